@@ -1,0 +1,41 @@
+import { defineConfig } from 'orval';
+
+// Input is the bundled document (`npm run generate` bundles openapi/ first).
+const input = { target: './generated/openapi.json' };
+
+export default defineConfig({
+  api: {
+    input,
+    output: {
+      mode: 'tags-split',
+      target: './generated/api',
+      schemas: './generated/model',
+      client: 'react-query',
+      httpClient: 'axios',
+      clean: true,
+      prettier: false,
+      mock: { type: 'msw', delay: false },
+      override: {
+        mutator: { path: './src/lib/http-client.ts', name: 'httpClient' },
+        query: { signal: true },
+      },
+    },
+  },
+  zod: {
+    input,
+    output: {
+      mode: 'tags-split',
+      client: 'zod',
+      target: './generated/zod',
+      fileExtension: '.zod.ts',
+      clean: true,
+      prettier: false,
+      override: {
+        zod: {
+          coerce: { param: true, query: true },
+          generate: { param: true, query: true, header: true, body: true, response: true },
+        },
+      },
+    },
+  },
+});

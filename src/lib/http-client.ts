@@ -1,0 +1,49 @@
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+
+/** Statuses after which the browser is sent to the sign-in screen (SPEC §8). */
+export const SIGN_IN_STATUSES: readonly number[] = [401, 403, 419];
+
+/**
+ * Screens where a 401/403/419 must not bounce the browser to /login: the sign-in
+ * screen itself (SPEC §8) and the other guest screens whose flows start signed out
+ * (second step, registration, password reset links).
+ */
+const GUEST_PATHS: readonly string[] = ['/login', '/2fa', '/register', '/forgot-password', '/reset-password'];
+
+/** A check run on every successful response; tests install one that validates with zod. */
+export type ResponseCheck = (response: AxiosResponse) => void;
+let responseCheck: ResponseCheck | undefined;
+export function setResponseCheck(check: ResponseCheck | undefined): void {
+  responseCheck = check;
+}
+
+export const http = axios.create({
+  withCredentials: true,
+  // Echo XSRF-TOKEN in X-XSRF-TOKEN even when the API is on another origin.
+  withXSRFToken: true,
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+});
+
+http.interceptors.response.use(
+  (response) => {
+    responseCheck?.(response);
+    return response;
+  },
+  (error: AxiosError) => {
+    const status = error.response?.status;
+    if (status !== undefined && SIGN_IN_STATUSES.includes(status) && typeof window !== 'undefined') {
+      const path = window.location.pathname;
+      if (!GUEST_PATHS.includes(path)) window.location.assign('/login');
+    }
+    return Promise.reject(error);
+  },
+);
+
+/** The one mutator every generated call goes through. */
+export const httpClient = <T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> =>
+  http.request<T>({ ...config, ...options }).then((response) => response.data);
+
+export type ErrorType<E> = AxiosError<E>;
+export type BodyType<B> = B;

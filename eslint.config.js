@@ -1,0 +1,79 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = (() => {
+  try {
+    return readdirSync('src/features', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+})();
+
+// Features never import each other; imports flow lib/components → features → app.
+const boundaryZones = [
+  ...features.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`],
+    message: 'Features must not import each other; move shared code to src/components or src/lib.',
+  })),
+  { target: './src/features', from: './src/app', message: 'Features must not import from the app layer.' },
+  {
+    target: ['./src/lib', './src/components', './src/stores'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code must not depend on features or the app layer.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', 'generated/', 'coverage/', 'data/', 'contracts/', 'public/mockServiceWorker.js', 'node_modules/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    extends: [...pluginQuery.configs['flat/recommended']],
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'axios', message: 'Only src/lib/http-client.ts talks HTTP; use the generated hooks.' }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only src/lib/http-client.ts talks HTTP; use the generated hooks.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Use the generated hooks.' },
+        { object: 'globalThis', property: 'fetch', message: 'Use the generated hooks.' },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/http-client.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -34,6 +34,9 @@ export default defineConfig({
         zod: {
           coerce: { param: true, query: true },
           generate: { param: true, query: true, header: true, body: true, response: true },
+          // One schema per documented status (`<operationId><status>Response`), so 201s and
+          // error bodies are checked too, not only 200s.
+          generateEachHttpStatus: true,
         },
       },
     },

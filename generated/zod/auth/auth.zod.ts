@@ -27,10 +27,29 @@ export const loginBody = zod.object({
     .describe('Optional; a second-step code may be sent right away.'),
 });
 
-export const loginResponse = zod.object({
+export const login200Response = zod.object({
   next_step: zod
     .enum(['home', '2fa'])
     .describe('`home`: signed in. `2fa`: password right, a second step is needed.'),
+});
+
+export const login413Response = zod.object({
+  message: zod.string(),
+});
+
+export const login419Response = zod.object({
+  message: zod.string(),
+});
+
+export const login422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const login429Response = zod.object({
+  message: zod.string(),
 });
 
 /**
@@ -54,10 +73,29 @@ export const loginTwoFactorBody = zod.object({
     .describe('A 6-digit TOTP code, or one of the recovery codes.'),
 });
 
-export const loginTwoFactorResponse = zod.object({
+export const loginTwoFactor200Response = zod.object({
   next_step: zod
     .enum(['home', '2fa'])
     .describe('`home`: signed in. `2fa`: password right, a second step is needed.'),
+});
+
+export const loginTwoFactor413Response = zod.object({
+  message: zod.string(),
+});
+
+export const loginTwoFactor419Response = zod.object({
+  message: zod.string(),
+});
+
+export const loginTwoFactor422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const loginTwoFactor429Response = zod.object({
+  message: zod.string(),
 });
 
 /**
@@ -77,6 +115,52 @@ export const registerBody = zod.object({
   password_confirmation: zod.string().max(registerBodyPasswordConfirmationMax),
 });
 
+export const register201ResponseDataNameMax = 255;
+export const register201ResponseDataEmailMax = 255;
+
+export const register201Response = zod.object({
+  data: zod.object({
+    id: zod.number().min(1),
+    name: zod.string().min(1).max(register201ResponseDataNameMax),
+    email: zod.email().max(register201ResponseDataEmailMax),
+    type: zod.enum(['admin', 'editor', 'user']),
+    locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
+    two_factor_enabled: zod.boolean(),
+    created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+    updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+  }),
+});
+
+export const register413Response = zod.object({
+  message: zod.string(),
+});
+
+export const register419Response = zod.object({
+  message: zod.string(),
+});
+
+export const register422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const register429Response = zod.object({
+  message: zod.string(),
+});
+
+/**
+ * @summary End the current session
+ */
+export const logout401Response = zod.object({
+  message: zod.string(),
+});
+
+export const logout419Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Answers the same whether or not the email belongs to an account.
  * @summary Mail a password reset link
@@ -87,7 +171,26 @@ export const forgetPasswordBody = zod.object({
   email: zod.email().max(forgetPasswordBodyEmailMax),
 });
 
-export const forgetPasswordResponse = zod.object({
+export const forgetPassword200Response = zod.object({
+  message: zod.string(),
+});
+
+export const forgetPassword413Response = zod.object({
+  message: zod.string(),
+});
+
+export const forgetPassword419Response = zod.object({
+  message: zod.string(),
+});
+
+export const forgetPassword422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const forgetPassword429Response = zod.object({
   message: zod.string(),
 });
 
@@ -109,14 +212,33 @@ export const resetPasswordBody = zod.object({
   password_confirmation: zod.string().max(resetPasswordBodyPasswordConfirmationMax),
 });
 
-export const resetPasswordResponse = zod.object({
+export const resetPassword200Response = zod.object({
+  message: zod.string(),
+});
+
+export const resetPassword413Response = zod.object({
+  message: zod.string(),
+});
+
+export const resetPassword419Response = zod.object({
+  message: zod.string(),
+});
+
+export const resetPassword422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const resetPassword429Response = zod.object({
   message: zod.string(),
 });
 
 /**
  * @summary The caller's CASL rules
  */
-export const getAbilitiesResponseItem = zod
+export const getAbilities200ResponseItem = zod
   .object({
     action: zod.union([
       zod.enum(['manage', 'read', 'create', 'update', 'delete', 'export']),
@@ -157,20 +279,24 @@ export const getAbilitiesResponseItem = zod
     inverted: zod.boolean().optional(),
   })
   .describe('A CASL raw rule.');
-export const getAbilitiesResponse = zod.array(getAbilitiesResponseItem);
+export const getAbilities200Response = zod.array(getAbilities200ResponseItem);
+
+export const getAbilities401Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * @summary The signed-in user
  */
-export const getCurrentUserResponseDataNameMax = 255;
-export const getCurrentUserResponseDataEmailMax = 255;
+export const getCurrentUser200ResponseDataNameMax = 255;
+export const getCurrentUser200ResponseDataEmailMax = 255;
 
-export const getCurrentUserResponse = zod.object({
+export const getCurrentUser200Response = zod.object({
   success: zod.boolean(),
   data: zod.object({
     id: zod.number().min(1),
-    name: zod.string().min(1).max(getCurrentUserResponseDataNameMax),
-    email: zod.email().max(getCurrentUserResponseDataEmailMax),
+    name: zod.string().min(1).max(getCurrentUser200ResponseDataNameMax),
+    email: zod.email().max(getCurrentUser200ResponseDataEmailMax),
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
@@ -179,16 +305,35 @@ export const getCurrentUserResponse = zod.object({
   }),
 });
 
+export const getCurrentUser401Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Creates a pending TOTP secret; it takes effect only after confirmation.
  * @summary Begin enabling the second step
  */
-export const startTwoFactorResponse = zod.object({
+export const startTwoFactor200Response = zod.object({
   data: zod.object({
     secret: zod.string().describe('Base32 TOTP secret, for typing in by hand.'),
     otpauth_url: zod.string().describe('The otpauth:// URL to show as a QR code.'),
   }),
 });
+
+export const startTwoFactor401Response = zod.object({
+  message: zod.string(),
+});
+
+export const startTwoFactor419Response = zod.object({
+  message: zod.string(),
+});
+
+export const startTwoFactor422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
  * Needs a current code from the pending secret and the password; returns the recovery codes once.
@@ -202,17 +347,40 @@ export const confirmTwoFactorBody = zod.object({
   password: zod.string().min(1).max(confirmTwoFactorBodyPasswordMax),
 });
 
-export const confirmTwoFactorResponseDataRecoveryCodesMin = 8;
-export const confirmTwoFactorResponseDataRecoveryCodesMax = 8;
+export const confirmTwoFactor200ResponseDataRecoveryCodesMin = 8;
+export const confirmTwoFactor200ResponseDataRecoveryCodesMax = 8;
 
-export const confirmTwoFactorResponse = zod.object({
+export const confirmTwoFactor200Response = zod.object({
   data: zod.object({
     recovery_codes: zod
       .array(zod.string())
-      .min(confirmTwoFactorResponseDataRecoveryCodesMin)
-      .max(confirmTwoFactorResponseDataRecoveryCodesMax)
+      .min(confirmTwoFactor200ResponseDataRecoveryCodesMin)
+      .max(confirmTwoFactor200ResponseDataRecoveryCodesMax)
       .describe('Shown once; only their hashes are kept.'),
   }),
+});
+
+export const confirmTwoFactor401Response = zod.object({
+  message: zod.string(),
+});
+
+export const confirmTwoFactor413Response = zod.object({
+  message: zod.string(),
+});
+
+export const confirmTwoFactor419Response = zod.object({
+  message: zod.string(),
+});
+
+export const confirmTwoFactor422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const confirmTwoFactor429Response = zod.object({
+  message: zod.string(),
 });
 
 /**
@@ -229,4 +397,27 @@ export const disableTwoFactorBody = zod.object({
     .max(disableTwoFactorBodyCodeMax)
     .describe('A current TOTP code or a recovery code.'),
   password: zod.string().min(1).max(disableTwoFactorBodyPasswordMax),
+});
+
+export const disableTwoFactor401Response = zod.object({
+  message: zod.string(),
+});
+
+export const disableTwoFactor413Response = zod.object({
+  message: zod.string(),
+});
+
+export const disableTwoFactor419Response = zod.object({
+  message: zod.string(),
+});
+
+export const disableTwoFactor422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const disableTwoFactor429Response = zod.object({
+  message: zod.string(),
 });

@@ -53,17 +53,17 @@ export const listUsersQueryParams = zod.object({
     .describe('Sort direction.'),
 });
 
-export const listUsersResponseDataItemNameMax = 255;
-export const listUsersResponseDataItemEmailMax = 255;
-export const listUsersResponseMetaPerPageMax = 1000;
-export const listUsersResponseMetaTotalMin = 0;
+export const listUsers200ResponseDataItemNameMax = 255;
+export const listUsers200ResponseDataItemEmailMax = 255;
+export const listUsers200ResponseMetaPerPageMax = 1000;
+export const listUsers200ResponseMetaTotalMin = 0;
 
-export const listUsersResponse = zod.object({
+export const listUsers200Response = zod.object({
   data: zod.array(
     zod.object({
       id: zod.number().min(1),
-      name: zod.string().min(1).max(listUsersResponseDataItemNameMax),
-      email: zod.email().max(listUsersResponseDataItemEmailMax),
+      name: zod.string().min(1).max(listUsers200ResponseDataItemNameMax),
+      email: zod.email().max(listUsers200ResponseDataItemEmailMax),
       type: zod.enum(['admin', 'editor', 'user']),
       locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
       two_factor_enabled: zod.boolean(),
@@ -82,11 +82,26 @@ export const listUsersResponse = zod.object({
     from: zod.number().min(1).nullable(),
     last_page: zod.number().min(1),
     path: zod.string(),
-    per_page: zod.number().min(1).max(listUsersResponseMetaPerPageMax),
+    per_page: zod.number().min(1).max(listUsers200ResponseMetaPerPageMax),
     to: zod.number().min(1).nullable(),
-    total: zod.number().min(listUsersResponseMetaTotalMin),
+    total: zod.number().min(listUsers200ResponseMetaTotalMin),
   }),
 });
+
+export const listUsers401Response = zod.object({
+  message: zod.string(),
+});
+
+export const listUsers403Response = zod.object({
+  message: zod.string(),
+});
+
+export const listUsers422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
  * @summary Create a user (admin)
@@ -106,23 +121,74 @@ export const createUserBody = zod.object({
   locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']).optional(),
 });
 
-/**
- * @summary One user (admin, or oneself)
- */
-export const getUserResponseDataNameMax = 255;
-export const getUserResponseDataEmailMax = 255;
+export const createUser201ResponseDataNameMax = 255;
+export const createUser201ResponseDataEmailMax = 255;
 
-export const getUserResponse = zod.object({
+export const createUser201Response = zod.object({
   data: zod.object({
     id: zod.number().min(1),
-    name: zod.string().min(1).max(getUserResponseDataNameMax),
-    email: zod.email().max(getUserResponseDataEmailMax),
+    name: zod.string().min(1).max(createUser201ResponseDataNameMax),
+    email: zod.email().max(createUser201ResponseDataEmailMax),
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
+});
+
+export const createUser401Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUser403Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUser413Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUser419Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUser422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * @summary One user (admin, or oneself)
+ */
+export const getUser200ResponseDataNameMax = 255;
+export const getUser200ResponseDataEmailMax = 255;
+
+export const getUser200Response = zod.object({
+  data: zod.object({
+    id: zod.number().min(1),
+    name: zod.string().min(1).max(getUser200ResponseDataNameMax),
+    email: zod.email().max(getUser200ResponseDataEmailMax),
+    type: zod.enum(['admin', 'editor', 'user']),
+    locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
+    two_factor_enabled: zod.boolean(),
+    created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+    updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+  }),
+});
+
+export const getUser401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getUser403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getUser404Response = zod.object({
+  message: zod.string(),
 });
 
 /**
@@ -149,14 +215,14 @@ export const updateUserBody = zod
     "Partial update. A user may update their own profile but not `type`; changing one's own password needs `current_password`.",
   );
 
-export const updateUserResponseDataNameMax = 255;
-export const updateUserResponseDataEmailMax = 255;
+export const updateUser200ResponseDataNameMax = 255;
+export const updateUser200ResponseDataEmailMax = 255;
 
-export const updateUserResponse = zod.object({
+export const updateUser200Response = zod.object({
   data: zod.object({
     id: zod.number().min(1),
-    name: zod.string().min(1).max(updateUserResponseDataNameMax),
-    email: zod.email().max(updateUserResponseDataEmailMax),
+    name: zod.string().min(1).max(updateUser200ResponseDataNameMax),
+    email: zod.email().max(updateUser200ResponseDataEmailMax),
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
@@ -164,3 +230,56 @@ export const updateUserResponse = zod.object({
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
 });
+
+export const updateUser401Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateUser403Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateUser404Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateUser413Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateUser419Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateUser422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * @summary Delete a user (admin; not oneself)
+ */
+export const deleteUser401Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUser403Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUser404Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUser419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUser422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');

@@ -1,5 +1,15 @@
-import { getAuthMock } from '../generated/api/auth/auth.msw';
-import { getUsersMock } from '../generated/api/users/users.msw';
+import { authHandlers } from './auth-handlers';
+import { seedDatabase } from './db';
+import { generatedHandlers } from './generated-handlers';
+import { scenarioHandlers } from './scenarios';
+import { usersHandlers } from './users-handlers';
 
-/** Generated faker handlers; stateful scenario handlers are placed in front of them. */
-export const handlers = [...getAuthMock(), ...getUsersMock()];
+// Seeding also fixes faker's seed and reference date, so the generated handlers'
+// data is the same on every run too.
+seedDatabase();
+
+/**
+ * One list for mock mode (src/main.tsx) and the Node test server (src/testing/server.ts).
+ * The stateful scenario handlers come first, so they win over the generated faker ones.
+ */
+export const handlers = [...scenarioHandlers, ...authHandlers, ...usersHandlers, ...generatedHandlers()];

@@ -1,0 +1,195 @@
+import { HttpResponse, http } from 'msw';
+import {
+  confirmTwoFactorBody,
+  disableTwoFactorBody,
+  forgetPasswordBody,
+  loginBody,
+  loginTwoFactorBody,
+  registerBody,
+  resetPasswordBody,
+} from '../generated/zod/auth/auth.zod';
+import type {
+  CurrentUser,
+  LoginResult,
+  Message,
+  RecoveryCodes,
+  TwoFactorSetup,
+  UserResource,
+} from '../generated/model';
+import { abilitiesFor } from './abilities';
+import { MOCK_RESET_TOKEN, MOCK_TOTP_CODE } from './accounts';
+import { db, findUserByEmail, isoSeconds, nextUserId, toApiUser, type UserRecord } from './db';
+import { guardStateChange, noContent, parseWith, readJson, requireUser, validationFailed } from './responses';
+import { signIn, signOut } from './session';
+
+const WRONG_CREDENTIALS = { email: ['These credentials do not match our records.'] };
+const WRONG_CODE = { code: ['The provided two factor authentication code was invalid.'] };
+
+function checkPassword(email: string, password: string): UserRecord | undefined {
+  const user = findUserByEmail(email);
+  return user && user.password === password ? user : undefined;
+}
+
+/** A code works if it is the account's TOTP code or one of its unused recovery codes (used up here). */
+function acceptCode(user: UserRecord, code: string): boolean {
+  if (user.totp_code !== '' && code === user.totp_code) return true;
+  const recovery = user.recovery_codes.split(',').filter(Boolean);
+  if (!recovery.includes(code)) return false;
+  db.user.update({
+    where: { id: { equals: user.id } },
+    data: { recovery_codes: recovery.filter((c) => c !== code).join(',') },
+  });
+  return true;
+}
+
+const PASSWORD_MISMATCH = { password: ['The password field confirmation does not match.'] };
+
+export const authHandlers = [
+  http.post('*/login', async ({ request }) => {
+    const refusal = guardStateChange(request);
+    if (refusal) return refusal;
+    const parsed = parseWith(loginBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const user = checkPassword(parsed.data.email, parsed.data.password);
+    if (!user) return validationFailed(WRONG_CREDENTIALS);
+    const code = parsed.data.code;
+    if (user.two_factor_enabled && !(typeof code === 'string' && acceptCode(user, code))) {
+      return HttpResponse.json<LoginResult>({ next_step: '2fa' });
+    }
+    signIn(user.id);
+    return HttpResponse.json<LoginResult>({ next_step: 'home' });
+  }),
+
+  http.post('*/login2fa', async ({ request }) => {
+    const refusal = guardStateChange(request);
+    if (refusal) return refusal;
+    const parsed = parseWith(loginTwoFactorBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const user = checkPassword(parsed.data.email, parsed.data.password);
+    if (!user) return validationFailed(WRONG_CREDENTIALS);
+    if (user.two_factor_enabled && !acceptCode(user, parsed.data.code)) return validationFailed(WRONG_CODE);
+    signIn(user.id);
+    return HttpResponse.json<LoginResult>({ next_step: 'home' });
+  }),
+
+  http.post('*/register', async ({ request }) => {
+    const refusal = guardStateChange(request);
+    if (refusal) return refusal;
+    const parsed = parseWith(registerBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const { name, email, password, password_confirmation } = parsed.data;
+    if (findUserByEmail(email)) return validationFailed({ email: ['The email has already been taken.'] });
+    if (password !== password_confirmation) return validationFailed(PASSWORD_MISMATCH);
+    const now = isoSeconds(new Date());
+    const user = db.user.create({
+      id: nextUserId(),
+      name,
+      email,
+      type: 'user',
+      locale: 'en',
+      password,
+      two_factor_enabled: false,
+      totp_code: '',
+      recovery_codes: '',
+      pending_two_factor: false,
+      created_at: now,
+      updated_at: now,
+    });
+    return HttpResponse.json<UserResource>({ data: toApiUser(user) }, { status: 201 });
+  }),
+
+  http.post('*/logout', ({ request }) => {
+    const guarded = requireUser(request, true);
+    if (guarded.response) return guarded.response;
+    signOut();
+    return noContent();
+  }),
+
+  http.post('*/api/forget-password', async ({ request }) => {
+    const refusal = guardStateChange(request);
+    if (refusal) return refusal;
+    const parsed = parseWith(forgetPasswordBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    // The same answer whether or not the account exists (DESIGN §3).
+    return HttpResponse.json<Message>({
+      message: 'We have emailed your password reset link! Please check your mail inbox.',
+    });
+  }),
+
+  http.post('*/api/reset-password', async ({ request }) => {
+    const refusal = guardStateChange(request);
+    if (refusal) return refusal;
+    const parsed = parseWith(resetPasswordBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const { email, token, password, password_confirmation } = parsed.data;
+    const user = findUserByEmail(email);
+    if (!user || token !== MOCK_RESET_TOKEN)
+      return validationFailed({ email: ['This password reset token is invalid.'] });
+    if (password !== password_confirmation) return validationFailed(PASSWORD_MISMATCH);
+    db.user.update({
+      where: { id: { equals: user.id } },
+      data: { password, updated_at: isoSeconds(new Date()) },
+    });
+    return HttpResponse.json<Message>({ message: 'Password successfully changed.' });
+  }),
+
+  http.get('*/api/abilities', ({ request }) => {
+    const guarded = requireUser(request, false);
+    return guarded.response ?? HttpResponse.json(abilitiesFor(guarded.user));
+  }),
+
+  http.get('*/api/user', ({ request }) => {
+    const guarded = requireUser(request, false);
+    return (
+      guarded.response ?? HttpResponse.json<CurrentUser>({ success: true, data: toApiUser(guarded.user) })
+    );
+  }),
+
+  http.post('*/api/user/two-factor', ({ request }) => {
+    const guarded = requireUser(request, true);
+    if (guarded.response) return guarded.response;
+    const { user } = guarded;
+    db.user.update({ where: { id: { equals: user.id } }, data: { pending_two_factor: true } });
+    const secret = 'JBSWY3DPEHPK3PXP';
+    const otpauth_url = `otpauth://totp/Atlasboard:${encodeURIComponent(user.email)}?secret=${secret}&issuer=Atlasboard`;
+    return HttpResponse.json<TwoFactorSetup>({ data: { secret, otpauth_url } });
+  }),
+
+  http.post('*/api/user/two-factor/confirm', async ({ request }) => {
+    const guarded = requireUser(request, true);
+    if (guarded.response) return guarded.response;
+    const parsed = parseWith(confirmTwoFactorBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const { user } = guarded;
+    if (parsed.data.password !== user.password)
+      return validationFailed({ password: ['The password is incorrect.'] });
+    if (!user.pending_two_factor || parsed.data.code !== MOCK_TOTP_CODE) return validationFailed(WRONG_CODE);
+    const recovery_codes = Array.from({ length: 8 }, (_, i) => `mock${i + 1}-recov`);
+    db.user.update({
+      where: { id: { equals: user.id } },
+      data: {
+        two_factor_enabled: true,
+        pending_two_factor: false,
+        totp_code: MOCK_TOTP_CODE,
+        recovery_codes: recovery_codes.join(','),
+      },
+    });
+    return HttpResponse.json<RecoveryCodes>({ data: { recovery_codes } });
+  }),
+
+  http.post('*/api/user/two-factor/disable', async ({ request }) => {
+    const guarded = requireUser(request, true);
+    if (guarded.response) return guarded.response;
+    const parsed = parseWith(disableTwoFactorBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const { user } = guarded;
+    if (parsed.data.password !== user.password)
+      return validationFailed({ password: ['The password is incorrect.'] });
+    if (!user.two_factor_enabled || !acceptCode(user, parsed.data.code)) return validationFailed(WRONG_CODE);
+    db.user.update({
+      where: { id: { equals: user.id } },
+      data: { two_factor_enabled: false, totp_code: '', recovery_codes: '' },
+    });
+    return noContent();
+  }),
+];

@@ -1,0 +1,74 @@
+import { HttpResponse } from 'msw';
+import type { ZodType } from 'zod';
+import type { ValidationError } from '../generated/model';
+import { hasValidXsrf, signedInUser } from './session';
+import type { UserRecord } from './db';
+
+/** Error bodies in the server's (Laravel's) wire shapes, DESIGN §2. */
+export const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
+export const forbidden = () =>
+  HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 });
+export const notFound = () => HttpResponse.json({ message: 'Not found.' }, { status: 404 });
+export const csrfMismatch = () => HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
+export const noContent = () => new HttpResponse(null, { status: 204 });
+
+export function validationFailed(errors: ValidationError['errors']): HttpResponse<ValidationError> {
+  const messages = Object.values(errors).flat();
+  const extra =
+    messages.length > 1 ? ` (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : '';
+  return HttpResponse.json(
+    { message: `${messages[0] ?? 'The given data was invalid.'}${extra}`, errors },
+    { status: 422 },
+  );
+}
+
+function label(field: string): string {
+  return field.replaceAll('_', ' ');
+}
+
+type ParseResult<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** Validates with a generated zod schema; failures become per-field 422 errors. */
+export function parseWith<T>(schema: ZodType<T>, input: unknown): ParseResult<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const source = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    const missing = issue.path.length === 1 && source[field] === undefined;
+    const message = missing
+      ? `The ${label(field)} field is required.`
+      : `The ${label(field)} field is invalid: ${issue.message}.`;
+    (errors[field] ??= []).push(message);
+  }
+  return { ok: false, response: validationFailed(errors) };
+}
+
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.clone().json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** 419 first (as the CSRF middleware runs before auth), then 401. */
+export function guardStateChange(request: Request): Response | undefined {
+  return hasValidXsrf(request) ? undefined : csrfMismatch();
+}
+
+export type Guarded = { user: UserRecord; response?: undefined } | { user?: undefined; response: Response };
+
+export function requireUser(request: Request, stateChanging: boolean): Guarded {
+  const refusal = stateChanging ? guardStateChange(request) : undefined;
+  if (refusal) return { response: refusal };
+  const user = signedInUser();
+  return user ? { user } : { response: unauthenticated() };
+}
+
+export function requireAdmin(request: Request, stateChanging: boolean): Guarded {
+  const guarded = requireUser(request, stateChanging);
+  if (guarded.user && guarded.user.type !== 'admin') return { response: forbidden() };
+  return guarded;
+}

@@ -1,0 +1,30 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '../lib/paths';
+import { isAdmin, useAuthStore } from '../stores/auth-store';
+
+// SPEC §2: guards read the client-side auth state only; the server enforces the rest.
+
+/** Signed-in routes: a guest goes to the login screen. */
+export function RequireAuth() {
+  const authenticated = useAuthStore((state) => state.authenticated);
+  const location = useLocation();
+  return authenticated ? (
+    <Outlet />
+  ) : (
+    <Navigate to={paths.login} replace state={{ from: location.pathname }} />
+  );
+}
+
+/** Admin routes: a guest goes to login, a signed-in non-admin goes home. */
+export function RequireAdmin() {
+  const authenticated = useAuthStore((state) => state.authenticated);
+  const user = useAuthStore((state) => state.user);
+  if (!authenticated) return <Navigate to={paths.login} replace />;
+  return isAdmin(user) ? <Outlet /> : <Navigate to={paths.home} replace />;
+}
+
+/** Guest-only routes (login, 2fa, register, password reset): a signed-in user goes home. */
+export function GuestOnly() {
+  const authenticated = useAuthStore((state) => state.authenticated);
+  return authenticated ? <Navigate to={paths.home} replace /> : <Outlet />;
+}

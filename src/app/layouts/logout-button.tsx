@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../../generated/api/auth/auth';
+import { paths } from '../../lib/paths';
+import { clearSession } from '../../lib/session';
+
+/** SPEC §4/§8: sign out locally whatever the server says, then show the login screen. */
+export function LogoutButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+
+  const signOut = () => {
+    if (logout.isPending) return;
+    logout.mutate(undefined, {
+      onSettled: () => {
+        clearSession(queryClient);
+        void navigate(paths.login);
+      },
+    });
+  };
+
+  return (
+    <button
+      type="button"
+      className="app-nav-link app-nav-button"
+      onClick={signOut}
+      disabled={logout.isPending}
+    >
+      {t('nav.logout')}
+    </button>
+  );
+}

@@ -1,0 +1,31 @@
+import { AbilityProvider } from '@casl/react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ability } from '../lib/ability';
+import { refreshSession } from '../lib/session';
+
+/** SPEC §1: on start the app asks who is signed in. */
+function SessionStart() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void refreshSession(queryClient);
+  }, [queryClient]);
+  return null;
+}
+
+type AppProviderProps = { queryClient: QueryClient; i18n: I18n; checkSession?: boolean; children: ReactNode };
+
+export function AppProvider({ queryClient, i18n, checkSession = true, children }: AppProviderProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AbilityProvider value={ability}>
+          {checkSession ? <SessionStart /> : null}
+          {children}
+        </AbilityProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

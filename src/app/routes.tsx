@@ -1,0 +1,145 @@
+import type { RouteObject } from 'react-router';
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { lazyScreen } from './lazy-screen';
+import { GuestLayout } from './layouts/guest-layout';
+import { RouteError } from './route-error';
+import { mapAdminRoutes } from './map-admin-routes';
+
+const comingSoon = lazyScreen(
+  () => import('../features/maps-placeholder/coming-soon-screen'),
+  (m) => m.ComingSoonScreen,
+);
+
+/** Every route of SPEC §2 and DESIGN §3 with its guard; all inside the guest layout. */
+export const routes: RouteObject[] = [
+  {
+    element: <GuestLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            id: 'home',
+            lazy: lazyScreen(
+              () => import('../features/home/home-screen'),
+              (m) => m.HomeScreen,
+            ),
+          },
+          {
+            element: <GuestOnly />,
+            children: [
+              {
+                path: 'login',
+                id: 'auth.login',
+                lazy: lazyScreen(
+                  () => import('../features/auth/login-screen'),
+                  (m) => m.LoginScreen,
+                ),
+              },
+              {
+                path: '2fa',
+                id: 'auth.2fa',
+                lazy: lazyScreen(
+                  () => import('../features/auth/two-factor-screen'),
+                  (m) => m.TwoFactorScreen,
+                ),
+              },
+              {
+                path: 'register',
+                lazy: lazyScreen(
+                  () => import('../features/auth/register-screen'),
+                  (m) => m.RegisterScreen,
+                ),
+              },
+              {
+                path: 'forgot-password',
+                lazy: lazyScreen(
+                  () => import('../features/auth/forgot-password-screen'),
+                  (m) => m.ForgotPasswordScreen,
+                ),
+              },
+              {
+                path: 'reset-password',
+                lazy: lazyScreen(
+                  () => import('../features/auth/reset-password-screen'),
+                  (m) => m.ResetPasswordScreen,
+                ),
+              },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'dashboard/maps', handle: { title: 'maps.list_title' }, lazy: comingSoon },
+              {
+                path: 'maps/:id/show',
+                handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new' },
+                lazy: comingSoon,
+              },
+              {
+                path: 'maps/:id/show/:layer_id/features',
+                handle: { title: 'maps.layer_features' },
+                lazy: comingSoon,
+              },
+              { path: 'maps/:id/show3d', handle: { title: 'maps.viewer_3d' }, lazy: comingSoon },
+              { path: 'map', handle: { title: 'maps.map' }, lazy: comingSoon },
+              { path: 'map2', handle: { title: 'maps.map2' }, lazy: comingSoon },
+              { path: 'map3d', handle: { title: 'maps.map3d' }, lazy: comingSoon },
+              { path: 'pdf', handle: { title: 'maps.pdf' }, lazy: comingSoon },
+              {
+                path: 'profile',
+                id: 'profile',
+                handle: { breadcrumb: 'breadcrumb.profile' },
+                lazy: lazyScreen(
+                  () => import('../features/profile/profile-screen'),
+                  (m) => m.ProfileScreen,
+                ),
+              },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              mapAdminRoutes(comingSoon),
+              { path: 'maps/create', handle: { title: 'maps.create' }, lazy: comingSoon },
+              {
+                path: 'users',
+                id: 'users.index',
+                lazy: lazyScreen(
+                  () => import('../features/users/users-list-screen'),
+                  (m) => m.UsersListScreen,
+                ),
+              },
+              {
+                path: 'users/create',
+                id: 'users.create',
+                lazy: lazyScreen(
+                  () => import('../features/users/user-create-screen'),
+                  (m) => m.UserCreateScreen,
+                ),
+              },
+              {
+                path: 'users/edit/:id',
+                id: 'users.edit',
+                handle: { breadcrumb: 'breadcrumb.user_edit' },
+                lazy: lazyScreen(
+                  () => import('../features/users/user-edit-screen'),
+                  (m) => m.UserEditScreen,
+                ),
+              },
+            ],
+          },
+          {
+            path: '*',
+            lazy: lazyScreen(
+              () => import('./not-found'),
+              (m) => m.NotFound,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];

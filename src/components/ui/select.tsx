@@ -1,0 +1,67 @@
+import type { Key } from 'react-aria-components';
+import {
+  Button,
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+
+export type SelectOption = { id: string; label: string };
+
+type SelectProps = {
+  label: string;
+  name: string;
+  options: readonly SelectOption[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+};
+
+/**
+ * A searchable select: type to filter, pick with mouse or keys. When the text
+ * matches nothing the list says so (SPEC §5) instead of silently closing.
+ */
+export function Select({ label, name, options, value, onChange, isRequired, isDisabled }: SelectProps) {
+  const { t } = useTranslation();
+  return (
+    <ComboBox
+      className="field select"
+      name={name}
+      formValue="key"
+      items={options}
+      selectedKey={value}
+      onSelectionChange={(key: Key | null) => onChange(key === null ? null : String(key))}
+      allowsEmptyCollection
+      menuTrigger="focus"
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+    >
+      <Label className="field-label">{label}</Label>
+      <div className="select-control">
+        <Input className="field-input" />
+        <Button className="select-toggle" aria-label={t('select.show_options')}>
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </div>
+      <FieldError className="field-error" />
+      <Popover className="select-popover">
+        <ListBox<SelectOption>
+          className="select-list"
+          renderEmptyState={() => <p className="select-empty">{t('select.no_options')}</p>}
+        >
+          {(option) => (
+            <ListBoxItem id={option.id} className="select-option" textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+
+/** The centred card every sign-in screen sits in. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  return (
+    <div className="auth-page">
+      <section className="auth-card" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="auth-title">
+          {title}
+        </h1>
+        {intro ? <p className="auth-intro">{intro}</p> : null}
+        {children}
+      </section>
+    </div>
+  );
+}

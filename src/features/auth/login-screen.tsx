@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLogin } from '../../../generated/api/auth/auth';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Form } from '../../components/ui/form';
+import { TextField } from '../../components/ui/text-field';
+import { encodeBase64 } from '../../lib/base64';
+import { paths } from '../../lib/paths';
+import { useFormSubmission } from '../../lib/use-form-submission';
+import { emailValidator } from '../../lib/validators';
+import { AuthCard } from './auth-layout';
+import { rememberPendingPassword } from './pending-login';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const completeSignIn = useCompleteSignIn();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [code, setCode] = useState('');
+
+  const onSubmit = () =>
+    submit(async () => {
+      const result = await login.mutateAsync({
+        data: { email, password, remember, ...(code.trim() ? { code: code.trim() } : {}) },
+      });
+      if (result.next_step === 'home') {
+        await completeSignIn();
+        return;
+      }
+      rememberPendingPassword(password);
+      const query = new URLSearchParams({ email: encodeBase64(email), remember: remember ? '1' : '0' });
+      await navigate(`${paths.twoFactor}?${query.toString()}`);
+    });
+
+  return (
+    <AuthCard title={t('auth.login_title')} intro={t('auth.login_intro')}>
+      <Form
+        label={t('auth.login_title')}
+        errors={errors}
+        failure={failure ? t(failure) : null}
+        onSubmit={onSubmit}
+      >
+        <TextField
+          label={t('fields.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          isRequired
+          value={email}
+          onChange={setEmail}
+          validate={emailValidator(t)}
+        />
+        <TextField
+          label={t('fields.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          isRequired
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          label={t('fields.code_optional')}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onChange={setCode}
+        />
+        <Checkbox label={t('fields.remember')} name="remember" isSelected={remember} onChange={setRemember} />
+        <Button type="submit" isPending={isSubmitting} className="btn-block">
+          {t('auth.login_submit')}
+        </Button>
+      </Form>
+      <nav className="auth-links" aria-label={t('auth.more_options')}>
+        <Link to={paths.forgotPassword}>{t('auth.forgot_link')}</Link>
+        <Link to={paths.register}>{t('auth.register_link')}</Link>
+      </nav>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRegister } from '../../../generated/api/auth/auth';
+import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
+import { TextField } from '../../components/ui/text-field';
+import { paths } from '../../lib/paths';
+import { useFormSubmission } from '../../lib/use-form-submission';
+import { emailValidator } from '../../lib/validators';
+import { showPopup } from '../../stores/popup-store';
+import { AuthCard } from './auth-layout';
+
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const register = useRegister();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const [form, setForm] = useState({ name: '', email: '', password: '', password_confirmation: '' });
+  const set = (field: keyof typeof form) => (value: string) => setForm((old) => ({ ...old, [field]: value }));
+
+  const onSubmit = () =>
+    submit(async () => {
+      await register.mutateAsync({ data: form });
+      showPopup({ tone: 'success', title: t('auth.register_success') });
+      await navigate(paths.login);
+    });
+
+  return (
+    <AuthCard title={t('auth.register_title')}>
+      <Form
+        label={t('auth.register_title')}
+        errors={errors}
+        failure={failure ? t(failure) : null}
+        onSubmit={onSubmit}
+      >
+        <TextField
+          label={t('fields.name')}
+          name="name"
+          autoComplete="name"
+          isRequired
+          value={form.name}
+          onChange={set('name')}
+        />
+        <TextField
+          label={t('fields.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          isRequired
+          value={form.email}
+          onChange={set('email')}
+          validate={emailValidator(t)}
+        />
+        <TextField
+          label={t('fields.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          value={form.password}
+          onChange={set('password')}
+        />
+        <TextField
+          label={t('fields.password_confirmation')}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          value={form.password_confirmation}
+          onChange={set('password_confirmation')}
+        />
+        <Button type="submit" isPending={isSubmitting} className="btn-block">
+          {t('auth.register_submit')}
+        </Button>
+      </Form>
+      <nav className="auth-links" aria-label={t('auth.more_options')}>
+        <Link to={paths.login}>{t('auth.have_account_link')}</Link>
+      </nav>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../components/ui/card';
+
+/** The demo card SPEC §1 keeps in the product. */
+export function ExampleComponent() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('home.example_title')}>
+      <p>{t('home.example_text')}</p>
+    </Card>
+  );
+}

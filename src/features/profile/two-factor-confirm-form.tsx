@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirmTwoFactor } from '../../../generated/api/auth/auth';
+import type { TwoFactorSetupData } from '../../../generated/model';
+import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
+import { TextField } from '../../components/ui/text-field';
+import { refreshSession } from '../../lib/session';
+import { useFormSubmission } from '../../lib/use-form-submission';
+import { QrCode } from './qr-code';
+
+type TwoFactorConfirmFormProps = {
+  setup: TwoFactorSetupData;
+  onConfirmed: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+};
+
+export function TwoFactorConfirmForm({ setup, onConfirmed, onCancel }: TwoFactorConfirmFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const confirmTwoFactor = useConfirmTwoFactor();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = () =>
+    submit(async () => {
+      const result = await confirmTwoFactor.mutateAsync({ data: { code: code.trim(), password } });
+      onConfirmed(result.data.recovery_codes);
+      await refreshSession(queryClient);
+    });
+
+  return (
+    <div className="two-factor-setup">
+      <p>{t('profile.two_factor_scan')}</p>
+      <QrCode text={setup.otpauth_url} label={t('profile.two_factor_qr_label')} />
+      <p>
+        {t('profile.two_factor_secret')} <code className="secret">{setup.secret}</code>
+      </p>
+      <Form
+        label={t('profile.two_factor_confirm_title')}
+        errors={errors}
+        failure={failure ? t(failure) : null}
+        onSubmit={onSubmit}
+      >
+        <TextField
+          label={t('fields.code')}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          isRequired
+          value={code}
+          onChange={setCode}
+        />
+        <TextField
+          label={t('fields.current_password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          isRequired
+          value={password}
+          onChange={setPassword}
+        />
+        <div className="form-actions">
+          <Button type="submit" isPending={isSubmitting}>
+            {t('profile.two_factor_confirm')}
+          </Button>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getListUsersQueryKey, useCreateUser } from '../../../generated/api/users/users';
+import { showToast } from '../../components/ui/toast';
+import { paths } from '../../lib/paths';
+import { UserForm } from './user-form';
+
+export function UserCreateScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const createUser = useCreateUser();
+
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1>{t('users.create_title')}</h1>
+      </header>
+      <UserForm
+        label={t('users.create_title')}
+        submitLabel={t('users.create_submit')}
+        onSubmit={async (values) => {
+          await createUser.mutateAsync({ data: values });
+          await queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
+          showToast(t('users.created'));
+          await navigate(paths.usersIndex);
+        }}
+      />
+    </div>
+  );
+}

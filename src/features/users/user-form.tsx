@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Locale, UserType, type User } from '../../../generated/model';
+import { localeOptions } from '../../components/locale-options';
+import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
+import { Select } from '../../components/ui/select';
+import { TextField } from '../../components/ui/text-field';
+import { asLocale, defaultLocale } from '../../lib/i18n';
+import { useFormSubmission } from '../../lib/use-form-submission';
+import { emailValidator } from '../../lib/validators';
+
+export type UserFormValues = {
+  name: string;
+  email: string;
+  type: UserType;
+  locale: Locale;
+  password: string;
+  password_confirmation: string;
+};
+
+type UserFormProps = {
+  label: string;
+  user?: User;
+  submitLabel: string;
+  /** Editing: an empty password keeps the current one. */
+  passwordOptional?: boolean;
+  onSubmit: (values: UserFormValues) => Promise<void>;
+};
+
+export function UserForm({ label, user, submitLabel, passwordOptional = false, onSubmit }: UserFormProps) {
+  const { t } = useTranslation();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const [values, setValues] = useState<UserFormValues>({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    type: user?.type ?? 'user',
+    locale: user?.locale ?? defaultLocale,
+    password: '',
+    password_confirmation: '',
+  });
+  const set =
+    <K extends keyof UserFormValues>(field: K) =>
+    (value: UserFormValues[K]) =>
+      setValues((old) => ({ ...old, [field]: value }));
+  const typeOptions = Object.values(UserType).map((type) => ({ id: type, label: t(`users.types.${type}`) }));
+
+  return (
+    <Form
+      label={label}
+      errors={errors}
+      failure={failure ? t(failure) : null}
+      onSubmit={() => submit(() => onSubmit(values))}
+    >
+      <TextField label={t('fields.name')} name="name" isRequired value={values.name} onChange={set('name')} />
+      <TextField
+        label={t('fields.email')}
+        name="email"
+        type="email"
+        isRequired
+        value={values.email}
+        onChange={set('email')}
+        validate={emailValidator(t)}
+      />
+      <Select
+        label={t('fields.type')}
+        name="type"
+        isRequired
+        options={typeOptions}
+        value={values.type}
+        onChange={(value) => {
+          const type = Object.values(UserType).find((known) => known === value);
+          if (type) set('type')(type);
+        }}
+      />
+      <Select
+        label={t('fields.locale')}
+        name="locale"
+        options={localeOptions(t)}
+        value={values.locale}
+        onChange={(value) => {
+          const locale = asLocale(value);
+          if (locale) set('locale')(locale);
+        }}
+      />
+      <TextField
+        label={t('fields.password')}
+        description={passwordOptional ? t('users.password_keep_hint') : undefined}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        isRequired={!passwordOptional}
+        value={values.password}
+        onChange={set('password')}
+      />
+      <TextField
+        label={t('fields.password_confirmation')}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        isRequired={!passwordOptional}
+        value={values.password_confirmation}
+        onChange={set('password_confirmation')}
+      />
+      <Button type="submit" isPending={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

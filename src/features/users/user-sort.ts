@@ -1,0 +1,6 @@
+import type { ListUsersOrderColumn, OrderDirectionParameter } from '../../../generated/model';
+
+export type UserSort = { column: ListUsersOrderColumn; direction: OrderDirectionParameter };
+
+/** SPEC §9: newest first unless the admin picks another column. */
+export const DEFAULT_USER_SORT: UserSort = { column: 'created_at', direction: 'desc' };

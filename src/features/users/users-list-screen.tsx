@@ -1,0 +1,84 @@
+import { Can } from '@casl/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { SearchField, Input, Label } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useListUsers } from '../../../generated/api/users/users';
+import { LinkButton } from '../../components/ui/link-button';
+import { Pagination } from '../../components/ui/pagination';
+import { EmptyState, LoadError, Loading } from '../../components/ui/status';
+import { paths } from '../../lib/paths';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { DEFAULT_USER_SORT, type UserSort } from './user-sort';
+import { UsersTable } from './users-table';
+
+export function UsersListScreen() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
+  const [title, setTitle] = useState('');
+  const [global, setGlobal] = useState('');
+  const searchTitle = useDebouncedValue(title.trim());
+  const searchGlobal = useDebouncedValue(global.trim());
+
+  const users = useListUsers(
+    {
+      page,
+      order_column: sort.column,
+      order_direction: sort.direction,
+      ...(searchTitle ? { search_title: searchTitle } : {}),
+      ...(searchGlobal ? { search_global: searchGlobal } : {}),
+    },
+    { query: { placeholderData: keepPreviousData } },
+  );
+
+  useEffect(() => {
+    // SPEC §8: a failed list is only logged; the screen says it could not load.
+    if (users.error) console.error('Loading users failed', users.error);
+  }, [users.error]);
+
+  const changeSearch = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    setPage(1);
+  };
+
+  return (
+    <div className="page">
+      <header className="page-header page-header-row">
+        <h1>{t('users.title')}</h1>
+        <Can I="create" a="User">
+          <LinkButton to={paths.usersCreate}>{t('users.create_button')}</LinkButton>
+        </Can>
+      </header>
+      <div className="toolbar" role="search">
+        <SearchField className="field search-field" value={title} onChange={changeSearch(setTitle)}>
+          <Label className="field-label">{t('users.search_title')}</Label>
+          <Input className="field-input" />
+        </SearchField>
+        <SearchField className="field search-field" value={global} onChange={changeSearch(setGlobal)}>
+          <Label className="field-label">{t('users.search_global')}</Label>
+          <Input className="field-input" />
+        </SearchField>
+      </div>
+      {users.isPending ? (
+        <Loading />
+      ) : users.isError ? (
+        <LoadError />
+      ) : users.data.data.length === 0 ? (
+        <EmptyState message={t('users.empty')} />
+      ) : (
+        <>
+          <UsersTable
+            users={users.data.data}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+          />
+          <Pagination data={users.data} onPageChange={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

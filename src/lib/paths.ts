@@ -1,0 +1,22 @@
+/**
+ * The product's named routes (SPEC §2 names some: home, auth.login, auth.2fa, users.index).
+ * Screens navigate through these so a renamed path changes in one place.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  twoFactor: '/2fa',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  profile: '/profile',
+  usersIndex: '/users',
+  usersCreate: '/users/create',
+  usersEdit: (id: number | string) => `/users/edit/${id}`,
+  mapsIndex: '/dashboard/maps',
+  mapsCreate: '/maps/create',
+  map: '/map',
+  map2: '/map2',
+  map3d: '/map3d',
+  pdf: '/pdf',
+} as const;

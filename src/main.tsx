@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider';
+import { initI18n } from './lib/i18n';
+import { installPreloadErrorReload } from './lib/preload-error';
+import { createQueryClient } from './lib/query-client';
+import './styles/index.css';
+
+/** Mock mode (`npm run dev:mock`): the API answers from MSW in a service worker. */
+async function startMockApi(): Promise<void> {
+  if (import.meta.env.VITE_MOCK !== '1') return;
+  const [{ setupWorker }, { handlers }] = await Promise.all([
+    import('msw/browser'),
+    import('../mocks/handlers'),
+  ]);
+  await setupWorker(...handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
+}
+
+async function start(): Promise<void> {
+  installPreloadErrorReload();
+  const [i18n] = await Promise.all([initI18n(), startMockApi()]);
+  // Loaded after the mock worker, so no request can leave before it listens.
+  const { AppRouter } = await import('./app/router');
+  const container = document.getElementById('app');
+  if (!container) throw new Error('The page has no #app element.');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider queryClient={createQueryClient()} i18n={i18n}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

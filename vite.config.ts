@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The real server answers these paths; in dev they are proxied so the session
+// cookie stays same-origin (DESIGN §2). Mock mode (VITE_MOCK=1) never reaches them.
+const serverPaths = ['/api', '/login', '/login2fa', '/logout', '/register'];
+const target = process.env.ATLASBOARD_SERVER_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true },
+  server: {
+    proxy: Object.fromEntries(
+      serverPaths.map((path): [string, ProxyOptions] => [
+        path,
+        {
+          target,
+          changeOrigin: false,
+          // /login and /register are also client routes: only hand over the API calls,
+          // let the browser's page loads fall through to the SPA.
+          bypass: (req) =>
+            req.method === 'GET' && req.headers.accept?.includes('text/html') ? req.url : undefined,
+        },
+      ]),
+    ),
+  },
+});

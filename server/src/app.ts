@@ -1,0 +1,40 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serveClient } from './client/serve-client.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { bindOperations, type OperationHandlers } from './openapi/bind-operations.ts';
+import { loadDocument, type OpenApiDocument } from './openapi/document.ts';
+import { handlers as defaultHandlers } from './routes/handlers.ts';
+
+export interface AppOptions {
+  config: ServerConfig;
+  db: Database;
+  document?: OpenApiDocument;
+  mailer?: Mailer;
+  handlers?: OperationHandlers;
+  /** false silences the request log (tests). */
+  logger?: boolean;
+}
+
+/** The HTTP app over an open, migrated database; main.ts and the tests both build it here. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Routes come only from the document; no trailing-slash or case aliases.
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+  });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  const document = options.document ?? loadDocument();
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, log: app.log });
+  bindOperations(app, { config, db, mailer, document, log: app.log }, options.handlers ?? defaultHandlers);
+  await serveClient(app, config.clientDir);
+  return app;
+}

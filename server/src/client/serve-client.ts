@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const API_PREFIXES = ['/api/', '/login', '/login2fa', '/logout', '/register'];
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+}
+
+const NOTICE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Atlasboard</title></head>
+<body><main><h1>Atlasboard</h1><p>The API is running, but the web client has not been built yet.
+Run <code>npm run build</code> and restart the server.</p></main></body></html>`;
+
+/**
+ * The built client from `clientDir`, with the SPA fallback: any other GET that is not an
+ * API path gets index.html. Unknown API paths get the JSON 404.
+ */
+export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      if (hasClient) return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').send(NOTICE);
+    }
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
+import type { Database, Queryable } from './database.ts';
+
+interface PGliteQueryable {
+  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+function wrap(target: PGliteQueryable): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<Row>(sql, [...params]);
+      return result.rows;
+    },
+  };
+}
+
+export function wrapPGlite(pg: PGlite): Database {
+  const base = wrap(pg);
+  return {
+    query: base.query,
+    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    close: () => pg.close(),
+  };
+}
+
+/**
+ * The embedded database. `dataDir` undefined keeps it in memory; `loadDataDir` starts
+ * from a dump (tests clone one prepared database instead of paying for PostGIS setup each time).
+ */
+export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  const pg = new PGlite({
+    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { postgis },
+  });
+  await pg.waitReady;
+  return wrapPGlite(pg);
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operationAllowed } from '../auth/operation-abilities.ts';
+import { setXsrfCookie } from '../http/cookies.ts';
+import { csrfMismatch, forbidden, invalid, notImplemented, unauthenticated } from '../http/http-error.ts';
+import { csrfPasses, loadAuth, type AuthState } from '../http/request-auth.ts';
+import type { AppServices } from '../services.ts';
+import { listOperations, needsSession, type Operation } from './document.ts';
+import { createSchemaCompiler, type SchemaCompiler, type ValidateFunction } from './schema-compiler.ts';
+import { fieldErrors, type FieldErrors } from './validation-errors.ts';
+
+export interface OperationContext<Body = unknown> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: AppServices;
+  auth: AuthState;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Body;
+}
+
+export interface OperationResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type OperationHandler = (context: OperationContext) => Promise<OperationResult>;
+export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const JSON_TYPE = 'application/json';
+
+interface Validators {
+  params: ValidateFunction | undefined;
+  query: ValidateFunction | undefined;
+  body: ValidateFunction | undefined;
+  bodyRequired: boolean;
+}
+
+function parameterSchema(operation: Operation, location: 'path' | 'query', pointerOf: (pointer: string) => string) {
+  const entries = operation.parameters.filter((entry) => entry.parameter.in === location);
+  if (entries.length === 0) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      entries.map(({ parameter, pointer }) => [parameter.name, { $ref: pointerOf(`${pointer}/schema`) }]),
+    ),
+    required: entries.filter((entry) => entry.parameter.required === true).map((entry) => entry.parameter.name),
+  };
+}
+
+function buildValidators(operation: Operation, loose: SchemaCompiler, strict: SchemaCompiler, documentId: string): Validators {
+  const pointerOf = (pointer: string) => `${documentId}#${encodeURI(pointer)}`;
+  const params = parameterSchema(operation, 'path', pointerOf);
+  const query = parameterSchema(operation, 'query', pointerOf);
+  const json = operation.requestBody?.content[JSON_TYPE];
+  return {
+    params: params && loose.compile(params),
+    query: query && loose.compile(query),
+    body: json?.schema ? strict.compileAt(`${operation.requestBodyPointer}/content/${JSON_TYPE.replace('/', '~1')}/schema`) : undefined,
+    bodyRequired: operation.requestBody?.required === true,
+  };
+}
+
+function check(validate: ValidateFunction | undefined, data: unknown, errors: FieldErrors): void {
+  if (!validate || validate(data)) return;
+  Object.assign(errors, fieldErrors(validate.errors ?? []));
+}
+
+/** Request input checked against the document; path and query values are coerced from text. */
+function validateInput(validators: Validators, request: FastifyRequest) {
+  const errors: FieldErrors = {};
+  const params = { ...(request.params as Record<string, unknown>) };
+  const query = { ...(request.query as Record<string, unknown>) };
+  // A missing JSON body is checked as `{}` so the answer names each required field.
+  const body = request.body === undefined || request.body === null ? (validators.bodyRequired ? {} : undefined) : request.body;
+  check(validators.params, params, errors);
+  check(validators.query, query, errors);
+  if (body !== undefined) check(validators.body, body, errors);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return { params, query, body };
+}
+
+/**
+ * Registers one route per operation of the document, and nothing else: the document is
+ * the list of routes. Each runs CSRF (419), session (401) and ability (403) checks before
+ * its body is read, then input validation (422), then its handler — or 501 if it has none.
+ */
+export function bindOperations(app: FastifyInstance, services: AppServices, handlers: OperationHandlers): Operation[] {
+  const operations = listOperations(services.document);
+  const loose = createSchemaCompiler(services.document, { coerce: true });
+  const strict = createSchemaCompiler(services.document, { coerce: false });
+  const documentId = 'atlasboard-openapi';
+  for (const operation of operations) {
+    const validators = buildValidators(operation, loose, strict, documentId);
+    const handler = handlers[operation.operationId];
+    const signedIn = needsSession(operation);
+    app.route({
+      method: operation.method.toUpperCase() as 'GET',
+      url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
+      onRequest: async (request, reply) => {
+        request.auth = await loadAuth(services.db, request);
+        // Every API answer (errors included) carries the XSRF-TOKEN cookie for the next call.
+        reply.header('Cache-Control', 'no-store');
+        if (!SAFE_METHODS.has(request.method) && !csrfPasses(request, request.auth)) throw csrfMismatch();
+        if (signedIn && !request.auth.user) throw unauthenticated();
+        if (!operationAllowed(request.auth.ability, operation.operationId)) throw forbidden();
+      },
+      onSend: async (request, reply, payload) => {
+        if (request.auth) setXsrfCookie(request, reply, request.auth.xsrfToken);
+        return payload;
+      },
+      handler: async (request, reply) => {
+        const input = validateInput(validators, request);
+        if (!handler) throw notImplemented(operation.operationId);
+        const result = await handler({ request, reply, services, auth: request.auth, ...input });
+        reply.status(result.status);
+        if (result.headers) reply.headers(result.headers);
+        return result.status === 204 || result.body === undefined ? reply.send() : reply.send(result.body);
+      },
+    });
+  }
+  return operations;
+}

@@ -1,0 +1,27 @@
+import type { OperationHandlers } from '../openapi/bind-operations.ts';
+import { forgetPassword, resetPassword } from './password-reset.ts';
+import { register } from './registration.ts';
+import { getAbilities, getCurrentUser, logout } from './session-info.ts';
+import { login, loginTwoFactor } from './sign-in.ts';
+import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.ts';
+import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.ts';
+
+/** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
+export const handlers: OperationHandlers = {
+  login,
+  loginTwoFactor,
+  register,
+  logout,
+  forgetPassword,
+  resetPassword,
+  getAbilities,
+  getCurrentUser,
+  startTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  listUsers,
+  createUser,
+  getUser,
+  updateUser,
+  deleteUser,
+};

@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { ForgotPasswordRequest, ResetPasswordRequest } from '../../../generated/model/index.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { destroyUserSessions } from '../auth/sessions.ts';
+import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
+import { randomToken, sha256 } from '../auth/tokens.ts';
+import { invalid, tooManyAttempts } from '../http/http-error.ts';
+import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
+import { findUserByEmail } from '../users/user-record.ts';
+import { passwordRuleErrors } from '../users/user-rules.ts';
+
+export const RESET_TOKEN_MINUTES = 60;
+const SENT = 'We have emailed your password reset link! Please check your mail inbox.';
+const BAD_TOKEN = 'This password reset token is invalid.';
+
+function origin(request: FastifyRequest, appUrl: string | undefined): string {
+  return appUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export async function forgetPassword(context: OperationContext): Promise<OperationResult> {
+  const { db, mailer, config, log } = context.services;
+  const { email } = context.body as ForgotPasswordRequest;
+  const key = throttleKey('forgot', email, context.request.ip);
+  const wait = await retryAfter(db, key);
+  if (wait > 0) throw tooManyAttempts(wait);
+  await recordHit(db, key);
+  const user = await findUserByEmail(db, email);
+  if (user) {
+    const token = randomToken(32);
+    await db.query(
+      `INSERT INTO password_reset_tokens (email, token_hash, created_at) VALUES (lower($1), $2, now())
+       ON CONFLICT (email) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
+      [user.email, sha256(token)],
+    );
+    const link = `${origin(context.request, config.appUrl)}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+    // Not awaited: the answer must not take longer when the account exists.
+    mailer
+      .send({
+        to: user.email,
+        subject: 'Reset Password Notification',
+        text: `You are receiving this email because we received a password reset request for your account.\n\nReset your password: ${link}\n\nThis password reset link will expire in ${RESET_TOKEN_MINUTES} minutes.\n\nIf you did not request a password reset, no further action is required.\n`,
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+  }
+  return { status: 200, body: { message: SENT } };
+}
+
+export async function resetPassword(context: OperationContext): Promise<OperationResult> {
+  const { db } = context.services;
+  const body = context.body as ResetPasswordRequest;
+  const key = throttleKey('reset', body.email, context.request.ip);
+  const wait = await retryAfter(db, key);
+  if (wait > 0) throw tooManyAttempts(wait);
+  const errors = passwordRuleErrors(body.password, body.password_confirmation);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const user = await findUserByEmail(db, body.email);
+  const passwordHash = await hashPassword(body.password);
+  const changed =
+    user !== undefined &&
+    (await db.transaction(async (tx) => {
+      // Deleting the row is what makes the token single-use, even under concurrent requests.
+      const used = await tx.query(
+        `DELETE FROM password_reset_tokens
+         WHERE email = lower($1) AND token_hash = $2 AND created_at > now() - make_interval(mins => $3) RETURNING email`,
+        [user.email, sha256(body.token), RESET_TOKEN_MINUTES],
+      );
+      if (used.length === 0) return false;
+      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+      await destroyUserSessions(tx, user.id, context.auth.session?.userId === user.id ? context.auth.session.id : undefined);
+      return true;
+    }));
+  if (!changed) {
+    await recordHit(db, key);
+    throw invalid({ email: [BAD_TOKEN] });
+  }
+  return { status: 200, body: { message: 'Password successfully changed.' } };
+}

@@ -1,0 +1,75 @@
+import type { TwoFactorConfirmRequest, TwoFactorDisableRequest } from '../../../generated/model/index.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { newRecoveryCodes, replaceRecoveryCodes } from '../auth/recovery-codes.ts';
+import { useTotpCode, verifySecondFactor } from '../auth/second-factor.ts';
+import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
+import { newTotpSecret, otpauthUrl } from '../auth/totp.ts';
+import { invalid, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
+import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
+import type { UserRecord } from '../users/user-record.ts';
+
+function signedInUser(context: OperationContext): UserRecord {
+  if (!context.auth.user) throw unauthenticated();
+  return context.auth.user;
+}
+
+/** Password and code guesses on the profile count like sign-in attempts. */
+async function guarded(context: OperationContext, user: UserRecord, password: string, check: () => Promise<boolean>) {
+  const { db } = context.services;
+  const key = throttleKey('2fa-profile', user.email, context.request.ip);
+  const wait = await retryAfter(db, key);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(password, user.password_hash))) {
+    await recordHit(db, key);
+    throw invalid({ password: ['The password is incorrect.'] });
+  }
+  if (!(await check())) {
+    await recordHit(db, key);
+    throw invalid({ code: ['The provided two factor authentication code was invalid.'] });
+  }
+}
+
+export async function startTwoFactor(context: OperationContext): Promise<OperationResult> {
+  const user = signedInUser(context);
+  if (user.two_factor_secret !== null) throw invalid({ code: ['Two-factor authentication is already enabled.'] });
+  const secret = newTotpSecret();
+  await context.services.db.query('UPDATE users SET two_factor_pending_secret = $2 WHERE id = $1', [user.id, secret]);
+  return { status: 200, body: { data: { secret, otpauth_url: otpauthUrl(secret, user.email) } } };
+}
+
+export async function confirmTwoFactor(context: OperationContext): Promise<OperationResult> {
+  const user = signedInUser(context);
+  const body = context.body as TwoFactorConfirmRequest;
+  const pending = user.two_factor_pending_secret;
+  if (user.two_factor_secret !== null) throw invalid({ code: ['Two-factor authentication is already enabled.'] });
+  if (pending === null) throw invalid({ code: ['Start enabling two-factor authentication first.'] });
+  const { db } = context.services;
+  await guarded(context, user, body.password, () => useTotpCode(db, user.id, pending, body.code));
+  const codes = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE users SET two_factor_secret = two_factor_pending_secret, two_factor_pending_secret = NULL, updated_at = now()
+       WHERE id = $1`,
+      [user.id],
+    );
+    await replaceRecoveryCodes(tx, user.id, codes);
+  });
+  return { status: 200, body: { data: { recovery_codes: codes } } };
+}
+
+export async function disableTwoFactor(context: OperationContext): Promise<OperationResult> {
+  const user = signedInUser(context);
+  const body = context.body as TwoFactorDisableRequest;
+  if (user.two_factor_secret === null) throw invalid({ code: ['Two-factor authentication is not enabled.'] });
+  const { db } = context.services;
+  await guarded(context, user, body.password, () => verifySecondFactor(db, user, body.code.trim()));
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE users SET two_factor_secret = NULL, two_factor_pending_secret = NULL, two_factor_last_step = NULL,
+       updated_at = now() WHERE id = $1`,
+      [user.id],
+    );
+    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [user.id]);
+  });
+  return { status: 204 };
+}

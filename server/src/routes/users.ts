@@ -1,0 +1,93 @@
+import type { ListUsersParams, UserCreate, UserUpdate } from '../../../generated/model/index.ts';
+import { canOn } from '../auth/abilities.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { destroyUserSessions } from '../auth/sessions.ts';
+import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
+import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
+import type { FieldErrors } from '../openapi/validation-errors.ts';
+import { listUsers as queryUsers } from '../users/user-list.ts';
+import { emailTaken, findUserById, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
+import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
+
+const TAKEN = 'The email has already been taken.';
+
+/** Checks the ability on this user before revealing whether it exists (403 before 404 for non-admins). */
+async function userFor(context: OperationContext, action: 'read' | 'update' | 'delete'): Promise<UserRecord> {
+  const id = context.params.id as number;
+  const { ability } = context.auth;
+  if (!canOn(ability, action, 'User', { id })) throw forbidden();
+  const user = await findUserById(context.services.db, id);
+  if (!user) throw notFound();
+  if (!canOn(ability, action, 'User', { ...user })) throw forbidden();
+  return user;
+}
+
+export async function listUsers(context: OperationContext): Promise<OperationResult> {
+  return { status: 200, body: await queryUsers(context.services.db, context.query as ListUsersParams, '/api/users') };
+}
+
+export async function createUser(context: OperationContext): Promise<OperationResult> {
+  const body = context.body as UserCreate;
+  const { db } = context.services;
+  const errors = passwordRuleErrors(body.password, body.password_confirmation);
+  if (await emailTaken(db, body.email)) errors.email = [TAKEN];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const user = await insertUser(db, { ...body, passwordHash });
+    return { status: 201, body: { data: toPublicUser(user) } };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid({ email: [TAKEN] });
+    throw error;
+  }
+}
+
+export async function getUser(context: OperationContext): Promise<OperationResult> {
+  return { status: 200, body: { data: toPublicUser(await userFor(context, 'read')) } };
+}
+
+export async function updateUser(context: OperationContext): Promise<OperationResult> {
+  const me = context.auth.user;
+  if (!me) throw unauthenticated();
+  const user = await userFor(context, 'update');
+  const body = context.body as UserUpdate;
+  const { db } = context.services;
+  // Sending one's own type unchanged is harmless; changing it needs the field-level ability.
+  if (body.type !== undefined && body.type !== user.type && !canOn(context.auth.ability, 'update', 'User', { ...user }, 'type')) {
+    throw forbidden();
+  }
+  const errors: FieldErrors = passwordRuleErrors(body.password, body.password_confirmation);
+  if (body.email !== undefined && (await emailTaken(db, body.email, user.id))) errors.email = [TAKEN];
+  const ownPassword = body.password !== undefined && me.id === user.id;
+  if (ownPassword && !(body.current_password && (await verifyPassword(body.current_password, user.password_hash)))) {
+    errors.current_password = ['The current password is incorrect.'];
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
+  try {
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx.query<UserRecord>(
+        `UPDATE users SET name = COALESCE($2, name), email = COALESCE($3, email), type = COALESCE($4, type),
+           locale = COALESCE($5, locale), password_hash = COALESCE($6, password_hash), updated_at = now()
+         WHERE id = $1 RETURNING *`,
+        [user.id, body.name?.trim() ?? null, body.email?.trim() ?? null, body.type ?? null, body.locale ?? null, passwordHash],
+      );
+      // A new password ends the user's other sessions (the caller's own stays).
+      if (passwordHash !== null) await destroyUserSessions(tx, user.id, context.auth.session?.id);
+      return rows[0];
+    });
+    if (!updated) throw notFound();
+    return { status: 200, body: { data: toPublicUser(updated) } };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid({ email: [TAKEN] });
+    throw error;
+  }
+}
+
+export async function deleteUser(context: OperationContext): Promise<OperationResult> {
+  const user = await userFor(context, 'delete');
+  if (user.id === context.auth.user?.id) throw invalid({ id: ['You cannot delete your own account.'] });
+  await context.services.db.query('DELETE FROM users WHERE id = $1', [user.id]);
+  return { status: 204 };
+}
+

@@ -39,7 +39,7 @@ export function defineAbilityFor(user: AbilityUser | undefined): AppAbility {
     // Exports are streamed only to whoever asked for them.
     can('read', 'Export', { user_id: user.id });
     can(['read', 'update'], 'User', { id: user.id });
-    cannot('update', 'User', 'type');
+    cannot('update', 'User', ['type']);
   }
   return build();
 }

@@ -30,6 +30,10 @@ export function wrapPGlite(pg: PGlite): Database {
  * from a dump (tests clone one prepared database instead of paying for PostGIS setup each time).
  */
 export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  return wrapPGlite(await createPGlite(options));
+}
+
+export async function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
   const pg = new PGlite({
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
@@ -37,5 +41,5 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
     extensions: { postgis },
   });
   await pg.waitReady;
-  return wrapPGlite(pg);
+  return pg;
 }

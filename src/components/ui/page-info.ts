@@ -43,11 +43,16 @@ export function readPageInfo(payload: PagePayload | undefined): PageInfo | null 
 
 /** Page numbers to show: first, last and two either side of the current one; null marks a gap. */
 export function pageWindow(current: number, last: number): (number | null)[] {
+  // Built from the few candidates, not by walking every page: last may be huge.
+  const candidates = new Set([1, last]);
+  for (let page = current - 2; page <= current + 2; page++)
+    if (page >= 1 && page <= last) candidates.add(page);
+  const sorted = [...candidates].filter((page) => page >= 1 && page <= last).sort((a, b) => a - b);
   const pages: (number | null)[] = [];
-  for (let page = 1; page <= last; page++) {
-    const near = Math.abs(page - current) <= 2;
-    if (page === 1 || page === last || near) pages.push(page);
-    else if (pages[pages.length - 1] !== null) pages.push(null);
+  for (const page of sorted) {
+    const previous = pages[pages.length - 1];
+    if (typeof previous === 'number' && page - previous > 1) pages.push(null);
+    pages.push(page);
   }
   return pages;
 }

@@ -1,0 +1,76 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { applyScenario } from '../../mocks/scenarios';
+import { AppProvider } from '../app/provider';
+import { routes } from '../app/routes';
+import { toastQueue } from '../components/ui/toast';
+import { replaceAbilityRules } from '../lib/ability';
+import { refreshSession } from '../lib/session';
+import { useAuthStore } from '../stores/auth-store';
+import { usePopupStore } from '../stores/popup-store';
+import { initTestI18n } from './test-i18n';
+
+export type SignedInAs = 'admin' | 'user';
+
+type RenderAppOptions = {
+  /** Sign in through the mock API (real /api/user + /api/abilities calls) before rendering. */
+  as?: SignedInAs;
+  /** Run the app's start-up user fetch, as main.tsx does. Off by default. */
+  checkSession?: boolean;
+};
+
+export type AppHarness = RenderResult & {
+  router: ReturnType<typeof createMemoryRouter>;
+  user: ReturnType<typeof userEvent.setup>;
+  queryClient: QueryClient;
+};
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Forgets what a previous test left in the app's singletons. */
+export function resetClientState(): void {
+  localStorage.clear();
+  useAuthStore.setState({ authenticated: false, user: null });
+  usePopupStore.setState({ popup: null });
+  for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
+  replaceAbilityRules([]);
+}
+
+/** The whole app (routes, guards, layout, providers) at `path`, against the MSW mock API. */
+export async function renderApp(
+  path: string,
+  { as, checkSession = false }: RenderAppOptions = {},
+): Promise<AppHarness> {
+  resetClientState();
+  const queryClient = createTestQueryClient();
+  if (as) {
+    applyScenario(as);
+    if (!(await refreshSession(queryClient))) throw new Error(`Could not sign in as ${as} in the mock API.`);
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider queryClient={queryClient} i18n={initTestI18n()} checkSession={checkSession}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user, queryClient };
+}
+
+/** A single component with the app's providers but no routes. */
+export function renderWithProviders(
+  ui: ReactNode,
+): RenderResult & { user: ReturnType<typeof userEvent.setup> } {
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider queryClient={createTestQueryClient()} i18n={initTestI18n()} checkSession={false}>
+      {ui}
+    </AppProvider>,
+  );
+  return { ...result, user };
+}

@@ -7,8 +7,8 @@
  */
 
 /**
- * `offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.
+ * `offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}` (checked on input, see BasemapInput; a client treats anything else as `offline`).
+ * @minLength 1
  * @maxLength 2048
- * @pattern ^(offline|osm|none|https?://[^\s]*\{z\}[^\s]*)$
  */
 export type Basemap = string;

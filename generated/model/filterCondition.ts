@@ -5,7 +5,7 @@
  * The single source of truth for the client and the reference server. Conventions (DESIGN §2): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
-import type { PropertyName } from './propertyName';
+import type { PropertyNameInput } from './propertyNameInput';
 import type { FilterConditionOperator } from './filterConditionOperator';
 import type { FilterConditionValue } from './filterConditionValue';
 
@@ -13,7 +13,7 @@ import type { FilterConditionValue } from './filterConditionValue';
  * `in` takes a list; `between` a list of two (numbers or ISO dates, inclusive); the other operators one value. `contains` is case-insensitive.
  */
 export interface FilterCondition {
-  property: PropertyName;
+  property: PropertyNameInput;
   operator: FilterConditionOperator;
   value: FilterConditionValue;
 }

@@ -8,7 +8,6 @@
 import type { FilterOptionValue } from './filterOptionValue';
 
 export interface FilterOption {
-  /** @maxLength 255 */
   value: FilterOptionValue;
   /**
    * @minLength 1

@@ -9,6 +9,5 @@ import type { FilterOption } from './filterOption';
 
 /**
  * The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.
- * @maxItems 500
  */
 export type FilterOptions = FilterOption[] | null;

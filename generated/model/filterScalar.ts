@@ -6,7 +6,4 @@
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * @maxLength 1000
- */
 export type FilterScalar = string | number | boolean;

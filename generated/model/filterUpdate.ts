@@ -5,9 +5,9 @@
  * The single source of truth for the client and the reference server. Conventions (DESIGN §2): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
-import type { PropertyName } from './propertyName';
+import type { PropertyNameInput } from './propertyNameInput';
 import type { FilterType } from './filterType';
-import type { FilterOptions } from './filterOptions';
+import type { FilterOptionsInput } from './filterOptionsInput';
 import type { ListOrder } from './listOrder';
 
 /**
@@ -21,8 +21,8 @@ export interface FilterUpdate {
    * @maxLength 255
    */
   name?: string;
-  property?: PropertyName;
+  property?: PropertyNameInput;
   type?: FilterType;
-  options?: FilterOptions;
+  options?: FilterOptionsInput;
   order?: ListOrder;
 }

@@ -8,6 +8,8 @@
 
 /**
  * #rrggbb or #rrggbbaa.
- * @pattern ^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$
+ * @minLength 7
+ * @maxLength 9
+ * @pattern #[0-9a-fA-F]{6}
  */
 export type HexColor = string;

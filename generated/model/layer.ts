@@ -56,7 +56,6 @@ export interface Layer {
    * @maximum 10000
    */
   order: number;
-  /** @maxItems 200 */
   properties: LayerProperty[];
   /** @minimum 0 */
   features_count: number;

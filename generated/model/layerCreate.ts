@@ -8,7 +8,7 @@
 import type { LayerTypeName } from './layerTypeName';
 import type { LayerCreateCategoryId } from './layerCreateCategoryId';
 import type { GeometryType } from './geometryType';
-import type { LayerSource } from './layerSource';
+import type { LayerSourceInput } from './layerSourceInput';
 import type { LayerStyleInput } from './layerStyleInput';
 import type { LayerCreateMinZoom } from './layerCreateMinZoom';
 import type { LayerCreateMaxZoom } from './layerCreateMaxZoom';
@@ -27,7 +27,7 @@ export interface LayerCreate {
   /** @minimum 1 */
   category_id?: LayerCreateCategoryId;
   geometry_type?: GeometryType;
-  source?: LayerSource;
+  source?: LayerSourceInput;
   style?: LayerStyleInput;
   visible?: boolean;
   /**

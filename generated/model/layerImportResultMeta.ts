@@ -14,6 +14,9 @@ export type LayerImportResultMeta = {
    * @minimum 0
    */
   features_skipped: number;
-  /** @maxItems 100 */
+  /**
+   * The first 20 problems found.
+   * @maxItems 20
+   */
   warnings: string[];
 };

@@ -5,7 +5,7 @@
  * The single source of truth for the client and the reference server. Conventions (DESIGN §2): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
-import type { PropertyName } from './propertyName';
+import type { PropertyNameInput } from './propertyNameInput';
 
 /**
  * Deletes the named schema entries and their values in every feature.
@@ -15,5 +15,5 @@ export interface LayerPropertiesDelete {
    * @minItems 1
    * @maxItems 200
    */
-  names: PropertyName[];
+  names: PropertyNameInput[];
 }

@@ -21,9 +21,6 @@ export interface LayerProperty {
   label: string;
   type: LayerPropertyType;
   required: boolean;
-  /**
-   * The allowed values of an `enum` property; null for other types.
-   * @maxItems 500
-   */
+  /** The allowed values of an `enum` property; null for other types. */
   options: LayerPropertyOptions;
 }

@@ -5,14 +5,14 @@
  * The single source of truth for the client and the reference server. Conventions (DESIGN §2): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
-import type { PropertyName } from './propertyName';
+import type { PropertyNameInput } from './propertyNameInput';
 import type { LayerPropertyInputType } from './layerPropertyInputType';
 import type { LayerPropertyInputOptions } from './layerPropertyInputOptions';
 
 export interface LayerPropertyInput {
-  name: PropertyName;
+  name: PropertyNameInput;
   /** Renames the entry called this (and the values under it) to `name`. */
-  previous_name?: PropertyName;
+  previous_name?: PropertyNameInput;
   /**
    * @minLength 1
    * @maxLength 255

@@ -8,6 +8,5 @@
 
 /**
  * The allowed values of an `enum` property; null for other types.
- * @maxItems 500
  */
 export type LayerPropertyOptions = string[] | null;

@@ -14,8 +14,8 @@ import type { LayerSourceFormat } from './layerSourceFormat';
 export interface LayerSource {
   /**
    * http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.
+   * @minLength 1
    * @maxLength 2048
-   * @pattern ^https?://
    */
   url: string;
   /**

@@ -5,25 +5,24 @@
  * The single source of truth for the client and the reference server. Conventions (DESIGN §2): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
-import type { HexColor } from './hexColor';
+import type { HexColorInput } from './hexColorInput';
 import type { LayerStyleInputLabelProperty } from './layerStyleInputLabelProperty';
 
 /**
  * Style fields to set; the ones left out keep their value (defaults on create).
  */
 export interface LayerStyleInput {
-  stroke_color?: HexColor;
+  stroke_color?: HexColorInput;
   /**
    * @minimum 0
    * @maximum 50
    */
   stroke_width?: number;
-  fill_color?: HexColor;
+  fill_color?: HexColorInput;
   /**
    * @minimum 0
    * @maximum 100
    */
   point_radius?: number;
-  /** @maxLength 63 */
   label_property?: LayerStyleInputLabelProperty;
 }

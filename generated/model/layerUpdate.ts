@@ -6,7 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { LayerUpdateCategoryId } from './layerUpdateCategoryId';
-import type { LayerSource } from './layerSource';
+import type { LayerSourceInput } from './layerSourceInput';
 import type { LayerStyleInput } from './layerStyleInput';
 import type { LayerUpdateMinZoom } from './layerUpdateMinZoom';
 import type { LayerUpdateMaxZoom } from './layerUpdateMaxZoom';
@@ -22,7 +22,7 @@ export interface LayerUpdate {
   name?: string;
   /** @minimum 1 */
   category_id?: LayerUpdateCategoryId;
-  source?: LayerSource;
+  source?: LayerSourceInput;
   style?: LayerStyleInput;
   visible?: boolean;
   /**

@@ -9,9 +9,6 @@ import type { Position } from './position';
 
 export interface LineString {
   type: 'LineString';
-  /**
-   * @minItems 2
-   * @maxItems 100000
-   */
+  /** @minItems 2 */
   coordinates: Position[];
 }

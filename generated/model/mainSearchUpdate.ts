@@ -5,8 +5,8 @@
  * The single source of truth for the client and the reference server. Conventions (DESIGN §2): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
-import type { SearchFields } from './searchFields';
-import type { PropertyName } from './propertyName';
+import type { SearchFieldsInput } from './searchFieldsInput';
+import type { PropertyNameInput } from './propertyNameInput';
 import type { ListOrder } from './listOrder';
 
 /**
@@ -20,7 +20,7 @@ export interface MainSearchUpdate {
    * @maxLength 255
    */
   label?: string;
-  fields?: SearchFields;
-  display_field?: PropertyName;
+  fields?: SearchFieldsInput;
+  display_field?: PropertyNameInput;
   order?: ListOrder;
 }

@@ -9,7 +9,7 @@ import type { MapCreateDescription } from './mapCreateDescription';
 import type { LonLat } from './lonLat';
 import type { Zoom } from './zoom';
 import type { Rotation } from './rotation';
-import type { Basemap } from './basemap';
+import type { BasemapInput } from './basemapInput';
 
 export interface MapCreate {
   /**
@@ -22,5 +22,5 @@ export interface MapCreate {
   center?: LonLat;
   zoom?: Zoom;
   rotation?: Rotation;
-  basemap?: Basemap;
+  basemap?: BasemapInput;
 }

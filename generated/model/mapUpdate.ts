@@ -9,7 +9,7 @@ import type { MapUpdateDescription } from './mapUpdateDescription';
 import type { LonLat } from './lonLat';
 import type { Zoom } from './zoom';
 import type { Rotation } from './rotation';
-import type { Basemap } from './basemap';
+import type { BasemapInput } from './basemapInput';
 
 /**
  * Partial update; only the fields sent change.
@@ -25,5 +25,5 @@ export interface MapUpdate {
   center?: LonLat;
   zoom?: Zoom;
   rotation?: Rotation;
-  basemap?: Basemap;
+  basemap?: BasemapInput;
 }

@@ -9,6 +9,5 @@ import type { Position } from './position';
 
 export interface MultiLineString {
   type: 'MultiLineString';
-  /** @maxItems 10000 */
   coordinates: Position[][];
 }

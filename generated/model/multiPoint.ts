@@ -9,6 +9,5 @@ import type { Position } from './position';
 
 export interface MultiPoint {
   type: 'MultiPoint';
-  /** @maxItems 100000 */
   coordinates: Position[];
 }

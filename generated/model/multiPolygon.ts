@@ -9,6 +9,5 @@ import type { Position } from './position';
 
 export interface MultiPolygon {
   type: 'MultiPolygon';
-  /** @maxItems 10000 */
   coordinates: Position[][][];
 }

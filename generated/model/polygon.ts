@@ -12,9 +12,6 @@ import type { Position } from './position';
  */
 export interface Polygon {
   type: 'Polygon';
-  /**
-   * @minItems 1
-   * @maxItems 10000
-   */
+  /** @minItems 1 */
   coordinates: Position[][];
 }

@@ -7,7 +7,9 @@
  */
 
 /**
- * Attribute name as stored in feature properties.
- * @pattern ^[a-z][a-z0-9_]{0,62}$
+ * Attribute name as stored in feature properties (see PropertyNameInput).
+ * @minLength 1
+ * @maxLength 63
+ * @pattern [a-z][a-z0-9_]{0,62}
  */
 export type PropertyName = string;

@@ -41,7 +41,7 @@ export const getListLayerFeaturesResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -55,7 +55,7 @@ export const getListLayerFeaturesResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -69,8 +69,8 @@ export const getListLayerFeaturesResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -85,8 +85,8 @@ export const getListLayerFeaturesResponsePolygonMock = (
 ): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -101,9 +101,9 @@ export const getListLayerFeaturesResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -133,7 +133,7 @@ export const getListLayerFeaturesResponseMock = (
     ]),
     properties: {
       [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
         faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
         faker.datatype.boolean(),
         null,
@@ -191,7 +191,7 @@ export const getCreateLayerFeatureResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -205,7 +205,7 @@ export const getCreateLayerFeatureResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -219,8 +219,8 @@ export const getCreateLayerFeatureResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -235,8 +235,8 @@ export const getCreateLayerFeatureResponsePolygonMock = (
 ): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -251,9 +251,9 @@ export const getCreateLayerFeatureResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -283,7 +283,7 @@ export const getCreateLayerFeatureResponseMock = (
     ]),
     properties: {
       [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
         faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
         faker.datatype.boolean(),
         null,
@@ -326,7 +326,7 @@ export const getFilterFeaturesResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -340,7 +340,7 @@ export const getFilterFeaturesResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -354,8 +354,8 @@ export const getFilterFeaturesResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -368,8 +368,8 @@ export const getFilterFeaturesResponseMultiLineStringMock = (
 export const getFilterFeaturesResponsePolygonMock = (overrideResponse: Partial<Polygon> = {}): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -384,9 +384,9 @@ export const getFilterFeaturesResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -414,7 +414,7 @@ export const getFilterFeaturesResponseMock = (overrideResponse: Partial<FeatureP
     ]),
     properties: {
       [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
         faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
         faker.datatype.boolean(),
         null,
@@ -472,7 +472,7 @@ export const getUpdateFeaturesResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -486,7 +486,7 @@ export const getUpdateFeaturesResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -500,8 +500,8 @@ export const getUpdateFeaturesResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -514,8 +514,8 @@ export const getUpdateFeaturesResponseMultiLineStringMock = (
 export const getUpdateFeaturesResponsePolygonMock = (overrideResponse: Partial<Polygon> = {}): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -530,9 +530,9 @@ export const getUpdateFeaturesResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -563,7 +563,7 @@ export const getUpdateFeaturesResponseMock = (
       ]),
       properties: {
         [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          faker.string.alpha({ length: { min: 10, max: 10000 } }),
           faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
           faker.datatype.boolean(),
           null,
@@ -639,7 +639,7 @@ export const getGetFeatureChildrenResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -653,7 +653,7 @@ export const getGetFeatureChildrenResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -667,8 +667,8 @@ export const getGetFeatureChildrenResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -683,8 +683,8 @@ export const getGetFeatureChildrenResponsePolygonMock = (
 ): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -699,9 +699,9 @@ export const getGetFeatureChildrenResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -731,7 +731,7 @@ export const getGetFeatureChildrenResponseMock = (
     ]),
     properties: {
       [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
         faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
         faker.datatype.boolean(),
         null,
@@ -774,7 +774,7 @@ export const getGetFeatureParentsResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -788,7 +788,7 @@ export const getGetFeatureParentsResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -802,8 +802,8 @@ export const getGetFeatureParentsResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -818,8 +818,8 @@ export const getGetFeatureParentsResponsePolygonMock = (
 ): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -834,9 +834,9 @@ export const getGetFeatureParentsResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -866,7 +866,7 @@ export const getGetFeatureParentsResponseMock = (
     ]),
     properties: {
       [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
         faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
         faker.datatype.boolean(),
         null,

@@ -31,7 +31,7 @@ export const getListLayersResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -57,9 +57,9 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
     ]),
     source: faker.helpers.arrayElement([{ ...getListLayersResponseLayerSourceMock() }, null]),
     style: {
-      stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-      fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -77,8 +77,8 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
       null,
     ]),
     order: faker.number.int({ min: 0, max: 10000 }),
-    properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-      name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
       label: faker.string.alpha({ length: { min: 1, max: 255 } }),
       type: faker.helpers.arrayElement([
         'string',
@@ -109,7 +109,7 @@ export const getCreateLayerResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -135,9 +135,9 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
     ]),
     source: faker.helpers.arrayElement([{ ...getCreateLayerResponseLayerSourceMock() }, null]),
     style: {
-      stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-      fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -155,8 +155,8 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
       null,
     ]),
     order: faker.number.int({ min: 0, max: 10000 }),
-    properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-      name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
       label: faker.string.alpha({ length: { min: 1, max: 255 } }),
       type: faker.helpers.arrayElement([
         'string',
@@ -187,7 +187,7 @@ export const getImportLayerResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -215,9 +215,9 @@ export const getImportLayerResponseMock = (
     ]),
     source: faker.helpers.arrayElement([{ ...getImportLayerResponseLayerSourceMock() }, null]),
     style: {
-      stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-      fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -235,8 +235,8 @@ export const getImportLayerResponseMock = (
       null,
     ]),
     order: faker.number.int({ min: 0, max: 10000 }),
-    properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-      name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
       label: faker.string.alpha({ length: { min: 1, max: 255 } }),
       type: faker.helpers.arrayElement([
         'string',
@@ -263,7 +263,7 @@ export const getImportLayerResponseMock = (
   meta: {
     features_imported: faker.number.int({ min: 0, max: undefined }),
     features_skipped: faker.number.int({ min: 0, max: undefined }),
-    warnings: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() =>
+    warnings: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
       faker.string.alpha({ length: { min: 10, max: 20 } }),
     ),
   },
@@ -274,7 +274,7 @@ export const getGetLayerResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -302,7 +302,7 @@ export const getGetLayerResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -316,7 +316,7 @@ export const getGetLayerResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -330,8 +330,8 @@ export const getGetLayerResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -344,8 +344,8 @@ export const getGetLayerResponseMultiLineStringMock = (
 export const getGetLayerResponsePolygonMock = (overrideResponse: Partial<Polygon> = {}): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -360,9 +360,9 @@ export const getGetLayerResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -389,9 +389,9 @@ export const getGetLayerResponseMock = (
       ]),
       source: faker.helpers.arrayElement([{ ...getGetLayerResponseLayerSourceMock() }, null]),
       style: {
-        stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+        stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
         stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-        fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+        fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
         point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
         label_property: faker.helpers.arrayElement([
           faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -409,8 +409,8 @@ export const getGetLayerResponseMock = (
         null,
       ]),
       order: faker.number.int({ min: 0, max: 10000 }),
-      properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-        name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+        name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
         label: faker.string.alpha({ length: { min: 1, max: 255 } }),
         type: faker.helpers.arrayElement([
           'string',
@@ -455,7 +455,7 @@ export const getGetLayerResponseMock = (
               ]),
               properties: {
                 [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-                  faker.string.alpha({ length: { min: 10, max: 20 } }),
+                  faker.string.alpha({ length: { min: 10, max: 10000 } }),
                   faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
                   faker.datatype.boolean(),
                   null,
@@ -500,7 +500,7 @@ export const getUpdateLayerResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -526,9 +526,9 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
     ]),
     source: faker.helpers.arrayElement([{ ...getUpdateLayerResponseLayerSourceMock() }, null]),
     style: {
-      stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-      fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -546,8 +546,8 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
       null,
     ]),
     order: faker.number.int({ min: 0, max: 10000 }),
-    properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-      name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
       label: faker.string.alpha({ length: { min: 1, max: 255 } }),
       type: faker.helpers.arrayElement([
         'string',
@@ -578,7 +578,7 @@ export const getUpdateLayerPropertiesResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -606,9 +606,9 @@ export const getUpdateLayerPropertiesResponseMock = (
     ]),
     source: faker.helpers.arrayElement([{ ...getUpdateLayerPropertiesResponseLayerSourceMock() }, null]),
     style: {
-      stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-      fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -626,8 +626,8 @@ export const getUpdateLayerPropertiesResponseMock = (
       null,
     ]),
     order: faker.number.int({ min: 0, max: 10000 }),
-    properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-      name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
       label: faker.string.alpha({ length: { min: 1, max: 255 } }),
       type: faker.helpers.arrayElement([
         'string',
@@ -658,7 +658,7 @@ export const getDeleteLayerPropertiesResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -686,9 +686,9 @@ export const getDeleteLayerPropertiesResponseMock = (
     ]),
     source: faker.helpers.arrayElement([{ ...getDeleteLayerPropertiesResponseLayerSourceMock() }, null]),
     style: {
-      stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-      fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -706,8 +706,8 @@ export const getDeleteLayerPropertiesResponseMock = (
       null,
     ]),
     order: faker.number.int({ min: 0, max: 10000 }),
-    properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-      name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
       label: faker.string.alpha({ length: { min: 1, max: 255 } }),
       type: faker.helpers.arrayElement([
         'string',
@@ -738,7 +738,7 @@ export const getTransferLayerResponseLayerSourceMock = (
   overrideResponse: Partial<LayerSource> = {},
 ): LayerSource => ({
   ...{
-    url: faker.helpers.fromRegExp('^https?://'),
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
     layers: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
@@ -766,9 +766,9 @@ export const getTransferLayerResponseMock = (
     ]),
     source: faker.helpers.arrayElement([{ ...getTransferLayerResponseLayerSourceMock() }, null]),
     style: {
-      stroke_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
-      fill_color: faker.helpers.fromRegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$'),
+      fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
       point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
@@ -786,8 +786,8 @@ export const getTransferLayerResponseMock = (
       null,
     ]),
     order: faker.number.int({ min: 0, max: 10000 }),
-    properties: Array.from({ length: faker.number.int({ min: 1, max: 200 }) }, (_, i) => i + 1).map(() => ({
-      name: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
       label: faker.string.alpha({ length: { min: 1, max: 255 } }),
       type: faker.helpers.arrayElement([
         'string',

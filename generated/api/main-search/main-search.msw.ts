@@ -33,9 +33,9 @@ export const getListMainSearchesResponseMock = (
     layer_id: faker.number.int({ min: 1, max: undefined }),
     label: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
-    display_field: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    display_field: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     order: faker.number.int({ min: 0, max: 10000 }),
   })),
   ...overrideResponse,
@@ -50,9 +50,9 @@ export const getCreateMainSearchResponseMock = (
     layer_id: faker.number.int({ min: 1, max: undefined }),
     label: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
-    display_field: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    display_field: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     order: faker.number.int({ min: 0, max: 10000 }),
   },
   ...overrideResponse,
@@ -73,7 +73,7 @@ export const getSearchMainFeaturesResponseMultiPointMock = (
 ): MultiPoint => ({
   ...{
     type: 'MultiPoint',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -87,7 +87,7 @@ export const getSearchMainFeaturesResponseLineStringMock = (
 ): LineString => ({
   ...{
     type: 'LineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
       Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
         faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
       ),
@@ -101,8 +101,8 @@ export const getSearchMainFeaturesResponseMultiLineStringMock = (
 ): MultiLineString => ({
   ...{
     type: 'MultiLineString',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 2, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -117,8 +117,8 @@ export const getSearchMainFeaturesResponsePolygonMock = (
 ): Polygon => ({
   ...{
     type: 'Polygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
         Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
           faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
         ),
@@ -133,9 +133,9 @@ export const getSearchMainFeaturesResponseMultiPolygonMock = (
 ): MultiPolygon => ({
   ...{
     type: 'MultiPolygon',
-    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-      Array.from({ length: faker.number.int({ min: 1, max: 10000 }) }, (_, i) => i + 1).map(() =>
-        Array.from({ length: faker.number.int({ min: 4, max: 100000 }) }, (_, i) => i + 1).map(() =>
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
           Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
             faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
           ),
@@ -165,7 +165,7 @@ export const getSearchMainFeaturesResponseMock = (
     ]),
     properties: {
       [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
-        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
         faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
         faker.datatype.boolean(),
         null,
@@ -202,9 +202,9 @@ export const getGetMainSearchResponseMock = (
     layer_id: faker.number.int({ min: 1, max: undefined }),
     label: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
-    display_field: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    display_field: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     order: faker.number.int({ min: 0, max: 10000 }),
   },
   ...overrideResponse,
@@ -219,9 +219,9 @@ export const getUpdateMainSearchResponseMock = (
     layer_id: faker.number.int({ min: 1, max: undefined }),
     label: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
-    display_field: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+    display_field: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     order: faker.number.int({ min: 0, max: 10000 }),
   },
   ...overrideResponse,

@@ -20,7 +20,7 @@ export const getListSearchesResponseMock = (overrideResponse: Partial<SearchList
     layer_id: faker.number.int({ min: 1, max: undefined }),
     name: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
     operator: faker.helpers.arrayElement(Object.values(SearchOperator)),
     order: faker.number.int({ min: 0, max: 10000 }),
@@ -37,7 +37,7 @@ export const getCreateSearchResponseMock = (
     layer_id: faker.number.int({ min: 1, max: undefined }),
     name: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
     operator: faker.helpers.arrayElement(Object.values(SearchOperator)),
     order: faker.number.int({ min: 0, max: 10000 }),
@@ -52,7 +52,7 @@ export const getGetSearchResponseMock = (overrideResponse: Partial<SearchResourc
     layer_id: faker.number.int({ min: 1, max: undefined }),
     name: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
     operator: faker.helpers.arrayElement(Object.values(SearchOperator)),
     order: faker.number.int({ min: 0, max: 10000 }),
@@ -69,7 +69,7 @@ export const getUpdateSearchResponseMock = (
     layer_id: faker.number.int({ min: 1, max: undefined }),
     name: faker.string.alpha({ length: { min: 1, max: 255 } }),
     fields: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
+      faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
     ),
     operator: faker.helpers.arrayElement(Object.values(SearchOperator)),
     order: faker.number.int({ min: 0, max: 10000 }),

@@ -14,9 +14,9 @@ import zod from 'zod';
 export const exportFilterFeaturesBodyLayersFilterItemFiltersItemPropertyRegExp = new RegExp(
   '^[a-z][a-z0-9_]{0,62}$',
 );
-export const exportFilterFeaturesBodyLayersFilterItemFiltersItemValueMaxOne = 1000;
-export const exportFilterFeaturesBodyLayersFilterItemFiltersItemValueItemMax = 1000;
 export const exportFilterFeaturesBodyLayersFilterItemFiltersItemValueMaxTwo = 1000;
+export const exportFilterFeaturesBodyLayersFilterItemFiltersItemValueItemMaxOne = 1000;
+export const exportFilterFeaturesBodyLayersFilterItemFiltersItemValueMaxFive = 1000;
 export const exportFilterFeaturesBodyLayersFilterItemFiltersMax = 50;
 export const exportFilterFeaturesBodyLayersFilterItemBboxItemMin = -180;
 export const exportFilterFeaturesBodyLayersFilterItemBboxItemMax = 180;
@@ -42,16 +42,28 @@ export const exportFilterFeaturesBody = zod
                     property: zod
                       .string()
                       .regex(exportFilterFeaturesBodyLayersFilterItemFiltersItemPropertyRegExp)
-                      .describe('Attribute name as stored in feature properties.'),
+                      .describe(
+                        'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+                      ),
                     operator: zod.enum(['eq', 'neq', 'in', 'contains', 'gte', 'lte', 'between']),
                     value: zod.union([
-                      zod.string().max(exportFilterFeaturesBodyLayersFilterItemFiltersItemValueMaxOne),
+                      zod.union([
+                        zod.string().max(exportFilterFeaturesBodyLayersFilterItemFiltersItemValueMaxTwo),
+                        zod.number(),
+                        zod.boolean(),
+                      ]),
                       zod
                         .array(
-                          zod.string().max(exportFilterFeaturesBodyLayersFilterItemFiltersItemValueItemMax),
+                          zod.union([
+                            zod
+                              .string()
+                              .max(exportFilterFeaturesBodyLayersFilterItemFiltersItemValueItemMaxOne),
+                            zod.number(),
+                            zod.boolean(),
+                          ]),
                         )
                         .min(1)
-                        .max(exportFilterFeaturesBodyLayersFilterItemFiltersItemValueMaxTwo),
+                        .max(exportFilterFeaturesBodyLayersFilterItemFiltersItemValueMaxFive),
                     ]),
                   })
                   .describe(

@@ -45,36 +45,27 @@ export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMin 
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMax = 180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinOne = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxOne = 100000;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesMinTwo = 2;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxTwo = 100000;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinThree = 2;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxThree = 100000;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxThree = 10000;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinFour = 4;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxFour = 100000;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxFour = 10000;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxFive = 10000;
-export const listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxFive = 10000;
-export const listLayerFeatures200ResponseDataItemPropertiesMaxOne = 10000;
+export const listLayerFeatures200ResponseDataItemPropertiesMaxTwo = 10000;
 export const listLayerFeatures200ResponseDataItemFilesItemNameMax = 255;
 export const listLayerFeatures200ResponseDataItemFilesItemMimeTypeMax = 255;
 export const listLayerFeatures200ResponseDataItemFilesItemSizeMin = 0;
@@ -104,20 +95,18 @@ export const listLayerFeatures200Response = zod.object({
             }),
             zod.object({
               type: zod.literal('MultiPoint'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .number()
-                        .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMin)
-                        .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMax),
-                    )
-                    .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinOne)
-                    .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne)
-                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-                )
-                .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxOne),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMin)
+                      .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMax),
+                  )
+                  .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinOne)
+                  .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              ),
             }),
             zod.object({
               type: zod.literal('LineString'),
@@ -134,32 +123,26 @@ export const listLayerFeatures200Response = zod.object({
                     .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxTwo)
                     .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
                 )
-                .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesMinTwo)
-                .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxTwo),
+                .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesMinTwo),
             }),
             zod.object({
               type: zod.literal('MultiLineString'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .number()
-                            .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin)
-                            .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax),
-                        )
-                        .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
-                        .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
-                        .describe(
-                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                        ),
-                    )
-                    .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinThree)
-                    .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxThree),
-                )
-                .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxThree),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                          .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                      )
+                      .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                      .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  )
+                  .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinThree),
+              ),
             }),
             zod
               .object({
@@ -181,45 +164,37 @@ export const listLayerFeatures200Response = zod.object({
                             '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                           ),
                       )
-                      .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinFour)
-                      .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxFour),
+                      .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMinFour),
                   )
-                  .min(1)
-                  .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxFour),
+                  .min(1),
               })
               .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
             zod.object({
               type: zod.literal('MultiPolygon'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .number()
-                                .min(
-                                  listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
-                                )
-                                .max(
-                                  listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
-                                ),
-                            )
-                            .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
-                            .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
-                            .describe(
-                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                            ),
-                        )
-                        .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour)
-                        .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxFour),
-                    )
-                    .min(1)
-                    .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMaxFive),
-                )
-                .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesMaxFive),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin)
+                              .max(
+                                listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
+                              ),
+                          )
+                          .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
+                          .max(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(listLayerFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                  )
+                  .min(1),
+              ),
             }),
           ])
           .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
@@ -228,7 +203,12 @@ export const listLayerFeatures200Response = zod.object({
       properties: zod
         .record(
           zod.string(),
-          zod.string().max(listLayerFeatures200ResponseDataItemPropertiesMaxOne).nullable(),
+          zod.union([
+            zod.string().max(listLayerFeatures200ResponseDataItemPropertiesMaxTwo),
+            zod.number(),
+            zod.boolean(),
+            zod.null(),
+          ]),
         )
         .describe("Attribute values keyed by the layer's property names."),
       layer_id: zod.number().min(1),
@@ -305,36 +285,27 @@ export const createLayerFeatureBodyGeometryCoordinatesItemItemMin = -180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMax = 180;
 export const createLayerFeatureBodyGeometryCoordinatesItemMinOne = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemMaxOne = 2;
-export const createLayerFeatureBodyGeometryCoordinatesMaxOne = 100000;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMinOne = -180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMaxOne = 180;
 export const createLayerFeatureBodyGeometryCoordinatesItemMinTwo = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemMaxTwo = 2;
 export const createLayerFeatureBodyGeometryCoordinatesMinTwo = 2;
-export const createLayerFeatureBodyGeometryCoordinatesMaxTwo = 100000;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemMin = -180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemMax = 180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMinTwo = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMaxTwo = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemMinThree = 2;
-export const createLayerFeatureBodyGeometryCoordinatesItemMaxThree = 100000;
-export const createLayerFeatureBodyGeometryCoordinatesMaxThree = 10000;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemMinOne = -180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemMaxOne = 180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMinThree = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMaxThree = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemMinFour = 4;
-export const createLayerFeatureBodyGeometryCoordinatesItemMaxFour = 100000;
-export const createLayerFeatureBodyGeometryCoordinatesMaxFour = 10000;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemItemMin = -180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemItemMax = 180;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemMinTwo = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const createLayerFeatureBodyGeometryCoordinatesItemItemMinFour = 4;
-export const createLayerFeatureBodyGeometryCoordinatesItemItemMaxFour = 100000;
-export const createLayerFeatureBodyGeometryCoordinatesItemMaxFive = 10000;
-export const createLayerFeatureBodyGeometryCoordinatesMaxFive = 10000;
-export const createLayerFeatureBodyPropertiesMaxOne = 10000;
+export const createLayerFeatureBodyPropertiesMaxTwo = 10000;
 
 export const createLayerFeatureBody = zod
   .object({
@@ -356,20 +327,18 @@ export const createLayerFeatureBody = zod
         }),
         zod.object({
           type: zod.literal('MultiPoint'),
-          coordinates: zod
-            .array(
-              zod
-                .array(
-                  zod
-                    .number()
-                    .min(createLayerFeatureBodyGeometryCoordinatesItemItemMin)
-                    .max(createLayerFeatureBodyGeometryCoordinatesItemItemMax),
-                )
-                .min(createLayerFeatureBodyGeometryCoordinatesItemMinOne)
-                .max(createLayerFeatureBodyGeometryCoordinatesItemMaxOne)
-                .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-            )
-            .max(createLayerFeatureBodyGeometryCoordinatesMaxOne),
+          coordinates: zod.array(
+            zod
+              .array(
+                zod
+                  .number()
+                  .min(createLayerFeatureBodyGeometryCoordinatesItemItemMin)
+                  .max(createLayerFeatureBodyGeometryCoordinatesItemItemMax),
+              )
+              .min(createLayerFeatureBodyGeometryCoordinatesItemMinOne)
+              .max(createLayerFeatureBodyGeometryCoordinatesItemMaxOne)
+              .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+          ),
         }),
         zod.object({
           type: zod.literal('LineString'),
@@ -386,30 +355,26 @@ export const createLayerFeatureBody = zod
                 .max(createLayerFeatureBodyGeometryCoordinatesItemMaxTwo)
                 .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
             )
-            .min(createLayerFeatureBodyGeometryCoordinatesMinTwo)
-            .max(createLayerFeatureBodyGeometryCoordinatesMaxTwo),
+            .min(createLayerFeatureBodyGeometryCoordinatesMinTwo),
         }),
         zod.object({
           type: zod.literal('MultiLineString'),
-          coordinates: zod
-            .array(
-              zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .number()
-                        .min(createLayerFeatureBodyGeometryCoordinatesItemItemItemMin)
-                        .max(createLayerFeatureBodyGeometryCoordinatesItemItemItemMax),
-                    )
-                    .min(createLayerFeatureBodyGeometryCoordinatesItemItemMinTwo)
-                    .max(createLayerFeatureBodyGeometryCoordinatesItemItemMaxTwo)
-                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-                )
-                .min(createLayerFeatureBodyGeometryCoordinatesItemMinThree)
-                .max(createLayerFeatureBodyGeometryCoordinatesItemMaxThree),
-            )
-            .max(createLayerFeatureBodyGeometryCoordinatesMaxThree),
+          coordinates: zod.array(
+            zod
+              .array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(createLayerFeatureBodyGeometryCoordinatesItemItemItemMin)
+                      .max(createLayerFeatureBodyGeometryCoordinatesItemItemItemMax),
+                  )
+                  .min(createLayerFeatureBodyGeometryCoordinatesItemItemMinTwo)
+                  .max(createLayerFeatureBodyGeometryCoordinatesItemItemMaxTwo)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              )
+              .min(createLayerFeatureBodyGeometryCoordinatesItemMinThree),
+          ),
         }),
         zod
           .object({
@@ -429,46 +394,46 @@ export const createLayerFeatureBody = zod
                       .max(createLayerFeatureBodyGeometryCoordinatesItemItemMaxThree)
                       .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
                   )
-                  .min(createLayerFeatureBodyGeometryCoordinatesItemMinFour)
-                  .max(createLayerFeatureBodyGeometryCoordinatesItemMaxFour),
+                  .min(createLayerFeatureBodyGeometryCoordinatesItemMinFour),
               )
-              .min(1)
-              .max(createLayerFeatureBodyGeometryCoordinatesMaxFour),
+              .min(1),
           })
           .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
         zod.object({
           type: zod.literal('MultiPolygon'),
-          coordinates: zod
-            .array(
-              zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .number()
-                            .min(createLayerFeatureBodyGeometryCoordinatesItemItemItemItemMin)
-                            .max(createLayerFeatureBodyGeometryCoordinatesItemItemItemItemMax),
-                        )
-                        .min(createLayerFeatureBodyGeometryCoordinatesItemItemItemMinTwo)
-                        .max(createLayerFeatureBodyGeometryCoordinatesItemItemItemMaxTwo)
-                        .describe(
-                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                        ),
-                    )
-                    .min(createLayerFeatureBodyGeometryCoordinatesItemItemMinFour)
-                    .max(createLayerFeatureBodyGeometryCoordinatesItemItemMaxFour),
-                )
-                .min(1)
-                .max(createLayerFeatureBodyGeometryCoordinatesItemMaxFive),
-            )
-            .max(createLayerFeatureBodyGeometryCoordinatesMaxFive),
+          coordinates: zod.array(
+            zod
+              .array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(createLayerFeatureBodyGeometryCoordinatesItemItemItemItemMin)
+                          .max(createLayerFeatureBodyGeometryCoordinatesItemItemItemItemMax),
+                      )
+                      .min(createLayerFeatureBodyGeometryCoordinatesItemItemItemMinTwo)
+                      .max(createLayerFeatureBodyGeometryCoordinatesItemItemItemMaxTwo)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  )
+                  .min(createLayerFeatureBodyGeometryCoordinatesItemItemMinFour),
+              )
+              .min(1),
+          ),
         }),
       ])
       .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
     properties: zod
-      .record(zod.string(), zod.string().max(createLayerFeatureBodyPropertiesMaxOne).nullable())
+      .record(
+        zod.string(),
+        zod.union([
+          zod.string().max(createLayerFeatureBodyPropertiesMaxTwo),
+          zod.number(),
+          zod.boolean(),
+          zod.null(),
+        ]),
+      )
       .describe("Attribute values keyed by the layer's property names."),
   })
   .describe(
@@ -483,36 +448,27 @@ export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMin = -
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMax = 180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemMinOne = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemMaxOne = 2;
-export const createLayerFeature201ResponseDataGeometryCoordinatesMaxOne = 100000;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinOne = -180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMaxOne = 180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemMinTwo = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemMaxTwo = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesMinTwo = 2;
-export const createLayerFeature201ResponseDataGeometryCoordinatesMaxTwo = 100000;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMin = -180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMax = 180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinTwo = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMaxTwo = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemMinThree = 2;
-export const createLayerFeature201ResponseDataGeometryCoordinatesItemMaxThree = 100000;
-export const createLayerFeature201ResponseDataGeometryCoordinatesMaxThree = 10000;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMinOne = -180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMaxOne = 180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinThree = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMaxThree = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemMinFour = 4;
-export const createLayerFeature201ResponseDataGeometryCoordinatesItemMaxFour = 100000;
-export const createLayerFeature201ResponseDataGeometryCoordinatesMaxFour = 10000;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemItemMin = -180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemItemMax = 180;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMinTwo = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinFour = 4;
-export const createLayerFeature201ResponseDataGeometryCoordinatesItemItemMaxFour = 100000;
-export const createLayerFeature201ResponseDataGeometryCoordinatesItemMaxFive = 10000;
-export const createLayerFeature201ResponseDataGeometryCoordinatesMaxFive = 10000;
-export const createLayerFeature201ResponseDataPropertiesMaxOne = 10000;
+export const createLayerFeature201ResponseDataPropertiesMaxTwo = 10000;
 export const createLayerFeature201ResponseDataFilesItemNameMax = 255;
 export const createLayerFeature201ResponseDataFilesItemMimeTypeMax = 255;
 export const createLayerFeature201ResponseDataFilesItemSizeMin = 0;
@@ -539,20 +495,18 @@ export const createLayerFeature201Response = zod.object({
           }),
           zod.object({
             type: zod.literal('MultiPoint'),
-            coordinates: zod
-              .array(
-                zod
-                  .array(
-                    zod
-                      .number()
-                      .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMin)
-                      .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMax),
-                  )
-                  .min(createLayerFeature201ResponseDataGeometryCoordinatesItemMinOne)
-                  .max(createLayerFeature201ResponseDataGeometryCoordinatesItemMaxOne)
-                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-              )
-              .max(createLayerFeature201ResponseDataGeometryCoordinatesMaxOne),
+            coordinates: zod.array(
+              zod
+                .array(
+                  zod
+                    .number()
+                    .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMin)
+                    .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMax),
+                )
+                .min(createLayerFeature201ResponseDataGeometryCoordinatesItemMinOne)
+                .max(createLayerFeature201ResponseDataGeometryCoordinatesItemMaxOne)
+                .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+            ),
           }),
           zod.object({
             type: zod.literal('LineString'),
@@ -569,30 +523,26 @@ export const createLayerFeature201Response = zod.object({
                   .max(createLayerFeature201ResponseDataGeometryCoordinatesItemMaxTwo)
                   .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
               )
-              .min(createLayerFeature201ResponseDataGeometryCoordinatesMinTwo)
-              .max(createLayerFeature201ResponseDataGeometryCoordinatesMaxTwo),
+              .min(createLayerFeature201ResponseDataGeometryCoordinatesMinTwo),
           }),
           zod.object({
             type: zod.literal('MultiLineString'),
-            coordinates: zod
-              .array(
-                zod
-                  .array(
-                    zod
-                      .array(
-                        zod
-                          .number()
-                          .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMin)
-                          .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMax),
-                      )
-                      .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinTwo)
-                      .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMaxTwo)
-                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-                  )
-                  .min(createLayerFeature201ResponseDataGeometryCoordinatesItemMinThree)
-                  .max(createLayerFeature201ResponseDataGeometryCoordinatesItemMaxThree),
-              )
-              .max(createLayerFeature201ResponseDataGeometryCoordinatesMaxThree),
+            coordinates: zod.array(
+              zod
+                .array(
+                  zod
+                    .array(
+                      zod
+                        .number()
+                        .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMin)
+                        .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMax),
+                    )
+                    .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinTwo)
+                    .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMaxTwo)
+                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                )
+                .min(createLayerFeature201ResponseDataGeometryCoordinatesItemMinThree),
+            ),
           }),
           zod
             .object({
@@ -614,48 +564,50 @@ export const createLayerFeature201Response = zod.object({
                           '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                         ),
                     )
-                    .min(createLayerFeature201ResponseDataGeometryCoordinatesItemMinFour)
-                    .max(createLayerFeature201ResponseDataGeometryCoordinatesItemMaxFour),
+                    .min(createLayerFeature201ResponseDataGeometryCoordinatesItemMinFour),
                 )
-                .min(1)
-                .max(createLayerFeature201ResponseDataGeometryCoordinatesMaxFour),
+                .min(1),
             })
             .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
           zod.object({
             type: zod.literal('MultiPolygon'),
-            coordinates: zod
-              .array(
-                zod
-                  .array(
-                    zod
-                      .array(
-                        zod
-                          .array(
-                            zod
-                              .number()
-                              .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemItemMin)
-                              .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemItemMax),
-                          )
-                          .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMinTwo)
-                          .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMaxTwo)
-                          .describe(
-                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                          ),
-                      )
-                      .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinFour)
-                      .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMaxFour),
-                  )
-                  .min(1)
-                  .max(createLayerFeature201ResponseDataGeometryCoordinatesItemMaxFive),
-              )
-              .max(createLayerFeature201ResponseDataGeometryCoordinatesMaxFive),
+            coordinates: zod.array(
+              zod
+                .array(
+                  zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .number()
+                            .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemItemMin)
+                            .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemItemMax),
+                        )
+                        .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMinTwo)
+                        .max(createLayerFeature201ResponseDataGeometryCoordinatesItemItemItemMaxTwo)
+                        .describe(
+                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                        ),
+                    )
+                    .min(createLayerFeature201ResponseDataGeometryCoordinatesItemItemMinFour),
+                )
+                .min(1),
+            ),
           }),
         ])
         .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
       zod.null(),
     ]),
     properties: zod
-      .record(zod.string(), zod.string().max(createLayerFeature201ResponseDataPropertiesMaxOne).nullable())
+      .record(
+        zod.string(),
+        zod.union([
+          zod.string().max(createLayerFeature201ResponseDataPropertiesMaxTwo),
+          zod.number(),
+          zod.boolean(),
+          zod.null(),
+        ]),
+      )
       .describe("Attribute values keyed by the layer's property names."),
     layer_id: zod.number().min(1),
     created_by: zod.number().min(1).nullable(),
@@ -738,9 +690,9 @@ export const filterFeaturesQueryParams = zod.object({
 export const filterFeaturesBodyLayersFilterItemFiltersItemPropertyRegExp = new RegExp(
   '^[a-z][a-z0-9_]{0,62}$',
 );
-export const filterFeaturesBodyLayersFilterItemFiltersItemValueMaxOne = 1000;
-export const filterFeaturesBodyLayersFilterItemFiltersItemValueItemMax = 1000;
 export const filterFeaturesBodyLayersFilterItemFiltersItemValueMaxTwo = 1000;
+export const filterFeaturesBodyLayersFilterItemFiltersItemValueItemMaxOne = 1000;
+export const filterFeaturesBodyLayersFilterItemFiltersItemValueMaxFive = 1000;
 export const filterFeaturesBodyLayersFilterItemFiltersMax = 50;
 export const filterFeaturesBodyLayersFilterItemBboxItemMin = -180;
 export const filterFeaturesBodyLayersFilterItemBboxItemMax = 180;
@@ -761,14 +713,26 @@ export const filterFeaturesBody = zod.object({
                   property: zod
                     .string()
                     .regex(filterFeaturesBodyLayersFilterItemFiltersItemPropertyRegExp)
-                    .describe('Attribute name as stored in feature properties.'),
+                    .describe(
+                      'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+                    ),
                   operator: zod.enum(['eq', 'neq', 'in', 'contains', 'gte', 'lte', 'between']),
                   value: zod.union([
-                    zod.string().max(filterFeaturesBodyLayersFilterItemFiltersItemValueMaxOne),
+                    zod.union([
+                      zod.string().max(filterFeaturesBodyLayersFilterItemFiltersItemValueMaxTwo),
+                      zod.number(),
+                      zod.boolean(),
+                    ]),
                     zod
-                      .array(zod.string().max(filterFeaturesBodyLayersFilterItemFiltersItemValueItemMax))
+                      .array(
+                        zod.union([
+                          zod.string().max(filterFeaturesBodyLayersFilterItemFiltersItemValueItemMaxOne),
+                          zod.number(),
+                          zod.boolean(),
+                        ]),
+                      )
                       .min(1)
-                      .max(filterFeaturesBodyLayersFilterItemFiltersItemValueMaxTwo),
+                      .max(filterFeaturesBodyLayersFilterItemFiltersItemValueMaxFive),
                   ]),
                 })
                 .describe(
@@ -803,36 +767,27 @@ export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMin = -
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMax = 180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMinOne = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesMaxOne = 100000;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesMinTwo = 2;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesMaxTwo = 100000;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMinThree = 2;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxThree = 100000;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesMaxThree = 10000;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMinFour = 4;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxFour = 100000;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesMaxFour = 10000;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxFive = 10000;
-export const filterFeatures200ResponseDataItemGeometryCoordinatesMaxFive = 10000;
-export const filterFeatures200ResponseDataItemPropertiesMaxOne = 10000;
+export const filterFeatures200ResponseDataItemPropertiesMaxTwo = 10000;
 export const filterFeatures200ResponseDataItemFilesItemNameMax = 255;
 export const filterFeatures200ResponseDataItemFilesItemMimeTypeMax = 255;
 export const filterFeatures200ResponseDataItemFilesItemSizeMin = 0;
@@ -862,20 +817,18 @@ export const filterFeatures200Response = zod.object({
             }),
             zod.object({
               type: zod.literal('MultiPoint'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .number()
-                        .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMin)
-                        .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMax),
-                    )
-                    .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemMinOne)
-                    .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne)
-                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-                )
-                .max(filterFeatures200ResponseDataItemGeometryCoordinatesMaxOne),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMin)
+                      .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMax),
+                  )
+                  .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemMinOne)
+                  .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              ),
             }),
             zod.object({
               type: zod.literal('LineString'),
@@ -892,32 +845,26 @@ export const filterFeatures200Response = zod.object({
                     .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxTwo)
                     .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
                 )
-                .min(filterFeatures200ResponseDataItemGeometryCoordinatesMinTwo)
-                .max(filterFeatures200ResponseDataItemGeometryCoordinatesMaxTwo),
+                .min(filterFeatures200ResponseDataItemGeometryCoordinatesMinTwo),
             }),
             zod.object({
               type: zod.literal('MultiLineString'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .number()
-                            .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin)
-                            .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax),
-                        )
-                        .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
-                        .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
-                        .describe(
-                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                        ),
-                    )
-                    .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemMinThree)
-                    .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxThree),
-                )
-                .max(filterFeatures200ResponseDataItemGeometryCoordinatesMaxThree),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                          .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                      )
+                      .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                      .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  )
+                  .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemMinThree),
+              ),
             }),
             zod
               .object({
@@ -939,48 +886,50 @@ export const filterFeatures200Response = zod.object({
                             '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                           ),
                       )
-                      .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemMinFour)
-                      .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxFour),
+                      .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemMinFour),
                   )
-                  .min(1)
-                  .max(filterFeatures200ResponseDataItemGeometryCoordinatesMaxFour),
+                  .min(1),
               })
               .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
             zod.object({
               type: zod.literal('MultiPolygon'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .number()
-                                .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin)
-                                .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax),
-                            )
-                            .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
-                            .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
-                            .describe(
-                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                            ),
-                        )
-                        .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour)
-                        .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxFour),
-                    )
-                    .min(1)
-                    .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemMaxFive),
-                )
-                .max(filterFeatures200ResponseDataItemGeometryCoordinatesMaxFive),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin)
+                              .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax),
+                          )
+                          .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
+                          .max(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(filterFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                  )
+                  .min(1),
+              ),
             }),
           ])
           .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
         zod.null(),
       ]),
       properties: zod
-        .record(zod.string(), zod.string().max(filterFeatures200ResponseDataItemPropertiesMaxOne).nullable())
+        .record(
+          zod.string(),
+          zod.union([
+            zod.string().max(filterFeatures200ResponseDataItemPropertiesMaxTwo),
+            zod.number(),
+            zod.boolean(),
+            zod.null(),
+          ]),
+        )
         .describe("Attribute values keyed by the layer's property names."),
       layer_id: zod.number().min(1),
       created_by: zod.number().min(1).nullable(),
@@ -1064,36 +1013,27 @@ export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMin = -180
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMax = 180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinOne = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxOne = 2;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxOne = 100000;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinOne = -180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMaxOne = 180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinTwo = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxTwo = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesMinTwo = 2;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxTwo = 100000;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMin = -180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMax = 180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinTwo = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinThree = 2;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxThree = 100000;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxThree = 10000;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinThree = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMaxThree = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinFour = 4;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxFour = 100000;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxFour = 10000;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinFour = 4;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxFive = 10000;
-export const updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxFive = 10000;
-export const updateFeaturesBodyFeaturesItemPropertiesMaxOne = 10000;
+export const updateFeaturesBodyFeaturesItemPropertiesMaxTwo = 10000;
 export const updateFeaturesBodyFeaturesMax = 500;
 export const updateFeaturesBodyDeleteIdsMax = 500;
 
@@ -1123,22 +1063,18 @@ export const updateFeaturesBody = zod
                 }),
                 zod.object({
                   type: zod.literal('MultiPoint'),
-                  coordinates: zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .number()
-                            .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMin)
-                            .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMax),
-                        )
-                        .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinOne)
-                        .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxOne)
-                        .describe(
-                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                        ),
-                    )
-                    .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxOne),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMin)
+                          .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMax),
+                      )
+                      .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinOne)
+                      .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxOne)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  ),
                 }),
                 zod.object({
                   type: zod.literal('LineString'),
@@ -1157,32 +1093,28 @@ export const updateFeaturesBody = zod
                           '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                         ),
                     )
-                    .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesMinTwo)
-                    .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxTwo),
+                    .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesMinTwo),
                 }),
                 zod.object({
                   type: zod.literal('MultiLineString'),
-                  coordinates: zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .number()
-                                .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMin)
-                                .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMax),
-                            )
-                            .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinTwo)
-                            .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMaxTwo)
-                            .describe(
-                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                            ),
-                        )
-                        .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinThree)
-                        .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxThree),
-                    )
-                    .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxThree),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMin)
+                              .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMax),
+                          )
+                          .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinTwo)
+                          .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinThree),
+                  ),
                 }),
                 zod
                   .object({
@@ -1204,43 +1136,35 @@ export const updateFeaturesBody = zod
                                 '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                               ),
                           )
-                          .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinFour)
-                          .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxFour),
+                          .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMinFour),
                       )
-                      .min(1)
-                      .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxFour),
+                      .min(1),
                   })
                   .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
                 zod.object({
                   type: zod.literal('MultiPolygon'),
-                  coordinates: zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .array(
-                                  zod
-                                    .number()
-                                    .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemItemMin)
-                                    .max(
-                                      updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemItemMax,
-                                    ),
-                                )
-                                .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMinTwo)
-                                .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMaxTwo)
-                                .describe(
-                                  '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                                ),
-                            )
-                            .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinFour)
-                            .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMaxFour),
-                        )
-                        .min(1)
-                        .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemMaxFive),
-                    )
-                    .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesMaxFive),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .array(
+                                zod
+                                  .number()
+                                  .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemItemMin)
+                                  .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemItemMax),
+                              )
+                              .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMinTwo)
+                              .max(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemItemMaxTwo)
+                              .describe(
+                                '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                              ),
+                          )
+                          .min(updateFeaturesBodyFeaturesItemGeometryCoordinatesItemItemMinFour),
+                      )
+                      .min(1),
+                  ),
                 }),
               ])
               .optional()
@@ -1248,7 +1172,12 @@ export const updateFeaturesBody = zod
             properties: zod
               .record(
                 zod.string(),
-                zod.string().max(updateFeaturesBodyFeaturesItemPropertiesMaxOne).nullable(),
+                zod.union([
+                  zod.string().max(updateFeaturesBodyFeaturesItemPropertiesMaxTwo),
+                  zod.number(),
+                  zod.boolean(),
+                  zod.null(),
+                ]),
               )
               .optional()
               .describe("Attribute values keyed by the layer's property names."),
@@ -1272,36 +1201,27 @@ export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItem
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMax = 180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinOne = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxOne = 2;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxOne = 100000;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinOne = -180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMaxOne = 180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinTwo = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxTwo = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMinTwo = 2;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxTwo = 100000;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMin = -180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMax = 180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinTwo = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinThree = 2;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxThree = 100000;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxThree = 10000;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinThree = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMaxThree = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinFour = 4;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxFour = 100000;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxFour = 10000;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinFour = 4;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxFive = 10000;
-export const updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxFive = 10000;
-export const updateFeatures200ResponseDataUpdatedItemPropertiesMaxOne = 10000;
+export const updateFeatures200ResponseDataUpdatedItemPropertiesMaxTwo = 10000;
 export const updateFeatures200ResponseDataUpdatedItemFilesItemNameMax = 255;
 export const updateFeatures200ResponseDataUpdatedItemFilesItemMimeTypeMax = 255;
 export const updateFeatures200ResponseDataUpdatedItemFilesItemSizeMin = 0;
@@ -1330,20 +1250,18 @@ export const updateFeatures200Response = zod.object({
               }),
               zod.object({
                 type: zod.literal('MultiPoint'),
-                coordinates: zod
-                  .array(
-                    zod
-                      .array(
-                        zod
-                          .number()
-                          .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMin)
-                          .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMax),
-                      )
-                      .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinOne)
-                      .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxOne)
-                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-                  )
-                  .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxOne),
+                coordinates: zod.array(
+                  zod
+                    .array(
+                      zod
+                        .number()
+                        .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMin)
+                        .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMax),
+                    )
+                    .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinOne)
+                    .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxOne)
+                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                ),
               }),
               zod.object({
                 type: zod.literal('LineString'),
@@ -1360,34 +1278,28 @@ export const updateFeatures200Response = zod.object({
                       .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxTwo)
                       .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
                   )
-                  .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMinTwo)
-                  .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxTwo),
+                  .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMinTwo),
               }),
               zod.object({
                 type: zod.literal('MultiLineString'),
-                coordinates: zod
-                  .array(
-                    zod
-                      .array(
-                        zod
-                          .array(
-                            zod
-                              .number()
-                              .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMin)
-                              .max(
-                                updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMax,
-                              ),
-                          )
-                          .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinTwo)
-                          .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMaxTwo)
-                          .describe(
-                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                          ),
-                      )
-                      .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinThree)
-                      .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxThree),
-                  )
-                  .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxThree),
+                coordinates: zod.array(
+                  zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .number()
+                            .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMin)
+                            .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMax),
+                        )
+                        .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinTwo)
+                        .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMaxTwo)
+                        .describe(
+                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                        ),
+                    )
+                    .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinThree),
+                ),
               }),
               zod
                 .object({
@@ -1413,49 +1325,43 @@ export const updateFeatures200Response = zod.object({
                               '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                             ),
                         )
-                        .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinFour)
-                        .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxFour),
+                        .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMinFour),
                     )
-                    .min(1)
-                    .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxFour),
+                    .min(1),
                 })
                 .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
               zod.object({
                 type: zod.literal('MultiPolygon'),
-                coordinates: zod
-                  .array(
-                    zod
-                      .array(
-                        zod
-                          .array(
-                            zod
-                              .array(
-                                zod
-                                  .number()
-                                  .min(
-                                    updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemItemMin,
-                                  )
-                                  .max(
-                                    updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemItemMax,
-                                  ),
-                              )
-                              .min(
-                                updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMinTwo,
-                              )
-                              .max(
-                                updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMaxTwo,
-                              )
-                              .describe(
-                                '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                              ),
-                          )
-                          .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinFour)
-                          .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMaxFour),
-                      )
-                      .min(1)
-                      .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemMaxFive),
-                  )
-                  .max(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesMaxFive),
+                coordinates: zod.array(
+                  zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .array(
+                              zod
+                                .number()
+                                .min(
+                                  updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemItemMin,
+                                )
+                                .max(
+                                  updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemItemMax,
+                                ),
+                            )
+                            .min(
+                              updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMinTwo,
+                            )
+                            .max(
+                              updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemItemMaxTwo,
+                            )
+                            .describe(
+                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                            ),
+                        )
+                        .min(updateFeatures200ResponseDataUpdatedItemGeometryCoordinatesItemItemMinFour),
+                    )
+                    .min(1),
+                ),
               }),
             ])
             .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
@@ -1464,7 +1370,12 @@ export const updateFeatures200Response = zod.object({
         properties: zod
           .record(
             zod.string(),
-            zod.string().max(updateFeatures200ResponseDataUpdatedItemPropertiesMaxOne).nullable(),
+            zod.union([
+              zod.string().max(updateFeatures200ResponseDataUpdatedItemPropertiesMaxTwo),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ]),
           )
           .describe("Attribute values keyed by the layer's property names."),
         layer_id: zod.number().min(1),
@@ -1532,14 +1443,22 @@ export const updateFeatures422Response = zod
  * @summary Set the same values on several selected features (admin, editor)
  */
 export const updateMultiSelectFeaturesBodyFeatureIdsMax = 5000;
-export const updateMultiSelectFeaturesBodyPropertiesMaxTwo = 10000;
+export const updateMultiSelectFeaturesBodyPropertiesMaxThree = 10000;
 
 export const updateMultiSelectFeaturesBody = zod
   .object({
     layer_id: zod.number().min(1),
     feature_ids: zod.array(zod.number().min(1)).min(1).max(updateMultiSelectFeaturesBodyFeatureIdsMax),
     properties: zod
-      .record(zod.string(), zod.string().max(updateMultiSelectFeaturesBodyPropertiesMaxTwo).nullable())
+      .record(
+        zod.string(),
+        zod.union([
+          zod.string().max(updateMultiSelectFeaturesBodyPropertiesMaxThree),
+          zod.number(),
+          zod.boolean(),
+          zod.null(),
+        ]),
+      )
       .describe("Attribute values keyed by the layer's property names."),
   })
   .describe('Sets the same property values on every selected feature of one layer (one transaction).');
@@ -1632,36 +1551,27 @@ export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMin
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMax = 180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinOne = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxOne = 100000;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesMinTwo = 2;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxTwo = 100000;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinThree = 2;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxThree = 100000;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxThree = 10000;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinFour = 4;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxFour = 100000;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxFour = 10000;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxFive = 10000;
-export const getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxFive = 10000;
-export const getFeatureChildren200ResponseDataItemPropertiesMaxOne = 10000;
+export const getFeatureChildren200ResponseDataItemPropertiesMaxTwo = 10000;
 export const getFeatureChildren200ResponseDataItemFilesItemNameMax = 255;
 export const getFeatureChildren200ResponseDataItemFilesItemMimeTypeMax = 255;
 export const getFeatureChildren200ResponseDataItemFilesItemSizeMin = 0;
@@ -1689,20 +1599,18 @@ export const getFeatureChildren200Response = zod.object({
             }),
             zod.object({
               type: zod.literal('MultiPoint'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .number()
-                        .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMin)
-                        .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMax),
-                    )
-                    .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinOne)
-                    .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxOne)
-                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-                )
-                .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxOne),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMin)
+                      .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMax),
+                  )
+                  .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinOne)
+                  .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxOne)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              ),
             }),
             zod.object({
               type: zod.literal('LineString'),
@@ -1719,32 +1627,26 @@ export const getFeatureChildren200Response = zod.object({
                     .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxTwo)
                     .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
                 )
-                .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesMinTwo)
-                .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxTwo),
+                .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesMinTwo),
             }),
             zod.object({
               type: zod.literal('MultiLineString'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .number()
-                            .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMin)
-                            .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMax),
-                        )
-                        .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
-                        .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
-                        .describe(
-                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                        ),
-                    )
-                    .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinThree)
-                    .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxThree),
-                )
-                .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxThree),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                          .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                      )
+                      .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                      .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  )
+                  .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinThree),
+              ),
             }),
             zod
               .object({
@@ -1768,45 +1670,39 @@ export const getFeatureChildren200Response = zod.object({
                             '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                           ),
                       )
-                      .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinFour)
-                      .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxFour),
+                      .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMinFour),
                   )
-                  .min(1)
-                  .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxFour),
+                  .min(1),
               })
               .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
             zod.object({
               type: zod.literal('MultiPolygon'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .number()
-                                .min(
-                                  getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
-                                )
-                                .max(
-                                  getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
-                                ),
-                            )
-                            .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
-                            .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
-                            .describe(
-                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                            ),
-                        )
-                        .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinFour)
-                        .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMaxFour),
-                    )
-                    .min(1)
-                    .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemMaxFive),
-                )
-                .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesMaxFive),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(
+                                getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
+                              )
+                              .max(
+                                getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
+                              ),
+                          )
+                          .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
+                          .max(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(getFeatureChildren200ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                  )
+                  .min(1),
+              ),
             }),
           ])
           .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
@@ -1815,7 +1711,12 @@ export const getFeatureChildren200Response = zod.object({
       properties: zod
         .record(
           zod.string(),
-          zod.string().max(getFeatureChildren200ResponseDataItemPropertiesMaxOne).nullable(),
+          zod.union([
+            zod.string().max(getFeatureChildren200ResponseDataItemPropertiesMaxTwo),
+            zod.number(),
+            zod.boolean(),
+            zod.null(),
+          ]),
         )
         .describe("Attribute values keyed by the layer's property names."),
       layer_id: zod.number().min(1),
@@ -1870,36 +1771,27 @@ export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMin 
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMax = 180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinOne = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesMaxOne = 100000;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesMinTwo = 2;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesMaxTwo = 100000;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinThree = 2;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxThree = 100000;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesMaxThree = 10000;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinFour = 4;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxFour = 100000;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesMaxFour = 10000;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxFive = 10000;
-export const getFeatureParents200ResponseDataItemGeometryCoordinatesMaxFive = 10000;
-export const getFeatureParents200ResponseDataItemPropertiesMaxOne = 10000;
+export const getFeatureParents200ResponseDataItemPropertiesMaxTwo = 10000;
 export const getFeatureParents200ResponseDataItemFilesItemNameMax = 255;
 export const getFeatureParents200ResponseDataItemFilesItemMimeTypeMax = 255;
 export const getFeatureParents200ResponseDataItemFilesItemSizeMin = 0;
@@ -1927,20 +1819,18 @@ export const getFeatureParents200Response = zod.object({
             }),
             zod.object({
               type: zod.literal('MultiPoint'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .number()
-                        .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMin)
-                        .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMax),
-                    )
-                    .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinOne)
-                    .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxOne)
-                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
-                )
-                .max(getFeatureParents200ResponseDataItemGeometryCoordinatesMaxOne),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMin)
+                      .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMax),
+                  )
+                  .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinOne)
+                  .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxOne)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              ),
             }),
             zod.object({
               type: zod.literal('LineString'),
@@ -1957,32 +1847,26 @@ export const getFeatureParents200Response = zod.object({
                     .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxTwo)
                     .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
                 )
-                .min(getFeatureParents200ResponseDataItemGeometryCoordinatesMinTwo)
-                .max(getFeatureParents200ResponseDataItemGeometryCoordinatesMaxTwo),
+                .min(getFeatureParents200ResponseDataItemGeometryCoordinatesMinTwo),
             }),
             zod.object({
               type: zod.literal('MultiLineString'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .number()
-                            .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMin)
-                            .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMax),
-                        )
-                        .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
-                        .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
-                        .describe(
-                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                        ),
-                    )
-                    .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinThree)
-                    .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxThree),
-                )
-                .max(getFeatureParents200ResponseDataItemGeometryCoordinatesMaxThree),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                          .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                      )
+                      .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                      .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  )
+                  .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinThree),
+              ),
             }),
             zod
               .object({
@@ -2004,45 +1888,37 @@ export const getFeatureParents200Response = zod.object({
                             '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                           ),
                       )
-                      .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinFour)
-                      .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxFour),
+                      .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMinFour),
                   )
-                  .min(1)
-                  .max(getFeatureParents200ResponseDataItemGeometryCoordinatesMaxFour),
+                  .min(1),
               })
               .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
             zod.object({
               type: zod.literal('MultiPolygon'),
-              coordinates: zod
-                .array(
-                  zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .number()
-                                .min(
-                                  getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
-                                )
-                                .max(
-                                  getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
-                                ),
-                            )
-                            .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
-                            .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
-                            .describe(
-                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                            ),
-                        )
-                        .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinFour)
-                        .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMaxFour),
-                    )
-                    .min(1)
-                    .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemMaxFive),
-                )
-                .max(getFeatureParents200ResponseDataItemGeometryCoordinatesMaxFive),
+              coordinates: zod.array(
+                zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemItemMin)
+                              .max(
+                                getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
+                              ),
+                          )
+                          .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
+                          .max(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(getFeatureParents200ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                  )
+                  .min(1),
+              ),
             }),
           ])
           .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
@@ -2051,7 +1927,12 @@ export const getFeatureParents200Response = zod.object({
       properties: zod
         .record(
           zod.string(),
-          zod.string().max(getFeatureParents200ResponseDataItemPropertiesMaxOne).nullable(),
+          zod.union([
+            zod.string().max(getFeatureParents200ResponseDataItemPropertiesMaxTwo),
+            zod.number(),
+            zod.boolean(),
+            zod.null(),
+          ]),
         )
         .describe("Attribute values keyed by the layer's property names."),
       layer_id: zod.number().min(1),

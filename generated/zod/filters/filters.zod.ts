@@ -11,10 +11,10 @@ import zod from 'zod';
  * @summary The map's filters
  */
 export const listFilters200ResponseDataItemNameMax = 255;
-export const listFilters200ResponseDataItemPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const listFilters200ResponseDataItemOptionsItemValueMax = 255;
+export const listFilters200ResponseDataItemPropertyMax = 63;
+export const listFilters200ResponseDataItemPropertyRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
+export const listFilters200ResponseDataItemOptionsItemValueMaxOne = 255;
 export const listFilters200ResponseDataItemOptionsItemLabelMax = 255;
-export const listFilters200ResponseDataItemOptionsMax = 500;
 export const listFilters200ResponseDataItemOrderMin = 0;
 export const listFilters200ResponseDataItemOrderMax = 10000;
 
@@ -27,17 +27,22 @@ export const listFilters200Response = zod.object({
       name: zod.string().min(1).max(listFilters200ResponseDataItemNameMax),
       property: zod
         .string()
+        .min(1)
+        .max(listFilters200ResponseDataItemPropertyMax)
         .regex(listFilters200ResponseDataItemPropertyRegExp)
-        .describe('Attribute name as stored in feature properties.'),
+        .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       type: zod.enum(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']),
       options: zod
         .array(
           zod.object({
-            value: zod.string().max(listFilters200ResponseDataItemOptionsItemValueMax),
+            value: zod.union([
+              zod.string().max(listFilters200ResponseDataItemOptionsItemValueMaxOne),
+              zod.number(),
+              zod.boolean(),
+            ]),
             label: zod.string().min(1).max(listFilters200ResponseDataItemOptionsItemLabelMax),
           }),
         )
-        .max(listFilters200ResponseDataItemOptionsMax)
         .nullable()
         .describe(
           "The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.",
@@ -68,7 +73,7 @@ export const listFilters404Response = zod.object({
  */
 export const createFilterBodyNameMax = 255;
 export const createFilterBodyPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const createFilterBodyOptionsItemValueMax = 255;
+export const createFilterBodyOptionsItemValueMaxOne = 255;
 export const createFilterBodyOptionsItemLabelMax = 255;
 export const createFilterBodyOptionsMax = 500;
 export const createFilterBodyOrderMin = 0;
@@ -81,19 +86,23 @@ export const createFilterBody = zod
     property: zod
       .string()
       .regex(createFilterBodyPropertyRegExp)
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
     type: zod.enum(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']),
     options: zod
       .array(
         zod.object({
-          value: zod.string().max(createFilterBodyOptionsItemValueMax),
+          value: zod.union([
+            zod.string().max(createFilterBodyOptionsItemValueMaxOne),
+            zod.number(),
+            zod.boolean(),
+          ]),
           label: zod.string().min(1).max(createFilterBodyOptionsItemLabelMax),
         }),
       )
       .max(createFilterBodyOptionsMax)
       .nullish()
       .describe(
-        "The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.",
+        "As FilterOptions, at most 500. (Only the request side has the limit: orval's mocks of answers would otherwise make lists of up to 500.)",
       ),
     order: zod
       .number()
@@ -105,10 +114,10 @@ export const createFilterBody = zod
   .describe('`property` must be a property of the layer.');
 
 export const createFilter201ResponseDataNameMax = 255;
-export const createFilter201ResponseDataPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const createFilter201ResponseDataOptionsItemValueMax = 255;
+export const createFilter201ResponseDataPropertyMax = 63;
+export const createFilter201ResponseDataPropertyRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
+export const createFilter201ResponseDataOptionsItemValueMaxOne = 255;
 export const createFilter201ResponseDataOptionsItemLabelMax = 255;
-export const createFilter201ResponseDataOptionsMax = 500;
 export const createFilter201ResponseDataOrderMin = 0;
 export const createFilter201ResponseDataOrderMax = 10000;
 
@@ -120,17 +129,22 @@ export const createFilter201Response = zod.object({
     name: zod.string().min(1).max(createFilter201ResponseDataNameMax),
     property: zod
       .string()
+      .min(1)
+      .max(createFilter201ResponseDataPropertyMax)
       .regex(createFilter201ResponseDataPropertyRegExp)
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
     type: zod.enum(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']),
     options: zod
       .array(
         zod.object({
-          value: zod.string().max(createFilter201ResponseDataOptionsItemValueMax),
+          value: zod.union([
+            zod.string().max(createFilter201ResponseDataOptionsItemValueMaxOne),
+            zod.number(),
+            zod.boolean(),
+          ]),
           label: zod.string().min(1).max(createFilter201ResponseDataOptionsItemLabelMax),
         }),
       )
-      .max(createFilter201ResponseDataOptionsMax)
       .nullable()
       .describe(
         "The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.",
@@ -174,10 +188,10 @@ export const createFilter422Response = zod
  * @summary One filter
  */
 export const getFilter200ResponseDataNameMax = 255;
-export const getFilter200ResponseDataPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const getFilter200ResponseDataOptionsItemValueMax = 255;
+export const getFilter200ResponseDataPropertyMax = 63;
+export const getFilter200ResponseDataPropertyRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
+export const getFilter200ResponseDataOptionsItemValueMaxOne = 255;
 export const getFilter200ResponseDataOptionsItemLabelMax = 255;
-export const getFilter200ResponseDataOptionsMax = 500;
 export const getFilter200ResponseDataOrderMin = 0;
 export const getFilter200ResponseDataOrderMax = 10000;
 
@@ -189,17 +203,22 @@ export const getFilter200Response = zod.object({
     name: zod.string().min(1).max(getFilter200ResponseDataNameMax),
     property: zod
       .string()
+      .min(1)
+      .max(getFilter200ResponseDataPropertyMax)
       .regex(getFilter200ResponseDataPropertyRegExp)
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
     type: zod.enum(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']),
     options: zod
       .array(
         zod.object({
-          value: zod.string().max(getFilter200ResponseDataOptionsItemValueMax),
+          value: zod.union([
+            zod.string().max(getFilter200ResponseDataOptionsItemValueMaxOne),
+            zod.number(),
+            zod.boolean(),
+          ]),
           label: zod.string().min(1).max(getFilter200ResponseDataOptionsItemLabelMax),
         }),
       )
-      .max(getFilter200ResponseDataOptionsMax)
       .nullable()
       .describe(
         "The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.",
@@ -229,7 +248,7 @@ export const getFilter404Response = zod.object({
  */
 export const updateFilterBodyNameMax = 255;
 export const updateFilterBodyPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const updateFilterBodyOptionsItemValueMax = 255;
+export const updateFilterBodyOptionsItemValueMaxOne = 255;
 export const updateFilterBodyOptionsItemLabelMax = 255;
 export const updateFilterBodyOptionsMax = 500;
 export const updateFilterBodyOrderMin = 0;
@@ -243,19 +262,23 @@ export const updateFilterBody = zod
       .string()
       .regex(updateFilterBodyPropertyRegExp)
       .optional()
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
     type: zod.enum(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']).optional(),
     options: zod
       .array(
         zod.object({
-          value: zod.string().max(updateFilterBodyOptionsItemValueMax),
+          value: zod.union([
+            zod.string().max(updateFilterBodyOptionsItemValueMaxOne),
+            zod.number(),
+            zod.boolean(),
+          ]),
           label: zod.string().min(1).max(updateFilterBodyOptionsItemLabelMax),
         }),
       )
       .max(updateFilterBodyOptionsMax)
       .nullish()
       .describe(
-        "The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.",
+        "As FilterOptions, at most 500. (Only the request side has the limit: orval's mocks of answers would otherwise make lists of up to 500.)",
       ),
     order: zod
       .number()
@@ -267,10 +290,10 @@ export const updateFilterBody = zod
   .describe('Partial update.');
 
 export const updateFilter200ResponseDataNameMax = 255;
-export const updateFilter200ResponseDataPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const updateFilter200ResponseDataOptionsItemValueMax = 255;
+export const updateFilter200ResponseDataPropertyMax = 63;
+export const updateFilter200ResponseDataPropertyRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
+export const updateFilter200ResponseDataOptionsItemValueMaxOne = 255;
 export const updateFilter200ResponseDataOptionsItemLabelMax = 255;
-export const updateFilter200ResponseDataOptionsMax = 500;
 export const updateFilter200ResponseDataOrderMin = 0;
 export const updateFilter200ResponseDataOrderMax = 10000;
 
@@ -282,17 +305,22 @@ export const updateFilter200Response = zod.object({
     name: zod.string().min(1).max(updateFilter200ResponseDataNameMax),
     property: zod
       .string()
+      .min(1)
+      .max(updateFilter200ResponseDataPropertyMax)
       .regex(updateFilter200ResponseDataPropertyRegExp)
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
     type: zod.enum(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']),
     options: zod
       .array(
         zod.object({
-          value: zod.string().max(updateFilter200ResponseDataOptionsItemValueMax),
+          value: zod.union([
+            zod.string().max(updateFilter200ResponseDataOptionsItemValueMaxOne),
+            zod.number(),
+            zod.boolean(),
+          ]),
           label: zod.string().min(1).max(updateFilter200ResponseDataOptionsItemLabelMax),
         }),
       )
-      .max(updateFilter200ResponseDataOptionsMax)
       .nullable()
       .describe(
         "The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.",

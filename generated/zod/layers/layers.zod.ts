@@ -12,17 +12,16 @@ import zod from 'zod';
  */
 export const listLayers200ResponseDataItemNameMax = 255;
 export const listLayers200ResponseDataItemSourceUrlMax = 2048;
-export const listLayers200ResponseDataItemSourceUrlRegExp = new RegExp('^https?:/');
 export const listLayers200ResponseDataItemSourceLayersMax = 1000;
 export const listLayers200ResponseDataItemSourceFormatMax = 100;
-export const listLayers200ResponseDataItemStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const listLayers200ResponseDataItemStyleStrokeColorMin = 7;
+export const listLayers200ResponseDataItemStyleStrokeColorMax = 9;
+export const listLayers200ResponseDataItemStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const listLayers200ResponseDataItemStyleStrokeWidthMin = 0;
 export const listLayers200ResponseDataItemStyleStrokeWidthMax = 50;
-export const listLayers200ResponseDataItemStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const listLayers200ResponseDataItemStyleFillColorMin = 7;
+export const listLayers200ResponseDataItemStyleFillColorMax = 9;
+export const listLayers200ResponseDataItemStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const listLayers200ResponseDataItemStylePointRadiusMin = 0;
 export const listLayers200ResponseDataItemStylePointRadiusMax = 100;
 export const listLayers200ResponseDataItemStyleLabelPropertyMax = 63;
@@ -34,11 +33,10 @@ export const listLayers200ResponseDataItemMaxZoomMin = 0;
 export const listLayers200ResponseDataItemMaxZoomMax = 24;
 export const listLayers200ResponseDataItemOrderMin = 0;
 export const listLayers200ResponseDataItemOrderMax = 10000;
-export const listLayers200ResponseDataItemPropertiesItemNameRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const listLayers200ResponseDataItemPropertiesItemNameMax = 63;
+export const listLayers200ResponseDataItemPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const listLayers200ResponseDataItemPropertiesItemLabelMax = 255;
 export const listLayers200ResponseDataItemPropertiesItemOptionsItemMax = 255;
-export const listLayers200ResponseDataItemPropertiesItemOptionsMax = 500;
-export const listLayers200ResponseDataItemPropertiesMax = 200;
 export const listLayers200ResponseDataItemFeaturesCountMin = 0;
 export const listLayers200ResponseDataItemExtentItemMin = -180;
 export const listLayers200ResponseDataItemExtentItemMax = 180;
@@ -71,8 +69,8 @@ export const listLayers200Response = zod.object({
             .object({
               url: zod
                 .string()
+                .min(1)
                 .max(listLayers200ResponseDataItemSourceUrlMax)
-                .regex(listLayers200ResponseDataItemSourceUrlRegExp)
                 .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
               layers: zod
                 .string()
@@ -92,6 +90,8 @@ export const listLayers200Response = zod.object({
       style: zod.object({
         stroke_color: zod
           .string()
+          .min(listLayers200ResponseDataItemStyleStrokeColorMin)
+          .max(listLayers200ResponseDataItemStyleStrokeColorMax)
           .regex(listLayers200ResponseDataItemStyleStrokeColorRegExp)
           .describe('#rrggbb or #rrggbbaa.'),
         stroke_width: zod
@@ -100,6 +100,8 @@ export const listLayers200Response = zod.object({
           .max(listLayers200ResponseDataItemStyleStrokeWidthMax),
         fill_color: zod
           .string()
+          .min(listLayers200ResponseDataItemStyleFillColorMin)
+          .max(listLayers200ResponseDataItemStyleFillColorMax)
           .regex(listLayers200ResponseDataItemStyleFillColorRegExp)
           .describe('#rrggbb or #rrggbbaa.'),
         point_radius: zod
@@ -132,26 +134,25 @@ export const listLayers200Response = zod.object({
         .min(listLayers200ResponseDataItemOrderMin)
         .max(listLayers200ResponseDataItemOrderMax)
         .describe('Drawing order within the map, 0 at the bottom.'),
-      properties: zod
-        .array(
-          zod
-            .object({
-              name: zod
-                .string()
-                .regex(listLayers200ResponseDataItemPropertiesItemNameRegExp)
-                .describe('Attribute name as stored in feature properties.'),
-              label: zod.string().min(1).max(listLayers200ResponseDataItemPropertiesItemLabelMax),
-              type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-              required: zod.boolean(),
-              options: zod
-                .array(zod.string().min(1).max(listLayers200ResponseDataItemPropertiesItemOptionsItemMax))
-                .max(listLayers200ResponseDataItemPropertiesItemOptionsMax)
-                .nullable()
-                .describe('The allowed values of an `enum` property; null for other types.'),
-            })
-            .describe("One entry of a layer's attribute schema."),
-        )
-        .max(listLayers200ResponseDataItemPropertiesMax),
+      properties: zod.array(
+        zod
+          .object({
+            name: zod
+              .string()
+              .min(1)
+              .max(listLayers200ResponseDataItemPropertiesItemNameMax)
+              .regex(listLayers200ResponseDataItemPropertiesItemNameRegExp)
+              .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+            label: zod.string().min(1).max(listLayers200ResponseDataItemPropertiesItemLabelMax),
+            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+            required: zod.boolean(),
+            options: zod
+              .array(zod.string().min(1).max(listLayers200ResponseDataItemPropertiesItemOptionsItemMax))
+              .nullable()
+              .describe('The allowed values of an `enum` property; null for other types.'),
+          })
+          .describe("One entry of a layer's attribute schema."),
+      ),
       features_count: zod.number().min(listLayers200ResponseDataItemFeaturesCountMin),
       extent: zod
         .union([
@@ -192,7 +193,7 @@ export const listLayers404Response = zod.object({
  */
 export const createLayerBodyNameMax = 255;
 export const createLayerBodySourceUrlMax = 2048;
-export const createLayerBodySourceUrlRegExp = new RegExp('^https?:/');
+export const createLayerBodySourceUrlRegExp = new RegExp('^https?://[^\\s]+$');
 export const createLayerBodySourceLayersMax = 1000;
 export const createLayerBodySourceFormatMax = 100;
 export const createLayerBodyStyleStrokeColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
@@ -201,7 +202,7 @@ export const createLayerBodyStyleStrokeWidthMax = 50;
 export const createLayerBodyStyleFillColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
 export const createLayerBodyStylePointRadiusMin = 0;
 export const createLayerBodyStylePointRadiusMax = 100;
-export const createLayerBodyStyleLabelPropertyMax = 63;
+export const createLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const createLayerBodyVisibleDefault = true;
 export const createLayerBodyOpacityDefault = 1;
 export const createLayerBodyOpacityMin = 0;
@@ -271,7 +272,17 @@ export const createLayerBody = zod
           .min(createLayerBodyStylePointRadiusMin)
           .max(createLayerBodyStylePointRadiusMax)
           .optional(),
-        label_property: zod.string().max(createLayerBodyStyleLabelPropertyMax).nullish(),
+        label_property: zod
+          .union([
+            zod
+              .string()
+              .regex(createLayerBodyStyleLabelPropertyRegExpOne)
+              .describe(
+                'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+              ),
+            zod.null(),
+          ])
+          .optional(),
       })
       .optional()
       .describe('Style fields to set; the ones left out keep their value (defaults on create).'),
@@ -290,12 +301,12 @@ export const createLayerBody = zod
           name: zod
             .string()
             .regex(createLayerBodyPropertiesItemNameRegExp)
-            .describe('Attribute name as stored in feature properties.'),
+            .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
           previous_name: zod
             .string()
             .regex(createLayerBodyPropertiesItemPreviousNameRegExp)
             .optional()
-            .describe('Attribute name as stored in feature properties.'),
+            .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
           label: zod.string().min(1).max(createLayerBodyPropertiesItemLabelMax),
           type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
           required: zod.boolean().optional(),
@@ -315,17 +326,16 @@ export const createLayerBody = zod
 
 export const createLayer201ResponseDataNameMax = 255;
 export const createLayer201ResponseDataSourceUrlMax = 2048;
-export const createLayer201ResponseDataSourceUrlRegExp = new RegExp('^https?:/');
 export const createLayer201ResponseDataSourceLayersMax = 1000;
 export const createLayer201ResponseDataSourceFormatMax = 100;
-export const createLayer201ResponseDataStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const createLayer201ResponseDataStyleStrokeColorMin = 7;
+export const createLayer201ResponseDataStyleStrokeColorMax = 9;
+export const createLayer201ResponseDataStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const createLayer201ResponseDataStyleStrokeWidthMin = 0;
 export const createLayer201ResponseDataStyleStrokeWidthMax = 50;
-export const createLayer201ResponseDataStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const createLayer201ResponseDataStyleFillColorMin = 7;
+export const createLayer201ResponseDataStyleFillColorMax = 9;
+export const createLayer201ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const createLayer201ResponseDataStylePointRadiusMin = 0;
 export const createLayer201ResponseDataStylePointRadiusMax = 100;
 export const createLayer201ResponseDataStyleLabelPropertyMax = 63;
@@ -337,11 +347,10 @@ export const createLayer201ResponseDataMaxZoomMin = 0;
 export const createLayer201ResponseDataMaxZoomMax = 24;
 export const createLayer201ResponseDataOrderMin = 0;
 export const createLayer201ResponseDataOrderMax = 10000;
-export const createLayer201ResponseDataPropertiesItemNameRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createLayer201ResponseDataPropertiesItemNameMax = 63;
+export const createLayer201ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const createLayer201ResponseDataPropertiesItemLabelMax = 255;
 export const createLayer201ResponseDataPropertiesItemOptionsItemMax = 255;
-export const createLayer201ResponseDataPropertiesItemOptionsMax = 500;
-export const createLayer201ResponseDataPropertiesMax = 200;
 export const createLayer201ResponseDataFeaturesCountMin = 0;
 export const createLayer201ResponseDataExtentItemMin = -180;
 export const createLayer201ResponseDataExtentItemMax = 180;
@@ -373,8 +382,8 @@ export const createLayer201Response = zod.object({
           .object({
             url: zod
               .string()
+              .min(1)
               .max(createLayer201ResponseDataSourceUrlMax)
-              .regex(createLayer201ResponseDataSourceUrlRegExp)
               .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
             layers: zod
               .string()
@@ -394,6 +403,8 @@ export const createLayer201Response = zod.object({
     style: zod.object({
       stroke_color: zod
         .string()
+        .min(createLayer201ResponseDataStyleStrokeColorMin)
+        .max(createLayer201ResponseDataStyleStrokeColorMax)
         .regex(createLayer201ResponseDataStyleStrokeColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       stroke_width: zod
@@ -402,6 +413,8 @@ export const createLayer201Response = zod.object({
         .max(createLayer201ResponseDataStyleStrokeWidthMax),
       fill_color: zod
         .string()
+        .min(createLayer201ResponseDataStyleFillColorMin)
+        .max(createLayer201ResponseDataStyleFillColorMax)
         .regex(createLayer201ResponseDataStyleFillColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       point_radius: zod
@@ -431,26 +444,25 @@ export const createLayer201Response = zod.object({
       .min(createLayer201ResponseDataOrderMin)
       .max(createLayer201ResponseDataOrderMax)
       .describe('Drawing order within the map, 0 at the bottom.'),
-    properties: zod
-      .array(
-        zod
-          .object({
-            name: zod
-              .string()
-              .regex(createLayer201ResponseDataPropertiesItemNameRegExp)
-              .describe('Attribute name as stored in feature properties.'),
-            label: zod.string().min(1).max(createLayer201ResponseDataPropertiesItemLabelMax),
-            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-            required: zod.boolean(),
-            options: zod
-              .array(zod.string().min(1).max(createLayer201ResponseDataPropertiesItemOptionsItemMax))
-              .max(createLayer201ResponseDataPropertiesItemOptionsMax)
-              .nullable()
-              .describe('The allowed values of an `enum` property; null for other types.'),
-          })
-          .describe("One entry of a layer's attribute schema."),
-      )
-      .max(createLayer201ResponseDataPropertiesMax),
+    properties: zod.array(
+      zod
+        .object({
+          name: zod
+            .string()
+            .min(1)
+            .max(createLayer201ResponseDataPropertiesItemNameMax)
+            .regex(createLayer201ResponseDataPropertiesItemNameRegExp)
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+          label: zod.string().min(1).max(createLayer201ResponseDataPropertiesItemLabelMax),
+          type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+          required: zod.boolean(),
+          options: zod
+            .array(zod.string().min(1).max(createLayer201ResponseDataPropertiesItemOptionsItemMax))
+            .nullable()
+            .describe('The allowed values of an `enum` property; null for other types.'),
+        })
+        .describe("One entry of a layer's attribute schema."),
+    ),
     features_count: zod.number().min(createLayer201ResponseDataFeaturesCountMin),
     extent: zod
       .union([
@@ -535,17 +547,16 @@ export const importLayerBody = zod
 
 export const importLayer201ResponseDataNameMax = 255;
 export const importLayer201ResponseDataSourceUrlMax = 2048;
-export const importLayer201ResponseDataSourceUrlRegExp = new RegExp('^https?:/');
 export const importLayer201ResponseDataSourceLayersMax = 1000;
 export const importLayer201ResponseDataSourceFormatMax = 100;
-export const importLayer201ResponseDataStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const importLayer201ResponseDataStyleStrokeColorMin = 7;
+export const importLayer201ResponseDataStyleStrokeColorMax = 9;
+export const importLayer201ResponseDataStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const importLayer201ResponseDataStyleStrokeWidthMin = 0;
 export const importLayer201ResponseDataStyleStrokeWidthMax = 50;
-export const importLayer201ResponseDataStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const importLayer201ResponseDataStyleFillColorMin = 7;
+export const importLayer201ResponseDataStyleFillColorMax = 9;
+export const importLayer201ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const importLayer201ResponseDataStylePointRadiusMin = 0;
 export const importLayer201ResponseDataStylePointRadiusMax = 100;
 export const importLayer201ResponseDataStyleLabelPropertyMax = 63;
@@ -557,11 +568,10 @@ export const importLayer201ResponseDataMaxZoomMin = 0;
 export const importLayer201ResponseDataMaxZoomMax = 24;
 export const importLayer201ResponseDataOrderMin = 0;
 export const importLayer201ResponseDataOrderMax = 10000;
-export const importLayer201ResponseDataPropertiesItemNameRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const importLayer201ResponseDataPropertiesItemNameMax = 63;
+export const importLayer201ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const importLayer201ResponseDataPropertiesItemLabelMax = 255;
 export const importLayer201ResponseDataPropertiesItemOptionsItemMax = 255;
-export const importLayer201ResponseDataPropertiesItemOptionsMax = 500;
-export const importLayer201ResponseDataPropertiesMax = 200;
 export const importLayer201ResponseDataFeaturesCountMin = 0;
 export const importLayer201ResponseDataExtentItemMin = -180;
 export const importLayer201ResponseDataExtentItemMax = 180;
@@ -569,7 +579,7 @@ export const importLayer201ResponseDataExtentMinOne = 4;
 export const importLayer201ResponseDataExtentMaxOne = 4;
 export const importLayer201ResponseMetaFeaturesImportedMin = 0;
 export const importLayer201ResponseMetaFeaturesSkippedMin = 0;
-export const importLayer201ResponseMetaWarningsMax = 100;
+export const importLayer201ResponseMetaWarningsMax = 20;
 
 export const importLayer201Response = zod.object({
   data: zod.object({
@@ -596,8 +606,8 @@ export const importLayer201Response = zod.object({
           .object({
             url: zod
               .string()
+              .min(1)
               .max(importLayer201ResponseDataSourceUrlMax)
-              .regex(importLayer201ResponseDataSourceUrlRegExp)
               .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
             layers: zod
               .string()
@@ -617,6 +627,8 @@ export const importLayer201Response = zod.object({
     style: zod.object({
       stroke_color: zod
         .string()
+        .min(importLayer201ResponseDataStyleStrokeColorMin)
+        .max(importLayer201ResponseDataStyleStrokeColorMax)
         .regex(importLayer201ResponseDataStyleStrokeColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       stroke_width: zod
@@ -625,6 +637,8 @@ export const importLayer201Response = zod.object({
         .max(importLayer201ResponseDataStyleStrokeWidthMax),
       fill_color: zod
         .string()
+        .min(importLayer201ResponseDataStyleFillColorMin)
+        .max(importLayer201ResponseDataStyleFillColorMax)
         .regex(importLayer201ResponseDataStyleFillColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       point_radius: zod
@@ -654,26 +668,25 @@ export const importLayer201Response = zod.object({
       .min(importLayer201ResponseDataOrderMin)
       .max(importLayer201ResponseDataOrderMax)
       .describe('Drawing order within the map, 0 at the bottom.'),
-    properties: zod
-      .array(
-        zod
-          .object({
-            name: zod
-              .string()
-              .regex(importLayer201ResponseDataPropertiesItemNameRegExp)
-              .describe('Attribute name as stored in feature properties.'),
-            label: zod.string().min(1).max(importLayer201ResponseDataPropertiesItemLabelMax),
-            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-            required: zod.boolean(),
-            options: zod
-              .array(zod.string().min(1).max(importLayer201ResponseDataPropertiesItemOptionsItemMax))
-              .max(importLayer201ResponseDataPropertiesItemOptionsMax)
-              .nullable()
-              .describe('The allowed values of an `enum` property; null for other types.'),
-          })
-          .describe("One entry of a layer's attribute schema."),
-      )
-      .max(importLayer201ResponseDataPropertiesMax),
+    properties: zod.array(
+      zod
+        .object({
+          name: zod
+            .string()
+            .min(1)
+            .max(importLayer201ResponseDataPropertiesItemNameMax)
+            .regex(importLayer201ResponseDataPropertiesItemNameRegExp)
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+          label: zod.string().min(1).max(importLayer201ResponseDataPropertiesItemLabelMax),
+          type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+          required: zod.boolean(),
+          options: zod
+            .array(zod.string().min(1).max(importLayer201ResponseDataPropertiesItemOptionsItemMax))
+            .nullable()
+            .describe('The allowed values of an `enum` property; null for other types.'),
+        })
+        .describe("One entry of a layer's attribute schema."),
+    ),
     features_count: zod.number().min(importLayer201ResponseDataFeaturesCountMin),
     extent: zod
       .union([
@@ -699,7 +712,10 @@ export const importLayer201Response = zod.object({
       .number()
       .min(importLayer201ResponseMetaFeaturesSkippedMin)
       .describe('Rows or features without a usable geometry.'),
-    warnings: zod.array(zod.string()).max(importLayer201ResponseMetaWarningsMax),
+    warnings: zod
+      .array(zod.string())
+      .max(importLayer201ResponseMetaWarningsMax)
+      .describe('The first 20 problems found.'),
   }),
 });
 
@@ -756,13 +772,16 @@ export const getLayerQueryParams = zod.object({
 
 export const getLayer200ResponseDataNameMax = 255;
 export const getLayer200ResponseDataSourceUrlMax = 2048;
-export const getLayer200ResponseDataSourceUrlRegExp = new RegExp('^https?:/');
 export const getLayer200ResponseDataSourceLayersMax = 1000;
 export const getLayer200ResponseDataSourceFormatMax = 100;
-export const getLayer200ResponseDataStyleStrokeColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
+export const getLayer200ResponseDataStyleStrokeColorMin = 7;
+export const getLayer200ResponseDataStyleStrokeColorMax = 9;
+export const getLayer200ResponseDataStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const getLayer200ResponseDataStyleStrokeWidthMin = 0;
 export const getLayer200ResponseDataStyleStrokeWidthMax = 50;
-export const getLayer200ResponseDataStyleFillColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
+export const getLayer200ResponseDataStyleFillColorMin = 7;
+export const getLayer200ResponseDataStyleFillColorMax = 9;
+export const getLayer200ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const getLayer200ResponseDataStylePointRadiusMin = 0;
 export const getLayer200ResponseDataStylePointRadiusMax = 100;
 export const getLayer200ResponseDataStyleLabelPropertyMax = 63;
@@ -774,11 +793,10 @@ export const getLayer200ResponseDataMaxZoomMin = 0;
 export const getLayer200ResponseDataMaxZoomMax = 24;
 export const getLayer200ResponseDataOrderMin = 0;
 export const getLayer200ResponseDataOrderMax = 10000;
-export const getLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const getLayer200ResponseDataPropertiesItemNameMax = 63;
+export const getLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const getLayer200ResponseDataPropertiesItemLabelMax = 255;
 export const getLayer200ResponseDataPropertiesItemOptionsItemMax = 255;
-export const getLayer200ResponseDataPropertiesItemOptionsMax = 500;
-export const getLayer200ResponseDataPropertiesMax = 200;
 export const getLayer200ResponseDataFeaturesCountMin = 0;
 export const getLayer200ResponseDataExtentItemMin = -180;
 export const getLayer200ResponseDataExtentItemMax = 180;
@@ -792,36 +810,27 @@ export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemI
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMax = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinOne = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxOne = 2;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxOne = 100000;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinOne = -180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMaxOne = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinTwo = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxTwo = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMinTwo = 2;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxTwo = 100000;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMin = -180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMax = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinTwo = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinThree = 2;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxThree = 100000;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxThree = 10000;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinThree = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMaxThree = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinFour = 4;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxFour = 100000;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxFour = 10000;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinFour = 4;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxFive = 10000;
-export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxFive = 10000;
-export const getLayer200ResponseDataFeaturesFeaturesItemPropertiesMaxOne = 10000;
+export const getLayer200ResponseDataFeaturesFeaturesItemPropertiesMaxTwo = 10000;
 export const getLayer200ResponseDataFeaturesFeaturesItemFilesItemNameMax = 255;
 export const getLayer200ResponseDataFeaturesFeaturesItemFilesItemMimeTypeMax = 255;
 export const getLayer200ResponseDataFeaturesFeaturesItemFilesItemSizeMin = 0;
@@ -852,8 +861,8 @@ export const getLayer200Response = zod.object({
             .object({
               url: zod
                 .string()
+                .min(1)
                 .max(getLayer200ResponseDataSourceUrlMax)
-                .regex(getLayer200ResponseDataSourceUrlRegExp)
                 .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
               layers: zod
                 .string()
@@ -873,6 +882,8 @@ export const getLayer200Response = zod.object({
       style: zod.object({
         stroke_color: zod
           .string()
+          .min(getLayer200ResponseDataStyleStrokeColorMin)
+          .max(getLayer200ResponseDataStyleStrokeColorMax)
           .regex(getLayer200ResponseDataStyleStrokeColorRegExp)
           .describe('#rrggbb or #rrggbbaa.'),
         stroke_width: zod
@@ -881,6 +892,8 @@ export const getLayer200Response = zod.object({
           .max(getLayer200ResponseDataStyleStrokeWidthMax),
         fill_color: zod
           .string()
+          .min(getLayer200ResponseDataStyleFillColorMin)
+          .max(getLayer200ResponseDataStyleFillColorMax)
           .regex(getLayer200ResponseDataStyleFillColorRegExp)
           .describe('#rrggbb or #rrggbbaa.'),
         point_radius: zod
@@ -910,26 +923,25 @@ export const getLayer200Response = zod.object({
         .min(getLayer200ResponseDataOrderMin)
         .max(getLayer200ResponseDataOrderMax)
         .describe('Drawing order within the map, 0 at the bottom.'),
-      properties: zod
-        .array(
-          zod
-            .object({
-              name: zod
-                .string()
-                .regex(getLayer200ResponseDataPropertiesItemNameRegExp)
-                .describe('Attribute name as stored in feature properties.'),
-              label: zod.string().min(1).max(getLayer200ResponseDataPropertiesItemLabelMax),
-              type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-              required: zod.boolean(),
-              options: zod
-                .array(zod.string().min(1).max(getLayer200ResponseDataPropertiesItemOptionsItemMax))
-                .max(getLayer200ResponseDataPropertiesItemOptionsMax)
-                .nullable()
-                .describe('The allowed values of an `enum` property; null for other types.'),
-            })
-            .describe("One entry of a layer's attribute schema."),
-        )
-        .max(getLayer200ResponseDataPropertiesMax),
+      properties: zod.array(
+        zod
+          .object({
+            name: zod
+              .string()
+              .min(1)
+              .max(getLayer200ResponseDataPropertiesItemNameMax)
+              .regex(getLayer200ResponseDataPropertiesItemNameRegExp)
+              .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+            label: zod.string().min(1).max(getLayer200ResponseDataPropertiesItemLabelMax),
+            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+            required: zod.boolean(),
+            options: zod
+              .array(zod.string().min(1).max(getLayer200ResponseDataPropertiesItemOptionsItemMax))
+              .nullable()
+              .describe('The allowed values of an `enum` property; null for other types.'),
+          })
+          .describe("One entry of a layer's attribute schema."),
+      ),
       features_count: zod.number().min(getLayer200ResponseDataFeaturesCountMin),
       extent: zod
         .union([
@@ -978,26 +990,24 @@ export const getLayer200Response = zod.object({
                       }),
                       zod.object({
                         type: zod.literal('MultiPoint'),
-                        coordinates: zod
-                          .array(
-                            zod
-                              .array(
-                                zod
-                                  .number()
-                                  .min(
-                                    getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMin,
-                                  )
-                                  .max(
-                                    getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMax,
-                                  ),
-                              )
-                              .min(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinOne)
-                              .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxOne)
-                              .describe(
-                                '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                              ),
-                          )
-                          .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxOne),
+                        coordinates: zod.array(
+                          zod
+                            .array(
+                              zod
+                                .number()
+                                .min(
+                                  getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMin,
+                                )
+                                .max(
+                                  getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMax,
+                                ),
+                            )
+                            .min(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinOne)
+                            .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxOne)
+                            .describe(
+                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                            ),
+                        ),
                       }),
                       zod.object({
                         type: zod.literal('LineString'),
@@ -1020,42 +1030,36 @@ export const getLayer200Response = zod.object({
                                 '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                               ),
                           )
-                          .min(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMinTwo)
-                          .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxTwo),
+                          .min(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMinTwo),
                       }),
                       zod.object({
                         type: zod.literal('MultiLineString'),
-                        coordinates: zod
-                          .array(
-                            zod
-                              .array(
-                                zod
-                                  .array(
-                                    zod
-                                      .number()
-                                      .min(
-                                        getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMin,
-                                      )
-                                      .max(
-                                        getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMax,
-                                      ),
-                                  )
-                                  .min(
-                                    getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinTwo,
-                                  )
-                                  .max(
-                                    getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMaxTwo,
-                                  )
-                                  .describe(
-                                    '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                                  ),
-                              )
-                              .min(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinThree)
-                              .max(
-                                getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxThree,
-                              ),
-                          )
-                          .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxThree),
+                        coordinates: zod.array(
+                          zod
+                            .array(
+                              zod
+                                .array(
+                                  zod
+                                    .number()
+                                    .min(
+                                      getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMin,
+                                    )
+                                    .max(
+                                      getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMax,
+                                    ),
+                                )
+                                .min(
+                                  getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinTwo,
+                                )
+                                .max(
+                                  getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMaxTwo,
+                                )
+                                .describe(
+                                  '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                                ),
+                            )
+                            .min(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinThree),
+                        ),
                       }),
                       zod
                         .object({
@@ -1087,57 +1091,47 @@ export const getLayer200Response = zod.object({
                                 )
                                 .min(
                                   getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMinFour,
-                                )
-                                .max(
-                                  getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxFour,
                                 ),
                             )
-                            .min(1)
-                            .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxFour),
+                            .min(1),
                         })
                         .describe(
                           'Linear rings, the first one outer; each ring closed (first position = last).',
                         ),
                       zod.object({
                         type: zod.literal('MultiPolygon'),
-                        coordinates: zod
-                          .array(
-                            zod
-                              .array(
-                                zod
-                                  .array(
-                                    zod
-                                      .array(
-                                        zod
-                                          .number()
-                                          .min(
-                                            getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemItemMin,
-                                          )
-                                          .max(
-                                            getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemItemMax,
-                                          ),
-                                      )
-                                      .min(
-                                        getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMinTwo,
-                                      )
-                                      .max(
-                                        getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMaxTwo,
-                                      )
-                                      .describe(
-                                        '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                                      ),
-                                  )
-                                  .min(
-                                    getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinFour,
-                                  )
-                                  .max(
-                                    getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMaxFour,
-                                  ),
-                              )
-                              .min(1)
-                              .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMaxFive),
-                          )
-                          .max(getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMaxFive),
+                        coordinates: zod.array(
+                          zod
+                            .array(
+                              zod
+                                .array(
+                                  zod
+                                    .array(
+                                      zod
+                                        .number()
+                                        .min(
+                                          getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemItemMin,
+                                        )
+                                        .max(
+                                          getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemItemMax,
+                                        ),
+                                    )
+                                    .min(
+                                      getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMinTwo,
+                                    )
+                                    .max(
+                                      getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemItemMaxTwo,
+                                    )
+                                    .describe(
+                                      '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                                    ),
+                                )
+                                .min(
+                                  getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemItemMinFour,
+                                ),
+                            )
+                            .min(1),
+                        ),
                       }),
                     ])
                     .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
@@ -1146,7 +1140,12 @@ export const getLayer200Response = zod.object({
                 properties: zod
                   .record(
                     zod.string(),
-                    zod.string().max(getLayer200ResponseDataFeaturesFeaturesItemPropertiesMaxOne).nullable(),
+                    zod.union([
+                      zod.string().max(getLayer200ResponseDataFeaturesFeaturesItemPropertiesMaxTwo),
+                      zod.number(),
+                      zod.boolean(),
+                      zod.null(),
+                    ]),
                   )
                   .describe("Attribute values keyed by the layer's property names."),
                 layer_id: zod.number().min(1),
@@ -1214,7 +1213,7 @@ export const getLayer422Response = zod
  */
 export const updateLayerBodyNameMax = 255;
 export const updateLayerBodySourceUrlMax = 2048;
-export const updateLayerBodySourceUrlRegExp = new RegExp('^https?:/');
+export const updateLayerBodySourceUrlRegExp = new RegExp('^https?://[^\\s]+$');
 export const updateLayerBodySourceLayersMax = 1000;
 export const updateLayerBodySourceFormatMax = 100;
 export const updateLayerBodyStyleStrokeColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
@@ -1223,7 +1222,7 @@ export const updateLayerBodyStyleStrokeWidthMax = 50;
 export const updateLayerBodyStyleFillColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
 export const updateLayerBodyStylePointRadiusMin = 0;
 export const updateLayerBodyStylePointRadiusMax = 100;
-export const updateLayerBodyStyleLabelPropertyMax = 63;
+export const updateLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const updateLayerBodyOpacityMin = 0;
 export const updateLayerBodyOpacityMax = 1;
 export const updateLayerBodyMinZoomMin = 0;
@@ -1275,7 +1274,17 @@ export const updateLayerBody = zod
           .min(updateLayerBodyStylePointRadiusMin)
           .max(updateLayerBodyStylePointRadiusMax)
           .optional(),
-        label_property: zod.string().max(updateLayerBodyStyleLabelPropertyMax).nullish(),
+        label_property: zod
+          .union([
+            zod
+              .string()
+              .regex(updateLayerBodyStyleLabelPropertyRegExpOne)
+              .describe(
+                'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+              ),
+            zod.null(),
+          ])
+          .optional(),
       })
       .optional()
       .describe('Style fields to set; the ones left out keep their value (defaults on create).'),
@@ -1291,17 +1300,16 @@ export const updateLayerBody = zod
 
 export const updateLayer200ResponseDataNameMax = 255;
 export const updateLayer200ResponseDataSourceUrlMax = 2048;
-export const updateLayer200ResponseDataSourceUrlRegExp = new RegExp('^https?:/');
 export const updateLayer200ResponseDataSourceLayersMax = 1000;
 export const updateLayer200ResponseDataSourceFormatMax = 100;
-export const updateLayer200ResponseDataStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const updateLayer200ResponseDataStyleStrokeColorMin = 7;
+export const updateLayer200ResponseDataStyleStrokeColorMax = 9;
+export const updateLayer200ResponseDataStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const updateLayer200ResponseDataStyleStrokeWidthMin = 0;
 export const updateLayer200ResponseDataStyleStrokeWidthMax = 50;
-export const updateLayer200ResponseDataStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const updateLayer200ResponseDataStyleFillColorMin = 7;
+export const updateLayer200ResponseDataStyleFillColorMax = 9;
+export const updateLayer200ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const updateLayer200ResponseDataStylePointRadiusMin = 0;
 export const updateLayer200ResponseDataStylePointRadiusMax = 100;
 export const updateLayer200ResponseDataStyleLabelPropertyMax = 63;
@@ -1313,11 +1321,10 @@ export const updateLayer200ResponseDataMaxZoomMin = 0;
 export const updateLayer200ResponseDataMaxZoomMax = 24;
 export const updateLayer200ResponseDataOrderMin = 0;
 export const updateLayer200ResponseDataOrderMax = 10000;
-export const updateLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateLayer200ResponseDataPropertiesItemNameMax = 63;
+export const updateLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const updateLayer200ResponseDataPropertiesItemLabelMax = 255;
 export const updateLayer200ResponseDataPropertiesItemOptionsItemMax = 255;
-export const updateLayer200ResponseDataPropertiesItemOptionsMax = 500;
-export const updateLayer200ResponseDataPropertiesMax = 200;
 export const updateLayer200ResponseDataFeaturesCountMin = 0;
 export const updateLayer200ResponseDataExtentItemMin = -180;
 export const updateLayer200ResponseDataExtentItemMax = 180;
@@ -1349,8 +1356,8 @@ export const updateLayer200Response = zod.object({
           .object({
             url: zod
               .string()
+              .min(1)
               .max(updateLayer200ResponseDataSourceUrlMax)
-              .regex(updateLayer200ResponseDataSourceUrlRegExp)
               .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
             layers: zod
               .string()
@@ -1370,6 +1377,8 @@ export const updateLayer200Response = zod.object({
     style: zod.object({
       stroke_color: zod
         .string()
+        .min(updateLayer200ResponseDataStyleStrokeColorMin)
+        .max(updateLayer200ResponseDataStyleStrokeColorMax)
         .regex(updateLayer200ResponseDataStyleStrokeColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       stroke_width: zod
@@ -1378,6 +1387,8 @@ export const updateLayer200Response = zod.object({
         .max(updateLayer200ResponseDataStyleStrokeWidthMax),
       fill_color: zod
         .string()
+        .min(updateLayer200ResponseDataStyleFillColorMin)
+        .max(updateLayer200ResponseDataStyleFillColorMax)
         .regex(updateLayer200ResponseDataStyleFillColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       point_radius: zod
@@ -1407,26 +1418,25 @@ export const updateLayer200Response = zod.object({
       .min(updateLayer200ResponseDataOrderMin)
       .max(updateLayer200ResponseDataOrderMax)
       .describe('Drawing order within the map, 0 at the bottom.'),
-    properties: zod
-      .array(
-        zod
-          .object({
-            name: zod
-              .string()
-              .regex(updateLayer200ResponseDataPropertiesItemNameRegExp)
-              .describe('Attribute name as stored in feature properties.'),
-            label: zod.string().min(1).max(updateLayer200ResponseDataPropertiesItemLabelMax),
-            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-            required: zod.boolean(),
-            options: zod
-              .array(zod.string().min(1).max(updateLayer200ResponseDataPropertiesItemOptionsItemMax))
-              .max(updateLayer200ResponseDataPropertiesItemOptionsMax)
-              .nullable()
-              .describe('The allowed values of an `enum` property; null for other types.'),
-          })
-          .describe("One entry of a layer's attribute schema."),
-      )
-      .max(updateLayer200ResponseDataPropertiesMax),
+    properties: zod.array(
+      zod
+        .object({
+          name: zod
+            .string()
+            .min(1)
+            .max(updateLayer200ResponseDataPropertiesItemNameMax)
+            .regex(updateLayer200ResponseDataPropertiesItemNameRegExp)
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+          label: zod.string().min(1).max(updateLayer200ResponseDataPropertiesItemLabelMax),
+          type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+          required: zod.boolean(),
+          options: zod
+            .array(zod.string().min(1).max(updateLayer200ResponseDataPropertiesItemOptionsItemMax))
+            .nullable()
+            .describe('The allowed values of an `enum` property; null for other types.'),
+        })
+        .describe("One entry of a layer's attribute schema."),
+    ),
     features_count: zod.number().min(updateLayer200ResponseDataFeaturesCountMin),
     extent: zod
       .union([
@@ -1515,12 +1525,12 @@ export const updateLayerPropertiesBody = zod
           name: zod
             .string()
             .regex(updateLayerPropertiesBodyPropertiesItemNameRegExp)
-            .describe('Attribute name as stored in feature properties.'),
+            .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
           previous_name: zod
             .string()
             .regex(updateLayerPropertiesBodyPropertiesItemPreviousNameRegExp)
             .optional()
-            .describe('Attribute name as stored in feature properties.'),
+            .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
           label: zod.string().min(1).max(updateLayerPropertiesBodyPropertiesItemLabelMax),
           type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
           required: zod.boolean().optional(),
@@ -1540,17 +1550,16 @@ export const updateLayerPropertiesBody = zod
 
 export const updateLayerProperties200ResponseDataNameMax = 255;
 export const updateLayerProperties200ResponseDataSourceUrlMax = 2048;
-export const updateLayerProperties200ResponseDataSourceUrlRegExp = new RegExp('^https?:/');
 export const updateLayerProperties200ResponseDataSourceLayersMax = 1000;
 export const updateLayerProperties200ResponseDataSourceFormatMax = 100;
-export const updateLayerProperties200ResponseDataStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const updateLayerProperties200ResponseDataStyleStrokeColorMin = 7;
+export const updateLayerProperties200ResponseDataStyleStrokeColorMax = 9;
+export const updateLayerProperties200ResponseDataStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const updateLayerProperties200ResponseDataStyleStrokeWidthMin = 0;
 export const updateLayerProperties200ResponseDataStyleStrokeWidthMax = 50;
-export const updateLayerProperties200ResponseDataStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const updateLayerProperties200ResponseDataStyleFillColorMin = 7;
+export const updateLayerProperties200ResponseDataStyleFillColorMax = 9;
+export const updateLayerProperties200ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const updateLayerProperties200ResponseDataStylePointRadiusMin = 0;
 export const updateLayerProperties200ResponseDataStylePointRadiusMax = 100;
 export const updateLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
@@ -1562,13 +1571,12 @@ export const updateLayerProperties200ResponseDataMaxZoomMin = 0;
 export const updateLayerProperties200ResponseDataMaxZoomMax = 24;
 export const updateLayerProperties200ResponseDataOrderMin = 0;
 export const updateLayerProperties200ResponseDataOrderMax = 10000;
+export const updateLayerProperties200ResponseDataPropertiesItemNameMax = 63;
 export const updateLayerProperties200ResponseDataPropertiesItemNameRegExp = new RegExp(
-  '^[a-z][a-z0-9_]{0,62}$',
+  '[a-z][a-z0-9_]{0,62}',
 );
 export const updateLayerProperties200ResponseDataPropertiesItemLabelMax = 255;
 export const updateLayerProperties200ResponseDataPropertiesItemOptionsItemMax = 255;
-export const updateLayerProperties200ResponseDataPropertiesItemOptionsMax = 500;
-export const updateLayerProperties200ResponseDataPropertiesMax = 200;
 export const updateLayerProperties200ResponseDataFeaturesCountMin = 0;
 export const updateLayerProperties200ResponseDataExtentItemMin = -180;
 export const updateLayerProperties200ResponseDataExtentItemMax = 180;
@@ -1600,8 +1608,8 @@ export const updateLayerProperties200Response = zod.object({
           .object({
             url: zod
               .string()
+              .min(1)
               .max(updateLayerProperties200ResponseDataSourceUrlMax)
-              .regex(updateLayerProperties200ResponseDataSourceUrlRegExp)
               .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
             layers: zod
               .string()
@@ -1621,6 +1629,8 @@ export const updateLayerProperties200Response = zod.object({
     style: zod.object({
       stroke_color: zod
         .string()
+        .min(updateLayerProperties200ResponseDataStyleStrokeColorMin)
+        .max(updateLayerProperties200ResponseDataStyleStrokeColorMax)
         .regex(updateLayerProperties200ResponseDataStyleStrokeColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       stroke_width: zod
@@ -1629,6 +1639,8 @@ export const updateLayerProperties200Response = zod.object({
         .max(updateLayerProperties200ResponseDataStyleStrokeWidthMax),
       fill_color: zod
         .string()
+        .min(updateLayerProperties200ResponseDataStyleFillColorMin)
+        .max(updateLayerProperties200ResponseDataStyleFillColorMax)
         .regex(updateLayerProperties200ResponseDataStyleFillColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       point_radius: zod
@@ -1661,28 +1673,25 @@ export const updateLayerProperties200Response = zod.object({
       .min(updateLayerProperties200ResponseDataOrderMin)
       .max(updateLayerProperties200ResponseDataOrderMax)
       .describe('Drawing order within the map, 0 at the bottom.'),
-    properties: zod
-      .array(
-        zod
-          .object({
-            name: zod
-              .string()
-              .regex(updateLayerProperties200ResponseDataPropertiesItemNameRegExp)
-              .describe('Attribute name as stored in feature properties.'),
-            label: zod.string().min(1).max(updateLayerProperties200ResponseDataPropertiesItemLabelMax),
-            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-            required: zod.boolean(),
-            options: zod
-              .array(
-                zod.string().min(1).max(updateLayerProperties200ResponseDataPropertiesItemOptionsItemMax),
-              )
-              .max(updateLayerProperties200ResponseDataPropertiesItemOptionsMax)
-              .nullable()
-              .describe('The allowed values of an `enum` property; null for other types.'),
-          })
-          .describe("One entry of a layer's attribute schema."),
-      )
-      .max(updateLayerProperties200ResponseDataPropertiesMax),
+    properties: zod.array(
+      zod
+        .object({
+          name: zod
+            .string()
+            .min(1)
+            .max(updateLayerProperties200ResponseDataPropertiesItemNameMax)
+            .regex(updateLayerProperties200ResponseDataPropertiesItemNameRegExp)
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+          label: zod.string().min(1).max(updateLayerProperties200ResponseDataPropertiesItemLabelMax),
+          type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+          required: zod.boolean(),
+          options: zod
+            .array(zod.string().min(1).max(updateLayerProperties200ResponseDataPropertiesItemOptionsItemMax))
+            .nullable()
+            .describe('The allowed values of an `enum` property; null for other types.'),
+        })
+        .describe("One entry of a layer's attribute schema."),
+    ),
     features_count: zod.number().min(updateLayerProperties200ResponseDataFeaturesCountMin),
     extent: zod
       .union([
@@ -1745,7 +1754,7 @@ export const deleteLayerPropertiesBody = zod
         zod
           .string()
           .regex(deleteLayerPropertiesBodyNamesItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
       )
       .min(1)
       .max(deleteLayerPropertiesBodyNamesMax),
@@ -1754,17 +1763,16 @@ export const deleteLayerPropertiesBody = zod
 
 export const deleteLayerProperties200ResponseDataNameMax = 255;
 export const deleteLayerProperties200ResponseDataSourceUrlMax = 2048;
-export const deleteLayerProperties200ResponseDataSourceUrlRegExp = new RegExp('^https?:/');
 export const deleteLayerProperties200ResponseDataSourceLayersMax = 1000;
 export const deleteLayerProperties200ResponseDataSourceFormatMax = 100;
-export const deleteLayerProperties200ResponseDataStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const deleteLayerProperties200ResponseDataStyleStrokeColorMin = 7;
+export const deleteLayerProperties200ResponseDataStyleStrokeColorMax = 9;
+export const deleteLayerProperties200ResponseDataStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const deleteLayerProperties200ResponseDataStyleStrokeWidthMin = 0;
 export const deleteLayerProperties200ResponseDataStyleStrokeWidthMax = 50;
-export const deleteLayerProperties200ResponseDataStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const deleteLayerProperties200ResponseDataStyleFillColorMin = 7;
+export const deleteLayerProperties200ResponseDataStyleFillColorMax = 9;
+export const deleteLayerProperties200ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const deleteLayerProperties200ResponseDataStylePointRadiusMin = 0;
 export const deleteLayerProperties200ResponseDataStylePointRadiusMax = 100;
 export const deleteLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
@@ -1776,13 +1784,12 @@ export const deleteLayerProperties200ResponseDataMaxZoomMin = 0;
 export const deleteLayerProperties200ResponseDataMaxZoomMax = 24;
 export const deleteLayerProperties200ResponseDataOrderMin = 0;
 export const deleteLayerProperties200ResponseDataOrderMax = 10000;
+export const deleteLayerProperties200ResponseDataPropertiesItemNameMax = 63;
 export const deleteLayerProperties200ResponseDataPropertiesItemNameRegExp = new RegExp(
-  '^[a-z][a-z0-9_]{0,62}$',
+  '[a-z][a-z0-9_]{0,62}',
 );
 export const deleteLayerProperties200ResponseDataPropertiesItemLabelMax = 255;
 export const deleteLayerProperties200ResponseDataPropertiesItemOptionsItemMax = 255;
-export const deleteLayerProperties200ResponseDataPropertiesItemOptionsMax = 500;
-export const deleteLayerProperties200ResponseDataPropertiesMax = 200;
 export const deleteLayerProperties200ResponseDataFeaturesCountMin = 0;
 export const deleteLayerProperties200ResponseDataExtentItemMin = -180;
 export const deleteLayerProperties200ResponseDataExtentItemMax = 180;
@@ -1814,8 +1821,8 @@ export const deleteLayerProperties200Response = zod.object({
           .object({
             url: zod
               .string()
+              .min(1)
               .max(deleteLayerProperties200ResponseDataSourceUrlMax)
-              .regex(deleteLayerProperties200ResponseDataSourceUrlRegExp)
               .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
             layers: zod
               .string()
@@ -1835,6 +1842,8 @@ export const deleteLayerProperties200Response = zod.object({
     style: zod.object({
       stroke_color: zod
         .string()
+        .min(deleteLayerProperties200ResponseDataStyleStrokeColorMin)
+        .max(deleteLayerProperties200ResponseDataStyleStrokeColorMax)
         .regex(deleteLayerProperties200ResponseDataStyleStrokeColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       stroke_width: zod
@@ -1843,6 +1852,8 @@ export const deleteLayerProperties200Response = zod.object({
         .max(deleteLayerProperties200ResponseDataStyleStrokeWidthMax),
       fill_color: zod
         .string()
+        .min(deleteLayerProperties200ResponseDataStyleFillColorMin)
+        .max(deleteLayerProperties200ResponseDataStyleFillColorMax)
         .regex(deleteLayerProperties200ResponseDataStyleFillColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       point_radius: zod
@@ -1875,28 +1886,25 @@ export const deleteLayerProperties200Response = zod.object({
       .min(deleteLayerProperties200ResponseDataOrderMin)
       .max(deleteLayerProperties200ResponseDataOrderMax)
       .describe('Drawing order within the map, 0 at the bottom.'),
-    properties: zod
-      .array(
-        zod
-          .object({
-            name: zod
-              .string()
-              .regex(deleteLayerProperties200ResponseDataPropertiesItemNameRegExp)
-              .describe('Attribute name as stored in feature properties.'),
-            label: zod.string().min(1).max(deleteLayerProperties200ResponseDataPropertiesItemLabelMax),
-            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-            required: zod.boolean(),
-            options: zod
-              .array(
-                zod.string().min(1).max(deleteLayerProperties200ResponseDataPropertiesItemOptionsItemMax),
-              )
-              .max(deleteLayerProperties200ResponseDataPropertiesItemOptionsMax)
-              .nullable()
-              .describe('The allowed values of an `enum` property; null for other types.'),
-          })
-          .describe("One entry of a layer's attribute schema."),
-      )
-      .max(deleteLayerProperties200ResponseDataPropertiesMax),
+    properties: zod.array(
+      zod
+        .object({
+          name: zod
+            .string()
+            .min(1)
+            .max(deleteLayerProperties200ResponseDataPropertiesItemNameMax)
+            .regex(deleteLayerProperties200ResponseDataPropertiesItemNameRegExp)
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+          label: zod.string().min(1).max(deleteLayerProperties200ResponseDataPropertiesItemLabelMax),
+          type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+          required: zod.boolean(),
+          options: zod
+            .array(zod.string().min(1).max(deleteLayerProperties200ResponseDataPropertiesItemOptionsItemMax))
+            .nullable()
+            .describe('The allowed values of an `enum` property; null for other types.'),
+        })
+        .describe("One entry of a layer's attribute schema."),
+    ),
     features_count: zod.number().min(deleteLayerProperties200ResponseDataFeaturesCountMin),
     extent: zod
       .union([
@@ -1963,17 +1971,16 @@ export const transferLayerBody = zod.object({
 
 export const transferLayer200ResponseDataNameMax = 255;
 export const transferLayer200ResponseDataSourceUrlMax = 2048;
-export const transferLayer200ResponseDataSourceUrlRegExp = new RegExp('^https?:/');
 export const transferLayer200ResponseDataSourceLayersMax = 1000;
 export const transferLayer200ResponseDataSourceFormatMax = 100;
-export const transferLayer200ResponseDataStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const transferLayer200ResponseDataStyleStrokeColorMin = 7;
+export const transferLayer200ResponseDataStyleStrokeColorMax = 9;
+export const transferLayer200ResponseDataStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const transferLayer200ResponseDataStyleStrokeWidthMin = 0;
 export const transferLayer200ResponseDataStyleStrokeWidthMax = 50;
-export const transferLayer200ResponseDataStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const transferLayer200ResponseDataStyleFillColorMin = 7;
+export const transferLayer200ResponseDataStyleFillColorMax = 9;
+export const transferLayer200ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const transferLayer200ResponseDataStylePointRadiusMin = 0;
 export const transferLayer200ResponseDataStylePointRadiusMax = 100;
 export const transferLayer200ResponseDataStyleLabelPropertyMax = 63;
@@ -1985,11 +1992,10 @@ export const transferLayer200ResponseDataMaxZoomMin = 0;
 export const transferLayer200ResponseDataMaxZoomMax = 24;
 export const transferLayer200ResponseDataOrderMin = 0;
 export const transferLayer200ResponseDataOrderMax = 10000;
-export const transferLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const transferLayer200ResponseDataPropertiesItemNameMax = 63;
+export const transferLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const transferLayer200ResponseDataPropertiesItemLabelMax = 255;
 export const transferLayer200ResponseDataPropertiesItemOptionsItemMax = 255;
-export const transferLayer200ResponseDataPropertiesItemOptionsMax = 500;
-export const transferLayer200ResponseDataPropertiesMax = 200;
 export const transferLayer200ResponseDataFeaturesCountMin = 0;
 export const transferLayer200ResponseDataExtentItemMin = -180;
 export const transferLayer200ResponseDataExtentItemMax = 180;
@@ -2021,8 +2027,8 @@ export const transferLayer200Response = zod.object({
           .object({
             url: zod
               .string()
+              .min(1)
               .max(transferLayer200ResponseDataSourceUrlMax)
-              .regex(transferLayer200ResponseDataSourceUrlRegExp)
               .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
             layers: zod
               .string()
@@ -2042,6 +2048,8 @@ export const transferLayer200Response = zod.object({
     style: zod.object({
       stroke_color: zod
         .string()
+        .min(transferLayer200ResponseDataStyleStrokeColorMin)
+        .max(transferLayer200ResponseDataStyleStrokeColorMax)
         .regex(transferLayer200ResponseDataStyleStrokeColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       stroke_width: zod
@@ -2050,6 +2058,8 @@ export const transferLayer200Response = zod.object({
         .max(transferLayer200ResponseDataStyleStrokeWidthMax),
       fill_color: zod
         .string()
+        .min(transferLayer200ResponseDataStyleFillColorMin)
+        .max(transferLayer200ResponseDataStyleFillColorMax)
         .regex(transferLayer200ResponseDataStyleFillColorRegExp)
         .describe('#rrggbb or #rrggbbaa.'),
       point_radius: zod
@@ -2082,26 +2092,25 @@ export const transferLayer200Response = zod.object({
       .min(transferLayer200ResponseDataOrderMin)
       .max(transferLayer200ResponseDataOrderMax)
       .describe('Drawing order within the map, 0 at the bottom.'),
-    properties: zod
-      .array(
-        zod
-          .object({
-            name: zod
-              .string()
-              .regex(transferLayer200ResponseDataPropertiesItemNameRegExp)
-              .describe('Attribute name as stored in feature properties.'),
-            label: zod.string().min(1).max(transferLayer200ResponseDataPropertiesItemLabelMax),
-            type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-            required: zod.boolean(),
-            options: zod
-              .array(zod.string().min(1).max(transferLayer200ResponseDataPropertiesItemOptionsItemMax))
-              .max(transferLayer200ResponseDataPropertiesItemOptionsMax)
-              .nullable()
-              .describe('The allowed values of an `enum` property; null for other types.'),
-          })
-          .describe("One entry of a layer's attribute schema."),
-      )
-      .max(transferLayer200ResponseDataPropertiesMax),
+    properties: zod.array(
+      zod
+        .object({
+          name: zod
+            .string()
+            .min(1)
+            .max(transferLayer200ResponseDataPropertiesItemNameMax)
+            .regex(transferLayer200ResponseDataPropertiesItemNameRegExp)
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+          label: zod.string().min(1).max(transferLayer200ResponseDataPropertiesItemLabelMax),
+          type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+          required: zod.boolean(),
+          options: zod
+            .array(zod.string().min(1).max(transferLayer200ResponseDataPropertiesItemOptionsItemMax))
+            .nullable()
+            .describe('The allowed values of an `enum` property; null for other types.'),
+        })
+        .describe("One entry of a layer's attribute schema."),
+    ),
     features_count: zod.number().min(transferLayer200ResponseDataFeaturesCountMin),
     extent: zod
       .union([

@@ -11,9 +11,11 @@ import zod from 'zod';
  * @summary The map's main search entries, in order
  */
 export const listMainSearches200ResponseDataItemLabelMax = 255;
-export const listMainSearches200ResponseDataItemFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const listMainSearches200ResponseDataItemFieldsItemMax = 63;
+export const listMainSearches200ResponseDataItemFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const listMainSearches200ResponseDataItemFieldsMax = 20;
-export const listMainSearches200ResponseDataItemDisplayFieldRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const listMainSearches200ResponseDataItemDisplayFieldMax = 63;
+export const listMainSearches200ResponseDataItemDisplayFieldRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const listMainSearches200ResponseDataItemOrderMin = 0;
 export const listMainSearches200ResponseDataItemOrderMax = 10000;
 
@@ -28,16 +30,20 @@ export const listMainSearches200Response = zod.object({
         .array(
           zod
             .string()
+            .min(1)
+            .max(listMainSearches200ResponseDataItemFieldsItemMax)
             .regex(listMainSearches200ResponseDataItemFieldsItemRegExp)
-            .describe('Attribute name as stored in feature properties.'),
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
         )
         .min(1)
         .max(listMainSearches200ResponseDataItemFieldsMax)
         .describe('Property names of the layer that are searched.'),
       display_field: zod
         .string()
+        .min(1)
+        .max(listMainSearches200ResponseDataItemDisplayFieldMax)
         .regex(listMainSearches200ResponseDataItemDisplayFieldRegExp)
-        .describe('Attribute name as stored in feature properties.'),
+        .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       order: zod
         .number()
         .min(listMainSearches200ResponseDataItemOrderMin)
@@ -77,15 +83,15 @@ export const createMainSearchBody = zod.object({
       zod
         .string()
         .regex(createMainSearchBodyFieldsItemRegExp)
-        .describe('Attribute name as stored in feature properties.'),
+        .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
     )
     .min(1)
     .max(createMainSearchBodyFieldsMax)
-    .describe('Property names of the layer that are searched.'),
+    .describe('Property names of the layer to search.'),
   display_field: zod
     .string()
     .regex(createMainSearchBodyDisplayFieldRegExp)
-    .describe('Attribute name as stored in feature properties.'),
+    .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
   order: zod
     .number()
     .min(createMainSearchBodyOrderMin)
@@ -95,9 +101,11 @@ export const createMainSearchBody = zod.object({
 });
 
 export const createMainSearch201ResponseDataLabelMax = 255;
-export const createMainSearch201ResponseDataFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createMainSearch201ResponseDataFieldsItemMax = 63;
+export const createMainSearch201ResponseDataFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const createMainSearch201ResponseDataFieldsMax = 20;
-export const createMainSearch201ResponseDataDisplayFieldRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createMainSearch201ResponseDataDisplayFieldMax = 63;
+export const createMainSearch201ResponseDataDisplayFieldRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const createMainSearch201ResponseDataOrderMin = 0;
 export const createMainSearch201ResponseDataOrderMax = 10000;
 
@@ -111,16 +119,20 @@ export const createMainSearch201Response = zod.object({
       .array(
         zod
           .string()
+          .min(1)
+          .max(createMainSearch201ResponseDataFieldsItemMax)
           .regex(createMainSearch201ResponseDataFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       )
       .min(1)
       .max(createMainSearch201ResponseDataFieldsMax)
       .describe('Property names of the layer that are searched.'),
     display_field: zod
       .string()
+      .min(1)
+      .max(createMainSearch201ResponseDataDisplayFieldMax)
       .regex(createMainSearch201ResponseDataDisplayFieldRegExp)
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
     order: zod
       .number()
       .min(createMainSearch201ResponseDataOrderMin)
@@ -179,36 +191,27 @@ export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMin
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMax = 180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinOne = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxOne = 100000;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesMinTwo = 2;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxTwo = 100000;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinThree = 2;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxThree = 100000;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxThree = 10000;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinFour = 4;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxFour = 100000;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxFour = 10000;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
 export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxFour = 100000;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxFive = 10000;
-export const searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxFive = 10000;
-export const searchMainFeatures200ResponseDataItemPropertiesMaxOne = 10000;
+export const searchMainFeatures200ResponseDataItemPropertiesMaxTwo = 10000;
 export const searchMainFeatures200ResponseDataItemFilesItemNameMax = 255;
 export const searchMainFeatures200ResponseDataItemFilesItemMimeTypeMax = 255;
 export const searchMainFeatures200ResponseDataItemFilesItemSizeMin = 0;
@@ -239,22 +242,18 @@ export const searchMainFeatures200Response = zod
                 }),
                 zod.object({
                   type: zod.literal('MultiPoint'),
-                  coordinates: zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .number()
-                            .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMin)
-                            .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMax),
-                        )
-                        .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinOne)
-                        .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne)
-                        .describe(
-                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                        ),
-                    )
-                    .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxOne),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMin)
+                          .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMax),
+                      )
+                      .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinOne)
+                      .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  ),
                 }),
                 zod.object({
                   type: zod.literal('LineString'),
@@ -273,32 +272,28 @@ export const searchMainFeatures200Response = zod
                           '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                         ),
                     )
-                    .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesMinTwo)
-                    .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxTwo),
+                    .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesMinTwo),
                 }),
                 zod.object({
                   type: zod.literal('MultiLineString'),
-                  coordinates: zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .number()
-                                .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin)
-                                .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax),
-                            )
-                            .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
-                            .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
-                            .describe(
-                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                            ),
-                        )
-                        .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinThree)
-                        .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxThree),
-                    )
-                    .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxThree),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                              .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                          )
+                          .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                          .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinThree),
+                  ),
                 }),
                 zod
                   .object({
@@ -324,49 +319,39 @@ export const searchMainFeatures200Response = zod
                                 '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
                               ),
                           )
-                          .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinFour)
-                          .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxFour),
+                          .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMinFour),
                       )
-                      .min(1)
-                      .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxFour),
+                      .min(1),
                   })
                   .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
                 zod.object({
                   type: zod.literal('MultiPolygon'),
-                  coordinates: zod
-                    .array(
-                      zod
-                        .array(
-                          zod
-                            .array(
-                              zod
-                                .array(
-                                  zod
-                                    .number()
-                                    .min(
-                                      searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
-                                    )
-                                    .max(
-                                      searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
-                                    ),
-                                )
-                                .min(
-                                  searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo,
-                                )
-                                .max(
-                                  searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo,
-                                )
-                                .describe(
-                                  '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
-                                ),
-                            )
-                            .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour)
-                            .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxFour),
-                        )
-                        .min(1)
-                        .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemMaxFive),
-                    )
-                    .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesMaxFive),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .array(
+                                zod
+                                  .number()
+                                  .min(
+                                    searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
+                                  )
+                                  .max(
+                                    searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
+                                  ),
+                              )
+                              .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
+                              .max(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
+                              .describe(
+                                '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                              ),
+                          )
+                          .min(searchMainFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                      )
+                      .min(1),
+                  ),
                 }),
               ])
               .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
@@ -375,7 +360,12 @@ export const searchMainFeatures200Response = zod
           properties: zod
             .record(
               zod.string(),
-              zod.string().max(searchMainFeatures200ResponseDataItemPropertiesMaxOne).nullable(),
+              zod.union([
+                zod.string().max(searchMainFeatures200ResponseDataItemPropertiesMaxTwo),
+                zod.number(),
+                zod.boolean(),
+                zod.null(),
+              ]),
             )
             .describe("Attribute values keyed by the layer's property names."),
           layer_id: zod.number().min(1),
@@ -446,9 +436,11 @@ export const searchMainFeatures429Response = zod.object({
  * @summary One main search entry
  */
 export const getMainSearch200ResponseDataLabelMax = 255;
-export const getMainSearch200ResponseDataFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const getMainSearch200ResponseDataFieldsItemMax = 63;
+export const getMainSearch200ResponseDataFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const getMainSearch200ResponseDataFieldsMax = 20;
-export const getMainSearch200ResponseDataDisplayFieldRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const getMainSearch200ResponseDataDisplayFieldMax = 63;
+export const getMainSearch200ResponseDataDisplayFieldRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const getMainSearch200ResponseDataOrderMin = 0;
 export const getMainSearch200ResponseDataOrderMax = 10000;
 
@@ -462,16 +454,20 @@ export const getMainSearch200Response = zod.object({
       .array(
         zod
           .string()
+          .min(1)
+          .max(getMainSearch200ResponseDataFieldsItemMax)
           .regex(getMainSearch200ResponseDataFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       )
       .min(1)
       .max(getMainSearch200ResponseDataFieldsMax)
       .describe('Property names of the layer that are searched.'),
     display_field: zod
       .string()
+      .min(1)
+      .max(getMainSearch200ResponseDataDisplayFieldMax)
       .regex(getMainSearch200ResponseDataDisplayFieldRegExp)
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
     order: zod
       .number()
       .min(getMainSearch200ResponseDataOrderMin)
@@ -511,17 +507,17 @@ export const updateMainSearchBody = zod
         zod
           .string()
           .regex(updateMainSearchBodyFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
       )
       .min(1)
       .max(updateMainSearchBodyFieldsMax)
       .optional()
-      .describe('Property names of the layer that are searched.'),
+      .describe('Property names of the layer to search.'),
     display_field: zod
       .string()
       .regex(updateMainSearchBodyDisplayFieldRegExp)
       .optional()
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
     order: zod
       .number()
       .min(updateMainSearchBodyOrderMin)
@@ -532,9 +528,11 @@ export const updateMainSearchBody = zod
   .describe('Partial update.');
 
 export const updateMainSearch200ResponseDataLabelMax = 255;
-export const updateMainSearch200ResponseDataFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateMainSearch200ResponseDataFieldsItemMax = 63;
+export const updateMainSearch200ResponseDataFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const updateMainSearch200ResponseDataFieldsMax = 20;
-export const updateMainSearch200ResponseDataDisplayFieldRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateMainSearch200ResponseDataDisplayFieldMax = 63;
+export const updateMainSearch200ResponseDataDisplayFieldRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const updateMainSearch200ResponseDataOrderMin = 0;
 export const updateMainSearch200ResponseDataOrderMax = 10000;
 
@@ -548,16 +546,20 @@ export const updateMainSearch200Response = zod.object({
       .array(
         zod
           .string()
+          .min(1)
+          .max(updateMainSearch200ResponseDataFieldsItemMax)
           .regex(updateMainSearch200ResponseDataFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       )
       .min(1)
       .max(updateMainSearch200ResponseDataFieldsMax)
       .describe('Property names of the layer that are searched.'),
     display_field: zod
       .string()
+      .min(1)
+      .max(updateMainSearch200ResponseDataDisplayFieldMax)
       .regex(updateMainSearch200ResponseDataDisplayFieldRegExp)
-      .describe('Attribute name as stored in feature properties.'),
+      .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
     order: zod
       .number()
       .min(updateMainSearch200ResponseDataOrderMin)

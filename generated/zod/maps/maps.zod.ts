@@ -56,11 +56,7 @@ export const listMaps200ResponseDataItemZoomMin = 0;
 export const listMaps200ResponseDataItemZoomMax = 24;
 export const listMaps200ResponseDataItemRotationMin = 0;
 export const listMaps200ResponseDataItemRotationMax = 360;
-export const listMaps200ResponseDataItemBasemapDefault = 'offline';
 export const listMaps200ResponseDataItemBasemapMax = 2048;
-export const listMaps200ResponseDataItemBasemapRegExp = new RegExp(
-  '^(offline|osm|none|https?://[^\\s]*\\{z\\}[^\\s]*)$',
-);
 export const listMaps200ResponseDataItemLayersCountMin = 0;
 export const listMaps200ResponseMetaPerPageMax = 1000;
 export const listMaps200ResponseMetaTotalMin = 0;
@@ -89,10 +85,10 @@ export const listMaps200Response = zod.object({
         .describe('Degrees clockwise from north.'),
       basemap: zod
         .string()
+        .min(1)
         .max(listMaps200ResponseDataItemBasemapMax)
-        .regex(listMaps200ResponseDataItemBasemapRegExp)
         .describe(
-          '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.',
+          '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}` (checked on input, see BasemapInput; a client treats anything else as `offline`).',
         ),
       created_by: zod
         .number()
@@ -175,9 +171,7 @@ export const createMapBody = zod.object({
     .max(createMapBodyBasemapMax)
     .regex(createMapBodyBasemapRegExp)
     .default(createMapBodyBasemapDefault)
-    .describe(
-      '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.',
-    ),
+    .describe('`offline`, `osm`, `none`, or an http(s) XYZ template containing `{z}`, `{x}` and `{y}`.'),
 });
 
 export const createMap201ResponseDataTitleMax = 255;
@@ -190,11 +184,7 @@ export const createMap201ResponseDataZoomMin = 0;
 export const createMap201ResponseDataZoomMax = 24;
 export const createMap201ResponseDataRotationMin = 0;
 export const createMap201ResponseDataRotationMax = 360;
-export const createMap201ResponseDataBasemapDefault = 'offline';
 export const createMap201ResponseDataBasemapMax = 2048;
-export const createMap201ResponseDataBasemapRegExp = new RegExp(
-  '^(offline|osm|none|https?://[^\\s]*\\{z\\}[^\\s]*)$',
-);
 export const createMap201ResponseDataLayersCountMin = 0;
 
 export const createMap201Response = zod.object({
@@ -217,10 +207,10 @@ export const createMap201Response = zod.object({
       .describe('Degrees clockwise from north.'),
     basemap: zod
       .string()
+      .min(1)
       .max(createMap201ResponseDataBasemapMax)
-      .regex(createMap201ResponseDataBasemapRegExp)
       .describe(
-        '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.',
+        '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}` (checked on input, see BasemapInput; a client treats anything else as `offline`).',
       ),
     created_by: zod
       .number()
@@ -269,11 +259,7 @@ export const getMap200ResponseDataZoomMin = 0;
 export const getMap200ResponseDataZoomMax = 24;
 export const getMap200ResponseDataRotationMin = 0;
 export const getMap200ResponseDataRotationMax = 360;
-export const getMap200ResponseDataBasemapDefault = 'offline';
 export const getMap200ResponseDataBasemapMax = 2048;
-export const getMap200ResponseDataBasemapRegExp = new RegExp(
-  '^(offline|osm|none|https?://[^\\s]*\\{z\\}[^\\s]*)$',
-);
 export const getMap200ResponseDataLayersCountMin = 0;
 
 export const getMap200Response = zod.object({
@@ -294,10 +280,10 @@ export const getMap200Response = zod.object({
       .describe('Degrees clockwise from north.'),
     basemap: zod
       .string()
+      .min(1)
       .max(getMap200ResponseDataBasemapMax)
-      .regex(getMap200ResponseDataBasemapRegExp)
       .describe(
-        '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.',
+        '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}` (checked on input, see BasemapInput; a client treats anything else as `offline`).',
       ),
     created_by: zod
       .number()
@@ -361,9 +347,7 @@ export const updateMapBody = zod
       .max(updateMapBodyBasemapMax)
       .regex(updateMapBodyBasemapRegExp)
       .default(updateMapBodyBasemapDefault)
-      .describe(
-        '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.',
-      ),
+      .describe('`offline`, `osm`, `none`, or an http(s) XYZ template containing `{z}`, `{x}` and `{y}`.'),
   })
   .describe('Partial update; only the fields sent change.');
 
@@ -377,11 +361,7 @@ export const updateMap200ResponseDataZoomMin = 0;
 export const updateMap200ResponseDataZoomMax = 24;
 export const updateMap200ResponseDataRotationMin = 0;
 export const updateMap200ResponseDataRotationMax = 360;
-export const updateMap200ResponseDataBasemapDefault = 'offline';
 export const updateMap200ResponseDataBasemapMax = 2048;
-export const updateMap200ResponseDataBasemapRegExp = new RegExp(
-  '^(offline|osm|none|https?://[^\\s]*\\{z\\}[^\\s]*)$',
-);
 export const updateMap200ResponseDataLayersCountMin = 0;
 
 export const updateMap200Response = zod.object({
@@ -404,10 +384,10 @@ export const updateMap200Response = zod.object({
       .describe('Degrees clockwise from north.'),
     basemap: zod
       .string()
+      .min(1)
       .max(updateMap200ResponseDataBasemapMax)
-      .regex(updateMap200ResponseDataBasemapRegExp)
       .describe(
-        '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.',
+        '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}` (checked on input, see BasemapInput; a client treats anything else as `offline`).',
       ),
     created_by: zod
       .number()
@@ -485,25 +465,20 @@ export const showMap200ResponseDataZoomMin = 0;
 export const showMap200ResponseDataZoomMax = 24;
 export const showMap200ResponseDataRotationMin = 0;
 export const showMap200ResponseDataRotationMax = 360;
-export const showMap200ResponseDataBasemapDefault = 'offline';
 export const showMap200ResponseDataBasemapMax = 2048;
-export const showMap200ResponseDataBasemapRegExp = new RegExp(
-  '^(offline|osm|none|https?://[^\\s]*\\{z\\}[^\\s]*)$',
-);
 export const showMap200ResponseDataLayersCountMin = 0;
 export const showMap200ResponseDataLayersItemNameMax = 255;
 export const showMap200ResponseDataLayersItemSourceUrlMax = 2048;
-export const showMap200ResponseDataLayersItemSourceUrlRegExp = new RegExp('^https?:/');
 export const showMap200ResponseDataLayersItemSourceLayersMax = 1000;
 export const showMap200ResponseDataLayersItemSourceFormatMax = 100;
-export const showMap200ResponseDataLayersItemStyleStrokeColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const showMap200ResponseDataLayersItemStyleStrokeColorMin = 7;
+export const showMap200ResponseDataLayersItemStyleStrokeColorMax = 9;
+export const showMap200ResponseDataLayersItemStyleStrokeColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const showMap200ResponseDataLayersItemStyleStrokeWidthMin = 0;
 export const showMap200ResponseDataLayersItemStyleStrokeWidthMax = 50;
-export const showMap200ResponseDataLayersItemStyleFillColorRegExp = new RegExp(
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
-);
+export const showMap200ResponseDataLayersItemStyleFillColorMin = 7;
+export const showMap200ResponseDataLayersItemStyleFillColorMax = 9;
+export const showMap200ResponseDataLayersItemStyleFillColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
 export const showMap200ResponseDataLayersItemStylePointRadiusMin = 0;
 export const showMap200ResponseDataLayersItemStylePointRadiusMax = 100;
 export const showMap200ResponseDataLayersItemStyleLabelPropertyMax = 63;
@@ -515,11 +490,10 @@ export const showMap200ResponseDataLayersItemMaxZoomMin = 0;
 export const showMap200ResponseDataLayersItemMaxZoomMax = 24;
 export const showMap200ResponseDataLayersItemOrderMin = 0;
 export const showMap200ResponseDataLayersItemOrderMax = 10000;
-export const showMap200ResponseDataLayersItemPropertiesItemNameRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const showMap200ResponseDataLayersItemPropertiesItemNameMax = 63;
+export const showMap200ResponseDataLayersItemPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const showMap200ResponseDataLayersItemPropertiesItemLabelMax = 255;
 export const showMap200ResponseDataLayersItemPropertiesItemOptionsItemMax = 255;
-export const showMap200ResponseDataLayersItemPropertiesItemOptionsMax = 500;
-export const showMap200ResponseDataLayersItemPropertiesMax = 200;
 export const showMap200ResponseDataLayersItemFeaturesCountMin = 0;
 export const showMap200ResponseDataLayersItemExtentItemMin = -180;
 export const showMap200ResponseDataLayersItemExtentItemMax = 180;
@@ -529,21 +503,24 @@ export const showMap200ResponseDataCategoriesItemNameMax = 255;
 export const showMap200ResponseDataCategoriesItemOrderMin = 0;
 export const showMap200ResponseDataCategoriesItemOrderMax = 10000;
 export const showMap200ResponseDataSearchesItemNameMax = 255;
-export const showMap200ResponseDataSearchesItemFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const showMap200ResponseDataSearchesItemFieldsItemMax = 63;
+export const showMap200ResponseDataSearchesItemFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const showMap200ResponseDataSearchesItemFieldsMax = 20;
 export const showMap200ResponseDataSearchesItemOrderMin = 0;
 export const showMap200ResponseDataSearchesItemOrderMax = 10000;
 export const showMap200ResponseDataMainSearchesItemLabelMax = 255;
-export const showMap200ResponseDataMainSearchesItemFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const showMap200ResponseDataMainSearchesItemFieldsItemMax = 63;
+export const showMap200ResponseDataMainSearchesItemFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const showMap200ResponseDataMainSearchesItemFieldsMax = 20;
-export const showMap200ResponseDataMainSearchesItemDisplayFieldRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const showMap200ResponseDataMainSearchesItemDisplayFieldMax = 63;
+export const showMap200ResponseDataMainSearchesItemDisplayFieldRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const showMap200ResponseDataMainSearchesItemOrderMin = 0;
 export const showMap200ResponseDataMainSearchesItemOrderMax = 10000;
 export const showMap200ResponseDataFiltersItemNameMax = 255;
-export const showMap200ResponseDataFiltersItemPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const showMap200ResponseDataFiltersItemOptionsItemValueMax = 255;
+export const showMap200ResponseDataFiltersItemPropertyMax = 63;
+export const showMap200ResponseDataFiltersItemPropertyRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
+export const showMap200ResponseDataFiltersItemOptionsItemValueMaxOne = 255;
 export const showMap200ResponseDataFiltersItemOptionsItemLabelMax = 255;
-export const showMap200ResponseDataFiltersItemOptionsMax = 500;
 export const showMap200ResponseDataFiltersItemOrderMin = 0;
 export const showMap200ResponseDataFiltersItemOrderMax = 10000;
 export const showMap200ResponseDataBookmarksItemNameMax = 255;
@@ -575,10 +552,10 @@ export const showMap200Response = zod.object({
         .describe('Degrees clockwise from north.'),
       basemap: zod
         .string()
+        .min(1)
         .max(showMap200ResponseDataBasemapMax)
-        .regex(showMap200ResponseDataBasemapRegExp)
         .describe(
-          '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}`.',
+          '`offline` (bundled world data, works without a network), `osm`, `none`, or an XYZ tile URL template with `{z}`, `{x}` and `{y}` (checked on input, see BasemapInput; a client treats anything else as `offline`).',
         ),
       created_by: zod
         .number()
@@ -617,8 +594,8 @@ export const showMap200Response = zod.object({
                     .object({
                       url: zod
                         .string()
+                        .min(1)
                         .max(showMap200ResponseDataLayersItemSourceUrlMax)
-                        .regex(showMap200ResponseDataLayersItemSourceUrlRegExp)
                         .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
                       layers: zod
                         .string()
@@ -638,6 +615,8 @@ export const showMap200Response = zod.object({
               style: zod.object({
                 stroke_color: zod
                   .string()
+                  .min(showMap200ResponseDataLayersItemStyleStrokeColorMin)
+                  .max(showMap200ResponseDataLayersItemStyleStrokeColorMax)
                   .regex(showMap200ResponseDataLayersItemStyleStrokeColorRegExp)
                   .describe('#rrggbb or #rrggbbaa.'),
                 stroke_width: zod
@@ -646,6 +625,8 @@ export const showMap200Response = zod.object({
                   .max(showMap200ResponseDataLayersItemStyleStrokeWidthMax),
                 fill_color: zod
                   .string()
+                  .min(showMap200ResponseDataLayersItemStyleFillColorMin)
+                  .max(showMap200ResponseDataLayersItemStyleFillColorMax)
                   .regex(showMap200ResponseDataLayersItemStyleFillColorRegExp)
                   .describe('#rrggbb or #rrggbbaa.'),
                 point_radius: zod
@@ -678,31 +659,27 @@ export const showMap200Response = zod.object({
                 .min(showMap200ResponseDataLayersItemOrderMin)
                 .max(showMap200ResponseDataLayersItemOrderMax)
                 .describe('Drawing order within the map, 0 at the bottom.'),
-              properties: zod
-                .array(
-                  zod
-                    .object({
-                      name: zod
-                        .string()
-                        .regex(showMap200ResponseDataLayersItemPropertiesItemNameRegExp)
-                        .describe('Attribute name as stored in feature properties.'),
-                      label: zod.string().min(1).max(showMap200ResponseDataLayersItemPropertiesItemLabelMax),
-                      type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
-                      required: zod.boolean(),
-                      options: zod
-                        .array(
-                          zod
-                            .string()
-                            .min(1)
-                            .max(showMap200ResponseDataLayersItemPropertiesItemOptionsItemMax),
-                        )
-                        .max(showMap200ResponseDataLayersItemPropertiesItemOptionsMax)
-                        .nullable()
-                        .describe('The allowed values of an `enum` property; null for other types.'),
-                    })
-                    .describe("One entry of a layer's attribute schema."),
-                )
-                .max(showMap200ResponseDataLayersItemPropertiesMax),
+              properties: zod.array(
+                zod
+                  .object({
+                    name: zod
+                      .string()
+                      .min(1)
+                      .max(showMap200ResponseDataLayersItemPropertiesItemNameMax)
+                      .regex(showMap200ResponseDataLayersItemPropertiesItemNameRegExp)
+                      .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+                    label: zod.string().min(1).max(showMap200ResponseDataLayersItemPropertiesItemLabelMax),
+                    type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+                    required: zod.boolean(),
+                    options: zod
+                      .array(
+                        zod.string().min(1).max(showMap200ResponseDataLayersItemPropertiesItemOptionsItemMax),
+                      )
+                      .nullable()
+                      .describe('The allowed values of an `enum` property; null for other types.'),
+                  })
+                  .describe("One entry of a layer's attribute schema."),
+              ),
               features_count: zod.number().min(showMap200ResponseDataLayersItemFeaturesCountMin),
               extent: zod
                 .union([
@@ -751,8 +728,10 @@ export const showMap200Response = zod.object({
               .array(
                 zod
                   .string()
+                  .min(1)
+                  .max(showMap200ResponseDataSearchesItemFieldsItemMax)
                   .regex(showMap200ResponseDataSearchesItemFieldsItemRegExp)
-                  .describe('Attribute name as stored in feature properties.'),
+                  .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
               )
               .min(1)
               .max(showMap200ResponseDataSearchesItemFieldsMax)
@@ -775,16 +754,20 @@ export const showMap200Response = zod.object({
               .array(
                 zod
                   .string()
+                  .min(1)
+                  .max(showMap200ResponseDataMainSearchesItemFieldsItemMax)
                   .regex(showMap200ResponseDataMainSearchesItemFieldsItemRegExp)
-                  .describe('Attribute name as stored in feature properties.'),
+                  .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
               )
               .min(1)
               .max(showMap200ResponseDataMainSearchesItemFieldsMax)
               .describe('Property names of the layer that are searched.'),
             display_field: zod
               .string()
+              .min(1)
+              .max(showMap200ResponseDataMainSearchesItemDisplayFieldMax)
               .regex(showMap200ResponseDataMainSearchesItemDisplayFieldRegExp)
-              .describe('Attribute name as stored in feature properties.'),
+              .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
             order: zod
               .number()
               .min(showMap200ResponseDataMainSearchesItemOrderMin)
@@ -800,17 +783,22 @@ export const showMap200Response = zod.object({
             name: zod.string().min(1).max(showMap200ResponseDataFiltersItemNameMax),
             property: zod
               .string()
+              .min(1)
+              .max(showMap200ResponseDataFiltersItemPropertyMax)
               .regex(showMap200ResponseDataFiltersItemPropertyRegExp)
-              .describe('Attribute name as stored in feature properties.'),
+              .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
             type: zod.enum(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']),
             options: zod
               .array(
                 zod.object({
-                  value: zod.string().max(showMap200ResponseDataFiltersItemOptionsItemValueMax),
+                  value: zod.union([
+                    zod.string().max(showMap200ResponseDataFiltersItemOptionsItemValueMaxOne),
+                    zod.number(),
+                    zod.boolean(),
+                  ]),
                   label: zod.string().min(1).max(showMap200ResponseDataFiltersItemOptionsItemLabelMax),
                 }),
               )
-              .max(showMap200ResponseDataFiltersItemOptionsMax)
               .nullable()
               .describe(
                 "The choices of a `select` or `multiselect` filter; null or empty means the layer's distinct values of `property`. Ignored for the other types.",

@@ -11,7 +11,8 @@ import zod from 'zod';
  * @summary The map's saved searches
  */
 export const listSearches200ResponseDataItemNameMax = 255;
-export const listSearches200ResponseDataItemFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const listSearches200ResponseDataItemFieldsItemMax = 63;
+export const listSearches200ResponseDataItemFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const listSearches200ResponseDataItemFieldsMax = 20;
 export const listSearches200ResponseDataItemOrderMin = 0;
 export const listSearches200ResponseDataItemOrderMax = 10000;
@@ -27,8 +28,10 @@ export const listSearches200Response = zod.object({
         .array(
           zod
             .string()
+            .min(1)
+            .max(listSearches200ResponseDataItemFieldsItemMax)
             .regex(listSearches200ResponseDataItemFieldsItemRegExp)
-            .describe('Attribute name as stored in feature properties.'),
+            .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
         )
         .min(1)
         .max(listSearches200ResponseDataItemFieldsMax)
@@ -73,11 +76,11 @@ export const createSearchBody = zod
         zod
           .string()
           .regex(createSearchBodyFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
       )
       .min(1)
       .max(createSearchBodyFieldsMax)
-      .describe('Property names of the layer that are searched.'),
+      .describe('Property names of the layer to search.'),
     operator: zod.enum(['contains', 'equals', 'starts_with']).optional(),
     order: zod
       .number()
@@ -89,7 +92,8 @@ export const createSearchBody = zod
   .describe('`layer_id` must be a layer of the map and `fields` its property names.');
 
 export const createSearch201ResponseDataNameMax = 255;
-export const createSearch201ResponseDataFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createSearch201ResponseDataFieldsItemMax = 63;
+export const createSearch201ResponseDataFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const createSearch201ResponseDataFieldsMax = 20;
 export const createSearch201ResponseDataOrderMin = 0;
 export const createSearch201ResponseDataOrderMax = 10000;
@@ -104,8 +108,10 @@ export const createSearch201Response = zod.object({
       .array(
         zod
           .string()
+          .min(1)
+          .max(createSearch201ResponseDataFieldsItemMax)
           .regex(createSearch201ResponseDataFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       )
       .min(1)
       .max(createSearch201ResponseDataFieldsMax)
@@ -150,7 +156,8 @@ export const createSearch422Response = zod
  * @summary One saved search
  */
 export const getSearch200ResponseDataNameMax = 255;
-export const getSearch200ResponseDataFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const getSearch200ResponseDataFieldsItemMax = 63;
+export const getSearch200ResponseDataFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const getSearch200ResponseDataFieldsMax = 20;
 export const getSearch200ResponseDataOrderMin = 0;
 export const getSearch200ResponseDataOrderMax = 10000;
@@ -165,8 +172,10 @@ export const getSearch200Response = zod.object({
       .array(
         zod
           .string()
+          .min(1)
+          .max(getSearch200ResponseDataFieldsItemMax)
           .regex(getSearch200ResponseDataFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       )
       .min(1)
       .max(getSearch200ResponseDataFieldsMax)
@@ -210,12 +219,12 @@ export const updateSearchBody = zod
         zod
           .string()
           .regex(updateSearchBodyFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name; lower-case letters, digits and underscores, starting with a letter.'),
       )
       .min(1)
       .max(updateSearchBodyFieldsMax)
       .optional()
-      .describe('Property names of the layer that are searched.'),
+      .describe('Property names of the layer to search.'),
     operator: zod.enum(['contains', 'equals', 'starts_with']).optional(),
     order: zod
       .number()
@@ -227,7 +236,8 @@ export const updateSearchBody = zod
   .describe('Partial update.');
 
 export const updateSearch200ResponseDataNameMax = 255;
-export const updateSearch200ResponseDataFieldsItemRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateSearch200ResponseDataFieldsItemMax = 63;
+export const updateSearch200ResponseDataFieldsItemRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const updateSearch200ResponseDataFieldsMax = 20;
 export const updateSearch200ResponseDataOrderMin = 0;
 export const updateSearch200ResponseDataOrderMax = 10000;
@@ -242,8 +252,10 @@ export const updateSearch200Response = zod.object({
       .array(
         zod
           .string()
+          .min(1)
+          .max(updateSearch200ResponseDataFieldsItemMax)
           .regex(updateSearch200ResponseDataFieldsItemRegExp)
-          .describe('Attribute name as stored in feature properties.'),
+          .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
       )
       .min(1)
       .max(updateSearch200ResponseDataFieldsMax)

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
+import { Loading } from '../components/ui/status';
 import { GuestLayout } from './layouts/guest-layout';
 import { RouteError } from './route-error';
 import { mapAdminRoutes } from './map-admin-routes';
@@ -15,6 +16,8 @@ export const routes: RouteObject[] = [
   {
     element: <GuestLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's chunk loads.
+    hydrateFallbackElement: <Loading />,
     children: [
       {
         errorElement: <RouteError />,

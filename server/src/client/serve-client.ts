@@ -3,11 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const API_PREFIXES = ['/api/', '/login', '/login2fa', '/logout', '/register'];
-
+// The sign-in paths (/login, /register ...) are also client screens, so only /api is API-only for GETs.
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
-  return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 const NOTICE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Atlasboard</title></head>

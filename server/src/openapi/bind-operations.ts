@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { setXsrfCookie } from '../http/cookies.ts';
-import { csrfMismatch, forbidden, invalid, notImplemented, unauthenticated } from '../http/http-error.ts';
+import { csrfMismatch, forbidden, invalid, notFound, notImplemented, unauthenticated } from '../http/http-error.ts';
 import { csrfPasses, loadAuth, type AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
 import { listOperations, needsSession, type Operation } from './document.ts';
@@ -74,7 +74,8 @@ function validateInput(validators: Validators, request: FastifyRequest) {
   const query = { ...(request.query as Record<string, unknown>) };
   // A missing JSON body is checked as `{}` so the answer names each required field.
   const body = request.body === undefined || request.body === null ? (validators.bodyRequired ? {} : undefined) : request.body;
-  check(validators.params, params, errors);
+  // A path that does not name a resource (`/api/users/abc`) is a missing resource, as in Laravel.
+  if (validators.params && !validators.params(params)) throw notFound();
   check(validators.query, query, errors);
   if (body !== undefined) check(validators.body, body, errors);
   if (Object.keys(errors).length > 0) throw invalid(errors);

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allOperations } from '../../test-support/openapi-response.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { buildApp } from '../app.ts';
+import { handlers } from '../routes/handlers.ts';
+import { needsSession, type Operation } from './document.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ BODY_LIMIT: String(64 * 1024) });
+});
+afterAll(async () => t.close());
+beforeEach(async () => t.database.reset());
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+const concrete = (operation: Operation) => operation.path.replace(/\{[^}]+\}/g, '1');
+const label = (operation: Operation) => `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`;
+
+/**
+ * Admin-only per DESIGN §3 (roles): written out here, independently of the server's
+ * ability table, so a mistake there shows up as a failing test.
+ */
+const ADMIN_ONLY = new Set([
+  'listUsers', 'createUser', 'createMap', 'updateMap', 'deleteMap',
+  'createMainSearch', 'updateMainSearch', 'deleteMainSearch', 'createSearch', 'updateSearch', 'deleteSearch',
+  'createFilter', 'updateFilter', 'deleteFilter', 'createLayer', 'importLayer', 'updateLayer', 'deleteLayer',
+  'updateLayerProperties', 'deleteLayerProperties', 'transferLayer', 'updateLayerRelations',
+  'createCategory', 'updateCategory', 'deleteCategory',
+]);
+
+async function countUsers(): Promise<number> {
+  return (await t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n ?? 0;
+}
+
+describe('every operation of the document', () => {
+  it('answers 401 to an anonymous caller on every protected operation', async () => {
+    const client = t.client();
+    await client.prime();
+    const protectedOperations = allOperations().filter(needsSession);
+    expect(protectedOperations.length).toBeGreaterThan(10);
+    for (const operation of protectedOperations) {
+      const response = await client.request(operation.method, concrete(operation), { body: UNSAFE.has(operation.method) ? {} : undefined });
+      expect(response.status, label(operation)).toBe(401);
+      expect(response.json(), label(operation)).toEqual({ message: 'Unauthenticated.' });
+    }
+  });
+
+  it('answers 419 to every state-changing call without X-XSRF-TOKEN, signed in or not', async () => {
+    const guest = t.client();
+    await guest.prime();
+    const { client: admin } = await t.signedIn('admin');
+    const unsafe = allOperations().filter((operation) => UNSAFE.has(operation.method));
+    for (const operation of unsafe) {
+      for (const client of [guest, admin]) {
+        const response = await client.request(operation.method, concrete(operation), { body: {}, noXsrf: true });
+        expect(response.status, label(operation)).toBe(419);
+      }
+    }
+    expect(await countUsers()).toBe(1);
+  });
+
+  it('answers 403 to a non-admin on every admin operation, before reading the input', async () => {
+    const { client } = await t.signedIn('user');
+    for (const operation of allOperations()) {
+      // Signing out would turn every later answer into 401.
+      if (!needsSession(operation) || operation.operationId === 'logout') continue;
+      const response = await client.request(operation.method, concrete(operation), {
+        body: UNSAFE.has(operation.method) ? {} : undefined,
+        unchecked: !(operation.operationId in handlers),
+      });
+      if (ADMIN_ONLY.has(operation.operationId)) expect(response.status, label(operation)).toBe(403);
+      else expect(response.status, label(operation)).not.toBe(500);
+    }
+  });
+
+  it('answers 501 {message} for an operation without a handler, and has no routes outside the document', async () => {
+    const { listUsers: _omitted, ...rest } = handlers;
+    const partial = await buildApp({ config: t.config, db: t.database.db, handlers: rest, logger: false });
+    const admin = await t.createUser({ type: 'admin' });
+    const login = await partial.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz', 'x-xsrf-token': 'abcdefghijklmnopqrstuvwxyz' },
+      payload: { email: admin.email, password: admin.password },
+    });
+    const session = login.cookies.find((cookie) => cookie.name === 'atlasboard_session')?.value ?? '';
+    const response = await partial.inject({ method: 'GET', url: '/api/users', headers: { cookie: `atlasboard_session=${session}` } });
+    expect(response.statusCode).toBe(501);
+    expect(response.json()).toEqual({ message: expect.stringContaining('listUsers') });
+    await partial.close();
+
+    const client = t.client();
+    expect((await client.get('/api/not-in-the-document', { unchecked: true })).status).toBe(404);
+    expect((await client.request('PATCH', '/api/users/1', { unchecked: true })).status).toBe(404);
+    expect((await client.get('/api/users/1/extra', { unchecked: true })).status).toBe(404);
+    expect((await client.request('POST', '/api/abilities', { unchecked: true })).status).toBe(404);
+  });
+
+  it('never lets a stack trace reach the response', async () => {
+    const broken = await buildApp({
+      config: t.config,
+      db: t.database.db,
+      logger: false,
+      handlers: { ...handlers, register: async () => Promise.reject(new Error('secret internals at /srv/x.ts:1')) },
+    });
+    const response = await broken.inject({
+      method: 'POST',
+      url: '/register',
+      headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz', 'x-xsrf-token': 'abcdefghijklmnopqrstuvwxyz' },
+      payload: { name: 'A', email: 'a@example.com', password: 'long enough', password_confirmation: 'long enough' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Server Error' });
+    await broken.close();
+  });
+});
+
+describe('bad input', () => {
+  const register = { name: 'Valid Name', email: 'valid@example.com', password: 'long enough password', password_confirmation: 'long enough password' };
+
+  it('answers malformed JSON, a wrong content type and an empty body with 422, not 400 or 500', async () => {
+    const client = t.client();
+    await client.prime();
+    for (const [rawBody, type] of [
+      ['{"email": "a@b.c", ', 'application/json'],
+      ['', 'application/json'],
+      ['email=a@b.c&password=x', 'text/plain'],
+    ] as const) {
+      const response = await client.request('POST', '/login', { rawBody, headers: { 'content-type': type } });
+      expect(response.status, `${type}: ${rawBody}`).toBe(422);
+      expect(response.json()).toMatchObject({ errors: { body: [expect.any(String)] } });
+    }
+    const noBody = await client.request('POST', '/login');
+    expect(noBody.status).toBe(422);
+    expect(Object.keys(noBody.json<{ errors: object }>().errors).sort()).toEqual(['email', 'password']);
+  });
+
+  it('reports wrong types, bounds and unknown fields per field', async () => {
+    const client = t.client();
+    await client.prime();
+    const response = await client.post('/register', {
+      name: 42,
+      email: 'not-an-email',
+      password: 'short',
+      password_confirmation: 'short',
+      type: 'admin',
+    });
+    expect(response.status).toBe(422);
+    const { errors } = response.json<{ errors: Record<string, string[]> }>();
+    expect(errors).toEqual({
+      name: ['The name field must be a string.'],
+      email: ['The email field must be a valid email address.'],
+      password: ['The password field must be at least 8 characters.'],
+      type: ['The type field is not allowed.'],
+    });
+    // A number is not silently turned into text or the other way round.
+    expect((await client.post('/login', { email: 'a@example.com', password: 12345678 })).status).toBe(422);
+    expect(await countUsers()).toBe(0);
+  });
+
+  it('answers 413 to an oversize body', async () => {
+    const client = t.client();
+    await client.prime();
+    const response = await client.post('/register', { ...register, name: 'x'.repeat(100 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.json()).toEqual({ message: 'Request body is too large.' });
+    expect(await countUsers()).toBe(0);
+  });
+
+  it('treats SQL-looking text as text', async () => {
+    const client = t.client();
+    await client.prime();
+    const injection = "Robert'); DROP TABLE users; --";
+    expect((await client.post('/register', { ...register, name: injection })).status).toBe(201);
+    expect((await client.login("' OR '1'='1'@example.com", "' OR '1'='1")).status).toBe(422);
+    expect((await client.login('valid@example.com', "' OR '1'='1")).status).toBe(422);
+    const { client: admin } = await t.signedIn('admin');
+    const found = await admin.get('/api/users', { query: { search_global: "'; DELETE FROM users; --" } });
+    expect(found.json()).toMatchObject({ meta: { total: 0 } });
+    const byName = await admin.get('/api/users', { query: { search_title: 'DROP TABLE' } });
+    expect(byName.json()).toMatchObject({ data: [{ name: injection }] });
+    expect(await countUsers()).toBe(2);
+  });
+
+  it('leaves exactly one row when the same email is registered concurrently', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const client = t.client();
+        await client.prime();
+        return client;
+      }),
+    );
+    const statuses = (await Promise.all(clients.map((client) => client.post('/register', register)))).map((r) => r.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(3);
+    expect(await countUsers()).toBe(1);
+  });
+
+  it('answers 404 to a path value that names nothing and 422 to a bad query value', async () => {
+    const { client } = await t.signedIn('admin');
+    expect((await client.get('/api/users/abc')).status).toBe(404);
+    expect((await client.get('/api/users/0')).status).toBe(404);
+    expect((await client.get("/api/users/1'%20OR%201=1")).status).toBe(404);
+    expect((await client.get('/api/users', { query: { order_direction: 'sideways' } })).status).toBe(422);
+  });
+});

@@ -19,7 +19,15 @@ export function Form({ label, errors, failure, onSubmit, children }: FormProps) 
     onSubmit();
   };
   return (
-    <AriaForm aria-label={label} validationErrors={errors} onSubmit={handleSubmit} className="form">
+    // aria, not native: the server is the judge (SPEC §5), so its last messages must not
+    // block the next submit, which clears them.
+    <AriaForm
+      aria-label={label}
+      validationErrors={errors}
+      validationBehavior="aria"
+      onSubmit={handleSubmit}
+      className="form"
+    >
       {failure ? (
         <p role="alert" className="form-failure">
           {failure}

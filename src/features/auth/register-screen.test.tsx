@@ -1,0 +1,45 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MOCK_ADMIN } from '../../../mocks/accounts';
+import { renderApp } from '../../testing/render';
+import { expectPopupThatCloses } from '../../testing/popup';
+
+async function fillRegistration(
+  user: Awaited<ReturnType<typeof renderApp>>['user'],
+  values: { name: string; email: string; password: string; confirmation: string },
+) {
+  await user.type(await screen.findByLabelText('Name'), values.name);
+  await user.type(screen.getByLabelText('Email'), values.email);
+  await user.type(screen.getByLabelText('Password'), values.password);
+  await user.type(screen.getByLabelText('Confirm password'), values.confirmation);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+describe('registration screen', () => {
+  it('creates the account, says so and shows the login screen', async () => {
+    const { user, router } = await renderApp('/register');
+    await fillRegistration(user, {
+      name: 'New Person',
+      email: 'new.person@example.com',
+      password: 'long enough password',
+      confirmation: 'long enough password',
+    });
+    await expectPopupThatCloses('Registration successfully');
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the server messages per field and stays', async () => {
+    const { user, router } = await renderApp('/register');
+    await fillRegistration(user, {
+      name: 'Copy Cat',
+      email: MOCK_ADMIN.email,
+      password: 'long enough password',
+      confirmation: 'long enough password',
+    });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('The email has already been taken.'),
+    );
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});

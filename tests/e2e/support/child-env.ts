@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The environment for a child the tests start: this shell's, minus what the test runner
+ * sets (NODE_ENV=test would change how Vite builds) and minus anything that would point the
+ * product at another database or mail directory, plus `extra`.
+ */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('VITEST') || key.startsWith('VITE_') || DROPPED.has(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+const DROPPED = new Set([
+  'NODE_ENV',
+  'TEST',
+  'FORCE_COLOR',
+  'DATABASE_URL',
+  'MAIL_DIR',
+  'APP_URL',
+  'SMTP_URL',
+  'PORT',
+  'DATA_DIR',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'DEMO_SEED',
+]);

@@ -1,0 +1,42 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** The English texts the flows look for (src/locales/en.json); a renamed label fails here loudly. */
+export const en = {
+  loginTitle: 'Log in',
+  loginSubmit: 'Log in',
+  loginSuccess: 'Login successfully',
+  welcomeUser: (name: string) => `Welcome, ${name}`,
+} as const;
+
+/** Polls `read` until it returns `expected` (Playwright's own expect is not part of playwright-core). */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (last !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  expect(last).toBe(expected);
+}
+
+/** Waits until the browser is on `path` (pathname only). */
+export async function expectPath(page: Page, path: string, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => new URL(page.url()).pathname, path, timeoutMs);
+}
+
+/** Signs in through the sign-in form the way a person would. Does not wait for where it leads. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('heading', { name: en.loginTitle, level: 1 }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: en.loginSubmit }).click();
+}
+
+/** Signs in and waits for the home screen greeting the user by name. */
+export async function signIn(page: Page, email: string, password: string, name: string): Promise<void> {
+  await submitLogin(page, email, password);
+  await page.getByRole('heading', { name: en.welcomeUser(name), level: 1 }).waitFor();
+  await expectPath(page, '/');
+}

@@ -20,7 +20,7 @@ import { abilitiesFor } from './abilities';
 import { MOCK_RESET_TOKEN, MOCK_TOTP_CODE } from './accounts';
 import { db, findUserByEmail, isoSeconds, nextUserId, toApiUser, type UserRecord } from './db';
 import { guardStateChange, noContent, parseWith, readJson, requireUser, validationFailed } from './responses';
-import { signIn, signOut } from './session';
+import { issueXsrfCookie, signIn, signOut } from './session';
 
 const WRONG_CREDENTIALS = { email: ['These credentials do not match our records.'] };
 const WRONG_CODE = { code: ['The provided two factor authentication code was invalid.'] };
@@ -139,6 +139,8 @@ export const authHandlers = [
   }),
 
   http.get('*/api/user', ({ request }) => {
+    // As the real server does on every response: a fresh visitor needs the XSRF cookie to sign in.
+    issueXsrfCookie();
     const guarded = requireUser(request, false);
     return (
       guarded.response ?? HttpResponse.json<CurrentUser>({ success: true, data: toApiUser(guarded.user) })

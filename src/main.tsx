@@ -9,11 +9,14 @@ import './styles/index.css';
 /** Mock mode (`npm run dev:mock`): the API answers from MSW in a service worker. */
 async function startMockApi(): Promise<void> {
   if (import.meta.env.VITE_MOCK !== '1') return;
-  const [{ setupWorker }, { handlers }] = await Promise.all([
+  const [{ setupWorker }, { http, passthrough }, { handlers }] = await Promise.all([
     import('msw/browser'),
+    import('msw'),
     import('../mocks/handlers'),
   ]);
-  await setupWorker(...handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
+  // Vite serves generated/api/**.ts as modules; without this, '*/api/users/:id' answers them.
+  const viteModules = http.get('/generated/*', () => passthrough());
+  await setupWorker(viteModules, ...handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
 }
 
 async function start(): Promise<void> {

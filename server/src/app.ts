@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serveClient } from './client/serve-client.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { installBodyParsers } from './http/body-parsers.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { bindOperations, type OperationHandlers } from './openapi/bind-operations.ts';
@@ -30,6 +31,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   });
   installErrorHandler(app);
+  installBodyParsers(app);
   await app.register(fastifyCookie);
   const document = options.document ?? loadDocument();
   const mailer =

@@ -123,16 +123,24 @@ describe('bad input', () => {
     await client.prime();
     for (const [rawBody, type] of [
       ['{"email": "a@b.c", ', 'application/json'],
-      ['', 'application/json'],
       ['email=a@b.c&password=x', 'text/plain'],
+      ['email=a@b.c&password=x', 'application/x-www-form-urlencoded'],
     ] as const) {
       const response = await client.request('POST', '/login', { rawBody, headers: { 'content-type': type } });
       expect(response.status, `${type}: ${rawBody}`).toBe(422);
       expect(response.json()).toMatchObject({ errors: { body: [expect.any(String)] } });
     }
-    const noBody = await client.request('POST', '/login');
-    expect(noBody.status).toBe(422);
-    expect(Object.keys(noBody.json<{ errors: object }>().errors).sort()).toEqual(['email', 'password']);
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
+      const noBody = await client.request('POST', '/login', { headers, rawBody: '' });
+      expect(noBody.status).toBe(422);
+      expect(Object.keys(noBody.json<{ errors: object }>().errors).sort()).toEqual(['email', 'password']);
+    }
+    const polluted = await client.request('POST', '/login', {
+      rawBody: '{"email":"a@example.com","password":"x","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(polluted.status).toBe(422);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
   it('reports wrong types, bounds and unknown fields per field', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operationAllowed } from '../auth/operation-abilities.ts';
+import { UnreadBody } from '../http/body-parsers.ts';
 import { setXsrfCookie } from '../http/cookies.ts';
 import { csrfMismatch, forbidden, invalid, notFound, notImplemented, unauthenticated } from '../http/http-error.ts';
 import { csrfPasses, loadAuth, type AuthState } from '../http/request-auth.ts';
@@ -72,8 +73,13 @@ function validateInput(validators: Validators, request: FastifyRequest) {
   const errors: FieldErrors = {};
   const params = { ...(request.params as Record<string, unknown>) };
   const query = { ...(request.query as Record<string, unknown>) };
+  let body: unknown = request.body ?? undefined;
+  if (body instanceof UnreadBody) {
+    if (validators.body) throw invalid({ body: ['The request body must be sent as application/json.'] });
+    body = undefined;
+  }
   // A missing JSON body is checked as `{}` so the answer names each required field.
-  const body = request.body === undefined || request.body === null ? (validators.bodyRequired ? {} : undefined) : request.body;
+  if (body === undefined && validators.bodyRequired) body = {};
   // A path that does not name a resource (`/api/users/abc`) is a missing resource, as in Laravel.
   if (validators.params && !validators.params(params)) throw notFound();
   check(validators.query, query, errors);

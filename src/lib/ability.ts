@@ -18,3 +18,13 @@ export function replaceAbilityRules(rules: AppRule[]): void {
 
 /** Typed access to the provided ability; re-renders when its rules change. */
 export const useAppAbility = (): AppAbility => useAbility<AppAbility>();
+
+/**
+ * Whether the user may do this to any record of the type, not only to some (a rule
+ * without conditions). Navigation uses it: a user who may read only their own User
+ * should not be offered the user list.
+ */
+export function canOnEvery(target: AppAbility, action: AbilityAction, subject: AbilitySubject): boolean {
+  const rule = target.relevantRuleFor(action, subject);
+  return rule !== null && !rule.inverted && rule.conditions === undefined;
+}

@@ -1,6 +1,6 @@
-import { Can } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { canOnEvery, useAppAbility } from '../../lib/ability';
 import { paths } from '../../lib/paths';
 import { useAuthStore } from '../../stores/auth-store';
 import { LogoutButton } from './logout-button';
@@ -9,6 +9,7 @@ export function AppNav() {
   const { t } = useTranslation();
   const authenticated = useAuthStore((state) => state.authenticated);
   const user = useAuthStore((state) => state.user);
+  const ability = useAppAbility();
 
   return (
     <nav aria-label={t('nav.main')} className="app-nav">
@@ -25,13 +26,13 @@ export function AppNav() {
                 {t('nav.maps')}
               </NavLink>
             </li>
-            <Can I="read" a="User">
+            {canOnEvery(ability, 'read', 'User') ? (
               <li>
                 <NavLink to={paths.usersIndex} className="app-nav-link">
                   {t('nav.users')}
                 </NavLink>
               </li>
-            </Can>
+            ) : null}
             <li>
               <NavLink to={paths.profile} className="app-nav-link">
                 {t('nav.profile')}

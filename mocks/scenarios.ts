@@ -14,7 +14,7 @@ export const SCENARIOS = {
   admin: () => signIn(MOCK_ADMIN.id),
   /** Signed in as a plain user (user@example.com): admin calls give 403. */
   user: () => signIn(MOCK_USER.id),
-  /** A session that has ended: reads give 401, state-changing calls 419. */
+  /** A session that has ended: state-changing calls give 419 until a read (401) hands out a fresh token. */
   'session-expired': () => expireSession(),
 } as const;
 

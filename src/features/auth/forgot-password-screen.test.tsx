@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { expectPopupThatCloses } from '../../testing/popup';
 import { server } from '../../testing/server';
@@ -10,7 +11,7 @@ const SENT = 'We have emailed your password reset link! Please check your mail i
 describe('forgot password screen', () => {
   it('says the link was mailed', async () => {
     const { user } = await renderApp('/forgot-password');
-    await user.type(await screen.findByLabelText('Email'), 'someone@example.com');
+    await fill(user, await screen.findByLabelText('Email'), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     await expectPopupThatCloses(SENT);
     expect(screen.getByRole('status')).toHaveTextContent(SENT);
@@ -26,7 +27,7 @@ describe('forgot password screen', () => {
       ),
     );
     const { user } = await renderApp('/forgot-password');
-    await user.type(await screen.findByLabelText('Email'), 'someone@example.com');
+    await fill(user, await screen.findByLabelText('Email'), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getLoginMockHandler } from '../../../generated/api/auth/auth.msw';
 import { MOCK_ADMIN, MOCK_TWO_FACTOR_USER } from '../../../mocks/accounts';
 import { useAuthStore } from '../../stores/auth-store';
+import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { expectPopupThatCloses } from '../../testing/popup';
 import { server } from '../../testing/server';
@@ -13,8 +14,8 @@ async function fillLogin(
   email: string,
   password: string,
 ) {
-  await user.type(await screen.findByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), password);
+  await fill(user, await screen.findByLabelText('Email'), email);
+  await fill(user, screen.getByLabelText('Password'), password);
 }
 
 describe('login screen', () => {
@@ -74,10 +75,10 @@ describe('login screen', () => {
 
   it('flags a malformed email while typing', async () => {
     const { user } = await renderApp('/login');
-    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await fill(user, await screen.findByLabelText('Email'), 'not-an-email');
     await user.tab();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address');
-    await user.type(screen.getByLabelText('Email'), '@example.com');
+    await fill(user, screen.getByLabelText('Email'), '@example.com');
     expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription('Invalid email address');
   });
 
@@ -102,14 +103,14 @@ describe('login screen', () => {
     );
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText(/^Authentication code/), '000000');
+    await fill(user, screen.getByLabelText(/^Authentication code/), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(
       await screen.findByText('The provided two factor authentication code was invalid.'),
     ).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText(/^Authentication code/));
-    await user.type(screen.getByLabelText(/^Authentication code/), MOCK_TWO_FACTOR_USER.totpCode ?? '');
+    await fill(user, screen.getByLabelText(/^Authentication code/), MOCK_TWO_FACTOR_USER.totpCode ?? '');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectPopupThatCloses('Login successfully');
     expect(
@@ -120,8 +121,8 @@ describe('login screen', () => {
   it('asks for the password on the second step after a reload', async () => {
     const email = btoa(MOCK_TWO_FACTOR_USER.email);
     const { user } = await renderApp(`/2fa?email=${email}&remember=0`);
-    await user.type(await screen.findByLabelText('Password'), MOCK_TWO_FACTOR_USER.password);
-    await user.type(screen.getByLabelText(/^Authentication code/), MOCK_TWO_FACTOR_USER.totpCode ?? '');
+    await fill(user, await screen.findByLabelText('Password'), MOCK_TWO_FACTOR_USER.password);
+    await fill(user, screen.getByLabelText(/^Authentication code/), MOCK_TWO_FACTOR_USER.totpCode ?? '');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectPopupThatCloses('Login successfully');
   });

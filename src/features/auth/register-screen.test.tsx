@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MOCK_ADMIN } from '../../../mocks/accounts';
+import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { expectPopupThatCloses } from '../../testing/popup';
 
@@ -8,10 +9,10 @@ async function fillRegistration(
   user: Awaited<ReturnType<typeof renderApp>>['user'],
   values: { name: string; email: string; password: string; confirmation: string },
 ) {
-  await user.type(await screen.findByLabelText('Name'), values.name);
-  await user.type(screen.getByLabelText('Email'), values.email);
-  await user.type(screen.getByLabelText('Password'), values.password);
-  await user.type(screen.getByLabelText('Confirm password'), values.confirmation);
+  await fill(user, await screen.findByLabelText('Name'), values.name);
+  await fill(user, screen.getByLabelText('Email'), values.email);
+  await fill(user, screen.getByLabelText('Password'), values.password);
+  await fill(user, screen.getByLabelText('Confirm password'), values.confirmation);
   await user.click(screen.getByRole('button', { name: 'Register' }));
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MOCK_RESET_TOKEN, MOCK_USER } from '../../../mocks/accounts';
+import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { expectPopupThatCloses } from '../../testing/popup';
 
@@ -9,8 +10,8 @@ describe('reset password screen', () => {
     const email = encodeURIComponent(MOCK_USER.email);
     const { user, router } = await renderApp(`/reset-password?token=${MOCK_RESET_TOKEN}&email=${email}`);
     expect(await screen.findByLabelText('Email')).toHaveValue(MOCK_USER.email);
-    await user.type(screen.getByLabelText('New password'), 'a brand new password');
-    await user.type(screen.getByLabelText('Confirm password'), 'a brand new password');
+    await fill(user, screen.getByLabelText('New password'), 'a brand new password');
+    await fill(user, screen.getByLabelText('Confirm password'), 'a brand new password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await expectPopupThatCloses('Password successfully changed.');
     expect(router.state.location.pathname).toBe('/login');
@@ -20,8 +21,8 @@ describe('reset password screen', () => {
     const { user, router } = await renderApp(
       `/reset-password?token=stale-token-0123456789abcdef&email=${MOCK_USER.email}`,
     );
-    await user.type(await screen.findByLabelText('New password'), 'a brand new password');
-    await user.type(screen.getByLabelText('Confirm password'), 'a brand new password');
+    await fill(user, await screen.findByLabelText('New password'), 'a brand new password');
+    await fill(user, screen.getByLabelText('Confirm password'), 'a brand new password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(

@@ -35,7 +35,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   const document = options.document ?? loadDocument();
   const mailer =
-    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, log: app.log });
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, log: app.log });
   bindOperations(app, { config, db, mailer, document, log: app.log }, options.handlers ?? defaultHandlers);
   await serveClient(app, config.clientDir);
   return app;

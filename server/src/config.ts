@@ -31,7 +31,8 @@ function nonEmpty(value: string | undefined): string | undefined {
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (nonEmpty(value) === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
 }
 

@@ -12,11 +12,16 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   await migrate(db);
-  await seed(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, demoSeed: config.demoSeed });
+  await seed(db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    demoSeed: config.demoSeed,
+  });
   if (!existsSync(path.join(config.clientDir, 'index.html'))) {
     process.stdout.write(`No built client in ${config.clientDir}; running npm run build ...\n`);
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) process.stdout.write('Client build failed or missing; serving the API with a plain notice page.\n');
+    if (build.status !== 0)
+      process.stdout.write('Client build failed or missing; serving the API with a plain notice page.\n');
   }
   const app = await buildApp({ config, db });
   const close = async () => {
@@ -32,6 +37,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Atlasboard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Atlasboard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

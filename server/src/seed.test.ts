@@ -17,7 +17,12 @@ beforeEach(async () => t.database.reset());
 describe('first admin', () => {
   it('generates a random password on an empty database, prints it once, and it signs in', async () => {
     const printed: string[] = [];
-    const first = await seed(t.database.db, { adminEmail: undefined, adminPassword: undefined, demoSeed: false, print: (text) => printed.push(text) });
+    const first = await seed(t.database.db, {
+      adminEmail: undefined,
+      adminPassword: undefined,
+      demoSeed: false,
+      print: (text) => printed.push(text),
+    });
     expect(first.adminCreated).toBe(true);
     const password = first.generatedPassword ?? '';
     expect(password.length).toBeGreaterThanOrEqual(16);
@@ -26,19 +31,38 @@ describe('first admin', () => {
     expect((await client.login('admin@example.com', password)).status).toBe(200);
     expect((await client.get('/api/user')).json()).toMatchObject({ data: { type: 'admin' } });
 
-    const again = await seed(t.database.db, { adminEmail: undefined, adminPassword: undefined, demoSeed: false, print: (text) => printed.push(text) });
+    const again = await seed(t.database.db, {
+      adminEmail: undefined,
+      adminPassword: undefined,
+      demoSeed: false,
+      print: (text) => printed.push(text),
+    });
     expect(again).toEqual({ adminCreated: false, generatedPassword: undefined });
     expect(printed).toHaveLength(1);
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD when given, and two runs never pick the same password', async () => {
-    const result = await seed(t.database.db, { adminEmail: 'boss@example.org', adminPassword: 'chosen by the operator', demoSeed: false });
+    const result = await seed(t.database.db, {
+      adminEmail: 'boss@example.org',
+      adminPassword: 'chosen by the operator',
+      demoSeed: false,
+    });
     expect(result.generatedPassword).toBeUndefined();
     expect((await t.client().login('boss@example.org', 'chosen by the operator')).status).toBe(200);
     await t.database.reset();
-    const a = await seed(t.database.db, { adminEmail: undefined, adminPassword: undefined, demoSeed: false, print: () => undefined });
+    const a = await seed(t.database.db, {
+      adminEmail: undefined,
+      adminPassword: undefined,
+      demoSeed: false,
+      print: () => undefined,
+    });
     await t.database.reset();
-    const b = await seed(t.database.db, { adminEmail: undefined, adminPassword: undefined, demoSeed: false, print: () => undefined });
+    const b = await seed(t.database.db, {
+      adminEmail: undefined,
+      adminPassword: undefined,
+      demoSeed: false,
+      print: () => undefined,
+    });
     expect(a.generatedPassword).not.toBe(b.generatedPassword);
   });
 
@@ -61,7 +85,9 @@ describe('embedded database', () => {
     expect(await migrate(second)).toEqual([]);
     const rows = await second.query<{ email: string }>('SELECT email FROM users');
     expect(rows.map((row) => row.email)).toEqual(['kept@example.com']);
-    const point = await second.query<{ wkt: string }>("SELECT ST_AsText(ST_SetSRID(ST_MakePoint(13.4, 52.5), 4326)) AS wkt");
+    const point = await second.query<{ wkt: string }>(
+      'SELECT ST_AsText(ST_SetSRID(ST_MakePoint(13.4, 52.5), 4326)) AS wkt',
+    );
     expect(point[0]?.wkt).toBe('POINT(13.4 52.5)');
     await second.close();
   });

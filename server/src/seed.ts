@@ -28,9 +28,15 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
   const count = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n ?? 0;
   if (count > 0) return { adminCreated: false, generatedPassword: undefined };
   const email = options.adminEmail ?? 'admin@example.com';
-  const generatedPassword = options.adminPassword === undefined ? randomBytes(12).toString('base64url') : undefined;
+  const generatedPassword =
+    options.adminPassword === undefined ? randomBytes(12).toString('base64url') : undefined;
   const password = options.adminPassword ?? generatedPassword ?? '';
-  const admin = await insertUser(db, { name: 'Admin', email, passwordHash: await hashPassword(password), type: 'admin' });
+  const admin = await insertUser(db, {
+    name: 'Admin',
+    email,
+    passwordHash: await hashPassword(password),
+    type: 'admin',
+  });
   if (generatedPassword !== undefined) {
     const print = options.print ?? ((text: string) => process.stdout.write(text));
     print(

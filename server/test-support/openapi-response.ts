@@ -1,4 +1,10 @@
-import { deref, listOperations, loadDocument, type Operation, type ResponseObject } from '../src/openapi/document.ts';
+import {
+  deref,
+  listOperations,
+  loadDocument,
+  type Operation,
+  type ResponseObject,
+} from '../src/openapi/document.ts';
 import { createSchemaCompiler } from '../src/openapi/schema-compiler.ts';
 
 const document = loadDocument();
@@ -18,7 +24,9 @@ export function findOperation(method: string, url: string): Operation | undefine
   const candidates = matchers.filter(
     ({ operation, regex }) => operation.method === method.toLowerCase() && regex.test(pathname),
   );
-  candidates.sort((a, b) => (a.operation.path.match(/\{/g)?.length ?? 0) - (b.operation.path.match(/\{/g)?.length ?? 0));
+  candidates.sort(
+    (a, b) => (a.operation.path.match(/\{/g)?.length ?? 0) - (b.operation.path.match(/\{/g)?.length ?? 0),
+  );
   return candidates[0]?.operation;
 }
 
@@ -30,12 +38,20 @@ export function allOperations(): Operation[] {
  * Throws unless the response is one the document declares for this operation: the
  * status is listed, and a JSON body matches its schema (or there is no body when none is declared).
  */
-export function assertDocumentedResponse(method: string, url: string, status: number, body: string, contentType: string | undefined): void {
+export function assertDocumentedResponse(
+  method: string,
+  url: string,
+  status: number,
+  body: string,
+  contentType: string | undefined,
+): void {
   const operation = findOperation(method, url);
   if (!operation) throw new Error(`${method} ${url}: no operation in the document`);
   const declared = operation.operation.responses[String(status)] ?? operation.operation.responses.default;
   if (!declared) {
-    throw new Error(`${method} ${url} (${operation.operationId}): status ${status} is not documented; body ${body.slice(0, 300)}`);
+    throw new Error(
+      `${method} ${url} (${operation.operationId}): status ${status} is not documented; body ${body.slice(0, 300)}`,
+    );
   }
   const { value: response, pointer } = deref<ResponseObject>(
     document,
@@ -44,11 +60,13 @@ export function assertDocumentedResponse(method: string, url: string, status: nu
   );
   const json = response.content?.['application/json'];
   if (!response.content) {
-    if (body !== '') throw new Error(`${method} ${url}: status ${status} declares no body but got ${body.slice(0, 200)}`);
+    if (body !== '')
+      throw new Error(`${method} ${url}: status ${status} declares no body but got ${body.slice(0, 200)}`);
     return;
   }
   if (!json) return; // binary responses: the media type is checked by the caller
-  if (!contentType?.startsWith('application/json')) throw new Error(`${method} ${url}: expected JSON, got ${contentType}`);
+  if (!contentType?.startsWith('application/json'))
+    throw new Error(`${method} ${url}: expected JSON, got ${contentType}`);
   const validate = compiler.compileAt(`${pointer}/content/application~1json/schema`);
   const parsed: unknown = JSON.parse(body);
   if (!validate(parsed)) {

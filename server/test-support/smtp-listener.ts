@@ -9,11 +9,18 @@ export interface ReceivedMail {
 }
 
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpListener(): Promise<{ url: string; mails: ReceivedMail[]; next(): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtpListener(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  next(): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   const server = new SMTPServer({
@@ -25,7 +32,11 @@ export async function startSmtpListener(): Promise<{ url: string; mails: Receive
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, text: decodeQuotedPrintable(raw) };
+        const mail = {
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+          text: decodeQuotedPrintable(raw),
+        };
         const waiter = waiting.shift();
         if (waiter) waiter(mail);
         else mails.push(mail);

@@ -14,7 +14,9 @@ export interface TestApp {
   /** Messages sent through the in-memory mailer (when no SMTP_URL is configured). */
   mail: MailMessage[];
   client(): TestClient;
-  createUser(fields?: Partial<{ name: string; email: string; password: string; type: UserType }>): Promise<UserRecord & { password: string }>;
+  createUser(
+    fields?: Partial<{ name: string; email: string; password: string; type: UserType }>,
+  ): Promise<UserRecord & { password: string }>;
   /** A client signed in as a new user of this type. */
   signedIn(type: UserType): Promise<{ client: TestClient; user: UserRecord & { password: string } }>;
   close(): Promise<void>;
@@ -24,7 +26,11 @@ let counter = 0;
 
 export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', CLIENT_DIR: '/nonexistent-test-client', ...env });
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent-test-data',
+    CLIENT_DIR: '/nonexistent-test-client',
+    ...env,
+  });
   const mail: MailMessage[] = [];
   const memoryMailer: Mailer = { send: async (message) => void mail.push(message) };
   const app = await buildApp({

@@ -41,22 +41,42 @@ export class TestClient {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
     const xsrf = this.xsrf;
-    if (!options.noXsrf && xsrf !== undefined && headers['x-xsrf-token'] === undefined) headers['x-xsrf-token'] = xsrf;
+    if (!options.noXsrf && xsrf !== undefined && headers['x-xsrf-token'] === undefined)
+      headers['x-xsrf-token'] = xsrf;
     let payload: string | Buffer | undefined = options.rawBody;
     if (payload === undefined && options.body !== undefined) {
       payload = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
-    const response = await this.app.inject({ method: method as 'GET', url: `${url}${query}`, headers, ...(payload !== undefined ? { payload } : {}) });
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const expired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() < Date.now());
+    const query = options.query
+      ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}`
+      : '';
+    const response = await this.app.inject({
+      method: method as 'GET',
+      url: `${url}${query}`,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() < Date.now());
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
     const contentType = response.headers['content-type'];
     if (!options.unchecked) {
-      assertDocumentedResponse(method, url, response.statusCode, response.body, typeof contentType === 'string' ? contentType : undefined);
+      assertDocumentedResponse(
+        method,
+        url,
+        response.statusCode,
+        response.body,
+        typeof contentType === 'string' ? contentType : undefined,
+      );
     }
     const body: unknown = response.body === '' ? undefined : safeParse(response.body);
     return {

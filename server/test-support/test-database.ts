@@ -20,7 +20,8 @@ async function truncateAll(db: Database): Promise<void> {
     `SELECT quote_ident(table_name) AS name FROM information_schema.tables
      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'spatial_ref_sys')`,
   );
-  if (tables.length > 0) await db.query(`TRUNCATE ${tables.map((table) => table.name).join(', ')} RESTART IDENTITY CASCADE`);
+  if (tables.length > 0)
+    await db.query(`TRUNCATE ${tables.map((table) => table.name).join(', ')} RESTART IDENTITY CASCADE`);
 }
 
 /**

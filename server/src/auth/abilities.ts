@@ -1,4 +1,10 @@
-import { AbilityBuilder, createMongoAbility, subject, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import {
+  AbilityBuilder,
+  createMongoAbility,
+  subject,
+  type MongoAbility,
+  type RawRuleOf,
+} from '@casl/ability';
 
 export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete' | 'export';
 export type SubjectType =
@@ -13,7 +19,9 @@ export type SubjectType =
   | 'User'
   | 'Export'
   | 'all';
-export type AppAbility = MongoAbility<[Action, SubjectType | (Record<string, unknown> & { __caslSubjectType__?: string })]>;
+export type AppAbility = MongoAbility<
+  [Action, SubjectType | (Record<string, unknown> & { __caslSubjectType__?: string })]
+>;
 export type AbilityRules = RawRuleOf<AppAbility>[];
 
 export interface AbilityUser {
@@ -21,7 +29,15 @@ export interface AbilityUser {
   type: 'admin' | 'editor' | 'user';
 }
 
-const VIEWER_SUBJECTS: SubjectType[] = ['Map', 'Layer', 'Feature', 'Search', 'MainSearch', 'Filter', 'Category'];
+const VIEWER_SUBJECTS: SubjectType[] = [
+  'Map',
+  'Layer',
+  'Feature',
+  'Search',
+  'MainSearch',
+  'Filter',
+  'Category',
+];
 
 /**
  * DESIGN §3 roles; the single definition behind every server check and `GET /api/abilities`.

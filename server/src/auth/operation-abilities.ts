@@ -84,5 +84,7 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
 export function operationAllowed(ability: AppAbility, operationId: string): boolean {
   const need = OPERATION_NEEDS[operationId];
   if (!need) return true;
-  return need.scope === 'all' ? canOnAll(ability, need.action, need.subject) : ability.can(need.action, need.subject);
+  return need.scope === 'all'
+    ? canOnAll(ability, need.action, need.subject)
+    : ability.can(need.action, need.subject);
 }

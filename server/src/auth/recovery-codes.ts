@@ -16,10 +16,17 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-export async function replaceRecoveryCodes(db: Queryable, userId: number, codes: readonly string[]): Promise<void> {
+export async function replaceRecoveryCodes(
+  db: Queryable,
+  userId: number,
+  codes: readonly string[],
+): Promise<void> {
   await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
   for (const code of codes) {
-    await db.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [userId, sha256(normalise(code))]);
+    await db.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [
+      userId,
+      sha256(normalise(code)),
+    ]);
   }
 }
 

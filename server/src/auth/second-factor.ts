@@ -4,7 +4,12 @@ import { useRecoveryCode } from './recovery-codes.ts';
 import { totpStep } from './totp.ts';
 
 /** Accepts a TOTP step only if newer than the last one used (atomically): each code works once. */
-export async function useTotpCode(db: Queryable, userId: number, secret: string, code: string): Promise<boolean> {
+export async function useTotpCode(
+  db: Queryable,
+  userId: number,
+  secret: string,
+  code: string,
+): Promise<boolean> {
   const step = totpStep(secret, code);
   if (step === undefined) return false;
   const rows = await db.query(

@@ -24,7 +24,11 @@ function lifetime(remember: boolean): number {
   return remember ? REMEMBER_MINUTES : SESSION_MINUTES;
 }
 
-export async function startSession(db: Queryable, userId: number, remember: boolean): Promise<StartedSession> {
+export async function startSession(
+  db: Queryable,
+  userId: number,
+  remember: boolean,
+): Promise<StartedSession> {
   const token = randomToken();
   const session = { id: sha256(token), userId, xsrfToken: randomToken(), remember };
   await db.query(

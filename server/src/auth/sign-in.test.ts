@@ -29,16 +29,27 @@ describe('cookies and sessions', () => {
     expect(session).toMatch(/SameSite=Lax/);
     expect(session).not.toMatch(/Secure/);
     const me = await client.get('/api/user');
-    expect(me.json()).toMatchObject({ success: true, data: { id: user.id, email: user.email, type: 'user' } });
+    expect(me.json()).toMatchObject({
+      success: true,
+      data: { id: user.id, email: user.email, type: 'user' },
+    });
     expect(me.text).not.toMatch(/password|secret/);
   });
 
   it('marks cookies Secure behind HTTPS', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-forwarded-proto': 'https' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     // trustProxy is off by default, so a forwarded header alone does not make cookies Secure.
     expect(String(response.headers['set-cookie'])).not.toMatch(/Secure/);
     const trusting = await startTrusting();
-    const secure = await trusting.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-forwarded-proto': 'https' } });
+    const secure = await trusting.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(String(secure.headers['set-cookie'])).toMatch(/Secure/);
     await trusting.close();
   });
@@ -69,9 +80,13 @@ describe('cookies and sessions', () => {
     const user = await t.createUser();
     const client = t.client();
     await client.prime();
-    expect((await client.post('/login', { email: user.email, password: user.password }, { noXsrf: true })).status).toBe(419);
+    expect(
+      (await client.post('/login', { email: user.email, password: user.password }, { noXsrf: true })).status,
+    ).toBe(419);
     await client.login(user.email, user.password);
-    const wrong = await client.post('/logout', undefined, { headers: { 'x-xsrf-token': 'not-the-session-token-at-all' } });
+    const wrong = await client.post('/logout', undefined, {
+      headers: { 'x-xsrf-token': 'not-the-session-token-at-all' },
+    });
     expect(wrong.status).toBe(419);
     expect(wrong.json()).toEqual({ message: 'CSRF token mismatch.' });
     expect((await client.get('/api/user')).status).toBe(200);
@@ -84,7 +99,9 @@ describe('cookies and sessions', () => {
     const unknownEmail = await client.login('nobody@example.com', 'not the password');
     expect(wrongPassword.status).toBe(422);
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
-    expect(wrongPassword.json()).toMatchObject({ errors: { email: ['These credentials do not match our records.'] } });
+    expect(wrongPassword.json()).toMatchObject({
+      errors: { email: ['These credentials do not match our records.'] },
+    });
     expect(await countRows('sessions')).toBe(0);
   });
 
@@ -93,11 +110,20 @@ describe('cookies and sessions', () => {
     expect((await admin.client.get('/api/abilities')).json()).toEqual([{ action: 'manage', subject: 'all' }]);
     const user = await t.signedIn('user');
     const rules = (await user.client.get('/api/abilities')).json<unknown[]>();
-    expect(rules).toContainEqual({ action: ['read', 'update'], subject: 'User', conditions: { id: user.user.id } });
+    expect(rules).toContainEqual({
+      action: ['read', 'update'],
+      subject: 'User',
+      conditions: { id: user.user.id },
+    });
     expect(rules).toContainEqual({ action: 'update', subject: 'User', fields: ['type'], inverted: true });
-    expect(rules).not.toContainEqual(expect.objectContaining({ subject: 'Feature', action: ['create', 'update'] }));
+    expect(rules).not.toContainEqual(
+      expect.objectContaining({ subject: 'Feature', action: ['create', 'update'] }),
+    );
     const editor = await t.signedIn('editor');
-    expect((await editor.client.get('/api/abilities')).json()).toContainEqual({ action: ['create', 'update'], subject: 'Feature' });
+    expect((await editor.client.get('/api/abilities')).json()).toContainEqual({
+      action: ['create', 'update'],
+      subject: 'Feature',
+    });
     expect((await t.client().get('/api/abilities')).status).toBe(401);
   });
 });
@@ -126,10 +152,16 @@ describe('two-factor sign-in', () => {
     expect(setup.status).toBe(200);
     const { secret, otpauth_url } = setup.json<{ data: { secret: string; otpauth_url: string } }>().data;
     expect(otpauth_url).toContain(`secret=${secret}`);
-    const wrongPassword = await client.post('/api/user/two-factor/confirm', { code: currentTotpCode(secret), password: 'nope' });
+    const wrongPassword = await client.post('/api/user/two-factor/confirm', {
+      code: currentTotpCode(secret),
+      password: 'nope',
+    });
     expect(wrongPassword.status).toBe(422);
     expect((await client.get('/api/user')).json()).toMatchObject({ data: { two_factor_enabled: false } });
-    const confirm = await client.post('/api/user/two-factor/confirm', { code: currentTotpCode(secret), password: user.password });
+    const confirm = await client.post('/api/user/two-factor/confirm', {
+      code: currentTotpCode(secret),
+      password: user.password,
+    });
     expect(confirm.status).toBe(200);
     const codes = confirm.json<{ data: { recovery_codes: string[] } }>().data.recovery_codes;
     expect(new Set(codes).size).toBe(8);
@@ -154,7 +186,22 @@ describe('two-factor sign-in', () => {
     const next = currentTotpCode(secret, Date.now() + 30_000);
     expect((await client.post('/login2fa', { ...body, code: next })).json()).toEqual({ next_step: 'home' });
     expect((await client.get('/api/user')).status).toBe(200);
-    expect((await t.client().post('/login2fa', { ...body, code: next }, { headers: { 'x-xsrf-token': 'guest-token-123456789', cookie: 'XSRF-TOKEN=guest-token-123456789' } })).status).toBe(422);
+    expect(
+      (
+        await t
+          .client()
+          .post(
+            '/login2fa',
+            { ...body, code: next },
+            {
+              headers: {
+                'x-xsrf-token': 'guest-token-123456789',
+                cookie: 'XSRF-TOKEN=guest-token-123456789',
+              },
+            },
+          )
+      ).status,
+    ).toBe(422);
 
     const recovery = codes[0] ?? '';
     const viaRecovery = t.client();
@@ -163,7 +210,9 @@ describe('two-factor sign-in', () => {
     const again = t.client();
     await again.prime();
     expect((await again.post('/login2fa', { ...body, code: recovery })).status).toBe(422);
-    expect((await again.post('/login2fa', { ...body, password: 'wrong', code: codes[1] ?? '' })).status).toBe(422);
+    expect((await again.post('/login2fa', { ...body, password: 'wrong', code: codes[1] ?? '' })).status).toBe(
+      422,
+    );
     // A wrong password must not burn the recovery code.
     expect((await again.post('/login2fa', { ...body, code: codes[1] ?? '' })).status).toBe(200);
   });
@@ -174,7 +223,8 @@ describe('two-factor sign-in', () => {
     await guest.prime();
     const body = { email: user.email, password: user.password, code: '000000' };
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await guest.post('/login2fa', body)).status);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push((await guest.post('/login2fa', body)).status);
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
 
     const disable = await client.post('/api/user/two-factor/disable', {

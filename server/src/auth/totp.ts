@@ -4,7 +4,14 @@ const ISSUER = 'Atlasboard';
 const PERIOD = 30;
 
 function totpFor(secret: string, label = ''): TOTP {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export function newTotpSecret(): string {
@@ -17,7 +24,13 @@ export function otpauthUrl(secret: string, email: string): string {
 
 /** The current code; used by tests and Pact provider states, never sent by the server. */
 export function currentTotpCode(secret: string, timestamp = Date.now()): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD, timestamp });
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    timestamp,
+  });
 }
 
 /**

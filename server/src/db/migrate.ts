@@ -21,7 +21,9 @@ export async function migrate(db: Database, migrations: Migration[] = readMigrat
   await db.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
-  const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+  const done = new Set(
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((row) => row.version),
+  );
   const applied: string[] = [];
   for (const migration of migrations) {
     if (done.has(migration.version)) continue;

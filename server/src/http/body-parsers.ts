@@ -7,7 +7,8 @@ export class UnreadBody {
   constructor(readonly contentType: string) {}
 }
 
-const invalidJson = () => new HttpError(422, validationBody({ body: ['The request body must be valid JSON.'] }));
+const invalidJson = () =>
+  new HttpError(422, validationBody({ body: ['The request body must be valid JSON.'] }));
 
 /**
  * JSON bodies, where an empty body counts as none (axios sends POSTs without data that way),
@@ -15,16 +16,23 @@ const invalidJson = () => new HttpError(422, validationBody({ body: ['The reques
  */
 export function installBodyParsers(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(;.*)?$/, { parseAs: 'string' }, (_request, text, done) => {
-    const source = String(text);
-    if (source.trim() === '') return done(null, undefined);
-    try {
-      // Own "__proto__" keys are dropped so no later merge can reach Object.prototype.
-      done(null, JSON.parse(source, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
-    } catch {
-      done(invalidJson(), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    /^application\/([\w.+-]+\+)?json(;.*)?$/,
+    { parseAs: 'string' },
+    (_request, text, done) => {
+      const source = String(text);
+      if (source.trim() === '') return done(null, undefined);
+      try {
+        // Own "__proto__" keys are dropped so no later merge can reach Object.prototype.
+        done(
+          null,
+          JSON.parse(source, (key, value: unknown) => (key === '__proto__' ? undefined : value)),
+        );
+      } catch {
+        done(invalidJson(), undefined);
+      }
+    },
+  );
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
     const length = Buffer.isBuffer(body) ? body.length : String(body).length;
     done(null, length === 0 ? undefined : new UnreadBody(String(request.headers['content-type'] ?? '')));

@@ -8,7 +8,11 @@ function secure(request: FastifyRequest): boolean {
 }
 
 /** HttpOnly, SameSite=Lax, Secure over HTTPS; a browser-session cookie unless "remember me". */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: StartedSession): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: StartedSession,
+): void {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
@@ -24,5 +28,10 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 /** Readable by the page's JavaScript on purpose: axios echoes it in `X-XSRF-TOKEN`. */
 export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: secure(request) });
+  reply.setCookie(XSRF_COOKIE, token, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: secure(request),
+  });
 }

@@ -12,7 +12,10 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
       return new HttpError(422, validationBody({ body: ['The request body must be valid JSON.'] }));
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new HttpError(422, validationBody({ body: ['The request body must be sent as application/json.'] }));
+      return new HttpError(
+        422,
+        validationBody({ body: ['The request body must be sent as application/json.'] }),
+      );
     default:
       break;
   }

@@ -1,7 +1,15 @@
 export interface PageEnvelope<T> {
   data: T[];
   links: { first: string | null; last: string | null; prev: string | null; next: string | null };
-  meta: { current_page: number; from: number | null; last_page: number; path: string; per_page: number; to: number | null; total: number };
+  meta: {
+    current_page: number;
+    from: number | null;
+    last_page: number;
+    path: string;
+    per_page: number;
+    to: number | null;
+    total: number;
+  };
 }
 
 /** Laravel's paginator shape (DESIGN §2); links keep the other query parameters. */
@@ -14,7 +22,8 @@ export function pageEnvelope<T>(
   const link = (target: number) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(options.query)) {
-      if (key !== 'page' && value !== undefined && value !== null && value !== '') search.set(key, String(value));
+      if (key !== 'page' && value !== undefined && value !== null && value !== '')
+        search.set(key, String(value));
     }
     search.set('page', String(target));
     return `${path}?${search.toString()}`;

@@ -27,7 +27,8 @@ export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<
   const session = token ? await findSession(db, token) : undefined;
   const user = session ? await findUserById(db, session.userId) : undefined;
   const cookieToken = request.cookies[XSRF_COOKIE];
-  const xsrfToken = session?.xsrfToken ?? (cookieToken && TOKEN_SHAPE.test(cookieToken) ? cookieToken : randomToken());
+  const xsrfToken =
+    session?.xsrfToken ?? (cookieToken && TOKEN_SHAPE.test(cookieToken) ? cookieToken : randomToken());
   return { session: user ? session : undefined, user, ability: defineAbilityFor(user), xsrfToken };
 }
 

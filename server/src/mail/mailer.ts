@@ -19,7 +19,12 @@ export interface Mailer {
  * SMTP when `smtpUrl` is set; otherwise each message becomes an `.eml` file in `mailDir`
  * (and a log line), so password resets work on a machine without a mail server.
  */
-export function createMailer(options: { smtpUrl: string | undefined; mailDir: string; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  mailDir: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl !== undefined) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -33,9 +38,15 @@ export function createMailer(options: { smtpUrl: string | undefined; mailDir: st
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.mailDir, { recursive: true });
-      const file = path.join(options.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`);
+      const file = path.join(
+        options.mailDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
-      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to file (no SMTP_URL set)');
+      options.log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to file (no SMTP_URL set)',
+      );
     },
   };
 }

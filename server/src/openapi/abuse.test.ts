@@ -14,18 +14,39 @@ beforeEach(async () => t.database.reset());
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 const concrete = (operation: Operation) => operation.path.replace(/\{[^}]+\}/g, '1');
-const label = (operation: Operation) => `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`;
+const label = (operation: Operation) =>
+  `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`;
 
 /**
  * Admin-only per DESIGN §3 (roles): written out here, independently of the server's
  * ability table, so a mistake there shows up as a failing test.
  */
 const ADMIN_ONLY = new Set([
-  'listUsers', 'createUser', 'createMap', 'updateMap', 'deleteMap',
-  'createMainSearch', 'updateMainSearch', 'deleteMainSearch', 'createSearch', 'updateSearch', 'deleteSearch',
-  'createFilter', 'updateFilter', 'deleteFilter', 'createLayer', 'importLayer', 'updateLayer', 'deleteLayer',
-  'updateLayerProperties', 'deleteLayerProperties', 'transferLayer', 'updateLayerRelations',
-  'createCategory', 'updateCategory', 'deleteCategory',
+  'listUsers',
+  'createUser',
+  'createMap',
+  'updateMap',
+  'deleteMap',
+  'createMainSearch',
+  'updateMainSearch',
+  'deleteMainSearch',
+  'createSearch',
+  'updateSearch',
+  'deleteSearch',
+  'createFilter',
+  'updateFilter',
+  'deleteFilter',
+  'createLayer',
+  'importLayer',
+  'updateLayer',
+  'deleteLayer',
+  'updateLayerProperties',
+  'deleteLayerProperties',
+  'transferLayer',
+  'updateLayerRelations',
+  'createCategory',
+  'updateCategory',
+  'deleteCategory',
 ]);
 
 async function countUsers(): Promise<number> {
@@ -39,7 +60,9 @@ describe('every operation of the document', () => {
     const protectedOperations = allOperations().filter(needsSession);
     expect(protectedOperations.length).toBeGreaterThan(10);
     for (const operation of protectedOperations) {
-      const response = await client.request(operation.method, concrete(operation), { body: UNSAFE.has(operation.method) ? {} : undefined });
+      const response = await client.request(operation.method, concrete(operation), {
+        body: UNSAFE.has(operation.method) ? {} : undefined,
+      });
       expect(response.status, label(operation)).toBe(401);
       expect(response.json(), label(operation)).toEqual({ message: 'Unauthenticated.' });
     }
@@ -52,7 +75,10 @@ describe('every operation of the document', () => {
     const unsafe = allOperations().filter((operation) => UNSAFE.has(operation.method));
     for (const operation of unsafe) {
       for (const client of [guest, admin]) {
-        const response = await client.request(operation.method, concrete(operation), { body: {}, noXsrf: true });
+        const response = await client.request(operation.method, concrete(operation), {
+          body: {},
+          noXsrf: true,
+        });
         expect(response.status, label(operation)).toBe(419);
       }
     }
@@ -80,11 +106,18 @@ describe('every operation of the document', () => {
     const login = await partial.inject({
       method: 'POST',
       url: '/login',
-      headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz', 'x-xsrf-token': 'abcdefghijklmnopqrstuvwxyz' },
+      headers: {
+        cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz',
+        'x-xsrf-token': 'abcdefghijklmnopqrstuvwxyz',
+      },
       payload: { email: admin.email, password: admin.password },
     });
     const session = login.cookies.find((cookie) => cookie.name === 'atlasboard_session')?.value ?? '';
-    const response = await partial.inject({ method: 'GET', url: '/api/users', headers: { cookie: `atlasboard_session=${session}` } });
+    const response = await partial.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { cookie: `atlasboard_session=${session}` },
+    });
     expect(response.statusCode).toBe(501);
     expect(response.json()).toEqual({ message: expect.stringContaining('listUsers') });
     await partial.close();
@@ -101,13 +134,24 @@ describe('every operation of the document', () => {
       config: t.config,
       db: t.database.db,
       logger: false,
-      handlers: { ...handlers, register: async () => Promise.reject(new Error('secret internals at /srv/x.ts:1')) },
+      handlers: {
+        ...handlers,
+        register: async () => Promise.reject(new Error('secret internals at /srv/x.ts:1')),
+      },
     });
     const response = await broken.inject({
       method: 'POST',
       url: '/register',
-      headers: { cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz', 'x-xsrf-token': 'abcdefghijklmnopqrstuvwxyz' },
-      payload: { name: 'A', email: 'a@example.com', password: 'long enough', password_confirmation: 'long enough' },
+      headers: {
+        cookie: 'XSRF-TOKEN=abcdefghijklmnopqrstuvwxyz',
+        'x-xsrf-token': 'abcdefghijklmnopqrstuvwxyz',
+      },
+      payload: {
+        name: 'A',
+        email: 'a@example.com',
+        password: 'long enough',
+        password_confirmation: 'long enough',
+      },
     });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: 'Server Error' });
@@ -116,7 +160,12 @@ describe('every operation of the document', () => {
 });
 
 describe('bad input', () => {
-  const register = { name: 'Valid Name', email: 'valid@example.com', password: 'long enough password', password_confirmation: 'long enough password' };
+  const register = {
+    name: 'Valid Name',
+    email: 'valid@example.com',
+    password: 'long enough password',
+    password_confirmation: 'long enough password',
+  };
 
   it('answers malformed JSON, a wrong content type and an empty body with 422, not 400 or 500', async () => {
     const client = t.client();
@@ -198,7 +247,9 @@ describe('bad input', () => {
         return client;
       }),
     );
-    const statuses = (await Promise.all(clients.map((client) => client.post('/register', register)))).map((r) => r.status);
+    const statuses = (await Promise.all(clients.map((client) => client.post('/register', register)))).map(
+      (r) => r.status,
+    );
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 422)).toHaveLength(3);
     expect(await countUsers()).toBe(1);

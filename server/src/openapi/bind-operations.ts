@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
 import { setXsrfCookie } from '../http/cookies.ts';
-import { csrfMismatch, forbidden, invalid, notFound, notImplemented, unauthenticated } from '../http/http-error.ts';
+import {
+  csrfMismatch,
+  forbidden,
+  invalid,
+  notFound,
+  notImplemented,
+  unauthenticated,
+} from '../http/http-error.ts';
 import { csrfPasses, loadAuth, type AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
 import { listOperations, needsSession, type Operation } from './document.ts';
@@ -38,7 +45,11 @@ interface Validators {
   bodyRequired: boolean;
 }
 
-function parameterSchema(operation: Operation, location: 'path' | 'query', pointerOf: (pointer: string) => string) {
+function parameterSchema(
+  operation: Operation,
+  location: 'path' | 'query',
+  pointerOf: (pointer: string) => string,
+) {
   const entries = operation.parameters.filter((entry) => entry.parameter.in === location);
   if (entries.length === 0) return undefined;
   return {
@@ -46,11 +57,18 @@ function parameterSchema(operation: Operation, location: 'path' | 'query', point
     properties: Object.fromEntries(
       entries.map(({ parameter, pointer }) => [parameter.name, { $ref: pointerOf(`${pointer}/schema`) }]),
     ),
-    required: entries.filter((entry) => entry.parameter.required === true).map((entry) => entry.parameter.name),
+    required: entries
+      .filter((entry) => entry.parameter.required === true)
+      .map((entry) => entry.parameter.name),
   };
 }
 
-function buildValidators(operation: Operation, loose: SchemaCompiler, strict: SchemaCompiler, documentId: string): Validators {
+function buildValidators(
+  operation: Operation,
+  loose: SchemaCompiler,
+  strict: SchemaCompiler,
+  documentId: string,
+): Validators {
   const pointerOf = (pointer: string) => `${documentId}#${encodeURI(pointer)}`;
   const params = parameterSchema(operation, 'path', pointerOf);
   const query = parameterSchema(operation, 'query', pointerOf);
@@ -58,7 +76,9 @@ function buildValidators(operation: Operation, loose: SchemaCompiler, strict: Sc
   return {
     params: params && loose.compile(params),
     query: query && loose.compile(query),
-    body: json?.schema ? strict.compileAt(`${operation.requestBodyPointer}/content/${JSON_TYPE.replace('/', '~1')}/schema`) : undefined,
+    body: json?.schema
+      ? strict.compileAt(`${operation.requestBodyPointer}/content/${JSON_TYPE.replace('/', '~1')}/schema`)
+      : undefined,
     bodyRequired: operation.requestBody?.required === true,
   };
 }
@@ -93,7 +113,11 @@ function validateInput(validators: Validators, request: FastifyRequest) {
  * the list of routes. Each runs CSRF (419), session (401) and ability (403) checks before
  * its body is read, then input validation (422), then its handler — or 501 if it has none.
  */
-export function bindOperations(app: FastifyInstance, services: AppServices, handlers: OperationHandlers): Operation[] {
+export function bindOperations(
+  app: FastifyInstance,
+  services: AppServices,
+  handlers: OperationHandlers,
+): Operation[] {
   const operations = listOperations(services.document);
   const loose = createSchemaCompiler(services.document, { coerce: true });
   const strict = createSchemaCompiler(services.document, { coerce: false });

@@ -76,11 +76,16 @@ function isReference(value: unknown): value is Reference {
 }
 
 /** Follows local `$ref`s (`#/components/...`) until a real object; returns it with its pointer. */
-export function deref<T>(document: OpenApiDocument, value: T | Reference, pointer: string): { value: T; pointer: string } {
+export function deref<T>(
+  document: OpenApiDocument,
+  value: T | Reference,
+  pointer: string,
+): { value: T; pointer: string } {
   let current: unknown = value;
   let at = pointer;
   for (let hops = 0; isReference(current); hops += 1) {
-    if (hops > 20 || !current.$ref.startsWith('#/')) throw new Error(`Unsupported $ref ${current.$ref} at ${at}`);
+    if (hops > 20 || !current.$ref.startsWith('#/'))
+      throw new Error(`Unsupported $ref ${current.$ref} at ${at}`);
     at = current.$ref.slice(1);
     current = at
       .split('/')
@@ -104,7 +109,10 @@ export function listOperations(document: OpenApiDocument): Operation[] {
       const collect = (list: (ParameterObject | Reference)[] | undefined, at: string) =>
         list?.forEach((entry, index) => {
           const resolved = deref<ParameterObject>(document, entry, `${at}/parameters/${index}`);
-          byKey.set(`${resolved.value.in}:${resolved.value.name}`, { parameter: resolved.value, pointer: resolved.pointer });
+          byKey.set(`${resolved.value.in}:${resolved.value.name}`, {
+            parameter: resolved.value,
+            pointer: resolved.pointer,
+          });
         });
       collect(item.parameters, pathPointer);
       collect(operation.parameters, pointer);

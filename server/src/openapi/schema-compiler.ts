@@ -20,7 +20,10 @@ export type { ErrorObject, ValidateFunction };
  * OpenAPI 3.1 schemas are JSON Schema 2020-12. `coerce` is for query and path values,
  * which arrive as text; bodies are checked as sent, so `"5"` is not an integer.
  */
-export function createSchemaCompiler(document: OpenApiDocument, options: { coerce: boolean }): SchemaCompiler {
+export function createSchemaCompiler(
+  document: OpenApiDocument,
+  options: { coerce: boolean },
+): SchemaCompiler {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,

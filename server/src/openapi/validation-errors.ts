@@ -17,7 +17,8 @@ function fieldOf(error: ErrorObject, root: string | undefined): string {
     .slice(1)
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required' && typeof params.missingProperty === 'string') segments.push(params.missingProperty);
+  if (error.keyword === 'required' && typeof params.missingProperty === 'string')
+    segments.push(params.missingProperty);
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string')
     segments.push(params.additionalProperty);
   if (segments.length === 0) return root ?? 'body';

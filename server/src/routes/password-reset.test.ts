@@ -40,12 +40,19 @@ describe('forgot password and reset', () => {
     const link = linkFrom(mail.text);
     expect(link.searchParams.get('email')).toBe(user.email);
     const token = link.searchParams.get('token') ?? '';
-    const stored = await t.database.db.query<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens');
+    const stored = await t.database.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM password_reset_tokens',
+    );
     expect(stored[0]?.token_hash).not.toBe(token);
 
     const client = t.client();
     await client.prime();
-    const body = { email: user.email, token, password: 'a brand new password', password_confirmation: 'a brand new password' };
+    const body = {
+      email: user.email,
+      token,
+      password: 'a brand new password',
+      password_confirmation: 'a brand new password',
+    };
     const reset = await client.post('/api/reset-password', body);
     expect(reset.json()).toEqual({ message: 'Password successfully changed.' });
     expect((await other.get('/api/user')).status).toBe(401);
@@ -54,7 +61,11 @@ describe('forgot password and reset', () => {
 
     const second = t.client();
     await second.prime();
-    const reuse = await second.post('/api/reset-password', { ...body, password: 'yet another password', password_confirmation: 'yet another password' });
+    const reuse = await second.post('/api/reset-password', {
+      ...body,
+      password: 'yet another password',
+      password_confirmation: 'yet another password',
+    });
     expect(reuse.status).toBe(422);
     expect(reuse.json()).toMatchObject({ errors: { email: ['This password reset token is invalid.'] } });
   });
@@ -77,9 +88,17 @@ describe('forgot password and reset', () => {
     const token = linkFrom((await smtp.next()).text).searchParams.get('token') ?? '';
     const client = t.client();
     await client.prime();
-    const body = { email: user.email, token, password: 'a brand new password', password_confirmation: 'a brand new password' };
+    const body = {
+      email: user.email,
+      token,
+      password: 'a brand new password',
+      password_confirmation: 'a brand new password',
+    };
 
-    const mismatch = await client.post('/api/reset-password', { ...body, password_confirmation: 'something else entirely' });
+    const mismatch = await client.post('/api/reset-password', {
+      ...body,
+      password_confirmation: 'something else entirely',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.json()).toMatchObject({ errors: { password: expect.any(Array) } });
     expect((await client.post('/api/reset-password', { ...body, token: 'x'.repeat(40) })).status).toBe(422);
@@ -91,7 +110,8 @@ describe('forgot password and reset', () => {
 
   it('throttles repeated reset requests for one email with 429', async () => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await requestReset('someone@example.com')).status);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push((await requestReset('someone@example.com')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

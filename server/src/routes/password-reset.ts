@@ -65,8 +65,15 @@ export async function resetPassword(context: OperationContext): Promise<Operatio
         [user.email, sha256(body.token), RESET_TOKEN_MINUTES],
       );
       if (used.length === 0) return false;
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
-      await destroyUserSessions(tx, user.id, context.auth.session?.userId === user.id ? context.auth.session.id : undefined);
+      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+        user.id,
+        passwordHash,
+      ]);
+      await destroyUserSessions(
+        tx,
+        user.id,
+        context.auth.session?.userId === user.id ? context.auth.session.id : undefined,
+      );
       return true;
     }));
   if (!changed) {

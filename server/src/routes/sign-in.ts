@@ -19,7 +19,12 @@ async function throttled(db: Database, key: string): Promise<void> {
   if (wait > 0) throw tooManyAttempts(wait);
 }
 
-async function checkPassword(db: Database, key: string, email: string, password: string): Promise<UserRecord> {
+async function checkPassword(
+  db: Database,
+  key: string,
+  email: string,
+  password: string,
+): Promise<UserRecord> {
   const user = await findUserByEmail(db, email);
   const ok = user ? await verifyPassword(password, user.password_hash) : await burnPasswordCheck(password);
   if (!user || !ok) {

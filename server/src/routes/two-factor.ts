@@ -14,7 +14,12 @@ function signedInUser(context: OperationContext): UserRecord {
 }
 
 /** Password and code guesses on the profile count like sign-in attempts. */
-async function guarded(context: OperationContext, user: UserRecord, password: string, check: () => Promise<boolean>) {
+async function guarded(
+  context: OperationContext,
+  user: UserRecord,
+  password: string,
+  check: () => Promise<boolean>,
+) {
   const { db } = context.services;
   const key = throttleKey('2fa-profile', user.email, context.request.ip);
   const wait = await retryAfter(db, key);
@@ -31,9 +36,13 @@ async function guarded(context: OperationContext, user: UserRecord, password: st
 
 export async function startTwoFactor(context: OperationContext): Promise<OperationResult> {
   const user = signedInUser(context);
-  if (user.two_factor_secret !== null) throw invalid({ code: ['Two-factor authentication is already enabled.'] });
+  if (user.two_factor_secret !== null)
+    throw invalid({ code: ['Two-factor authentication is already enabled.'] });
   const secret = newTotpSecret();
-  await context.services.db.query('UPDATE users SET two_factor_pending_secret = $2 WHERE id = $1', [user.id, secret]);
+  await context.services.db.query('UPDATE users SET two_factor_pending_secret = $2 WHERE id = $1', [
+    user.id,
+    secret,
+  ]);
   return { status: 200, body: { data: { secret, otpauth_url: otpauthUrl(secret, user.email) } } };
 }
 
@@ -41,7 +50,8 @@ export async function confirmTwoFactor(context: OperationContext): Promise<Opera
   const user = signedInUser(context);
   const body = context.body as TwoFactorConfirmRequest;
   const pending = user.two_factor_pending_secret;
-  if (user.two_factor_secret !== null) throw invalid({ code: ['Two-factor authentication is already enabled.'] });
+  if (user.two_factor_secret !== null)
+    throw invalid({ code: ['Two-factor authentication is already enabled.'] });
   if (pending === null) throw invalid({ code: ['Start enabling two-factor authentication first.'] });
   const { db } = context.services;
   await guarded(context, user, body.password, () => useTotpCode(db, user.id, pending, body.code));

@@ -19,27 +19,59 @@ describe('user administration', () => {
     const { client, user: admin } = await t.signedIn('admin');
     const ada = await t.createUser({ name: 'Ada Lovelace', email: 'ada@example.com' });
     const grace = await t.createUser({ name: 'Grace Hopper', email: 'grace@navy.example.org' });
-    await t.database.db.query("UPDATE users SET created_at = now() - make_interval(hours => id)");
+    await t.database.db.query('UPDATE users SET created_at = now() - make_interval(hours => id)');
 
     const all = (await client.get('/api/users')).json<Page>();
-    expect(all.meta).toMatchObject({ total: 3, current_page: 1, per_page: 15, last_page: 1, from: 1, to: 3, path: '/api/users' });
+    expect(all.meta).toMatchObject({
+      total: 3,
+      current_page: 1,
+      per_page: 15,
+      last_page: 1,
+      from: 1,
+      to: 3,
+      path: '/api/users',
+    });
     expect(all.data.map((row) => row.id)).toEqual([admin.id, ada.id, grace.id]);
 
-    const paged = (await client.get('/api/users', { query: { per_page: 2, page: 2, order_column: 'name', order_direction: 'asc' } })).json<Page>();
+    const paged = (
+      await client.get('/api/users', {
+        query: { per_page: 2, page: 2, order_column: 'name', order_direction: 'asc' },
+      })
+    ).json<Page>();
     expect(paged.data.map((row) => row.name)).toEqual([admin.name]); // Ada, Grace | Person …
     expect(paged.meta).toMatchObject({ current_page: 2, last_page: 2, from: 3, to: 3 });
     expect(paged.links.prev).toBe('/api/users?per_page=2&order_column=name&order_direction=asc&page=1');
     expect(paged.links.next).toBeNull();
 
-    expect((await client.get('/api/users', { query: { search_title: 'hop' } })).json<Page>().data.map((row) => row.id)).toEqual([grace.id]);
-    expect((await client.get('/api/users', { query: { search_global: 'NAVY' } })).json<Page>().data.map((row) => row.id)).toEqual([grace.id]);
-    expect((await client.get('/api/users', { query: { search_id: ada.id } })).json<Page>().data.map((row) => row.id)).toEqual([ada.id]);
+    expect(
+      (await client.get('/api/users', { query: { search_title: 'hop' } }))
+        .json<Page>()
+        .data.map((row) => row.id),
+    ).toEqual([grace.id]);
+    expect(
+      (await client.get('/api/users', { query: { search_global: 'NAVY' } }))
+        .json<Page>()
+        .data.map((row) => row.id),
+    ).toEqual([grace.id]);
+    expect(
+      (await client.get('/api/users', { query: { search_id: ada.id } }))
+        .json<Page>()
+        .data.map((row) => row.id),
+    ).toEqual([ada.id]);
     // LIKE wildcards are text, not patterns.
-    expect((await client.get('/api/users', { query: { search_global: '%' } })).json<Page>().meta.total).toBe(0);
+    expect((await client.get('/api/users', { query: { search_global: '%' } })).json<Page>().meta.total).toBe(
+      0,
+    );
 
-    const bad = await client.get('/api/users', { query: { per_page: 0, order_column: 'password_hash', page: 'x' } });
+    const bad = await client.get('/api/users', {
+      query: { per_page: 0, order_column: 'password_hash', page: 'x' },
+    });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.json<{ errors: object }>().errors).sort()).toEqual(['order_column', 'page', 'per_page']);
+    expect(Object.keys(bad.json<{ errors: object }>().errors).sort()).toEqual([
+      'order_column',
+      'page',
+      'per_page',
+    ]);
   });
 
   it('creates, reads, updates and deletes a user', async () => {
@@ -53,7 +85,9 @@ describe('user administration', () => {
     });
     expect(created.status).toBe(201);
     const id = created.json<{ data: { id: number } }>().data.id;
-    expect((await client.get(`/api/users/${id}`)).json()).toMatchObject({ data: { email: 'editor@example.com', type: 'editor', locale: 'en' } });
+    expect((await client.get(`/api/users/${id}`)).json()).toMatchObject({
+      data: { email: 'editor@example.com', type: 'editor', locale: 'en' },
+    });
 
     const duplicate = await client.post('/api/users', {
       name: 'Again',
@@ -70,7 +104,14 @@ describe('user administration', () => {
     const editorClient = t.client();
     expect((await editorClient.login('editor@example.com', 'editor password')).status).toBe(200);
     // An admin sets another user's password without knowing the old one.
-    expect((await client.put(`/api/users/${id}`, { password: 'admin chose this', password_confirmation: 'admin chose this' })).status).toBe(200);
+    expect(
+      (
+        await client.put(`/api/users/${id}`, {
+          password: 'admin chose this',
+          password_confirmation: 'admin chose this',
+        })
+      ).status,
+    ).toBe(200);
     expect((await editorClient.get('/api/user')).status).toBe(401);
 
     expect((await client.delete(`/api/users/${id}`)).status).toBe(204);
@@ -91,7 +132,9 @@ describe('own profile', () => {
     const { client, user } = await t.signedIn('user');
     const other = await t.createUser();
     expect((await client.get(`/api/users/${user.id}`)).status).toBe(200);
-    expect((await client.put(`/api/users/${user.id}`, { name: 'Me Myself', locale: 'es' })).json()).toMatchObject({
+    expect(
+      (await client.put(`/api/users/${user.id}`, { name: 'Me Myself', locale: 'es' })).json(),
+    ).toMatchObject({
       data: { name: 'Me Myself', locale: 'es', type: 'user' },
     });
     expect((await client.put(`/api/users/${user.id}`, { type: 'admin' })).status).toBe(403);
@@ -100,13 +143,19 @@ describe('own profile', () => {
     expect((await client.get('/api/users/999999')).status).toBe(403);
     expect((await client.put(`/api/users/${other.id}`, { name: 'Hijacked' })).status).toBe(403);
     expect((await client.delete(`/api/users/${user.id}`)).status).toBe(403);
-    const row = await t.database.db.query<{ type: string; name: string }>('SELECT type, name FROM users WHERE id = $1', [other.id]);
+    const row = await t.database.db.query<{ type: string; name: string }>(
+      'SELECT type, name FROM users WHERE id = $1',
+      [other.id],
+    );
     expect(row[0]?.name).not.toBe('Hijacked');
   });
 
   it('needs the current password to change one’s own password', async () => {
     const { client, user } = await t.signedIn('editor');
-    const missing = await client.put(`/api/users/${user.id}`, { password: 'my new password', password_confirmation: 'my new password' });
+    const missing = await client.put(`/api/users/${user.id}`, {
+      password: 'my new password',
+      password_confirmation: 'my new password',
+    });
     expect(missing.status).toBe(422);
     expect(missing.json()).toMatchObject({ errors: { current_password: expect.any(Array) } });
     const wrong = await client.put(`/api/users/${user.id}`, {
@@ -134,13 +183,26 @@ describe('registration', () => {
   it('creates a plain user that can then sign in, and refuses a taken email', async () => {
     const client = t.client();
     await client.prime();
-    const body = { name: 'New Person', email: 'new.person@example.com', password: 'long enough password', password_confirmation: 'long enough password' };
+    const body = {
+      name: 'New Person',
+      email: 'new.person@example.com',
+      password: 'long enough password',
+      password_confirmation: 'long enough password',
+    };
     const created = await client.post('/register', body);
     expect(created.status).toBe(201);
     expect(created.json()).toMatchObject({ data: { type: 'user', email: body.email } });
     expect(client.cookies.has('atlasboard_session')).toBe(false);
     expect((await client.post('/register', body)).status).toBe(422);
-    expect((await client.post('/register', { ...body, email: 'x@example.com', password_confirmation: 'different!' })).status).toBe(422);
+    expect(
+      (
+        await client.post('/register', {
+          ...body,
+          email: 'x@example.com',
+          password_confirmation: 'different!',
+        })
+      ).status,
+    ).toBe(422);
     expect((await client.login(body.email, body.password)).status).toBe(200);
   });
 });

@@ -23,7 +23,10 @@ async function userFor(context: OperationContext, action: 'read' | 'update' | 'd
 }
 
 export async function listUsers(context: OperationContext): Promise<OperationResult> {
-  return { status: 200, body: await queryUsers(context.services.db, context.query as ListUsersParams, '/api/users') };
+  return {
+    status: 200,
+    body: await queryUsers(context.services.db, context.query as ListUsersParams, '/api/users'),
+  };
 }
 
 export async function createUser(context: OperationContext): Promise<OperationResult> {
@@ -53,13 +56,20 @@ export async function updateUser(context: OperationContext): Promise<OperationRe
   const body = context.body as UserUpdate;
   const { db } = context.services;
   // Sending one's own type unchanged is harmless; changing it needs the field-level ability.
-  if (body.type !== undefined && body.type !== user.type && !canOn(context.auth.ability, 'update', 'User', { ...user }, 'type')) {
+  if (
+    body.type !== undefined &&
+    body.type !== user.type &&
+    !canOn(context.auth.ability, 'update', 'User', { ...user }, 'type')
+  ) {
     throw forbidden();
   }
   const errors: FieldErrors = passwordRuleErrors(body.password, body.password_confirmation);
   if (body.email !== undefined && (await emailTaken(db, body.email, user.id))) errors.email = [TAKEN];
   const ownPassword = body.password !== undefined && me.id === user.id;
-  if (ownPassword && !(body.current_password && (await verifyPassword(body.current_password, user.password_hash)))) {
+  if (
+    ownPassword &&
+    !(body.current_password && (await verifyPassword(body.current_password, user.password_hash)))
+  ) {
     errors.current_password = ['The current password is incorrect.'];
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -70,7 +80,14 @@ export async function updateUser(context: OperationContext): Promise<OperationRe
         `UPDATE users SET name = COALESCE($2, name), email = COALESCE($3, email), type = COALESCE($4, type),
            locale = COALESCE($5, locale), password_hash = COALESCE($6, password_hash), updated_at = now()
          WHERE id = $1 RETURNING *`,
-        [user.id, body.name?.trim() ?? null, body.email?.trim() ?? null, body.type ?? null, body.locale ?? null, passwordHash],
+        [
+          user.id,
+          body.name?.trim() ?? null,
+          body.email?.trim() ?? null,
+          body.type ?? null,
+          body.locale ?? null,
+          passwordHash,
+        ],
       );
       // A new password ends the user's other sessions (the caller's own stays).
       if (passwordHash !== null) await destroyUserSessions(tx, user.id, context.auth.session?.id);
@@ -90,4 +107,3 @@ export async function deleteUser(context: OperationContext): Promise<OperationRe
   await context.services.db.query('DELETE FROM users WHERE id = $1', [user.id]);
   return { status: 204 };
 }
-

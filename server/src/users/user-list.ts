@@ -17,7 +17,11 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export async function listUsers(db: Queryable, params: ListUsersParams, path: string): Promise<PageEnvelope<PublicUser>> {
+export async function listUsers(
+  db: Queryable,
+  params: ListUsersParams,
+  path: string,
+): Promise<PageEnvelope<PublicUser>> {
   const where: string[] = [];
   const values: unknown[] = [];
   const bind = (value: unknown) => {
@@ -35,7 +39,9 @@ export async function listUsers(db: Queryable, params: ListUsersParams, path: st
   const page = params.page ?? 1;
   const column = ORDER_COLUMNS[params.order_column ?? 'created_at'];
   const direction = params.order_direction === 'asc' ? 'ASC' : 'DESC';
-  const total = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users ${filter}`, values))[0]?.total ?? 0;
+  const total =
+    (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users ${filter}`, values))[0]
+      ?.total ?? 0;
   const rows = await db.query<UserRecord>(
     `SELECT * FROM users ${filter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${bind(perPage)} OFFSET ${bind((page - 1) * perPage)}`,
     values,

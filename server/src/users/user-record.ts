@@ -46,11 +46,16 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRecor
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | undefined> {
-  return (await db.query<UserRecord>('SELECT * FROM users WHERE lower(email) = lower($1)', [email.trim()]))[0];
+  return (
+    await db.query<UserRecord>('SELECT * FROM users WHERE lower(email) = lower($1)', [email.trim()])
+  )[0];
 }
 
 export async function emailTaken(db: Queryable, email: string, exceptId?: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email.trim(), exceptId ?? 0]);
+  const rows = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+    email.trim(),
+    exceptId ?? 0,
+  ]);
   return rows.length > 0;
 }
 

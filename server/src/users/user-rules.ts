@@ -1,7 +1,10 @@
 import type { FieldErrors } from '../openapi/validation-errors.ts';
 
 /** Rules the document cannot state: the confirmation must repeat the password. */
-export function passwordRuleErrors(password: string | undefined, confirmation: string | undefined): FieldErrors {
+export function passwordRuleErrors(
+  password: string | undefined,
+  confirmation: string | undefined,
+): FieldErrors {
   if (password === undefined || password === confirmation) return {};
   return { password: ['The password field confirmation does not match.'] };
 }

@@ -33,15 +33,26 @@ async function account(db: Database, email: string, password: string, type: User
   const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    await db.query('UPDATE users SET password_hash = $2, type = $3 WHERE id = $1', [existing.id, passwordHash, type]);
+    await db.query('UPDATE users SET password_hash = $2, type = $3 WHERE id = $1', [
+      existing.id,
+      passwordHash,
+      type,
+    ]);
     return { ...existing, type };
   }
   return insertUser(db, { name: name ?? email.split('@')[0] ?? 'Pact User', email, passwordHash, type });
 }
 
-async function enableTwoFactor(db: Database, userId: number, recoveryCode: string | undefined): Promise<string> {
+async function enableTwoFactor(
+  db: Database,
+  userId: number,
+  recoveryCode: string | undefined,
+): Promise<string> {
   const secret = newTotpSecret();
-  await db.query('UPDATE users SET two_factor_secret = $2, two_factor_pending_secret = NULL WHERE id = $1', [userId, secret]);
+  await db.query('UPDATE users SET two_factor_secret = $2, two_factor_pending_secret = NULL WHERE id = $1', [
+    userId,
+    secret,
+  ]);
   const codes = newRecoveryCodes();
   if (recoveryCode !== undefined) codes[0] = recoveryCode;
   await replaceRecoveryCodes(db, userId, codes);
@@ -50,7 +61,12 @@ async function enableTwoFactor(db: Database, userId: number, recoveryCode: strin
 
 export function createStateHandlers(db: Database, context: PactContext) {
   async function signIn(params: Params, type: UserType) {
-    const user = await account(db, text(params, 'email', uniqueEmail(type)), text(params, 'password', 'pact-password-123'), type);
+    const user = await account(
+      db,
+      text(params, 'email', uniqueEmail(type)),
+      text(params, 'password', 'pact-password-123'),
+      type,
+    );
     const session = await startSession(db, user.id, false);
     context.session = { token: session.token, xsrfToken: session.xsrfToken, userId: user.id };
     return user;
@@ -60,7 +76,10 @@ export function createStateHandlers(db: Database, context: PactContext) {
   async function signedInAdmin(params: Params) {
     const password = text(params, 'password', 'pact-password-123');
     if (context.session) {
-      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [context.session.userId, await hashPassword(password)]);
+      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
+        context.session.userId,
+        await hashPassword(password),
+      ]);
       return context.session.userId;
     }
     return (await signIn({ password }, 'admin')).id;
@@ -93,13 +112,22 @@ export function createStateHandlers(db: Database, context: PactContext) {
       await db.query(
         `INSERT INTO users (id, name, email, password_hash, type) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, type = EXCLUDED.type`,
-        [id, text(params, 'name'), text(params, 'email'), await hashPassword(sha256(String(id))), text(params, 'type', 'user')],
+        [
+          id,
+          text(params, 'name'),
+          text(params, 'email'),
+          await hashPassword(sha256(String(id))),
+          text(params, 'type', 'user'),
+        ],
       );
     },
     [STATES.twoFactorPending]: async (params) => {
       const userId = await signedInAdmin(params);
       const secret = text(params, 'secret');
-      await db.query('UPDATE users SET two_factor_secret = NULL, two_factor_pending_secret = $2 WHERE id = $1', [userId, secret]);
+      await db.query(
+        'UPDATE users SET two_factor_secret = NULL, two_factor_pending_secret = $2 WHERE id = $1',
+        [userId, secret],
+      );
       context.totpSecret = secret;
     },
     [STATES.twoFactorEnabled]: async (params) => {

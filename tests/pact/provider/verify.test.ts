@@ -13,7 +13,9 @@ import { createRequestFilter } from './request-filter.ts';
 process.env.PACT_DO_NOT_TRACK = 'true';
 
 // PACT_CONTRACTS_DIR lets a run verify pacts kept elsewhere (e.g. fetched from a broker).
-const CONTRACTS_DIR = path.resolve(process.env.PACT_CONTRACTS_DIR ?? path.join(import.meta.dirname, '../../../contracts'));
+const CONTRACTS_DIR = path.resolve(
+  process.env.PACT_CONTRACTS_DIR ?? path.join(import.meta.dirname, '../../../contracts'),
+);
 
 function pactFiles(): string[] {
   if (!existsSync(CONTRACTS_DIR)) return [];
@@ -29,9 +31,18 @@ const context: PactContext = { session: undefined, totpSecret: undefined };
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent-pact-data', CLIENT_DIR: '/nonexistent-pact-client', LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent-pact-data',
+    CLIENT_DIR: '/nonexistent-pact-client',
+    LOG_LEVEL: 'warn',
+  });
   const sent: unknown[] = [];
-  app = await buildApp({ config, db: database.db, logger: false, mailer: { send: async (message) => void sent.push(message) } });
+  app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    mailer: { send: async (message) => void sent.push(message) },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -44,7 +55,10 @@ afterAll(async () => {
 describe('Pact provider verification', () => {
   it('the server honours every pact in contracts/', async () => {
     const files = pactFiles();
-    expect(files, `no pact files in ${CONTRACTS_DIR}: run the pact-consumer tests first (npx vitest run --project pact-consumer)`).not.toEqual([]);
+    expect(
+      files,
+      `no pact files in ${CONTRACTS_DIR}: run the pact-consumer tests first (npx vitest run --project pact-consumer)`,
+    ).not.toEqual([]);
     const stateHandlers = Object.fromEntries(
       Object.entries(createStateHandlers(database.db, context)).map(([name, handler]) => [
         name,

@@ -29,4 +29,7 @@ const DROPPED = new Set([
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
   'DEMO_SEED',
+  'HOST',
+  'CLIENT_DIR',
+  'MAIL_FROM',
 ]);

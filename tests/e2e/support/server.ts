@@ -9,7 +9,7 @@ import { waitForHttp } from './wait-for-http';
 
 export type RunningServer = {
   baseUrl: string;
-  admin: { email: string; password: string };
+  admin: { name: string; email: string; password: string };
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -24,7 +24,12 @@ const STARTUP_TIMEOUT_MS = 170_000;
 export async function startServer({ smtpUrl }: { smtpUrl: string }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'atlasboard-e2e-'));
-  const admin = { email: 'e2e-admin@example.com', password: `pw-${randomBytes(12).toString('hex')}` };
+  // The seed names the first admin 'Admin' (server/src/seed.ts); only email and password come from env.
+  const admin = {
+    name: 'Admin',
+    email: 'e2e-admin@example.com',
+    password: `pw-${randomBytes(12).toString('hex')}`,
+  };
   const group = startProcessGroup(
     'npm',
     ['start'],

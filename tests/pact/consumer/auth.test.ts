@@ -1,0 +1,330 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  forgetPassword,
+  getAbilities,
+  getCurrentUser,
+  login,
+  loginTwoFactor,
+  logout,
+  register,
+  resetPassword,
+  startTwoFactor,
+} from '../../../generated/api/auth/auth';
+import { STATES } from '../states';
+import {
+  createPact,
+  guestHeaders,
+  JSON_RESPONSE,
+  messageLike,
+  rejectionOf,
+  signedInHeaders,
+  signedInWithoutXsrf,
+  userLike,
+  validationLike,
+  XHR,
+} from './pact';
+
+const { eachLike, equal, like, regex } = MatchersV3;
+const pact = createPact();
+
+const ADA = { email: 'ada@example.com', password: 's3cret-passw0rd' };
+const TOM = { email: 'tom@example.com', password: 'tom-s3cret-pw', recovery_code: 'pact1-recov' };
+
+describe('auth: sign-in', () => {
+  it('login → home for an account without 2FA', () =>
+    pact
+      .addInteraction()
+      .given(STATES.accountExists, { ...ADA, type: 'admin' })
+      .uponReceiving('a sign-in with the right password')
+      .withRequest('POST', '/login', (b) =>
+        b.headers(guestHeaders).jsonBody({ email: ADA.email, password: ADA.password, remember: true }),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody({ next_step: equal('home') }))
+      .executeTest(async (server) => {
+        const result = await login(
+          { email: ADA.email, password: ADA.password, remember: true },
+          { baseURL: server.url, headers: guestHeaders },
+        );
+        expect(result.next_step).toBe('home');
+      }));
+
+  it('login → 2fa for an account with the second step on', () =>
+    pact
+      .addInteraction()
+      .given(STATES.accountExists, { ...TOM, type: 'editor' })
+      .uponReceiving('a sign-in of an account with two-factor enabled')
+      .withRequest('POST', '/login', (b) =>
+        b.headers(guestHeaders).jsonBody({ email: TOM.email, password: TOM.password, remember: false }),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody({ next_step: equal('2fa') }))
+      .executeTest(async (server) => {
+        const result = await login(
+          { email: TOM.email, password: TOM.password, remember: false },
+          { baseURL: server.url, headers: guestHeaders },
+        );
+        expect(result.next_step).toBe('2fa');
+      }));
+
+  it('login 422 with per-field errors for an invalid body', () =>
+    pact
+      .addInteraction()
+      .given(STATES.signedOut)
+      .uponReceiving('a sign-in with a malformed email')
+      .withRequest('POST', '/login', (b) =>
+        b.headers(guestHeaders).jsonBody({ email: 'not-an-email', password: 'x' }),
+      )
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(validationLike({ email: 'The email field must be a valid email address.' })),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(
+          login({ email: 'not-an-email', password: 'x' }, { baseURL: server.url, headers: guestHeaders }),
+        );
+        expect(failure.status).toBe(422);
+        expect(failure.data).toMatchObject({ errors: { email: [expect.any(String)] } });
+      }));
+
+  it('login2fa with a recovery code signs in', () =>
+    pact
+      .addInteraction()
+      .given(STATES.accountExists, { ...TOM, type: 'editor' })
+      .uponReceiving('a second sign-in step with a recovery code')
+      .withRequest('POST', '/login2fa', (b) =>
+        b
+          .headers(guestHeaders)
+          .jsonBody({ email: TOM.email, password: TOM.password, remember: false, code: TOM.recovery_code }),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody({ next_step: equal('home') }))
+      .executeTest(async (server) => {
+        const result = await loginTwoFactor(
+          { email: TOM.email, password: TOM.password, remember: false, code: TOM.recovery_code },
+          { baseURL: server.url, headers: guestHeaders },
+        );
+        expect(result.next_step).toBe('home');
+      }));
+
+  it('logout ends the session (204)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .uponReceiving('a sign-out')
+      .withRequest('POST', '/logout', (b) => b.headers(signedInHeaders))
+      .willRespondWith(204)
+      .executeTest(async (server) => {
+        await expect(logout({ baseURL: server.url, headers: signedInHeaders })).resolves.toBe('');
+      }));
+
+  it('419 when a state-changing call lacks the XSRF echo', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .uponReceiving('a sign-out without the X-XSRF-TOKEN header')
+      .withRequest('POST', '/logout', (b) => b.headers(signedInWithoutXsrf))
+      .willRespondWith(419, (b) => b.headers(JSON_RESPONSE).jsonBody(messageLike('CSRF token mismatch.')))
+      .executeTest(async (server) => {
+        expect(
+          (await rejectionOf(logout({ baseURL: server.url, headers: signedInWithoutXsrf }))).status,
+        ).toBe(419);
+      }));
+});
+
+describe('auth: registration and password reset', () => {
+  const newPerson = {
+    name: 'New Person',
+    email: 'new.person@example.com',
+    password: 'long enough password',
+    password_confirmation: 'long enough password',
+  };
+
+  it('register 201 returns the new account', () =>
+    pact
+      .addInteraction()
+      .given(STATES.signedOut)
+      .uponReceiving('a registration')
+      .withRequest('POST', '/register', (b) => b.headers(guestHeaders).jsonBody(newPerson))
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: { ...userLike({ name: newPerson.name, email: newPerson.email }), type: equal('user') },
+        }),
+      )
+      .executeTest(async (server) => {
+        const created = await register(newPerson, { baseURL: server.url, headers: guestHeaders });
+        expect(created.data).toMatchObject({ email: newPerson.email, type: 'user' });
+      }));
+
+  it('register 422 when the email is taken', () =>
+    pact
+      .addInteraction()
+      .given(STATES.accountExists, { email: newPerson.email, password: 'another password' })
+      .uponReceiving('a registration with an email that is taken')
+      .withRequest('POST', '/register', (b) => b.headers(guestHeaders).jsonBody(newPerson))
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(validationLike({ email: 'The email has already been taken.' })),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(
+          register(newPerson, { baseURL: server.url, headers: guestHeaders }),
+        );
+        expect(failure.status).toBe(422);
+        expect(failure.data).toMatchObject({ errors: { email: [expect.any(String)] } });
+      }));
+
+  it('forgetPassword answers with a message', () =>
+    pact
+      .addInteraction()
+      .given(STATES.accountExists, ADA)
+      .uponReceiving('a password reset request')
+      .withRequest('POST', '/api/forget-password', (b) =>
+        b.headers(guestHeaders).jsonBody({ email: ADA.email }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(messageLike('We have emailed your password reset link! Please check your mail inbox.')),
+      )
+      .executeTest(async (server) => {
+        const answer = await forgetPassword(
+          { email: ADA.email },
+          { baseURL: server.url, headers: guestHeaders },
+        );
+        expect(answer.message).not.toBe('');
+      }));
+
+  it('resetPassword with a mailed token', () => {
+    const token = '3f6c1b2a9e8d7c6b5a4f3e2d1c0b9a8f';
+    const body = {
+      email: ADA.email,
+      token,
+      password: 'a brand new password',
+      password_confirmation: 'a brand new password',
+    };
+    return pact
+      .addInteraction()
+      .given(STATES.resetTokenExists, { email: ADA.email, token })
+      .uponReceiving('a password reset with a valid token')
+      .withRequest('POST', '/api/reset-password', (b) => b.headers(guestHeaders).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(messageLike('Password successfully changed.')),
+      )
+      .executeTest(async (server) => {
+        const answer = await resetPassword(body, { baseURL: server.url, headers: guestHeaders });
+        expect(answer.message).not.toBe('');
+      });
+  });
+});
+
+describe('auth: current user and abilities', () => {
+  it('getCurrentUser 200 for a signed-in admin', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn, ADA)
+      .uponReceiving('a request for the current user')
+      .withRequest('GET', '/api/user', (b) => b.headers({ ...XHR, Cookie: signedInHeaders.Cookie }))
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody({
+            success: equal(true),
+            data: { ...userLike({ email: ADA.email }), type: equal('admin') },
+          }),
+      )
+      .executeTest(async (server) => {
+        const current = await getCurrentUser({ baseURL: server.url, headers: signedInHeaders });
+        expect(current).toMatchObject({ success: true, data: { email: ADA.email, type: 'admin' } });
+      }));
+
+  it('getCurrentUser 401 when signed out', () =>
+    pact
+      .addInteraction()
+      .given(STATES.signedOut)
+      .uponReceiving('a request for the current user without a session')
+      .withRequest('GET', '/api/user', (b) => b.headers(XHR))
+      .willRespondWith(401, (b) => b.headers(JSON_RESPONSE).jsonBody(messageLike('Unauthenticated.')))
+      .executeTest(async (server) => {
+        expect((await rejectionOf(getCurrentUser({ baseURL: server.url, headers: XHR }))).status).toBe(401);
+      }));
+
+  it('getAbilities gives the rule list', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .uponReceiving('a request for the abilities of an admin')
+      .withRequest('GET', '/api/abilities', (b) => b.headers({ ...XHR, Cookie: signedInHeaders.Cookie }))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(eachLike({ action: like('manage'), subject: like('all') })),
+      )
+      .executeTest(async (server) => {
+        const rules = await getAbilities({ baseURL: server.url, headers: signedInHeaders });
+        expect(rules[0]).toEqual({ action: 'manage', subject: 'all' });
+      }));
+});
+
+describe('auth: two-factor setup', () => {
+  const password = 's3cret-passw0rd';
+
+  it('startTwoFactor returns a pending secret', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .uponReceiving('a request to start enabling two-factor')
+      .withRequest('POST', '/api/user/two-factor', (b) => b.headers(signedInHeaders))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: {
+            secret: regex('^[A-Z2-7]+=*$', 'JBSWY3DPEHPK3PXP'),
+            otpauth_url: regex(
+              '^otpauth://totp/.+secret=.+',
+              'otpauth://totp/Atlasboard:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Atlasboard',
+            ),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const setup = await startTwoFactor({ baseURL: server.url, headers: signedInHeaders });
+        expect(setup.data.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
+      }));
+
+  it('confirmTwoFactor returns eight recovery codes', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn, { password })
+      .given(STATES.twoFactorPending, { secret: 'JBSWY3DPEHPK3PXP', password })
+      .uponReceiving('a confirmation of two-factor with a current code')
+      .withRequest('POST', '/api/user/two-factor/confirm', (b) =>
+        b.headers(signedInHeaders).jsonBody({ code: '123456', password }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({ data: { recovery_codes: eachLike('a1b2c-d3e4f', 8) } }),
+      )
+      .executeTest(async (server) => {
+        const codes = await confirmTwoFactor(
+          { code: '123456', password },
+          { baseURL: server.url, headers: signedInHeaders },
+        );
+        expect(codes.data.recovery_codes).toHaveLength(8);
+      }));
+
+  it('disableTwoFactor with a recovery code (204)', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn, { password })
+      .given(STATES.twoFactorEnabled, { password, recovery_code: 'pact2-recov' })
+      .uponReceiving('a request to turn two-factor off')
+      .withRequest('POST', '/api/user/two-factor/disable', (b) =>
+        b.headers(signedInHeaders).jsonBody({ code: 'pact2-recov', password }),
+      )
+      .willRespondWith(204)
+      .executeTest(async (server) => {
+        await expect(
+          disableTwoFactor(
+            { code: 'pact2-recov', password },
+            { baseURL: server.url, headers: signedInHeaders },
+          ),
+        ).resolves.toBe('');
+      }));
+});

@@ -6,8 +6,9 @@ export function QrCode({ text, label }: { text: string; label: string }) {
   const [dataUrl, setDataUrl] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    QRCode.toDataURL(text, { margin: 1, width: 200 })
-      .then((url) => current && setDataUrl(url))
+    // SVG text needs no canvas, so it renders the same in every browser and in tests.
+    QRCode.toString(text, { type: 'svg', margin: 1 })
+      .then((svg) => current && setDataUrl(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => current && setDataUrl(null));
     return () => {
       current = false;

@@ -188,18 +188,16 @@ describe('two-factor sign-in', () => {
     expect((await client.get('/api/user')).status).toBe(200);
     expect(
       (
-        await t
-          .client()
-          .post(
-            '/login2fa',
-            { ...body, code: next },
-            {
-              headers: {
-                'x-xsrf-token': 'guest-token-123456789',
-                cookie: 'XSRF-TOKEN=guest-token-123456789',
-              },
+        await t.client().post(
+          '/login2fa',
+          { ...body, code: next },
+          {
+            headers: {
+              'x-xsrf-token': 'guest-token-123456789',
+              cookie: 'XSRF-TOKEN=guest-token-123456789',
             },
-          )
+          },
+        )
       ).status,
     ).toBe(422);
 

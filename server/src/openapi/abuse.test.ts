@@ -261,5 +261,22 @@ describe('bad input', () => {
     expect((await client.get('/api/users/0')).status).toBe(404);
     expect((await client.get("/api/users/1'%20OR%201=1")).status).toBe(404);
     expect((await client.get('/api/users', { query: { order_direction: 'sideways' } })).status).toBe(422);
+    expect((await client.get('/api/users/99999999999999')).status).toBe(404);
+    expect((await client.get('/api/users/1%00')).status).toBe(404);
+    expect((await client.get('/api/users', { query: { search_id: '99999999999999' } })).json()).toMatchObject(
+      { meta: { total: 0 } },
+    );
+    const nul = await client.get('/api/users', { query: { search_title: 'a\u0000b' } });
+    expect(nul.status).toBe(422);
+    expect(nul.json()).toMatchObject({ errors: { search_title: [expect.any(String)] } });
+  });
+
+  it('rejects NUL characters in text fields with 422 instead of failing in the database', async () => {
+    const client = t.client();
+    await client.prime();
+    const response = await client.post('/register', { ...register, name: 'Nul\u0000Name' });
+    expect(response.status).toBe(422);
+    expect(response.json()).toMatchObject({ errors: { name: [expect.any(String)] } });
+    expect(await countUsers()).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import { csrfPasses, loadAuth, type AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
 import { listOperations, needsSession, type Operation } from './document.ts';
 import { createSchemaCompiler, type SchemaCompiler, type ValidateFunction } from './schema-compiler.ts';
+import { MAX_ID, nulCharacterErrors } from './text-rules.ts';
 import { fieldErrors, type FieldErrors } from './validation-errors.ts';
 
 export interface OperationContext<Body = unknown> {
@@ -102,8 +103,11 @@ function validateInput(validators: Validators, request: FastifyRequest) {
   if (body === undefined && validators.bodyRequired) body = {};
   // A path that does not name a resource (`/api/users/abc`) is a missing resource, as in Laravel.
   if (validators.params && !validators.params(params)) throw notFound();
+  if (Object.values(params).some((value) => typeof value === 'number' && value > MAX_ID)) throw notFound();
+  if (Object.keys(nulCharacterErrors(params)).length > 0) throw notFound();
   check(validators.query, query, errors);
   if (body !== undefined) check(validators.body, body, errors);
+  Object.assign(errors, nulCharacterErrors(query), nulCharacterErrors(body));
   if (Object.keys(errors).length > 0) throw invalid(errors);
   return { params, query, body };
 }

@@ -1,5 +1,6 @@
 import type { ListUsersParams } from '../../../generated/model/index.ts';
 import type { Queryable } from '../db/database.ts';
+import { MAX_ID } from '../openapi/text-rules.ts';
 import { pageEnvelope, type PageEnvelope } from '../http/pagination.ts';
 import { toPublicUser, type PublicUser, type UserRecord } from './user-record.ts';
 
@@ -28,7 +29,9 @@ export async function listUsers(
     values.push(value);
     return `$${values.length}`;
   };
-  if (params.search_id !== undefined) where.push(`id = ${bind(params.search_id)}`);
+  // An id beyond the integer column's range matches nothing (and must not reach the query as a type error).
+  if (params.search_id !== undefined)
+    where.push(params.search_id > MAX_ID ? 'false' : `id = ${bind(params.search_id)}`);
   if (params.search_title) where.push(`name ILIKE ${bind(likePattern(params.search_title))}`);
   if (params.search_global) {
     const pattern = bind(likePattern(params.search_global));

@@ -18,8 +18,11 @@ interface ResponseObject {
 interface OperationObject {
   operationId?: string;
   tags?: string[];
+  security?: Array<Record<string, unknown>>;
   responses?: Record<string, ResponseObject>;
 }
+
+export type BodyKind = 'json' | 'other' | 'none';
 
 export interface DocumentOperation {
   method: HttpMethod;
@@ -28,8 +31,10 @@ export interface DocumentOperation {
   operationId: string;
   tags: readonly string[];
   pattern: RegExp;
-  /** Documented status → whether that status carries a body. */
-  responses: ReadonlyMap<string, boolean>;
+  /** Documented status → the kind of body it carries; only JSON bodies have zod schemas. */
+  responses: ReadonlyMap<string, BodyKind>;
+  /** Alternatives of security scheme names; any one alternative satisfied is enough. */
+  security: ReadonlyArray<readonly string[]>;
 }
 
 const document: unknown = openapi;
@@ -47,9 +52,19 @@ function resolveRef(ref: string): unknown {
     .reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), document);
 }
 
-function hasBody(response: ResponseObject): boolean {
+/** Binary downloads (exports, attachments) have no JSON body and so no zod schema to check. */
+function bodyKind(response: ResponseObject): BodyKind {
   const resolved = response.$ref === undefined ? response : resolveRef(response.$ref);
-  return isRecord(resolved) && isRecord(resolved.content) && Object.keys(resolved.content).length > 0;
+  if (!isRecord(resolved) || !isRecord(resolved.content)) return 'none';
+  const types = Object.keys(resolved.content);
+  if (types.length === 0) return 'none';
+  return types.some((type) => /^application\/(.+\+)?json/.test(type)) ? 'json' : 'other';
+}
+
+function securityNames(requirements: unknown): string[][] {
+  return Array.isArray(requirements)
+    ? requirements.filter(isRecord).map((requirement) => Object.keys(requirement))
+    : [];
 }
 
 function templateToPattern(path: string): RegExp {
@@ -62,15 +77,16 @@ function templateToPattern(path: string): RegExp {
 
 function readOperations(): DocumentOperation[] {
   const paths = isRecord(document) && isRecord(document.paths) ? document.paths : {};
+  const defaultSecurity = isRecord(document) ? securityNames(document.security) : [];
   const operations: DocumentOperation[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (!isRecord(item)) continue;
     for (const method of HTTP_METHODS) {
       const operation = item[method] as OperationObject | undefined;
       if (operation?.operationId === undefined) continue;
-      const responses = new Map<string, boolean>();
+      const responses = new Map<string, BodyKind>();
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        responses.set(status, hasBody(response));
+        responses.set(status, bodyKind(response));
       }
       operations.push({
         method,
@@ -79,6 +95,7 @@ function readOperations(): DocumentOperation[] {
         tags: operation.tags ?? [],
         pattern: templateToPattern(path),
         responses,
+        security: operation.security === undefined ? defaultSecurity : securityNames(operation.security),
       });
     }
   }
@@ -133,13 +150,14 @@ export const checkResponse: ResponseCheck = (response) => {
     throw new ResponseContractError(`${where}: no operation in generated/openapi.json matches this request.`);
   }
   const status = String(response.status);
-  const carriesBody = operation.responses.get(status);
-  if (carriesBody === undefined) {
+  const kind = operation.responses.get(status);
+  if (kind === undefined) {
     throw new ResponseContractError(
       `${where}: status ${status} is not documented for ${operation.operationId} (documented: ${[...operation.responses.keys()].join(', ')}).`,
     );
   }
-  if (!carriesBody) {
+  if (kind === 'other') return;
+  if (kind === 'none') {
     if (!isEmptyBody(response.data)) {
       throw new ResponseContractError(
         `${where}: ${operation.operationId} documents no body for ${status}, got one.`,

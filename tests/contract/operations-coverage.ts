@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { documentOperations, findOperation, type DocumentOperation } from '../../src/testing/response-check';
+
+export const PACT_FILE = path.resolve('contracts/atlasboard-web-atlasboard-api.json');
+
+/** Tags whose every operation must already have a pact interaction (issue 2). */
+export const REQUIRED_TAGS: readonly string[] = ['auth', 'users'];
+
+export interface PactInteraction {
+  description: string;
+  request: { method: string; path: string; headers?: Record<string, string | string[]> };
+  response: { status: number };
+}
+
+export function readPactInteractions(file = PACT_FILE): PactInteraction[] {
+  if (!existsSync(file)) {
+    throw new Error(
+      `${file} is missing: run the pact-consumer tests first (npx vitest run --project pact-consumer)`,
+    );
+  }
+  const pact = JSON.parse(readFileSync(file, 'utf8')) as { interactions?: PactInteraction[] };
+  return pact.interactions ?? [];
+}
+
+export function headerValue(interaction: PactInteraction, name: string): string | undefined {
+  const entry = Object.entries(interaction.request.headers ?? {}).find(
+    ([key]) => key.toLowerCase() === name.toLowerCase(),
+  );
+  const value = entry?.[1];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+export interface Coverage {
+  covered: Map<string, PactInteraction[]>;
+  uncovered: DocumentOperation[];
+  /** Interactions that match no operation of the document. */
+  strays: PactInteraction[];
+}
+
+export function operationCoverage(interactions: readonly PactInteraction[]): Coverage {
+  const covered = new Map<string, PactInteraction[]>();
+  const strays: PactInteraction[] = [];
+  for (const interaction of interactions) {
+    const operation = findOperation(interaction.request.method, interaction.request.path);
+    if (!operation) {
+      strays.push(interaction);
+      continue;
+    }
+    covered.set(operation.operationId, [...(covered.get(operation.operationId) ?? []), interaction]);
+  }
+  const uncovered = documentOperations.filter((operation) => !covered.has(operation.operationId));
+  return { covered, uncovered, strays };
+}
+
+export function isRequired(operation: DocumentOperation): boolean {
+  return operation.tags.some((tag) => REQUIRED_TAGS.includes(tag));
+}
+
+export function describeOperation(operation: DocumentOperation): string {
+  return `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) [${operation.tags.join(', ')}]`;
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import {
   Button,
@@ -29,14 +30,30 @@ type SelectProps = {
  */
 export function Select({ label, name, options, value, onChange, isRequired, isDisabled }: SelectProps) {
   const { t } = useTranslation();
+  const selectedLabel = options.find((option) => option.id === value)?.label ?? '';
+  const [typed, setTyped] = useState<string | null>(null);
+  // Filtered here rather than by the ComboBox, so the list (and its empty state)
+  // follows exactly what was typed; showing the selection lists everything.
+  const inputValue = typed ?? selectedLabel;
+  const needle = inputValue.trim().toLowerCase();
+  const shown =
+    typed === null || needle === ''
+      ? options
+      : options.filter((option) => option.label.toLowerCase().includes(needle));
+
   return (
     <ComboBox
       className="field select"
       name={name}
       formValue="key"
-      items={options}
+      items={shown}
+      inputValue={inputValue}
+      onInputChange={(text) => setTyped(text === selectedLabel ? null : text)}
       selectedKey={value}
-      onSelectionChange={(key: Key | null) => onChange(key === null ? null : String(key))}
+      onSelectionChange={(key: Key | null) => {
+        setTyped(null);
+        onChange(key === null ? null : String(key));
+      }}
       allowsEmptyCollection
       menuTrigger="focus"
       isRequired={isRequired}

@@ -226,12 +226,10 @@ describe('auth: current user and abilities', () => {
       .uponReceiving('a request for the current user')
       .withRequest('GET', '/api/user', (b) => b.headers({ ...XHR, Cookie: signedInHeaders.Cookie }))
       .willRespondWith(200, (b) =>
-        b
-          .headers(JSON_RESPONSE)
-          .jsonBody({
-            success: equal(true),
-            data: { ...userLike({ email: ADA.email }), type: equal('admin') },
-          }),
+        b.headers(JSON_RESPONSE).jsonBody({
+          success: equal(true),
+          data: { ...userLike({ email: ADA.email }), type: equal('admin') },
+        }),
       )
       .executeTest(async (server) => {
         const current = await getCurrentUser({ baseURL: server.url, headers: signedInHeaders });

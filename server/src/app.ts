@@ -33,6 +33,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   installBodyParsers(app);
   await app.register(fastifyCookie);
+  // JSON is UTF-8 by definition (RFC 8259 defines no charset parameter), so answers say plain
+  // `application/json`, which strict matchers (Pact's Content-Type regex) expect.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && /^application\/json;\s*charset=utf-8$/i.test(type))
+      reply.header('content-type', 'application/json');
+    return payload;
+  });
   const document = options.document ?? loadDocument();
   const mailer =
     options.mailer ??

@@ -27,7 +27,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    // Routes come only from the document; no trailing-slash or case aliases.
+    // Routes come only from the document: no implicit HEAD twins, no trailing-slash or case aliases.
+    exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   });
   installErrorHandler(app);

@@ -127,6 +127,7 @@ describe('every operation of the document', () => {
     expect((await client.request('PATCH', '/api/users/1', { unchecked: true })).status).toBe(404);
     expect((await client.get('/api/users/1/extra', { unchecked: true })).status).toBe(404);
     expect((await client.request('POST', '/api/abilities', { unchecked: true })).status).toBe(404);
+    expect((await client.request('HEAD', '/api/users', { unchecked: true })).status).toBe(404);
   });
 
   it('never lets a stack trace reach the response', async () => {

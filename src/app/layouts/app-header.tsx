@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
@@ -7,10 +7,11 @@ import { AppNav } from './app-nav';
 /** Brand, navigation and language. Below lg (1280 px) the navigation folds behind a menu button. */
 export function AppHeader() {
   const { t } = useTranslation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  // Following a link on a phone should not leave the menu covering the new screen.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu remembers the screen it was opened on, so following a link on a phone
+  // closes it instead of leaving it over the new screen.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
 
   return (
     <header className="app-header">
@@ -24,7 +25,7 @@ export function AppHeader() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="app-nav"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenedOn(menuOpen ? null : pathname)}
         >
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">{t('nav.menu')}</span>

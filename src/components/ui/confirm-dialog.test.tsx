@@ -1,8 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../app/provider';
-import { createTestQueryClient } from '../../testing/render';
-import { initTestI18n } from '../../testing/test-i18n';
+import { renderWithProviders } from '../../testing/render';
 import { CONFIRM_TIMEOUT_MS, ConfirmDialog } from './confirm-dialog';
 
 afterEach(() => vi.useRealTimers());
@@ -12,17 +10,15 @@ describe('ConfirmDialog', () => {
     vi.useFakeTimers();
     const onCancel = vi.fn();
     const onConfirm = vi.fn();
-    render(
-      <AppProvider queryClient={createTestQueryClient()} i18n={initTestI18n()} checkSession={false}>
-        <ConfirmDialog
-          isOpen
-          title="Are you sure?"
-          text="Really?"
-          confirmLabel="Yes"
-          onConfirm={onConfirm}
-          onCancel={onCancel}
-        />
-      </AppProvider>,
+    renderWithProviders(
+      <ConfirmDialog
+        isOpen
+        title="Are you sure?"
+        text="Really?"
+        confirmLabel="Yes"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
     );
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Really?');
     expect(CONFIRM_TIMEOUT_MS).toBe(20_000);

@@ -1,9 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../app/provider';
 import { showPopup, usePopupStore } from '../../stores/popup-store';
-import { createTestQueryClient } from '../../testing/render';
-import { initTestI18n } from '../../testing/test-i18n';
+import { renderWithProviders } from '../../testing/render';
 import { Popup } from './popup';
 
 afterEach(() => {
@@ -14,11 +12,7 @@ afterEach(() => {
 describe('Popup', () => {
   it('shows a success message without a confirm button and closes after 1.5 s', () => {
     vi.useFakeTimers();
-    render(
-      <AppProvider queryClient={createTestQueryClient()} i18n={initTestI18n()} checkSession={false}>
-        <Popup />
-      </AppProvider>,
-    );
+    renderWithProviders(<Popup />);
     act(() => showPopup({ tone: 'success', title: 'Login successfully' }));
     const dialog = screen.getByRole('dialog', { name: 'Login successfully' });
     expect(dialog.querySelectorAll('button')).toHaveLength(0);

@@ -92,6 +92,25 @@ describe('profile screen', () => {
     expect(screen.getByRole('button', { name: 'Disable two-factor authentication' })).toBeInTheDocument();
   });
 
+  it('disables two-factor sign-in with the password and a code', async () => {
+    const { user } = await renderApp('/profile', { as: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Enable two-factor authentication' }));
+    const twoFactor = region('Two-factor authentication');
+    await fill(user, await within(twoFactor).findByLabelText('Authentication code'), MOCK_TOTP_CODE);
+    await fill(user, within(twoFactor).getByLabelText('Current password'), MOCK_ADMIN.password);
+    await user.click(within(twoFactor).getByRole('button', { name: 'Confirm and enable' }));
+    await user.click(await screen.findByRole('button', { name: 'I have saved them' }));
+
+    await fill(user, within(twoFactor).getByLabelText('Current password'), MOCK_ADMIN.password);
+    await fill(user, within(twoFactor).getByLabelText('Authentication code'), MOCK_TOTP_CODE);
+    await user.click(within(twoFactor).getByRole('button', { name: 'Disable two-factor authentication' }));
+    expect(await screen.findByText('Two-factor authentication disabled')).toBeInTheDocument();
+    await waitFor(() => expect(useAuthStore.getState().user?.two_factor_enabled).toBe(false));
+    expect(
+      within(twoFactor).getByRole('button', { name: 'Enable two-factor authentication' }),
+    ).toBeInTheDocument();
+  });
+
   it('says so when two-factor setup cannot start', async () => {
     server.use(
       http.post('*/api/user/two-factor', () =>

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,7 +31,15 @@ async function truncateAll(db: Database): Promise<void> {
  */
 async function pgliteFromTemplate(): Promise<Database> {
   const migrations = readMigrations();
-  const version = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
+  // The PGlite version is part of the key: a dump is only loadable by the engine that wrote it.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const engine = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const version = createHash('sha256')
+    .update(JSON.stringify({ engine: engine.version, migrations }))
+    .digest('hex')
+    .slice(0, 16);
   const file = path.join(tmpdir(), `atlasboard-pglite-template-${version}.tar.gz`);
   if (existsSync(file)) return openPGlite({ loadDataDir: new Blob([readFileSync(file)]) });
   const pglite = await createPGlite();

@@ -54,6 +54,24 @@ describe('cookies and sessions', () => {
     await trusting.close();
   });
 
+  it('keeps the session cookie for 30 days only with "remember me"', async () => {
+    const user = await t.createUser();
+    const client = t.client();
+    await client.prime();
+    const sessionCookie = (response: { headers: Record<string, unknown> }) =>
+      ([] as string[])
+        .concat(response.headers['set-cookie'] as string[])
+        .find((c) => c.startsWith('atlasboard_session='));
+    expect(
+      sessionCookie(await client.post('/login', { email: user.email, password: user.password })),
+    ).not.toMatch(/Max-Age/);
+    expect(
+      sessionCookie(
+        await client.post('/login', { email: user.email, password: user.password, remember: true }),
+      ),
+    ).toMatch(/Max-Age=2592000/);
+  });
+
   it('starts a new session id at every sign-in and destroys it at logout', async () => {
     const user = await t.createUser();
     const client = t.client();

@@ -119,10 +119,13 @@ describe('user administration', () => {
     expect((await client.delete(`/api/users/${id}`)).status).toBe(404);
   });
 
-  it('does not let an admin delete their own account', async () => {
+  it('does not let an admin delete or demote their own account', async () => {
     const { client, user } = await t.signedIn('admin');
     const response = await client.delete(`/api/users/${user.id}`);
     expect(response.status).toBe(422);
+    const demote = await client.put(`/api/users/${user.id}`, { type: 'user' });
+    expect(demote.status).toBe(422);
+    expect(demote.json()).toMatchObject({ errors: { type: ['You cannot change your own type.'] } });
     expect((await client.get('/api/user')).status).toBe(200);
   });
 });

@@ -64,6 +64,10 @@ export async function updateUser(context: OperationContext): Promise<OperationRe
     throw forbidden();
   }
   const errors: FieldErrors = passwordRuleErrors(body.password, body.password_confirmation);
+  // An admin demoting themselves could leave nobody able to manage users.
+  if (body.type !== undefined && body.type !== user.type && user.id === me.id) {
+    errors.type = ['You cannot change your own type.'];
+  }
   if (body.email !== undefined && (await emailTaken(db, body.email, user.id))) errors.email = [TAKEN];
   const ownPassword = body.password !== undefined && me.id === user.id;
   if (

@@ -1,9 +1,13 @@
+import http from 'node:http';
 import path from 'node:path';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { PACT_COOKIE, PACT_GUEST_COOKIE, PACT_XSRF } from '../states';
 
 // The consumer tests must not phone home.
 process.env.PACT_DO_NOT_TRACK = 'true';
+// Each interaction gets a fresh mock server that is torn down afterwards; a pooled
+// keep-alive socket to a finished one made a later call fail now and then.
+http.globalAgent = new http.Agent({ keepAlive: false });
 
 export const CONSUMER = 'atlasboard-web';
 export const PROVIDER = 'atlasboard-api';

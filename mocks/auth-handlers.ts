@@ -19,7 +19,15 @@ import type {
 import { abilitiesFor } from './abilities';
 import { MOCK_RESET_TOKEN, MOCK_TOTP_CODE } from './accounts';
 import { db, findUserByEmail, isoSeconds, nextUserId, toApiUser, type UserRecord } from './db';
-import { guardStateChange, noContent, parseWith, readJson, requireUser, validationFailed } from './responses';
+import {
+  guardStateChange,
+  noContent,
+  parseWith,
+  PASSWORD_MISMATCH,
+  readJson,
+  requireUser,
+  validationFailed,
+} from './responses';
 import { issueXsrfCookie, signIn, signOut } from './session';
 
 const WRONG_CREDENTIALS = { email: ['These credentials do not match our records.'] };
@@ -41,8 +49,6 @@ function acceptCode(user: UserRecord, code: string): boolean {
   });
   return true;
 }
-
-const PASSWORD_MISMATCH = { password: ['The password field confirmation does not match.'] };
 
 export const authHandlers = [
   http.post('*/login', async ({ request }) => {

@@ -12,6 +12,8 @@ export const notFound = () => HttpResponse.json({ message: 'Not found.' }, { sta
 export const csrfMismatch = () => HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
 export const noContent = () => new HttpResponse(null, { status: 204 });
 
+export const PASSWORD_MISMATCH = { password: ['The password field confirmation does not match.'] };
+
 export function validationFailed(errors: ValidationError['errors']): HttpResponse<ValidationError> {
   const messages = Object.values(errors).flat();
   const extra =

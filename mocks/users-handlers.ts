@@ -7,14 +7,13 @@ import {
   noContent,
   notFound,
   parseWith,
+  PASSWORD_MISMATCH,
   readJson,
   requireAdmin,
   requireUser,
   validationFailed,
 } from './responses';
 import { listUserPage } from './user-list';
-
-const PASSWORD_MISMATCH = { password: ['The password field confirmation does not match.'] };
 
 function userIdFrom(params: Record<string, string | readonly string[] | undefined>): number {
   const raw = params.id;

@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { useRealServer } from './support/real-server-suite';
+import { signIn } from './support/ui';
+
+/** Fails with the list of serious and critical findings, each with the elements it hit. */
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) console.error(`axe on ${screen}:\n${JSON.stringify(violations, null, 2)}`);
+  expect(violations, `serious or critical axe violations on ${screen}`).toEqual([]);
+}
+
+// Flow 8: axe-core on the sign-in, users and profile screens as they are served.
+describe('accessibility', () => {
+  const suite = useRealServer();
+
+  test('the sign-in screen has no serious or critical axe violations', async () => {
+    const page = await suite.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+    await expectNoSeriousViolations(page, '/login');
+  });
+
+  test('the users and profile screens have no serious or critical axe violations', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, admin.password, admin.name);
+
+    // A fresh load, so the sign-in popup is not part of what is checked.
+    await page.goto('/users');
+    await page.getByRole('grid', { name: 'Users' }).getByRole('rowheader', { name: admin.name }).waitFor();
+    await expectNoSeriousViolations(page, '/users');
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Enable two-factor authentication' }).waitFor();
+    await expectNoSeriousViolations(page, '/profile');
+  });
+});

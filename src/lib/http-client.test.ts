@@ -1,8 +1,8 @@
 import { isAxiosError } from './http-error';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getCurrentUser, logout } from '../../generated/api/auth/auth';
-import { getGetCurrentUserMockHandler } from '../../generated/api/auth/auth.msw';
+import { getCurrentUser, login, logout } from '../../generated/api/auth/auth';
+import { getGetCurrentUserMockHandler, getLoginMockHandler } from '../../generated/api/auth/auth.msw';
 import type { CurrentUser } from '../../generated/model';
 import { server } from '../testing/server';
 
@@ -73,6 +73,23 @@ describe('http client: what every request carries (SPEC §7)', () => {
     expect(request?.credentials).toBe('include');
     expect(request?.headers.get('x-xsrf-token')).toBe('cross-site-token');
     expect(request?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
+  });
+
+  it("sends a caller's extra headers along with the generated request", async () => {
+    const seen: Request[] = [];
+    server.use(
+      getLoginMockHandler(({ request }) => {
+        seen.push(request);
+        return { next_step: 'home' };
+      }),
+    );
+    document.cookie = 'XSRF-TOKEN=merge-token; path=/';
+    await login({ email: 'a@example.com', password: 'pw' }, { headers: { 'Accept-Language': 'fr' } });
+    const request = seen[0];
+    expect(request?.headers.get('accept-language')).toBe('fr');
+    expect(request?.headers.get('content-type')).toContain('application/json');
+    expect(request?.headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    expect(await request?.json()).toEqual({ email: 'a@example.com', password: 'pw' });
   });
 
   it('sends no XSRF header when there is no XSRF-TOKEN cookie', async () => {

@@ -43,7 +43,10 @@ http.interceptors.response.use(
 
 /** The one mutator every generated call goes through. */
 export const httpClient = <T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> =>
-  http.request<T>({ ...config, ...options }).then((response) => response.data);
+  http
+    // A caller's headers add to the generated ones (e.g. Content-Type) instead of replacing them.
+    .request<T>({ ...config, ...options, headers: { ...config.headers, ...options?.headers } })
+    .then((response) => response.data);
 
 export type ErrorType<E> = AxiosError<E>;
 export type BodyType<B> = B;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http/http-error.ts';
 
 // The sign-in paths (/login, /register ...) are also client screens, so only /api is API-only for GETs.
 function isApiPath(url: string): boolean {
@@ -27,6 +28,6 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
       if (hasClient) return reply.type('text/html').sendFile('index.html');
       return reply.type('text/html').send(NOTICE);
     }
-    return reply.status(404).send({ message: 'Not found.' });
+    return reply.status(404).send(notFound().body(request));
   });
 }

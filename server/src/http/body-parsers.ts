@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './http-error.ts';
-import { validationBody } from '../openapi/validation-errors.ts';
+import { msg } from '../i18n/messages.ts';
+import { invalid } from './http-error.ts';
 
 /** A body in a media type the server does not read; an error only where the operation takes a body. */
 export class UnreadBody {
   constructor(readonly contentType: string) {}
 }
 
-const invalidJson = () =>
-  new HttpError(422, validationBody({ body: ['The request body must be valid JSON.'] }));
+const invalidJson = () => invalid({ body: [msg('validation.json')] });
 
 /**
  * JSON bodies, where an empty body counts as none (axios sends POSTs without data that way),

@@ -1,33 +1,49 @@
-import { validationBody, type FieldErrors } from '../openapi/validation-errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { localeOf, msg, render, translator, type Message, type Problems } from '../i18n/messages.ts';
 
-/** An answer other than success; the binder sends `body` with `status` (and `headers`). */
+/** An answer other than success, rendered in the caller's language by the error handler. */
 export class HttpError extends Error {
   readonly status: number;
-  readonly body: Record<string, unknown>;
+  readonly text: Message;
+  readonly problems: Problems | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
-    body: Record<string, unknown> & { message: string },
-    headers: Record<string, string> = {},
+    text: Message,
+    options: { problems?: Problems; headers?: Record<string, string> } = {},
   ) {
-    super(body.message);
+    super(text.key);
     this.status = status;
-    this.body = body;
-    this.headers = headers;
+    this.text = text;
+    this.problems = options.problems;
+    this.headers = options.headers ?? {};
+  }
+
+  /** `{message}`, or Laravel's 422 shape: the first message (plus how many more) and `errors` per field. */
+  body(request: FastifyRequest): Record<string, unknown> {
+    const t = translator(localeOf(request));
+    if (!this.problems) return { message: render(t, this.text) };
+    const errors = Object.fromEntries(
+      Object.entries(this.problems).map(([field, messages]) => [
+        field,
+        messages.map((message) => render(t, message)),
+      ]),
+    );
+    const all = Object.values(errors).flat();
+    const first = all[0] ?? render(t, this.text);
+    const more = all.length - 1;
+    return { message: more > 0 ? t('http.and_more', { message: first, count: more }) : first, errors };
   }
 }
 
-export const unauthenticated = () => new HttpError(401, { message: 'Unauthenticated.' });
-export const forbidden = () => new HttpError(403, { message: 'This action is unauthorized.' });
-export const notFound = () => new HttpError(404, { message: 'Not found.' });
-export const csrfMismatch = () => new HttpError(419, { message: 'CSRF token mismatch.' });
-export const invalid = (errors: FieldErrors) => new HttpError(422, validationBody(errors));
+export const unauthenticated = () => new HttpError(401, msg('http.unauthenticated'));
+export const forbidden = () => new HttpError(403, msg('http.forbidden'));
+export const notFound = () => new HttpError(404, msg('http.not_found'));
+export const csrfMismatch = () => new HttpError(419, msg('http.csrf'));
+export const payloadTooLarge = () => new HttpError(413, msg('http.too_large'));
+export const invalid = (problems: Problems) => new HttpError(422, msg('http.invalid'), { problems });
 export const tooManyAttempts = (seconds: number) =>
-  new HttpError(
-    429,
-    { message: `Too many attempts. Please try again in ${seconds} seconds.` },
-    { 'Retry-After': String(seconds) },
-  );
-export const notImplemented = (operationId: string) =>
-  new HttpError(501, { message: `The operation ${operationId} is not implemented on this server yet.` });
+  new HttpError(429, msg('http.too_many', { seconds }), { headers: { 'Retry-After': String(seconds) } });
+export const notImplemented = (operation: string) =>
+  new HttpError(501, msg('http.not_implemented', { operation }));

@@ -68,6 +68,23 @@ describe('bad input', () => {
     expect(await countUsers()).toBe(0);
   });
 
+  it('answers in the language of the locale cookie or Accept-Language', async () => {
+    const client = t.client();
+    await client.prime();
+    client.cookies.set('locale', 'fr');
+    const french = await client.post('/register', { ...register, email: 'nope' });
+    expect(french.json()).toMatchObject({
+      errors: { email: ['Le champ e-mail doit être une adresse e-mail valide.'] },
+    });
+    client.cookies.delete('locale');
+    const chinese = await client.get('/api/user', {
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.5' },
+    });
+    expect(chinese.json()).toEqual({ message: '未登录。' });
+    const unknown = await client.get('/api/user', { headers: { 'accept-language': 'de-DE' } });
+    expect(unknown.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
   it('answers 413 to an oversize body', async () => {
     const client = t.client();
     await client.prime();

@@ -15,7 +15,8 @@ import type { AppServices } from '../services.ts';
 import { listOperations, needsSession, type Operation } from './document.ts';
 import { createSchemaCompiler, type SchemaCompiler, type ValidateFunction } from './schema-compiler.ts';
 import { MAX_ID, nulCharacterErrors } from './text-rules.ts';
-import { fieldErrors, type FieldErrors } from './validation-errors.ts';
+import { fieldErrors } from './validation-errors.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
 
 export interface OperationContext<Body = unknown> {
   request: FastifyRequest;
@@ -84,19 +85,19 @@ function buildValidators(
   };
 }
 
-function check(validate: ValidateFunction | undefined, data: unknown, errors: FieldErrors): void {
+function check(validate: ValidateFunction | undefined, data: unknown, errors: Problems): void {
   if (!validate || validate(data)) return;
   Object.assign(errors, fieldErrors(validate.errors ?? []));
 }
 
 /** Request input checked against the document; path and query values are coerced from text. */
 function validateInput(validators: Validators, request: FastifyRequest) {
-  const errors: FieldErrors = {};
+  const errors: Problems = {};
   const params = { ...(request.params as Record<string, unknown>) };
   const query = { ...(request.query as Record<string, unknown>) };
   let body: unknown = request.body ?? undefined;
   if (body instanceof UnreadBody) {
-    if (validators.body) throw invalid({ body: ['The request body must be sent as application/json.'] });
+    if (validators.body) throw invalid({ body: [msg('validation.json_media_type')] });
     body = undefined;
   }
   // A missing JSON body is checked as `{}` so the answer names each required field.

@@ -1,19 +1,16 @@
-import type { FieldErrors } from './validation-errors.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
 
 /** PostgreSQL text cannot hold NUL, so such input is a validation error rather than a failed query. */
-export function nulCharacterErrors(value: unknown, field = ''): FieldErrors {
-  const errors: FieldErrors = {};
+export function nulCharacterErrors(value: unknown, field = ''): Problems {
+  const errors: Problems = {};
   const visit = (node: unknown, at: string) => {
     if (typeof node === 'string') {
-      if (node.includes('\u0000'))
-        errors[at || 'body'] = [
-          `The ${(at || 'body').replace(/_/g, ' ')} field must not contain NUL characters.`,
-        ];
+      if (node.includes('\u0000')) errors[at || 'body'] = [msg('validation.nul', { field: at || 'body' })];
     } else if (Array.isArray(node)) {
       node.forEach((item, index) => visit(item, at ? `${at}.${index}` : String(index)));
     } else if (typeof node === 'object' && node !== null) {
       for (const [key, item] of Object.entries(node)) {
-        if (key.includes('\u0000')) errors[at || 'body'] = ['Field names must not contain NUL characters.'];
+        if (key.includes('\u0000')) errors[at || 'body'] = [msg('validation.nul', { field: at || 'body' })];
         else visit(item, at ? `${at}.${key}` : key);
       }
     }

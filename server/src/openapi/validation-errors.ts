@@ -1,17 +1,7 @@
 import type { ErrorObject } from 'ajv';
+import { msg, type Message, type Problems } from '../i18n/messages.ts';
 
-export type FieldErrors = Record<string, string[]>;
-
-/** Laravel's wire shape for 422: the first message, plus how many more there are. */
-export function validationBody(errors: FieldErrors): { message: string; errors: FieldErrors } {
-  const messages = Object.values(errors).flat();
-  const first = messages[0] ?? 'The given data was invalid.';
-  const more = messages.length - 1;
-  const message = more > 0 ? `${first} (and ${more} more error${more > 1 ? 's' : ''})` : first;
-  return { message, errors };
-}
-
-function fieldOf(error: ErrorObject, root: string | undefined): string {
+function fieldOf(error: ErrorObject): string {
   const segments = error.instancePath
     .split('/')
     .slice(1)
@@ -21,63 +11,59 @@ function fieldOf(error: ErrorObject, root: string | undefined): string {
     segments.push(params.missingProperty);
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string')
     segments.push(params.additionalProperty);
-  if (segments.length === 0) return root ?? 'body';
-  return [...(root ? [root] : []), ...segments].join('.');
+  return segments.length === 0 ? 'body' : segments.join('.');
 }
 
-function label(field: string): string {
-  return field.replace(/_/g, ' ');
-}
+const TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);
 
-function messageOf(error: ErrorObject, field: string): string {
-  const name = label(field);
+function messageOf(error: ErrorObject, field: string): Message {
   const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
   switch (error.keyword) {
     case 'required':
-      return `The ${name} field is required.`;
+      return msg('validation.required', { field });
     case 'additionalProperties':
-      return `The ${name} field is not allowed.`;
+      return msg('validation.not_allowed', { field });
     case 'type': {
-      const type = String(params.type).replace(',', ' or ');
-      const article = /^[aeiou]/.test(type) ? 'an' : 'a';
-      return `The ${name} field must be ${article} ${type}.`;
+      const type = String(params.type);
+      return msg(TYPES.has(type) ? `validation.type_${type}` : 'validation.type_other', { field });
     }
     case 'format':
       return params.format === 'email'
-        ? `The ${name} field must be a valid email address.`
-        : `The ${name} field must be a valid ${String(params.format)}.`;
+        ? msg('validation.email', { field })
+        : msg('validation.format', { field, format: String(params.format) });
     case 'minLength':
-      return `The ${name} field must be at least ${String(params.limit)} characters.`;
+      return msg('validation.min_length', { field, limit });
     case 'maxLength':
-      return `The ${name} field must not be greater than ${String(params.limit)} characters.`;
+      return msg('validation.max_length', { field, limit });
     case 'minimum':
-      return `The ${name} field must be at least ${String(params.limit)}.`;
+      return msg('validation.minimum', { field, limit });
     case 'maximum':
-      return `The ${name} field must not be greater than ${String(params.limit)}.`;
+      return msg('validation.maximum', { field, limit });
     case 'minItems':
-      return `The ${name} field must have at least ${String(params.limit)} items.`;
+      return msg('validation.min_items', { field, limit });
     case 'maxItems':
-      return `The ${name} field must not have more than ${String(params.limit)} items.`;
+      return msg('validation.max_items', { field, limit });
     case 'enum':
     case 'const':
-      return `The selected ${name} is invalid.`;
+      return msg('validation.choice', { field });
     case 'pattern':
-      return `The ${name} field format is invalid.`;
+      return msg('validation.pattern', { field });
     default:
-      return `The ${name} field is invalid.`;
+      return msg('validation.invalid', { field });
   }
 }
 
-/** Turns ajv errors into per-field messages; `root` prefixes fields of non-body parts (none for bodies). */
-export function fieldErrors(errors: readonly ErrorObject[], root?: string): FieldErrors {
-  const result: FieldErrors = {};
+/** Turns ajv errors into per-field messages (field names as dotted paths: `layers.0.name`). */
+export function fieldErrors(errors: readonly ErrorObject[]): Problems {
+  const result: Problems = {};
   for (const error of errors) {
     // oneOf/anyOf/if repeat what their branches already said.
     if (['oneOf', 'anyOf', 'if', 'not'].includes(error.keyword) && errors.length > 1) continue;
-    const field = fieldOf(error, root);
+    const field = fieldOf(error);
     const message = messageOf(error, field);
     const list = (result[field] ??= []);
-    if (!list.includes(message)) list.push(message);
+    if (!list.some((known) => known.key === message.key)) list.push(message);
   }
   return result;
 }

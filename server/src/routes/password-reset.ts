@@ -5,13 +5,12 @@ import { destroyUserSessions } from '../auth/sessions.ts';
 import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
+import { localeOf, msg, translator } from '../i18n/messages.ts';
 import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
 import { findUserByEmail } from '../users/user-record.ts';
 import { passwordRuleErrors } from '../users/user-rules.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
-const SENT = 'We have emailed your password reset link! Please check your mail inbox.';
-const BAD_TOKEN = 'This password reset token is invalid.';
 
 function origin(request: FastifyRequest, appUrl: string | undefined): string {
   return appUrl ?? `${request.protocol}://${request.host}`;
@@ -20,6 +19,7 @@ function origin(request: FastifyRequest, appUrl: string | undefined): string {
 export async function forgetPassword(context: OperationContext): Promise<OperationResult> {
   const { db, mailer, config, log } = context.services;
   const { email } = context.body as ForgotPasswordRequest;
+  const t = translator(localeOf(context.request));
   const key = throttleKey('forgot', email, context.request.ip);
   const wait = await retryAfter(db, key);
   if (wait > 0) throw tooManyAttempts(wait);
@@ -37,12 +37,13 @@ export async function forgetPassword(context: OperationContext): Promise<Operati
     mailer
       .send({
         to: user.email,
-        subject: 'Reset Password Notification',
-        text: `You are receiving this email because we received a password reset request for your account.\n\nReset your password: ${link}\n\nThis password reset link will expire in ${RESET_TOKEN_MINUTES} minutes.\n\nIf you did not request a password reset, no further action is required.\n`,
+        // In the language the request came in: the one the person asking reads.
+        subject: t('reset.mail_subject'),
+        text: t('reset.mail_text', { link, minutes: RESET_TOKEN_MINUTES }),
       })
       .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
   }
-  return { status: 200, body: { message: SENT } };
+  return { status: 200, body: { message: t('reset.sent') } };
 }
 
 export async function resetPassword(context: OperationContext): Promise<OperationResult> {
@@ -78,7 +79,7 @@ export async function resetPassword(context: OperationContext): Promise<Operatio
     }));
   if (!changed) {
     await recordHit(db, key);
-    throw invalid({ email: [BAD_TOKEN] });
+    throw invalid({ email: [msg('reset.token_invalid')] });
   }
-  return { status: 200, body: { message: 'Password successfully changed.' } };
+  return { status: 200, body: { message: translator(localeOf(context.request))('reset.changed') } };
 }

@@ -1,6 +1,7 @@
 import type { RegisterRequest } from '../../../generated/model/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { invalid } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
 import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
 import { emailTaken, insertUser, toPublicUser } from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
@@ -10,14 +11,14 @@ export async function register(context: OperationContext): Promise<OperationResu
   const body = context.body as RegisterRequest;
   const { db } = context.services;
   const errors = passwordRuleErrors(body.password, body.password_confirmation);
-  if (await emailTaken(db, body.email)) errors.email = ['The email has already been taken.'];
+  if (await emailTaken(db, body.email)) errors.email = [msg('validation.email_taken')];
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const passwordHash = await hashPassword(body.password);
   try {
     const user = await insertUser(db, { name: body.name, email: body.email, passwordHash, type: 'user' });
     return { status: 201, body: { data: toPublicUser(user) } };
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ email: ['The email has already been taken.'] });
+    if (isUniqueViolation(error)) throw invalid({ email: [msg('validation.email_taken')] });
     throw error;
   }
 }

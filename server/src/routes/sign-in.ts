@@ -7,12 +7,13 @@ import { verifySecondFactor } from '../auth/second-factor.ts';
 import type { Database } from '../db/database.ts';
 import { setSessionCookie } from '../http/cookies.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
 import { findUserByEmail, type UserRecord } from '../users/user-record.ts';
 
-const BAD_CREDENTIALS = 'These credentials do not match our records.';
-const BAD_CODE = 'The provided two factor authentication code was invalid.';
+const BAD_CREDENTIALS = msg('auth.failed');
+const BAD_CODE = msg('auth.code_invalid');
 
 async function throttled(db: Database, key: string): Promise<void> {
   const wait = await retryAfter(db, key);

@@ -5,6 +5,7 @@ import { useTotpCode, verifySecondFactor } from '../auth/second-factor.ts';
 import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
 import { newTotpSecret, otpauthUrl } from '../auth/totp.ts';
 import { invalid, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
 import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
 import type { UserRecord } from '../users/user-record.ts';
 
@@ -26,18 +27,17 @@ async function guarded(
   if (wait > 0) throw tooManyAttempts(wait);
   if (!(await verifyPassword(password, user.password_hash))) {
     await recordHit(db, key);
-    throw invalid({ password: ['The password is incorrect.'] });
+    throw invalid({ password: [msg('auth.password_incorrect')] });
   }
   if (!(await check())) {
     await recordHit(db, key);
-    throw invalid({ code: ['The provided two factor authentication code was invalid.'] });
+    throw invalid({ code: [msg('auth.code_invalid')] });
   }
 }
 
 export async function startTwoFactor(context: OperationContext): Promise<OperationResult> {
   const user = signedInUser(context);
-  if (user.two_factor_secret !== null)
-    throw invalid({ code: ['Two-factor authentication is already enabled.'] });
+  if (user.two_factor_secret !== null) throw invalid({ code: [msg('auth.two_factor_enabled')] });
   const secret = newTotpSecret();
   await context.services.db.query('UPDATE users SET two_factor_pending_secret = $2 WHERE id = $1', [
     user.id,
@@ -50,9 +50,8 @@ export async function confirmTwoFactor(context: OperationContext): Promise<Opera
   const user = signedInUser(context);
   const body = context.body as TwoFactorConfirmRequest;
   const pending = user.two_factor_pending_secret;
-  if (user.two_factor_secret !== null)
-    throw invalid({ code: ['Two-factor authentication is already enabled.'] });
-  if (pending === null) throw invalid({ code: ['Start enabling two-factor authentication first.'] });
+  if (user.two_factor_secret !== null) throw invalid({ code: [msg('auth.two_factor_enabled')] });
+  if (pending === null) throw invalid({ code: [msg('auth.two_factor_start_first')] });
   const { db } = context.services;
   await guarded(context, user, body.password, () => useTotpCode(db, user.id, pending, body.code));
   const codes = newRecoveryCodes();
@@ -70,7 +69,7 @@ export async function confirmTwoFactor(context: OperationContext): Promise<Opera
 export async function disableTwoFactor(context: OperationContext): Promise<OperationResult> {
   const user = signedInUser(context);
   const body = context.body as TwoFactorDisableRequest;
-  if (user.two_factor_secret === null) throw invalid({ code: ['Two-factor authentication is not enabled.'] });
+  if (user.two_factor_secret === null) throw invalid({ code: [msg('auth.two_factor_not_enabled')] });
   const { db } = context.services;
   await guarded(context, user, body.password, () => verifySecondFactor(db, user, body.code.trim()));
   await db.transaction(async (tx) => {

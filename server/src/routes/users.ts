@@ -4,12 +4,12 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
 import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
-import type { FieldErrors } from '../openapi/validation-errors.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
 import { listUsers as queryUsers } from '../users/user-list.ts';
 import { emailTaken, findUserById, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 
-const TAKEN = 'The email has already been taken.';
+const TAKEN = msg('validation.email_taken');
 
 /** Checks the ability on this user before revealing whether it exists (403 before 404 for non-admins). */
 async function userFor(context: OperationContext, action: 'read' | 'update' | 'delete'): Promise<UserRecord> {
@@ -63,10 +63,10 @@ export async function updateUser(context: OperationContext): Promise<OperationRe
   ) {
     throw forbidden();
   }
-  const errors: FieldErrors = passwordRuleErrors(body.password, body.password_confirmation);
+  const errors: Problems = passwordRuleErrors(body.password, body.password_confirmation);
   // An admin demoting themselves could leave nobody able to manage users.
   if (body.type !== undefined && body.type !== user.type && user.id === me.id) {
-    errors.type = ['You cannot change your own type.'];
+    errors.type = [msg('auth.own_type')];
   }
   if (body.email !== undefined && (await emailTaken(db, body.email, user.id))) errors.email = [TAKEN];
   const ownPassword = body.password !== undefined && me.id === user.id;
@@ -74,7 +74,7 @@ export async function updateUser(context: OperationContext): Promise<OperationRe
     ownPassword &&
     !(body.current_password && (await verifyPassword(body.current_password, user.password_hash)))
   ) {
-    errors.current_password = ['The current password is incorrect.'];
+    errors.current_password = [msg('auth.current_password')];
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
@@ -107,7 +107,7 @@ export async function updateUser(context: OperationContext): Promise<OperationRe
 
 export async function deleteUser(context: OperationContext): Promise<OperationResult> {
   const user = await userFor(context, 'delete');
-  if (user.id === context.auth.user?.id) throw invalid({ id: ['You cannot delete your own account.'] });
+  if (user.id === context.auth.user?.id) throw invalid({ id: [msg('auth.own_delete')] });
   await context.services.db.query('DELETE FROM users WHERE id = $1', [user.id]);
   return { status: 204 };
 }

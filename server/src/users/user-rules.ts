@@ -1,12 +1,9 @@
-import type { FieldErrors } from '../openapi/validation-errors.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
 
 /** Rules the document cannot state: the confirmation must repeat the password. */
-export function passwordRuleErrors(
-  password: string | undefined,
-  confirmation: string | undefined,
-): FieldErrors {
+export function passwordRuleErrors(password: string | undefined, confirmation: string | undefined): Problems {
   if (password === undefined || password === confirmation) return {};
-  return { password: ['The password field confirmation does not match.'] };
+  return { password: [msg('validation.confirmed', { field: 'password' })] };
 }
 
 /** PostgreSQL's unique_violation: two requests raced for the same email. */

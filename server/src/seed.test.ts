@@ -66,6 +66,19 @@ describe('first admin', () => {
     expect(a.generatedPassword).not.toBe(b.generatedPassword);
   });
 
+  it('keeps nothing of a transaction that fails half-way', async () => {
+    const attempt = t.database.db.transaction(async (tx) => {
+      await tx.query(
+        "INSERT INTO users (name, email, password_hash, type) VALUES ('Half', 'half@example.com', 'x', 'user')",
+      );
+      await tx.query(
+        "INSERT INTO users (name, email, password_hash, type) VALUES ('Bad', 'bad@example.com', 'x', 'superuser')",
+      );
+    });
+    await expect(attempt).rejects.toThrow();
+    expect(await t.database.db.query('SELECT 1 FROM users')).toEqual([]);
+  });
+
   it('runs migrations once', async () => {
     expect(await migrate(t.database.db)).toEqual([]);
   });

@@ -176,8 +176,10 @@ describe('two-factor sign-in', () => {
     });
     expect(wrongPassword.status).toBe(422);
     expect((await client.get('/api/user')).json()).toMatchObject({ data: { two_factor_enabled: false } });
+    // Kept: the same code must not work again (a fresh currentTotpCode could fall in the next step).
+    const confirmCode = currentTotpCode(secret);
     const confirm = await client.post('/api/user/two-factor/confirm', {
-      code: currentTotpCode(secret),
+      code: confirmCode,
       password: user.password,
     });
     expect(confirm.status).toBe(200);
@@ -186,18 +188,18 @@ describe('two-factor sign-in', () => {
     expect((await client.get('/api/user')).json()).toMatchObject({ data: { two_factor_enabled: true } });
     const stored = await t.database.db.query<{ code_hash: string }>('SELECT code_hash FROM recovery_codes');
     expect(stored.map((row) => row.code_hash)).not.toContain(codes[0]);
-    return { user, secret, codes, client };
+    return { user, secret, codes, client, confirmCode };
   }
 
   it('asks for the second step, accepts a TOTP code once, and accepts each recovery code once', async () => {
-    const { user, secret, codes } = await enableTwoFactor();
+    const { user, secret, codes, confirmCode } = await enableTwoFactor();
     const client = t.client();
     expect((await client.login(user.email, user.password)).json()).toEqual({ next_step: '2fa' });
     expect(client.cookies.has('atlasboard_session')).toBe(false);
 
     const body = { email: user.email, password: user.password, remember: false };
     // The code used to confirm 2FA has been spent already.
-    const reused = await client.post('/login2fa', { ...body, code: currentTotpCode(secret) });
+    const reused = await client.post('/login2fa', { ...body, code: confirmCode });
     expect(reused.status).toBe(422);
     expect(reused.json()).toMatchObject({ errors: { code: expect.any(Array) } });
 

@@ -34,7 +34,15 @@ const boundaryZones = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'generated/', 'coverage/', 'data/', 'contracts/', 'public/mockServiceWorker.js', 'node_modules/'],
+    ignores: [
+      'dist/',
+      'generated/',
+      'coverage/',
+      'data/',
+      'contracts/',
+      'public/mockServiceWorker.js',
+      'node_modules/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -58,7 +66,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'axios', message: 'Only src/lib/http-client.ts talks HTTP; use the generated hooks.' }],
+          paths: [
+            { name: 'axios', message: 'Only src/lib/http-client.ts talks HTTP; use the generated hooks.' },
+          ],
         },
       ],
       'no-restricted-globals': [

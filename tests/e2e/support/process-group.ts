@@ -3,8 +3,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export type ProcessGroup = {
   /** Everything the process printed so far (stdout and stderr), for failure messages. */
   output: () => string;
-  /** Resolves with the first match of `pattern` in the output. */
-  waitForOutput: (pattern: RegExp, timeoutMs: number) => Promise<RegExpMatchArray>;
   hasExited: () => boolean;
   /** Ends the whole group (npm, its shell, node and anything they started). */
   stop: () => Promise<void>;
@@ -25,52 +23,31 @@ export function startProcessGroup(
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let exited = false;
-  const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-MAX_KEPT_OUTPUT);
-    for (const listener of listeners) listener();
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
+  // If the test process itself goes away (Ctrl-C, a crash), the group must not outlive it;
+  // kept until stop(), since npm may exit while the server it started still runs.
+  const killOnExit = () => {
+    if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+  };
+  process.once('exit', killOnExit);
   const exitedPromise = new Promise<void>((resolve) => {
     child.on('exit', () => {
       exited = true;
-      for (const listener of listeners) listener();
       resolve();
     });
   });
 
-  const waitForOutput = (pattern: RegExp, timeoutMs: number) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
-        const match = output.match(pattern);
-        if (match) {
-          done();
-          resolve(match);
-        } else if (exited) {
-          done();
-          reject(new Error(`${command} ${args.join(' ')} exited before printing ${pattern}:\n${output}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(
-          new Error(`${command} ${args.join(' ')} did not print ${pattern} in ${timeoutMs} ms:\n${output}`),
-        );
-      }, timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        listeners.delete(check);
-      };
-      listeners.add(check);
-      check();
-    });
-
   return {
     output: () => output,
-    waitForOutput,
     hasExited: () => exited,
-    stop: () => stopGroup(child, exitedPromise),
+    stop: async () => {
+      await stopGroup(child, exitedPromise);
+      process.off('exit', killOnExit);
+    },
   };
 }
 

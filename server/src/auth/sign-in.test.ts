@@ -85,6 +85,7 @@ describe('cookies and sessions', () => {
     const stale = t.client();
     stale.cookies.set('atlasboard_session', firstSession ?? '');
     expect((await stale.get('/api/user')).status).toBe(401);
+    expect(stale.cookies.has('atlasboard_session')).toBe(false);
 
     expect((await client.post('/logout')).status).toBe(204);
     expect(await countRows('sessions')).toBe(0);

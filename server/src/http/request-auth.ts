@@ -12,6 +12,8 @@ export interface AuthState {
   ability: AppAbility;
   /** The token the response's XSRF-TOKEN cookie will carry. */
   xsrfToken: string;
+  /** A session cookie came with the request but names no live session (expired, logged out). */
+  staleSession: boolean;
 }
 
 declare module 'fastify' {
@@ -29,7 +31,13 @@ export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<
   const cookieToken = request.cookies[XSRF_COOKIE];
   const xsrfToken =
     session?.xsrfToken ?? (cookieToken && TOKEN_SHAPE.test(cookieToken) ? cookieToken : randomToken());
-  return { session: user ? session : undefined, user, ability: defineAbilityFor(user), xsrfToken };
+  return {
+    session: user ? session : undefined,
+    user,
+    ability: defineAbilityFor(user),
+    xsrfToken,
+    staleSession: token !== undefined && user === undefined,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
-import { setXsrfCookie } from '../http/cookies.ts';
+import { clearSessionCookie, setXsrfCookie } from '../http/cookies.ts';
 import {
   csrfMismatch,
   forbidden,
@@ -136,6 +136,8 @@ export function bindOperations(
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
       onRequest: async (request, reply) => {
         request.auth = await loadAuth(services.db, request);
+        // A dead session cookie is dropped, so the browser stops sending it.
+        if (request.auth.staleSession) clearSessionCookie(request, reply);
         // Every API answer (errors included) carries the XSRF-TOKEN cookie for the next call.
         reply.header('Cache-Control', 'no-store');
         if (!SAFE_METHODS.has(request.method) && !csrfPasses(request, request.auth)) throw csrfMismatch();

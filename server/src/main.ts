@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.ts';
+import { clientBuildNeeded } from './client/client-build.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -17,8 +16,10 @@ async function main(): Promise<void> {
     adminPassword: config.adminPassword,
     demoSeed: config.demoSeed,
   });
-  if (!existsSync(path.join(config.clientDir, 'index.html'))) {
-    process.stdout.write(`No built client in ${config.clientDir}; running npm run build ...\n`);
+  if (clientBuildNeeded(config.clientDir, process.cwd())) {
+    process.stdout.write(
+      `The client in ${config.clientDir} is missing or older than its sources; running npm run build ...\n`,
+    );
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0)
       process.stdout.write('Client build failed or missing; serving the API with a plain notice page.\n');

@@ -1,11 +1,10 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-/** The English texts the flows look for (src/locales/en.json); a renamed label fails here loudly. */
-export const en = {
+/** The English sign-in texts (src/locales/en.json) the shared steps look for. */
+const en = {
   loginTitle: 'Log in',
   loginSubmit: 'Log in',
-  loginSuccess: 'Login successfully',
   welcomeUser: (name: string) => `Welcome, ${name}`,
 } as const;
 

@@ -5,6 +5,7 @@ import { useRegister } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { paths } from '../../lib/paths';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { emailValidator } from '../../lib/validators';
@@ -52,23 +53,11 @@ export function RegisterScreen() {
           onChange={set('email')}
           validate={emailValidator(t)}
         />
-        <TextField
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          value={form.password}
-          onChange={set('password')}
-        />
-        <TextField
-          label={t('fields.password_confirmation')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          value={form.password_confirmation}
-          onChange={set('password_confirmation')}
+        <NewPasswordFields
+          password={form.password}
+          confirmation={form.password_confirmation}
+          onPasswordChange={set('password')}
+          onConfirmationChange={set('password_confirmation')}
         />
         <Button type="submit" isPending={isSubmitting} className="btn-block">
           {t('auth.register_submit')}

@@ -5,6 +5,7 @@ import { useResetPassword } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { paths } from '../../lib/paths';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { emailValidator } from '../../lib/validators';
@@ -61,23 +62,12 @@ export function ResetPasswordScreen() {
           onChange={set('email')}
           validate={emailValidator(t)}
         />
-        <TextField
-          label={t('fields.new_password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          value={form.password}
-          onChange={set('password')}
-        />
-        <TextField
-          label={t('fields.password_confirmation')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          value={form.password_confirmation}
-          onChange={set('password_confirmation')}
+        <NewPasswordFields
+          passwordLabel={t('fields.new_password')}
+          password={form.password}
+          confirmation={form.password_confirmation}
+          onPasswordChange={set('password')}
+          onConfirmationChange={set('password_confirmation')}
         />
         <Button type="submit" isPending={isSubmitting} isDisabled={token === ''} className="btn-block">
           {t('auth.reset_submit')}

@@ -4,6 +4,7 @@ import { useUpdateUser } from '../../../generated/api/users/users';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { showPopup } from '../../stores/popup-store';
 
@@ -41,23 +42,12 @@ export function PasswordForm({ userId }: { userId: number }) {
         value={form.current_password}
         onChange={set('current_password')}
       />
-      <TextField
-        label={t('fields.new_password')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        isRequired
-        value={form.password}
-        onChange={set('password')}
-      />
-      <TextField
-        label={t('fields.password_confirmation')}
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        isRequired
-        value={form.password_confirmation}
-        onChange={set('password_confirmation')}
+      <NewPasswordFields
+        passwordLabel={t('fields.new_password')}
+        password={form.password}
+        confirmation={form.password_confirmation}
+        onPasswordChange={set('password')}
+        onConfirmationChange={set('password_confirmation')}
       />
       <Button type="submit" isPending={isSubmitting}>
         {t('profile.password_submit')}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
+import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { asLocale, defaultLocale } from '../../lib/i18n';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { emailValidator } from '../../lib/validators';
@@ -83,24 +84,13 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
           if (locale) set('locale')(locale);
         }}
       />
-      <TextField
-        label={t('fields.password')}
+      <NewPasswordFields
         description={passwordOptional ? t('users.password_keep_hint') : undefined}
-        name="password"
-        type="password"
-        autoComplete="new-password"
         isRequired={!passwordOptional}
-        value={values.password}
-        onChange={set('password')}
-      />
-      <TextField
-        label={t('fields.password_confirmation')}
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        isRequired={!passwordOptional}
-        value={values.password_confirmation}
-        onChange={set('password_confirmation')}
+        password={values.password}
+        confirmation={values.password_confirmation}
+        onPasswordChange={set('password')}
+        onConfirmationChange={set('password_confirmation')}
       />
       <Button type="submit" isPending={isSubmitting}>
         {submitLabel}

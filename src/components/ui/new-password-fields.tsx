@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from './text-field';
+
+export type NewPasswordFieldsProps = {
+  password: string;
+  confirmation: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmationChange: (value: string) => void;
+  /** Label of the first field; the confirmation is always 'Confirm password'. */
+  passwordLabel?: string;
+  description?: string;
+  isRequired?: boolean;
+};
+
+/** A new password and its confirmation, named as the API expects (`password`, `password_confirmation`). */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  passwordLabel,
+  description,
+  isRequired = true,
+}: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={passwordLabel ?? t('fields.password')}
+        description={description}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        isRequired={isRequired}
+        value={password}
+        onChange={onPasswordChange}
+      />
+      <TextField
+        label={t('fields.password_confirmation')}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        isRequired={isRequired}
+        value={confirmation}
+        onChange={onConfirmationChange}
+      />
+    </>
+  );
+}

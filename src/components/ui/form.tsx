@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form as AriaForm } from 'react-aria-components';
 import type { FieldErrors } from '../../lib/use-form-submission';
+import { ServerErrorsContext } from './server-errors';
 
 type FormProps = {
   /** Accessible name of the form, e.g. "Sign in". */
@@ -20,20 +21,16 @@ export function Form({ label, errors, failure, onSubmit, children }: FormProps) 
   };
   return (
     // aria, not native: the server is the judge (SPEC §5), so its last messages must not
-    // block the next submit, which clears them.
-    <AriaForm
-      aria-label={label}
-      validationErrors={errors}
-      validationBehavior="aria"
-      onSubmit={handleSubmit}
-      className="form"
-    >
+    // block the next submit. They are not react-aria's validationErrors either: those
+    // vanish when the field is edited, and the form shifting under the pointer swallowed
+    // the click on submit. They stay until the next submit clears them (SPEC §4).
+    <AriaForm aria-label={label} validationBehavior="aria" onSubmit={handleSubmit} className="form">
       {failure ? (
         <p role="alert" className="form-failure">
           {failure}
         </p>
       ) : null}
-      {children}
+      <ServerErrorsContext.Provider value={errors}>{children}</ServerErrorsContext.Provider>
     </AriaForm>
   );
 }

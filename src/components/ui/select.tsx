@@ -11,6 +11,7 @@ import {
   Popover,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useServerError } from './server-errors';
 
 export type SelectOption = { id: string; label: string };
 
@@ -30,6 +31,7 @@ type SelectProps = {
  */
 export function Select({ label, name, options, value, onChange, isRequired, isDisabled }: SelectProps) {
   const { t } = useTranslation();
+  const serverError = useServerError(name);
   const selectedLabel = options.find((option) => option.id === value)?.label ?? '';
   const [typed, setTyped] = useState<string | null>(null);
   // Filtered here rather than by the ComboBox, so the list (and its empty state)
@@ -58,6 +60,7 @@ export function Select({ label, name, options, value, onChange, isRequired, isDi
       menuTrigger="focus"
       isRequired={isRequired}
       isDisabled={isDisabled}
+      isInvalid={serverError !== undefined}
     >
       <Label className="field-label">{label}</Label>
       <div className="select-control">
@@ -66,7 +69,7 @@ export function Select({ label, name, options, value, onChange, isRequired, isDi
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
-      <FieldError className="field-error" />
+      <FieldError className="field-error">{serverError}</FieldError>
       <Popover className="select-popover">
         <ListBox<SelectOption>
           className="select-list"

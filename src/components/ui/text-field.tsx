@@ -6,6 +6,7 @@ import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
+import { useServerError } from './server-errors';
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'className'> & {
   label: string;
@@ -14,12 +15,13 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'className'> & {
 };
 
 /**
- * A labelled input. Server messages arrive through the surrounding Form's
- * `validationErrors` (matched by `name`) and show in the FieldError slot.
+ * A labelled input. Server messages come from the surrounding Form (matched by
+ * `name`) and show in the FieldError slot; otherwise its own validation does.
  */
 export function TextField({ label, description, placeholder, ...props }: TextFieldProps) {
+  const serverError = useServerError(props.name);
   return (
-    <AriaTextField {...props} className="field">
+    <AriaTextField {...props} isInvalid={serverError !== undefined || props.isInvalid} className="field">
       <Label className="field-label">{label}</Label>
       <Input className="field-input" placeholder={placeholder} />
       {description ? (
@@ -27,7 +29,7 @@ export function TextField({ label, description, placeholder, ...props }: TextFie
           {description}
         </Text>
       ) : null}
-      <FieldError className="field-error" />
+      <FieldError className="field-error">{serverError}</FieldError>
     </AriaTextField>
   );
 }

@@ -46,6 +46,22 @@ describe('login screen', () => {
     expect(useAuthStore.getState().authenticated).toBe(false);
   });
 
+  it('keeps the server message while the field is edited, until the next submit', async () => {
+    const { user } = await renderApp('/login');
+    await fillLogin(user, MOCK_ADMIN.email, 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('These credentials do not match our records.'),
+    );
+
+    // Editing and leaving the field must not move the form under the pointer.
+    await user.type(email, 'x');
+    await user.click(screen.getByLabelText('Password'));
+    expect(email).toHaveAccessibleDescription('These credentials do not match our records.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('clears old errors when a new submit starts and ignores a second submit meanwhile', async () => {
     const { user } = await renderApp('/login');
     await fillLogin(user, MOCK_ADMIN.email, 'wrong-password');

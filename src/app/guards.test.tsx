@@ -1,6 +1,21 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render';
+import { server } from '../testing/server';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  server.events.removeAllListeners();
+});
+
+/** Resolves once the mock API has answered a request for this path. */
+function answered(pathname: string): Promise<void> {
+  return new Promise((resolve) =>
+    server.events.on('response:mocked', ({ request }) => {
+      if (new URL(request.url).pathname === pathname) resolve();
+    }),
+  );
+}
 
 describe('route guards', () => {
   it('sends a guest from a signed-in route to the login screen', async () => {
@@ -43,6 +58,22 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Create filter' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Map sections' })).toBeInTheDocument();
   });
+
+  it.each(['/', '/no/such/page'])(
+    'lets a guest stay on %s: the start-up probe only learns they are signed out',
+    async (path) => {
+      const assign = vi.fn<(url: string) => void>();
+      vi.stubGlobal('location', { ...window.location, pathname: path, assign });
+      const probe = answered('/api/user');
+      const { router } = await renderApp(path, { checkSession: true });
+      await probe;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(assign).not.toHaveBeenCalled();
+      expect(router.state.location.pathname).toBe(path);
+      if (path === '/') expect(await screen.findByText("I'm an example component.")).toBeInTheDocument();
+      else expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Log in');
+    },
+  );
 
   it('shows the not-found page for an unknown path', async () => {
     await renderApp('/no/such/page');

@@ -10,7 +10,7 @@ import { refreshSession } from '../lib/session';
 function SessionStart() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void refreshSession(queryClient);
+    void refreshSession(queryClient, { atStart: true });
   }, [queryClient]);
   return null;
 }

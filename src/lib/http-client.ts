@@ -10,6 +10,16 @@ export const SIGN_IN_STATUSES: readonly number[] = [401, 403, 419];
  */
 const GUEST_PATHS: readonly string[] = ['/login', '/2fa', '/register', '/forgot-password', '/reset-password'];
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * `false` for the start-up "who is signed in?" probe: a guest's 401 there only means
+     * signed out (SPEC §8), and guests may stay on home and the not-found page (SPEC §2).
+     */
+    signInRedirect?: boolean;
+  }
+}
+
 /** A check run on every successful response; tests install one that validates with zod. */
 export type ResponseCheck = (response: AxiosResponse) => void;
 let responseCheck: ResponseCheck | undefined;
@@ -33,7 +43,13 @@ http.interceptors.response.use(
   },
   (error: AxiosError) => {
     const status = error.response?.status;
-    if (status !== undefined && SIGN_IN_STATUSES.includes(status) && typeof window !== 'undefined') {
+    const redirects = error.config?.signInRedirect !== false;
+    if (
+      redirects &&
+      status !== undefined &&
+      SIGN_IN_STATUSES.includes(status) &&
+      typeof window !== 'undefined'
+    ) {
       const path = window.location.pathname;
       if (!GUEST_PATHS.includes(path)) window.location.assign('/login');
     }

@@ -6,12 +6,17 @@ import { replaceAbilityRules, type AppRule } from './ability';
 /**
  * Asks the server who is signed in and what they may do (SPEC §4, §6): at start,
  * after login and after the own profile changes. Any failure means signed out.
- * Returns whether a user is signed in.
+ * Returns whether a user is signed in. `atStart`: a guest's 401 is an answer, not a
+ * reason to leave the page (guards still send them away from signed-in screens).
  */
-export async function refreshSession(queryClient: QueryClient): Promise<boolean> {
+export async function refreshSession(queryClient: QueryClient, { atStart = false } = {}): Promise<boolean> {
+  const request = atStart ? { signInRedirect: false } : {};
   try {
-    const current = await queryClient.fetchQuery({ ...getGetCurrentUserQueryOptions(), staleTime: 0 });
-    const rules = await queryClient.fetchQuery({ ...getGetAbilitiesQueryOptions(), staleTime: 0 });
+    const current = await queryClient.fetchQuery({
+      ...getGetCurrentUserQueryOptions({ request }),
+      staleTime: 0,
+    });
+    const rules = await queryClient.fetchQuery({ ...getGetAbilitiesQueryOptions({ request }), staleTime: 0 });
     replaceAbilityRules(rules as AppRule[]);
     useAuthStore.getState().signIn(current.data);
     return true;

@@ -44,9 +44,18 @@ describe('route guards and unknown routes', () => {
     expect(await page.getByRole('heading', { name: 'Log in', level: 1 }).count()).toBe(0);
   });
 
+  test('a signed-out visitor stays on home and on the not-found page', async () => {
+    const page = await suite.newPage();
+    await page.goto('/');
+    await page.getByText("I'm an example component.").waitFor();
+    await page.goto('/no/such/screen');
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    // Give the start-up probe time to answer: it must not move the visitor.
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/no/such/screen');
+  });
+
   test('an unknown path shows the not-found page with a way home', async () => {
-    // Signed in: signed out, the start-up 401 from GET /api/user sends every page but the
-    // guest screens to /login first (src/lib/http-client.ts), so not-found is never reached.
     const { admin } = suite.server();
     const page = await suite.newPage();
     await signIn(page, admin.email, admin.password, admin.name);

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form as AriaForm } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../lib/use-form-submission';
 import { ServerErrorsContext } from './server-errors';
 
@@ -7,7 +8,7 @@ type FormProps = {
   /** Accessible name of the form, e.g. "Sign in". */
   label: string;
   errors: FieldErrors;
-  /** A message for a failure that belongs to no field. */
+  /** Translation key of a failure that belongs to no field (from useFormSubmission). */
   failure?: string | null;
   onSubmit: () => void;
   children: ReactNode;
@@ -15,6 +16,7 @@ type FormProps = {
 
 /** A form whose server errors show under the matching fields (by `name`). */
 export function Form({ label, errors, failure, onSubmit, children }: FormProps) {
+  const { t } = useTranslation();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -27,7 +29,7 @@ export function Form({ label, errors, failure, onSubmit, children }: FormProps) 
     <AriaForm aria-label={label} validationBehavior="aria" onSubmit={handleSubmit} className="form">
       {failure ? (
         <p role="alert" className="form-failure">
-          {failure}
+          {t(failure)}
         </p>
       ) : null}
       <ServerErrorsContext.Provider value={errors}>{children}</ServerErrorsContext.Provider>

@@ -34,12 +34,7 @@ export function ForgotPasswordScreen() {
           {t('auth.reset_link_sent')}
         </p>
       ) : null}
-      <Form
-        label={t('auth.forgot_title')}
-        errors={errors}
-        failure={failure ? t(failure) : null}
-        onSubmit={onSubmit}
-      >
+      <Form label={t('auth.forgot_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         <TextField
           label={t('fields.email')}
           name="email"

@@ -41,12 +41,7 @@ export function LoginScreen() {
 
   return (
     <AuthCard title={t('auth.login_title')} intro={t('auth.login_intro')}>
-      <Form
-        label={t('auth.login_title')}
-        errors={errors}
-        failure={failure ? t(failure) : null}
-        onSubmit={onSubmit}
-      >
+      <Form label={t('auth.login_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         <TextField
           label={t('fields.email')}
           name="email"

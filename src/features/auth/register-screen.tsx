@@ -29,12 +29,7 @@ export function RegisterScreen() {
 
   return (
     <AuthCard title={t('auth.register_title')}>
-      <Form
-        label={t('auth.register_title')}
-        errors={errors}
-        failure={failure ? t(failure) : null}
-        onSubmit={onSubmit}
-      >
+      <Form label={t('auth.register_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         <TextField
           label={t('fields.name')}
           name="name"

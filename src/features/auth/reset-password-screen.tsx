@@ -41,12 +41,7 @@ export function ResetPasswordScreen() {
           {t('auth.reset_missing_token')}
         </p>
       ) : null}
-      <Form
-        label={t('auth.reset_title')}
-        errors={errors}
-        failure={failure ? t(failure) : null}
-        onSubmit={onSubmit}
-      >
+      <Form label={t('auth.reset_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         {errors.token ? (
           <p role="alert" className="form-failure">
             {errors.token.join(' ')}

@@ -47,12 +47,7 @@ export function TwoFactorScreen() {
 
   return (
     <AuthCard title={t('auth.two_factor_title')} intro={t('auth.two_factor_intro', { email })}>
-      <Form
-        label={t('auth.two_factor_title')}
-        errors={errors}
-        failure={failure ? t(failure) : null}
-        onSubmit={onSubmit}
-      >
+      <Form label={t('auth.two_factor_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         {errors.email ? (
           <p role="alert" className="form-failure">
             {errors.email.join(' ')}

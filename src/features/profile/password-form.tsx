@@ -27,12 +27,7 @@ export function PasswordForm({ userId }: { userId: number }) {
     });
 
   return (
-    <Form
-      label={t('profile.password_title')}
-      errors={errors}
-      failure={failure ? t(failure) : null}
-      onSubmit={onSubmit}
-    >
+    <Form label={t('profile.password_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
       <TextField
         label={t('fields.current_password')}
         name="current_password"

@@ -33,12 +33,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     });
 
   return (
-    <Form
-      label={t('profile.details_title')}
-      errors={errors}
-      failure={failure ? t(failure) : null}
-      onSubmit={onSubmit}
-    >
+    <Form label={t('profile.details_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
       <TextField
         label={t('fields.name')}
         name="name"

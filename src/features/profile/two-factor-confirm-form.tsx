@@ -41,7 +41,7 @@ export function TwoFactorConfirmForm({ setup, onConfirmed, onCancel }: TwoFactor
       <Form
         label={t('profile.two_factor_confirm_title')}
         errors={errors}
-        failure={failure ? t(failure) : null}
+        failure={failure}
         onSubmit={onSubmit}
       >
         <TextField

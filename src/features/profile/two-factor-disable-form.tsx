@@ -25,12 +25,7 @@ export function TwoFactorDisableForm() {
     });
 
   return (
-    <Form
-      label={t('profile.two_factor_disable_title')}
-      errors={errors}
-      failure={failure ? t(failure) : null}
-      onSubmit={onSubmit}
-    >
+    <Form label={t('profile.two_factor_disable_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
       <TextField
         label={t('fields.current_password')}
         name="password"

@@ -47,12 +47,7 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
   const typeOptions = Object.values(UserType).map((type) => ({ id: type, label: t(`users.types.${type}`) }));
 
   return (
-    <Form
-      label={label}
-      errors={errors}
-      failure={failure ? t(failure) : null}
-      onSubmit={() => submit(() => onSubmit(values))}
-    >
+    <Form label={label} errors={errors} failure={failure} onSubmit={() => submit(() => onSubmit(values))}>
       <TextField label={t('fields.name')} name="name" isRequired value={values.name} onChange={set('name')} />
       <TextField
         label={t('fields.email')}

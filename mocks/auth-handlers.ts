@@ -18,11 +18,12 @@ import type {
 } from '../generated/model';
 import { abilitiesFor } from './abilities';
 import { MOCK_RESET_TOKEN, MOCK_TOTP_CODE } from './accounts';
-import { db, findUserByEmail, isoSeconds, nextUserId, toApiUser, type UserRecord } from './db';
+import { addUser, db, findUserByEmail, isoSeconds, toApiUser, type UserRecord } from './db';
 import {
   guardStateChange,
   noContent,
   parseWith,
+  EMAIL_TAKEN,
   PASSWORD_MISMATCH,
   readJson,
   requireUser,
@@ -84,23 +85,9 @@ export const authHandlers = [
     const parsed = parseWith(registerBody, await readJson(request));
     if (!parsed.ok) return parsed.response;
     const { name, email, password, password_confirmation } = parsed.data;
-    if (findUserByEmail(email)) return validationFailed({ email: ['The email has already been taken.'] });
+    if (findUserByEmail(email)) return validationFailed(EMAIL_TAKEN);
     if (password !== password_confirmation) return validationFailed(PASSWORD_MISMATCH);
-    const now = isoSeconds(new Date());
-    const user = db.user.create({
-      id: nextUserId(),
-      name,
-      email,
-      type: 'user',
-      locale: 'en',
-      password,
-      two_factor_enabled: false,
-      totp_code: '',
-      recovery_codes: '',
-      pending_two_factor: false,
-      created_at: now,
-      updated_at: now,
-    });
+    const user = addUser({ name, email, password, type: 'user' });
     return HttpResponse.json<UserResource>({ data: toApiUser(user) }, { status: 201 });
   }),
 

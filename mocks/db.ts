@@ -51,6 +51,28 @@ export function nextUserId(): number {
   return db.user.getAll().reduce((max, user) => Math.max(max, user.id), 0) + 1;
 }
 
+/** A new account as registration or an admin makes it: no second step, created now. */
+export function addUser(fields: {
+  name: string;
+  email: string;
+  password: string;
+  type: UserType;
+  locale?: Locale;
+}): UserRecord {
+  const now = isoSeconds(new Date());
+  return db.user.create({
+    id: nextUserId(),
+    ...fields,
+    locale: fields.locale ?? 'en',
+    two_factor_enabled: false,
+    totp_code: '',
+    recovery_codes: '',
+    pending_two_factor: false,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
 export function findUserByEmail(email: string): UserRecord | undefined {
   const wanted = email.trim().toLowerCase();
   return db.user.getAll().find((user) => user.email.toLowerCase() === wanted);

@@ -13,6 +13,7 @@ export const csrfMismatch = () => HttpResponse.json({ message: 'CSRF token misma
 export const noContent = () => new HttpResponse(null, { status: 204 });
 
 export const PASSWORD_MISMATCH = { password: ['The password field confirmation does not match.'] };
+export const EMAIL_TAKEN = { email: ['The email has already been taken.'] };
 
 export function validationFailed(errors: ValidationError['errors']): HttpResponse<ValidationError> {
   const messages = Object.values(errors).flat();

@@ -1,12 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import type { UserPage, UserResource } from '../generated/model';
 import { createUserBody, listUsersQueryParams, updateUserBody } from '../generated/zod/users/users.zod';
-import { db, findUserByEmail, findUserById, isoSeconds, nextUserId, toApiUser } from './db';
+import { addUser, db, findUserByEmail, findUserById, isoSeconds, toApiUser } from './db';
 import {
   forbidden,
   noContent,
   notFound,
   parseWith,
+  EMAIL_TAKEN,
   PASSWORD_MISMATCH,
   readJson,
   requireAdmin,
@@ -36,23 +37,9 @@ export const usersHandlers = [
     const parsed = parseWith(createUserBody, await readJson(request));
     if (!parsed.ok) return parsed.response;
     const { name, email, password, password_confirmation, type, locale } = parsed.data;
-    if (findUserByEmail(email)) return validationFailed({ email: ['The email has already been taken.'] });
+    if (findUserByEmail(email)) return validationFailed(EMAIL_TAKEN);
     if (password !== password_confirmation) return validationFailed(PASSWORD_MISMATCH);
-    const now = isoSeconds(new Date());
-    const user = db.user.create({
-      id: nextUserId(),
-      name,
-      email,
-      type,
-      locale: locale ?? 'en',
-      password,
-      two_factor_enabled: false,
-      totp_code: '',
-      recovery_codes: '',
-      pending_two_factor: false,
-      created_at: now,
-      updated_at: now,
-    });
+    const user = addUser({ name, email, password, type, locale });
     return HttpResponse.json<UserResource>({ data: toApiUser(user) }, { status: 201 });
   }),
 
@@ -79,7 +66,7 @@ export const usersHandlers = [
     // Users edit their own profile but not their type (the inverted ability rule).
     if (type !== undefined && !isAdmin) return forbidden();
     const taken = rest.email === undefined ? undefined : findUserByEmail(rest.email);
-    if (taken && taken.id !== id) return validationFailed({ email: ['The email has already been taken.'] });
+    if (taken && taken.id !== id) return validationFailed(EMAIL_TAKEN);
     if (password !== undefined) {
       if (password !== password_confirmation) return validationFailed(PASSWORD_MISMATCH);
       if (guarded.user.id === id && current_password !== target.password) {

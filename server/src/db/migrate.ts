@@ -36,11 +36,23 @@ export async function migrate(db: Database, migrations: Migration[] = readMigrat
   return applied;
 }
 
-/** Extended-protocol queries take one statement each; migrations separate them with `;` at line end. */
+/**
+ * Extended-protocol queries take one statement each; migrations separate them with `;` at
+ * line end. A `$$`-quoted body (a function) is one statement whatever its lines end with.
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/^\s*--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== '');
+  const statements: string[] = [];
+  let current: string[] = [];
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    if (!quoted && /^\s*--/.test(line)) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((statement) => statement.trim()).filter((statement) => statement !== '');
 }

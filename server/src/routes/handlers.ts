@@ -5,6 +5,10 @@ import { getAbilities, getCurrentUser, logout } from './session-info.ts';
 import { login, loginTwoFactor } from './sign-in.ts';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.ts';
+import { featureHandlers } from './features.ts';
+import { layerHandlers } from './layers.ts';
+import { mapPartHandlers } from './map-parts.ts';
+import { mapHandlers } from './maps.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -24,4 +28,8 @@ export const handlers: OperationHandlers = {
   getUser,
   updateUser,
   deleteUser,
+  ...mapHandlers,
+  ...layerHandlers,
+  ...mapPartHandlers,
+  ...featureHandlers,
 };

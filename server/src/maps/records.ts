@@ -1,0 +1,70 @@
+import type { components } from '../../../generated/openapi-types.ts';
+
+/**
+ * Rows of the maps domain and their wire shapes (the document's schemas). Columns carry the
+ * wire names (migration 002), so turning a row into an answer is mostly timestamp formatting.
+ * Select with the `*_COLUMNS` lists so every query returns the same row shape.
+ */
+type Schemas = components['schemas'];
+export type MapBody = Schemas['Map'];
+export type LayerBody = Schemas['Layer'];
+export type CategoryBody = Schemas['Category'];
+export type SearchBody = Schemas['Search'];
+export type MainSearchBody = Schemas['MainSearch'];
+export type FilterBody = Schemas['Filter'];
+export type BookmarkBody = Schemas['Bookmark'];
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export const MAP_COLUMNS = `m.id, m.title, m.description, m.center, m.zoom, m.rotation, m.basemap, m.created_by,
+  (SELECT count(*)::int FROM layers l WHERE l.map_id = m.id) AS layers_count, m.created_at, m.updated_at`;
+
+export interface MapRow extends Omit<MapBody, 'created_at' | 'updated_at'> {
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toMap(row: MapRow): MapBody {
+  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
+}
+
+export const LAYER_COLUMNS = `l.id, l.map_id, l.category_id, l.name, l.type, l.geometry_type, l.source, l.style,
+  l.visible, l.opacity, l.min_zoom, l.max_zoom, l."order", l.properties, l.features_count,
+  CASE WHEN l.extent_box IS NULL THEN NULL
+    ELSE jsonb_build_array(ST_XMin(l.extent_box), ST_YMin(l.extent_box), ST_XMax(l.extent_box), ST_YMax(l.extent_box))
+  END AS extent, l.version, l.created_at, l.updated_at`;
+
+export interface LayerRow extends Omit<LayerBody, 'created_at' | 'updated_at'> {
+  /** Bumped by every feature change (the tiles' ETag); not on the wire. */
+  version: number | string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toLayer(row: LayerRow): LayerBody {
+  const { version: _version, ...layer } = row;
+  return { ...layer, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
+}
+
+export const CATEGORY_COLUMNS = `c.id, c.map_id, c.name, c.parent_id, c."order"`;
+export const toCategory = (row: CategoryBody): CategoryBody => ({ ...row });
+
+export const SEARCH_COLUMNS = `s.id, s.map_id, s.layer_id, s.name, s.fields, s.operator, s."order"`;
+export const toSearch = (row: SearchBody): SearchBody => ({ ...row });
+
+export const MAIN_SEARCH_COLUMNS = `s.id, s.map_id, s.layer_id, s.label, s.fields, s.display_field, s."order"`;
+export const toMainSearch = (row: MainSearchBody): MainSearchBody => ({ ...row });
+
+export const FILTER_COLUMNS = `f.id, f.map_id, f.layer_id, f.name, f.property, f.type, f.options, f."order"`;
+export const toFilter = (row: FilterBody): FilterBody => ({ ...row });
+
+export const BOOKMARK_COLUMNS = `b.id, b.map_id, b.user_id, b.name, b.center, b.zoom, b.rotation,
+  b.visible_layer_ids, b.created_at`;
+
+export interface BookmarkRow extends Omit<BookmarkBody, 'created_at'> {
+  created_at: Date;
+}
+
+export function toBookmark(row: BookmarkRow): BookmarkBody {
+  return { ...row, created_at: iso(row.created_at) };
+}

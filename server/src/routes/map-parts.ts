@@ -1,0 +1,4 @@
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+
+/** Handlers for categories, saved searches, main searches, filters and bookmarks. */
+export const mapPartHandlers = typedHandlers({});

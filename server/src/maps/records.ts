@@ -68,3 +68,23 @@ export interface BookmarkRow extends Omit<BookmarkBody, 'created_at'> {
 export function toBookmark(row: BookmarkRow): BookmarkBody {
   return { ...row, created_at: iso(row.created_at) };
 }
+
+export type FeatureBody = Schemas['Feature'];
+
+/** Features as GeoJSON Feature objects with `layer_id` and audit fields (DESIGN §2). */
+export const FEATURE_COLUMNS = `ft.id, ft.layer_id, ST_AsGeoJSON(ft.geom, 9)::jsonb AS geometry, ft.properties,
+  ft.created_by, ft.updated_by, ft.created_at, ft.updated_at`;
+
+export interface FeatureRow extends Omit<FeatureBody, 'type' | 'created_at' | 'updated_at' | 'files'> {
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toFeature(row: FeatureRow): FeatureBody {
+  return {
+    type: 'Feature',
+    ...row,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}

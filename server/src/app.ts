@@ -4,7 +4,9 @@ import { serveClient } from './client/serve-client.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
+import { serveApiDocs } from './docs/api-docs.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { bindOperations, type OperationHandlers } from './openapi/bind-operations.ts';
 import { loadDocument, type OpenApiDocument } from './openapi/document.ts';
@@ -33,6 +35,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   installBodyParsers(app);
+  installSecurityHeaders(app);
   await app.register(fastifyCookie);
   // JSON is UTF-8 by definition (RFC 8259 defines no charset parameter), so answers say plain
   // `application/json`, which strict matchers (Pact's Content-Type regex) expect.
@@ -47,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, log: app.log });
   bindOperations(app, { config, db, mailer, document, log: app.log }, options.handlers ?? defaultHandlers);
+  serveApiDocs(app, document);
   await serveClient(app, config.clientDir);
   return app;
 }

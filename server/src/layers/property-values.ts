@@ -61,12 +61,13 @@ export async function convertStoredValues(
   layerId: number,
   property: LayerProperty,
 ): Promise<boolean> {
-  const v = `ft.properties -> $2::text`;
+  const v = `(ft.properties -> $2::text)`;
   const present = `ft.layer_id = $1 AND ft.properties ? $2::text AND jsonb_typeof(${v}) <> 'null'`;
-  const options = property.options ?? [];
+  // Only an enum check has a third parameter: PostgreSQL refuses parameters a statement does not use.
+  const enumOptions = property.type === 'enum' ? [property.options ?? []] : [];
   const misfits = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM features ft WHERE ${present} AND NOT ${fits(property.type, v, '$3')}`,
-    [layerId, property.name, options],
+    [layerId, property.name, ...enumOptions],
   );
   if ((misfits[0]?.n ?? 0) > 0) return false;
   const value = converted(property.type, v);

@@ -1,5 +1,7 @@
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { bookmarkHandlers } from './bookmarks.ts';
 import { categoryHandlers } from './categories.ts';
+import { filterHandlers } from './filters.ts';
 import { mainSearchHandlers } from './main-searches.ts';
 import { searchHandlers } from './searches.ts';
 
@@ -8,4 +10,6 @@ export const mapPartHandlers = typedHandlers({
   ...categoryHandlers,
   ...searchHandlers,
   ...mainSearchHandlers,
+  ...filterHandlers,
+  ...bookmarkHandlers,
 });

@@ -664,6 +664,32 @@ export const createLayerFeature422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
+ * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
+ * @summary One Mapbox vector tile of a vector layer
+ */
+export const getLayerTileHeaderIfNoneMatchMax = 200;
+
+export const getLayerTileHeader = zod.object({
+  'If-None-Match': zod
+    .string()
+    .max(getLayerTileHeaderIfNoneMatchMax)
+    .optional()
+    .describe('The ETag of a tile the client holds.'),
+});
+
+export const getLayerTile401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTile403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTile404Response = zod.object({
+  message: zod.string(),
+});
+
+/**
  * Reads only; a POST because `layers_filter` is too rich for a query string. Features are ordered by layer, then id; each carries its `layer_id`.
  * @summary One page of the features matching a filter, across layers
  */

@@ -767,7 +767,7 @@ export interface paths {
     };
     /**
      * One page of a layer's features
-     * @description `search` matches any property value (case-insensitive, contains). Ordered by id.
+     * @description `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
      */
     get: operations['listLayerFeatures'];
     put?: never;
@@ -5735,6 +5735,16 @@ export interface operations {
         per_page?: components['parameters']['PerPage'];
         /** @description Case-insensitive text matched against the searched fields. */
         search?: components['parameters']['SearchText'];
+        /**
+         * @description Keyset cursor written into the `next` link: the page starts after this feature id, so deep pages of big layers cost no more than the first. Clients follow links.
+         * @example 115
+         */
+        after_id?: number;
+        /**
+         * @description Keyset cursor of the `prev` link; the page ends before this feature id.
+         * @example 116
+         */
+        before_id?: number;
       };
       header?: never;
       path: {

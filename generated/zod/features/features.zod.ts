@@ -8,7 +8,7 @@
 import zod from 'zod';
 
 /**
- * `search` matches any property value (case-insensitive, contains). Ordered by id.
+ * `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
  * @summary One page of a layer's features
  */
 export const listLayerFeaturesQueryPageDefault = 1;
@@ -16,6 +16,7 @@ export const listLayerFeaturesQueryPageMax = 100000;
 export const listLayerFeaturesQueryPerPageDefault = 15;
 export const listLayerFeaturesQueryPerPageMax = 100;
 export const listLayerFeaturesQuerySearchMax = 255;
+export const listLayerFeaturesQueryAfterIdMin = 0;
 
 export const listLayerFeaturesQueryParams = zod.object({
   page: zod.coerce
@@ -35,6 +36,18 @@ export const listLayerFeaturesQueryParams = zod.object({
     .max(listLayerFeaturesQuerySearchMax)
     .optional()
     .describe('Case-insensitive text matched against the searched fields.'),
+  after_id: zod.coerce
+    .number()
+    .min(listLayerFeaturesQueryAfterIdMin)
+    .optional()
+    .describe(
+      'Keyset cursor written into the `next` link: the page starts after this feature id, so deep pages of big layers cost no more than the first. Clients follow links.',
+    ),
+  before_id: zod.coerce
+    .number()
+    .min(1)
+    .optional()
+    .describe('Keyset cursor of the `prev` link; the page ends before this feature id.'),
 });
 
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMin = -180;

@@ -1,4 +1,9 @@
-import { typedHandlers } from '../openapi/typed-handlers.ts';
+import type { OperationHandlers } from '../openapi/bind-operations.ts';
+import { featureListHandlers } from './feature-list.ts';
+import { featureRelativeHandlers } from './feature-relatives.ts';
 
 /** Handlers for features, their history, relatives, files and tiles. */
-export const featureHandlers = typedHandlers({});
+export const featureHandlers: OperationHandlers = {
+  ...featureListHandlers,
+  ...featureRelativeHandlers,
+};

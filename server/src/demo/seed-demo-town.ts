@@ -53,7 +53,14 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
       tx,
       `INSERT INTO maps (title, description, center, zoom, basemap, created_by)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [DEMO_MAP.title, DEMO_MAP.description, JSON.stringify(town.center), DEMO_MAP.zoom, DEMO_MAP.basemap, adminId],
+      [
+        DEMO_MAP.title,
+        DEMO_MAP.description,
+        JSON.stringify(town.center),
+        DEMO_MAP.zoom,
+        DEMO_MAP.basemap,
+        adminId,
+      ],
     );
     const categoryIds = {} as Record<DemoCategoryKey, number>;
     for (const [order, category] of DEMO_CATEGORIES.entries())
@@ -92,7 +99,14 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
       await tx.query(
         `INSERT INTO main_searches (map_id, layer_id, label, fields, display_field, "order")
          VALUES ($1, $2, $3, $4, $5, $6)`,
-        [mapId, layerIds[search.layer], search.label, JSON.stringify(search.fields), search.display_field, order],
+        [
+          mapId,
+          layerIds[search.layer],
+          search.label,
+          JSON.stringify(search.fields),
+          search.display_field,
+          order,
+        ],
       );
     for (const [order, filter] of DEMO_FILTERS.entries())
       await tx.query(

@@ -79,8 +79,7 @@ export function streetGrid(random: Random): StreetGrid {
     candidates.push({ from: a, to: b, street, kind });
   };
   for (let j = 0; j < ROWS; j += 1)
-    for (let i = 0; i + 1 < COLUMNS; i += 1)
-      link(id(i, j), id(i + 1, j), rowStreet[j] as string, rowKind(j));
+    for (let i = 0; i + 1 < COLUMNS; i += 1) link(id(i, j), id(i + 1, j), rowStreet[j] as string, rowKind(j));
   for (let i = 0; i < COLUMNS; i += 1)
     for (let j = 0; j + 1 < ROWS; j += 1)
       link(id(i, j), id(i, j + 1), columnStreet[i] as string, columnKind(i));

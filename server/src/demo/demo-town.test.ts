@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { loadConfig } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { seed } from '../seed.ts';
+import { registerDemoContent } from './register.ts';
+import { generateTown } from './town.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database.close());
+
+/** What `npm start` does on an empty database: register the demo content, then seed with the env's DEMO_SEED. */
+async function startOnEmptyDatabase(env: Record<string, string>): Promise<void> {
+  registerDemoContent();
+  await seed(database.db, {
+    adminEmail: 'admin@example.com',
+    adminPassword: 'a long admin password',
+    demoSeed: loadConfig(env).demoSeed,
+  });
+}
+
+const count = async (db: Queryable, sql: string, params: unknown[] = []) =>
+  (await db.query<{ n: number }>(sql, params))[0]?.n ?? -1;
+
+interface Ids {
+  pipes: number;
+  valves: number;
+  hydrants: number;
+  zones: number;
+}
+
+async function layerIds(db: Queryable): Promise<Ids> {
+  const rows = await db.query<{ id: number; name: string }>('SELECT id, name FROM layers');
+  const id = (name: string) => rows.find((row) => row.name === name)?.id ?? -1;
+  return { pipes: id('Pipes'), valves: id('Valves'), hydrants: id('Hydrants'), zones: id('Pressure zones') };
+}
+
+/** Everything a viewer sees of the demo map, without the timestamps of the run that wrote it. */
+async function snapshot(db: Queryable): Promise<unknown[]> {
+  return Promise.all([
+    db.query('SELECT id, title, description, center, zoom, rotation, basemap FROM maps ORDER BY id'),
+    db.query('SELECT * FROM categories ORDER BY id'),
+    db.query(
+      `SELECT id, map_id, category_id, name, type, geometry_type, style, "order", properties, features_count,
+         extent_box::text AS extent FROM layers ORDER BY id`,
+    ),
+    db.query(
+      `SELECT count(*)::int AS n, md5(string_agg(id || ':' || layer_id || ':' || ST_AsText(geom) || ':' || properties::text, '|' ORDER BY id)) AS digest
+       FROM features`,
+    ),
+    db.query('SELECT * FROM searches ORDER BY id'),
+    db.query('SELECT * FROM main_searches ORDER BY id'),
+    db.query('SELECT * FROM filters ORDER BY id'),
+  ]);
+}
+
+describe('the demo town on an empty database', () => {
+  const town = generateTown();
+  const plantedPipeId = town.planted.pipe + 1;
+  const plantedValveId = town.pipes.length + town.planted.valve + 1;
+  let ids: Ids;
+  beforeAll(async () => {
+    await database.reset();
+    await startOnEmptyDatabase({});
+    ids = await layerIds(database.db);
+  });
+
+  it('is one map with its layers in two categories, framing the town on the offline basemap', async () => {
+    const maps = await database.db.query<{ title: string; center: number[]; zoom: number; basemap: string }>(
+      'SELECT title, center, zoom, basemap FROM maps',
+    );
+    expect(maps).toEqual([
+      { title: 'Demo town water network', center: town.center, zoom: 14, basemap: 'offline' },
+    ]);
+    const [west, south, east, north] = town.extent;
+    expect(town.center[0]).toBeGreaterThan(west);
+    expect(town.center[0]).toBeLessThan(east);
+    expect(town.center[1]).toBeGreaterThan(south);
+    expect(town.center[1]).toBeLessThan(north);
+    const tree = await database.db.query<{ category: string; layer: string }>(
+      `SELECT c.name AS category, l.name AS layer FROM layers l JOIN categories c ON c.id = l.category_id
+       ORDER BY c."order", l."order"`,
+    );
+    expect(tree).toEqual([
+      { category: 'Network', layer: 'Pipes' },
+      { category: 'Network', layer: 'Valves' },
+      { category: 'Network', layer: 'Hydrants' },
+      { category: 'Zones', layer: 'Pressure zones' },
+    ]);
+  });
+
+  it('has at least 3,000 pipes, 800 valves, 200 hydrants and 3 to 5 zones, counted by the layer triggers', async () => {
+    const layers = await database.db.query<{
+      id: number;
+      features_count: number;
+      n: number;
+      has_extent: boolean;
+    }>(
+      `SELECT l.id, l.features_count, (SELECT count(*)::int FROM features f WHERE f.layer_id = l.id) AS n,
+         l.extent_box IS NOT NULL AS has_extent FROM layers l`,
+    );
+    const of = (id: number) => layers.find((layer) => layer.id === id);
+    expect(of(ids.pipes)?.n).toBeGreaterThanOrEqual(3000);
+    expect(of(ids.valves)?.n).toBeGreaterThanOrEqual(800);
+    expect(of(ids.hydrants)?.n).toBeGreaterThanOrEqual(200);
+    expect(of(ids.zones)?.n).toBeGreaterThanOrEqual(3);
+    expect(of(ids.zones)?.n).toBeLessThanOrEqual(5);
+    for (const layer of layers) {
+      expect(layer.features_count).toBe(layer.n);
+      expect(layer.has_extent).toBe(true);
+    }
+  });
+
+  it('draws every pipe as a valid LineString inside a town a few km across', async () => {
+    const [west, south, east, north] = town.extent;
+    const rows = await database.db.query<{ bad: number; width: number; height: number }>(
+      `SELECT count(*) FILTER (WHERE GeometryType(geom) <> 'LINESTRING' OR NOT ST_IsValid(geom)
+           OR ST_NPoints(geom) < 2 OR ST_Length(geom::geography) < 1
+           OR NOT ST_CoveredBy(geom, ST_MakeEnvelope($2, $3, $4, $5, 4326)))::int AS bad,
+         ST_Distance(ST_MakePoint($2, $3)::geography, ST_MakePoint($4, $3)::geography) AS width,
+         ST_Distance(ST_MakePoint($2, $3)::geography, ST_MakePoint($2, $5)::geography) AS height
+       FROM features WHERE layer_id = $1`,
+      [ids.pipes, west, south, east, north],
+    );
+    expect(rows[0]?.bad).toBe(0);
+    expect(rows[0]?.width).toBeGreaterThan(2000);
+    expect(rows[0]?.width).toBeLessThan(6000);
+    expect(rows[0]?.height).toBeGreaterThan(2000);
+    expect(rows[0]?.height).toBeLessThan(6000);
+  });
+
+  it('gives pipes every material, integer diameters, dates older in the centre, and both statuses', async () => {
+    const rows = await database.db.query<{ materials: string[]; statuses: string[]; fractional: number }>(
+      `SELECT array_agg(DISTINCT properties ->> 'material' ORDER BY properties ->> 'material') AS materials,
+         array_agg(DISTINCT properties ->> 'status' ORDER BY properties ->> 'status') AS statuses,
+         count(*) FILTER (WHERE jsonb_typeof(properties -> 'diameter_mm') <> 'number'
+           OR (properties ->> 'diameter_mm')::numeric % 1 <> 0)::int AS fractional
+       FROM features WHERE layer_id = $1`,
+      [ids.pipes],
+    );
+    expect(rows[0]).toEqual({
+      materials: ['asbestos_cement', 'cast_iron', 'ductile_iron', 'pe', 'pvc', 'steel'],
+      statuses: ['abandoned', 'in_service'],
+      fractional: 0,
+    });
+    const years = await database.db.query<{ centre: number; outskirts: number }>(
+      `WITH pipe AS (
+         SELECT extract(year FROM (properties ->> 'install_date')::date) AS year,
+           ST_Distance(ST_Centroid(geom)::geography, ST_MakePoint($2, $3)::geography) AS from_centre
+         FROM features WHERE layer_id = $1)
+       SELECT avg(year) FILTER (WHERE from_centre < 700)::float AS centre,
+         avg(year) FILTER (WHERE from_centre > 1500)::float AS outskirts FROM pipe`,
+      [ids.pipes, town.center[0], town.center[1]],
+    );
+    expect((years[0]?.outskirts ?? 0) - (years[0]?.centre ?? 0)).toBeGreaterThan(20);
+  });
+
+  it('puts every valve on a pipe (< 1 cm) except the planted one, which is about 30 m off', async () => {
+    const off = await database.db.query<{ id: number; nearest: number }>(
+      `SELECT v.id, (SELECT min(ST_Distance(p.geom::geography, v.geom::geography)) FROM features p
+           WHERE p.layer_id = $2) AS nearest
+       FROM features v WHERE v.layer_id = $1 AND NOT EXISTS (
+         SELECT 1 FROM features p WHERE p.layer_id = $2 AND ST_DWithin(p.geom, v.geom, 0.000001)
+           AND ST_Distance(p.geom::geography, v.geom::geography) < 0.01)`,
+      [ids.valves, ids.pipes],
+    );
+    expect(off.map((row) => row.id)).toEqual([plantedValveId]);
+    expect(off[0]?.nearest).toBeGreaterThan(25);
+    expect(off[0]?.nearest).toBeLessThan(35);
+  });
+
+  it('joins pipe ends into one connected network, apart from the planted pipe that stops 1 m short', async () => {
+    const pipes = await database.db.query<{ id: number; sx: number; sy: number; ex: number; ey: number }>(
+      `SELECT id, ST_X(ST_StartPoint(geom)) AS sx, ST_Y(ST_StartPoint(geom)) AS sy,
+         ST_X(ST_EndPoint(geom)) AS ex, ST_Y(ST_EndPoint(geom)) AS ey FROM features WHERE layer_id = $1`,
+      [ids.pipes],
+    );
+    const parent = new Map<string, string>();
+    const root = (key: string): string => {
+      let current = key;
+      while ((parent.get(current) ?? current) !== current) current = parent.get(current) as string;
+      return current;
+    };
+    for (const pipe of pipes) parent.set(root(`${pipe.sx} ${pipe.sy}`), root(`${pipe.ex} ${pipe.ey}`));
+    const parts = new Map<string, number[]>();
+    for (const pipe of pipes) {
+      const part = root(`${pipe.sx} ${pipe.sy}`);
+      parts.set(part, [...(parts.get(part) ?? []), pipe.id]);
+    }
+    const sizes = [...parts.values()].sort((a, b) => b.length - a.length);
+    expect(sizes).toHaveLength(2);
+    expect(sizes[0]).toHaveLength(pipes.length - 1);
+    expect(sizes[1]).toEqual([plantedPipeId]);
+    const gap = await database.db.query<{ metres: number }>(
+      `SELECT min(ST_Distance(ST_StartPoint(planted.geom)::geography, other.geom::geography)) AS metres
+       FROM features planted, features other
+       WHERE planted.id = $1 AND other.layer_id = $2 AND other.id <> planted.id`,
+      [plantedPipeId, ids.pipes],
+    );
+    expect(gap[0]?.metres).toBeGreaterThan(0.9);
+    expect(gap[0]?.metres).toBeLessThan(1.1);
+  });
+
+  it('places hydrants beside pipes and tiles the town with pressure zones that cover every pipe', async () => {
+    const hydrants = await database.db.query<{ farthest: number }>(
+      `SELECT max((SELECT min(ST_Distance(p.geom::geography, h.geom::geography)) FROM features p
+         WHERE p.layer_id = $2 AND ST_DWithin(p.geom, h.geom, 0.001))) AS farthest
+       FROM features h WHERE h.layer_id = $1`,
+      [ids.hydrants, ids.pipes],
+    );
+    expect(hydrants[0]?.farthest).toBeLessThan(8);
+    const zones = await database.db.query<{ uncovered: number; overlap: number }>(
+      `WITH zone AS (SELECT ST_Union(geom) AS geom, sum(ST_Area(geom)) AS area FROM features WHERE layer_id = $1)
+       SELECT (SELECT count(*)::int FROM features p WHERE p.layer_id = $2 AND NOT ST_CoveredBy(p.geom, zone.geom))
+           AS uncovered,
+         abs(zone.area - ST_Area(zone.geom)) / zone.area AS overlap FROM zone`,
+      [ids.zones, ids.pipes],
+    );
+    expect(zones[0]?.uncovered).toBe(0);
+    expect(zones[0]?.overlap).toBeLessThan(1e-9);
+  });
+
+  it('has filters of all six types, searches and main searches, all on real properties of their layer', async () => {
+    const filters = await database.db.query<{
+      type: string;
+      property: string;
+      known: boolean;
+      used: boolean;
+    }>(
+      `SELECT f.type, f.property,
+         EXISTS (SELECT 1 FROM jsonb_array_elements(l.properties) p WHERE p ->> 'name' = f.property) AS known,
+         EXISTS (SELECT 1 FROM features ft WHERE ft.layer_id = f.layer_id AND ft.properties ? f.property) AS used
+       FROM filters f JOIN layers l ON l.id = f.layer_id`,
+    );
+    expect(new Set(filters.map((filter) => filter.type))).toEqual(
+      new Set(['select', 'multiselect', 'range', 'date_range', 'text', 'boolean']),
+    );
+    expect(filters.filter((filter) => !filter.known || !filter.used)).toEqual([]);
+    const fields = await database.db.query<{ field: string; known: boolean }>(
+      `SELECT field, EXISTS (SELECT 1 FROM jsonb_array_elements(l.properties) p WHERE p ->> 'name' = field) AS known
+       FROM (
+         SELECT layer_id, jsonb_array_elements_text(fields) AS field FROM searches
+         UNION ALL SELECT layer_id, jsonb_array_elements_text(fields) FROM main_searches
+         UNION ALL SELECT layer_id, display_field FROM main_searches
+       ) s JOIN layers l ON l.id = s.layer_id`,
+    );
+    expect(fields.length).toBeGreaterThanOrEqual(6);
+    expect(fields.filter((field) => !field.known)).toEqual([]);
+    const pipeSearch = await database.db.query<{ fields: string[]; display_field: string }>(
+      'SELECT fields, display_field FROM main_searches WHERE layer_id = $1',
+      [ids.pipes],
+    );
+    expect(pipeSearch).toEqual([{ fields: ['name', 'street'], display_field: 'name' }]);
+  });
+
+  it('writes the same rows on a second empty database (deterministic ids, geometries and properties)', async () => {
+    const first = await snapshot(database.db);
+    await database.reset();
+    await startOnEmptyDatabase({});
+    expect(await snapshot(database.db)).toEqual(first);
+  });
+});
+
+describe('when the demo town is seeded', () => {
+  it('is not written with DEMO_SEED=0, though the first admin is', async () => {
+    await database.reset();
+    await startOnEmptyDatabase({ DEMO_SEED: '0' });
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM users')).toBe(1);
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM maps')).toBe(0);
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM features')).toBe(0);
+  });
+
+  it('adds nothing on a database that already has users, and never comes back once deleted', async () => {
+    await database.reset();
+    await startOnEmptyDatabase({});
+    const features = await count(database.db, 'SELECT count(*)::int AS n FROM features');
+    await startOnEmptyDatabase({});
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM maps')).toBe(1);
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM features')).toBe(features);
+
+    await database.db.query('DELETE FROM maps');
+    await startOnEmptyDatabase({});
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM maps')).toBe(0);
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM layers')).toBe(0);
+    expect(await count(database.db, 'SELECT count(*)::int AS n FROM features')).toBe(0);
+  });
+});

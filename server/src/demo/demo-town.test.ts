@@ -2,6 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { loadConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
+import {
+  CATEGORY_COLUMNS,
+  FEATURE_COLUMNS,
+  FILTER_COLUMNS,
+  LAYER_COLUMNS,
+  MAIN_SEARCH_COLUMNS,
+  MAP_COLUMNS,
+  SEARCH_COLUMNS,
+  toCategory,
+  toFeature,
+  toFilter,
+  toLayer,
+  toMainSearch,
+  toMap,
+  toSearch,
+  type CategoryBody,
+  type FeatureRow,
+  type FilterBody,
+  type LayerRow,
+  type MainSearchBody,
+  type MapRow,
+  type SearchBody,
+} from '../maps/records.ts';
+import { loadDocument } from '../openapi/document.ts';
+import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
 import { seed } from '../seed.ts';
 import { registerDemoContent } from './register.ts';
 import { generateTown } from './town.ts';
@@ -66,6 +91,18 @@ describe('the demo town on an empty database', () => {
     await database.reset();
     await startOnEmptyDatabase({});
     ids = await layerIds(database.db);
+  });
+
+  it('plants its two errors at the feature ids noted in planted-errors.ts', async () => {
+    expect({ plantedPipeId, plantedValveId }).toEqual({ plantedPipeId: 3360, plantedValveId: 4265 });
+    const rows = await database.db.query<{ id: number; properties: Record<string, unknown> }>(
+      'SELECT id, properties FROM features WHERE id IN ($1, $2) ORDER BY id',
+      [plantedPipeId, plantedValveId],
+    );
+    expect(rows.map((row) => [row.id, row.properties.name ?? row.properties.valve_id])).toEqual([
+      [3360, 'P-03360 Beco do Fim'],
+      [4265, 'V-0905'],
+    ]);
   });
 
   it('is one map with its layers in two categories, framing the town on the offline basemap', async () => {
@@ -254,6 +291,40 @@ describe('the demo town on an empty database', () => {
       [ids.pipes],
     );
     expect(pipeSearch).toEqual([{ fields: ['name', 'street'], display_field: 'name' }]);
+  });
+
+  it("answers in the document's shapes when served (map, layers, categories, searches, filters, features)", async () => {
+    const compiler = createSchemaCompiler(loadDocument(), { coerce: false });
+    const invalid = (schema: string, bodies: unknown[]) => {
+      const validate = compiler.compileAt(`/components/schemas/${schema}`);
+      return bodies.filter((body) => !validate(body)).map((body) => ({ body, errors: validate.errors }));
+    };
+    const db = database.db;
+    const maps = (await db.query<MapRow>(`SELECT ${MAP_COLUMNS} FROM maps m`)).map(toMap);
+    expect(maps[0]?.layers_count).toBe(4);
+    expect(invalid('Map', maps)).toEqual([]);
+    expect(
+      invalid('Layer', (await db.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l`)).map(toLayer)),
+    ).toEqual([]);
+    const parts: [string, unknown[]][] = [
+      [
+        'Category',
+        (await db.query<CategoryBody>(`SELECT ${CATEGORY_COLUMNS} FROM categories c`)).map(toCategory),
+      ],
+      ['Search', (await db.query<SearchBody>(`SELECT ${SEARCH_COLUMNS} FROM searches s`)).map(toSearch)],
+      [
+        'MainSearch',
+        (await db.query<MainSearchBody>(`SELECT ${MAIN_SEARCH_COLUMNS} FROM main_searches s`)).map(
+          toMainSearch,
+        ),
+      ],
+      ['Filter', (await db.query<FilterBody>(`SELECT ${FILTER_COLUMNS} FROM filters f`)).map(toFilter)],
+      ['Feature', (await db.query<FeatureRow>(`SELECT ${FEATURE_COLUMNS} FROM features ft`)).map(toFeature)],
+    ];
+    for (const [schema, bodies] of parts) {
+      expect(bodies.length).toBeGreaterThan(0);
+      expect(invalid(schema, bodies)).toEqual([]);
+    }
   });
 
   it('writes the same rows on a second empty database (deterministic ids, geometries and properties)', async () => {

@@ -5,8 +5,9 @@ import type { Valve } from './valves.ts';
 
 /**
  * Two digitising errors left in on purpose, for the water network's topology check to find.
- * On a fresh database they are the last pipe and the last valve (see DEMO_TOWN_PLANTED in
- * town.ts for their ids there).
+ * They are the last pipe and the last valve; on the database `npm start` seeds they are
+ * pipe feature id 3360 ('P-03360 Beco do Fim') and valve feature id 4265 ('V-0905')
+ * (demo-town.test.ts keeps these numbers honest).
  */
 function extreme(grid: StreetGrid, pick: (a: LocalPoint, b: LocalPoint) => boolean): LocalPoint {
   let best: LocalPoint | undefined;

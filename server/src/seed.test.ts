@@ -103,5 +103,6 @@ describe('embedded database', () => {
     );
     expect(point[0]?.wkt).toBe('POINT(13.4 52.5)');
     await second.close();
-  });
+    // Two cold starts of PGlite with PostGIS plus every migration: slow on a busy 2-core machine.
+  }, 180_000);
 });

@@ -1,4 +1,7 @@
-const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
+const RESERVED = /[<>:"/\\|?*]/g;
+/** Control characters (C0 and DEL) would break headers and terminals. */
+const withoutControls = (text: string) =>
+  [...text].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f ? '_' : char)).join('');
 
 /**
  * An uploaded name safe to store and to send back in Content-Disposition: no folders, no
@@ -6,9 +9,8 @@ const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
  */
 export function sanitiseFileName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
-  let name = base
-    .normalize('NFC')
-    .replace(UNSAFE, '_')
+  let name = withoutControls(base.normalize('NFC'))
+    .replace(RESERVED, '_')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[.\s]+/, '');

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serveClient } from './client/serve-client.ts';
 import type { ServerConfig } from './config.ts';
@@ -7,6 +8,7 @@ import { installBodyParsers } from './http/body-parsers.ts';
 import { serveApiDocs } from './docs/api-docs.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { IMPORT_MAX_BYTES } from './imports/upload.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { bindOperations, type OperationHandlers } from './openapi/bind-operations.ts';
 import { loadDocument, type OpenApiDocument } from './openapi/document.ts';
@@ -37,6 +39,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installBodyParsers(app);
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
+  // Uploads are streamed by their handlers (request.parts()), never buffered whole.
+  await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 20 } });
   // JSON is UTF-8 by definition (RFC 8259 defines no charset parameter), so answers say plain
   // `application/json`, which strict matchers (Pact's Content-Type regex) expect.
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -11,6 +11,7 @@ import type { AuthState } from '../http/request-auth.ts';
 import { msg } from '../i18n/messages.ts';
 import { layerOfMapOr404, mapOr404 } from '../maps/map-scope.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { importLayerHandler } from './layer-import.ts';
 import type { Queryable } from '../db/database.ts';
 
 function signedInId(auth: AuthState): number {
@@ -26,8 +27,10 @@ async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<Ex
   return record;
 }
 
-/** Handlers for exports (DESIGN §4, §6): start, poll, download. */
+/** Handlers for exports (DESIGN §4, §6): start, poll, download; and imports, the way back in. */
 export const exportHandlers = typedHandlers({
+  importLayer: importLayerHandler,
+
   async exportFeatures({ services, request, auth, params, body }) {
     await mapOr404(services.db, params.id);
     const layer = await layerOfMapOr404(services.db, params.id, body.layer_id);

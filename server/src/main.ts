@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seed } from './seed.ts';
-import { EXPORT_JOB, exportRunner } from './exports/export-job.ts';
+import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-job.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -41,7 +41,13 @@ async function main(): Promise<void> {
     onError: (error, job) => app.log.error({ err: error, job: job.id }, 'job failed'),
   });
   worker.start();
+  const purge = setInterval(() => {
+    purgeExpiredExports(db, config.dataDir).catch((error: unknown) =>
+      app.log.error({ err: error }, 'purging expired exports failed'),
+    );
+  }, 10 * 60_000);
   const close = async () => {
+    clearInterval(purge);
     await worker.stop();
     await app.close();
     await db.close();

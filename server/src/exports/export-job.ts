@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -103,4 +103,30 @@ async function mailLink(deps: ExportDeps, id: string, payload: ExportPayload): P
     // The file is made; a mail server hiccup must not throw the export away.
     deps.log?.error({ err: error }, 'export mail failed');
   }
+}
+
+/**
+ * Deletes the files of exports past `expires_at` (downloads answer 410 for them either way)
+ * and temp files a dead instance left behind. Any instance may run it; SKIP LOCKED keeps two
+ * from fighting over the same rows.
+ */
+export async function purgeExpiredExports(db: Queryable, dataDir: string): Promise<number> {
+  const expired = await db.query<{ file: string }>(
+    `WITH expired AS (
+       SELECT id, result ->> 'file' AS file FROM jobs
+       WHERE kind = $1 AND expires_at < now() AND result ? 'file' FOR UPDATE SKIP LOCKED
+     )
+     UPDATE jobs j SET result = j.result - 'file', updated_at = now() FROM expired e WHERE j.id = e.id
+     RETURNING e.file`,
+    [EXPORT_JOB],
+  );
+  const dir = exportsDir(dataDir);
+  await Promise.all(expired.map((row) => rm(path.join(dir, path.basename(row.file)), { force: true })));
+  const dayAgo = Date.now() - 24 * 3600_000;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.tmp'))) {
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info && info.mtimeMs < dayAgo) await rm(path.join(dir, name), { force: true });
+  }
+  return expired.length;
 }

@@ -7,7 +7,7 @@ import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fi
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
-import { EXPORT_JOB, exportRunner } from './export-job.ts';
+import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './export-job.ts';
 import type { ExportBody } from './export-record.ts';
 import { INLINE_EXPORT_LIMIT } from './export-requests.ts';
 
@@ -319,6 +319,21 @@ describe('downloads', () => {
     expect(response.json()).toEqual({ message: 'This export has expired.' });
     const left = await readdir(path.join(dataDir, 'exports'));
     expect(left.filter((name) => name.startsWith(data.id))).toEqual([]);
+  });
+
+  it('expired files are purged; unexpired ones stay', async () => {
+    const kept = await exportAndDownload(viewer, 'export-features', { format: 'kml', layer_id: hydrantsId });
+    const gone = await exportAndDownload(viewer, 'export-features', { format: 'kml', layer_id: hydrantsId });
+    await testApp.database.db.query(
+      `UPDATE jobs SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [gone.data.id],
+    );
+    expect(await purgeExpiredExports(testApp.database.db, dataDir)).toBeGreaterThanOrEqual(1);
+    const left = await readdir(path.join(dataDir, 'exports'));
+    expect(left).toContain(`${kept.data.id}.kml`);
+    expect(left).not.toContain(`${gone.data.id}.kml`);
+    expect((await viewer.get(`/api/get-export/${gone.data.id}`)).status).toBe(410);
+    expect((await viewer.get(`/api/get-export/${kept.data.id}`)).status).toBe(200);
   });
 
   it('a large export runs as a job: pending with progress, then ready, and the link is mailed', async () => {

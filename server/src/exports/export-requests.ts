@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
+import { tooManyAttempts } from '../http/http-error.ts';
 import { localeOf } from '../i18n/messages.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
@@ -11,6 +12,8 @@ import { countScope, layerParts, type ExportFormat, type ExportScope } from './e
 
 /** Exports of at most this many features are made during the request and answered `ready`. */
 export const INLINE_EXPORT_LIMIT = 5000;
+/** Exports one person may start per minute (the document: throttled per user). */
+export const EXPORTS_PER_MINUTE = 30;
 /** How long a finished file stays downloadable. */
 export const EXPORT_LIFETIME_HOURS = 24;
 
@@ -41,6 +44,14 @@ export async function startExport(
   wanted: ExportRequest,
 ): Promise<ExportBody> {
   const { db, config } = services;
+  // Counted from the jobs table itself, so every instance sees the same count.
+  const [recent] = await db.query<{ n: number; age: number | null }>(
+    `SELECT count(*)::int AS n, extract(epoch FROM now() - min(created_at))::float8 AS age FROM jobs
+     WHERE kind = $1 AND user_id = $2 AND created_at > now() - interval '1 minute'`,
+    [EXPORT_JOB, userId],
+  );
+  if (recent && recent.n >= EXPORTS_PER_MINUTE)
+    throw tooManyAttempts(Math.max(1, Math.ceil(60 - (recent.age ?? 0))));
   const date = new Date().toISOString().slice(0, 10);
   const payload: ExportPayload = {
     format: wanted.format,

@@ -9,7 +9,7 @@ import type { TestClient } from '../../test-support/test-client.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './export-job.ts';
 import type { ExportBody } from './export-record.ts';
-import { INLINE_EXPORT_LIMIT } from './export-requests.ts';
+import { EXPORTS_PER_MINUTE, INLINE_EXPORT_LIMIT } from './export-requests.ts';
 
 let testApp: TestApp;
 let dataDir: string;
@@ -275,6 +275,27 @@ describe('what an export takes', () => {
       search: 'hé',
     });
     expect(gdalFeatures(searched.file, options).map((f) => f.properties.code)).toEqual(['Hé "2"']);
+  });
+
+  it('too many exports in a minute are refused with Retry-After', async () => {
+    const { client, user } = await testApp.signedIn('user');
+    await testApp.database.db.query(
+      `INSERT INTO jobs (id, kind, status, user_id, expires_at)
+       SELECT gen_random_uuid(), 'export', 'done', $1, now() + interval '1 day' FROM generate_series(1, $2::int)`,
+      [user.id, EXPORTS_PER_MINUTE],
+    );
+    const response = await client.post(`/api/maps/${mapId}/export-features`, {
+      format: 'csv',
+      layer_id: hydrantsId,
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    // Others are not held back by it.
+    const other = await viewer.post(`/api/maps/${mapId}/export-features`, {
+      format: 'csv',
+      layer_id: hydrantsId,
+    });
+    expect(other.status).toBe(201);
   });
 
   it('a layer of another map is not found', async () => {

@@ -1103,6 +1103,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/exports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The export's id.
+         * @example 0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21
+         */
+        id: components['parameters']['ExportId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * An export's status and progress
+     * @description DESIGN §6: what the client polls while an export runs as a job, to draw a progress bar; `ready` files download from `GET /api/get-export/{id}`. Only its requester (or an admin) may see it.
+     */
+    get: operations['getExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maps/{id}/delete-feature-file/{file_id}': {
     parameters: {
       query?: never;
@@ -2453,6 +2479,11 @@ export interface components {
        * @enum {string}
        */
       status: 'pending' | 'running' | 'ready' | 'failed';
+      /**
+       * @description How much of the file is written, 0 to 1 (for a progress bar while `pending` or `running`).
+       * @example 1
+       */
+      progress: number;
       format: components['schemas']['ExportFormat'];
       /** @example pipes-2026-11-02.geojson */
       file_name: string;
@@ -6537,6 +6568,7 @@ export interface operations {
            *       "data": {
            *         "id": "0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21",
            *         "status": "ready",
+           *         "progress": 1,
            *         "format": "geojson",
            *         "file_name": "pipes-2026-11-02.geojson",
            *         "size": 20480,
@@ -6596,6 +6628,7 @@ export interface operations {
            *       "data": {
            *         "id": "0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21",
            *         "status": "ready",
+           *         "progress": 1,
            *         "format": "geojson",
            *         "file_name": "pipes-2026-11-02.geojson",
            *         "size": 20480,
@@ -6651,6 +6684,7 @@ export interface operations {
            *       "data": {
            *         "id": "0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21",
            *         "status": "ready",
+           *         "progress": 1,
            *         "format": "geojson",
            *         "file_name": "pipes-2026-11-02.geojson",
            *         "size": 20480,
@@ -6714,6 +6748,48 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['ExportNotReady'];
       410: components['responses']['Gone'];
+    };
+  };
+  getExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The export's id.
+         * @example 0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21
+         */
+        id: components['parameters']['ExportId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21",
+           *         "status": "running",
+           *         "progress": 0.4,
+           *         "format": "gpkg",
+           *         "file_name": "pipes-2026-11-02.gpkg",
+           *         "size": null,
+           *         "expires_at": "2026-11-03T10:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ExportFileResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   deleteFeatureFile: {

@@ -14,6 +14,12 @@ export interface ExportFile {
   id: string;
   /** `ready` files download from `GET /api/get-export/{id}` until `expires_at`. */
   status: ExportFileStatus;
+  /**
+   * How much of the file is written, 0 to 1 (for a progress bar while `pending` or `running`).
+   * @minimum 0
+   * @maximum 1
+   */
+  progress: number;
   format: ExportFormat;
   /** @maxLength 255 */
   file_name: string;

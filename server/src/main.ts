@@ -6,6 +6,9 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { registerDemoContent } from './demo/register.ts';
 import { seed } from './seed.ts';
+import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-job.ts';
+import { createJobWorker } from './jobs/job-worker.ts';
+import { createMailer } from './mail/mailer.ts';
 
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
 async function main(): Promise<void> {
@@ -27,7 +30,27 @@ async function main(): Promise<void> {
       process.stdout.write('Client build failed or missing; serving the API with a plain notice page.\n');
   }
   const app = await buildApp({ config, db });
+  // Every instance works the shared jobs table (exports, large imports); see server/src/jobs/.
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  const worker = createJobWorker({
+    db,
+    runners: { [EXPORT_JOB]: exportRunner({ db, dataDir: config.dataDir, mailer, log: app.log }) },
+    onError: (error, job) => app.log.error({ err: error, job: job.id }, 'job failed'),
+  });
+  worker.start();
+  const purge = setInterval(() => {
+    purgeExpiredExports(db, config.dataDir).catch((error: unknown) =>
+      app.log.error({ err: error }, 'purging expired exports failed'),
+    );
+  }, 10 * 60_000);
   const close = async () => {
+    clearInterval(purge);
+    await worker.stop();
     await app.close();
     await db.close();
     process.exit(0);

@@ -5,6 +5,8 @@ export interface TestResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   text: string;
+  /** The body's bytes (downloads). */
+  raw: Buffer;
   /** The parsed JSON body (undefined when empty). */
   body: unknown;
   json<T = Record<string, unknown>>(): T;
@@ -83,6 +85,7 @@ export class TestClient {
       status: response.statusCode,
       headers: response.headers,
       text: response.body,
+      raw: response.rawPayload,
       body,
       json: <T>() => body as T,
     };

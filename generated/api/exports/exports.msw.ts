@@ -19,6 +19,7 @@ export const getExportFilterFeaturesResponseMock = (
   data: {
     id: faker.string.uuid(),
     status: faker.helpers.arrayElement(['pending', 'running', 'ready', 'failed'] as const),
+    progress: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
     format: faker.helpers.arrayElement(Object.values(ExportFormat)),
     file_name: faker.string.alpha({ length: { min: 10, max: 255 } }),
     size: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
@@ -33,6 +34,7 @@ export const getExportMultiSelectedFeaturesResponseMock = (
   data: {
     id: faker.string.uuid(),
     status: faker.helpers.arrayElement(['pending', 'running', 'ready', 'failed'] as const),
+    progress: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
     format: faker.helpers.arrayElement(Object.values(ExportFormat)),
     file_name: faker.string.alpha({ length: { min: 10, max: 255 } }),
     size: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
@@ -47,6 +49,7 @@ export const getExportFeaturesResponseMock = (
   data: {
     id: faker.string.uuid(),
     status: faker.helpers.arrayElement(['pending', 'running', 'ready', 'failed'] as const),
+    progress: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
     format: faker.helpers.arrayElement(Object.values(ExportFormat)),
     file_name: faker.string.alpha({ length: { min: 10, max: 255 } }),
     size: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
@@ -57,6 +60,21 @@ export const getExportFeaturesResponseMock = (
 
 export const getDownloadExportResponseMock = (): Blob =>
   new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' ')));
+
+export const getGetExportResponseMock = (
+  overrideResponse: Partial<ExportFileResource> = {},
+): ExportFileResource => ({
+  data: {
+    id: faker.string.uuid(),
+    status: faker.helpers.arrayElement(['pending', 'running', 'ready', 'failed'] as const),
+    progress: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
+    format: faker.helpers.arrayElement(Object.values(ExportFormat)),
+    file_name: faker.string.alpha({ length: { min: 10, max: 255 } }),
+    size: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    expires_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+  },
+  ...overrideResponse,
+});
 
 export const getExportFilterFeaturesMockHandler = (
   overrideResponse?:
@@ -157,9 +175,36 @@ export const getDownloadExportMockHandler = (
     options,
   );
 };
+
+export const getGetExportMockHandler = (
+  overrideResponse?:
+    | ExportFileResource
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<ExportFileResource> | ExportFileResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/exports/:id',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getGetExportResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
 export const getExportsMock = () => [
   getExportFilterFeaturesMockHandler(),
   getExportMultiSelectedFeaturesMockHandler(),
   getExportFeaturesMockHandler(),
   getDownloadExportMockHandler(),
+  getGetExportMockHandler(),
 ];

@@ -517,3 +517,117 @@ export function useDownloadExport<
 
   return query;
 }
+
+/**
+ * DESIGN §6: what the client polls while an export runs as a job, to draw a progress bar; `ready` files download from `GET /api/get-export/{id}`. Only its requester (or an admin) may see it.
+ * @summary An export's status and progress
+ */
+export const getExport = (id: string, options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<ExportFileResource>({ url: `/api/exports/${id}`, method: 'GET', signal }, options);
+};
+
+export const getGetExportQueryKey = (id?: string) => {
+  return [`/api/exports/${id}`] as const;
+};
+
+export const getGetExportQueryOptions = <
+  TData = Awaited<ReturnType<typeof getExport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getExport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetExportQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getExport>>> = ({ signal }) =>
+    getExport(id, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getExport>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetExportQueryResult = NonNullable<Awaited<ReturnType<typeof getExport>>>;
+export type GetExportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+
+export function useGetExport<
+  TData = Awaited<ReturnType<typeof getExport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getExport>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getExport>>,
+          TError,
+          Awaited<ReturnType<typeof getExport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetExport<
+  TData = Awaited<ReturnType<typeof getExport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getExport>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getExport>>,
+          TError,
+          Awaited<ReturnType<typeof getExport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetExport<
+  TData = Awaited<ReturnType<typeof getExport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getExport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary An export's status and progress
+ */
+
+export function useGetExport<
+  TData = Awaited<ReturnType<typeof getExport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getExport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetExportQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}

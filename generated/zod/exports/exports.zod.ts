@@ -96,6 +96,8 @@ export const exportFilterFeaturesBody = zod
   })
   .describe('Exports the features matching `layers_filter` (as `filter-features` finds them).');
 
+export const exportFilterFeatures201ResponseDataProgressMin = 0;
+export const exportFilterFeatures201ResponseDataProgressMax = 1;
 export const exportFilterFeatures201ResponseDataFileNameMax = 255;
 export const exportFilterFeatures201ResponseDataSizeMin = 0;
 
@@ -105,6 +107,11 @@ export const exportFilterFeatures201Response = zod.object({
     status: zod
       .enum(['pending', 'running', 'ready', 'failed'])
       .describe('`ready` files download from `GET /api/get-export/{id}` until `expires_at`.'),
+    progress: zod
+      .number()
+      .min(exportFilterFeatures201ResponseDataProgressMin)
+      .max(exportFilterFeatures201ResponseDataProgressMax)
+      .describe('How much of the file is written, 0 to 1 (for a progress bar while `pending` or `running`).'),
     format: zod
       .enum(['geojson', 'csv', 'xlsx', 'shp', 'gpkg', 'kml'])
       .describe('`shp` comes as a zip of the Shapefile parts.'),
@@ -171,6 +178,8 @@ export const exportMultiSelectedFeaturesBody = zod
   })
   .describe('Exports the selected features of one layer.');
 
+export const exportMultiSelectedFeatures201ResponseDataProgressMin = 0;
+export const exportMultiSelectedFeatures201ResponseDataProgressMax = 1;
 export const exportMultiSelectedFeatures201ResponseDataFileNameMax = 255;
 export const exportMultiSelectedFeatures201ResponseDataSizeMin = 0;
 
@@ -180,6 +189,11 @@ export const exportMultiSelectedFeatures201Response = zod.object({
     status: zod
       .enum(['pending', 'running', 'ready', 'failed'])
       .describe('`ready` files download from `GET /api/get-export/{id}` until `expires_at`.'),
+    progress: zod
+      .number()
+      .min(exportMultiSelectedFeatures201ResponseDataProgressMin)
+      .max(exportMultiSelectedFeatures201ResponseDataProgressMax)
+      .describe('How much of the file is written, 0 to 1 (for a progress bar while `pending` or `running`).'),
     format: zod
       .enum(['geojson', 'csv', 'xlsx', 'shp', 'gpkg', 'kml'])
       .describe('`shp` comes as a zip of the Shapefile parts.'),
@@ -248,6 +262,8 @@ export const exportFeaturesBody = zod
     "Exports a whole layer, or with `search` the features the layer's feature list shows for that text.",
   );
 
+export const exportFeatures201ResponseDataProgressMin = 0;
+export const exportFeatures201ResponseDataProgressMax = 1;
 export const exportFeatures201ResponseDataFileNameMax = 255;
 export const exportFeatures201ResponseDataSizeMin = 0;
 
@@ -257,6 +273,11 @@ export const exportFeatures201Response = zod.object({
     status: zod
       .enum(['pending', 'running', 'ready', 'failed'])
       .describe('`ready` files download from `GET /api/get-export/{id}` until `expires_at`.'),
+    progress: zod
+      .number()
+      .min(exportFeatures201ResponseDataProgressMin)
+      .max(exportFeatures201ResponseDataProgressMax)
+      .describe('How much of the file is written, 0 to 1 (for a progress bar while `pending` or `running`).'),
     format: zod
       .enum(['geojson', 'csv', 'xlsx', 'shp', 'gpkg', 'kml'])
       .describe('`shp` comes as a zip of the Shapefile parts.'),
@@ -322,5 +343,46 @@ export const downloadExport409Response = zod.object({
 });
 
 export const downloadExport410Response = zod.object({
+  message: zod.string(),
+});
+
+/**
+ * DESIGN §6: what the client polls while an export runs as a job, to draw a progress bar; `ready` files download from `GET /api/get-export/{id}`. Only its requester (or an admin) may see it.
+ * @summary An export's status and progress
+ */
+export const getExport200ResponseDataProgressMin = 0;
+export const getExport200ResponseDataProgressMax = 1;
+export const getExport200ResponseDataFileNameMax = 255;
+export const getExport200ResponseDataSizeMin = 0;
+
+export const getExport200Response = zod.object({
+  data: zod.object({
+    id: zod.uuid(),
+    status: zod
+      .enum(['pending', 'running', 'ready', 'failed'])
+      .describe('`ready` files download from `GET /api/get-export/{id}` until `expires_at`.'),
+    progress: zod
+      .number()
+      .min(getExport200ResponseDataProgressMin)
+      .max(getExport200ResponseDataProgressMax)
+      .describe('How much of the file is written, 0 to 1 (for a progress bar while `pending` or `running`).'),
+    format: zod
+      .enum(['geojson', 'csv', 'xlsx', 'shp', 'gpkg', 'kml'])
+      .describe('`shp` comes as a zip of the Shapefile parts.'),
+    file_name: zod.string().max(getExport200ResponseDataFileNameMax),
+    size: zod.number().min(getExport200ResponseDataSizeMin).nullable().describe('Bytes; null until ready.'),
+    expires_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+  }),
+});
+
+export const getExport401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getExport403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getExport404Response = zod.object({
   message: zod.string(),
 });

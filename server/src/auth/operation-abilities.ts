@@ -72,6 +72,7 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   exportMultiSelectedFeatures: { action: 'export', subject: 'Feature' },
   exportFeatures: { action: 'export', subject: 'Feature' },
   downloadExport: read('Export'),
+  getExport: read('Export'),
   deleteFeatureFile: update('Feature'),
   uploadFeatureFiles: update('Feature'),
   downloadFeatureFile: read('Feature'),

@@ -5,6 +5,7 @@ import { getAbilities, getCurrentUser, logout } from './session-info.ts';
 import { login, loginTwoFactor } from './sign-in.ts';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.ts';
+import { exportHandlers } from './exports.ts';
 import { featureHandlers } from './features.ts';
 import { layerHandlers } from './layers.ts';
 import { mapPartHandlers } from './map-parts.ts';
@@ -32,4 +33,5 @@ export const handlers: OperationHandlers = {
   ...layerHandlers,
   ...mapPartHandlers,
   ...featureHandlers,
+  ...exportHandlers,
 };

@@ -1,0 +1,132 @@
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { isLocale, translator } from '../i18n/messages.ts';
+import type { JobRunner } from '../jobs/job-worker.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { EXPORT_FORMATS } from './export-formats.ts';
+import { countScope, layerParts, streamScope, type ExportFormat, type ExportScope } from './export-scope.ts';
+import type { ExportField } from './writers/export-writer.ts';
+
+export const EXPORT_JOB = 'export';
+
+/** What an export job carries in `jobs.payload`: enough to redo it after a restart. */
+export interface ExportPayload {
+  format: ExportFormat;
+  scope: ExportScope;
+  file_name: string;
+  title: string;
+  geometry_type: string | null;
+  email_to_send: string | null;
+  /** Origin for the mailed link, fixed when the export was asked for. */
+  link_origin: string;
+  locale: string;
+}
+
+export interface ExportDeps {
+  db: Queryable;
+  dataDir: string;
+  mailer: Mailer;
+  log?: FastifyBaseLogger;
+}
+
+export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
+
+/** The columns: the union of the layers' attribute schemas, first definition wins. */
+async function exportFields(db: Queryable, layerIds: number[]): Promise<ExportField[]> {
+  const rows = await db.query<{ properties: ExportField[] }>(
+    `SELECT properties FROM layers WHERE id = ANY($1::int[]) ORDER BY array_position($1::int[], id)`,
+    [layerIds],
+  );
+  const fields = new Map<string, ExportField>();
+  for (const field of rows.flatMap((row) => row.properties)) {
+    if (!fields.has(field.name)) fields.set(field.name, { name: field.name, type: field.type });
+  }
+  return [...fields.values()];
+}
+
+/**
+ * Writes the export to a temp name under DATA_DIR/exports and renames it when complete, so
+ * a download never sees a partial file; a job re-run after a crash starts a fresh temp file.
+ */
+export function exportRunner(deps: ExportDeps): JobRunner {
+  return async ({ job, progress }) => {
+    const payload = job.payload as unknown as ExportPayload;
+    const format = EXPORT_FORMATS[payload.format];
+    const parts = layerParts(payload.scope);
+    const fields = await exportFields(
+      deps.db,
+      parts.map((part) => part.layerId),
+    );
+    const total = await countScope(deps.db, parts);
+    const dir = exportsDir(deps.dataDir);
+    await mkdir(dir, { recursive: true });
+    const fileName = `${job.id}.${format.extension}`;
+    const temp = path.join(dir, `.${job.id}-${randomUUID()}.tmp`);
+    const writer = format.writer({
+      path: temp,
+      fields,
+      title: payload.title,
+      geometryType: payload.geometry_type,
+    });
+    try {
+      let done = 0;
+      for await (const rows of streamScope(deps.db, parts, payload.format)) {
+        await writer.write(rows);
+        done += rows.length;
+        await progress(total === 0 ? 1 : Math.min(0.99, done / total));
+      }
+      await writer.finish();
+      await rename(temp, path.join(dir, fileName));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    const { size } = await stat(path.join(dir, fileName));
+    if (payload.email_to_send) await mailLink(deps, job.id, payload);
+    return { file: fileName, size };
+  };
+}
+
+async function mailLink(deps: ExportDeps, id: string, payload: ExportPayload): Promise<void> {
+  const t = translator(isLocale(payload.locale) ? payload.locale : 'en');
+  const link = `${payload.link_origin}/api/get-export/${id}`;
+  try {
+    await deps.mailer.send({
+      to: payload.email_to_send ?? '',
+      subject: t('exports.mail_subject', { file: payload.file_name }),
+      text: t('exports.mail_text', { file: payload.file_name, link }),
+    });
+  } catch (error) {
+    // The file is made; a mail server hiccup must not throw the export away.
+    deps.log?.error({ err: error }, 'export mail failed');
+  }
+}
+
+/**
+ * Deletes the files of exports past `expires_at` (downloads answer 410 for them either way)
+ * and temp files a dead instance left behind. Any instance may run it; SKIP LOCKED keeps two
+ * from fighting over the same rows.
+ */
+export async function purgeExpiredExports(db: Queryable, dataDir: string): Promise<number> {
+  const expired = await db.query<{ file: string }>(
+    `WITH expired AS (
+       SELECT id, result ->> 'file' AS file FROM jobs
+       WHERE kind = $1 AND expires_at < now() AND result ? 'file' FOR UPDATE SKIP LOCKED
+     )
+     UPDATE jobs j SET result = j.result - 'file', updated_at = now() FROM expired e WHERE j.id = e.id
+     RETURNING e.file`,
+    [EXPORT_JOB],
+  );
+  const dir = exportsDir(dataDir);
+  await Promise.all(expired.map((row) => rm(path.join(dir, path.basename(row.file)), { force: true })));
+  const dayAgo = Date.now() - 24 * 3600_000;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.tmp'))) {
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info && info.mtimeMs < dayAgo) await rm(path.join(dir, name), { force: true });
+  }
+  return expired.length;
+}

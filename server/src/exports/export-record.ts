@@ -1,0 +1,40 @@
+import type { components } from '../../../generated/openapi-types.ts';
+import type { Queryable } from '../db/database.ts';
+
+export type ExportBody = components['schemas']['ExportFile'];
+
+/** A row of the `exports` view (migration 007). */
+export interface ExportRecord {
+  id: string;
+  user_id: number | null;
+  map_id: number | null;
+  status: ExportBody['status'];
+  progress: number;
+  format: ExportBody['format'];
+  file_name: string;
+  size: number | string | null;
+  file: string | null;
+  error: string | null;
+  expires_at: Date;
+}
+
+export async function findExport(db: Queryable, id: string): Promise<ExportRecord | undefined> {
+  const rows = await db.query<ExportRecord>(
+    `SELECT id, user_id, map_id, status, progress, format, file_name, size, file, error, expires_at
+     FROM exports WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export function toExport(record: ExportRecord): ExportBody {
+  return {
+    id: record.id,
+    status: record.status,
+    progress: record.progress,
+    format: record.format,
+    file_name: record.file_name,
+    size: record.size === null ? null : Number(record.size),
+    expires_at: new Date(record.expires_at).toISOString(),
+  };
+}

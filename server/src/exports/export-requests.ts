@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { tooManyAttempts } from '../http/http-error.ts';
+import { localeOf } from '../i18n/messages.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { createJobWorker } from '../jobs/job-worker.ts';
+import type { AppServices } from '../services.ts';
+import { EXPORT_FORMATS } from './export-formats.ts';
+import { EXPORT_JOB, exportRunner, type ExportPayload } from './export-job.ts';
+import { findExport, toExport, type ExportBody } from './export-record.ts';
+import { countScope, layerParts, type ExportFormat, type ExportScope } from './export-scope.ts';
+
+/** Exports of at most this many features are made during the request and answered `ready`. */
+export const INLINE_EXPORT_LIMIT = 5000;
+/** Exports one person may start per minute (the document: throttled per user). */
+export const EXPORTS_PER_MINUTE = 30;
+/** How long a finished file stays downloadable. */
+export const EXPORT_LIFETIME_HOURS = 24;
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'export';
+
+export interface ExportRequest {
+  format: ExportFormat;
+  scope: ExportScope;
+  title: string;
+  geometryType: string | null;
+  emailToSend: string | null | undefined;
+  mapId: number;
+}
+
+/**
+ * Queues the export as a job; a small one is run at once by this instance (through the
+ * same claim, so it is never run twice), a large one is left to the workers.
+ */
+export async function startExport(
+  services: AppServices,
+  request: FastifyRequest,
+  userId: number,
+  wanted: ExportRequest,
+): Promise<ExportBody> {
+  const { db, config } = services;
+  // Counted from the jobs table itself, so every instance sees the same count.
+  const [recent] = await db.query<{ n: number; age: number | null }>(
+    `SELECT count(*)::int AS n, extract(epoch FROM now() - min(created_at))::float8 AS age FROM jobs
+     WHERE kind = $1 AND user_id = $2 AND created_at > now() - interval '1 minute'`,
+    [EXPORT_JOB, userId],
+  );
+  if (recent && recent.n >= EXPORTS_PER_MINUTE)
+    throw tooManyAttempts(Math.max(1, Math.ceil(60 - (recent.age ?? 0))));
+  const date = new Date().toISOString().slice(0, 10);
+  const payload: ExportPayload = {
+    format: wanted.format,
+    scope: wanted.scope,
+    title: wanted.title,
+    geometry_type: wanted.geometryType,
+    file_name: `${slug(wanted.title)}-${date}.${EXPORT_FORMATS[wanted.format].extension}`,
+    email_to_send: wanted.emailToSend ?? null,
+    link_origin: config.appUrl ?? `${request.protocol}://${request.host}`,
+    locale: localeOf(request),
+  };
+  const job = await enqueueJob(db, {
+    kind: EXPORT_JOB,
+    payload: payload as unknown as Record<string, unknown>,
+    userId,
+    mapId: wanted.mapId,
+    expiresAt: new Date(Date.now() + EXPORT_LIFETIME_HOURS * 3600_000),
+  });
+  if ((await countScope(db, layerParts(wanted.scope))) <= INLINE_EXPORT_LIMIT) {
+    const worker = createJobWorker({
+      db,
+      runners: {
+        [EXPORT_JOB]: exportRunner({
+          db,
+          dataDir: config.dataDir,
+          mailer: services.mailer,
+          log: services.log,
+        }),
+      },
+      onError: (error) => services.log.error({ err: error, job: job.id }, 'export failed'),
+    });
+    await worker.runOnce(job.id);
+  }
+  return toExport(await exportOr404(db, job.id));
+}
+
+async function exportOr404(db: Queryable, id: string) {
+  const record = await findExport(db, id);
+  if (!record) throw new Error(`export ${id} vanished`);
+  return record;
+}

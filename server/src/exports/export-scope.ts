@@ -1,0 +1,108 @@
+import type { Queryable } from '../db/database.ts';
+import { layerFilterSql, SqlParams, type LayerFilter } from './filter-sql.ts';
+
+/** Which features an export takes (stored in the job's payload, so a restart re-reads it). */
+export type ExportScope =
+  | { kind: 'layer'; layer_id: number; search?: string }
+  | { kind: 'selected'; layer_id: number; feature_ids: number[] }
+  | { kind: 'filter'; layers_filter: LayerFilter[] };
+
+export type ExportFormat = 'geojson' | 'csv' | 'xlsx' | 'shp' | 'gpkg' | 'kml';
+
+/** One layer's part of the scope: the SQL condition on `features ft` and its bind values. */
+export interface LayerPart {
+  layerId: number;
+  where: string;
+  params: unknown[];
+}
+
+export function layerParts(scope: ExportScope): LayerPart[] {
+  if (scope.kind === 'filter') {
+    return scope.layers_filter.map((filter) => {
+      const params = new SqlParams();
+      const where = layerFilterSql(filter, params);
+      return { layerId: filter.layer_id, where, params: params.values };
+    });
+  }
+  if (scope.kind === 'selected') {
+    return [{ layerId: scope.layer_id, where: 'ft.id = ANY($1::int[])', params: [scope.feature_ids] }];
+  }
+  if (scope.search !== undefined && scope.search.trim() !== '') {
+    const pattern = `%${scope.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return [
+      {
+        layerId: scope.layer_id,
+        where: 'EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $1)',
+        params: [pattern],
+      },
+    ];
+  }
+  return [{ layerId: scope.layer_id, where: 'TRUE', params: [] }];
+}
+
+/** A feature as the writers take it; `extra` holds the format's own geometry encoding. */
+export interface ExportRow {
+  id: number;
+  layer_id: number;
+  properties: Record<string, unknown>;
+  /** GeoJSON geometry text, or null. */
+  geometry: string | null;
+  wkt?: string | null;
+  kml?: string | null;
+  wkb?: Uint8Array | null;
+  bbox?: [number, number, number, number] | null;
+}
+
+const EXTRA_COLUMNS: Record<ExportFormat, string> = {
+  geojson: '',
+  shp: '',
+  csv: ', ST_AsText(ft.geom, 9) AS wkt',
+  xlsx: ', ST_AsText(ft.geom, 9) AS wkt',
+  kml: ', ST_AsKML(ft.geom, 9) AS kml',
+  gpkg: `, ST_AsBinary(ft.geom) AS wkb, CASE WHEN ft.geom IS NULL THEN NULL
+    ELSE jsonb_build_array(ST_XMin(ft.geom), ST_YMin(ft.geom), ST_XMax(ft.geom), ST_YMax(ft.geom)) END AS bbox`,
+};
+
+export const BATCH_SIZE = 2000;
+
+/** How many features the export will write (for progress). */
+export async function countScope(db: Queryable, parts: LayerPart[]): Promise<number> {
+  let total = 0;
+  for (const part of parts) {
+    const next = part.params.length + 1;
+    const rows = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM features ft WHERE ft.layer_id = $${next} AND (${part.where})`,
+      [...part.params, part.layerId],
+    );
+    total += rows[0]?.n ?? 0;
+  }
+  return total;
+}
+
+/**
+ * The scope's features in id order, a batch at a time (keyset on (layer_id, id), the
+ * features_layer_id index): memory holds one batch, however large the layer.
+ */
+export async function* streamScope(
+  db: Queryable,
+  parts: LayerPart[],
+  format: ExportFormat,
+): AsyncGenerator<ExportRow[]> {
+  for (const part of parts) {
+    let after = 0;
+    const n = part.params.length;
+    for (;;) {
+      const rows = await db.query<ExportRow>(
+        `SELECT ft.id, ft.layer_id, ft.properties, ST_AsGeoJSON(ft.geom, 9) AS geometry${EXTRA_COLUMNS[format]}
+         FROM features ft
+         WHERE ft.layer_id = $${n + 1} AND ft.id > $${n + 2} AND (${part.where})
+         ORDER BY ft.id LIMIT ${BATCH_SIZE}`,
+        [...part.params, part.layerId, after],
+      );
+      if (rows.length === 0) break;
+      yield rows;
+      after = rows[rows.length - 1]?.id ?? after;
+      if (rows.length < BATCH_SIZE) break;
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import type { Database, Queryable } from '../db/database.ts';
+import { invalid } from '../http/http-error.ts';
+import { msg, type Message } from '../i18n/messages.ts';
+import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
+import { csvReader, type CsvColumns } from './csv-reader.ts';
+import { geojsonReader } from './geojson-reader.ts';
+import { gpkgReader } from './gpkg-reader.ts';
+import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
+import { kmlReader } from './kml-reader.ts';
+import { convertValue, SchemaInference, type InferredProperty } from './schema-inference.ts';
+import { shpReader } from './shp-reader.ts';
+
+export type ImportFormat = 'geojson' | 'shp' | 'gpkg' | 'kml' | 'csv';
+
+const EXTENSIONS: Record<string, ImportFormat> = {
+  geojson: 'geojson',
+  json: 'geojson',
+  zip: 'shp',
+  gpkg: 'gpkg',
+  kml: 'kml',
+  csv: 'csv',
+};
+
+export function formatOf(given: string | undefined, fileName: string): ImportFormat | undefined {
+  if (given !== undefined) return Object.values(EXTENSIONS).find((format) => format === given);
+  return EXTENSIONS[fileName.split('.').pop()?.toLowerCase() ?? ''];
+}
+
+export interface ImportRequest {
+  mapId: number;
+  userId: number;
+  name: string;
+  categoryId: number | null;
+  format: ImportFormat;
+  file: string;
+  sourceLayer: string | undefined;
+  csv: CsvColumns;
+}
+
+export interface ImportResult {
+  layer: LayerRow;
+  imported: number;
+  skipped: number;
+  warnings: Message[];
+}
+
+function readerFor(request: ImportRequest): FeatureReader {
+  switch (request.format) {
+    case 'geojson':
+      return geojsonReader(request.file);
+    case 'csv':
+      return csvReader(request.file, request.csv);
+    case 'kml':
+      return kmlReader(request.file);
+    case 'gpkg':
+      return gpkgReader(request.file, request.sourceLayer);
+    case 'shp':
+      return shpReader(request.file, request.sourceLayer);
+  }
+}
+
+const BATCH = 1000;
+const STYLE = {
+  stroke_color: '#e31a1c',
+  stroke_width: 1,
+  fill_color: '#e31a1c99',
+  point_radius: 5,
+  label_property: null,
+};
+
+// Readers hand on GeoJSON, or WKT (CSV) or WKB with its SRID (GeoPackage) for PostGIS to read.
+const GEOMETRY_SQL = `ST_Force2D(CASE e -> 'g' ->> 'type'
+  WHEN 'WKT' THEN ST_GeomFromText(e -> 'g' ->> 'coordinates', 4326)
+  WHEN 'WKB' THEN ST_Transform(ST_SetSRID(ST_GeomFromWKB(decode(e -> 'g' ->> 'coordinates', 'hex')),
+    coalesce(nullif((e -> 'g' ->> 'srid')::int, 0), 4326)), 4326)
+  ELSE ST_SetSRID(ST_GeomFromGeoJSON(e -> 'g'), 4326) END)`;
+
+async function insertBatch(tx: Queryable, layerId: number, userId: number, batch: object[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
+     SELECT $1, ${GEOMETRY_SQL}, e -> 'p', $2, $2 FROM jsonb_array_elements($3::jsonb) e`,
+    [layerId, userId, JSON.stringify(batch)],
+  );
+}
+
+/** The layer's geometry type from what was stored: one type, or its multi form, else none. */
+async function settleGeometryType(tx: Queryable, layerId: number): Promise<void> {
+  await tx.query(
+    `UPDATE layers SET geometry_type = (
+       SELECT CASE WHEN count(DISTINCT t) = 1 THEN min(t)
+         WHEN count(DISTINCT replace(t, 'Multi', '')) = 1 THEN 'Multi' || min(replace(t, 'Multi', ''))
+       END
+       FROM (SELECT DISTINCT replace(ST_GeometryType(geom), 'ST_', '') AS t FROM features WHERE layer_id = $1) s
+       WHERE t IN ('Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon')
+     ) WHERE id = $1`,
+    [layerId],
+  );
+}
+
+/**
+ * Two passes over the file on disk: the first infers the attribute schema, the second
+ * stores layer and features in one transaction. A file that cannot be read (in either pass)
+ * throws UnreadableFile and leaves nothing behind.
+ */
+export async function importLayer(db: Database, request: ImportRequest): Promise<ImportResult> {
+  const read = readerFor(request);
+  const inference = new SchemaInference();
+  let usable = 0;
+  for await (const feature of read()) {
+    inference.see(feature.properties);
+    if (feature.geometry) usable += 1;
+  }
+  if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
+  const schema = inference.schema();
+  return db.transaction(async (tx) => {
+    const [created] = await tx.query<{ id: number }>(
+      `INSERT INTO layers (map_id, category_id, name, type, style, "order", properties)
+       VALUES ($1, $2, $3, 'vector', $4, (SELECT coalesce(max("order") + 1, 0) FROM layers WHERE map_id = $1), $5)
+       RETURNING id`,
+      [
+        request.mapId,
+        request.categoryId,
+        request.name,
+        JSON.stringify(STYLE),
+        JSON.stringify(
+          schema.map((p) => ({
+            name: p.name,
+            label: p.source,
+            type: p.type,
+            required: false,
+            options: null,
+          })),
+        ),
+      ],
+    );
+    const layerId = (created as { id: number }).id;
+    const warnings: Message[] = [];
+    let imported = 0;
+    let skipped = 0;
+    let row = 0;
+    let batch: object[] = [];
+    for await (const feature of read()) {
+      row += 1;
+      if (!feature.geometry) {
+        skipped += 1;
+        if (warnings.length < 20) warnings.push(msg('exports.import_no_geometry', { row }));
+        continue;
+      }
+      batch.push({ g: feature.geometry, p: typedProperties(schema, feature) });
+      if (batch.length >= BATCH) {
+        await storeBatch(tx, layerId, request.userId, batch, row);
+        imported += batch.length;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await storeBatch(tx, layerId, request.userId, batch, row);
+    imported += batch.length;
+    await settleGeometryType(tx, layerId);
+    const [layer] = await tx.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1`, [
+      layerId,
+    ]);
+    return { layer: layer as LayerRow, imported, skipped, warnings };
+  });
+}
+
+async function storeBatch(tx: Queryable, layerId: number, userId: number, batch: object[], row: number) {
+  try {
+    await insertBatch(tx, layerId, userId, batch);
+  } catch (error) {
+    // PostGIS refused a geometry (bad WKT, broken coordinates): the file is at fault.
+    throw new UnreadableFile(
+      `${error instanceof Error ? error.message : String(error)} (before feature ${row})`,
+    );
+  }
+}
+
+function typedProperties(schema: InferredProperty[], feature: ImportedFeature): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const property of schema) {
+    const value = convertValue(property.type, feature.properties[property.source]);
+    if (value !== undefined) properties[property.name] = value;
+  }
+  return properties;
+}
+
+export const noFormat = () => invalid({ file: [msg('exports.import_format')] });

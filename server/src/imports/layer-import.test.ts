@@ -1,0 +1,240 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gdalConvert } from '../../test-support/gdal.ts';
+import { insertMap } from '../../test-support/map-fixtures.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import type { TestClient } from '../../test-support/test-client.ts';
+import type { components } from '../../../generated/openapi-types.ts';
+
+type ImportResult = components['schemas']['LayerImportResult'];
+
+let testApp: TestApp;
+let admin: TestClient;
+let mapId: number;
+let dir: string;
+let source: string;
+
+// Hydrants in Lisbon, as QGIS users have them: text, decimals, integers, booleans, dates.
+const HYDRANTS = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-9.14, 38.72] },
+      properties: { Code: 'H-1', pressure: 4.5, floors: 2, active: true, installed: '2020-01-05' },
+    },
+    {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-9.13, 38.73] },
+      properties: { Code: 'H-2', pressure: 6, floors: 3, active: false, installed: '2021-06-30' },
+    },
+    {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-9.12, 38.74] },
+      properties: { Code: 'H-3', pressure: 2.25, floors: 1, active: true, installed: '2022-02-01' },
+    },
+  ],
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'atlasboard-imports-'));
+  source = path.join(dir, 'hydrants.geojson');
+  await writeFile(source, JSON.stringify(HYDRANTS));
+  testApp = await startTestApp({ DATA_DIR: dir });
+  mapId = (await insertMap(testApp.database.db)).id;
+  admin = (await testApp.signedIn('admin')).client;
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function multipart(fields: Record<string, string>, fileName: string, bytes: Buffer) {
+  const boundary = `----atlasboard${Date.now()}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const body = Buffer.concat([
+    Buffer.from(parts.join('')),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { rawBody: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(fileName: string, bytes: Buffer, fields: Record<string, string> = {}) {
+  return admin.request('POST', `/api/maps/${mapId}/layers/upload`, multipart(fields, fileName, bytes));
+}
+
+const layerCount = async () =>
+  (
+    await testApp.database.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM layers WHERE map_id = $1',
+      [mapId],
+    )
+  )[0]?.n;
+
+async function storedFeatures(layerId: number) {
+  return testApp.database.db.query<{ properties: Record<string, unknown>; lon: number; lat: number }>(
+    `SELECT properties, round(ST_X(geom)::numeric, 6)::float AS lon, round(ST_Y(geom)::numeric, 6)::float AS lat
+     FROM features WHERE layer_id = $1 ORDER BY properties ->> 'code'`,
+    [layerId],
+  );
+}
+
+const EXPECTED_SCHEMA = [
+  { name: 'code', label: 'Code', type: 'string' },
+  { name: 'pressure', type: 'number' },
+  { name: 'floors', type: 'integer' },
+  { name: 'active', type: 'boolean' },
+  { name: 'installed', type: 'date' },
+];
+
+describe('importing files made by GDAL', () => {
+  it('GeoJSON: a point layer with the inferred schema', async () => {
+    const response = await upload('hydrants.geojson', await readFile(source));
+    expect(response.status).toBe(201);
+    const { data, meta } = response.json<ImportResult>();
+    expect(data).toMatchObject({
+      name: 'hydrants',
+      type: 'vector',
+      geometry_type: 'Point',
+      features_count: 3,
+    });
+    expect(data.properties).toMatchObject(EXPECTED_SCHEMA);
+    expect(meta).toEqual({ features_imported: 3, features_skipped: 0, warnings: [] });
+    const features = await storedFeatures(data.id);
+    expect(features[1]).toEqual({
+      properties: { code: 'H-2', pressure: 6, floors: 3, active: false, installed: '2021-06-30' },
+      lon: -9.13,
+      lat: 38.73,
+    });
+  });
+
+  it('a zipped Shapefile in Portuguese TM06 is reprojected from its .prj', async () => {
+    const shpDir = path.join(dir, 'shp');
+    await mkdir(shpDir);
+    gdalConvert(path.join(shpDir, 'hydrants.shp'), source, ['-f', 'ESRI Shapefile', '-t_srs', 'EPSG:3763']);
+    const zip = path.join(dir, 'hydrants.zip');
+    const parts = await readdir(shpDir);
+    expect(parts).toContain('hydrants.prj');
+    const entries = Object.fromEntries(
+      await Promise.all(
+        parts.map(async (name) => [name, new Uint8Array(await readFile(path.join(shpDir, name)))]),
+      ),
+    ) as Record<string, Uint8Array>;
+    await writeFile(zip, zipSync(entries));
+    const response = await upload('hydrants.zip', await readFile(zip), { name: 'Hydrants TM06' });
+    expect(response.status).toBe(201);
+    const { data } = response.json<ImportResult>();
+    expect(data).toMatchObject({ name: 'Hydrants TM06', geometry_type: 'Point', features_count: 3 });
+    const features = await storedFeatures(data.id);
+    expect(features.map((f) => [f.lon, f.lat])).toEqual([
+      [-9.14, 38.72],
+      [-9.13, 38.73],
+      [-9.12, 38.74],
+    ]);
+    expect(features[0]?.properties).toMatchObject({ code: 'H-1', pressure: 4.5, floors: 2 });
+  });
+
+  it('GeoPackage, KML and CSV keep the features and their attributes', async () => {
+    const gpkg = path.join(dir, 'hydrants.gpkg');
+    gdalConvert(gpkg, source, ['-f', 'GPKG', '-t_srs', 'EPSG:3857']);
+    const kml = path.join(dir, 'hydrants.kml');
+    gdalConvert(kml, source, ['-f', 'KML']);
+    const csv = path.join(dir, 'hydrants.csv');
+    gdalConvert(csv, source, ['-f', 'CSV', '-lco', 'GEOMETRY=AS_XY']);
+    for (const [file, schema] of [
+      [gpkg, EXPECTED_SCHEMA],
+      [
+        kml,
+        [
+          { name: 'code', type: 'string' },
+          { name: 'pressure', type: 'number' },
+          { name: 'floors', type: 'integer' },
+        ],
+      ],
+      [
+        csv,
+        [
+          { name: 'code', type: 'string' },
+          { name: 'pressure', type: 'number' },
+          { name: 'floors', type: 'integer' },
+          { name: 'active', type: 'integer' },
+          { name: 'installed', type: 'date' },
+        ],
+      ],
+    ] as const) {
+      const response = await upload(path.basename(file), await readFile(file));
+      expect(response.status, `${file}: ${response.text}`).toBe(201);
+      const { data } = response.json<ImportResult>();
+      expect(data).toMatchObject({ geometry_type: 'Point', features_count: 3 });
+      expect(data.properties.filter((p) => schema.some((s) => s.name === p.name))).toMatchObject(schema);
+      const features = await storedFeatures(data.id);
+      expect(features.map((f) => [f.lon, f.lat])).toEqual([
+        [-9.14, 38.72],
+        [-9.13, 38.73],
+        [-9.12, 38.74],
+      ]);
+      expect(features[2]?.properties).toMatchObject({ code: 'H-3', pressure: 2.25, floors: 1 });
+      if (file !== kml) expect(features[2]?.properties.installed).toBe('2022-02-01');
+    }
+  });
+
+  it('CSV with a WKT column and rows without geometry', async () => {
+    const csv = 'name,wkt,count\nA,"LINESTRING(0 0,1 1)",1\nB,,2\nC,"LINESTRING(1 1,2 0)",3\n';
+    const response = await upload('pipes.csv', Buffer.from(csv));
+    expect(response.status).toBe(201);
+    const { data, meta } = response.json<ImportResult>();
+    expect(data).toMatchObject({ geometry_type: 'LineString', features_count: 2 });
+    expect(meta).toEqual({
+      features_imported: 2,
+      features_skipped: 1,
+      warnings: ['Feature 2 has no usable geometry.'],
+    });
+  });
+});
+
+describe('bad files create nothing', () => {
+  it('a truncated GeoJSON is refused naming the problem', async () => {
+    const before = await layerCount();
+    const whole = await readFile(source);
+    const response = await upload('hydrants.geojson', whole.subarray(0, Math.floor(whole.length * 0.7)));
+    expect(response.status).toBe(422);
+    expect(response.json<{ errors: { file: string[] } }>().errors.file[0]).toMatch(
+      /could not be read as geojson: .*truncated/,
+    );
+    expect(await layerCount()).toBe(before);
+  });
+
+  it('a CSV without coordinates, an unknown type and a broken GeoPackage are refused', async () => {
+    const before = await layerCount();
+    const noCoordinates = await upload('list.csv', Buffer.from('name,size\nA,1\n'));
+    expect(noCoordinates.status).toBe(422);
+    expect(noCoordinates.json<{ errors: { file: string[] } }>().errors.file[0]).toMatch(
+      /No coordinate columns/,
+    );
+    expect((await upload('notes.txt', Buffer.from('hello'))).status).toBe(422);
+    expect((await upload('broken.gpkg', Buffer.from('SQLite format 3\u0000 garbage'))).status).toBe(422);
+    const badWkt = await upload('bad.csv', Buffer.from('name,wkt\nA,POINT(1 2)\nB,POINT(oops)\n'));
+    expect(badWkt.status).toBe(422);
+    expect(await layerCount()).toBe(before);
+  });
+
+  it('only admins import', async () => {
+    const editor = (await testApp.signedIn('editor')).client;
+    const response = await editor.request(
+      'POST',
+      `/api/maps/${mapId}/layers/upload`,
+      multipart({}, 'a.geojson', await readFile(source)),
+    );
+    expect(response.status).toBe(403);
+  });
+});

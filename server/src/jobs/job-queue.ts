@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+
+/** A row of `jobs` (migration 007), as a runner sees it. */
+export interface JobRow {
+  id: string;
+  kind: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  payload: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  user_id: number | null;
+  map_id: number | null;
+  attempts: number;
+  expires_at: Date | null;
+}
+
+const JOB_COLUMNS = `id, kind, status, progress, payload, result, error, user_id, map_id, attempts, expires_at`;
+
+/** A job that failed this many times stays failed instead of being claimed again. */
+export const MAX_ATTEMPTS = 3;
+
+export async function enqueueJob(
+  db: Queryable,
+  job: {
+    kind: string;
+    payload: Record<string, unknown>;
+    userId: number | null;
+    mapId: number | null;
+    expiresAt: Date | null;
+  },
+): Promise<JobRow> {
+  const rows = await db.query<JobRow>(
+    `INSERT INTO jobs (id, kind, payload, user_id, map_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
+     RETURNING ${JOB_COLUMNS}`,
+    [randomUUID(), job.kind, JSON.stringify(job.payload), job.userId, job.mapId, job.expiresAt],
+  );
+  return rows[0] as JobRow;
+}
+
+/**
+ * Claims the oldest claimable job (or the one named by `onlyId`): queued, or running under a
+ * lease that ran out because its worker died. SKIP LOCKED lets several instances claim at
+ * once without waiting on each other or taking the same row.
+ */
+export async function claimJob(
+  db: Queryable,
+  workerId: string,
+  leaseMs: number,
+  onlyId?: string,
+): Promise<JobRow | undefined> {
+  const rows = await db.query<JobRow>(
+    `UPDATE jobs SET status = 'running', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
+       attempts = attempts + 1, updated_at = now()
+     WHERE id = (
+       SELECT id FROM jobs
+       WHERE (status = 'queued' OR (status = 'running' AND locked_until < now()))
+         AND attempts < $3 AND ($4::uuid IS NULL OR id = $4::uuid)
+       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+     )
+     RETURNING ${JOB_COLUMNS}`,
+    [workerId, String(leaseMs), MAX_ATTEMPTS, onlyId ?? null],
+  );
+  return rows[0];
+}
+
+/** Progress and a longer lease; false when the job is no longer this worker's (lease lost). */
+export async function reportProgress(
+  db: Queryable,
+  jobId: string,
+  workerId: string,
+  progress: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE jobs SET progress = $3, locked_until = now() + ($4 || ' milliseconds')::interval, updated_at = now()
+     WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+    [jobId, workerId, Math.min(1, Math.max(0, progress)), String(leaseMs)],
+  );
+  return rows.length > 0;
+}
+
+export async function completeJob(
+  db: Queryable,
+  jobId: string,
+  workerId: string,
+  result: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE jobs SET status = 'done', progress = 1, result = $3, locked_by = NULL, locked_until = NULL,
+       updated_at = now()
+     WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+    [jobId, workerId, JSON.stringify(result)],
+  );
+  return rows.length > 0;
+}
+
+/** Back to the queue for another attempt, or failed for good after MAX_ATTEMPTS. */
+export async function failJob(db: Queryable, jobId: string, workerId: string, error: string): Promise<void> {
+  await db.query(
+    `UPDATE jobs SET status = CASE WHEN attempts >= $3 THEN 'failed' ELSE 'queued' END, error = $4,
+       locked_by = NULL, locked_until = NULL, updated_at = now()
+     WHERE id = $1 AND locked_by = $2`,
+    [jobId, workerId, MAX_ATTEMPTS, error.slice(0, 2000)],
+  );
+}

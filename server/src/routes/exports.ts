@@ -1,0 +1,110 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { canOn } from '../auth/abilities.ts';
+import { exportsDir } from '../exports/export-job.ts';
+import { EXPORT_FORMATS } from '../exports/export-formats.ts';
+import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
+import { startExport } from '../exports/export-requests.ts';
+import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import type { AuthState } from '../http/request-auth.ts';
+import { msg } from '../i18n/messages.ts';
+import { layerOfMapOr404, mapOr404 } from '../maps/map-scope.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { importLayerHandler } from './layer-import.ts';
+import type { Queryable } from '../db/database.ts';
+
+function signedInId(auth: AuthState): number {
+  if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
+  return auth.user.id;
+}
+
+/** The export, if the caller asked for it or is an admin (CASL `read Export`). */
+async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<ExportRecord> {
+  const record = await findExport(db, id);
+  if (!record) throw notFound();
+  if (!canOn(auth.ability, 'read', 'Export', { user_id: record.user_id })) throw forbidden();
+  return record;
+}
+
+/** Handlers for exports (DESIGN §4, §6): start, poll, download; and imports, the way back in. */
+export const exportHandlers = typedHandlers({
+  importLayer: importLayerHandler,
+
+  async exportFeatures({ services, request, auth, params, body }) {
+    await mapOr404(services.db, params.id);
+    const layer = await layerOfMapOr404(services.db, params.id, body.layer_id);
+    const data = await startExport(services, request, signedInId(auth), {
+      format: body.format,
+      scope: {
+        kind: 'layer',
+        layer_id: layer.id,
+        ...(body.search === undefined ? {} : { search: body.search }),
+      },
+      title: layer.name,
+      geometryType: layer.geometry_type ?? null,
+      emailToSend: body.email_to_send,
+      mapId: params.id,
+    });
+    return { status: 201, body: { data } };
+  },
+
+  async exportMultiSelectedFeatures({ services, request, auth, params, body }) {
+    await mapOr404(services.db, params.id);
+    const layer = await layerOfMapOr404(services.db, params.id, body.layer_id);
+    const data = await startExport(services, request, signedInId(auth), {
+      format: body.format,
+      scope: { kind: 'selected', layer_id: layer.id, feature_ids: body.feature_ids },
+      title: layer.name,
+      geometryType: layer.geometry_type ?? null,
+      emailToSend: body.email_to_send,
+      mapId: params.id,
+    });
+    return { status: 201, body: { data } };
+  },
+
+  async exportFilterFeatures({ services, request, auth, params, body }) {
+    await mapOr404(services.db, params.id);
+    const layers = [];
+    for (const filter of body.layers_filter)
+      layers.push(await layerOfMapOr404(services.db, params.id, filter.layer_id));
+    const first = layers[0];
+    const data = await startExport(services, request, signedInId(auth), {
+      format: body.format,
+      scope: { kind: 'filter', layers_filter: body.layers_filter },
+      title: layers.length === 1 && first ? first.name : 'features',
+      geometryType: layers.length === 1 && first ? (first.geometry_type ?? null) : null,
+      emailToSend: body.email_to_send,
+      mapId: params.id,
+    });
+    return { status: 201, body: { data } };
+  },
+
+  async getExport({ services, auth, params }) {
+    const record = await ownExport(services.db, auth, params.id);
+    return { status: 200, body: { data: toExport(record) } };
+  },
+
+  async downloadExport({ services, auth, params }) {
+    const record = await ownExport(services.db, auth, params.id);
+    const file = record.file
+      ? path.join(exportsDir(services.config.dataDir), path.basename(record.file))
+      : null;
+    if (new Date(record.expires_at).getTime() <= Date.now()) {
+      // Expired files are deleted on the first look after their time.
+      if (file) await rm(file, { force: true });
+      throw new HttpError(410, msg('exports.expired'));
+    }
+    if (record.status !== 'ready' || !file) throw new HttpError(409, msg('exports.not_ready'));
+    const safeName = record.file_name.replace(/["\\\r\n]/g, '_');
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': EXPORT_FORMATS[record.format].contentType,
+        'Content-Disposition': `attachment; filename="${safeName}"`,
+        'Content-Length': String(record.size ?? ''),
+      },
+      body: createReadStream(file),
+    };
+  },
+});

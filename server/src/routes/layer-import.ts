@@ -1,0 +1,80 @@
+import { rm } from 'node:fs/promises';
+import { HttpError, invalid } from '../http/http-error.ts';
+import { localeOf, msg, render, translator, type Problems } from '../i18n/messages.ts';
+import { formatOf, importLayer, noFormat } from '../imports/import-layer.ts';
+import { UnreadableFile } from '../imports/imported-feature.ts';
+import { readUpload } from '../imports/upload.ts';
+import { mapOr404 } from '../maps/map-scope.ts';
+import { toLayer } from '../maps/records.ts';
+import type { TypedHandler } from '../openapi/typed-handlers.ts';
+
+const TEXT_FIELDS = ['name', 'source_layer', 'lon_column', 'lat_column', 'wkt_column'] as const;
+
+/** POST /api/maps/{id}/layers/upload: a vector layer from a data file (DESIGN §4). */
+export const importLayerHandler: TypedHandler<'importLayer'> = async ({
+  services,
+  request,
+  auth,
+  params,
+}) => {
+  const { db } = services;
+  await mapOr404(db, params.id);
+  if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
+  const upload = await readUpload(request);
+  try {
+    const { fields } = upload;
+    // Multipart fields are not checked by the document's JSON validation: the same rules here.
+    const problems: Problems = {};
+    for (const field of TEXT_FIELDS) {
+      const value = fields[field];
+      if (value !== undefined && (value.length > 255 || (field === 'name' && value.trim() === '')))
+        problems[field] = [
+          msg(value.length > 255 ? 'validation.max_length' : 'validation.required', { field, limit: 255 }),
+        ];
+    }
+    let categoryId: number | null = null;
+    if (fields.category_id !== undefined) {
+      categoryId = Number(fields.category_id);
+      const found = Number.isInteger(categoryId)
+        ? await db.query('SELECT 1 FROM categories WHERE id = $1 AND map_id = $2', [categoryId, params.id])
+        : [];
+      if (found.length === 0) problems.category_id = [msg('validation.invalid', { field: 'category_id' })];
+    }
+    if (Object.keys(problems).length > 0) throw invalid(problems);
+    const format = formatOf(fields.format, upload.fileName);
+    if (!format) throw noFormat();
+    try {
+      const result = await importLayer(db, {
+        mapId: params.id,
+        userId: auth.user.id,
+        name: fields.name?.trim() || upload.fileName.replace(/\.[^.]+$/, '') || 'Imported layer',
+        categoryId,
+        format,
+        file: upload.file,
+        sourceLayer: fields.source_layer,
+        csv: { lon_column: fields.lon_column, lat_column: fields.lat_column, wkt_column: fields.wkt_column },
+      });
+      const t = translator(localeOf(request));
+      return {
+        status: 201,
+        body: {
+          data: toLayer(result.layer),
+          meta: {
+            features_imported: result.imported,
+            features_skipped: result.skipped,
+            warnings: result.warnings.map((warning) => render(t, warning)),
+          },
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error;
+      throw invalid({
+        file: [
+          error.problem ?? msg('exports.import_unreadable', { format, reason: error.message.slice(0, 300) }),
+        ],
+      });
+    }
+  } finally {
+    await rm(upload.dir, { recursive: true, force: true });
+  }
+};

@@ -10,6 +10,8 @@ export const STATES = {
   signedOut: 'no user is signed in',
   /** An admin is signed in. Params (optional): { email, password }. */
   adminSignedIn: 'an admin is signed in',
+  /** A user of type `editor` is signed in (may create and edit features). Params (optional): { email, password }. */
+  editorSignedIn: 'an editor is signed in',
   /** A user of type `user` is signed in. Params (optional): { email, password }. */
   userSignedIn: 'a user is signed in',
   /** An account exists. Params: { email, password, type?, recovery_code? } (recovery_code enables 2FA with that code). */

@@ -214,7 +214,8 @@ export function createMapStateHandlers(
     [STATES.featureFileExists]: async (params) => {
       const id = integer(params, 'id');
       const content = Buffer.from(String(value(params, 'content')));
-      const storageKey = `pact/${id}-${String(value(params, 'name'))}`;
+      // The server's own key shape (features/<feature id>/<random>), which map and layer deletion clean up by.
+      const storageKey = `features/${integer(params, 'feature_id')}/pact-file-${id}`;
       await mkdir(path.dirname(path.join(filesDir, storageKey)), { recursive: true });
       await writeFile(path.join(filesDir, storageKey), content);
       await insert(

@@ -166,6 +166,11 @@ describe('layer categories', () => {
     expect((await client.delete(url(map.id, foreign.id))).status).toBe(404);
     expect((await client.get(url(other.id, foreign.id))).status).toBe(200);
     expect((await client.get('/api/layer-categories')).status).toBe(422);
+    for (const huge of [2_147_483_648, 1e15]) {
+      expect((await client.get(url(huge))).status).toBe(404);
+      expect((await client.get(url(huge, foreign.id))).status).toBe(404);
+      expect((await client.delete(url(huge, foreign.id))).status).toBe(404);
+    }
   });
 
   it('lets editors and users read but not change; guests get 401', async () => {

@@ -1,4 +1,4 @@
-import { invalid } from '../http/http-error.ts';
+import { invalid, notFound } from '../http/http-error.ts';
 import type { Problems } from '../i18n/messages.ts';
 import {
   categoryOr404,
@@ -7,29 +7,39 @@ import {
   lockMapCategories,
   nextCategoryOrder,
 } from '../map-parts/category-tree.ts';
-import { authorize, hasProblems, requiredText } from '../map-parts/part-rows.ts';
+import { authorize, hasProblems, isStorableId, requiredText } from '../map-parts/part-rows.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
 import { CATEGORY_COLUMNS, toCategory, type CategoryBody } from '../maps/records.ts';
 import type { TypedHandlers } from '../openapi/typed-handlers.ts';
 
 const CATEGORY = { subject: 'Category' } as const;
 
+/**
+ * The map of `?map_id`. Unlike path ids, query ids are not bounded before the handler, and one
+ * beyond PostgreSQL's integer range names no map (rather than failing the query).
+ */
+function mapIdOf(query: { map_id: number }): number {
+  if (!isStorableId(query.map_id)) throw notFound();
+  return query.map_id;
+}
+
 /** Categories: the folders of a map's layer tree, named by `?map_id`. */
 export const categoryHandlers: TypedHandlers = {
   async listCategories({ query, services }) {
     const { db } = services;
-    await mapOr404(db, query.map_id);
+    const mapId = mapIdOf(query);
+    await mapOr404(db, mapId);
     const rows = await db.query<CategoryBody>(
       `SELECT ${CATEGORY_COLUMNS} FROM categories c WHERE c.map_id = $1
        ORDER BY c.parent_id NULLS FIRST, c."order", c.id`,
-      [query.map_id],
+      [mapId],
     );
     return { status: 200, body: { data: rows.map(toCategory) } };
   },
 
   async createCategory({ query, body, services, auth }) {
     const { db } = services;
-    const mapId = query.map_id;
+    const mapId = mapIdOf(query);
     await mapOr404(db, mapId);
     authorize(auth.ability, 'create', CATEGORY, { map_id: mapId });
     const created = await db.transaction(async (tx) => {
@@ -50,13 +60,13 @@ export const categoryHandlers: TypedHandlers = {
   },
 
   async getCategory({ params, query, services, auth }) {
-    const category = await categoryOr404(services.db, query.map_id, params.id);
+    const category = await categoryOr404(services.db, mapIdOf(query), params.id);
     authorize(auth.ability, 'read', CATEGORY, category);
     return { status: 200, body: { data: toCategory(category) } };
   },
 
   async updateCategory({ params, query, body, services, auth }) {
-    const mapId = query.map_id;
+    const mapId = mapIdOf(query);
     const updated = await services.db.transaction(async (tx) => {
       await lockMapCategories(tx, mapId);
       const current = await categoryOr404(tx, mapId, params.id);
@@ -77,9 +87,10 @@ export const categoryHandlers: TypedHandlers = {
   },
 
   async deleteCategory({ params, query, services, auth }) {
+    const mapId = mapIdOf(query);
     await services.db.transaction(async (tx) => {
-      await lockMapCategories(tx, query.map_id);
-      const category = await categoryOr404(tx, query.map_id, params.id);
+      await lockMapCategories(tx, mapId);
+      const category = await categoryOr404(tx, mapId, params.id);
       authorize(auth.ability, 'delete', CATEGORY, category);
       await deleteCategoryKeepingChildren(tx, category);
     });

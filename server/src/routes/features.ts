@@ -3,6 +3,7 @@ import { featureEditHandlers } from './feature-edits.ts';
 import { featureListHandlers } from './feature-list.ts';
 import { featureRelativeHandlers } from './feature-relatives.ts';
 import { featureSearchHandlers } from './feature-search.ts';
+import { tileHandlers } from './tiles.ts';
 
 /** Handlers for features, their history, relatives, files and tiles. */
 export const featureHandlers: OperationHandlers = {
@@ -10,4 +11,5 @@ export const featureHandlers: OperationHandlers = {
   ...featureEditHandlers,
   ...featureRelativeHandlers,
   ...featureSearchHandlers,
+  ...tileHandlers,
 };

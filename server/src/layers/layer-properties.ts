@@ -10,6 +10,7 @@ import {
 } from './layer-schema.ts';
 import { layerRow } from './layer-store.ts';
 import { dropReferences, renameReferences } from './property-references.ts';
+import { auditSchemaChange, keepValuesBeforeSchemaChange } from './schema-change-audits.ts';
 import { convertStoredValues } from './property-values.ts';
 
 interface SchemaPlan {
@@ -90,9 +91,15 @@ export async function updateLayerProperties(
   db: Database,
   layer: LayerRow,
   inputs: readonly LayerPropertyInput[],
+  userId: number,
 ): Promise<LayerRow> {
   return db.transaction(async (tx) => {
     const plan = planSchema(await lockedLayer(tx, layer.id), inputs);
+    const touched = [
+      ...plan.renames.flatMap((rename) => [rename.from, rename.to]),
+      ...plan.retyped.map(({ property }) => property.name),
+    ];
+    if (touched.length > 0) await keepValuesBeforeSchemaChange(tx, layer.id, touched);
     if (plan.renames.length > 0) {
       const olds = plan.renames.map((rename) => rename.from);
       const news = plan.renames.map((rename) => rename.to);
@@ -114,6 +121,7 @@ export async function updateLayerProperties(
         ];
     }
     if (Object.keys(errors).length > 0) throw invalid(errors);
+    if (touched.length > 0) await auditSchemaChange(tx, layer.id, userId);
     await tx.query('UPDATE layers SET properties = $2, updated_at = now() WHERE id = $1', [
       layer.id,
       JSON.stringify(plan.schema),
@@ -127,6 +135,7 @@ export async function deleteLayerProperties(
   db: Database,
   layer: LayerRow,
   names: readonly string[],
+  userId: number,
 ): Promise<LayerRow> {
   return db.transaction(async (tx) => {
     const current = await lockedLayer(tx, layer.id);
@@ -136,10 +145,12 @@ export async function deleteLayerProperties(
       if (!known.has(name)) errors[`names.${index}`] = [msg('maps.property_unknown', { name })];
     });
     if (Object.keys(errors).length > 0) throw invalid(errors);
+    await keepValuesBeforeSchemaChange(tx, layer.id, names);
     await tx.query(
       `UPDATE features SET properties = properties - $2::text[] WHERE layer_id = $1 AND properties ?| $2::text[]`,
       [layer.id, names],
     );
+    await auditSchemaChange(tx, layer.id, userId);
     await dropReferences(tx, layer.id, names);
     const schema = current.filter((entry) => !names.includes(entry.name));
     await tx.query('UPDATE layers SET properties = $2, updated_at = now() WHERE id = $1', [

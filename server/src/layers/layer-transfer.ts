@@ -68,9 +68,16 @@ export async function transferLayer(
       [layer.id, body.target_map_id, categoryId],
     );
     const copyId = (copied[0] as { id: number }).id;
+    // Each copy starts its history with a `created` row shaped like a created feature's.
     await tx.query(
-      `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-       SELECT $2, geom, properties, $3, $3 FROM features WHERE layer_id = $1 ORDER BY id`,
+      `WITH copied AS (
+         INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
+         SELECT $2, geom, properties, $3, $3 FROM features WHERE layer_id = $1 ORDER BY id
+         RETURNING id, geom, properties)
+       INSERT INTO feature_audits (layer_id, auditable_id, event, old_values, new_values, user_id)
+       SELECT $2, id, 'created', NULL,
+         properties || jsonb_build_object('geometry', ST_AsGeoJSON(geom, 9)::jsonb), $3
+       FROM copied ORDER BY id`,
       [layer.id, copyId, userId],
     );
     return layerRow(tx, copyId);

@@ -21,6 +21,10 @@ interface LayerBody {
 }
 
 const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
+const audits = async () =>
+  t.database.db.query<{ event: string; old_values: object; new_values: object; user_id: number }>(
+    'SELECT event, old_values, new_values, user_id FROM feature_audits ORDER BY auditable_id',
+  );
 const storedProperties = async (layerId: number) =>
   (
     await t.database.db.query<{ properties: Record<string, unknown> }>(
@@ -31,7 +35,7 @@ const storedProperties = async (layerId: number) =>
 
 describe('layer properties', () => {
   it('adds, edits and renames entries, carrying stored values and references', async () => {
-    const { client } = await t.signedIn('admin');
+    const { client, user: admin } = await t.signedIn('admin');
     const db = t.database.db;
     const map = await insertMap(db);
     const layer = await insertLayer(db, map.id, {
@@ -83,6 +87,21 @@ describe('layer properties', () => {
     expect(await storedProperties(layer.id)).toEqual([
       { installed_on: '2020-01-02', diameter: 150, a: 'B', b: 'A' },
       { diameter: null, b: 'A2' },
+    ]);
+    // Every feature whose values changed has a history row with just what changed.
+    expect(await audits()).toEqual([
+      {
+        event: 'updated',
+        user_id: admin.id,
+        old_values: { install_date: '2020-01-02', installed_on: null, diameter: '150', a: 'A', b: 'B' },
+        new_values: { install_date: null, installed_on: '2020-01-02', diameter: 150, a: 'B', b: 'A' },
+      },
+      {
+        event: 'updated',
+        user_id: admin.id,
+        old_values: { a: 'A2', b: null },
+        new_values: { a: null, b: 'A2' },
+      },
     ]);
     expect((await db.query<{ property: string }>('SELECT property FROM filters'))[0]?.property).toBe(
       'installed_on',
@@ -141,6 +160,7 @@ describe('layer properties', () => {
       Object.keys(await errorsOf([{ name: 'Code!', label: 'C', type: 'text', extra: true }])).sort(),
     ).toEqual(['properties.0.extra', 'properties.0.name', 'properties.0.type']);
     expect(await storedProperties(layer.id)).toEqual([{ name: 'x', code: 'abc' }]);
+    expect(await audits()).toEqual([]);
     const schema = (await client.get(`/api/maps/${map.id}/layers/${layer.id}`)).json<{ data: LayerBody }>()
       .data;
     expect(schema.properties.map((entry) => [entry.name, entry.type])).toEqual([
@@ -176,6 +196,9 @@ describe('layer properties', () => {
     expect(response.status).toBe(200);
     expect(response.json<{ data: LayerBody }>().data.properties.map((entry) => entry.name)).toEqual(['keep']);
     expect(await storedProperties(layer.id)).toEqual([{ keep: 1 }]);
+    expect(await audits()).toMatchObject([
+      { event: 'updated', old_values: { drop: 2, also: 3 }, new_values: { drop: null, also: null } },
+    ]);
     expect((await db.query<{ name: string }>('SELECT name FROM filters')).map((row) => row.name)).toEqual([
       'G',
     ]);

@@ -107,6 +107,12 @@ describe('layer transfer', () => {
     expect(copy.properties.map((entry) => entry.name)).toEqual(['kind']);
     expect(await storedProperties(copy.id)).toEqual([{ kind: 'k0' }, { kind: 'k1' }, { kind: 'k2' }]);
     expect(await count('features WHERE layer_id = $1 AND created_by = $2', [copy.id, user.id])).toBe(3);
+    expect(
+      await db.query(
+        `SELECT new_values FROM feature_audits WHERE layer_id = $1 AND event = 'created' AND user_id = $2 ORDER BY auditable_id`,
+        [copy.id, user.id],
+      ),
+    ).toEqual([0, 1, 2].map((i) => ({ new_values: { kind: `k${i}`, geometry: point(i, i) } })));
     expect(await count('features WHERE layer_id = $1', [layer.id])).toBe(3);
     expect(await count('features')).toBe(6);
     // A copy within the same map is allowed: a duplicate layer.

@@ -52,18 +52,20 @@ export const layerHandlers = typedHandlers({
   },
 
   updateLayerProperties: async ({ services, auth, params, body }) => {
+    if (!auth.user) throw unauthenticated();
     const layer = await layerFor(services.db, auth, params, 'update');
     return {
       status: 200,
-      body: { data: toLayer(await updateLayerProperties(services.db, layer, body.properties)) },
+      body: { data: toLayer(await updateLayerProperties(services.db, layer, body.properties, auth.user.id)) },
     };
   },
 
   deleteLayerProperties: async ({ services, auth, params, body }) => {
+    if (!auth.user) throw unauthenticated();
     const layer = await layerFor(services.db, auth, params, 'update');
     return {
       status: 200,
-      body: { data: toLayer(await deleteLayerProperties(services.db, layer, body.names)) },
+      body: { data: toLayer(await deleteLayerProperties(services.db, layer, body.names, auth.user.id)) },
     };
   },
 

@@ -59,3 +59,18 @@ export async function deleteLayerPropertiesInMapParts(
   );
   await tx.query('DELETE FROM filters WHERE layer_id = $1 AND property = ANY($2::text[])', [layerId, list]);
 }
+
+/**
+ * transferLayer with mode `move`: the layer's saved searches, main search entry and filters
+ * go with it (on the old map they could no longer run), at the end of the target map's lists.
+ */
+export async function moveLayerMapParts(tx: Queryable, layerId: number, targetMapId: number): Promise<void> {
+  for (const table of ['searches', 'main_searches', 'filters'] as const) {
+    await tx.query(
+      `UPDATE ${table} SET map_id = $2,
+         "order" = LEAST((SELECT COALESCE(max(t."order") + 1, 0) FROM ${table} t WHERE t.map_id = $2), 10000)
+       WHERE layer_id = $1 AND map_id <> $2`,
+      [layerId, targetMapId],
+    );
+  }
+}

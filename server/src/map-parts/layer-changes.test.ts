@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
-import { deleteLayerPropertiesInMapParts, renameLayerPropertyInMapParts } from './property-changes.ts';
+import {
+  deleteLayerPropertiesInMapParts,
+  moveLayerMapParts,
+  renameLayerPropertyInMapParts,
+} from './layer-changes.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -42,12 +46,12 @@ async function setUp() {
     'Material',
     'material',
   ]);
-  return { pipes };
+  return { map, pipes };
 }
 
 const rows = (sql: string) => database.db.query(sql);
 
-describe('map parts follow property changes', () => {
+describe('map parts follow layer changes', () => {
   it('renames a property everywhere it is used on its layer only', async () => {
     const { pipes } = await setUp();
     await renameLayerPropertyInMapParts(database.db, pipes.id, 'street', 'road');
@@ -75,5 +79,28 @@ describe('map parts follow property changes', () => {
     // Its display field is gone, so the entry is too.
     expect(await rows('SELECT id FROM main_searches')).toEqual([]);
     expect(await rows('SELECT property FROM filters')).toEqual([{ property: 'material' }]);
+  });
+
+  it('moves the parts of a moved layer to the end of the target map lists', async () => {
+    const { map, pipes } = await setUp();
+    const target = await insertMap(database.db);
+    const there = await insertLayer(database.db, target.id);
+    await database.db.query(
+      `INSERT INTO filters (map_id, layer_id, name, property, type, "order") VALUES ($1, $2, 'Kept', 'x', 'text', 4)`,
+      [target.id, there.id],
+    );
+    await database.db.query('UPDATE layers SET map_id = $2 WHERE id = $1', [pipes.id, target.id]);
+    await moveLayerMapParts(database.db, pipes.id, target.id);
+    expect(await rows('SELECT name, map_id FROM searches ORDER BY id')).toEqual([
+      { name: 'both', map_id: target.id },
+      { name: 'street only', map_id: target.id },
+      { name: 'other layer', map_id: map.id },
+    ]);
+    expect(await rows('SELECT map_id FROM main_searches')).toEqual([{ map_id: target.id }]);
+    expect(await rows('SELECT name, map_id, "order" FROM filters ORDER BY "order", id')).toEqual([
+      { name: 'Kept', map_id: target.id, order: 4 },
+      { name: 'Street', map_id: target.id, order: 5 },
+      { name: 'Material', map_id: target.id, order: 5 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { OperationHandlers } from '../openapi/bind-operations.ts';
 import { featureEditHandlers } from './feature-edits.ts';
+import { featureFileHandlers } from './feature-files.ts';
 import { featureListHandlers } from './feature-list.ts';
 import { featureRelativeHandlers } from './feature-relatives.ts';
 import { featureSearchHandlers } from './feature-search.ts';
@@ -9,6 +10,7 @@ import { tileHandlers } from './tiles.ts';
 export const featureHandlers: OperationHandlers = {
   ...featureListHandlers,
   ...featureEditHandlers,
+  ...featureFileHandlers,
   ...featureRelativeHandlers,
   ...featureSearchHandlers,
   ...tileHandlers,

@@ -2389,11 +2389,20 @@ export interface components {
         deleted_ids: number[];
       };
     };
+    /**
+     * @description At least one attribute value, as FeatureProperties. Spelled out rather than an allOf over FeatureProperties: pact validation (swagger-mock-validator) reads allOf as closing the object and would refuse every property.
+     * @example {
+     *       "material": "pvc"
+     *     }
+     */
+    FeaturePropertyValues: {
+      [key: string]: string | number | boolean | null;
+    };
     /** @description Sets the same property values on every selected feature of one layer (one transaction). */
     UpdateMultiSelectRequest: {
       layer_id: number;
       feature_ids: number[];
-      properties: components['schemas']['FeatureProperties'];
+      properties: components['schemas']['FeaturePropertyValues'];
     };
     UpdateMultiSelectResult: {
       data: {
@@ -6915,7 +6924,7 @@ export interface operations {
         };
         content: {
           /** @example (bytes) */
-          'application/octet-stream': string;
+          '*/*': string;
         };
       };
       401: components['responses']['Unauthenticated'];

@@ -63,6 +63,7 @@ export * from './featureLink';
 export * from './featureList';
 export * from './featurePage';
 export * from './featureProperties';
+export * from './featurePropertyValues';
 export * from './featureResource';
 export * from './featureUpdatedBy';
 export * from './filter';

@@ -4,6 +4,7 @@ import {
   describeOperation,
   isRequired,
   operationCoverage,
+  PENDING_OPERATIONS,
   readPactInteractions,
   REQUIRED_TAGS,
 } from './operations-coverage';
@@ -23,7 +24,7 @@ describe('pact coverage of generated/openapi.json', () => {
     expect(documentOperations.length).toBeGreaterThan(0);
   });
 
-  it(`every ${REQUIRED_TAGS.join(' and ')} operation has an interaction`, () => {
+  it(`every ${REQUIRED_TAGS.join(', ')} operation has an interaction, except the pending ones`, () => {
     const missing = coverage.uncovered.filter(isRequired).map(describeOperation);
     expect(missing).toEqual([]);
   });
@@ -34,7 +35,17 @@ describe('pact coverage of generated/openapi.json', () => {
     ).toEqual([]);
   });
 
-  it('the check itself: a pact without interactions leaves every auth and users operation uncovered', () => {
+  it('every pending operation is an operation of the document, left out for a stated reason', () => {
+    const known = new Set(documentOperations.map((operation) => operation.operationId));
+    expect(Object.keys(PENDING_OPERATIONS).filter((operationId) => !known.has(operationId))).toEqual([]);
+    expect(Object.values(PENDING_OPERATIONS).every((reason) => reason.trim() !== '')).toBe(true);
+    const byId = (operationId: string) =>
+      documentOperations.find((operation) => operation.operationId === operationId);
+    expect(isRequired(byId('importLayer')!)).toBe(false);
+    expect(isRequired(byId('createLayer')!)).toBe(true);
+  });
+
+  it('the check itself: a pact without interactions leaves every required operation uncovered', () => {
     const empty = operationCoverage([]);
     const required = documentOperations.filter(isRequired);
     expect(required.length).toBeGreaterThan(0);

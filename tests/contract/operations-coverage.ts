@@ -4,8 +4,31 @@ import { documentOperations, findOperation, type DocumentOperation } from '../..
 
 export const PACT_FILE = path.resolve('contracts/atlasboard-web-atlasboard-api.json');
 
-/** Tags whose every operation must already have a pact interaction (issue 2). */
-export const REQUIRED_TAGS: readonly string[] = ['auth', 'users'];
+/** Tags whose every operation must have a pact interaction (issue 2; the maps domain: issues 7 and 8). */
+export const REQUIRED_TAGS: readonly string[] = [
+  'auth',
+  'users',
+  'maps',
+  'reference',
+  'layers',
+  'categories',
+  'searches',
+  'main-search',
+  'filters',
+  'bookmarks',
+  'features',
+  'files',
+  'exports',
+];
+
+/** Operations of a required tag that may still lack an interaction, and why. Nothing else may. */
+export const PENDING_OPERATIONS: Readonly<Record<string, string>> = {
+  importLayer: 'import/export issue',
+  exportFilterFeatures: 'import/export issue',
+  exportMultiSelectedFeatures: 'import/export issue',
+  exportFeatures: 'import/export issue',
+  downloadExport: 'import/export issue',
+};
 
 export interface PactInteraction {
   description: string;
@@ -54,7 +77,10 @@ export function operationCoverage(interactions: readonly PactInteraction[]): Cov
 }
 
 export function isRequired(operation: DocumentOperation): boolean {
-  return operation.tags.some((tag) => REQUIRED_TAGS.includes(tag));
+  return (
+    operation.tags.some((tag) => REQUIRED_TAGS.includes(tag)) &&
+    !Object.hasOwn(PENDING_OPERATIONS, operation.operationId)
+  );
 }
 
 export function describeOperation(operation: DocumentOperation): string {

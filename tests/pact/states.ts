@@ -10,6 +10,8 @@ export const STATES = {
   signedOut: 'no user is signed in',
   /** An admin is signed in. Params (optional): { email, password }. */
   adminSignedIn: 'an admin is signed in',
+  /** A user of type `editor` is signed in (may create and edit features). Params (optional): { email, password }. */
+  editorSignedIn: 'an editor is signed in',
   /** A user of type `user` is signed in. Params (optional): { email, password }. */
   userSignedIn: 'a user is signed in',
   /** An account exists. Params: { email, password, type?, recovery_code? } (recovery_code enables 2FA with that code). */
@@ -22,6 +24,30 @@ export const STATES = {
   twoFactorPending: 'the signed-in user has a pending two-factor secret',
   /** The signed-in admin has 2FA on. Params: { password, recovery_code }. */
   twoFactorEnabled: 'the signed-in user has two-factor enabled',
+
+  // Maps domain: rows inserted with the ids the params give, so interactions may name them.
+  /** Params: { id, title }. */
+  mapExists: 'a map exists',
+  /** Params: { map_id, id, name, type? (vector), geometry_type?, category_id?, order?, properties? ([{name, label?, type?, required?, options?}]) }. */
+  layerExists: 'a layer exists',
+  /** Params: { layer_id, id, geometry (GeoJSON), properties }. Also records its `created` history entry by the signed-in user. */
+  featureExists: 'a feature exists',
+  /** Params: { map_id, id, name, parent_id? }. */
+  categoryExists: 'a category exists',
+  /** Params: { map_id, id, layer_id, name, fields, operator }. */
+  searchExists: 'a search exists',
+  /** Params: { map_id, id, layer_id, label, fields, display_field }. */
+  mainSearchExists: 'a main search exists',
+  /** Params: { map_id, id, layer_id, name, property, type, options? }. */
+  filterExists: 'a filter exists',
+  /** Params: { map_id, id, name, center, zoom }. Owned by whoever is signed in. */
+  ownBookmarkExists: 'a bookmark of the signed-in user exists',
+  /** Params: { map_id, id, name, center, zoom }. Owned by another account. */
+  othersBookmarkExists: 'a bookmark of another user exists',
+  /** Params: { id, parent_layer_id, child_layer_id, rule, tolerance_m?, links? ([[parent_feature_id, child_feature_id]]) }. */
+  layerRelationExists: 'a layer relation exists',
+  /** Params: { feature_id, id, name, mime_type, content }. The bytes are stored where the server keeps local files. */
+  featureFileExists: 'a feature file exists',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

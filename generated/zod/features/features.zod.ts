@@ -1482,7 +1482,7 @@ export const updateFeatures422Response = zod
  * @summary Set the same values on several selected features (admin, editor)
  */
 export const updateMultiSelectFeaturesBodyFeatureIdsMax = 5000;
-export const updateMultiSelectFeaturesBodyPropertiesMaxThree = 10000;
+export const updateMultiSelectFeaturesBodyPropertiesMaxTwo = 10000;
 
 export const updateMultiSelectFeaturesBody = zod
   .object({
@@ -1492,13 +1492,15 @@ export const updateMultiSelectFeaturesBody = zod
       .record(
         zod.string(),
         zod.union([
-          zod.string().max(updateMultiSelectFeaturesBodyPropertiesMaxThree),
+          zod.string().max(updateMultiSelectFeaturesBodyPropertiesMaxTwo),
           zod.number(),
           zod.boolean(),
           zod.null(),
         ]),
       )
-      .describe("Attribute values keyed by the layer's property names."),
+      .describe(
+        'At least one attribute value, as FeatureProperties. Spelled out rather than an allOf over FeatureProperties: pact validation (swagger-mock-validator) reads allOf as closing the object and would refuse every property.',
+      ),
   })
   .describe('Sets the same property values on every selected feature of one layer (one transaction).');
 

@@ -90,6 +90,7 @@ export function createStateHandlers(db: Database, context: PactContext) {
       context.session = undefined;
     },
     [STATES.adminSignedIn]: async (params) => void (await signIn(params, 'admin')),
+    [STATES.editorSignedIn]: async (params) => void (await signIn(params, 'editor')),
     [STATES.userSignedIn]: async (params) => void (await signIn(params, 'user')),
     [STATES.accountExists]: async (params) => {
       const type = text(params, 'type', 'user') as UserType;

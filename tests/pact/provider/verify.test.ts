@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openTestDatabase, type TestDatabase } from '../../../server/test-support/test-database.ts';
+import { createMapStateHandlers } from './map-states.ts';
 import { createStateHandlers, resetForInteraction, type PactContext } from './provider-states.ts';
 import { createRequestFilter } from './request-filter.ts';
 
@@ -28,11 +30,13 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let baseUrl: string;
 const context: PactContext = { session: undefined, totpSecret: undefined };
+// Feature-file states put real bytes where the server reads local files (DATA_DIR/files).
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pact-provider-data-'));
 
 beforeAll(async () => {
   database = await openTestDatabase();
   const config = loadConfig({
-    DATA_DIR: '/nonexistent-pact-data',
+    DATA_DIR: dataDir,
     CLIENT_DIR: '/nonexistent-pact-client',
     LOG_LEVEL: 'warn',
   });
@@ -50,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('Pact provider verification', () => {
@@ -60,7 +65,10 @@ describe('Pact provider verification', () => {
       `no pact files in ${CONTRACTS_DIR}: run the pact-consumer tests first (npx vitest run --project pact-consumer)`,
     ).not.toEqual([]);
     const stateHandlers = Object.fromEntries(
-      Object.entries(createStateHandlers(database.db, context)).map(([name, handler]) => [
+      Object.entries({
+        ...createStateHandlers(database.db, context),
+        ...createMapStateHandlers(database.db, context, path.join(dataDir, 'files')),
+      }).map(([name, handler]) => [
         name,
         async (params?: unknown) => {
           await handler((params ?? {}) as Record<string, unknown>);

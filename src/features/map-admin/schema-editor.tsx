@@ -34,66 +34,63 @@ export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProp
         {rows.map((row, index) => {
           const position = index + 1;
           return (
-            <li
-              key={row.key}
-              className="fieldset"
-              role="group"
-              aria-label={t('map_admin.schema.entry', { position })}
-            >
-              <div className="field-row">
-                <TextField
-                  label={t('map_admin.schema.name')}
-                  name={`properties.${index}.name`}
-                  description={
-                    row.saved !== null && row.saved !== row.name
-                      ? t('map_admin.schema.renamed_from', { name: row.saved })
-                      : undefined
-                  }
-                  value={row.name}
-                  onChange={(name) => update(row.key, { name })}
-                />
-                <TextField
-                  label={t('map_admin.schema.label')}
-                  name={`properties.${index}.label`}
-                  value={row.label}
-                  onChange={(label) => update(row.key, { label })}
-                />
-                <Select
-                  label={t('map_admin.schema.type')}
-                  name={`properties.${index}.type`}
-                  options={typeOptions}
-                  value={row.type}
-                  onChange={(value) => {
-                    const type = Object.values(LayerPropertyType).find((known) => known === value);
-                    if (type) update(row.key, { type });
-                  }}
-                />
-              </div>
-              {row.type === 'enum' ? (
-                <TextField
-                  label={t('map_admin.schema.options')}
-                  name={`properties.${index}.options`}
-                  description={t('map_admin.schema.options_hint')}
-                  value={row.options}
-                  onChange={(options) => update(row.key, { options })}
-                />
-              ) : null}
-              <div className="item-row">
-                <Checkbox
-                  label={t('map_admin.schema.required')}
-                  isSelected={row.required}
-                  onChange={(required) => update(row.key, { required })}
-                />
-                <Button
-                  variant="secondary"
-                  onPress={() =>
-                    row.saved !== null && onRemoveSaved
-                      ? onRemoveSaved(row)
-                      : onChange(rows.filter((other) => other.key !== row.key))
-                  }
-                >
-                  {t('map_admin.schema.remove')}
-                </Button>
+            <li key={row.key}>
+              <div className="fieldset" role="group" aria-label={t('map_admin.schema.entry', { position })}>
+                <div className="field-row">
+                  <TextField
+                    label={t('map_admin.schema.name')}
+                    name={`properties.${index}.name`}
+                    description={
+                      row.saved !== null && row.saved !== row.name
+                        ? t('map_admin.schema.renamed_from', { name: row.saved })
+                        : undefined
+                    }
+                    value={row.name}
+                    onChange={(name) => update(row.key, { name })}
+                  />
+                  <TextField
+                    label={t('map_admin.schema.label')}
+                    name={`properties.${index}.label`}
+                    value={row.label}
+                    onChange={(label) => update(row.key, { label })}
+                  />
+                  <Select
+                    label={t('map_admin.schema.type')}
+                    name={`properties.${index}.type`}
+                    options={typeOptions}
+                    value={row.type}
+                    onChange={(value) => {
+                      const type = Object.values(LayerPropertyType).find((known) => known === value);
+                      if (type) update(row.key, { type });
+                    }}
+                  />
+                </div>
+                {row.type === 'enum' ? (
+                  <TextField
+                    label={t('map_admin.schema.options')}
+                    name={`properties.${index}.options`}
+                    description={t('map_admin.schema.options_hint')}
+                    value={row.options}
+                    onChange={(options) => update(row.key, { options })}
+                  />
+                ) : null}
+                <div className="item-row">
+                  <Checkbox
+                    label={t('map_admin.schema.required')}
+                    isSelected={row.required}
+                    onChange={(required) => update(row.key, { required })}
+                  />
+                  <Button
+                    variant="secondary"
+                    onPress={() =>
+                      row.saved !== null && onRemoveSaved
+                        ? onRemoveSaved(row)
+                        : onChange(rows.filter((other) => other.key !== row.key))
+                    }
+                  >
+                    {t('map_admin.schema.remove')}
+                  </Button>
+                </div>
               </div>
             </li>
           );

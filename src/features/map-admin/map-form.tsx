@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { mapCall } from './map-call';
 import { toNumber } from './numbers';
+import '../../styles/map-admin.css';
 
 const MapViewPicker = lazy(() => import('./map-view-picker').then((m) => ({ default: m.MapViewPicker })));
 

@@ -10,6 +10,7 @@ import { EmptyState, LoadError, Loading } from '../../components/ui/status';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { mapPaths } from './map-paths';
 import { DEFAULT_MAP_SORT, MapsTable, type MapSort } from './maps-table';
+import '../../styles/map-admin.css';
 
 /** /dashboard/maps: every signed-in user's way into the maps; admins also manage them here. */
 export function MapsListScreen() {

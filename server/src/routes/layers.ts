@@ -1,4 +1,91 @@
+import { invalid, unauthenticated } from '../http/http-error.ts';
+import { includedFeatures, parseBBox } from '../layers/layer-data.ts';
+import { deleteLayerProperties, updateLayerProperties } from '../layers/layer-properties.ts';
+import { relationsOfLayer, replaceChildRelations } from '../layers/layer-relations.ts';
+import { layerCreateErrors, layerUpdateErrors } from '../layers/layer-rules.ts';
+import { propertyInputErrors } from '../layers/layer-schema.ts';
+import { deleteLayer, insertLayer, layersOfMap, updateLayer } from '../layers/layer-store.ts';
+import { transferLayer } from '../layers/layer-transfer.ts';
+import { layerFor, mapFor, mayUpdateMapIfExists } from '../maps/access.ts';
+import { toLayer } from '../maps/records.ts';
+import { unlinkStoredFiles } from '../maps/stored-files.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Handlers for layers, their schema, transfer and relations. */
-export const layerHandlers = typedHandlers({});
+export const layerHandlers = typedHandlers({
+  listLayers: async ({ services, auth, params }) => {
+    await mapFor(services.db, auth, params.id, 'read');
+    return { status: 200, body: { data: (await layersOfMap(services.db, params.id)).map(toLayer) } };
+  },
+
+  createLayer: async ({ services, auth, params, body }) => {
+    const { db } = services;
+    await mapFor(db, auth, params.id, 'update');
+    const errors = {
+      ...propertyInputErrors(body.properties ?? [], { field: 'properties', renames: false }),
+      ...(await layerCreateErrors(db, params.id, body)),
+    };
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    return { status: 201, body: { data: toLayer(await insertLayer(db, params.id, body)) } };
+  },
+
+  getLayer: async ({ services, auth, params, query }) => {
+    const layer = await layerFor(services.db, auth, params, 'read');
+    if (query.include_data !== true) return { status: 200, body: { data: toLayer(layer) } };
+    const bbox = query.bbox === undefined ? undefined : parseBBox(query.bbox);
+    const data = await includedFeatures(services.db, layer, bbox);
+    return { status: 200, body: { data: { ...toLayer(layer), ...data } } };
+  },
+
+  updateLayer: async ({ services, auth, params, body }) => {
+    const layer = await layerFor(services.db, auth, params, 'update');
+    const errors = await layerUpdateErrors(services.db, layer, body);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    return { status: 200, body: { data: toLayer(await updateLayer(services.db, layer, body)) } };
+  },
+
+  deleteLayer: async ({ services, auth, params }) => {
+    const layer = await layerFor(services.db, auth, params, 'delete');
+    const keys = await deleteLayer(services.db, layer.id);
+    await unlinkStoredFiles(services.config.dataDir, keys, services.log);
+    return { status: 204 };
+  },
+
+  updateLayerProperties: async ({ services, auth, params, body }) => {
+    if (!auth.user) throw unauthenticated();
+    const layer = await layerFor(services.db, auth, params, 'update');
+    return {
+      status: 200,
+      body: { data: toLayer(await updateLayerProperties(services.db, layer, body.properties, auth.user.id)) },
+    };
+  },
+
+  deleteLayerProperties: async ({ services, auth, params, body }) => {
+    if (!auth.user) throw unauthenticated();
+    const layer = await layerFor(services.db, auth, params, 'update');
+    return {
+      status: 200,
+      body: { data: toLayer(await deleteLayerProperties(services.db, layer, body.names, auth.user.id)) },
+    };
+  },
+
+  transferLayer: async ({ services, auth, params, body }) => {
+    if (!auth.user) throw unauthenticated();
+    const layer = await layerFor(services.db, auth, params, 'update');
+    await mayUpdateMapIfExists(services.db, auth, body.target_map_id);
+    return {
+      status: 200,
+      body: { data: toLayer(await transferLayer(services.db, layer, body, auth.user.id)) },
+    };
+  },
+
+  getLayerRelations: async ({ services, auth, params }) => {
+    const layer = await layerFor(services.db, auth, params, 'read');
+    return { status: 200, body: { data: await relationsOfLayer(services.db, layer.id) } };
+  },
+
+  updateLayerRelations: async ({ services, auth, params, body }) => {
+    const layer = await layerFor(services.db, auth, params, 'update');
+    return { status: 200, body: { data: await replaceChildRelations(services.db, layer, body.children) } };
+  },
+});

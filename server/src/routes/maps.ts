@@ -1,4 +1,51 @@
+import { unauthenticated } from '../http/http-error.ts';
+import { listLayerTypes } from '../layers/layer-types.ts';
+import { mapFor } from '../maps/access.ts';
+import { mapDetail } from '../maps/map-detail.ts';
+import { listMaps } from '../maps/map-list.ts';
+import { deleteMap, insertMap, updateMap } from '../maps/map-store.ts';
+import { toMap } from '../maps/records.ts';
+import { unlinkStoredFiles } from '../maps/stored-files.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Handlers for maps and layer types. */
-export const mapHandlers = typedHandlers({});
+export const mapHandlers = typedHandlers({
+  listMaps: async ({ services, query }) => ({
+    status: 200,
+    body: await listMaps(services.db, query, '/api/maps'),
+  }),
+
+  createMap: async ({ services, auth, body }) => {
+    if (!auth.user) throw unauthenticated();
+    return { status: 201, body: { data: toMap(await insertMap(services.db, body, auth.user.id)) } };
+  },
+
+  getMap: async ({ services, auth, params }) => ({
+    status: 200,
+    body: { data: toMap(await mapFor(services.db, auth, params.id, 'read')) },
+  }),
+
+  showMap: async ({ services, auth, params, query }) => {
+    if (!auth.user) throw unauthenticated();
+    const map = await mapFor(services.db, auth, params.id, 'read');
+    const withLayers = query.with_layers === true;
+    return {
+      status: 200,
+      body: { data: await mapDetail(services.db, map, { withLayers, userId: auth.user.id }) },
+    };
+  },
+
+  updateMap: async ({ services, auth, params, body }) => {
+    await mapFor(services.db, auth, params.id, 'update');
+    return { status: 200, body: { data: toMap(await updateMap(services.db, params.id, body)) } };
+  },
+
+  deleteMap: async ({ services, auth, params }) => {
+    await mapFor(services.db, auth, params.id, 'delete');
+    const keys = await deleteMap(services.db, params.id);
+    await unlinkStoredFiles(services.config.dataDir, keys, services.log);
+    return { status: 204 };
+  },
+
+  listLayerTypes: async () => ({ status: 200, body: { data: listLayerTypes() } }),
+});

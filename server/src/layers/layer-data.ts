@@ -1,0 +1,63 @@
+import type { Queryable } from '../db/database.ts';
+import { invalid } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
+import {
+  FEATURE_COLUMNS,
+  toFeature,
+  type FeatureBody,
+  type FeatureRow,
+  type LayerRow,
+} from '../maps/records.ts';
+
+/** `include_data` answers at most this many features; the viewer loads the rest by extent. */
+export const INCLUDED_FEATURES_LIMIT = 5000;
+
+type BBox = [number, number, number, number];
+
+/** `min_lon,min_lat,max_lon,max_lat` in degrees, or 422 on `bbox`. */
+export function parseBBox(text: string): BBox {
+  const parts = text.split(',').map(Number);
+  const [minLon, minLat, maxLon, maxLat] = parts;
+  const valid =
+    parts.length === 4 &&
+    parts.every(Number.isFinite) &&
+    minLon !== undefined &&
+    minLat !== undefined &&
+    maxLon !== undefined &&
+    maxLat !== undefined &&
+    minLon >= -180 &&
+    maxLon <= 180 &&
+    minLat >= -90 &&
+    maxLat <= 90 &&
+    minLon <= maxLon &&
+    minLat <= maxLat;
+  if (!valid) throw invalid({ bbox: [msg('maps.bbox')] });
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+/** The layer's features (in id order), inside `bbox` when given, capped at the limit. */
+export async function includedFeatures(
+  db: Queryable,
+  layer: LayerRow,
+  bbox: BBox | undefined,
+): Promise<{
+  features: { type: 'FeatureCollection'; features: FeatureBody[] };
+  features_truncated: boolean;
+}> {
+  const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
+  let inside = '';
+  if (bbox) {
+    values.push(...bbox);
+    inside = `AND ft.geom && ST_MakeEnvelope($3, $4, $5, $6, 4326)
+      AND ST_Intersects(ft.geom, ST_MakeEnvelope($3, $4, $5, $6, 4326))`;
+  }
+  const rows = await db.query<FeatureRow>(
+    `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`,
+    values,
+  );
+  const truncated = rows.length > INCLUDED_FEATURES_LIMIT;
+  return {
+    features: { type: 'FeatureCollection', features: rows.slice(0, INCLUDED_FEATURES_LIMIT).map(toFeature) },
+    features_truncated: truncated,
+  };
+}

@@ -1,0 +1,75 @@
+import type { Queryable } from '../db/database.ts';
+import {
+  BOOKMARK_COLUMNS,
+  CATEGORY_COLUMNS,
+  FILTER_COLUMNS,
+  LAYER_COLUMNS,
+  MAIN_SEARCH_COLUMNS,
+  SEARCH_COLUMNS,
+  toBookmark,
+  toCategory,
+  toFilter,
+  toLayer,
+  toMainSearch,
+  toMap,
+  toSearch,
+  type BookmarkRow,
+  type CategoryBody,
+  type FilterBody,
+  type LayerRow,
+  type MainSearchBody,
+  type MapRow,
+  type SearchBody,
+} from './records.ts';
+import type { SuccessBodyOf } from '../openapi/typed-handlers.ts';
+
+type MapDetail = SuccessBodyOf<'showMap'>['data'];
+
+/**
+ * Everything a viewer needs to open a map. Bookmarks are private: only the caller's own are
+ * included, whoever the caller is (admins too).
+ */
+export async function mapDetail(
+  db: Queryable,
+  map: MapRow,
+  options: { withLayers: boolean; userId: number },
+): Promise<MapDetail> {
+  const id = map.id;
+  const [layers, categories, searches, mainSearches, filters, bookmarks] = await Promise.all([
+    options.withLayers
+      ? db.query<LayerRow>(
+          `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.map_id = $1 ORDER BY l."order", l.id`,
+          [id],
+        )
+      : Promise.resolve(undefined),
+    db.query<CategoryBody>(
+      `SELECT ${CATEGORY_COLUMNS} FROM categories c WHERE c.map_id = $1 ORDER BY c."order", c.id`,
+      [id],
+    ),
+    db.query<SearchBody>(
+      `SELECT ${SEARCH_COLUMNS} FROM searches s WHERE s.map_id = $1 ORDER BY s."order", s.id`,
+      [id],
+    ),
+    db.query<MainSearchBody>(
+      `SELECT ${MAIN_SEARCH_COLUMNS} FROM main_searches s WHERE s.map_id = $1 ORDER BY s."order", s.id`,
+      [id],
+    ),
+    db.query<FilterBody>(
+      `SELECT ${FILTER_COLUMNS} FROM filters f WHERE f.map_id = $1 ORDER BY f."order", f.id`,
+      [id],
+    ),
+    db.query<BookmarkRow>(
+      `SELECT ${BOOKMARK_COLUMNS} FROM bookmarks b WHERE b.map_id = $1 AND b.user_id = $2 ORDER BY b.created_at, b.id`,
+      [id, options.userId],
+    ),
+  ]);
+  return {
+    ...toMap(map),
+    ...(layers ? { layers: layers.map(toLayer) } : {}),
+    categories: categories.map(toCategory),
+    searches: searches.map(toSearch),
+    main_searches: mainSearches.map(toMainSearch),
+    filters: filters.map(toFilter),
+    bookmarks: bookmarks.map(toBookmark),
+  };
+}

@@ -1,0 +1,45 @@
+import type { Queryable } from '../db/database.ts';
+import { pageEnvelope, type PageEnvelope } from '../http/pagination.ts';
+import type { QueryOf } from '../openapi/typed-handlers.ts';
+import { MAP_COLUMNS, toMap, type MapBody, type MapRow } from './records.ts';
+
+// Whitelisted: the sort column is never taken from the request text itself.
+const ORDER_COLUMNS = {
+  id: 'm.id',
+  title: 'lower(m.title)',
+  layers_count: 'layers_count',
+  created_at: 'm.created_at',
+  updated_at: 'm.updated_at',
+} as const;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** One page of maps (Laravel's paginator), searched over title and description. */
+export async function listMaps(
+  db: Queryable,
+  params: QueryOf<'listMaps'>,
+  path: string,
+): Promise<PageEnvelope<MapBody>> {
+  const values: unknown[] = [];
+  let filter = '';
+  if (params.search) {
+    values.push(likePattern(params.search));
+    filter = `WHERE (m.title ILIKE $1 OR m.description ILIKE $1)`;
+  }
+  const perPage = params.per_page ?? 15;
+  const page = params.page ?? 1;
+  const column = ORDER_COLUMNS[params.order_column ?? 'created_at'];
+  const direction = params.order_direction === 'asc' ? 'ASC' : 'DESC';
+  const total =
+    (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM maps m ${filter}`, values))[0]
+      ?.total ?? 0;
+  const rows = await db.query<MapRow>(
+    `SELECT ${MAP_COLUMNS} FROM maps m ${filter}
+     ORDER BY ${column} ${direction}, m.id ${direction}
+     LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+    values,
+  );
+  return pageEnvelope(rows.map(toMap), { page, perPage, total, path, query: params });
+}

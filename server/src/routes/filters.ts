@@ -1,0 +1,110 @@
+import { invalid } from '../http/http-error.ts';
+import type { Problems } from '../i18n/messages.ts';
+import type { Queryable } from '../db/database.ts';
+import { optionErrors, storedOptions } from '../map-parts/filter-options.ts';
+import { propertyOf, searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
+import {
+  authorize,
+  hasProblems,
+  listParts,
+  nextOrder,
+  partOr404,
+  requiredText,
+  type PartTable,
+} from '../map-parts/part-rows.ts';
+import { mapOr404 } from '../maps/map-scope.ts';
+import { FILTER_COLUMNS, toFilter, type FilterBody } from '../maps/records.ts';
+import type { TypedHandlers } from '../openapi/typed-handlers.ts';
+
+const FILTERS: PartTable = { table: 'filters', alias: 'f', columns: FILTER_COLUMNS, subject: 'Filter' };
+
+type FilterInput = Pick<FilterBody, 'layer_id' | 'property' | 'type' | 'options'>;
+
+/** `property` must be in the layer's schema, and a choice filter's options values it can hold. */
+async function checkInput(tx: Queryable, mapId: number, input: FilterInput, errors: Problems) {
+  const layer = await searchableLayer(tx, mapId, input.layer_id, errors);
+  if (!layer) return;
+  const property = propertyOf(layer, input.property);
+  if (!property) unknownPropertyErrors(layer, 'property', input.property, errors);
+  else optionErrors(property, input.options, errors);
+}
+
+/** Saved filters of a map: one property of a vector layer, shown as a control of `type`. */
+export const filterHandlers: TypedHandlers = {
+  async listFilters({ params, services }) {
+    await mapOr404(services.db, params.id);
+    const rows = await listParts<FilterBody>(services.db, FILTERS, params.id);
+    return { status: 200, body: { data: rows.map(toFilter) } };
+  },
+
+  async createFilter({ params, body, services, auth }) {
+    const { db } = services;
+    const mapId = params.id;
+    await mapOr404(db, mapId);
+    authorize(auth.ability, 'create', FILTERS, { map_id: mapId });
+    const created = await db.transaction(async (tx) => {
+      const errors: Problems = {};
+      const name = requiredText(body.name, 'name', errors);
+      const options = storedOptions(body.type, body.options);
+      await checkInput(tx, mapId, { ...body, options }, errors);
+      if (hasProblems(errors)) throw invalid(errors);
+      const order = body.order ?? (await nextOrder(tx, FILTERS, mapId));
+      const rows = await tx.query<FilterBody>(
+        `INSERT INTO filters AS f (map_id, layer_id, name, property, type, options, "order")
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FILTER_COLUMNS}`,
+        [mapId, body.layer_id, name, body.property, body.type, JSON.stringify(options), order],
+      );
+      return rows[0] as FilterBody;
+    });
+    return { status: 201, body: { data: toFilter(created) } };
+  },
+
+  async getFilter({ params, services, auth }) {
+    const filter = await partOr404<FilterBody>(services.db, FILTERS, params.id, params.filter_id);
+    authorize(auth.ability, 'read', FILTERS, filter);
+    return { status: 200, body: { data: toFilter(filter) } };
+  },
+
+  async updateFilter({ params, body, services, auth }) {
+    const mapId = params.id;
+    const updated = await services.db.transaction(async (tx) => {
+      const current = await partOr404<FilterBody>(tx, FILTERS, mapId, params.filter_id, true);
+      authorize(auth.ability, 'update', FILTERS, current);
+      const errors: Problems = {};
+      const next = { ...current, ...body };
+      if (body.name !== undefined) next.name = requiredText(body.name, 'name', errors);
+      next.options = storedOptions(next.type, next.options);
+      const touchesLayer =
+        body.layer_id !== undefined ||
+        body.property !== undefined ||
+        body.type !== undefined ||
+        body.options !== undefined;
+      if (touchesLayer) await checkInput(tx, mapId, next, errors);
+      if (hasProblems(errors)) throw invalid(errors);
+      const rows = await tx.query<FilterBody>(
+        `UPDATE filters AS f SET layer_id = $2, name = $3, property = $4, type = $5, options = $6, "order" = $7
+         WHERE f.id = $1 RETURNING ${FILTER_COLUMNS}`,
+        [
+          current.id,
+          next.layer_id,
+          next.name,
+          next.property,
+          next.type,
+          JSON.stringify(next.options),
+          next.order,
+        ],
+      );
+      return rows[0] as FilterBody;
+    });
+    return { status: 200, body: { data: toFilter(updated) } };
+  },
+
+  async deleteFilter({ params, services, auth }) {
+    await services.db.transaction(async (tx) => {
+      const filter = await partOr404<FilterBody>(tx, FILTERS, params.id, params.filter_id, true);
+      authorize(auth.ability, 'delete', FILTERS, filter);
+      await tx.query('DELETE FROM filters WHERE id = $1', [filter.id]);
+    });
+    return { status: 204 };
+  },
+};

@@ -767,7 +767,7 @@ export interface paths {
     };
     /**
      * One page of a layer's features
-     * @description `search` matches any property value (case-insensitive, contains). Ordered by id.
+     * @description `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
      */
     get: operations['listLayerFeatures'];
     put?: never;
@@ -776,6 +776,52 @@ export interface paths {
      * @description The body is one GeoJSON Feature. Its geometry type must match the layer's and its properties the layer's attribute schema. Writes a `created` history entry.
      */
     post: operations['createLayerFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/layers/{layer_id}/tiles/{z}/{x}/{y}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+        /**
+         * @description Zoom level.
+         * @example 14
+         */
+        z: number;
+        /**
+         * @description Tile column (0 … 2^z − 1).
+         * @example 7780
+         */
+        x: number;
+        /**
+         * @description Tile row from the top (0 … 2^z − 1).
+         * @example 6305
+         */
+        y: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * One Mapbox vector tile of a vector layer
+     * @description MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
+     */
+    get: operations['getLayerTile'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5689,6 +5735,16 @@ export interface operations {
         per_page?: components['parameters']['PerPage'];
         /** @description Case-insensitive text matched against the searched fields. */
         search?: components['parameters']['SearchText'];
+        /**
+         * @description Keyset cursor written into the `next` link: the page starts after this feature id, so deep pages of big layers cost no more than the first. Clients follow links.
+         * @example 115
+         */
+        after_id?: number;
+        /**
+         * @description Keyset cursor of the `prev` link; the page ends before this feature id.
+         * @example 116
+         */
+        before_id?: number;
       };
       header?: never;
       path: {
@@ -5873,6 +5929,91 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+    };
+  };
+  getLayerTile: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The ETag of a tile the client holds.
+         * @example W/"10-42-14"
+         */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+        /**
+         * @description Zoom level.
+         * @example 14
+         */
+        z: number;
+        /**
+         * @description Tile column (0 … 2^z − 1).
+         * @example 7780
+         */
+        x: number;
+        /**
+         * @description Tile row from the top (0 … 2^z − 1).
+         * @example 6305
+         */
+        y: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tile. */
+      200: {
+        headers: {
+          /**
+           * @description Changes whenever a feature of the layer changes.
+           * @example W/"10-42-14"
+           */
+          ETag?: string;
+          /**
+           * @description Revalidate on every use.
+           * @example private, max-age=0, must-revalidate
+           */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example (bytes) */
+          'application/vnd.mapbox-vector-tile': string;
+        };
+      };
+      /** @description No feature of the layer in this tile. */
+      204: {
+        headers: {
+          /**
+           * @description As for 200.
+           * @example W/"10-42-14"
+           */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The tile the client holds (its If-None-Match) is still current. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   filterFeatures: {
@@ -6680,10 +6821,20 @@ export interface operations {
       200: {
         headers: {
           /**
-           * @description inline for images and PDF, attachment otherwise, with the file name.
-           * @example inline; filename="valve-photo.jpg"
+           * @description Always attachment, with the stored name: an uploaded file is never rendered as a page of this origin.
+           * @example attachment; filename="valve-photo.jpg"
            */
           'Content-Disposition'?: string;
+          /**
+           * @description nosniff, so the stored MIME type is the only one a browser uses.
+           * @example nosniff
+           */
+          'X-Content-Type-Options'?: string;
+          /**
+           * @description Sandboxes the file should a browser open it anyway.
+           * @example sandbox; default-src 'none'
+           */
+          'Content-Security-Policy'?: string;
           [name: string]: unknown;
         };
         content: {

@@ -27,4 +27,14 @@ export type ListLayerFeaturesParams = {
    * @maxLength 255
    */
   search?: SearchTextParameter;
+  /**
+   * Keyset cursor written into the `next` link: the page starts after this feature id, so deep pages of big layers cost no more than the first. Clients follow links.
+   * @minimum 0
+   */
+  after_id?: number;
+  /**
+   * Keyset cursor of the `prev` link; the page ends before this feature id.
+   * @minimum 1
+   */
+  before_id?: number;
 };

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serveClient } from './client/serve-client.ts';
 import type { ServerConfig } from './config.ts';
@@ -34,6 +35,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   installBodyParsers(app);
   await app.register(fastifyCookie);
+  // Multipart bodies are not read here: handlers that take files stream them (request.parts)
+  // under their own limits, so uploads are not held to BODY_LIMIT or kept in memory.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
   // JSON is UTF-8 by definition (RFC 8259 defines no charset parameter), so answers say plain
   // `application/json`, which strict matchers (Pact's Content-Type regex) expect.
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -311,6 +311,9 @@ export const getCreateLayerFeatureResponseMock = (
   ...overrideResponse,
 });
 
+export const getGetLayerTileResponseMock = (): Blob | void =>
+  new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' ')));
+
 export const getFilterFeaturesResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
   ...{
     type: 'Point',
@@ -942,6 +945,31 @@ export const getCreateLayerFeatureMockHandler = (
   );
 };
 
+export const getGetLayerTileMockHandler = (
+  overrideResponse?:
+    | Blob
+    | void
+    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob | void> | Blob | void),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/maps/:id/layers/:layerId/tiles/:z/:x/:y',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getGetLayerTileResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
 export const getFilterFeaturesMockHandler = (
   overrideResponse?:
     | FeaturePage
@@ -1091,6 +1119,7 @@ export const getGetFeatureParentsMockHandler = (
 export const getFeaturesMock = () => [
   getListLayerFeaturesMockHandler(),
   getCreateLayerFeatureMockHandler(),
+  getGetLayerTileMockHandler(),
   getFilterFeaturesMockHandler(),
   getUpdateFeaturesMockHandler(),
   getUpdateMultiSelectFeaturesMockHandler(),

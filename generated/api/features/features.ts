@@ -48,7 +48,7 @@ import type { ErrorType, BodyType } from '../../../src/lib/http-client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * `search` matches any property value (case-insensitive, contains). Ordered by id.
+ * `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
  * @summary One page of a layer's features
  */
 export const listLayerFeatures = (
@@ -307,6 +307,159 @@ export const useCreateLayerFeature = <
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
+ * @summary One Mapbox vector tile of a vector layer
+ */
+export const getLayerTile = (
+  id: number,
+  layerId: number,
+  z: number,
+  x: number,
+  y: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<Blob | void>(
+    { url: `/api/maps/${id}/layers/${layerId}/tiles/${z}/${x}/${y}`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetLayerTileQueryKey = (
+  id?: number,
+  layerId?: number,
+  z?: number,
+  x?: number,
+  y?: number,
+) => {
+  return [`/api/maps/${id}/layers/${layerId}/tiles/${z}/${x}/${y}`] as const;
+};
+
+export const getGetLayerTileQueryOptions = <
+  TData = Awaited<ReturnType<typeof getLayerTile>>,
+  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  z: number,
+  x: number,
+  y: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetLayerTileQueryKey(id, layerId, z, x, y);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLayerTile>>> = ({ signal }) =>
+    getLayerTile(id, layerId, z, x, y, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!(id && layerId && z && x && y), ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getLayerTile>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetLayerTileQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerTile>>>;
+export type GetLayerTileQueryError = ErrorType<
+  void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+>;
+
+export function useGetLayerTile<
+  TData = Awaited<ReturnType<typeof getLayerTile>>,
+  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  z: number,
+  x: number,
+  y: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLayerTile>>,
+          TError,
+          Awaited<ReturnType<typeof getLayerTile>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLayerTile<
+  TData = Awaited<ReturnType<typeof getLayerTile>>,
+  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  z: number,
+  x: number,
+  y: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLayerTile>>,
+          TError,
+          Awaited<ReturnType<typeof getLayerTile>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLayerTile<
+  TData = Awaited<ReturnType<typeof getLayerTile>>,
+  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  z: number,
+  x: number,
+  y: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary One Mapbox vector tile of a vector layer
+ */
+
+export function useGetLayerTile<
+  TData = Awaited<ReturnType<typeof getLayerTile>>,
+  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  z: number,
+  x: number,
+  y: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetLayerTileQueryOptions(id, layerId, z, x, y, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * Reads only; a POST because `layers_filter` is too rich for a query string. Features are ordered by layer, then id; each carries its `layer_id`.
  * @summary One page of the features matching a filter, across layers

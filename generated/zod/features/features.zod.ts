@@ -8,7 +8,7 @@
 import zod from 'zod';
 
 /**
- * `search` matches any property value (case-insensitive, contains). Ordered by id.
+ * `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
  * @summary One page of a layer's features
  */
 export const listLayerFeaturesQueryPageDefault = 1;
@@ -16,6 +16,7 @@ export const listLayerFeaturesQueryPageMax = 100000;
 export const listLayerFeaturesQueryPerPageDefault = 15;
 export const listLayerFeaturesQueryPerPageMax = 100;
 export const listLayerFeaturesQuerySearchMax = 255;
+export const listLayerFeaturesQueryAfterIdMin = 0;
 
 export const listLayerFeaturesQueryParams = zod.object({
   page: zod.coerce
@@ -35,6 +36,18 @@ export const listLayerFeaturesQueryParams = zod.object({
     .max(listLayerFeaturesQuerySearchMax)
     .optional()
     .describe('Case-insensitive text matched against the searched fields.'),
+  after_id: zod.coerce
+    .number()
+    .min(listLayerFeaturesQueryAfterIdMin)
+    .optional()
+    .describe(
+      'Keyset cursor written into the `next` link: the page starts after this feature id, so deep pages of big layers cost no more than the first. Clients follow links.',
+    ),
+  before_id: zod.coerce
+    .number()
+    .min(1)
+    .optional()
+    .describe('Keyset cursor of the `prev` link; the page ends before this feature id.'),
 });
 
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMin = -180;
@@ -662,6 +675,32 @@ export const createLayerFeature422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
+ * @summary One Mapbox vector tile of a vector layer
+ */
+export const getLayerTileHeaderIfNoneMatchMax = 200;
+
+export const getLayerTileHeader = zod.object({
+  'If-None-Match': zod
+    .string()
+    .max(getLayerTileHeaderIfNoneMatchMax)
+    .optional()
+    .describe('The ETag of a tile the client holds.'),
+});
+
+export const getLayerTile401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTile403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTile404Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Reads only; a POST because `layers_filter` is too rich for a query string. Features are ordered by layer, then id; each carries its `layer_id`.

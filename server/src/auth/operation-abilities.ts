@@ -60,6 +60,7 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   updateLayerRelations: update('Layer'),
   listLayerTypes: read('Layer'),
   listLayerFeatures: read('Feature'),
+  getLayerTile: read('Feature'),
   createLayerFeature: create('Feature'),
   filterFeatures: read('Feature'),
   updateFeatures: update('Feature'),

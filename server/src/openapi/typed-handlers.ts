@@ -25,7 +25,8 @@ export type BodyOf<K extends OperationId> = operations[K] extends {
   : undefined;
 
 type Responses<K extends OperationId> = operations[K]['responses'];
-type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204 | 206>;
+// 304 counts: a conditional GET answered "not modified" is a success without a body.
+type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204 | 206 | 304>;
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 /** The JSON bodies of the operation's 2xx answers (never for binary or empty ones). */
 export type SuccessBodyOf<K extends OperationId> = JsonOf<Responses<K>[SuccessStatus<K>]>;

@@ -1,0 +1,87 @@
+import type { components } from '../../../generated/openapi-types.ts';
+import type { Queryable } from '../db/database.ts';
+
+type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditEvent = AuditEntry['event'];
+
+export interface AuditChange {
+  layerId: number;
+  featureId: number;
+  event: AuditEvent;
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+  userId: number;
+}
+
+/** One history row; callers pass their transaction so the change and its record stand or fall together. */
+export async function writeAudits(tx: Queryable, changes: readonly AuditChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.query(
+    `INSERT INTO feature_audits (layer_id, auditable_id, event, old_values, new_values, user_id)
+     SELECT * FROM jsonb_to_recordset($1::jsonb)
+       AS a(layer_id int, auditable_id int, event text, old_values jsonb, new_values jsonb, user_id int)`,
+    [
+      JSON.stringify(
+        changes.map((change) => ({
+          layer_id: change.layerId,
+          auditable_id: change.featureId,
+          event: change.event,
+          old_values: change.oldValues,
+          new_values: change.newValues,
+          user_id: change.userId,
+        })),
+      ),
+    ],
+  );
+}
+
+/**
+ * Only what changed: the old and new value of each property (and of the geometry) that differs.
+ * Undefined when nothing did, so an edit that changes nothing leaves no history row.
+ */
+export function changedValues(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { old: Record<string, unknown>; new: Record<string, unknown> } | undefined {
+  const old: Record<string, unknown> = {};
+  const next: Record<string, unknown> = {};
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
+    old[name] = before[name] ?? null;
+    next[name] = after[name] ?? null;
+  }
+  return Object.keys(next).length === 0 ? undefined : { old, new: next };
+}
+
+interface AuditRow {
+  id: number;
+  auditable_id: number;
+  event: AuditEvent;
+  old_values: Record<string, unknown> | null;
+  new_values: Record<string, unknown> | null;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: Date;
+}
+
+/** A feature's history newest first, only if it was (or is) on one of the map's layers. */
+export async function featureHistory(db: Queryable, mapId: number, featureId: number): Promise<AuditEntry[]> {
+  const rows = await db.query<AuditRow>(
+    `SELECT a.id, a.auditable_id, a.event, a.old_values, a.new_values, a.created_at,
+       u.id AS user_id, u.name AS user_name
+     FROM feature_audits a JOIN layers l ON l.id = a.layer_id
+     LEFT JOIN users u ON u.id = a.user_id
+     WHERE a.auditable_id = $1 AND l.map_id = $2
+     ORDER BY a.id DESC`,
+    [featureId, mapId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    auditable_id: row.auditable_id,
+    event: row.event,
+    old_values: row.old_values,
+    new_values: row.new_values,
+    user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}

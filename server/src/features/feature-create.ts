@@ -1,0 +1,56 @@
+import type { Database } from '../db/database.ts';
+import { invalid } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
+import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow, type LayerRow } from '../maps/records.ts';
+import { writeAudits } from './feature-audits.ts';
+import { geometryProblems, type Geometry } from './feature-geometry.ts';
+import { withFiles } from './feature-rows.ts';
+import { propertyProblems, type FeatureProperties } from './feature-values.ts';
+
+/** Refuses (422) a layer whose features are not stored here. */
+export function assertVectorLayer(layer: Pick<LayerRow, 'type'>, field: string): void {
+  if (layer.type !== 'vector') throw invalid({ [field]: [msg('features.not_vector')] });
+}
+
+/** Adds one feature and its `created` history entry in one transaction. */
+export async function createFeature(
+  db: Database,
+  layer: LayerRow,
+  input: { geometry: Geometry; properties: FeatureProperties },
+  userId: number,
+): Promise<FeatureBody> {
+  assertVectorLayer(layer, 'layer_id');
+  const problems = {
+    ...geometryProblems(input.geometry, layer.geometry_type, 'geometry'),
+    ...propertyProblems(layer.properties, input.properties, 'properties'),
+  };
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  // Empty strings of optional properties are stored as absent, like a cleared value.
+  const properties = Object.fromEntries(
+    Object.entries(input.properties).filter(([, value]) => value !== null && value !== ''),
+  );
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.query<FeatureRow>(
+      `WITH ft AS (
+         INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
+         VALUES ($1, ST_SetSRID(ST_GeomFromGeoJSON($2), 4326), $3, $4, $4) RETURNING *)
+       SELECT ${FEATURE_COLUMNS} FROM ft`,
+      [layer.id, JSON.stringify(input.geometry), JSON.stringify(properties), userId],
+    );
+    if (!created) throw new Error('feature insert returned nothing');
+    await writeAudits(tx, [
+      {
+        layerId: layer.id,
+        featureId: created.id,
+        event: 'created',
+        oldValues: null,
+        newValues: { ...properties, geometry: created.geometry },
+        userId,
+      },
+    ]);
+    return created;
+  });
+  const [feature] = await withFiles(db, [row]);
+  if (!feature) throw new Error('created feature vanished');
+  return feature;
+}

@@ -1,0 +1,135 @@
+import type { components } from '../../../generated/openapi-types.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { invalid } from '../http/http-error.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
+import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '../maps/records.ts';
+import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
+import { geometryProblems } from './feature-geometry.ts';
+import { featuresOfMap } from './feature-rows.ts';
+import { mergeProperties, propertyProblems } from './feature-values.ts';
+
+type UpdateFeaturesRequest = components['schemas']['UpdateFeaturesRequest'];
+
+/** A feature's values as its history records them: its properties plus its geometry. */
+export const auditValues = (row: Pick<FeatureRow, 'properties' | 'geometry'>) => ({
+  ...row.properties,
+  geometry: row.geometry,
+});
+
+export async function layersOfMap(db: Queryable, mapId: number): Promise<Map<number, LayerRow>> {
+  const rows = await db.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.map_id = $1`, [mapId]);
+  return new Map(rows.map((layer) => [layer.id, layer]));
+}
+
+/** Every problem of the request at once, named by its place in the body (`features.3.properties.material`). */
+function editProblems(
+  request: UpdateFeaturesRequest,
+  stored: Map<number, FeatureRow>,
+  layers: Map<number, LayerRow>,
+): Problems {
+  const problems: Problems = {};
+  const deleting = new Set(request.delete_ids ?? []);
+  request.features.forEach((edit, index) => {
+    const at = `features.${index}`;
+    const feature = stored.get(edit.id);
+    const layer = layers.get(edit.layer_id);
+    if (!feature) problems[`${at}.id`] = [msg('features.not_on_map', { id: edit.id })];
+    else if (feature.layer_id !== edit.layer_id)
+      problems[`${at}.layer_id`] = [msg('features.wrong_layer', { id: edit.id })];
+    else if (deleting.has(edit.id))
+      problems[`${at}.id`] = [msg('features.edited_and_deleted', { id: edit.id })];
+    if (!feature || !layer || feature.layer_id !== layer.id) return;
+    if (layer.type !== 'vector') problems[`${at}.layer_id`] = [msg('features.not_vector')];
+    if (edit.geometry)
+      Object.assign(problems, geometryProblems(edit.geometry, layer.geometry_type, `${at}.geometry`));
+    if (edit.properties)
+      Object.assign(problems, propertyProblems(layer.properties, edit.properties, `${at}.properties`, true));
+  });
+  (request.delete_ids ?? []).forEach((id, index) => {
+    if (!stored.has(id)) problems[`delete_ids.${index}`] = [msg('features.not_on_map', { id })];
+  });
+  if (request.features.length === 0 && deleting.size === 0)
+    problems.features = [msg('features.nothing_to_save')];
+  return problems;
+}
+
+export interface EditOutcome {
+  updated: FeatureRow[];
+  deletedIds: number[];
+  /** Bytes of the deleted features' attachments, to remove once the change is committed. */
+  orphanedFiles: string[];
+}
+
+/**
+ * One editing session's save: checks every entry first, then applies all edits and
+ * deletions with their history rows in one transaction, so one bad entry changes nothing.
+ */
+export async function saveFeatureEdits(
+  db: Database,
+  mapId: number,
+  request: UpdateFeaturesRequest,
+  userId: number,
+): Promise<EditOutcome> {
+  const ids = [...request.features.map((edit) => edit.id), ...(request.delete_ids ?? [])];
+  const stored = new Map((await featuresOfMap(db, mapId, ids)).map((row) => [row.id, row]));
+  const problems = editProblems(request, stored, await layersOfMap(db, mapId));
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+
+  return db.transaction(async (tx) => {
+    const audits: AuditChange[] = [];
+    const updated: FeatureRow[] = [];
+    for (const edit of request.features) {
+      const before = stored.get(edit.id);
+      if (!before) continue;
+      const properties = mergeProperties(before.properties, edit.properties ?? {});
+      const [after] = await tx.query<FeatureRow>(
+        `WITH ft AS (
+           UPDATE features SET properties = $2,
+             geom = coalesce(ST_SetSRID(ST_GeomFromGeoJSON($3), 4326), geom),
+             updated_by = $4, updated_at = now()
+           WHERE id = $1 RETURNING *)
+         SELECT ${FEATURE_COLUMNS} FROM ft`,
+        [edit.id, JSON.stringify(properties), edit.geometry ? JSON.stringify(edit.geometry) : null, userId],
+      );
+      if (!after) continue;
+      updated.push(after);
+      const change = changedValues(auditValues(before), auditValues(after));
+      if (change)
+        audits.push({
+          layerId: after.layer_id,
+          featureId: after.id,
+          event: 'updated',
+          oldValues: change.old,
+          newValues: change.new,
+          userId,
+        });
+    }
+    const deleteIds = request.delete_ids ?? [];
+    const orphaned = await tx.query<{ storage_key: string }>(
+      `SELECT storage_key FROM feature_files WHERE feature_id = ANY($1::int[]) AND storage_type = 'local'`,
+      [deleteIds],
+    );
+    const deleted = await tx.query<{ id: number }>(
+      'DELETE FROM features WHERE id = ANY($1::int[]) RETURNING id',
+      [deleteIds],
+    );
+    for (const { id } of deleted) {
+      const before = stored.get(id);
+      if (before)
+        audits.push({
+          layerId: before.layer_id,
+          featureId: id,
+          event: 'deleted',
+          oldValues: auditValues(before),
+          newValues: null,
+          userId,
+        });
+    }
+    await writeAudits(tx, audits);
+    return {
+      updated,
+      deletedIds: deleted.map((row) => row.id).sort((a, b) => a - b),
+      orphanedFiles: orphaned.map((row) => row.storage_key),
+    };
+  });
+}

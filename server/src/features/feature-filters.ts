@@ -1,0 +1,92 @@
+import type { components } from '../../../generated/openapi-types.ts';
+import { invalid } from '../http/http-error.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
+import { likePattern } from './feature-rows.ts';
+
+type LayerFilter = components['schemas']['LayerFilter'];
+type FilterCondition = components['schemas']['FilterCondition'];
+type Scalar = components['schemas']['FilterScalar'];
+
+/** Collects SQL parameters and answers their `$n` placeholders. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Refuses values whose shape does not fit the operator (a list for `in`, two for `between`). */
+function shapeProblem(condition: FilterCondition) {
+  const list = Array.isArray(condition.value);
+  if (condition.operator === 'in') return list ? undefined : msg('features.filter_list');
+  if (condition.operator === 'between')
+    return list && (condition.value as Scalar[]).length === 2 ? undefined : msg('features.filter_pair');
+  return list ? msg('features.filter_single') : undefined;
+}
+
+/** A comparison of the stored value with `value`: numerically for numbers, else as text (ISO dates sort as text). */
+function compare(property: string, operatorSql: '>=' | '<=', value: Scalar, params: SqlParams): string {
+  if (typeof value === 'number')
+    return `(jsonb_typeof(ft.properties -> ${property}) = 'number'
+      AND (ft.properties ->> ${property})::numeric ${operatorSql} ${params.add(value)}::numeric)`;
+  return `(ft.properties ->> ${property}) ${operatorSql} ${params.add(String(value))}`;
+}
+
+function conditionSql(condition: FilterCondition, params: SqlParams): string {
+  const property = `${params.add(condition.property)}::text`;
+  const value = condition.value;
+  const equals = (scalar: Scalar) =>
+    `(ft.properties -> ${property} = ${params.add(JSON.stringify(scalar))}::jsonb
+      OR ft.properties ->> ${property} = ${params.add(String(scalar))})`;
+  switch (condition.operator) {
+    case 'eq':
+      return equals(value as Scalar);
+    case 'neq':
+      return `coalesce(${equals(value as Scalar)}, false) = false`;
+    case 'in':
+      return `(ft.properties ->> ${property}) = ANY(${params.add((value as Scalar[]).map(String))}::text[])`;
+    case 'contains':
+      return `(ft.properties ->> ${property}) ILIKE ${params.add(likePattern(String(value)))}`;
+    case 'gte':
+      return compare(property, '>=', value as Scalar, params);
+    case 'lte':
+      return compare(property, '<=', value as Scalar, params);
+    case 'between': {
+      const [low, high] = value as [Scalar, Scalar];
+      return `(${compare(property, '>=', low, params)} AND ${compare(property, '<=', high, params)})`;
+    }
+  }
+}
+
+/**
+ * The WHERE clause of a `layers_filter`: a feature matches when it lies on one of the named
+ * layers and meets all of that layer's conditions (and its bbox). `mapLayerIds` are the
+ * layers of the map; any other layer id is a 422 naming its entry.
+ */
+export function layersFilterSql(
+  layersFilter: readonly LayerFilter[],
+  mapLayerIds: ReadonlySet<number>,
+  params: SqlParams,
+): string {
+  const problems: Problems = {};
+  layersFilter.forEach((entry, index) => {
+    if (!mapLayerIds.has(entry.layer_id))
+      problems[`layers_filter.${index}.layer_id`] = [msg('features.layer_not_on_map')];
+    entry.filters.forEach((condition, at) => {
+      const problem = shapeProblem(condition);
+      if (problem) problems[`layers_filter.${index}.filters.${at}.value`] = [problem];
+    });
+  });
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  const clauses = layersFilter.map((entry) => {
+    const parts = [`ft.layer_id = ${params.add(entry.layer_id)}`];
+    for (const condition of entry.filters) parts.push(conditionSql(condition, params));
+    if (entry.bbox) {
+      const [minLon, minLat, maxLon, maxLat] = entry.bbox.map((value) => params.add(value));
+      parts.push(`ST_Intersects(ft.geom, ST_MakeEnvelope(${minLon}, ${minLat}, ${maxLon}, ${maxLat}, 4326))`);
+    }
+    return `(${parts.join(' AND ')})`;
+  });
+  return clauses.join(' OR ');
+}

@@ -1,0 +1,34 @@
+import type { components } from '../../../generated/openapi-types.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
+
+export type Geometry = components['schemas']['Geometry'];
+
+/** Every position of a geometry, however deeply nested. */
+function positions(coordinates: unknown): number[][] {
+  if (!Array.isArray(coordinates)) return [];
+  if (coordinates.length > 0 && typeof coordinates[0] === 'number') return [coordinates as number[]];
+  return coordinates.flatMap((part) => positions(part));
+}
+
+/**
+ * The geometry must be of the layer's type and every position a real place
+ * (the document bounds both axes by ±180 only; latitude is checked here).
+ */
+export function geometryProblems(geometry: Geometry, layerType: string | null, field: string): Problems {
+  if (layerType !== null && geometry.type !== layerType)
+    return { [`${field}.type`]: [msg('features.geometry_type', { expected: layerType ?? '-' })] };
+  const outside = positions(geometry.coordinates).some(
+    ([lon = NaN, lat = NaN]) => !(Math.abs(lon) <= 180 && Math.abs(lat) <= 90),
+  );
+  if (outside) return { [`${field}.coordinates`]: [msg('features.coordinates')] };
+  if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') {
+    const rings = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).flat();
+    const open = rings.some((ring) => {
+      const first = ring[0];
+      const last = ring[ring.length - 1];
+      return ring.length < 4 || !first || !last || first[0] !== last[0] || first[1] !== last[1];
+    });
+    if (open) return { [`${field}.coordinates`]: [msg('features.ring')] };
+  }
+  return {};
+}

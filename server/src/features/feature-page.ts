@@ -1,0 +1,87 @@
+import type { Queryable } from '../db/database.ts';
+import type { PageEnvelope } from '../http/pagination.ts';
+import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow } from '../maps/records.ts';
+import { likePattern, withFiles } from './feature-rows.ts';
+
+export interface LayerPageRequest {
+  layerId: number;
+  featuresCount: number;
+  page: number;
+  perPage: number;
+  search?: string | undefined;
+  afterId?: number | undefined;
+  beforeId?: number | undefined;
+  path: string;
+}
+
+/**
+ * One page of a layer in id order. The page links carry a keyset cursor (the last or first
+ * id shown), so following next/prev reads the (layer_id, id) index from the cursor on; the
+ * first and last pages are read from either end. Only a page number typed by hand, with no
+ * cursor, falls back to OFFSET.
+ */
+export async function layerFeaturePage(
+  db: Queryable,
+  request: LayerPageRequest,
+): Promise<PageEnvelope<FeatureBody>> {
+  const { layerId, page, perPage, search } = request;
+  const params: unknown[] = [layerId];
+  let where = 'ft.layer_id = $1';
+  if (search) {
+    params.push(likePattern(search));
+    where += ` AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
+  }
+  const total = search
+    ? Number(
+        (
+          await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM features ft WHERE ${where}`, params)
+        )[0]?.n,
+      )
+    : request.featuresCount;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const select = (condition: string, order: 'ASC' | 'DESC', limit: number, offset = 0) =>
+    db.query<FeatureRow>(
+      `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ${where}${condition}
+       ORDER BY ft.id ${order} LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    );
+  let rows: FeatureRow[];
+  if (page > lastPage) rows = [];
+  else if (request.afterId !== undefined)
+    rows = await select(` AND ft.id > ${Number(request.afterId)}`, 'ASC', perPage);
+  else if (request.beforeId !== undefined)
+    rows = (await select(` AND ft.id < ${Number(request.beforeId)}`, 'DESC', perPage)).reverse();
+  else if (page === 1) rows = await select('', 'ASC', perPage);
+  else if (page === lastPage) rows = (await select('', 'DESC', total - (lastPage - 1) * perPage)).reverse();
+  else rows = await select('', 'ASC', perPage, (page - 1) * perPage);
+
+  const link = (target: number, cursor?: [string, number]) => {
+    const query = new URLSearchParams();
+    if (perPage !== 15) query.set('per_page', String(perPage));
+    if (search) query.set('search', search);
+    if (cursor) query.set(cursor[0], String(cursor[1]));
+    query.set('page', String(target));
+    return `${request.path}?${query.toString()}`;
+  };
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const from = first ? (page - 1) * perPage + 1 : null;
+  return {
+    data: await withFiles(db, rows),
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(Math.min(page - 1, lastPage), first && ['before_id', first.id]) : null,
+      next: page < lastPage ? link(page + 1, last && ['after_id', last.id]) : null,
+    },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      path: request.path,
+      per_page: perPage,
+      to: from === null ? null : from + rows.length - 1,
+      total,
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import type { Queryable } from '../db/database.ts';
+import { mapForFeatures, userIdOf } from '../features/feature-access.ts';
+import { attachFiles, detachFile } from '../feature-files/file-changes.ts';
+import { attachmentHeader } from '../feature-files/file-names.ts';
+import { FILE_COLUMNS, toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
+import { storedPath, uploadTempDir } from '../feature-files/file-storage.ts';
+import { stageUpload } from '../feature-files/file-upload.ts';
+import { invalid, notFound } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+
+type LocatedFile = FeatureFileRow & { layer_id: number; map_id: number };
+
+async function fileOr404(db: Queryable, fileId: number): Promise<LocatedFile> {
+  const [file] = await db.query<LocatedFile>(
+    `SELECT ${FILE_COLUMNS}, ft.layer_id, l.map_id FROM feature_files ff
+     JOIN features ft ON ft.id = ff.feature_id JOIN layers l ON l.id = ft.layer_id WHERE ff.id = $1`,
+    [fileId],
+  );
+  if (!file) throw notFound();
+  return file;
+}
+
+/** Feature attachments: only who may update the feature changes its files; readers download them. */
+export const featureFileHandlers = typedHandlers({
+  async uploadFeatureFiles({ services: { db, config }, auth, request }) {
+    const tempDir = await uploadTempDir(config.dataDir);
+    try {
+      const upload = await stageUpload(request, tempDir);
+      const [feature] = await db.query<{ id: number; layer_id: number; map_id: number }>(
+        'SELECT ft.id, ft.layer_id, l.map_id FROM features ft JOIN layers l ON l.id = ft.layer_id WHERE ft.id = $1',
+        [upload.featureId],
+      );
+      if (!feature) throw invalid({ feature_id: [msg('validation.choice', { field: 'feature_id' })] });
+      await mapForFeatures(db, auth.ability, feature.map_id, 'update');
+      const rows = await attachFiles(db, config.dataDir, feature, upload.files, userIdOf(auth.user));
+      return { status: 201, body: { data: rows.map(toFeatureFile) } };
+    } finally {
+      await rm(tempDir, { recursive: true, force: true });
+    }
+  },
+
+  async downloadFeatureFile({ services: { db, config }, auth, params }) {
+    const file = await fileOr404(db, params.file_id);
+    await mapForFeatures(db, auth.ability, file.map_id, 'read');
+    if (file.storage_type !== 'local') throw notFound();
+    const where = storedPath(config.dataDir, file.storage_key);
+    const size = await stat(where).then(
+      (info) => info.size,
+      () => undefined,
+    );
+    if (size === undefined) throw notFound();
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': file.mime_type,
+        'Content-Length': String(size),
+        'Content-Disposition': attachmentHeader(file.name),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "sandbox; default-src 'none'",
+        'Cache-Control': 'private, no-store',
+      },
+      body: createReadStream(where),
+    };
+  },
+
+  async deleteFeatureFile({ services: { db, config }, auth, params, query }) {
+    const file = await fileOr404(db, params.file_id);
+    if (file.map_id !== params.id) throw notFound();
+    await mapForFeatures(db, auth.ability, file.map_id, 'update');
+    if (file.storage_type !== query.storage_type)
+      throw invalid({ storage_type: [msg('features.storage_type', { storage_type: query.storage_type })] });
+    await detachFile(db, config.dataDir, file, userIdOf(auth.user));
+    return { status: 204 };
+  },
+});

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+beforeEach(async () => t.database.reset());
+
+interface Page {
+  data: { id: number; properties: Record<string, unknown>; files: unknown[] }[];
+  links: Record<string, string | null>;
+  meta: Record<string, number | string | null>;
+}
+
+const PIPE_SCHEMA = [
+  { name: 'material', type: 'enum' as const, options: ['pvc', 'cast_iron'], required: true },
+  { name: 'diameter_mm', type: 'integer' as const },
+  { name: 'installed', type: 'date' as const },
+  { name: 'sheet', type: 'url' as const },
+];
+const line = (x: number) => ({
+  type: 'LineString',
+  coordinates: [
+    [x, 38.72],
+    [x + 0.01, 38.73],
+  ],
+});
+
+describe('listing a layer', () => {
+  it('pages by id with cursor links and searches property values case-insensitively', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, { geometry_type: 'LineString' });
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i += 1)
+      ids.push(
+        (
+          await insertFeature(t.database.db, layer.id, line(i / 100), {
+            code: `P-${i}`,
+            note: i === 5 ? 'Near SCHOOL' : 'x',
+          })
+        ).id,
+      );
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+
+    const first = (await client.get(url, { query: { per_page: 3 } })).json<Page>();
+    expect(first.data.map((f) => f.id)).toEqual(ids.slice(0, 3));
+    expect(first.meta).toMatchObject({ total: 7, last_page: 3, current_page: 1, from: 1, to: 3 });
+    expect(first.links.next).toBe(`${url}?per_page=3&after_id=${ids[2]}&page=2`);
+
+    const second = (await client.get(first.links.next ?? '')).json<Page>();
+    expect(second.data.map((f) => f.id)).toEqual(ids.slice(3, 6));
+    expect(second.meta).toMatchObject({ current_page: 2, from: 4, to: 6 });
+    const back = (await client.get(second.links.prev ?? '')).json<Page>();
+    expect(back.data.map((f) => f.id)).toEqual(ids.slice(0, 3));
+    const last = (await client.get(first.links.last ?? '')).json<Page>();
+    expect(last.data.map((f) => f.id)).toEqual(ids.slice(6));
+    const typed = (await client.get(url, { query: { per_page: 3, page: 2 } })).json<Page>();
+    expect(typed.data.map((f) => f.id)).toEqual(ids.slice(3, 6));
+
+    const found = (await client.get(url, { query: { search: 'school' } })).json<Page>();
+    expect(found.data.map((f) => f.id)).toEqual([ids[5]]);
+    expect(found.meta.total).toBe(1);
+    // Property names are not values: searching a key finds nothing.
+    expect((await client.get(url, { query: { search: 'note' } })).json<Page>().data).toEqual([]);
+  });
+
+  it('answers 404 for a layer of another map and 401 without a session', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const other = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, other.id);
+    expect((await client.get(`/api/maps/${map.id}/layers/${layer.id}/features`)).status).toBe(404);
+    expect((await t.client().get(`/api/maps/${other.id}/layers/${layer.id}/features`)).status).toBe(401);
+  });
+});
+
+describe('adding a feature', () => {
+  it('stores a valid feature for an editor and records its creation', async () => {
+    const { client, user } = await t.signedIn('editor');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, {
+      geometry_type: 'LineString',
+      properties: PIPE_SCHEMA,
+    });
+    const response = await client.post(`/api/maps/${map.id}/layers/${layer.id}/features`, {
+      type: 'Feature',
+      geometry: line(0),
+      properties: {
+        material: 'pvc',
+        diameter_mm: 150,
+        installed: '2020-05-01',
+        sheet: 'https://example.com/p',
+      },
+    });
+    expect(response.status).toBe(201);
+    const created = response.json<{
+      data: { id: number; created_by: number; properties: object; files: [] };
+    }>().data;
+    expect(created).toMatchObject({
+      created_by: user.id,
+      properties: { material: 'pvc', diameter_mm: 150 },
+      files: [],
+    });
+    const [stats] = await t.database.db.query<{ features_count: number }>(
+      'SELECT features_count FROM layers WHERE id = $1',
+      [layer.id],
+    );
+    expect(stats?.features_count).toBe(1);
+    const history = await client.get(`/api/maps/${map.id}/features/${created.id}/history`);
+    expect(history.json<{ data: { event: string; user: { id: number } }[] }>().data).toMatchObject([
+      { event: 'created', user: { id: user.id } },
+    ]);
+  });
+
+  it('refuses, per field, a wrong geometry type, bad coordinates and properties outside the schema', async () => {
+    const { client } = await t.signedIn('editor');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, {
+      geometry_type: 'LineString',
+      properties: PIPE_SCHEMA,
+    });
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const point = await client.post(url, {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [0, 0] },
+      properties: {
+        material: 'gold',
+        diameter_mm: 1.5,
+        installed: 'yesterday',
+        sheet: 'javascript:alert(1)',
+        colour: 'red',
+      },
+    });
+    expect(point.status).toBe(422);
+    expect(Object.keys(point.json<{ errors: object }>().errors).sort()).toEqual([
+      'geometry.type',
+      'properties.colour',
+      'properties.diameter_mm',
+      'properties.installed',
+      'properties.material',
+      'properties.sheet',
+    ]);
+    const far = await client.post(url, {
+      type: 'Feature',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 95],
+          [1, 1],
+        ],
+      },
+      properties: {},
+    });
+    expect(far.json<{ errors: object }>().errors).toHaveProperty('geometry.coordinates');
+    expect(far.json<{ errors: object }>().errors).toHaveProperty('properties.material');
+    const [count] = await t.database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM features');
+    expect(count?.n).toBe(0);
+  });
+
+  it('forbids users (403) and hides other maps (404)', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id);
+    const body = { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: {} };
+    expect((await client.post(`/api/maps/${map.id}/layers/${layer.id}/features`, body)).status).toBe(403);
+    const editor = (await t.signedIn('editor')).client;
+    expect((await editor.post(`/api/maps/${map.id + 1000}/layers/${layer.id}/features`, body)).status).toBe(
+      404,
+    );
+  });
+});

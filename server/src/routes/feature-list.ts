@@ -1,0 +1,31 @@
+import { createFeature } from '../features/feature-create.ts';
+import { mapForFeatures, userIdOf } from '../features/feature-access.ts';
+import { layerFeaturePage } from '../features/feature-page.ts';
+import { layerOfMapOr404 } from '../maps/map-scope.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+
+/** A layer's features: one page of them, and adding one. */
+export const featureListHandlers = typedHandlers({
+  async listLayerFeatures({ services: { db }, auth, params, query }) {
+    await mapForFeatures(db, auth.ability, params.id, 'read');
+    const layer = await layerOfMapOr404(db, params.id, params.layer_id);
+    const page = await layerFeaturePage(db, {
+      layerId: layer.id,
+      featuresCount: layer.features_count,
+      page: query.page ?? 1,
+      perPage: query.per_page ?? 15,
+      search: query.search?.trim() || undefined,
+      afterId: query.after_id,
+      beforeId: query.before_id,
+      path: `/api/maps/${params.id}/layers/${layer.id}/features`,
+    });
+    return { status: 200, body: page };
+  },
+
+  async createLayerFeature({ services: { db }, auth, params, body }) {
+    await mapForFeatures(db, auth.ability, params.id, 'create');
+    const layer = await layerOfMapOr404(db, params.id, params.layer_id);
+    const feature = await createFeature(db, layer, body, userIdOf(auth.user));
+    return { status: 201, body: { data: feature } };
+  },
+});

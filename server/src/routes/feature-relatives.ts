@@ -1,0 +1,35 @@
+import { mapForFeatures } from '../features/feature-access.ts';
+import { featureHistory } from '../features/feature-audits.ts';
+import { relatedFeatures } from '../features/feature-relatives.ts';
+import { featureOfMap } from '../features/feature-rows.ts';
+import { notFound } from '../http/http-error.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+
+/** A feature's history and the features related to it by the layers' relations. */
+export const featureRelativeHandlers = typedHandlers({
+  async getFeatureHistory({ services: { db }, auth, params }) {
+    await mapForFeatures(db, auth.ability, params.id, 'read');
+    // A deleted feature keeps its history, so the audit rows (scoped to the map) decide.
+    const entries = await featureHistory(db, params.id, params.feature_id);
+    if (entries.length === 0 && !(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
+    return { status: 200, body: { data: entries } };
+  },
+
+  async getFeatureChildren({ services: { db }, auth, params }) {
+    await mapForFeatures(db, auth.ability, params.id, 'read');
+    if (!(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
+    return {
+      status: 200,
+      body: { data: await relatedFeatures(db, params.id, params.feature_id, 'children') },
+    };
+  },
+
+  async getFeatureParents({ services: { db }, auth, params }) {
+    await mapForFeatures(db, auth.ability, params.id, 'read');
+    if (!(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
+    return {
+      status: 200,
+      body: { data: await relatedFeatures(db, params.id, params.feature_id, 'parents') },
+    };
+  },
+});

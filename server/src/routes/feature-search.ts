@@ -1,0 +1,67 @@
+import { mapForFeatures } from '../features/feature-access.ts';
+import { layersOfMap } from '../features/feature-edits.ts';
+import { layersFilterSql, SqlParams } from '../features/feature-filters.ts';
+import { likePattern, withFiles } from '../features/feature-rows.ts';
+import { invalid } from '../http/http-error.ts';
+import { pageEnvelope } from '../http/pagination.ts';
+import { msg } from '../i18n/messages.ts';
+import { FEATURE_COLUMNS, toFeature, type FeatureRow } from '../maps/records.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+
+const MAIN_SEARCH_LIMIT = 20;
+
+/** Finding features: the filter panel's `layers_filter` and the viewer's search box. */
+export const featureSearchHandlers = typedHandlers({
+  async filterFeatures({ services: { db }, auth, params, query, body }) {
+    await mapForFeatures(db, auth.ability, params.id, 'read');
+    const layerIds = new Set((await layersOfMap(db, params.id)).keys());
+    const sql = new SqlParams();
+    const where = layersFilterSql(body.layers_filter, layerIds, sql);
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 15;
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM features ft WHERE ${where}`,
+      sql.values,
+    );
+    // Filter results are a selection, not a whole layer: plain OFFSET paging is fine here.
+    const rows = await db.query<FeatureRow>(
+      `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ${where}
+       ORDER BY ft.layer_id, ft.id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+      sql.values,
+    );
+    return {
+      status: 200,
+      body: pageEnvelope(await withFiles(db, rows), {
+        page,
+        perPage,
+        total: count?.n ?? 0,
+        path: `/api/maps/${params.id}/filter-features`,
+        query: { per_page: query.per_page },
+      }),
+    };
+  },
+
+  async searchMainFeatures({ services: { db }, auth, params, body }) {
+    await mapForFeatures(db, auth.ability, params.id, 'read');
+    const searches = await db.query<{ fields: string[]; display_field: string }>(
+      'SELECT fields, display_field FROM main_searches WHERE map_id = $1 AND layer_id = $2 ORDER BY "order", id',
+      [params.id, body.layer_id],
+    );
+    if (searches.length === 0) throw invalid({ layer_id: [msg('features.no_main_search')] });
+    const fields = [...new Set(searches.flatMap((search) => [...search.fields, search.display_field]))];
+    const display = searches[0]?.display_field ?? '';
+    const needle = body.search_value.trim();
+    // Best first: a value starting with the text, then the shortest display value, then id.
+    const rows = await db.query<FeatureRow>(
+      `SELECT ${FEATURE_COLUMNS} FROM features ft
+       WHERE ft.layer_id = $1 AND EXISTS (
+         SELECT 1 FROM unnest($2::text[]) f(name) WHERE ft.properties ->> f.name ILIKE $3)
+       ORDER BY NOT EXISTS (
+           SELECT 1 FROM unnest($2::text[]) f(name) WHERE ft.properties ->> f.name ILIKE $4),
+         length(coalesce(ft.properties ->> $5::text, '')), ft.id
+       LIMIT ${MAIN_SEARCH_LIMIT}`,
+      [body.layer_id, fields, likePattern(needle), `${likePattern(needle).slice(1)}`, display],
+    );
+    return { status: 200, body: { data: rows.map(toFeature) } };
+  },
+});

@@ -1,0 +1,29 @@
+import { mapForFeatures } from '../features/feature-access.ts';
+import { notFound } from '../http/http-error.ts';
+import { layerOfMapOr404 } from '../maps/map-scope.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { encodeTile } from '../tiles/tile-encode.ts';
+import { tileRows } from '../tiles/tile-query.ts';
+
+const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
+
+/** Vector tiles of a vector layer, revalidated by the layer's version (bumped by every feature change). */
+export const tileHandlers = typedHandlers({
+  async getLayerTile({ services: { db }, auth, params, request }) {
+    await mapForFeatures(db, auth.ability, params.id, 'read');
+    const layer = await layerOfMapOr404(db, params.id, params.layer_id);
+    const { z, x, y } = params;
+    if (layer.type !== 'vector' || x >= 2 ** z || y >= 2 ** z) throw notFound();
+    const etag = `W/"${layer.id}-${layer.version}"`;
+    const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
+    const held = String(request.headers['if-none-match'] ?? '');
+    if (held.split(',').some((tag) => tag.trim() === etag)) return { status: 304, headers };
+    const tile = encodeTile(layer.id, await tileRows(db, layer, z, x, y));
+    if (!tile) return { status: 204, headers };
+    return {
+      status: 200,
+      headers: { ...headers, 'Content-Type': 'application/vnd.mapbox-vector-tile' },
+      body: tile,
+    };
+  },
+});

@@ -1,0 +1,66 @@
+import type { Queryable } from '../db/database.ts';
+
+export const EXTENT = 4096;
+const BUFFER = 64;
+/** Features per tile read at most; the encoder thins further if a tile is still too big. */
+const MAX_FEATURES = 20_000;
+
+export interface TileRow {
+  id: number;
+  properties: Record<string, unknown>;
+  /** GeoJSON of the geometry in tile pixels (y down), clipped to the buffered tile. */
+  pixels: { type: string; coordinates: unknown };
+}
+
+/**
+ * Point layers below z12 keep one point per grid cell (growing to 64 px at z6 and below),
+ * so low zooms stay small however many points the layer has.
+ */
+export function thinningCell(z: number, geometryType: string | null): number {
+  if (geometryType !== 'Point' || z >= 12) return 0;
+  return 2 ** Math.min(6, 12 - z);
+}
+
+/**
+ * One tile's features in tile pixel coordinates, in one SQL: the GiST index on
+ * ST_Transform(geom, 3857) picks the rows, ST_Affine maps web mercator to the 4096-pixel
+ * grid (y down); polygons are made clockwise first (shoelace area negative) so that, flipped, their outer
+ * rings wind the way MVT wants. Geometries are clipped to the buffered tile, simplified to
+ * half a pixel and snapped to whole pixels.
+ */
+export async function tileRows(
+  db: Queryable,
+  layer: { id: number; geometry_type: string | null },
+  z: number,
+  x: number,
+  y: number,
+): Promise<TileRow[]> {
+  const cell = thinningCell(z, layer.geometry_type);
+  const rows = await db.query<TileRow>(
+    `WITH tile AS (
+       SELECT env, ST_XMin(env) AS x0, ST_YMax(env) AS y0, ${EXTENT} / (ST_XMax(env) - ST_XMin(env)) AS scale,
+         (ST_XMax(env) - ST_XMin(env)) * ${BUFFER} / ${EXTENT} AS margin
+       FROM (SELECT ST_TileEnvelope($2, $3, $4) AS env) e),
+     picked AS (
+       SELECT ft.id, ft.properties,
+         ST_SnapToGrid(ST_Simplify(ST_ClipByBox2D(
+           ST_Affine(ST_ForcePolygonCW(ST_Transform(ft.geom, 3857)),
+             t.scale, 0, 0, -t.scale, -t.x0 * t.scale, t.y0 * t.scale),
+           ST_MakeEnvelope(-${BUFFER}, -${BUFFER}, ${EXTENT + BUFFER}, ${EXTENT + BUFFER})), 0.5), 1) AS g
+       FROM features ft, tile t
+       WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
+     ),
+     kept AS (
+       ${
+         cell > 0
+           ? `SELECT DISTINCT ON (floor(ST_X(g) / ${cell}), floor(ST_Y(g) / ${cell})) id, properties, g
+              FROM picked WHERE NOT ST_IsEmpty(g)
+              ORDER BY floor(ST_X(g) / ${cell}), floor(ST_Y(g) / ${cell}), id`
+           : 'SELECT id, properties, g FROM picked WHERE g IS NOT NULL AND NOT ST_IsEmpty(g)'
+       }
+     )
+     SELECT id, properties, ST_AsGeoJSON(g, 0)::jsonb AS pixels FROM kept ORDER BY id LIMIT ${MAX_FEATURES}`,
+    [layer.id, z, x, y],
+  );
+  return rows;
+}

@@ -4,6 +4,7 @@ import { clientBuildNeeded } from './client/client-build.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { registerDemoContent } from './demo/register.ts';
 import { seed } from './seed.ts';
 
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   await migrate(db);
+  registerDemoContent();
   await seed(db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,

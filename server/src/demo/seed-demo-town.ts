@@ -1,0 +1,131 @@
+import type { Database, Queryable } from '../db/database.ts';
+import {
+  DEMO_CATEGORIES,
+  DEMO_FILTERS,
+  DEMO_LAYERS,
+  DEMO_MAIN_SEARCHES,
+  DEMO_MAP,
+  DEMO_SEARCHES,
+  type DemoCategoryKey,
+  type DemoLayerKey,
+} from './configuration.ts';
+import { generateTown, type TownFeature } from './town.ts';
+
+export interface SeededDemoTown {
+  mapId: number;
+  layerIds: Record<DemoLayerKey, number>;
+  /** Feature ids of the two planted digitising errors. */
+  planted: { pipeId: number; valveId: number };
+}
+
+/**
+ * Writes all features of a layer in one statement: the rows travel as one JSON array and
+ * keep its order, so ids follow the generator's order and the stats triggers fire once.
+ */
+async function insertFeatures(
+  tx: Queryable,
+  layerId: number,
+  userId: number,
+  features: TownFeature[],
+): Promise<number> {
+  const rows = await tx.query<{ first: number }>(
+    `WITH inserted AS (
+       INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
+       SELECT $1, ST_SetSRID(ST_GeomFromGeoJSON(item -> 'geometry'), 4326), item -> 'properties', $2, $2
+       FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS rows (item, position)
+       ORDER BY position
+       RETURNING id
+     )
+     SELECT min(id)::int AS first FROM inserted`,
+    [layerId, userId, JSON.stringify(features)],
+  );
+  return rows[0]?.first ?? 0;
+}
+
+const firstId = async (tx: Queryable, sql: string, params: unknown[]) =>
+  ((await tx.query<{ id: number }>(sql, params))[0] as { id: number }).id;
+
+/** The demo map: runs once, on an empty database (see seed.ts), all of it or nothing. */
+export async function seedDemoTown(db: Database, adminId: number): Promise<SeededDemoTown> {
+  const town = generateTown();
+  return db.transaction(async (tx) => {
+    const mapId = await firstId(
+      tx,
+      `INSERT INTO maps (title, description, center, zoom, basemap, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        DEMO_MAP.title,
+        DEMO_MAP.description,
+        JSON.stringify(town.center),
+        DEMO_MAP.zoom,
+        DEMO_MAP.basemap,
+        adminId,
+      ],
+    );
+    const categoryIds = {} as Record<DemoCategoryKey, number>;
+    for (const [order, category] of DEMO_CATEGORIES.entries())
+      categoryIds[category.key] = await firstId(
+        tx,
+        `INSERT INTO categories (map_id, name, "order") VALUES ($1, $2, $3) RETURNING id`,
+        [mapId, category.name, order],
+      );
+    const layerIds = {} as Record<DemoLayerKey, number>;
+    for (const [order, layer] of DEMO_LAYERS.entries())
+      layerIds[layer.key] = await firstId(
+        tx,
+        `INSERT INTO layers (map_id, category_id, name, type, geometry_type, style, "order", properties)
+         VALUES ($1, $2, $3, 'vector', $4, $5, $6, $7) RETURNING id`,
+        [
+          mapId,
+          categoryIds[layer.category],
+          layer.name,
+          layer.geometry_type,
+          JSON.stringify(layer.style),
+          order,
+          JSON.stringify(layer.properties),
+        ],
+      );
+    // Pipes first: on a fresh database they get ids 1…n (see generateTown).
+    const firstPipe = await insertFeatures(tx, layerIds.pipes, adminId, town.pipes);
+    const firstValve = await insertFeatures(tx, layerIds.valves, adminId, town.valves);
+    await insertFeatures(tx, layerIds.hydrants, adminId, town.hydrants);
+    await insertFeatures(tx, layerIds.zones, adminId, town.zones);
+    for (const [order, search] of DEMO_SEARCHES.entries())
+      await tx.query(
+        `INSERT INTO searches (map_id, layer_id, name, fields, operator, "order") VALUES ($1, $2, $3, $4, $5, $6)`,
+        [mapId, layerIds[search.layer], search.name, JSON.stringify(search.fields), search.operator, order],
+      );
+    for (const [order, search] of DEMO_MAIN_SEARCHES.entries())
+      await tx.query(
+        `INSERT INTO main_searches (map_id, layer_id, label, fields, display_field, "order")
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          mapId,
+          layerIds[search.layer],
+          search.label,
+          JSON.stringify(search.fields),
+          search.display_field,
+          order,
+        ],
+      );
+    for (const [order, filter] of DEMO_FILTERS.entries())
+      await tx.query(
+        `INSERT INTO filters (map_id, layer_id, name, property, type, options, "order")
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          mapId,
+          layerIds[filter.layer],
+          filter.name,
+          filter.property,
+          filter.type,
+          filter.options === null ? null : JSON.stringify(filter.options),
+          order,
+        ],
+      );
+    return {
+      mapId,
+      layerIds,
+      planted: { pipeId: firstPipe + town.planted.pipe, valveId: firstValve + town.planted.valve },
+    };
+  });
+}

@@ -59,7 +59,10 @@ describe('map administration', () => {
     await expectPath(page, '/dashboard/maps');
     await page.getByRole('link', { name: 'Create map' }).click();
     const title = `E2E town ${Date.now()}`;
+    // The view picker is the last part to arrive (its own chunk); fill once the form is whole.
+    await page.getByRole('application', { name: 'Pan and zoom to choose the opening view' }).waitFor();
     await page.getByLabel('Title').fill(title);
+    await eventually(() => page.getByLabel('Title').inputValue(), title);
     await page.getByRole('button', { name: 'Create map' }).click();
     await page.getByRole('heading', { name: 'Layers', level: 2 }).waitFor();
     const mapId = mapIdOf(page);
@@ -115,7 +118,9 @@ describe('map administration', () => {
     await page.getByRole('link', { name: 'Create search' }).click();
     await page.getByLabel('Name').fill('Mains by name');
     await pick(page, 'Layer', 'Mai', 'Mains');
-    await page.getByRole('checkbox', { name: 'name (name)' }).check();
+    // react-aria keeps the real input visually hidden; a person presses its label.
+    await page.locator('label').filter({ hasText: 'name (name)' }).click();
+    await eventually(() => page.getByRole('checkbox', { name: 'name (name)' }).isChecked(), true);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('listitem', { name: 'Mains by name' }).waitFor();
 

@@ -1,5 +1,6 @@
 import { authHandlers } from './auth-handlers';
 import { seedDatabase } from './db';
+import { domainHandlers } from './domain-handlers';
 import { generatedHandlers } from './generated-handlers';
 import { scenarioHandlers } from './scenarios';
 import { usersHandlers } from './users-handlers';
@@ -12,4 +13,10 @@ seedDatabase();
  * One list for mock mode (src/main.tsx) and the Node test server (src/testing/server.ts).
  * The stateful scenario handlers come first, so they win over the generated faker ones.
  */
-export const handlers = [...scenarioHandlers, ...authHandlers, ...usersHandlers, ...generatedHandlers()];
+export const handlers = [
+  ...scenarioHandlers,
+  ...authHandlers,
+  ...usersHandlers,
+  ...domainHandlers(),
+  ...generatedHandlers(),
+];

@@ -54,8 +54,8 @@ describe('route guards', () => {
   });
 
   it('opens a map administration section for an admin', async () => {
-    await renderApp('/dashboard/maps/7/filters/create', { as: 'admin' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create filter' })).toBeInTheDocument();
+    await renderApp('/dashboard/maps/1/filters/create', { as: 'admin' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Create filter' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Map sections' })).toBeInTheDocument();
   });
 

@@ -75,7 +75,14 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: 'dashboard/maps', handle: { title: 'maps.list_title' }, lazy: comingSoon },
+              {
+                path: 'dashboard/maps',
+                handle: { title: 'maps.list_title' },
+                lazy: lazyScreen(
+                  () => import('../features/map-admin/maps-list-screen'),
+                  (m) => m.MapsListScreen,
+                ),
+              },
               {
                 path: 'maps/:id/show',
                 handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new' },
@@ -105,8 +112,15 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              mapAdminRoutes(comingSoon),
-              { path: 'maps/create', handle: { title: 'maps.create' }, lazy: comingSoon },
+              mapAdminRoutes(),
+              {
+                path: 'maps/create',
+                handle: { title: 'maps.create' },
+                lazy: lazyScreen(
+                  () => import('../features/map-admin/map-create-screen'),
+                  (m) => m.MapCreateScreen,
+                ),
+              },
               {
                 path: 'users',
                 id: 'users.index',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useAuthStore } from '../../stores/auth-store';
 import { ExampleComponent } from './example-component';
+import { RecentMaps } from './recent-maps';
 
 export function HomeScreen() {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export function HomeScreen() {
         </p>
       )}
       <div className="card-grid">
+        {authenticated ? <RecentMaps /> : null}
         <ExampleComponent />
       </div>
     </div>

@@ -1,0 +1,230 @@
+import { HttpResponse, http } from 'msw';
+import type { Layer, LayerList, LayerRelation, LayerRelationList, LayerResource } from '../generated/model';
+import {
+  createLayerBody,
+  deleteLayerPropertiesBody,
+  transferLayerBody,
+  updateLayerBody,
+  updateLayerPropertiesBody,
+  updateLayerRelationsBody,
+} from '../generated/zod/layers/layers.zod';
+import { guardMap, idParam } from './maps-guards';
+import { applySchemaEdits } from './maps-layer-schema';
+import { DEFAULT_STYLE, findMap, mapLayers, mapsDb, nextId, nowStamp, touchLayerCount } from './maps-store';
+import { noContent, notFound, parseWith, readJson, validationFailed } from './responses';
+
+function layerOf(mapId: number, params: Record<string, unknown>): Layer | undefined {
+  const layerId = idParam(params as Record<string, string>, 'layerId');
+  return mapsDb.layers.find((layer) => layer.id === layerId && layer.map_id === mapId);
+}
+
+function categoryError(mapId: number, categoryId: number | null | undefined) {
+  if (categoryId === null || categoryId === undefined) return undefined;
+  const known = mapsDb.categories.some((row) => row.id === categoryId && row.map_id === mapId);
+  return known ? undefined : { category_id: ['The selected category is invalid.'] };
+}
+
+function relationsOf(layerId: number): LayerRelation[] {
+  return mapsDb.relations.filter((row) => row.parent_layer_id === layerId || row.child_layer_id === layerId);
+}
+
+/** Layers of a map: CRUD, attribute schema, transfer, relations (DESIGN §4). */
+export const mapsLayerHandlers = [
+  http.get('*/api/maps/:id/layers', ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), false);
+    return guarded.response ?? HttpResponse.json<LayerList>({ data: mapLayers(guarded.map.id) });
+  }),
+
+  http.post('*/api/maps/:id/layers', async ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), true);
+    if (guarded.response) return guarded.response;
+    const parsed = parseWith(createLayerBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const body = parsed.data;
+    const mapId = guarded.map.id;
+    if (body.type === 'vector' && !body.geometry_type) {
+      return validationFailed({ geometry_type: ['The geometry type field is required for vector layers.'] });
+    }
+    if (body.type !== 'vector' && !body.source) {
+      return validationFailed({ 'source.url': ['The source URL field is required for this layer type.'] });
+    }
+    const badCategory = categoryError(mapId, body.category_id);
+    if (badCategory) return validationFailed(badCategory);
+    const schema = applySchemaEdits([], body.properties ?? []);
+    if (!schema.ok) return validationFailed(schema.errors);
+    const now = nowStamp();
+    const existing = mapLayers(mapId);
+    const layer: Layer = {
+      id: nextId(mapsDb.layers),
+      map_id: mapId,
+      category_id: body.category_id ?? null,
+      name: body.name,
+      type: body.type,
+      geometry_type: body.type === 'vector' ? (body.geometry_type ?? null) : null,
+      source:
+        body.type === 'vector' || !body.source
+          ? null
+          : { url: body.source.url, layers: body.source.layers ?? null, format: body.source.format ?? null },
+      style: { ...DEFAULT_STYLE, ...body.style },
+      visible: body.visible ?? true,
+      opacity: body.opacity ?? 1,
+      min_zoom: body.min_zoom ?? null,
+      max_zoom: body.max_zoom ?? null,
+      order: body.order ?? existing.reduce((max, row) => Math.max(max, row.order + 1), 0),
+      properties: schema.properties,
+      features_count: 0,
+      extent: null,
+      created_at: now,
+      updated_at: now,
+    };
+    mapsDb.layers.push(layer);
+    touchLayerCount(mapId);
+    return HttpResponse.json<LayerResource>({ data: layer }, { status: 201 });
+  }),
+
+  http.get('*/api/maps/:id/layers/:layerId', ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), false);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    return layer ? HttpResponse.json<LayerResource>({ data: layer }) : notFound();
+  }),
+
+  http.put('*/api/maps/:id/layers/:layerId', async ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), true);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    if (!layer) return notFound();
+    const parsed = parseWith(updateLayerBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const badCategory = categoryError(guarded.map.id, parsed.data.category_id);
+    if (badCategory) return validationFailed(badCategory);
+    const { style, source, ...rest } = parsed.data;
+    Object.assign(layer, rest, { updated_at: nowStamp() });
+    if (style) layer.style = { ...layer.style, ...style };
+    if (source && layer.type !== 'vector') {
+      layer.source = { url: source.url, layers: source.layers ?? null, format: source.format ?? null };
+    }
+    return HttpResponse.json<LayerResource>({ data: layer });
+  }),
+
+  http.delete('*/api/maps/:id/layers/:layerId', ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), true);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    if (!layer) return notFound();
+    mapsDb.layers = mapsDb.layers.filter((row) => row.id !== layer.id);
+    mapsDb.searches = mapsDb.searches.filter((row) => row.layer_id !== layer.id);
+    mapsDb.mainSearches = mapsDb.mainSearches.filter((row) => row.layer_id !== layer.id);
+    mapsDb.filters = mapsDb.filters.filter((row) => row.layer_id !== layer.id);
+    touchLayerCount(guarded.map.id);
+    return noContent();
+  }),
+
+  http.put('*/api/maps/:id/layers/:layerId/properties', async ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), true);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    if (!layer) return notFound();
+    const parsed = parseWith(updateLayerPropertiesBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const schema = applySchemaEdits(layer.properties, parsed.data.properties);
+    if (!schema.ok) return validationFailed(schema.errors);
+    layer.properties = schema.properties;
+    layer.updated_at = nowStamp();
+    return HttpResponse.json<LayerResource>({ data: layer });
+  }),
+
+  http.post('*/api/maps/:id/layers/:layerId/properties', async ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), true);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    if (!layer) return notFound();
+    const parsed = parseWith(deleteLayerPropertiesBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const errors: Record<string, string[]> = {};
+    parsed.data.names.forEach((name, index) => {
+      if (!layer.properties.some((entry) => entry.name === name)) {
+        errors[`names.${index}`] = [`There is no property named ${name}.`];
+      }
+    });
+    if (Object.keys(errors).length > 0) return validationFailed(errors);
+    layer.properties = layer.properties.filter((entry) => !parsed.data.names.includes(entry.name));
+    layer.updated_at = nowStamp();
+    return HttpResponse.json<LayerResource>({ data: layer });
+  }),
+
+  http.post('*/api/maps/:id/layers/:layerId/transfer', async ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), true);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    if (!layer) return notFound();
+    const parsed = parseWith(transferLayerBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const target = findMap(parsed.data.target_map_id);
+    if (!target || target.id === guarded.map.id) {
+      return validationFailed({ target_map_id: ['Choose another existing map.'] });
+    }
+    const badCategory = categoryError(target.id, parsed.data.category_id);
+    if (badCategory) return validationFailed(badCategory);
+    const order = mapLayers(target.id).reduce((max, row) => Math.max(max, row.order + 1), 0);
+    const placed = {
+      map_id: target.id,
+      category_id: parsed.data.category_id ?? null,
+      order,
+      updated_at: nowStamp(),
+    };
+    let result: Layer;
+    if (parsed.data.mode === 'move') {
+      Object.assign(layer, placed);
+      mapsDb.searches = mapsDb.searches.filter((row) => row.layer_id !== layer.id);
+      mapsDb.mainSearches = mapsDb.mainSearches.filter((row) => row.layer_id !== layer.id);
+      mapsDb.filters = mapsDb.filters.filter((row) => row.layer_id !== layer.id);
+      result = layer;
+    } else {
+      result = { ...structuredClone(layer), ...placed, id: nextId(mapsDb.layers), created_at: nowStamp() };
+      mapsDb.layers.push(result);
+    }
+    touchLayerCount(guarded.map.id);
+    touchLayerCount(target.id);
+    return HttpResponse.json<LayerResource>({ data: result });
+  }),
+
+  http.get('*/api/maps/:id/layers/:layerId/relations', ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), false);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    return layer ? HttpResponse.json<LayerRelationList>({ data: relationsOf(layer.id) }) : notFound();
+  }),
+
+  http.put('*/api/maps/:id/layers/:layerId/relations', async ({ request, params }) => {
+    const guarded = guardMap(request, idParam(params, 'id'), true);
+    if (guarded.response) return guarded.response;
+    const layer = layerOf(guarded.map.id, params);
+    if (!layer) return notFound();
+    const parsed = parseWith(updateLayerRelationsBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const errors: Record<string, string[]> = {};
+    parsed.data.children.forEach((child, index) => {
+      const sibling = mapsDb.layers.find(
+        (row) => row.id === child.child_layer_id && row.map_id === guarded.map.id,
+      );
+      if (!sibling || sibling.id === layer.id) {
+        errors[`children.${index}.child_layer_id`] = ['Choose another layer of this map.'];
+      }
+    });
+    if (Object.keys(errors).length > 0) return validationFailed(errors);
+    let id = nextId(mapsDb.relations);
+    mapsDb.relations = [
+      ...mapsDb.relations.filter((row) => row.parent_layer_id !== layer.id),
+      ...parsed.data.children.map((child) => ({
+        id: id++,
+        parent_layer_id: layer.id,
+        child_layer_id: child.child_layer_id,
+        rule: child.rule,
+        tolerance_m: child.rule === 'spatial' ? (child.tolerance_m ?? 0) : null,
+        links_count: child.rule === 'manual' ? (child.links?.length ?? 0) : 0,
+      })),
+    ];
+    return HttpResponse.json<LayerRelationList>({ data: relationsOf(layer.id) });
+  }),
+];

@@ -1,0 +1,220 @@
+import type {
+  Bookmark,
+  Category,
+  Filter,
+  Layer,
+  LayerProperty,
+  LayerRelation,
+  LayerStyle,
+  MainSearch,
+  Map as MapRecord,
+  Search,
+} from '../generated/model';
+import { MOCK_ADMIN } from './accounts';
+import { MOCK_REFERENCE_DATE } from './db';
+
+/**
+ * The mock "server's" maps-domain tables: the one small demo town both screen halves
+ * share (fixed ids: map 1 "Demo town", categories 1–2, layers 1–4; map 2 "Empty map").
+ * Plain arrays: reseeded by applyScenario, so every test starts from the same town.
+ */
+export const mapsDb = {
+  maps: [] as MapRecord[],
+  layers: [] as Layer[],
+  categories: [] as Category[],
+  searches: [] as Search[],
+  mainSearches: [] as MainSearch[],
+  filters: [] as Filter[],
+  bookmarks: [] as Bookmark[],
+  relations: [] as LayerRelation[],
+};
+
+export const DEMO_MAP_ID = 1;
+export const EMPTY_MAP_ID = 2;
+
+const STAMP = MOCK_REFERENCE_DATE;
+
+const DEFAULT_STYLE: LayerStyle = {
+  stroke_color: '#1d4ed8',
+  stroke_width: 2,
+  fill_color: '#93c5fd66',
+  point_radius: 5,
+  label_property: null,
+};
+
+function property(
+  name: string,
+  label: string,
+  type: LayerProperty['type'],
+  options: string[] | null = null,
+): LayerProperty {
+  return { name, label, type, required: false, options };
+}
+
+function demoLayer(
+  fields: Pick<Layer, 'id' | 'name' | 'geometry_type' | 'category_id' | 'order'> & Partial<Layer>,
+): Layer {
+  return {
+    map_id: DEMO_MAP_ID,
+    type: 'vector',
+    source: null,
+    style: DEFAULT_STYLE,
+    visible: true,
+    opacity: 1,
+    min_zoom: null,
+    max_zoom: null,
+    properties: [],
+    features_count: 0,
+    extent: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...fields,
+  };
+}
+
+export function seedMaps(): void {
+  mapsDb.maps = [
+    {
+      id: DEMO_MAP_ID,
+      title: 'Demo town',
+      description: 'A small town water network: pipes, valves, hydrants and pressure zones.',
+      center: [-9.14, 38.72],
+      zoom: 14,
+      rotation: 0,
+      basemap: 'offline',
+      created_by: MOCK_ADMIN.id,
+      layers_count: 4,
+      created_at: STAMP,
+      updated_at: STAMP,
+    },
+    {
+      id: EMPTY_MAP_ID,
+      title: 'Empty map',
+      description: null,
+      center: [0, 20],
+      zoom: 2,
+      rotation: 0,
+      basemap: 'offline',
+      created_by: MOCK_ADMIN.id,
+      layers_count: 0,
+      created_at: '2026-10-30T08:00:00Z',
+      updated_at: '2026-10-30T08:00:00Z',
+    },
+  ];
+  mapsDb.categories = [
+    { id: 1, map_id: DEMO_MAP_ID, name: 'Network', parent_id: null, order: 0 },
+    { id: 2, map_id: DEMO_MAP_ID, name: 'Zones', parent_id: null, order: 1 },
+  ];
+  mapsDb.layers = [
+    demoLayer({
+      id: 1,
+      name: 'Pipes',
+      geometry_type: 'LineString',
+      category_id: 1,
+      order: 3,
+      style: { ...DEFAULT_STYLE, stroke_color: '#2563eb', stroke_width: 3, label_property: 'name' },
+      properties: [
+        property('name', 'Name', 'string'),
+        property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),
+        property('diameter_mm', 'Diameter (mm)', 'integer'),
+        property('install_date', 'Installed on', 'date'),
+        property('status', 'Status', 'enum', ['in_service', 'abandoned']),
+      ],
+    }),
+    demoLayer({
+      id: 2,
+      name: 'Valves',
+      geometry_type: 'Point',
+      category_id: 1,
+      order: 2,
+      style: { ...DEFAULT_STYLE, stroke_color: '#b91c1c', fill_color: '#ef4444', point_radius: 6 },
+      properties: [
+        property('type', 'Type', 'enum', ['gate', 'butterfly']),
+        property('is_open', 'Open', 'boolean'),
+      ],
+    }),
+    demoLayer({
+      id: 3,
+      name: 'Hydrants',
+      geometry_type: 'Point',
+      category_id: 1,
+      order: 1,
+      style: { ...DEFAULT_STYLE, stroke_color: '#a16207', fill_color: '#facc15', point_radius: 6 },
+      properties: [
+        property('hydrant_id', 'Hydrant id', 'string'),
+        property('flow_lps', 'Flow (l/s)', 'number'),
+      ],
+    }),
+    demoLayer({
+      id: 4,
+      name: 'Pressure zones',
+      geometry_type: 'Polygon',
+      category_id: 2,
+      order: 0,
+      style: { ...DEFAULT_STYLE, stroke_color: '#15803d', fill_color: '#22c55e33', label_property: 'zone' },
+      properties: [property('zone', 'Zone', 'string'), property('pressure_bar', 'Pressure (bar)', 'number')],
+    }),
+  ];
+  mapsDb.searches = [
+    {
+      id: 1,
+      map_id: DEMO_MAP_ID,
+      layer_id: 1,
+      name: 'Pipes by name',
+      fields: ['name'],
+      operator: 'contains',
+      order: 0,
+    },
+  ];
+  mapsDb.mainSearches = [
+    {
+      id: 1,
+      map_id: DEMO_MAP_ID,
+      layer_id: 3,
+      label: 'Hydrants',
+      fields: ['hydrant_id'],
+      display_field: 'hydrant_id',
+      order: 0,
+    },
+  ];
+  mapsDb.bookmarks = [];
+  mapsDb.relations = [];
+  mapsDb.filters = [
+    {
+      id: 1,
+      map_id: DEMO_MAP_ID,
+      layer_id: 1,
+      name: 'Material',
+      property: 'material',
+      type: 'multiselect',
+      options: ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel'].map((value) => ({ value, label: value })),
+      order: 0,
+    },
+  ];
+}
+
+seedMaps();
+
+export function nextId(rows: readonly { id: number }[]): number {
+  return rows.reduce((max, row) => Math.max(max, row.id), 0) + 1;
+}
+
+export function nowStamp(): string {
+  return `${new Date().toISOString().slice(0, 19)}Z`;
+}
+
+export function findMap(id: number): MapRecord | undefined {
+  return mapsDb.maps.find((map) => map.id === id);
+}
+
+export function mapLayers(mapId: number): Layer[] {
+  return mapsDb.layers.filter((layer) => layer.map_id === mapId).sort((a, b) => a.order - b.order);
+}
+
+/** Keeps `layers_count` true after layers come and go, as the server's query does. */
+export function touchLayerCount(mapId: number): void {
+  const map = findMap(mapId);
+  if (map) map.layers_count = mapsDb.layers.filter((layer) => layer.map_id === mapId).length;
+}
+
+export { DEFAULT_STYLE };

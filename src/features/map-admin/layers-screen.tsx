@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useListCategories } from '../../../generated/api/categories/categories';
+import { useDeleteLayer, useListLayers, useUpdateLayer } from '../../../generated/api/layers/layers';
+import type { Layer } from '../../../generated/model';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { LinkButton } from '../../components/ui/link-button';
+import { EmptyState, LoadError, Loading } from '../../components/ui/status';
+import { showToast } from '../../components/ui/toast';
+import { DeleteButton } from './delete-button';
+import { invalidateMapData, removeFromLists, useMapId } from './map-cache';
+import { mapCall } from './map-call';
+import { mapPaths } from './map-paths';
+import { StyleSwatch } from './style-swatch';
+
+/** layers: top of the drawing order first, with visibility, order and category at hand. */
+export function LayersScreen() {
+  const { t } = useTranslation();
+  const mapId = useMapId();
+  const queryClient = useQueryClient();
+  const layers = useListLayers(mapId);
+  const categories = useListCategories({ map_id: mapId });
+  const updateLayer = useUpdateLayer();
+  const deleteLayer = useDeleteLayer();
+  const categoryName = (id: number | null) =>
+    categories.data?.data.find((category) => category.id === id)?.name ??
+    t('map_admin.layer_form.no_category');
+
+  const update = async (layer: Layer, data: Parameters<typeof updateLayer.mutateAsync>[0]['data']) => {
+    try {
+      await mapCall(() => updateLayer.mutateAsync({ id: mapId, layerId: layer.id, data }));
+    } catch {
+      showToast(t('errors.something_went_wrong'), 'error');
+    }
+    await invalidateMapData(queryClient, mapId);
+  };
+
+  // Moving a layer swaps its order with its neighbour's, so the two calls keep orders unique.
+  const swap = async (layer: Layer, other: Layer) => {
+    await update(layer, { order: other.order });
+    await update(other, { order: layer.order });
+  };
+
+  const list = layers.data ? [...layers.data.data].sort((a, b) => b.order - a.order || a.id - b.id) : [];
+
+  return (
+    <section aria-labelledby="layers-title">
+      <header className="section-header">
+        <h2 id="layers-title">{t('maps.admin.layers')}</h2>
+        <LinkButton to={mapPaths.section(mapId, 'layers/create')}>{t('maps.admin.layer_create')}</LinkButton>
+      </header>
+      {layers.isPending ? (
+        <Loading />
+      ) : layers.isError ? (
+        <LoadError />
+      ) : list.length === 0 ? (
+        <EmptyState message={t('map_admin.layers.empty')} />
+      ) : (
+        <ol className="item-list" aria-label={t('map_admin.layers.list')}>
+          {list.map((layer, index) => {
+            const above = list[index - 1];
+            const below = list[index + 1];
+            return (
+              <li key={layer.id} className="item-row" aria-label={layer.name}>
+                <span className="item-main">
+                  <StyleSwatch
+                    style={layer.style}
+                    geometry={layer.geometry_type}
+                    label={t('map_admin.style.preview')}
+                  />
+                  <span>
+                    <strong>{layer.name}</strong>
+                    <span className="item-meta">
+                      {' · '}
+                      {t(`map_admin.layer_types.${layer.type}`)}
+                      {layer.geometry_type
+                        ? ` · ${t(`map_admin.geometry_types.${layer.geometry_type}`)}`
+                        : ''}
+                      {' · '}
+                      {categoryName(layer.category_id)}
+                      {layer.type === 'vector'
+                        ? ` · ${t('map_admin.layers.features_count', { count: layer.features_count })}`
+                        : ''}
+                    </span>
+                  </span>
+                </span>
+                <span className="item-actions">
+                  <Checkbox
+                    label={t('map_admin.layers.visible')}
+                    aria-label={t('map_admin.layers.visible_layer', { name: layer.name })}
+                    isSelected={layer.visible}
+                    onChange={(visible) => void update(layer, { visible })}
+                  />
+                  <Button
+                    variant="secondary"
+                    isDisabled={!above}
+                    aria-label={t('map_admin.layers.move_up', { name: layer.name })}
+                    onPress={() => above && void swap(layer, above)}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    isDisabled={!below}
+                    aria-label={t('map_admin.layers.move_down', { name: layer.name })}
+                    onPress={() => below && void swap(layer, below)}
+                  >
+                    ↓
+                  </Button>
+                  {layer.type === 'vector' ? (
+                    <LinkButton
+                      variant="secondary"
+                      to={mapPaths.section(mapId, `layers/${layer.id}/features`)}
+                    >
+                      {t('map_admin.layers.features')}
+                    </LinkButton>
+                  ) : null}
+                  <LinkButton
+                    variant="secondary"
+                    to={mapPaths.section(mapId, `layers/${layer.id}/edit`)}
+                    aria-label={t('map_admin.layers.edit_layer', { name: layer.name })}
+                  >
+                    {t('common.edit')}
+                  </LinkButton>
+                  <DeleteButton
+                    label={t('map_admin.layers.delete_layer', { name: layer.name })}
+                    doneMessage={t('map_admin.layers.deleted')}
+                    onDelete={async () => {
+                      await mapCall(() => deleteLayer.mutateAsync({ id: mapId, layerId: layer.id }));
+                      removeFromLists(queryClient, `/api/maps/${mapId}/layers`, layer.id);
+                      await invalidateMapData(queryClient, mapId);
+                    }}
+                  />
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+
+/** The `:id` of /dashboard/maps/:id as a number (NaN when it is not one). */
+export function useMapId(): number {
+  return Number(useParams().id);
+}
+
+/** A route id parameter (`layer_id`, `search_id`…) as a number, or undefined on create routes. */
+export function useOptionalId(name: string): number | undefined {
+  const raw = useParams()[name];
+  return raw === undefined ? undefined : Number(raw);
+}
+
+function keyPath(key: readonly unknown[]): string {
+  return typeof key[0] === 'string' ? key[0] : '';
+}
+
+/**
+ * After any change inside a map, everything read about it is stale: its parts, the
+ * viewer's `show`, the maps list (layer counts) and the categories.
+ */
+export function invalidateMapData(queryClient: QueryClient, mapId: number): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const path = keyPath(query.queryKey);
+      return (
+        path === '/api/maps' ||
+        path.startsWith(`/api/maps/${mapId}/`) ||
+        path === `/api/maps/${mapId}` ||
+        path.startsWith('/api/layer-categories')
+      );
+    },
+  });
+}
+
+/**
+ * SPEC §4: a deleted item leaves the lists at once, before the refetch answers.
+ * Works on every cached `{data: [...]}` answer whose key starts with `listPath`.
+ */
+export function removeFromLists(queryClient: QueryClient, listPath: string, id: number): void {
+  queryClient.setQueriesData<{ data: { id: number }[] }>(
+    { predicate: (query) => keyPath(query.queryKey) === listPath },
+    (old) =>
+      old && Array.isArray(old.data) ? { ...old, data: old.data.filter((row) => row.id !== id) } : old,
+  );
+}

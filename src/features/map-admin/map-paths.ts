@@ -1,0 +1,8 @@
+/** Where the map screens live (SPEC §2), so a renamed path changes in one place. */
+export const mapPaths = {
+  list: '/dashboard/maps',
+  create: '/maps/create',
+  viewer: (id: number) => `/maps/${id}/show`,
+  admin: (id: number) => `/dashboard/maps/${id}`,
+  section: (id: number, section: string) => `/dashboard/maps/${id}/${section}`,
+} as const;

@@ -110,6 +110,39 @@ describe('vector tiles', () => {
     expect(tile.layers[String(layer.id)]?.feature(0).properties).toEqual({ code: 'B' });
   });
 
+  it('writes polygon outer rings with positive area (MVT winding) whatever way they were drawn', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, { geometry_type: 'Polygon' });
+    const [w, s, e, n] = [LISBON.lon, LISBON.lat, LISBON.lon + 0.002, LISBON.lat + 0.002];
+    // Clockwise on the ground, against RFC 7946's right-hand rule.
+    await insertFeature(t.database.db, layer.id, {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [w, n],
+          [e, n],
+          [e, s],
+          [w, s],
+        ],
+      ],
+    });
+    const at = tilePixel(w, s, 14);
+    const response = await getTile(client, `/api/maps/${map.id}/layers/${layer.id}/tiles/14/${at.x}/${at.y}`);
+    const ring =
+      new VectorTile(new PbfReader(response.rawPayload)).layers[String(layer.id)]
+        ?.feature(0)
+        .loadGeometry()[0] ?? [];
+    let area = 0;
+    ring.forEach((p, i) => {
+      const q = ring[(i + 1) % ring.length] ?? p;
+      area += p.x * q.y - q.x * p.y;
+    });
+    expect(ring.length).toBeGreaterThanOrEqual(4);
+    expect(area).toBeGreaterThan(0);
+  });
+
   it('answers 204 for an empty tile and 404 outside the grid or for another map', async () => {
     const { client } = await t.signedIn('user');
     const map = await insertMap(t.database.db);
@@ -146,6 +179,8 @@ describe('vector tiles', () => {
       client,
       `/api/maps/${map.id}/layers/${layer.id}/tiles/16/${near.x}/${near.y}`,
     );
-    expect(new VectorTile(new PbfReader(detail.rawPayload)).layers[String(layer.id)]?.length).toBeGreaterThan(20);
+    expect(new VectorTile(new PbfReader(detail.rawPayload)).layers[String(layer.id)]?.length).toBeGreaterThan(
+      20,
+    );
   });
 });

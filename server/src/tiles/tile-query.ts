@@ -24,7 +24,7 @@ export function thinningCell(z: number, geometryType: string | null): number {
 /**
  * One tile's features in tile pixel coordinates, in one SQL: the GiST index on
  * ST_Transform(geom, 3857) picks the rows, ST_Affine maps web mercator to the 4096-pixel
- * grid (y down), and polygons are made counter-clockwise first so that, flipped, their outer
+ * grid (y down); polygons are made clockwise first (shoelace area negative) so that, flipped, their outer
  * rings wind the way MVT wants. Geometries are clipped to the buffered tile, simplified to
  * half a pixel and snapped to whole pixels.
  */
@@ -44,7 +44,7 @@ export async function tileRows(
      picked AS (
        SELECT ft.id, ft.properties,
          ST_SnapToGrid(ST_Simplify(ST_ClipByBox2D(
-           ST_Affine(ST_ForcePolygonCCW(ST_Transform(ft.geom, 3857)),
+           ST_Affine(ST_ForcePolygonCW(ST_Transform(ft.geom, 3857)),
              t.scale, 0, 0, -t.scale, -t.x0 * t.scale, t.y0 * t.scale),
            ST_MakeEnvelope(-${BUFFER}, -${BUFFER}, ${EXTENT + BUFFER}, ${EXTENT + BUFFER})), 0.5), 1) AS g
        FROM features ft, tile t

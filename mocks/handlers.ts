@@ -1,4 +1,5 @@
 import { authHandlers } from './auth-handlers';
+import { featuresHandlers } from './features-handlers';
 import { seedDatabase } from './db';
 import { generatedHandlers } from './generated-handlers';
 import { scenarioHandlers } from './scenarios';
@@ -12,4 +13,4 @@ seedDatabase();
  * One list for mock mode (src/main.tsx) and the Node test server (src/testing/server.ts).
  * The stateful scenario handlers come first, so they win over the generated faker ones.
  */
-export const handlers = [...scenarioHandlers, ...authHandlers, ...usersHandlers, ...generatedHandlers()];
+export const handlers = [...scenarioHandlers, ...authHandlers, ...usersHandlers, ...featuresHandlers, ...generatedHandlers()];

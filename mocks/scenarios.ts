@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { MOCK_ADMIN, MOCK_USER } from './accounts';
 import { seedDatabase } from './db';
+import { seedFeatureMocks } from './features-store';
 import { expireSession, signIn, signOut } from './session';
 
 /**
@@ -27,6 +28,7 @@ export function isScenarioName(name: unknown): name is ScenarioName {
 /** Reseeds the tables (same data every time) and sets the session of the scenario. */
 export function applyScenario(name: ScenarioName): void {
   seedDatabase();
+  seedFeatureMocks();
   SCENARIOS[name]();
 }
 

@@ -1,0 +1,3 @@
+export * from './layer-model';
+export * from './map-canvas-types';
+export { MapCanvas, MapEngineContext, type MapEngine } from './map-canvas';

@@ -13,4 +13,10 @@ seedDatabase();
  * One list for mock mode (src/main.tsx) and the Node test server (src/testing/server.ts).
  * The stateful scenario handlers come first, so they win over the generated faker ones.
  */
-export const handlers = [...scenarioHandlers, ...authHandlers, ...usersHandlers, ...featuresHandlers, ...generatedHandlers()];
+export const handlers = [
+  ...scenarioHandlers,
+  ...authHandlers,
+  ...usersHandlers,
+  ...featuresHandlers,
+  ...generatedHandlers(),
+];

@@ -79,7 +79,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'maps/:id/show',
                 handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new' },
-                lazy: comingSoon,
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/map-viewer-screen'),
+                  (m) => m.MapViewerScreen,
+                ),
               },
               {
                 path: 'maps/:id/show/:layer_id/features',

@@ -8,7 +8,8 @@ export type ViewRequest =
   | { nonce: number; view: MapViewModel }
   | { nonce: number; extent: [number, number, number, number]; maxZoom?: number };
 
-export type FeatureHit = { layerId: number; featureId: number };
+/** A clicked feature with the attributes its tile carried (MVT properties). */
+export type FeatureHit = { layerId: number; featureId: number; properties: Record<string, unknown> };
 
 /** What every engine's map component takes: a screen talks to the map only through these. */
 export type MapCanvasProps = {

@@ -5,7 +5,7 @@ import { FullScreen, MousePosition, ScaleLine, defaults as defaultControls } fro
 import { createStringXY } from 'ol/coordinate';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import { useEffect, useRef } from 'react';
-import type { MapCanvasProps, MapViewModel } from '../map-canvas-types';
+import type { FeatureHit, MapCanvasProps, MapViewModel } from '../map-canvas-types';
 import { createLayerSync } from './layer-sync';
 import { createOlLayerRegistry } from './layer-types';
 
@@ -75,14 +75,15 @@ export function OlMapCanvas({
       callbacks.current.onViewChange?.(readView(view), extent as [number, number, number, number]);
     });
     map.on('singleclick', (event) => {
-      let hit: { layerId: number; featureId: number } | null = null;
+      let hit: FeatureHit | null = null;
       map.forEachFeatureAtPixel(
         event.pixel,
         (feature, layer) => {
           const layerId: unknown = layer.get('layerId');
           const featureId = Number(feature.getId());
           if (typeof layerId !== 'number' || !Number.isFinite(featureId)) return undefined;
-          hit = { layerId, featureId };
+          const { geometry: _geometry, layer: _tileLayer, ...properties } = feature.getProperties();
+          hit = { layerId, featureId, properties };
           return true;
         },
         { hitTolerance: 6, layerFilter: (layer) => typeof layer.get('layerId') === 'number' },

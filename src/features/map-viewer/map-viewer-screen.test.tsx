@@ -1,0 +1,104 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
+import { townMapDetail } from '../../../mocks/features-town-map';
+import { recordedMap } from '../../map/testing/recording-map-canvas';
+import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+
+// jsdom has no canvas: the OpenLayers engine is swapped for one that records its layer models.
+vi.mock('../../map/openlayers/ol-map-canvas', async () => {
+  const recording = await import('../../map/testing/recording-map-canvas');
+  return { OlMapCanvas: recording.RecordingMapCanvas };
+});
+
+const layerItem = (key: string) => {
+  const item = within(screen.getByTestId('map-canvas'))
+    .getAllByRole('listitem')
+    .find((element) => element.dataset.layerKey === key);
+  if (!item) throw new Error(`no layer ${key} on the map`);
+  return item;
+};
+
+async function openTown() {
+  server.use(getShowMapMockHandler({ data: townMapDetail() }));
+  const app = await renderApp('/maps/1/show', { as: 'admin' });
+  // The first render loads the viewer's lazy chunk, which can take a while in a cold test run.
+  await screen.findByRole('heading', { name: 'Demo town', level: 1 }, { timeout: 10_000 });
+  await screen.findByTestId('map-canvas');
+  return app;
+}
+
+describe('map viewer', () => {
+  it('draws the offline basemap and every vector layer from tiles, bottom to top by order', async () => {
+    await openTown();
+    expect(layerItem('basemap')).toHaveTextContent('offline-world');
+    expect(layerItem('layer-1')).toHaveTextContent('vector-tiles');
+    // Pressure zones (order 0) lie under the pipes (order 1), valves and hydrants.
+    expect(Number(layerItem('layer-4').dataset.zIndex)).toBeLessThan(
+      Number(layerItem('layer-1').dataset.zIndex),
+    );
+    expect(Number(layerItem('layer-1').dataset.zIndex)).toBeLessThan(
+      Number(layerItem('layer-3').dataset.zIndex),
+    );
+  });
+
+  it('groups layers by category and toggles, fades and reorders them on the map', async () => {
+    const { user } = await openTown();
+    const network = screen.getByRole('group', { name: 'Network' });
+    expect(
+      within(network)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Hydrants', 'Valves', 'Pipes']);
+    expect(
+      within(screen.getByRole('group', { name: 'Zones' })).getByLabelText('Pressure zones'),
+    ).toBeChecked();
+
+    await user.click(screen.getByLabelText('Pipes'));
+    expect(layerItem('layer-1').dataset.visible).toBe('false');
+
+    const before = Number(layerItem('layer-2').dataset.zIndex);
+    await user.click(screen.getByRole('button', { name: 'Draw Valves higher' }));
+    expect(Number(layerItem('layer-2').dataset.zIndex)).toBe(before + 1);
+  });
+
+  it('greys out a layer outside its zoom range', async () => {
+    server.use(
+      getShowMapMockHandler({
+        data: townMapDetail({
+          layers: townMapDetail().layers?.map((l) => (l.id === 3 ? { ...l, min_zoom: 16 } : l)),
+        }),
+      }),
+    );
+    await renderApp('/maps/1/show', { as: 'admin' });
+    const hydrants = await screen.findByLabelText('Hydrants', undefined, { timeout: 10_000 });
+    expect(hydrants.closest('li')).toHaveAttribute('title', 'Not drawn at this zoom');
+    expect((await screen.findByLabelText('Pipes')).closest('li')).not.toHaveAttribute('title');
+  });
+
+  it('opens a clicked feature with its properties by the layer schema and its history', async () => {
+    const { user } = await openTown();
+    act(() =>
+      recordedMap.props?.onFeatureClick?.({
+        layerId: 1,
+        featureId: 3,
+        properties: {
+          name: 'Oak Street 3',
+          material: 'ductile_iron',
+          diameter_mm: 150,
+          status: 'in_service',
+        },
+      }),
+    );
+    const panel = await screen.findByRole('complementary', { name: 'Pipes #3' });
+    expect(within(panel).getByText('Material').nextSibling).toHaveTextContent('ductile iron');
+    expect(within(panel).getByText('Diameter (mm)').nextSibling).toHaveTextContent('150');
+    expect(within(panel).getByText('Installed').nextSibling).toHaveTextContent('—');
+    expect(await within(panel).findByText('No changes recorded yet.')).toBeInTheDocument();
+    await waitFor(() => expect(layerItem('layer-1').dataset.selected).toBe('3'));
+
+    await user.click(within(panel).getByRole('button', { name: 'Close feature details' }));
+    expect(screen.queryByRole('complementary', { name: 'Pipes #3' })).not.toBeInTheDocument();
+  });
+});

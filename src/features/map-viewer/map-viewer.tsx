@@ -1,0 +1,87 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MapDetail } from '../../../generated/model';
+import { describeLayers, MapCanvas, type FeatureHit, type MapViewModel, type ViewRequest } from '../../map';
+import { FeaturePanel, type SelectedFeature } from './feature-panel';
+import { LayerTree } from './layer-tree';
+import { useLayerViewState } from './use-layer-view-state';
+import './map-viewer.css';
+
+type MapViewerProps = { map: MapDetail; className?: string };
+
+/** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
+export function MapViewer({ map, className }: MapViewerProps) {
+  const { t } = useTranslation();
+  const layers = useMemo(() => map.layers ?? [], [map.layers]);
+  const tree = useLayerViewState(layers);
+  const [zoom, setZoom] = useState(map.zoom);
+  const [selected, setSelected] = useState<SelectedFeature | null>(null);
+  const [viewRequest] = useState<ViewRequest | null>(null);
+  const initialView = useMemo<MapViewModel>(
+    () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
+    [map.center, map.zoom, map.rotation],
+  );
+
+  const models = useMemo(
+    () =>
+      describeLayers({
+        layers,
+        basemap: map.basemap,
+        viewState: tree.changes,
+        order: tree.drawingOrder,
+        selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
+      }),
+    [layers, map.basemap, tree.changes, tree.drawingOrder, selected],
+  );
+
+  const onViewChange = useCallback((view: MapViewModel) => setZoom(view.zoom), []);
+  const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
+  const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
+
+  return (
+    <div className={['map-viewer', className].filter(Boolean).join(' ')}>
+      <div className="map-viewer-side">
+        <LayerTree
+          layers={layers}
+          categories={map.categories}
+          drawingOrder={tree.drawingOrder}
+          changes={tree.changes}
+          zoom={zoom}
+          onChange={tree.change}
+          onMove={tree.move}
+        />
+        <nav className="viewer-panel" aria-label={t('viewer.tables')}>
+          <ul className="layer-table-links">
+            {layers
+              .filter((layer) => layer.type === 'vector')
+              .map((layer) => (
+                <li key={layer.id}>
+                  <Link to={`/maps/${map.id}/show/${layer.id}/features`}>
+                    {t('viewer.open_table', { name: layer.name })}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      </div>
+      <MapCanvas
+        className="map-viewer-canvas"
+        layers={models}
+        initialView={initialView}
+        viewRequest={viewRequest}
+        label={t('viewer.map_label', { title: map.title })}
+        onViewChange={onViewChange}
+        onFeatureClick={onFeatureClick}
+      />
+      {selected && selectedLayer && (
+        <FeaturePanel
+          mapId={map.id}
+          layer={selectedLayer}
+          feature={selected}
+          onClose={() => setSelected(null)}
+        />
+      )}
+    </div>
+  );
+}

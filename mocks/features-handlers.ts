@@ -6,11 +6,13 @@ import type {
   FeaturePage,
   MainSearchMatches,
   UpdateFeaturesResult,
+  UpdateMultiSelectResult,
 } from '../generated/model';
 import {
   filterFeaturesBody,
   listLayerFeaturesQueryParams,
   updateFeaturesBody,
+  updateMultiSelectFeaturesBody,
 } from '../generated/zod/features/features.zod';
 import { searchMainFeaturesBody } from '../generated/zod/main-search/main-search.zod';
 import {
@@ -140,6 +142,28 @@ export const featuresHandlers = [
       name: guarded.user.name,
     });
     return HttpResponse.json<UpdateFeaturesResult>({ data: result });
+  }),
+
+  http.post('*/api/maps/:id/updateMultiSelectFeatures', async ({ request, params }) => {
+    if (!isTownMap(params)) return undefined;
+    const guarded = requireUser(request, true);
+    if (guarded.response) return guarded.response;
+    if (guarded.user.type === 'user')
+      return HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 });
+    const body = parseWith(updateMultiSelectFeaturesBody, await readJson(request));
+    if (!body.ok) return body.response;
+    const { layer_id: layerId, feature_ids: ids, properties } = body.data;
+    if (ids.some((id) => findFeature(id)?.layer_id !== layerId)) {
+      return validationFailed({ feature_ids: ['Every feature must belong to the layer.'] });
+    }
+    const result = applyEdits(
+      ids.map((id) => ({ type: 'Feature' as const, id, layer_id: layerId, properties })),
+      [],
+      { id: guarded.user.id, name: guarded.user.name },
+    );
+    return HttpResponse.json<UpdateMultiSelectResult>({
+      data: { layer_id: layerId, updated_count: result.updated.length },
+    });
   }),
 
   http.get('*/api/maps/:id/features/:feature_id/history', ({ request, params }) => {

@@ -87,7 +87,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'maps/:id/show/:layer_id/features',
                 handle: { title: 'maps.layer_features' },
-                lazy: comingSoon,
+                lazy: lazyScreen(
+                  () => import('../features/feature-table/feature-table-screen'),
+                  (m) => m.FeatureTableScreen,
+                ),
               },
               { path: 'maps/:id/show3d', handle: { title: 'maps.viewer_3d' }, lazy: comingSoon },
               { path: 'map', handle: { title: 'maps.map' }, lazy: comingSoon },

@@ -1,9 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
 import { townMapDetail } from '../../../mocks/features-town-map';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
+
+// jsdom has no canvas: the viewer that "show on map" opens draws with the recording engine.
+vi.mock('../../map/openlayers/ol-map-canvas', async () => {
+  const recording = await import('../../map/testing/recording-map-canvas');
+  return { OlMapCanvas: recording.RecordingMapCanvas };
+});
 
 async function openPipesTable() {
   server.use(getShowMapMockHandler({ data: townMapDetail() }));
@@ -57,5 +63,16 @@ describe('feature table', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Features updated: 2', undefined, { timeout: 5000 })).toBeInTheDocument();
     const first = within(table).getByRole('cell', { name: 'Oak Street 1' }).closest('[role=row]');
     await waitFor(() => expect(first).toHaveTextContent('abandoned'));
+  });
+
+  it('shows a row on the map: the viewer opens with that feature selected', async () => {
+    const { user, table, router } = await openPipesTable();
+    const row = within(table).getByRole('cell', { name: 'Oak Street 3' }).closest<HTMLElement>('[role=row]');
+    if (!row) throw new Error('no row for Oak Street 3');
+    await user.click(within(row).getByRole('button', { name: /Show on map/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maps/1/show'));
+    expect(
+      await screen.findByRole('complementary', { name: 'Pipes #3' }, { timeout: 10_000 }),
+    ).toHaveTextContent('Oak Street 3');
   });
 });

@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { MapDetail } from '../../../generated/model';
 import { describeLayers, MapCanvas, type FeatureHit, type MapViewModel, type ViewRequest } from '../../map';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
+import { focusFromRouteState } from './focus-from-route';
 import { LayerTree } from './layer-tree';
 import { useLayerViewState } from './use-layer-view-state';
 import './map-viewer.css';
@@ -16,8 +17,11 @@ export function MapViewer({ map, className }: MapViewerProps) {
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
   const [zoom, setZoom] = useState(map.zoom);
-  const [selected, setSelected] = useState<SelectedFeature | null>(null);
-  const [viewRequest] = useState<ViewRequest | null>(null);
+  const focus = focusFromRouteState(useLocation().state);
+  const [selected, setSelected] = useState<SelectedFeature | null>(focus);
+  const [viewRequest] = useState<ViewRequest | null>(
+    focus?.extent ? { nonce: 1, extent: focus.extent, maxZoom: 18 } : null,
+  );
   const initialView = useMemo<MapViewModel>(
     () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
     [map.center, map.zoom, map.rotation],

@@ -13,7 +13,8 @@ async function demoMap(page: Page): Promise<MapInfo> {
   const maps = ((await list.json()) as { data: { id: number; layers_count: number }[] }).data;
   const withLayers = maps.find((map) => map.layers_count > 0);
   if (!withLayers) throw new Error('no demo map with layers on the server');
-  const show = await page.request.get(`/api/maps/${withLayers.id}/show?with_layers=1`);
+  const show = await page.request.get(`/api/maps/${withLayers.id}/show?with_layers=true`);
+  if (!show.ok()) throw new Error(`showMap answered ${show.status()}: ${await show.text()}`);
   return ((await show.json()) as { data: MapInfo }).data;
 }
 
@@ -35,7 +36,7 @@ async function mapPixels(page: Page): Promise<Buffer> {
 }
 
 describe('2D map viewer and feature table', () => {
-  const suite = useRealServer();
+  const suite = useRealServer({ demoSeed: true });
 
   test('draws the network, toggles a layer, opens a clicked pipe, and the table reaches its last row', async () => {
     const { admin } = suite.server();

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
-import { featureExtent } from './feature-extent';
+import { featureExtent } from '../../map';
 import { FeatureTable } from './feature-table';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */

@@ -101,4 +101,15 @@ describe('map viewer', () => {
     await user.click(within(panel).getByRole('button', { name: 'Close feature details' }));
     expect(screen.queryByRole('complementary', { name: 'Pipes #3' })).not.toBeInTheDocument();
   });
+
+  it('finds a pipe with the main search box, zooms to it and opens it', async () => {
+    const { user } = await openTown();
+    await user.type(screen.getByLabelText('Search Pipes'), 'Oak Street 3');
+    const results = await screen.findByRole('list', { name: 'Search results' }, { timeout: 5000 });
+    await user.click(within(results).getByRole('button', { name: 'Oak Street 3' }));
+    expect(await screen.findByRole('complementary', { name: 'Pipes #3' })).toBeInTheDocument();
+    await waitFor(() => expect(layerItem('layer-1').dataset.selected).toBe('3'));
+    const request = recordedMap.props?.viewRequest;
+    expect(request && 'extent' in request ? request.extent[1] : null).toBeCloseTo(38.7132, 3);
+  });
 });

@@ -1,11 +1,19 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { MapDetail } from '../../../generated/model';
-import { describeLayers, MapCanvas, type FeatureHit, type MapViewModel, type ViewRequest } from '../../map';
+import type { Feature, MapDetail } from '../../../generated/model';
+import {
+  describeLayers,
+  featureExtent,
+  MapCanvas,
+  type FeatureHit,
+  type MapViewModel,
+  type ViewRequest,
+} from '../../map';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
 import { LayerTree } from './layer-tree';
+import { MainSearchBox } from './main-search-box';
 import { useLayerViewState } from './use-layer-view-state';
 import './map-viewer.css';
 
@@ -19,7 +27,7 @@ export function MapViewer({ map, className }: MapViewerProps) {
   const [zoom, setZoom] = useState(map.zoom);
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
-  const [viewRequest] = useState<ViewRequest | null>(
+  const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
     focus?.extent ? { nonce: 1, extent: focus.extent, maxZoom: 18 } : null,
   );
   const initialView = useMemo<MapViewModel>(
@@ -41,11 +49,17 @@ export function MapViewer({ map, className }: MapViewerProps) {
 
   const onViewChange = useCallback((view: MapViewModel) => setZoom(view.zoom), []);
   const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
+  const goToFeature = useCallback((feature: Feature) => {
+    setSelected({ layerId: feature.layer_id, featureId: feature.id, properties: feature.properties });
+    const extent = featureExtent(feature);
+    if (extent) setViewRequest((current) => ({ nonce: (current?.nonce ?? 0) + 1, extent, maxZoom: 18 }));
+  }, []);
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
 
   return (
     <div className={['map-viewer', className].filter(Boolean).join(' ')}>
       <div className="map-viewer-side">
+        <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
         <LayerTree
           layers={layers}
           categories={map.categories}

@@ -1,4 +1,4 @@
-import type { Feature } from '../../../generated/model';
+import type { Feature } from '../../generated/model';
 
 /** The bounding box [west, south, east, north] of a feature's geometry, or null without one. */
 export function featureExtent(feature: Pick<Feature, 'geometry'>): [number, number, number, number] | null {

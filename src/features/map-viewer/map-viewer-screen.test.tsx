@@ -112,4 +112,25 @@ describe('map viewer', () => {
     const request = recordedMap.props?.viewRequest;
     expect(request && 'extent' in request ? request.extent[1] : null).toBeCloseTo(38.7132, 3);
   });
+
+  it('applies filters: lists the matches and highlights them on the map', async () => {
+    const { user } = await openTown();
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    await user.type(within(panel).getByLabelText('Material'), 'steel');
+    const diameter = within(panel).getByRole('group', { name: 'Diameter (mm)' });
+    await user.type(within(diameter).getByLabelText('From'), '250');
+    await user.click(within(panel).getByRole('button', { name: 'Apply filters' }));
+    // Steel is every fifth pipe and its diameters cycle so that steel pipes are all 250 mm.
+    const list = await within(panel).findByRole('list', { name: 'Matching features' });
+    const items = within(list).getAllByRole('button');
+    expect(items.length).toBeGreaterThan(0);
+    expect(within(panel).getByRole('status')).toHaveTextContent(`Matching features: ${items.length}`);
+    const highlighted = layerItem('layer-1').dataset.highlighted?.split(',') ?? [];
+    expect(highlighted).toHaveLength(items.length);
+    expect(highlighted).toContain('4');
+    expect(layerItem('layer-2').dataset.highlighted).toBe('');
+
+    await user.click(within(panel).getByRole('button', { name: 'Clear' }));
+    expect(layerItem('layer-1').dataset.highlighted).toBe('');
+  });
 });

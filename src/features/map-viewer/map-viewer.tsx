@@ -12,6 +12,7 @@ import {
 } from '../../map';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
+import { FiltersPanel } from './filters-panel';
 import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
 import { useLayerViewState } from './use-layer-view-state';
@@ -25,6 +26,8 @@ export function MapViewer({ map, className }: MapViewerProps) {
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
   const [zoom, setZoom] = useState(map.zoom);
+  const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
+  const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
@@ -42,12 +45,21 @@ export function MapViewer({ map, className }: MapViewerProps) {
         basemap: map.basemap,
         viewState: tree.changes,
         order: tree.drawingOrder,
+        highlighted,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
       }),
-    [layers, map.basemap, tree.changes, tree.drawingOrder, selected],
+    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, highlighted],
   );
 
-  const onViewChange = useCallback((view: MapViewModel) => setZoom(view.zoom), []);
+  const onViewChange = useCallback((view: MapViewModel, extent: [number, number, number, number]) => {
+    setZoom(view.zoom);
+    setViewExtent(extent);
+  }, []);
+  const onFilterResults = useCallback((matches: Feature[] | null) => {
+    const byLayer: Record<number, number[]> = {};
+    for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
+    setHighlighted(byLayer);
+  }, []);
   const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
   const goToFeature = useCallback((feature: Feature) => {
     setSelected({ layerId: feature.layer_id, featureId: feature.id, properties: feature.properties });
@@ -60,6 +72,14 @@ export function MapViewer({ map, className }: MapViewerProps) {
     <div className={['map-viewer', className].filter(Boolean).join(' ')}>
       <div className="map-viewer-side">
         <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
+        <FiltersPanel
+          mapId={map.id}
+          filters={map.filters}
+          layers={layers}
+          viewExtent={viewExtent}
+          onResults={onFilterResults}
+          onPick={goToFeature}
+        />
         <LayerTree
           layers={layers}
           categories={map.categories}

@@ -37,6 +37,8 @@ export type MapLayerModel = {
   /** Feature ids drawn highlighted (search hits, filter matches, the selected feature). */
   highlightedIds: readonly number[];
   selectedId: number | null;
+  /** Bumped after the layer's features were edited, so engines drop their cached tiles. */
+  revision: number;
 };
 
 /** What the user changed in the layer tree; absent entries keep the stored layer's values. */
@@ -73,6 +75,7 @@ export function basemapLayer(basemap: string): MapLayerModel | null {
     style: BASEMAP_STYLE,
     highlightedIds: [],
     selectedId: null,
+    revision: 0,
   };
 }
 
@@ -134,6 +137,7 @@ export type DescribeLayersInput = {
   order?: readonly number[];
   highlighted?: Readonly<Record<number, readonly number[]>>;
   selected?: { layerId: number; featureId: number } | null;
+  revisions?: Readonly<Record<number, number>>;
 };
 
 /** The one description every engine draws: basemap first, then the layers bottom to top. */
@@ -157,6 +161,7 @@ export function describeLayers(input: DescribeLayersInput): MapLayerModel[] {
       style: styleOf(layer),
       highlightedIds: input.highlighted?.[layer.id] ?? [],
       selectedId: input.selected?.layerId === layer.id ? input.selected.featureId : null,
+      revision: input.revisions?.[layer.id] ?? 0,
     });
   });
   return models;

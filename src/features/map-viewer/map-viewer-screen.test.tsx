@@ -133,4 +133,26 @@ describe('map viewer', () => {
     await user.click(within(panel).getByRole('button', { name: 'Clear' }));
     expect(layerItem('layer-1').dataset.highlighted).toBe('');
   });
+
+  it('an editor changes a property; the change shows in the history and the map redraws the layer', async () => {
+    const { user } = await openTown();
+    act(() =>
+      recordedMap.props?.onFeatureClick?.({
+        layerId: 1,
+        featureId: 5,
+        properties: { name: 'Oak Street 5', material: 'cast_iron', diameter_mm: 100, status: 'in_service' },
+      }),
+    );
+    const panel = await screen.findByRole('complementary', { name: 'Pipes #5' });
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
+    const form = within(panel).getByRole('form', { name: 'Edit feature' });
+    const diameter = within(form).getByLabelText('Diameter (mm)');
+    await user.clear(diameter);
+    await user.type(diameter, '160');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(panel).findByText('Changed by Ada Admin', { exact: false })).toBeInTheDocument();
+    expect(within(panel).getByText('diameter_mm').closest('li')).toHaveTextContent('diameter_mm: 100 → 160');
+    expect(within(panel).getByText('Diameter (mm)').nextSibling).toHaveTextContent('160');
+    expect(layerItem('layer-1').dataset.revision).toBe('1');
+  });
 });

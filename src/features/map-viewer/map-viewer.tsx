@@ -28,6 +28,7 @@ export function MapViewer({ map, className }: MapViewerProps) {
   const [zoom, setZoom] = useState(map.zoom);
   const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
+  const [revisions, setRevisions] = useState<Record<number, number>>({});
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
@@ -46,9 +47,10 @@ export function MapViewer({ map, className }: MapViewerProps) {
         viewState: tree.changes,
         order: tree.drawingOrder,
         highlighted,
+        revisions,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
       }),
-    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, highlighted],
+    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, highlighted, revisions],
   );
 
   const onViewChange = useCallback((view: MapViewModel, extent: [number, number, number, number]) => {
@@ -118,6 +120,10 @@ export function MapViewer({ map, className }: MapViewerProps) {
           layer={selectedLayer}
           feature={selected}
           onClose={() => setSelected(null)}
+          onSaved={(saved) => {
+            setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties });
+            setRevisions((current) => ({ ...current, [saved.layer_id]: (current[saved.layer_id] ?? 0) + 1 }));
+          }}
         />
       )}
     </div>

@@ -46,6 +46,10 @@ function updateCommon(layer: BaseLayer, model: MapLayerModel): void {
 /** Re-styles only when the style or the emphasised features changed (re-styling redraws tiles). */
 function updateStyled(layer: BaseLayer, model: MapLayerModel): void {
   updateCommon(layer, model);
+  if (layer.get('revision') !== undefined && layer.get('revision') !== model.revision) {
+    if (layer instanceof VectorTileLayer || layer instanceof VectorLayer) layer.getSource()?.refresh();
+  }
+  layer.set('revision', model.revision);
   const signature = JSON.stringify([model.style, model.highlightedIds, model.selectedId]);
   if (layer.get('styleSignature') === signature) return;
   layer.set('styleSignature', signature);

@@ -22,6 +22,7 @@ export function RecordingMapCanvas(props: MapCanvasProps) {
           data-z-index={String(layer.zIndex)}
           data-selected={layer.selectedId === null ? '' : String(layer.selectedId)}
           data-highlighted={layer.highlightedIds.join(',')}
+          data-revision={String(layer.revision)}
         >
           {layer.source.kind}
         </li>

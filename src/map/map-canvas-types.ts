@@ -22,3 +22,28 @@ export type MapCanvasProps = {
   onFeatureClick?: (hit: FeatureHit | null) => void;
   className?: string;
 };
+
+let lastNonce = 0;
+/** Nonces from one counter, so of two requests the later one is the larger. */
+export function nextViewRequestNonce(): number {
+  lastNonce += 1;
+  return lastNonce;
+}
+
+/** Of several move requests, the latest. */
+export function latestViewRequest(...requests: (ViewRequest | null | undefined)[]): ViewRequest | null {
+  return requests.reduce<ViewRequest | null>(
+    (latest, request) => (request && (!latest || request.nonce > latest.nonce) ? request : latest),
+    null,
+  );
+}
+
+/** Whether two views differ enough to be worth moving a synchronised map. */
+export function viewsDiffer(a: MapViewModel, b: MapViewModel): boolean {
+  return (
+    Math.abs(a.center[0] - b.center[0]) > 1e-6 ||
+    Math.abs(a.center[1] - b.center[1]) > 1e-6 ||
+    Math.abs(a.zoom - b.zoom) > 0.01 ||
+    Math.abs(a.rotation - b.rotation) > 0.1
+  );
+}

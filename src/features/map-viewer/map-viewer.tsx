@@ -5,6 +5,8 @@ import type { Feature, MapDetail } from '../../../generated/model';
 import {
   describeLayers,
   featureExtent,
+  latestViewRequest,
+  nextViewRequestNonce,
   MapCanvas,
   type FeatureHit,
   type MapViewModel,
@@ -18,10 +20,16 @@ import { MainSearchBox } from './main-search-box';
 import { useLayerViewState } from './use-layer-view-state';
 import './map-viewer.css';
 
-type MapViewerProps = { map: MapDetail; className?: string };
+type MapViewerProps = {
+  map: MapDetail;
+  className?: string;
+  /** A move asked by a neighbouring map (/map2 keeps two views in sync). */
+  syncRequest?: ViewRequest | null;
+  onViewChanged?: (view: MapViewModel) => void;
+};
 
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
-export function MapViewer({ map, className }: MapViewerProps) {
+export function MapViewer({ map, className, syncRequest, onViewChanged }: MapViewerProps) {
   const { t } = useTranslation();
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
@@ -32,7 +40,7 @@ export function MapViewer({ map, className }: MapViewerProps) {
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
-    focus?.extent ? { nonce: 1, extent: focus.extent, maxZoom: 18 } : null,
+    focus?.extent ? { nonce: nextViewRequestNonce(), extent: focus.extent, maxZoom: 18 } : null,
   );
   const initialView = useMemo<MapViewModel>(
     () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
@@ -53,10 +61,14 @@ export function MapViewer({ map, className }: MapViewerProps) {
     [layers, map.basemap, tree.changes, tree.drawingOrder, selected, highlighted, revisions],
   );
 
-  const onViewChange = useCallback((view: MapViewModel, extent: [number, number, number, number]) => {
-    setZoom(view.zoom);
-    setViewExtent(extent);
-  }, []);
+  const onViewChange = useCallback(
+    (view: MapViewModel, extent: [number, number, number, number]) => {
+      setZoom(view.zoom);
+      setViewExtent(extent);
+      onViewChanged?.(view);
+    },
+    [onViewChanged],
+  );
   const onFilterResults = useCallback((matches: Feature[] | null) => {
     const byLayer: Record<number, number[]> = {};
     for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
@@ -66,7 +78,7 @@ export function MapViewer({ map, className }: MapViewerProps) {
   const goToFeature = useCallback((feature: Feature) => {
     setSelected({ layerId: feature.layer_id, featureId: feature.id, properties: feature.properties });
     const extent = featureExtent(feature);
-    if (extent) setViewRequest((current) => ({ nonce: (current?.nonce ?? 0) + 1, extent, maxZoom: 18 }));
+    if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18 });
   }, []);
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
 
@@ -109,7 +121,7 @@ export function MapViewer({ map, className }: MapViewerProps) {
         className="map-viewer-canvas"
         layers={models}
         initialView={initialView}
-        viewRequest={viewRequest}
+        viewRequest={latestViewRequest(viewRequest, syncRequest)}
         label={t('viewer.map_label', { title: map.title })}
         onViewChange={onViewChange}
         onFeatureClick={onFeatureClick}

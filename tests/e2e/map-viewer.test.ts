@@ -101,5 +101,14 @@ describe('2D map viewer and feature table', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) }).waitFor();
     await page.getByRole('heading', { name: 'History' }).waitFor();
+
+    // An edit is saved and shows in the pipe's history as old → new.
+    const clicked = page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) });
+    await clicked.getByRole('button', { name: 'Edit' }).click();
+    const form = clicked.getByRole('form', { name: 'Edit feature' });
+    await form.locator('input[type=number]').first().fill('123');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await clicked.getByText(`Changed by ${admin.name}`, { exact: false }).waitFor();
+    await clicked.getByText(/→ 123$/).waitFor();
   });
 });

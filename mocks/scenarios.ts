@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { MOCK_ADMIN, MOCK_USER } from './accounts';
 import { seedDatabase } from './db';
 import { seedMaps } from './maps-store';
+import { seedFeatureMocks } from './features-store';
 import { expireSession, signIn, signOut } from './session';
 
 /**
@@ -29,6 +30,7 @@ export function isScenarioName(name: unknown): name is ScenarioName {
 export function applyScenario(name: ScenarioName): void {
   seedDatabase();
   seedMaps();
+  seedFeatureMocks();
   SCENARIOS[name]();
 }
 

@@ -86,16 +86,36 @@ export const routes: RouteObject[] = [
               {
                 path: 'maps/:id/show',
                 handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new' },
-                lazy: comingSoon,
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/map-viewer-screen'),
+                  (m) => m.MapViewerScreen,
+                ),
               },
               {
                 path: 'maps/:id/show/:layer_id/features',
                 handle: { title: 'maps.layer_features' },
-                lazy: comingSoon,
+                lazy: lazyScreen(
+                  () => import('../features/feature-table/feature-table-screen'),
+                  (m) => m.FeatureTableScreen,
+                ),
               },
               { path: 'maps/:id/show3d', handle: { title: 'maps.viewer_3d' }, lazy: comingSoon },
-              { path: 'map', handle: { title: 'maps.map' }, lazy: comingSoon },
-              { path: 'map2', handle: { title: 'maps.map2' }, lazy: comingSoon },
+              {
+                path: 'map',
+                handle: { title: 'maps.map' },
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/map-picker-screen'),
+                  (m) => m.MapPickerScreen,
+                ),
+              },
+              {
+                path: 'map2',
+                handle: { title: 'maps.map2' },
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/two-maps-screen'),
+                  (m) => m.TwoMapsScreen,
+                ),
+              },
               { path: 'map3d', handle: { title: 'maps.map3d' }, lazy: comingSoon },
               { path: 'pdf', handle: { title: 'maps.pdf' }, lazy: comingSoon },
               {

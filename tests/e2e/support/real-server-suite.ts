@@ -15,7 +15,7 @@ export type RealServerSuite = {
  * One `npm start`, one SMTP listener and one Chromium for the whole test file; every
  * person in a flow gets a context of their own. Failures screenshot the newest page.
  */
-export function useRealServer(): RealServerSuite {
+export function useRealServer({ demoSeed = false }: { demoSeed?: boolean } = {}): RealServerSuite {
   let smtp: SmtpListener | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -25,7 +25,7 @@ export function useRealServer(): RealServerSuite {
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    [server, browser] = await Promise.all([startServer({ smtpUrl: smtp.url }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ smtpUrl: smtp.url, demoSeed }), launchChromium()]);
   });
 
   afterAll(async () => {

@@ -21,7 +21,14 @@ const STARTUP_TIMEOUT_MS = 170_000;
  * The product as the README starts it: `npm start` with a fresh data directory, the first
  * admin from env (a random password per run, never a fixed one) and mail to `smtpUrl`.
  */
-export async function startServer({ smtpUrl }: { smtpUrl: string }): Promise<RunningServer> {
+export async function startServer({
+  smtpUrl,
+  demoSeed = false,
+}: {
+  smtpUrl: string;
+  /** Seed the demo town (the map screens' tests draw it); off by default for an empty start. */
+  demoSeed?: boolean;
+}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'atlasboard-e2e-'));
   // The seed names the first admin 'Admin' (server/src/seed.ts); only email and password come from env.
@@ -39,7 +46,7 @@ export async function startServer({ smtpUrl }: { smtpUrl: string }): Promise<Run
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       SMTP_URL: smtpUrl,
-      DEMO_SEED: '0',
+      DEMO_SEED: demoSeed ? '1' : '0',
     }),
     repoRoot,
   );

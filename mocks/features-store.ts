@@ -1,0 +1,185 @@
+import GeoJSONVT from 'geojson-vt';
+import type { AuditEntry, Feature, FeatureEdit, FilterCondition, LayerFilter } from '../generated/model';
+import { buildTownFeatures } from './features-town';
+
+/** The mock town's features and their history. Memory only; reseeded with the users. */
+type FeatureState = { features: Map<number, Feature>; history: AuditEntry[]; nextAuditId: number };
+
+let state: FeatureState = fresh();
+const tileIndexes = new Map<number, GeoJSONVT>();
+
+function fresh(): FeatureState {
+  return { features: new Map(buildTownFeatures().map((f) => [f.id, f])), history: [], nextAuditId: 1 };
+}
+
+export function seedFeatureMocks(): void {
+  state = fresh();
+  tileIndexes.clear();
+}
+
+export function featuresOfLayer(layerId: number): Feature[] {
+  return [...state.features.values()].filter((f) => f.layer_id === layerId).sort((a, b) => a.id - b.id);
+}
+
+export function findFeature(id: number): Feature | undefined {
+  return state.features.get(id);
+}
+
+export function isTownLayer(layerId: number): boolean {
+  return layerId >= 1 && layerId <= 4;
+}
+
+/** geojson-vt index per layer, rebuilt after an edit of that layer (a few hundred features). */
+export function tileIndexOf(layerId: number): GeoJSONVT {
+  let index = tileIndexes.get(layerId);
+  if (!index) {
+    const collection = {
+      type: 'FeatureCollection' as const,
+      features: featuresOfLayer(layerId).flatMap((f) =>
+        f.geometry
+          ? [{ type: 'Feature' as const, id: f.id, geometry: f.geometry, properties: f.properties }]
+          : [],
+      ),
+    };
+    index = new GeoJSONVT(collection as GeoJSON.FeatureCollection, { maxZoom: 20, extent: 4096, buffer: 64 });
+    tileIndexes.set(layerId, index);
+  }
+  return index;
+}
+
+export function matchesText(feature: Feature, text: string, fields?: readonly string[]): boolean {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return true;
+  return Object.entries(feature.properties).some(
+    ([name, value]) =>
+      (!fields || fields.includes(name)) && value !== null && String(value).toLowerCase().includes(wanted),
+  );
+}
+
+function conditionHolds(feature: Feature, condition: FilterCondition): boolean {
+  const value = feature.properties[condition.property];
+  const wanted = condition.value;
+  const list = Array.isArray(wanted) ? wanted : [wanted];
+  switch (condition.operator) {
+    case 'eq':
+      return value === wanted;
+    case 'neq':
+      return value !== wanted;
+    case 'in':
+      return list.some((item) => item === value);
+    case 'contains':
+      return (
+        value !== null &&
+        value !== undefined &&
+        String(value).toLowerCase().includes(String(wanted).toLowerCase())
+      );
+    case 'gte':
+      return value !== null && value !== undefined && value >= (wanted as string | number);
+    case 'lte':
+      return value !== null && value !== undefined && value <= (wanted as string | number);
+    case 'between': {
+      const [low, high] = list;
+      return (
+        value !== null &&
+        value !== undefined &&
+        low !== undefined &&
+        high !== undefined &&
+        value >= low &&
+        value <= high
+      );
+    }
+  }
+}
+
+function coordinatesOf(feature: Feature): number[][] {
+  const flat = (value: unknown): number[][] =>
+    Array.isArray(value) && typeof value[0] === 'number'
+      ? [value as number[]]
+      : Array.isArray(value)
+        ? value.flatMap(flat)
+        : [];
+  return feature.geometry && 'coordinates' in feature.geometry ? flat(feature.geometry.coordinates) : [];
+}
+
+function touchesBox(feature: Feature, bbox: readonly number[]): boolean {
+  const [west = -180, south = -90, east = 180, north = 90] = bbox;
+  return coordinatesOf(feature).some(
+    ([lon = 0, lat = 0]) => lon >= west && lon <= east && lat >= south && lat <= north,
+  );
+}
+
+export function filterTown(layersFilter: readonly LayerFilter[]): Feature[] {
+  return layersFilter.flatMap((entry) =>
+    featuresOfLayer(entry.layer_id).filter(
+      (feature) =>
+        entry.filters.every((condition) => conditionHolds(feature, condition)) &&
+        (!entry.bbox || touchesBox(feature, entry.bbox)),
+    ),
+  );
+}
+
+function audit(
+  featureId: number,
+  event: AuditEntry['event'],
+  user: { id: number; name: string },
+  oldValues: AuditEntry['old_values'],
+  newValues: AuditEntry['new_values'],
+) {
+  state.history.unshift({
+    id: state.nextAuditId++,
+    auditable_id: featureId,
+    event,
+    old_values: oldValues,
+    new_values: newValues,
+    user,
+    created_at: `${new Date().toISOString().slice(0, 19)}Z`,
+  });
+}
+
+export function historyOf(featureId: number): AuditEntry[] {
+  return state.history.filter((entry) => entry.auditable_id === featureId);
+}
+
+/** Applies one save; the caller checked every entry exists first (all or nothing). */
+export function applyEdits(
+  edits: readonly FeatureEdit[],
+  deleteIds: readonly number[],
+  user: { id: number; name: string },
+) {
+  const now = `${new Date().toISOString().slice(0, 19)}Z`;
+  const updated: Feature[] = [];
+  for (const edit of edits) {
+    const current = state.features.get(edit.id);
+    if (!current) continue;
+    const changedProperties = Object.entries(edit.properties ?? {}).filter(
+      ([name, value]) => current.properties[name] !== value,
+    );
+    const oldValues: Record<string, unknown> = Object.fromEntries(
+      changedProperties.map(([name]) => [name, current.properties[name] ?? null]),
+    );
+    const newValues: Record<string, unknown> = Object.fromEntries(changedProperties);
+    if (edit.geometry) {
+      oldValues.geometry = current.geometry;
+      newValues.geometry = edit.geometry;
+    }
+    const next: Feature = {
+      ...current,
+      geometry: edit.geometry ?? current.geometry,
+      properties: { ...current.properties, ...edit.properties },
+      updated_by: user.id,
+      updated_at: now,
+    };
+    state.features.set(next.id, next);
+    tileIndexes.delete(next.layer_id);
+    audit(next.id, 'updated', user, oldValues, newValues);
+    updated.push(next);
+  }
+  for (const id of deleteIds) {
+    const current = state.features.get(id);
+    if (!current) continue;
+    state.features.delete(id);
+    tileIndexes.delete(current.layer_id);
+    audit(id, 'deleted', user, { ...current.properties }, null);
+  }
+  return { updated, deleted_ids: [...deleteIds] };
+}

@@ -1,0 +1,115 @@
+import type { Layer, LayerProperty } from '../generated/model';
+
+/**
+ * The mock town's four layers as the viewer sees them (ids fixed by the mock-mode agreement:
+ * map 1 "Demo town", categories 1 Network and 2 Zones). The map-admin mocks own maps and
+ * layers; the feature mocks and the viewer's tests need the same schemas, so they live here.
+ */
+export const TOWN_MAP_ID = 1;
+export const TOWN_CENTER: [number, number] = [-9.14, 38.72];
+
+const property = (
+  name: string,
+  label: string,
+  type: LayerProperty['type'],
+  options: string[] | null = null,
+) => ({
+  name,
+  label,
+  type,
+  required: false,
+  options,
+});
+
+const STAMP = '2026-10-01T08:00:00Z';
+
+function layer(
+  fields: Pick<Layer, 'id' | 'category_id' | 'name' | 'geometry_type' | 'properties' | 'style' | 'order'>,
+): Layer {
+  return {
+    map_id: TOWN_MAP_ID,
+    type: 'vector',
+    source: null,
+    visible: true,
+    opacity: 1,
+    min_zoom: null,
+    max_zoom: null,
+    features_count: 0,
+    extent: null,
+    created_at: STAMP,
+    updated_at: STAMP,
+    ...fields,
+  };
+}
+
+export const TOWN_LAYERS: readonly Layer[] = [
+  layer({
+    id: 1,
+    category_id: 1,
+    name: 'Pipes',
+    geometry_type: 'LineString',
+    order: 1,
+    style: {
+      stroke_color: '#1f78b4',
+      stroke_width: 3,
+      fill_color: '#1f78b4',
+      point_radius: 0,
+      label_property: 'name',
+    },
+    properties: [
+      property('name', 'Name', 'string'),
+      property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),
+      property('diameter_mm', 'Diameter (mm)', 'integer'),
+      property('install_date', 'Installed', 'date'),
+      property('status', 'Status', 'enum', ['in_service', 'abandoned']),
+    ],
+  }),
+  layer({
+    id: 2,
+    category_id: 1,
+    name: 'Valves',
+    geometry_type: 'Point',
+    order: 2,
+    style: {
+      stroke_color: '#222222',
+      stroke_width: 1,
+      fill_color: '#e31a1c',
+      point_radius: 4,
+      label_property: null,
+    },
+    properties: [
+      property('type', 'Type', 'enum', ['gate', 'butterfly']),
+      property('is_open', 'Open', 'boolean'),
+    ],
+  }),
+  layer({
+    id: 3,
+    category_id: 1,
+    name: 'Hydrants',
+    geometry_type: 'Point',
+    order: 3,
+    style: {
+      stroke_color: '#7a0177',
+      stroke_width: 1,
+      fill_color: '#fdb462',
+      point_radius: 6,
+      label_property: 'hydrant_id',
+    },
+    properties: [property('hydrant_id', 'Hydrant', 'string'), property('flow_lps', 'Flow (l/s)', 'number')],
+  }),
+  layer({
+    id: 4,
+    category_id: 2,
+    name: 'Pressure zones',
+    geometry_type: 'Polygon',
+    order: 0,
+    style: {
+      stroke_color: '#33a02c',
+      stroke_width: 2,
+      fill_color: '#b2df8a',
+      point_radius: 0,
+      label_property: 'zone',
+    },
+    properties: [property('zone', 'Zone', 'string'), property('pressure_bar', 'Pressure (bar)', 'number')],
+  }),
+];

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
+import { townMapDetail } from '../../../mocks/features-town-map';
+import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+
+// jsdom has no canvas: the viewer that "show on map" opens draws with the recording engine.
+vi.mock('../../map/openlayers/ol-map-canvas', async () => {
+  const recording = await import('../../map/testing/recording-map-canvas');
+  return { OlMapCanvas: recording.RecordingMapCanvas };
+});
+
+async function openPipesTable() {
+  server.use(getShowMapMockHandler({ data: townMapDetail() }));
+  const app = await renderApp('/maps/1/show/1/features', { as: 'admin' });
+  const table = await screen.findByRole('table', { name: 'Features of Pipes' }, { timeout: 10_000 });
+  await within(table).findByRole('cell', { name: 'Oak Street 1' });
+  return { ...app, table };
+}
+
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+
+// The first render loads the screen's lazy chunk; this machine's shared CPUs make that slow.
+describe('feature table', { timeout: 30_000 }, () => {
+  it('shows the layer schema as columns and only the rows in view', async () => {
+    const { table } = await openPipesTable();
+    expect(await screen.findByText('Features: 144')).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Selection', 'ID', 'Name', 'Material', 'Diameter (mm)', 'Installed', 'Status', 'Actions']);
+    // 480 px of 32 px rows plus overscan: far fewer than 144 rows in the DOM.
+    expect(bodyRows(table).length).toBeLessThan(40);
+  });
+
+  it('scrolls to the last page and shows its rows', async () => {
+    const { table } = await openPipesTable();
+    const body = table.querySelector<HTMLElement>('.feature-table-body');
+    if (!body) throw new Error('no table body');
+    body.scrollTop = 144 * 32;
+    fireEvent.scroll(body);
+    expect(await within(table).findByRole('cell', { name: '144' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(table).queryByRole('cell', { name: 'Oak Street 1' })).not.toBeInTheDocument();
+  });
+
+  it('searches on the server', async () => {
+    const { user, table } = await openPipesTable();
+    await user.type(screen.getByLabelText('Search features'), '9th Avenue');
+    expect(await screen.findByText('Features: 8', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(8));
+  });
+
+  it('bulk-edits the selected rows', async () => {
+    const { user, table } = await openPipesTable();
+    await user.click(within(table).getByLabelText('Select feature 1'));
+    await user.click(within(table).getByLabelText('Select feature 2'));
+    const form = screen.getByRole('form', { name: 'Edit the selected features' });
+    await user.selectOptions(within(form).getByLabelText('Property'), 'Status');
+    await user.selectOptions(within(form).getByLabelText('New value'), 'abandoned');
+    await user.click(within(form).getByRole('button', { name: 'Apply to selected (2)' }));
+    expect(await screen.findByText('Features updated: 2', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const first = within(table).getByRole('cell', { name: 'Oak Street 1' }).closest('[role=row]');
+    await waitFor(() => expect(first).toHaveTextContent('abandoned'));
+  });
+
+  it('shows a row on the map: the viewer opens with that feature selected', async () => {
+    const { user, table, router } = await openPipesTable();
+    const row = within(table).getByRole('cell', { name: 'Oak Street 3' }).closest<HTMLElement>('[role=row]');
+    if (!row) throw new Error('no row for Oak Street 3');
+    await user.click(within(row).getByRole('button', { name: /Show on map/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maps/1/show'));
+    expect(
+      await screen.findByRole('complementary', { name: 'Pipes #3' }, { timeout: 10_000 }),
+    ).toHaveTextContent('Oak Street 3');
+  });
+});

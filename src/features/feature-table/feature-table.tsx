@@ -1,0 +1,191 @@
+import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Feature, Layer } from '../../../generated/model';
+import { LoadError } from '../../components/ui/status';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { BulkEditForm } from './bulk-edit-form';
+import { scrollScale } from './scaled-scroll';
+import { useFeaturePages } from './use-feature-pages';
+import './feature-table.css';
+
+const ROW_HEIGHT = 32;
+const VIEWPORT_HEIGHT = 480;
+
+type FeatureTableProps = {
+  mapId: number;
+  layer: Layer;
+  /** "Show on map": the screen that mounts the table decides where that goes. */
+  onShowOnMap?: (feature: Feature) => void;
+  canEdit?: boolean;
+};
+
+function cellText(value: unknown, yes: string, no: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? yes : no;
+  return String(value);
+}
+
+/**
+ * A layer's features over server paging: only the rows in view are in the DOM, and the
+ * scroll range is scaled past the browsers' element height cap, so a million rows scroll.
+ */
+export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: FeatureTableProps) {
+  const { t } = useTranslation();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState<[number, number]>([0, 30]);
+  const pages = useFeaturePages(mapId, layer.id, search, range[0], range[1]);
+  const count = pages.total ?? 0;
+  const scale = scrollScale(count * ROW_HEIGHT, VIEWPORT_HEIGHT);
+  const scaleRef = useRef(scale);
+  useLayoutEffect(() => {
+    scaleRef.current = scale;
+  });
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    // The body's height is fixed in CSS, so there is nothing to measure (and jsdom could not).
+    observeElementRect: (_instance, callback) => callback({ width: 0, height: VIEWPORT_HEIGHT }),
+    observeElementOffset: (instance, callback) =>
+      observeElementOffset(instance, (offset, isScrolling) =>
+        callback(scaleRef.current.toReal(offset), isScrolling),
+      ),
+    onChange: (instance) => {
+      const items = instance.getVirtualItems();
+      const first = items[0]?.index ?? 0;
+      const last = items.at(-1)?.index ?? 0;
+      setRange((current) => (current[0] === first && current[1] === last ? current : [first, last]));
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+  const realOffset = virtualizer.scrollOffset ?? 0;
+  const shownOffset = scale.toShown(realOffset);
+  const yes = t('viewer.yes');
+  const no = t('viewer.no');
+  const columns = layer.properties;
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="feature-table">
+      <div className="feature-table-tools">
+        <label className="feature-table-search">
+          {t('feature_table.search')}
+          <input type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        </label>
+        <p role="status" className="feature-table-count">
+          {pages.total === null ? t('common.loading') : t('feature_table.count', { count: pages.total })}
+          {selected.size > 0 && ` · ${t('feature_table.selected', { count: selected.size })}`}
+        </p>
+      </div>
+      {pages.isError && <LoadError />}
+      <div
+        role="table"
+        aria-label={t('feature_table.label', { name: layer.name })}
+        aria-rowcount={count + 1}
+        className="feature-table-grid"
+        style={{ ['--columns' as string]: columns.length }}
+      >
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className="feature-table-row feature-table-head">
+            <span role="columnheader" className="cell-select">
+              <span className="visually-hidden">{t('feature_table.select_column')}</span>
+            </span>
+            <span role="columnheader" className="cell-id">
+              {t('feature_table.id')}
+            </span>
+            {columns.map((column) => (
+              <span role="columnheader" key={column.name}>
+                {column.label}
+              </span>
+            ))}
+            <span role="columnheader" className="cell-actions">
+              <span className="visually-hidden">{t('feature_table.actions')}</span>
+            </span>
+          </div>
+        </div>
+        <div
+          ref={scrollRef}
+          role="rowgroup"
+          className="feature-table-body"
+          style={{ height: VIEWPORT_HEIGHT }}
+          tabIndex={0}
+        >
+          <div style={{ height: scale.scrollHeight, position: 'relative' }}>
+            {items.map((item) => {
+              const feature = pages.rowAt(item.index);
+              return (
+                <div
+                  role="row"
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  className="feature-table-row"
+                  style={{
+                    position: 'absolute',
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    top: item.start - realOffset + shownOffset,
+                  }}
+                >
+                  {feature ? (
+                    <>
+                      <span role="cell" className="cell-select">
+                        <input
+                          type="checkbox"
+                          aria-label={t('feature_table.select_row', { id: feature.id })}
+                          checked={selected.has(feature.id)}
+                          onChange={() => toggle(feature.id)}
+                        />
+                      </span>
+                      <span role="cell" className="cell-id">
+                        {feature.id}
+                      </span>
+                      {columns.map((column) => (
+                        <span role="cell" key={column.name}>
+                          {cellText(feature.properties[column.name], yes, no)}
+                        </span>
+                      ))}
+                      <span role="cell" className="cell-actions">
+                        {onShowOnMap && (
+                          <button type="button" className="link-like" onClick={() => onShowOnMap(feature)}>
+                            {t('feature_table.show_on_map')}
+                            <span className="visually-hidden"> {feature.id}</span>
+                          </button>
+                        )}
+                      </span>
+                    </>
+                  ) : (
+                    <span role="cell" className="cell-loading">
+                      {t('common.loading')}
+                    </span>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {canEdit && (
+        <BulkEditForm
+          mapId={mapId}
+          layer={layer}
+          featureIds={[...selected]}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
+    </div>
+  );
+}

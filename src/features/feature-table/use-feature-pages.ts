@@ -1,0 +1,41 @@
+import { useQueries } from '@tanstack/react-query';
+import { getListLayerFeaturesQueryOptions } from '../../../generated/api/features/features';
+import type { Feature } from '../../../generated/model';
+
+/** The largest page the API serves: fewer requests while scrolling far. */
+export const PAGE_SIZE = 100;
+
+/**
+ * The server pages covering the rows in view. Each page is its own query, keyed by its page
+ * number, so an answer that arrives late or out of order only ever fills its own rows.
+ */
+export function useFeaturePages(
+  mapId: number,
+  layerId: number,
+  search: string,
+  firstRow: number,
+  lastRow: number,
+) {
+  const firstPage = Math.floor(Math.max(firstRow, 0) / PAGE_SIZE) + 1;
+  const lastPage = Math.floor(Math.max(lastRow, 0) / PAGE_SIZE) + 1;
+  const pages = [1];
+  for (let page = Math.max(firstPage, 2); page <= lastPage; page += 1) pages.push(page);
+  const params = (page: number) => ({ page, per_page: PAGE_SIZE, ...(search ? { search } : {}) });
+  const results = useQueries({
+    queries: pages.map((page) => ({
+      ...getListLayerFeaturesQueryOptions(mapId, layerId, params(page)),
+      staleTime: 30_000,
+    })),
+  });
+  const rows = new Map<number, Feature>();
+  results.forEach((result, index) => {
+    const page = pages[index] ?? 1;
+    result.data?.data.forEach((feature, offset) => rows.set((page - 1) * PAGE_SIZE + offset, feature));
+  });
+  const first = results[0];
+  return {
+    total: first?.data?.meta.total ?? null,
+    isError: results.some((result) => result.isError),
+    rowAt: (index: number) => rows.get(index),
+  };
+}

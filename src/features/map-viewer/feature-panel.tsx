@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppAbility } from '../../lib/ability';
+import { FeatureEditForm } from './feature-edit-form';
+import type { Feature, Layer } from '../../../generated/model';
+import { FeatureHistory } from './feature-history';
+import { formatPropertyValue } from './property-value';
+
+export type SelectedFeature = { layerId: number; featureId: number; properties: Record<string, unknown> };
+
+type FeaturePanelProps = {
+  mapId: number;
+  layer: Layer;
+  feature: SelectedFeature;
+  onClose: () => void;
+  /** After a save: the stored feature, so the panel and the map show it. */
+  onSaved: (feature: Feature) => void;
+};
+
+/** The clicked feature: its properties by the layer schema, and its history. */
+export function FeaturePanel({ mapId, layer, feature, onClose, onSaved }: FeaturePanelProps) {
+  const { t } = useTranslation();
+  const ability = useAppAbility();
+  const [editing, setEditing] = useState(false);
+  const words = { yes: t('viewer.yes'), no: t('viewer.no') };
+  return (
+    <aside className="viewer-panel feature-panel" aria-labelledby="feature-panel-title">
+      <header className="feature-panel-header">
+        <h2 id="feature-panel-title">
+          {t('viewer.feature.title', { layer: layer.name, id: feature.featureId })}
+        </h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('viewer.feature.close')}
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </header>
+      {editing ? (
+        <FeatureEditForm
+          key={feature.featureId}
+          mapId={mapId}
+          layer={layer}
+          featureId={feature.featureId}
+          properties={feature.properties}
+          onSaved={(saved) => {
+            setEditing(false);
+            onSaved(saved);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <dl className="feature-properties">
+          {layer.properties.map((property) => (
+            <div key={property.name}>
+              <dt>{property.label}</dt>
+              <dd>{formatPropertyValue(property, feature.properties[property.name], words)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {!editing && ability.can('update', 'Feature') && (
+        <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+          {t('viewer.edit.start')}
+        </button>
+      )}
+      <h3>{t('viewer.history.title')}</h3>
+      <FeatureHistory mapId={mapId} featureId={feature.featureId} />
+    </aside>
+  );
+}

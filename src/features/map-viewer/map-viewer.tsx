@@ -1,0 +1,143 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Feature, MapDetail } from '../../../generated/model';
+import {
+  describeLayers,
+  featureExtent,
+  latestViewRequest,
+  nextViewRequestNonce,
+  MapCanvas,
+  type FeatureHit,
+  type MapViewModel,
+  type ViewRequest,
+} from '../../map';
+import { FeaturePanel, type SelectedFeature } from './feature-panel';
+import { focusFromRouteState } from './focus-from-route';
+import { FiltersPanel } from './filters-panel';
+import { LayerTree } from './layer-tree';
+import { MainSearchBox } from './main-search-box';
+import { useLayerViewState } from './use-layer-view-state';
+import './map-viewer.css';
+
+type MapViewerProps = {
+  map: MapDetail;
+  className?: string;
+  /** A move asked by a neighbouring map (/map2 keeps two views in sync). */
+  syncRequest?: ViewRequest | null;
+  onViewChanged?: (view: MapViewModel) => void;
+};
+
+/** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
+export function MapViewer({ map, className, syncRequest, onViewChanged }: MapViewerProps) {
+  const { t } = useTranslation();
+  const layers = useMemo(() => map.layers ?? [], [map.layers]);
+  const tree = useLayerViewState(layers);
+  const [zoom, setZoom] = useState(map.zoom);
+  const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
+  const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
+  const [revisions, setRevisions] = useState<Record<number, number>>({});
+  const focus = focusFromRouteState(useLocation().state);
+  const [selected, setSelected] = useState<SelectedFeature | null>(focus);
+  const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
+    focus?.extent ? { nonce: nextViewRequestNonce(), extent: focus.extent, maxZoom: 18 } : null,
+  );
+  const initialView = useMemo<MapViewModel>(
+    () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
+    [map.center, map.zoom, map.rotation],
+  );
+
+  const models = useMemo(
+    () =>
+      describeLayers({
+        layers,
+        basemap: map.basemap,
+        viewState: tree.changes,
+        order: tree.drawingOrder,
+        highlighted,
+        revisions,
+        selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
+      }),
+    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, highlighted, revisions],
+  );
+
+  const onViewChange = useCallback(
+    (view: MapViewModel, extent: [number, number, number, number]) => {
+      setZoom(view.zoom);
+      setViewExtent(extent);
+      onViewChanged?.(view);
+    },
+    [onViewChanged],
+  );
+  const onFilterResults = useCallback((matches: Feature[] | null) => {
+    const byLayer: Record<number, number[]> = {};
+    for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
+    setHighlighted(byLayer);
+  }, []);
+  const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
+  const goToFeature = useCallback((feature: Feature) => {
+    setSelected({ layerId: feature.layer_id, featureId: feature.id, properties: feature.properties });
+    const extent = featureExtent(feature);
+    if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18 });
+  }, []);
+  const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
+
+  return (
+    <div className={['map-viewer', className].filter(Boolean).join(' ')}>
+      <div className="map-viewer-side">
+        <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
+        <FiltersPanel
+          mapId={map.id}
+          filters={map.filters}
+          layers={layers}
+          viewExtent={viewExtent}
+          onResults={onFilterResults}
+          onPick={goToFeature}
+        />
+        <LayerTree
+          layers={layers}
+          categories={map.categories}
+          drawingOrder={tree.drawingOrder}
+          changes={tree.changes}
+          zoom={zoom}
+          onChange={tree.change}
+          onMove={tree.move}
+        />
+        <nav className="viewer-panel" aria-label={t('viewer.tables')}>
+          <ul className="layer-table-links">
+            {layers
+              .filter((layer) => layer.type === 'vector')
+              .map((layer) => (
+                <li key={layer.id}>
+                  <Link to={`/maps/${map.id}/show/${layer.id}/features`}>
+                    {t('viewer.open_table', { name: layer.name })}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      </div>
+      <MapCanvas
+        className="map-viewer-canvas"
+        layers={models}
+        initialView={initialView}
+        viewRequest={latestViewRequest(viewRequest, syncRequest)}
+        label={t('viewer.map_label', { title: map.title })}
+        onViewChange={onViewChange}
+        onFeatureClick={onFeatureClick}
+      />
+      {selected && selectedLayer && (
+        <FeaturePanel
+          mapId={map.id}
+          layer={selectedLayer}
+          feature={selected}
+          onClose={() => setSelected(null)}
+          onSaved={(saved) => {
+            setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties });
+            setRevisions((current) => ({ ...current, [saved.layer_id]: (current[saved.layer_id] ?? 0) + 1 }));
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './layer-model';
+export * from './map-canvas-types';
+export { MapCanvas, MapEngineContext, type MapEngine } from './map-canvas';
+export { featureExtent } from './feature-extent';

@@ -1,0 +1,175 @@
+import type { Layer } from '../../generated/model';
+
+/** How a layer is drawn, in the words of the layer's style (DESIGN §4), engine-neutral. */
+export type LayerStyleModel = {
+  strokeColor: string;
+  strokeWidth: number;
+  fillColor: string;
+  pointRadius: number;
+  labelProperty: string | null;
+};
+
+/** Where a layer's pixels come from. Each kind has one entry in every engine's registry. */
+export type LayerSourceModel =
+  | { kind: 'offline-world' }
+  | { kind: 'xyz'; url: string; attribution?: string }
+  | { kind: 'wms'; url: string; layers: string; format: string }
+  | { kind: 'geojson-url'; url: string }
+  /** Stored features as MVT tiles: one tile layer named after the layer id (DESIGN §6). */
+  | { kind: 'vector-tiles'; url: string; tileLayerName: string };
+
+export type LayerSourceKind = LayerSourceModel['kind'];
+
+/** One drawable layer. Engines create, update and remove their own layers from these. */
+export type MapLayerModel = {
+  /** Stable key: `basemap` or `layer-<id>`. */
+  key: string;
+  /** The stored layer's id, for layers whose features can be clicked and highlighted. */
+  layerId: number | null;
+  source: LayerSourceModel;
+  visible: boolean;
+  opacity: number;
+  minZoom: number | null;
+  maxZoom: number | null;
+  /** Drawing order, higher on top. */
+  zIndex: number;
+  style: LayerStyleModel;
+  /** Feature ids drawn highlighted (search hits, filter matches, the selected feature). */
+  highlightedIds: readonly number[];
+  selectedId: number | null;
+  /** Bumped after the layer's features were edited, so engines drop their cached tiles. */
+  revision: number;
+};
+
+/** What the user changed in the layer tree; absent entries keep the stored layer's values. */
+export type LayerViewState = { visible?: boolean; opacity?: number };
+
+const BASEMAP_STYLE: LayerStyleModel = {
+  strokeColor: '#b7ae98',
+  strokeWidth: 0.6,
+  fillColor: '#f1ede3',
+  pointRadius: 0,
+  labelProperty: null,
+};
+
+export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** DESIGN §4: `offline` (and anything unknown) draws the bundled world; `none` draws nothing. */
+export function basemapLayer(basemap: string): MapLayerModel | null {
+  if (basemap === 'none') return null;
+  const source: LayerSourceModel =
+    basemap === 'osm'
+      ? { kind: 'xyz', url: OSM_TILES, attribution: '© OpenStreetMap contributors' }
+      : /^https?:\/\/.*\{z\}/.test(basemap)
+        ? { kind: 'xyz', url: basemap }
+        : { kind: 'offline-world' };
+  return {
+    key: 'basemap',
+    layerId: null,
+    source,
+    visible: true,
+    opacity: 1,
+    minZoom: null,
+    maxZoom: null,
+    zIndex: -1,
+    style: BASEMAP_STYLE,
+    highlightedIds: [],
+    selectedId: null,
+    revision: 0,
+  };
+}
+
+export function vectorTileUrl(mapId: number, layerId: number): string {
+  return `/api/maps/${mapId}/layers/${layerId}/tiles/{z}/{x}/{y}`;
+}
+
+function sourceOf(layer: Layer): LayerSourceModel | null {
+  switch (layer.type) {
+    case 'vector':
+      return {
+        kind: 'vector-tiles',
+        url: vectorTileUrl(layer.map_id, layer.id),
+        tileLayerName: String(layer.id),
+      };
+    case 'xyz':
+      return layer.source ? { kind: 'xyz', url: layer.source.url } : null;
+    case 'wms':
+      return layer.source
+        ? {
+            kind: 'wms',
+            url: layer.source.url,
+            layers: layer.source.layers ?? '',
+            format: layer.source.format ?? 'image/png',
+          }
+        : null;
+    case 'geojson_url':
+      return layer.source ? { kind: 'geojson-url', url: layer.source.url } : null;
+    // 3D tiles have no 2D rendering.
+    default:
+      return null;
+  }
+}
+
+export function styleOf(layer: Layer): LayerStyleModel {
+  return {
+    strokeColor: layer.style.stroke_color,
+    strokeWidth: layer.style.stroke_width,
+    fillColor: layer.style.fill_color,
+    pointRadius: layer.style.point_radius,
+    labelProperty: layer.style.label_property,
+  };
+}
+
+/** The map's layers in drawing order (`order` ascending, bottom first), with the user's changes. */
+export function sortLayers(layers: readonly Layer[], order?: readonly number[]): Layer[] {
+  if (!order) return [...layers].sort((a, b) => a.order - b.order || a.id - b.id);
+  const position = new Map(order.map((id, index) => [id, index]));
+  return [...layers].sort(
+    (a, b) => (position.get(a.id) ?? a.order) - (position.get(b.id) ?? b.order) || a.id - b.id,
+  );
+}
+
+export type DescribeLayersInput = {
+  layers: readonly Layer[];
+  basemap: string;
+  viewState?: Readonly<Record<number, LayerViewState>>;
+  /** Layer ids bottom first, when the user reordered them. */
+  order?: readonly number[];
+  highlighted?: Readonly<Record<number, readonly number[]>>;
+  selected?: { layerId: number; featureId: number } | null;
+  revisions?: Readonly<Record<number, number>>;
+};
+
+/** The one description every engine draws: basemap first, then the layers bottom to top. */
+export function describeLayers(input: DescribeLayersInput): MapLayerModel[] {
+  const models: MapLayerModel[] = [];
+  const basemap = basemapLayer(input.basemap);
+  if (basemap) models.push(basemap);
+  sortLayers(input.layers, input.order).forEach((layer, index) => {
+    const source = sourceOf(layer);
+    if (!source) return;
+    const changed = input.viewState?.[layer.id] ?? {};
+    models.push({
+      key: `layer-${layer.id}`,
+      layerId: layer.id,
+      source,
+      visible: changed.visible ?? layer.visible,
+      opacity: changed.opacity ?? layer.opacity,
+      minZoom: layer.min_zoom,
+      maxZoom: layer.max_zoom,
+      zIndex: index,
+      style: styleOf(layer),
+      highlightedIds: input.highlighted?.[layer.id] ?? [],
+      selectedId: input.selected?.layerId === layer.id ? input.selected.featureId : null,
+      revision: input.revisions?.[layer.id] ?? 0,
+    });
+  });
+  return models;
+}
+
+/** Whether the layer is drawn at this zoom (the layer tree greys it out otherwise). */
+export function inZoomRange(layer: Pick<Layer, 'min_zoom' | 'max_zoom'>, zoom: number): boolean {
+  return (
+    (layer.min_zoom === null || zoom >= layer.min_zoom) && (layer.max_zoom === null || zoom <= layer.max_zoom)
+  );
+}

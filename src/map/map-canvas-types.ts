@@ -1,0 +1,49 @@
+import type { MapLayerModel } from './layer-model';
+
+/** Centre [lon, lat] in EPSG:4326, zoom, rotation in degrees clockwise (as maps and bookmarks store it). */
+export type MapViewModel = { center: [number, number]; zoom: number; rotation: number };
+
+/** A one-off move asked of the map; `nonce` makes asking twice for the same place move twice. */
+export type ViewRequest =
+  | { nonce: number; view: MapViewModel }
+  | { nonce: number; extent: [number, number, number, number]; maxZoom?: number };
+
+/** A clicked feature with the attributes its tile carried (MVT properties). */
+export type FeatureHit = { layerId: number; featureId: number; properties: Record<string, unknown> };
+
+/** What every engine's map component takes: a screen talks to the map only through these. */
+export type MapCanvasProps = {
+  layers: readonly MapLayerModel[];
+  initialView: MapViewModel;
+  viewRequest?: ViewRequest | null;
+  /** Accessible name of the map region. */
+  label: string;
+  onViewChange?: (view: MapViewModel, extent: [number, number, number, number]) => void;
+  onFeatureClick?: (hit: FeatureHit | null) => void;
+  className?: string;
+};
+
+let lastNonce = 0;
+/** Nonces from one counter, so of two requests the later one is the larger. */
+export function nextViewRequestNonce(): number {
+  lastNonce += 1;
+  return lastNonce;
+}
+
+/** Of several move requests, the latest. */
+export function latestViewRequest(...requests: (ViewRequest | null | undefined)[]): ViewRequest | null {
+  return requests.reduce<ViewRequest | null>(
+    (latest, request) => (request && (!latest || request.nonce > latest.nonce) ? request : latest),
+    null,
+  );
+}
+
+/** Whether two views differ enough to be worth moving a synchronised map. */
+export function viewsDiffer(a: MapViewModel, b: MapViewModel): boolean {
+  return (
+    Math.abs(a.center[0] - b.center[0]) > 1e-6 ||
+    Math.abs(a.center[1] - b.center[1]) > 1e-6 ||
+    Math.abs(a.zoom - b.zoom) > 0.01 ||
+    Math.abs(a.rotation - b.rotation) > 0.1
+  );
+}

@@ -1,0 +1,80 @@
+import type { FeatureLike } from 'ol/Feature';
+import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import type { StyleFunction } from 'ol/style/Style';
+import type { LayerStyleModel } from '../layer-model';
+
+const HIGHLIGHT = '#ff7a00';
+const SELECTED = '#d6007a';
+
+/** `#rrggbb` with a fill alpha, so polygons never hide what lies under them. */
+function translucent(color: string, alpha: number): string {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color);
+  if (!match) return color;
+  const [r, g, b] = match.slice(1).map((hex) => parseInt(hex, 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+function styleFor(style: LayerStyleModel, geometryType: string, emphasis: 'none' | 'highlight' | 'selected') {
+  const accent = emphasis === 'selected' ? SELECTED : emphasis === 'highlight' ? HIGHLIGHT : null;
+  const width = Math.max(style.strokeWidth, 0.5) + (accent ? 3 : 0);
+  const stroke = new Stroke({ color: accent ?? style.strokeColor, width });
+  if (geometryType === 'Point' || geometryType === 'MultiPoint') {
+    return new Style({
+      image: new Circle({
+        radius: Math.max(style.pointRadius, 2) + (accent ? 3 : 0),
+        fill: new Fill({ color: style.fillColor }),
+        stroke: new Stroke({ color: accent ?? style.strokeColor, width: accent ? 3 : 1.5 }),
+      }),
+      zIndex: accent ? 10 : 0,
+    });
+  }
+  if (geometryType === 'Polygon' || geometryType === 'MultiPolygon') {
+    return new Style({
+      fill: new Fill({ color: translucent(style.fillColor, accent ? 0.55 : 0.35) }),
+      stroke,
+      zIndex: accent ? 10 : 0,
+    });
+  }
+  return new Style({ stroke, zIndex: accent ? 10 : 0 });
+}
+
+/**
+ * A style function for one layer: its stroke, fill, radius and label, with highlighted and
+ * selected features drawn on top in accent colours. Styles are cached per geometry type.
+ */
+export function layerStyleFunction(
+  style: LayerStyleModel,
+  highlightedIds: readonly number[],
+  selectedId: number | null,
+): StyleFunction {
+  const highlighted = new Set(highlightedIds);
+  const cache = new Map<string, Style>();
+  const label = style.labelProperty;
+  return (feature: FeatureLike, resolution: number) => {
+    const id = Number(feature.getId());
+    const emphasis = id === selectedId ? 'selected' : highlighted.has(id) ? 'highlight' : 'none';
+    const geometryType = feature.getGeometry()?.getType() ?? 'Point';
+    const cacheKey = `${geometryType}:${emphasis}`;
+    let base = cache.get(cacheKey);
+    if (!base) {
+      base = styleFor(style, geometryType, emphasis);
+      cache.set(cacheKey, base);
+    }
+    // Labels only when zoomed in far enough (about street level) to be readable.
+    const text = label ? feature.get(label) : undefined;
+    if (text === undefined || text === null || text === '' || resolution > 5) return base;
+    const labelled = base.clone();
+    labelled.setText(
+      new Text({
+        text: String(text),
+        font: '12px system-ui, sans-serif',
+        fill: new Fill({ color: '#1d1d1d' }),
+        stroke: new Stroke({ color: '#ffffff', width: 3 }),
+        placement: geometryType.includes('LineString') ? 'line' : 'point',
+        offsetY: geometryType.includes('Point') ? -12 : 0,
+        overflow: false,
+      }),
+    );
+    return labelled;
+  };
+}

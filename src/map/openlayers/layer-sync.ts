@@ -1,0 +1,46 @@
+import type OlMap from 'ol/Map';
+import type BaseLayer from 'ol/layer/Base';
+import type { MapLayerModel } from '../layer-model';
+import { sourceSignature, type OlLayerRegistry, type OlLayerType } from './layer-types';
+
+type Mounted = { layer: BaseLayer; signature: string; kind: MapLayerModel['source']['kind'] };
+
+/**
+ * Keeps an OpenLayers map's layers equal to a list of layer models: creates the new ones,
+ * updates the kept ones in place, removes the gone ones, each through the registry.
+ */
+export function createLayerSync(map: OlMap, registry: OlLayerRegistry) {
+  const mounted = new Map<string, Mounted>();
+  const typeOf = (kind: MapLayerModel['source']['kind']) => registry[kind] as OlLayerType<typeof kind>;
+
+  const remove = (key: string, entry: Mounted) => {
+    map.removeLayer(entry.layer);
+    typeOf(entry.kind).remove?.(entry.layer);
+    entry.layer.dispose();
+    mounted.delete(key);
+  };
+
+  return {
+    sync(models: readonly MapLayerModel[]): void {
+      const wanted = new Set(models.map((model) => model.key));
+      for (const [key, entry] of mounted) if (!wanted.has(key)) remove(key, entry);
+      for (const model of models) {
+        const signature = sourceSignature(model.source);
+        const existing = mounted.get(model.key);
+        if (existing && existing.signature === signature) {
+          typeOf(model.source.kind).update(existing.layer, model);
+          continue;
+        }
+        if (existing) remove(model.key, existing);
+        const layer = (typeOf(model.source.kind).create as (m: MapLayerModel) => BaseLayer)(model);
+        layer.set('layerKey', model.key);
+        layer.set('layerId', model.layerId);
+        map.addLayer(layer);
+        mounted.set(model.key, { layer, signature, kind: model.source.kind });
+      }
+    },
+    dispose(): void {
+      for (const [key, entry] of mounted) remove(key, entry);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { useRealServer } from './support/real-server-suite';
+import { expectPath, signIn } from './support/ui';
+
+type LayerInfo = { id: number; name: string; geometry_type: string | null; type: string };
+type MapInfo = { id: number; title: string; layers: LayerInfo[] };
+
+/** The demo map as the viewer gets it (the server seeds it on an empty database). */
+async function demoMap(page: Page): Promise<MapInfo> {
+  const list = await page.request.get('/api/maps?per_page=50');
+  const maps = ((await list.json()) as { data: { id: number; layers_count: number }[] }).data;
+  const withLayers = maps.find((map) => map.layers_count > 0);
+  if (!withLayers) throw new Error('no demo map with layers on the server');
+  const show = await page.request.get(`/api/maps/${withLayers.id}/show?with_layers=true`);
+  if (!show.ok()) throw new Error(`showMap answered ${show.status()}: ${await show.text()}`);
+  return ((await show.json()) as { data: MapInfo }).data;
+}
+
+/** Waits until OpenLayers has finished drawing (tiles loaded) at least `after` + 1 times. */
+async function renderedAfter(page: Page, after: number): Promise<number> {
+  const canvas = page.getByTestId('map-canvas');
+  await page.waitForFunction(
+    (count) =>
+      Number(document.querySelector<HTMLElement>('[data-testid=map-canvas]')?.dataset.renderCount ?? 0) >
+      count,
+    after,
+  );
+  await page.waitForLoadState('networkidle');
+  return Number((await canvas.getAttribute('data-render-count')) ?? 0);
+}
+
+async function mapPixels(page: Page): Promise<Buffer> {
+  return page.getByTestId('map-canvas').screenshot();
+}
+
+describe('2D map viewer and feature table', () => {
+  const suite = useRealServer({ demoSeed: true });
+
+  test('draws the network, toggles a layer, opens a clicked pipe, and the table reaches its last row', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, admin.password, admin.name);
+    const map = await demoMap(page);
+    const pipes = map.layers.find(
+      (layer) => layer.type === 'vector' && layer.geometry_type?.includes('LineString'),
+    );
+    if (!pipes) throw new Error('the demo map has no line layer');
+
+    await page.goto(`/maps/${map.id}/show`);
+    await page.getByRole('heading', { name: map.title, level: 1 }).waitFor();
+    let renders = await renderedAfter(page, 0);
+    const withNetwork = await mapPixels(page);
+
+    // Every vector layer off: what is left is the basemap, and it must look different.
+    const vectorNames = map.layers.filter((layer) => layer.type === 'vector').map((layer) => layer.name);
+    for (const name of vectorNames) await page.getByLabel(name, { exact: true }).uncheck();
+    renders = await renderedAfter(page, renders);
+    const basemapOnly = await mapPixels(page);
+    expect(basemapOnly.equals(withNetwork)).toBe(false);
+
+    // Only the pipes back on: different again from the basemap alone.
+    await page.getByLabel(pipes.name, { exact: true }).check();
+    await renderedAfter(page, renders);
+    const pipesOnly = await mapPixels(page);
+    expect(pipesOnly.equals(basemapOnly)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The table: scroll to the bottom and find the last row, then show one pipe on the map.
+    await page.goto(`/maps/${map.id}/show/${pipes.id}/features`);
+    const table = page.getByRole('table', { name: `Features of ${pipes.name}` });
+    await table.waitFor();
+    const total = Number(((await page.getByText(/^Features: \d+/).textContent()) ?? '').replace(/\D+/g, ''));
+    expect(total).toBeGreaterThan(0);
+    await page.locator('.feature-table-body').evaluate((body) => {
+      body.scrollTop = body.scrollHeight;
+    });
+    await page
+      .locator(`[role=row][aria-rowindex="${total + 1}"] [role=cell]`)
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const firstRow = page.locator('[role=row][aria-rowindex="2"]');
+    await page.locator('.feature-table-body').evaluate((body) => {
+      body.scrollTop = 0;
+    });
+    const firstId = ((await firstRow.locator('.cell-id').textContent()) ?? '').trim();
+    await firstRow.getByRole('button', { name: /Show on map/ }).click();
+    await expectPath(page, `/maps/${map.id}/show`);
+    const panel = page.getByRole('complementary', { name: `${pipes.name} #${firstId}` });
+    await panel.waitFor();
+
+    // Closed, then clicked for real: the map is centred on that pipe's extent, so the centre
+    // of the canvas lies on it.
+    await panel.getByRole('button', { name: 'Close feature details' }).click();
+    await renderedAfter(page, 0);
+    const box = await page.getByTestId('map-canvas').boundingBox();
+    if (!box) throw new Error('the map has no box');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) }).waitFor();
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+
+    // An edit is saved and shows in the pipe's history as old → new.
+    const clicked = page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) });
+    await clicked.getByRole('button', { name: 'Edit' }).click();
+    const form = clicked.getByRole('form', { name: 'Edit feature' });
+    await form.locator('input[type=number]').first().fill('123');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await clicked.getByText(`Changed by ${admin.name}`, { exact: false }).waitFor();
+    await clicked.getByText(/→ 123$/).waitFor();
+  });
+});

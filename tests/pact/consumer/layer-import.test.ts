@@ -53,7 +53,11 @@ const MULTIPART_TYPE = regex(
   `multipart/form-data; boundary=${BOUNDARY}`,
 );
 const contentType = (value: string) => ({ 'pact:matcher:type': 'contentType', value }) as Matcher<unknown>;
-/** A binary body gets a content-type rule at `$` that reaches every part; each part gets its own. */
+/**
+ * A binary body gets a content-type rule at `$` that reaches every part; each part gets its own.
+ * Pact judges a binary part by sniffing its bytes: whole GeoJSON reads as application/json,
+ * a cut-off file as text/plain.
+ */
 const importPartRules = (detected: string) => ({
   body: [
     { path: '$.name', rules: [regex('^.{1,255}$', LAYER_NAME)] },

@@ -48,6 +48,12 @@ export const STATES = {
   layerRelationExists: 'a layer relation exists',
   /** Params: { feature_id, id, name, mime_type, content }. The bytes are stored where the server keeps local files. */
   featureFileExists: 'a feature file exists',
+  /**
+   * Params: { id (uuid), user ('signed-in' | 'another'), format, file: { name, content }, status? (ready),
+   * progress? }. A job row of kind `export` owned by the signed-in user or by another account;
+   * when ready, `content` is written where the server keeps export files (DATA_DIR/exports).
+   */
+  exportExists: 'an export exists',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

@@ -126,3 +126,28 @@ export const VALVE_PHOTO = {
   mime_type: 'text/plain',
   content: 'Valve V-001 replaced in 2025.\n',
 } as const;
+
+/** A finished export of the signed-in user, its file on the server's disk. */
+export const PIPES_EXPORT = {
+  id: '0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21',
+  user: 'signed-in',
+  format: 'geojson',
+  file: { name: 'pipes-2026-11-02.geojson', content: '{"type":"FeatureCollection","features":[]}\n' },
+} as const;
+
+/** An export a worker is still writing: what the client polls for its progress bar. */
+export const RUNNING_EXPORT = {
+  id: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
+  user: 'signed-in',
+  format: 'gpkg',
+  status: 'running',
+  progress: 0.4,
+  file: { name: 'pipes-2026-11-02.gpkg' },
+} as const;
+
+/** A finished export that someone else asked for. */
+export const OTHERS_EXPORT = {
+  ...PIPES_EXPORT,
+  id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
+  user: 'another',
+} as const;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openTestDatabase, type TestDatabase } from '../../../server/test-support/test-database.ts';
+import { createExportStateHandlers } from './export-states.ts';
 import { createMapStateHandlers } from './map-states.ts';
 import { createStateHandlers, resetForInteraction, type PactContext } from './provider-states.ts';
 import { createRequestFilter } from './request-filter.ts';
@@ -30,7 +31,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let baseUrl: string;
 const context: PactContext = { session: undefined, totpSecret: undefined };
-// Feature-file states put real bytes where the server reads local files (DATA_DIR/files).
+// Feature-file and export states put real bytes where the server reads them (DATA_DIR/files, DATA_DIR/exports).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pact-provider-data-'));
 
 beforeAll(async () => {
@@ -68,6 +69,7 @@ describe('Pact provider verification', () => {
       Object.entries({
         ...createStateHandlers(database.db, context),
         ...createMapStateHandlers(database.db, context, path.join(dataDir, 'files')),
+        ...createExportStateHandlers(database.db, context, dataDir),
       }).map(([name, handler]) => [
         name,
         async (params?: unknown) => {

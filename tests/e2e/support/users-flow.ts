@@ -43,7 +43,9 @@ export async function createEditSearchDeleteUser(page: Page, user: NewUser): Pro
 
   await page.getByRole('link', { name: 'Create user' }).click();
   await expectPath(page, '/users/create');
-  await page.getByLabel('Name').fill(user.name);
+  // The URL changes before the lazily loaded form replaces the list (slow in Vite's dev server).
+  await page.getByRole('heading', { name: 'Create user', level: 1 }).waitFor();
+  await page.getByLabel('Name', { exact: true }).fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);

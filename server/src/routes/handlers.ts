@@ -1,4 +1,5 @@
 import type { OperationHandlers } from '../openapi/bind-operations.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { forgetPassword, resetPassword } from './password-reset.ts';
 import { register } from './registration.ts';
 import { getAbilities, getCurrentUser, logout } from './session-info.ts';
@@ -13,22 +14,24 @@ import { mapHandlers } from './maps.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
-  login,
-  loginTwoFactor,
-  register,
-  logout,
-  forgetPassword,
-  resetPassword,
-  getAbilities,
-  getCurrentUser,
-  startTwoFactor,
-  confirmTwoFactor,
-  disableTwoFactor,
-  listUsers,
-  createUser,
-  getUser,
-  updateUser,
-  deleteUser,
+  ...typedHandlers({
+    login,
+    loginTwoFactor,
+    register,
+    logout,
+    forgetPassword,
+    resetPassword,
+    getAbilities,
+    getCurrentUser,
+    startTwoFactor,
+    confirmTwoFactor,
+    disableTwoFactor,
+    listUsers,
+    createUser,
+    getUser,
+    updateUser,
+    deleteUser,
+  }),
   ...mapHandlers,
   ...layerHandlers,
   ...mapPartHandlers,

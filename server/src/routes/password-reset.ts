@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { ForgotPasswordRequest, ResetPasswordRequest } from '../../../generated/model/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
-import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
+import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
 import { findUserByEmail } from '../users/user-record.ts';
 import { passwordRuleErrors } from '../users/user-rules.ts';
 
@@ -16,9 +15,11 @@ function origin(request: FastifyRequest, appUrl: string | undefined): string {
   return appUrl ?? `${request.protocol}://${request.host}`;
 }
 
-export async function forgetPassword(context: OperationContext): Promise<OperationResult> {
+export async function forgetPassword(
+  context: TypedContext<'forgetPassword'>,
+): Promise<TypedResult<'forgetPassword'>> {
   const { db, mailer, config, log } = context.services;
-  const { email } = context.body as ForgotPasswordRequest;
+  const { email } = context.body;
   const t = translator(localeOf(context.request));
   const key = throttleKey('forgot', email, context.request.ip);
   const wait = await retryAfter(db, key);
@@ -46,9 +47,11 @@ export async function forgetPassword(context: OperationContext): Promise<Operati
   return { status: 200, body: { message: t('reset.sent') } };
 }
 
-export async function resetPassword(context: OperationContext): Promise<OperationResult> {
+export async function resetPassword(
+  context: TypedContext<'resetPassword'>,
+): Promise<TypedResult<'resetPassword'>> {
   const { db } = context.services;
-  const body = context.body as ResetPasswordRequest;
+  const body = context.body;
   const key = throttleKey('reset', body.email, context.request.ip);
   const wait = await retryAfter(db, key);
   if (wait > 0) throw tooManyAttempts(wait);

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginRequest, LoginTwoFactorRequest } from '../../../generated/model/index.ts';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
 import { destroySession, startSession } from '../auth/sessions.ts';
 import { clearHits, recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
@@ -9,7 +8,7 @@ import { setSessionCookie } from '../http/cookies.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { AuthState } from '../http/request-auth.ts';
-import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
+import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
 import { findUserByEmail, type UserRecord } from '../users/user-record.ts';
 
 const BAD_CREDENTIALS = msg('auth.failed');
@@ -43,7 +42,7 @@ async function signIn(
   auth: AuthState,
   user: UserRecord,
   remember: boolean,
-): Promise<OperationResult> {
+): Promise<{ status: 200; body: { next_step: 'home' } }> {
   if (auth.session) await destroySession(db, auth.session.id);
   const session = await startSession(db, user.id, remember);
   setSessionCookie(request, reply, session);
@@ -58,9 +57,9 @@ async function secondStep(db: Database, key: string, user: UserRecord, code: str
   }
 }
 
-export async function login(context: OperationContext): Promise<OperationResult> {
+export async function login(context: TypedContext<'login'>): Promise<TypedResult<'login'>> {
   const { db } = context.services;
-  const body = context.body as LoginRequest;
+  const body = context.body;
   const key = throttleKey('login', body.email, context.request.ip);
   await throttled(db, key);
   const user = await checkPassword(db, key, body.email, body.password);
@@ -76,9 +75,11 @@ export async function login(context: OperationContext): Promise<OperationResult>
   return signIn(db, context.request, context.reply, context.auth, user, body.remember === true);
 }
 
-export async function loginTwoFactor(context: OperationContext): Promise<OperationResult> {
+export async function loginTwoFactor(
+  context: TypedContext<'loginTwoFactor'>,
+): Promise<TypedResult<'loginTwoFactor'>> {
   const { db } = context.services;
-  const body = context.body as LoginTwoFactorRequest;
+  const body = context.body;
   const key = throttleKey('2fa', body.email, context.request.ip);
   await throttled(db, key);
   const user = await checkPassword(db, key, body.email, body.password);

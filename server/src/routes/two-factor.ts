@@ -1,4 +1,3 @@
-import type { TwoFactorConfirmRequest, TwoFactorDisableRequest } from '../../../generated/model/index.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { newRecoveryCodes, replaceRecoveryCodes } from '../auth/recovery-codes.ts';
 import { useTotpCode, verifySecondFactor } from '../auth/second-factor.ts';
@@ -6,7 +5,8 @@ import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
 import { newTotpSecret, otpauthUrl } from '../auth/totp.ts';
 import { invalid, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
-import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
+import type { OperationContext } from '../openapi/bind-operations.ts';
+import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
 import type { UserRecord } from '../users/user-record.ts';
 
 function signedInUser(context: OperationContext): UserRecord {
@@ -35,7 +35,9 @@ async function guarded(
   }
 }
 
-export async function startTwoFactor(context: OperationContext): Promise<OperationResult> {
+export async function startTwoFactor(
+  context: TypedContext<'startTwoFactor'>,
+): Promise<TypedResult<'startTwoFactor'>> {
   const user = signedInUser(context);
   if (user.two_factor_secret !== null) throw invalid({ code: [msg('auth.two_factor_enabled')] });
   const secret = newTotpSecret();
@@ -46,9 +48,11 @@ export async function startTwoFactor(context: OperationContext): Promise<Operati
   return { status: 200, body: { data: { secret, otpauth_url: otpauthUrl(secret, user.email) } } };
 }
 
-export async function confirmTwoFactor(context: OperationContext): Promise<OperationResult> {
+export async function confirmTwoFactor(
+  context: TypedContext<'confirmTwoFactor'>,
+): Promise<TypedResult<'confirmTwoFactor'>> {
   const user = signedInUser(context);
-  const body = context.body as TwoFactorConfirmRequest;
+  const body = context.body;
   const pending = user.two_factor_pending_secret;
   if (user.two_factor_secret !== null) throw invalid({ code: [msg('auth.two_factor_enabled')] });
   if (pending === null) throw invalid({ code: [msg('auth.two_factor_start_first')] });
@@ -66,9 +70,11 @@ export async function confirmTwoFactor(context: OperationContext): Promise<Opera
   return { status: 200, body: { data: { recovery_codes: codes } } };
 }
 
-export async function disableTwoFactor(context: OperationContext): Promise<OperationResult> {
+export async function disableTwoFactor(
+  context: TypedContext<'disableTwoFactor'>,
+): Promise<TypedResult<'disableTwoFactor'>> {
   const user = signedInUser(context);
-  const body = context.body as TwoFactorDisableRequest;
+  const body = context.body;
   if (user.two_factor_secret === null) throw invalid({ code: [msg('auth.two_factor_not_enabled')] });
   const { db } = context.services;
   await guarded(context, user, body.password, () => verifySecondFactor(db, user, body.code.trim()));

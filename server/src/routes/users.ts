@@ -1,9 +1,8 @@
-import type { ListUsersParams, UserCreate, UserUpdate } from '../../../generated/model/index.ts';
 import { canOn } from '../auth/abilities.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
-import type { OperationContext, OperationResult } from '../openapi/bind-operations.ts';
+import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { listUsers as queryUsers } from '../users/user-list.ts';
 import { emailTaken, findUserById, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
@@ -12,8 +11,11 @@ import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 const TAKEN = msg('validation.email_taken');
 
 /** Checks the ability on this user before revealing whether it exists (403 before 404 for non-admins). */
-async function userFor(context: OperationContext, action: 'read' | 'update' | 'delete'): Promise<UserRecord> {
-  const id = context.params.id as number;
+async function userFor(
+  context: TypedContext<'getUser'> | TypedContext<'updateUser'> | TypedContext<'deleteUser'>,
+  action: 'read' | 'update' | 'delete',
+): Promise<UserRecord> {
+  const id = context.params.id;
   const { ability } = context.auth;
   if (!canOn(ability, action, 'User', { id })) throw forbidden();
   const user = await findUserById(context.services.db, id);
@@ -22,15 +24,15 @@ async function userFor(context: OperationContext, action: 'read' | 'update' | 'd
   return user;
 }
 
-export async function listUsers(context: OperationContext): Promise<OperationResult> {
+export async function listUsers(context: TypedContext<'listUsers'>): Promise<TypedResult<'listUsers'>> {
   return {
     status: 200,
-    body: await queryUsers(context.services.db, context.query as ListUsersParams, '/api/users'),
+    body: await queryUsers(context.services.db, context.query, '/api/users'),
   };
 }
 
-export async function createUser(context: OperationContext): Promise<OperationResult> {
-  const body = context.body as UserCreate;
+export async function createUser(context: TypedContext<'createUser'>): Promise<TypedResult<'createUser'>> {
+  const body = context.body;
   const { db } = context.services;
   const errors = passwordRuleErrors(body.password, body.password_confirmation);
   if (await emailTaken(db, body.email)) errors.email = [TAKEN];
@@ -45,15 +47,15 @@ export async function createUser(context: OperationContext): Promise<OperationRe
   }
 }
 
-export async function getUser(context: OperationContext): Promise<OperationResult> {
+export async function getUser(context: TypedContext<'getUser'>): Promise<TypedResult<'getUser'>> {
   return { status: 200, body: { data: toPublicUser(await userFor(context, 'read')) } };
 }
 
-export async function updateUser(context: OperationContext): Promise<OperationResult> {
+export async function updateUser(context: TypedContext<'updateUser'>): Promise<TypedResult<'updateUser'>> {
   const me = context.auth.user;
   if (!me) throw unauthenticated();
   const user = await userFor(context, 'update');
-  const body = context.body as UserUpdate;
+  const body = context.body;
   const { db } = context.services;
   // Sending one's own type unchanged is harmless; changing it needs the field-level ability.
   if (
@@ -105,7 +107,7 @@ export async function updateUser(context: OperationContext): Promise<OperationRe
   }
 }
 
-export async function deleteUser(context: OperationContext): Promise<OperationResult> {
+export async function deleteUser(context: TypedContext<'deleteUser'>): Promise<TypedResult<'deleteUser'>> {
   const user = await userFor(context, 'delete');
   if (user.id === context.auth.user?.id) throw invalid({ id: [msg('auth.own_delete')] });
   await context.services.db.query('DELETE FROM users WHERE id = $1', [user.id]);

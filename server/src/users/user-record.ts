@@ -1,3 +1,4 @@
+import type { components } from '../../../generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
 
 export type UserType = 'admin' | 'editor' | 'user';
@@ -17,16 +18,7 @@ export interface UserRecord {
 }
 
 /** The `User` schema of the document: never the hashes or secrets. */
-export interface PublicUser {
-  id: number;
-  name: string;
-  email: string;
-  type: UserType;
-  locale: string;
-  two_factor_enabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type PublicUser = components['schemas']['User'];
 
 export function toPublicUser(user: UserRecord): PublicUser {
   return {
@@ -34,7 +26,8 @@ export function toPublicUser(user: UserRecord): PublicUser {
     name: user.name,
     email: user.email,
     type: user.type,
-    locale: user.locale,
+    // Stored only through validated input, so always one of the document's locales.
+    locale: user.locale as PublicUser['locale'],
     two_factor_enabled: user.two_factor_secret !== null,
     created_at: new Date(user.created_at).toISOString(),
     updated_at: new Date(user.updated_at).toISOString(),

@@ -159,7 +159,9 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
         <FeaturePanel
           mapId={map.id}
           layer={selectedLayer}
+          layers={layers}
           feature={selected}
+          onOpen={goToFeature}
           onClose={() => setSelected(null)}
           onSaved={(saved) => {
             setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties });

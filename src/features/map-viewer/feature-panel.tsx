@@ -2,12 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { FeatureEditForm } from './feature-edit-form';
-import type { Feature, Layer } from '../../../generated/model';
+import type { Feature, FeatureFile, Layer } from '../../../generated/model';
+import { FeatureFiles } from './feature-files';
 import { FeatureHistory } from './feature-history';
 import { FeatureRelatives } from './feature-relatives';
 import { formatPropertyValue } from './property-value';
 
-export type SelectedFeature = { layerId: number; featureId: number; properties: Record<string, unknown> };
+export type SelectedFeature = {
+  layerId: number;
+  featureId: number;
+  properties: Record<string, unknown>;
+  /** Known when the feature came from a list or filter answer; a tile click carries none. */
+  files?: readonly FeatureFile[];
+};
 
 type FeaturePanelProps = {
   mapId: number;
@@ -71,6 +78,12 @@ export function FeaturePanel({ mapId, layer, layers, feature, onClose, onSaved, 
           {t('viewer.edit.start')}
         </button>
       )}
+      <FeatureFiles
+        key={`files-${feature.featureId}`}
+        mapId={mapId}
+        featureId={feature.featureId}
+        files={feature.files}
+      />
       <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
       <h3>{t('viewer.history.title')}</h3>
       <FeatureHistory mapId={mapId} featureId={feature.featureId} />

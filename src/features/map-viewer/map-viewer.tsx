@@ -80,7 +80,12 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   }, []);
   const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
   const goToFeature = useCallback((feature: Feature) => {
-    setSelected({ layerId: feature.layer_id, featureId: feature.id, properties: feature.properties });
+    setSelected({
+      layerId: feature.layer_id,
+      featureId: feature.id,
+      properties: feature.properties,
+      files: feature.files,
+    });
     const extent = featureExtent(feature);
     if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18 });
   }, []);

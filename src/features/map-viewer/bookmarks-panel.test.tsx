@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { getShowMapQueryKey } from '../../../generated/api/maps/maps';
 import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
 import type { Bookmark } from '../../../generated/model';
 import { townMapDetail } from '../../../mocks/features-town-map';
@@ -41,7 +42,7 @@ async function openTown(bookmarks: Bookmark[] = []) {
 
 describe('bookmarks panel', () => {
   it('saves the current view with the visible layers, and going to it restores both', async () => {
-    const { user, panel } = await openTown();
+    const { user, panel, queryClient } = await openTown();
     expect(within(panel).getByText('No bookmarks yet.')).toBeInTheDocument();
 
     const saved = { center: [-9.1412, 38.7101] as [number, number], zoom: 16, rotation: 12 };
@@ -51,6 +52,8 @@ describe('bookmarks panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Save view' }));
     const list = await within(panel).findByRole('list', { name: 'Saved views' });
     expect(within(panel).getByLabelText('Bookmark name')).toHaveValue('');
+    // The next visit to the map loads it again instead of showing the cached, bookmark-less detail.
+    expect(queryClient.getQueryState(getShowMapQueryKey(1, { with_layers: true }))?.isInvalidated).toBe(true);
 
     // Move away and show the pipes again, then go back to the bookmark.
     act(() => recordedMap.props?.onViewChange?.({ center: [0, 0], zoom: 3, rotation: 0 }, [-1, -1, 1, 1]));

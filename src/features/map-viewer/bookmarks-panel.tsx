@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateBookmark, useDeleteBookmark } from '../../../generated/api/bookmarks/bookmarks';
+import { getShowMapQueryKey } from '../../../generated/api/maps/maps';
 import type { Bookmark } from '../../../generated/model';
 import type { MapViewModel } from '../../map';
 import { fieldErrorsOf } from './field-errors';
@@ -21,6 +23,11 @@ export function BookmarksPanel({ mapId, bookmarks, view, visibleLayerIds, onGo }
   const [name, setName] = useState('');
   const create = useCreateBookmark();
   const remove = useDeleteBookmark();
+  const queryClient = useQueryClient();
+  // The cached map detail still holds the old list: mark it stale (without refetching the
+  // whole map now) so the next visit to this map shows the bookmarks as they are.
+  const forgetCachedMap = () =>
+    queryClient.invalidateQueries({ queryKey: getShowMapQueryKey(mapId), refetchType: 'none' });
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +46,7 @@ export function BookmarksPanel({ mapId, bookmarks, view, visibleLayerIds, onGo }
         onSuccess: (created) => {
           setList((current) => [...current, created.data]);
           setName('');
+          void forgetCachedMap();
         },
       },
     );
@@ -48,7 +56,10 @@ export function BookmarksPanel({ mapId, bookmarks, view, visibleLayerIds, onGo }
     setList((current) => current.filter((row) => row.id !== bookmark.id));
     remove.mutate(
       { id: mapId, bookmarkId: bookmark.id },
-      { onError: () => setList((current) => [...current, bookmark].sort((a, b) => a.id - b.id)) },
+      {
+        onSuccess: () => void forgetCachedMap(),
+        onError: () => setList((current) => [...current, bookmark].sort((a, b) => a.id - b.id)),
+      },
     );
   };
 

@@ -1,15 +1,35 @@
 import GeoJSONVT from 'geojson-vt';
-import type { AuditEntry, Feature, FeatureEdit, FilterCondition, LayerFilter } from '../generated/model';
+import type {
+  AuditEntry,
+  Feature,
+  FeatureEdit,
+  FeatureFile,
+  FilterCondition,
+  LayerFilter,
+} from '../generated/model';
 import { buildTownFeatures } from './features-town';
 
 /** The mock town's features and their history. Memory only; reseeded with the users. */
-type FeatureState = { features: Map<number, Feature>; history: AuditEntry[]; nextAuditId: number };
+type FeatureState = {
+  features: Map<number, Feature>;
+  history: AuditEntry[];
+  nextAuditId: number;
+  /** Attachment bytes by file id; the file rows themselves ride on their feature's `files`. */
+  fileBytes: Map<number, Blob>;
+  nextFileId: number;
+};
 
 let state: FeatureState = fresh();
 const tileIndexes = new Map<number, GeoJSONVT>();
 
 function fresh(): FeatureState {
-  return { features: new Map(buildTownFeatures().map((f) => [f.id, f])), history: [], nextAuditId: 1 };
+  return {
+    features: new Map(buildTownFeatures().map((f) => [f.id, f])),
+    history: [],
+    nextAuditId: 1,
+    fileBytes: new Map(),
+    nextFileId: 1,
+  };
 }
 
 export function seedFeatureMocks(): void {
@@ -182,4 +202,51 @@ export function applyEdits(
     audit(id, 'deleted', user, { ...current.properties }, null);
   }
   return { updated, deleted_ids: [...deleteIds] };
+}
+
+const describeFile = (file: FeatureFile) => ({ name: file.name, mime_type: file.mime_type, size: file.size });
+
+/** Stores the uploads on the feature, one `file_added` history entry each. */
+export function attachFiles(
+  featureId: number,
+  uploads: readonly File[],
+  user: { id: number; name: string },
+): FeatureFile[] {
+  const feature = state.features.get(featureId);
+  if (!feature) return [];
+  const created_at = `${new Date().toISOString().slice(0, 19)}Z`;
+  const stored = uploads.map((upload): FeatureFile => {
+    const id = state.nextFileId++;
+    state.fileBytes.set(id, upload);
+    return {
+      id,
+      feature_id: featureId,
+      name: upload.name || `file-${id}`,
+      mime_type: upload.type || 'application/octet-stream',
+      size: upload.size,
+      storage_type: 'local',
+      url: `/api/feature-layer/files/${id}`,
+      created_at,
+    };
+  });
+  state.features.set(featureId, { ...feature, files: [...(feature.files ?? []), ...stored] });
+  for (const file of stored) audit(featureId, 'file_added', user, null, describeFile(file));
+  return stored;
+}
+
+export function findFile(fileId: number): { file: FeatureFile; bytes: Blob | undefined } | undefined {
+  for (const feature of state.features.values()) {
+    const file = feature.files?.find((row) => row.id === fileId);
+    if (file) return { file, bytes: state.fileBytes.get(fileId) };
+  }
+  return undefined;
+}
+
+export function detachFile(fileId: number, user: { id: number; name: string }): void {
+  const found = findFile(fileId);
+  const feature = found && state.features.get(found.file.feature_id);
+  if (!found || !feature) return;
+  state.features.set(feature.id, { ...feature, files: feature.files?.filter((row) => row.id !== fileId) });
+  state.fileBytes.delete(fileId);
+  audit(feature.id, 'file_deleted', user, describeFile(found.file), null);
 }

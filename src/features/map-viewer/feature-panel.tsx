@@ -2,23 +2,35 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { FeatureEditForm } from './feature-edit-form';
-import type { Feature, Layer } from '../../../generated/model';
+import type { Feature, FeatureFile, Layer } from '../../../generated/model';
+import { FeatureFiles } from './feature-files';
 import { FeatureHistory } from './feature-history';
+import { FeatureRelatives } from './feature-relatives';
 import { formatPropertyValue } from './property-value';
 
-export type SelectedFeature = { layerId: number; featureId: number; properties: Record<string, unknown> };
+export type SelectedFeature = {
+  layerId: number;
+  featureId: number;
+  properties: Record<string, unknown>;
+  /** Known when the feature came from a list or filter answer; a tile click carries none. */
+  files?: readonly FeatureFile[];
+};
 
 type FeaturePanelProps = {
   mapId: number;
   layer: Layer;
+  /** Every layer of the map, to name related features. */
+  layers: readonly Layer[];
   feature: SelectedFeature;
   onClose: () => void;
   /** After a save: the stored feature, so the panel and the map show it. */
   onSaved: (feature: Feature) => void;
+  /** A related feature picked in the panel. */
+  onOpen: (feature: Feature) => void;
 };
 
-/** The clicked feature: its properties by the layer schema, and its history. */
-export function FeaturePanel({ mapId, layer, feature, onClose, onSaved }: FeaturePanelProps) {
+/** The clicked feature: its properties by the layer schema, its related features and its history. */
+export function FeaturePanel({ mapId, layer, layers, feature, onClose, onSaved, onOpen }: FeaturePanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
   const [editing, setEditing] = useState(false);
@@ -66,6 +78,13 @@ export function FeaturePanel({ mapId, layer, feature, onClose, onSaved }: Featur
           {t('viewer.edit.start')}
         </button>
       )}
+      <FeatureFiles
+        key={`files-${feature.featureId}`}
+        mapId={mapId}
+        featureId={feature.featureId}
+        files={feature.files}
+      />
+      <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
       <h3>{t('viewer.history.title')}</h3>
       <FeatureHistory mapId={mapId} featureId={feature.featureId} />
     </aside>

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Feature, MapDetail } from '../../../generated/model';
+import type { Bookmark, Feature, MapDetail } from '../../../generated/model';
 import {
   describeLayers,
   featureExtent,
@@ -12,6 +12,7 @@ import {
   type MapViewModel,
   type ViewRequest,
 } from '../../map';
+import { BookmarksPanel } from './bookmarks-panel';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
 import { FiltersPanel } from './filters-panel';
@@ -33,6 +34,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   const { t } = useTranslation();
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
+  const { showOnly, isVisible } = tree;
   const [zoom, setZoom] = useState(map.zoom);
   const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
@@ -46,6 +48,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
     [map.center, map.zoom, map.rotation],
   );
+  const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
 
   const models = useMemo(
     () =>
@@ -64,6 +67,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   const onViewChange = useCallback(
     (view: MapViewModel, extent: [number, number, number, number]) => {
       setZoom(view.zoom);
+      setCurrentView(view);
       setViewExtent(extent);
       onViewChanged?.(view);
     },
@@ -76,10 +80,33 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   }, []);
   const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
   const goToFeature = useCallback((feature: Feature) => {
-    setSelected({ layerId: feature.layer_id, featureId: feature.id, properties: feature.properties });
+    setSelected({
+      layerId: feature.layer_id,
+      featureId: feature.id,
+      properties: feature.properties,
+      files: feature.files,
+    });
     const extent = featureExtent(feature);
     if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18 });
   }, []);
+  const goToBookmark = useCallback(
+    (bookmark: Bookmark) => {
+      showOnly(bookmark.visible_layer_ids);
+      setViewRequest({
+        nonce: nextViewRequestNonce(),
+        view: {
+          center: [bookmark.center[0] ?? 0, bookmark.center[1] ?? 0],
+          zoom: bookmark.zoom,
+          rotation: bookmark.rotation,
+        },
+      });
+    },
+    [showOnly],
+  );
+  const visibleLayerIds = useMemo(
+    () => layers.filter((layer) => isVisible(layer)).map((layer) => layer.id),
+    [layers, isVisible],
+  );
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
 
   return (
@@ -102,6 +129,13 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           zoom={zoom}
           onChange={tree.change}
           onMove={tree.move}
+        />
+        <BookmarksPanel
+          mapId={map.id}
+          bookmarks={map.bookmarks ?? []}
+          view={currentView}
+          visibleLayerIds={visibleLayerIds}
+          onGo={goToBookmark}
         />
         <nav className="viewer-panel" aria-label={t('viewer.tables')}>
           <ul className="layer-table-links">
@@ -130,7 +164,9 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
         <FeaturePanel
           mapId={map.id}
           layer={selectedLayer}
+          layers={layers}
           feature={selected}
+          onOpen={goToFeature}
           onClose={() => setSelected(null)}
           onSaved={(saved) => {
             setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties });

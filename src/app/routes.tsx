@@ -117,7 +117,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               { path: 'map3d', handle: { title: 'maps.map3d' }, lazy: comingSoon },
-              { path: 'pdf', handle: { title: 'maps.pdf' }, lazy: comingSoon },
+              {
+                path: 'pdf',
+                handle: { title: 'maps.pdf' },
+                lazy: lazyScreen(
+                  () => import('../features/print/print-screen'),
+                  (m) => m.PrintScreen,
+                ),
+              },
               {
                 path: 'profile',
                 id: 'profile',

@@ -2,3 +2,4 @@ export * from './layer-model';
 export * from './map-canvas-types';
 export { MapCanvas, MapEngineContext, type MapEngine } from './map-canvas';
 export { featureExtent } from './feature-extent';
+export { renderMapImage, type MapImageRequest } from './map-image';

@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Bookmark, Feature, MapDetail } from '../../../generated/model';
+import { LinkButton } from '../../components/ui/link-button';
+import { printPath } from '../../lib/print-link';
 import {
   describeLayers,
   featureExtent,
@@ -137,6 +139,9 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           visibleLayerIds={visibleLayerIds}
           onGo={goToBookmark}
         />
+        <LinkButton variant="secondary" to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}>
+          {t('print.open')}
+        </LinkButton>
         <nav className="viewer-panel" aria-label={t('viewer.tables')}>
           <ul className="layer-table-links">
             {layers

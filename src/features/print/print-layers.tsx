@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { Layer } from '../../../generated/model';
+import { Checkbox } from '../../components/ui/checkbox';
+import { sortLayers } from '../../map';
+
+type PrintLayersProps = {
+  layers: readonly Layer[];
+  isVisible: (layer: Layer) => boolean;
+  onChange: (layerId: number, visible: boolean) => void;
+};
+
+/** Which layers go on the sheet (and so into its legend), the top one first as in the legend. */
+export function PrintLayers({ layers, isVisible, onChange }: PrintLayersProps) {
+  const { t } = useTranslation();
+  const printable = sortLayers(layers)
+    .reverse()
+    .filter((layer) => layer.type !== '3d_tiles');
+  return (
+    <fieldset className="print-layers">
+      <legend className="field-label">{t('print.layers')}</legend>
+      {printable.length === 0 ? (
+        <p className="status status-empty">{t('print.no_layers')}</p>
+      ) : (
+        printable.map((layer) => (
+          <Checkbox
+            key={layer.id}
+            label={layer.name}
+            isSelected={isVisible(layer)}
+            onChange={(visible) => onChange(layer.id, visible)}
+          />
+        ))
+      )}
+    </fieldset>
+  );
+}

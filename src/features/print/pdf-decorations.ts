@@ -13,7 +13,7 @@ export type LegendEntry = {
 /** A colour mixed with white, as a translucent fill looks on white paper. */
 function onPaper(color: string, alpha: number): string {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color);
-  if (!match) return color;
+  if (!match) return '#e0e0e0';
   return `#${match
     .slice(1)
     .map((hex) => Math.round(255 - (255 - parseInt(hex, 16)) * alpha))
@@ -21,10 +21,15 @@ function onPaper(color: string, alpha: number): string {
     .join('')}`;
 }
 
+/** `#rrggbb` of a colour that may carry an alpha (`#rrggbbaa`), which jsPDF does not read. */
+function solid(color: string): string {
+  return /^#[0-9a-f]{6}/i.exec(color)?.[0] ?? '#808080';
+}
+
 function swatch(doc: jsPDF, entry: LegendEntry, x: number, y: number): void {
-  doc.setDrawColor(entry.strokeColor);
+  doc.setDrawColor(solid(entry.strokeColor));
   if (entry.geometryType.includes('Point')) {
-    doc.setFillColor(entry.fillColor);
+    doc.setFillColor(solid(entry.fillColor));
     doc.setLineWidth(0.3);
     doc.circle(x + 3, y, 1.4, 'FD');
   } else if (entry.geometryType.includes('Polygon')) {

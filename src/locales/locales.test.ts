@@ -34,6 +34,8 @@ const SAME_IN: Record<string, readonly string[]> = {
     'pagination.page',
     'toast.region',
     'viewer.relatives.parents',
+    'print.orientation',
+    'print.portrait',
   ],
 };
 

@@ -114,6 +114,9 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   return (
     <div className={['map-viewer', className].filter(Boolean).join(' ')}>
       <div className="map-viewer-side">
+        <LinkButton variant="secondary" to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}>
+          {t('print.open')}
+        </LinkButton>
         <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
         <FiltersPanel
           mapId={map.id}
@@ -139,9 +142,6 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           visibleLayerIds={visibleLayerIds}
           onGo={goToBookmark}
         />
-        <LinkButton variant="secondary" to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}>
-          {t('print.open')}
-        </LinkButton>
         <nav className="viewer-panel" aria-label={t('viewer.tables')}>
           <ul className="layer-table-links">
             {layers

@@ -149,7 +149,7 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
           className="print-preview"
           style={{
             aspectRatio: `${box.width} / ${box.height}`,
-            width: `min(100%, calc((100vh - 13rem) * ${(box.width / box.height).toFixed(4)}))`,
+            width: `min(100%, calc((100vh - 16rem) * ${(box.width / box.height).toFixed(4)}))`,
           }}
         >
           <MapCanvas

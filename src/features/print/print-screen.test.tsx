@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../testing/render';
+
+vi.mock('../../map/openlayers/ol-map-canvas', async () => {
+  const recording = await import('../../map/testing/recording-map-canvas');
+  return { OlMapCanvas: recording.RecordingMapCanvas };
+});
+
+describe('/pdf', { timeout: 30_000 }, () => {
+  it('takes the map, view and visible layers from the viewer, and a picked scale makes the sheet printable', async () => {
+    const { user, router } = await renderApp('/maps/1/show', { as: 'admin' });
+    await screen.findByRole('heading', { name: 'Demo town', level: 1 }, { timeout: 10_000 });
+    await user.click(await screen.findByLabelText('Valves', undefined, { timeout: 10_000 }));
+    await user.click(screen.getByRole('link', { name: 'Print' }));
+
+    const form = await screen.findByRole('form', { name: 'Print settings' }, { timeout: 10_000 });
+    const query = new URLSearchParams(router.state.location.search);
+    expect(router.state.location.pathname).toBe('/pdf');
+    expect(query.get('map')).toBe('1');
+    expect(within(form).getByLabelText('Title')).toHaveValue('Demo town');
+    expect(within(form).getByLabelText('Valves')).not.toBeChecked();
+    expect(within(form).getByLabelText('Pipes')).toBeChecked();
+
+    // The preview draws what the sheet will: the valves stay off there too.
+    const preview = await screen.findByRole('region', { name: 'Print preview of Demo town' });
+    const valves = preview.querySelector('[data-layer-key="layer-2"]');
+    expect(valves).toHaveAttribute('data-visible', 'false');
+
+    // jsdom lays nothing out, so only a picked scale gives the sheet a scale.
+    const download = within(form).getByRole('button', { name: 'Download PDF' });
+    expect(download).toBeDisabled();
+    await user.selectOptions(within(form).getByLabelText('Scale'), '1:10,000');
+    expect(download).toBeEnabled();
+  });
+
+  it('asks for a map when none is given', async () => {
+    await renderApp('/pdf', { as: 'user' });
+    expect(await screen.findByText('Choose a map to print.', undefined, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('option', { name: 'Demo town' })).toBeInTheDocument();
+  });
+});

@@ -1206,6 +1206,105 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/water-network': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    /** The map's water network configuration */
+    get: operations['getWaterNetwork'];
+    /** Set which layers form the map's water network (admin) */
+    put: operations['updateWaterNetwork'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/water-network/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Topology check of the map's network (admin)
+     * @description Connected parts of the pipe graph, valves and nodes off the network, and free pipe ends within `near_distance_m` (five tolerances) of another pipe. The graph is built from the geometries once per version of the configured layers.
+     */
+    post: operations['checkWaterNetwork'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/water-network/isolate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The valves that cut a pipe off, and every pipe that loses service with it
+     * @description Walks the graph from the pipe and stops at valves: the valves met are the ones to close, the pipes walked lose service.
+     */
+    post: operations['isolateWaterNetworkPipe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/water-network/trace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Everything connected to a pipe, valve or node with no valve closed */
+    post: operations['traceWaterNetwork'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/layer-types': {
     parameters: {
       query?: never;
@@ -2528,6 +2627,128 @@ export interface components {
     };
     FeatureFileList: {
       data: components['schemas']['FeatureFile'][];
+    };
+    /** @description The map's network configuration. A map that has none yet answers `pipe_layer_id: null`, empty layer lists and the default tolerance of 1 m. */
+    WaterNetworkConfig: {
+      /**
+       * @description The line layer whose features are the pipes; null while unconfigured.
+       * @example 2
+       */
+      pipe_layer_id: number | null;
+      /**
+       * @description Point layers whose features are valves (they split pipes and stop an isolation walk).
+       * @example [
+       *       3
+       *     ]
+       */
+      valve_layer_ids: number[];
+      /**
+       * @description Other point layers on the network (hydrants, meters); they never stop a walk.
+       * @example [
+       *       4
+       *     ]
+       */
+      node_layer_ids: number[];
+      /**
+       * @description Snapping tolerance in metres.
+       * @example 0.5
+       */
+      tolerance_m: number;
+    };
+    WaterNetworkConfigResource: {
+      data: components['schemas']['WaterNetworkConfig'];
+    };
+    /** @description Replaces the configuration. The pipe layer must be a vector line layer of the map; valve and node layers vector point layers of the map; a layer may appear in one role only. */
+    WaterNetworkConfigInput: {
+      pipe_layer_id: number;
+      valve_layer_ids: number[];
+      node_layer_ids: number[];
+      tolerance_m: number;
+    };
+    /**
+     * @example [
+     *       101,
+     *       102,
+     *       103
+     *     ]
+     */
+    FeatureIdList: number[];
+    /** @description One connected part of the pipe graph (with every valve open). */
+    WaterNetworkComponent: {
+      /**
+       * @description 1 for the largest part, then by size (ties by smallest pipe id).
+       * @example 1
+       */
+      id: number;
+      pipe_ids: components['schemas']['FeatureIdList'];
+    };
+    /** @description A pipe end joined to nothing that lies within a few tolerances of another pipe: most likely a digitising error. */
+    DanglingPipe: {
+      /** @example 3360 */
+      pipe_id: number;
+      /**
+       * @description The nearest other pipe.
+       * @example 3349
+       */
+      near_pipe_id: number;
+      /** @example 1 */
+      distance_m: number;
+      point: components['schemas']['Point'];
+    };
+    WaterNetworkCheck: {
+      /** @description Connected parts, largest first; more than one usually means a gap. */
+      components: components['schemas']['WaterNetworkComponent'][];
+      /** @example 3360 */
+      pipes_count: number;
+      /**
+       * @description Valves and other nodes of the configured layers.
+       * @example 1296
+       */
+      nodes_count: number;
+      /** @description Valves and nodes farther than `tolerance_m` from every pipe. */
+      unconnected_node_ids: components['schemas']['FeatureIdList'];
+      /** @description Free pipe ends close to another pipe, by distance. */
+      dangling: components['schemas']['DanglingPipe'][];
+      /**
+       * @description How far a free end may be from another pipe to be reported as dangling.
+       * @example 5
+       */
+      near_distance_m: number;
+    };
+    WaterNetworkCheckResource: {
+      data: components['schemas']['WaterNetworkCheck'];
+    };
+    WaterNetworkIsolateRequest: {
+      /** @description A feature of the configured pipe layer. */
+      pipe_id: number;
+    };
+    WaterNetworkIsolation: {
+      /** @example 120 */
+      pipe_id: number;
+      /** @description The valves to close; empty when no valve bounds the pipe's part. */
+      valve_ids: components['schemas']['FeatureIdList'];
+      /** @description Every pipe that loses service, the chosen one included. */
+      pipe_ids: components['schemas']['FeatureIdList'];
+      /** @description Nodes (hydrants, meters) on the pipes that lose service. */
+      node_ids: components['schemas']['FeatureIdList'];
+    };
+    WaterNetworkIsolationResource: {
+      data: components['schemas']['WaterNetworkIsolation'];
+    };
+    WaterNetworkTraceRequest: {
+      /** @description A pipe, valve or node of the configured layers. */
+      feature_id: number;
+    };
+    WaterNetworkTrace: {
+      /** @example 120 */
+      feature_id: number;
+      /** @description Every pipe connected to the feature with all valves open. */
+      pipe_ids: components['schemas']['FeatureIdList'];
+      /** @description Every valve and node on those pipes (or the feature itself when it is off the network). */
+      node_ids: components['schemas']['FeatureIdList'];
+    };
+    WaterNetworkTraceResource: {
+      data: components['schemas']['WaterNetworkTrace'];
     };
     LayerType: {
       type: components['schemas']['LayerTypeName'];
@@ -6930,6 +7151,375 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  getWaterNetwork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The configuration (defaults while the map has none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "pipe_layer_id": 2,
+           *         "valve_layer_ids": [
+           *           3
+           *         ],
+           *         "node_layer_ids": [
+           *           4
+           *         ],
+           *         "tolerance_m": 0.5
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WaterNetworkConfigResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateWaterNetwork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "pipe_layer_id": 2,
+         *       "valve_layer_ids": [
+         *         3
+         *       ],
+         *       "node_layer_ids": [
+         *         4
+         *       ],
+         *       "tolerance_m": 0.5
+         *     }
+         */
+        'application/json': components['schemas']['WaterNetworkConfigInput'];
+      };
+    };
+    responses: {
+      /** @description The stored configuration. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "pipe_layer_id": 2,
+           *         "valve_layer_ids": [
+           *           3
+           *         ],
+           *         "node_layer_ids": [
+           *           4
+           *         ],
+           *         "tolerance_m": 0.5
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WaterNetworkConfigResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description A layer that is not of the map, of the wrong geometry, or in two roles. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The pipe layer must be a line layer of this map.",
+           *       "errors": {
+           *         "pipe_layer_id": [
+           *           "The pipe layer must be a line layer of this map."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+    };
+  };
+  checkWaterNetwork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The check's findings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "components": [
+           *           {
+           *             "id": 1,
+           *             "pipe_ids": [
+           *               1,
+           *               2,
+           *               3,
+           *               4
+           *             ]
+           *           },
+           *           {
+           *             "id": 2,
+           *             "pipe_ids": [
+           *               5
+           *             ]
+           *           }
+           *         ],
+           *         "pipes_count": 5,
+           *         "nodes_count": 4,
+           *         "unconnected_node_ids": [
+           *           9
+           *         ],
+           *         "dangling": [
+           *           {
+           *             "pipe_id": 5,
+           *             "near_pipe_id": 4,
+           *             "distance_m": 1,
+           *             "point": {
+           *               "type": "Point",
+           *               "coordinates": [
+           *                 -9.1393,
+           *                 38.7223
+           *               ]
+           *             }
+           *           }
+           *         ],
+           *         "near_distance_m": 2.5
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WaterNetworkCheckResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description The map has no water network configured. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This map has no water network configured.",
+           *       "errors": {
+           *         "pipe_layer_id": [
+           *           "This map has no water network configured."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+    };
+  };
+  isolateWaterNetworkPipe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "pipe_id": 3
+         *     }
+         */
+        'application/json': components['schemas']['WaterNetworkIsolateRequest'];
+      };
+    };
+    responses: {
+      /** @description What to close and what goes dry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "pipe_id": 3,
+           *         "valve_ids": [
+           *           6,
+           *           7
+           *         ],
+           *         "pipe_ids": [
+           *           3,
+           *           4
+           *         ],
+           *         "node_ids": [
+           *           8
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WaterNetworkIsolationResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description Not a pipe of the configured pipe layer, or no network configured. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The feature is not a pipe of this map's water network.",
+           *       "errors": {
+           *         "pipe_id": [
+           *           "The feature is not a pipe of this map's water network."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+    };
+  };
+  traceWaterNetwork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "feature_id": 3
+         *     }
+         */
+        'application/json': components['schemas']['WaterNetworkTraceRequest'];
+      };
+    };
+    responses: {
+      /** @description The connected pipes and nodes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "feature_id": 3,
+           *         "pipe_ids": [
+           *           1,
+           *           2,
+           *           3,
+           *           4
+           *         ],
+           *         "node_ids": [
+           *           6,
+           *           7,
+           *           8
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WaterNetworkTraceResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description Not a feature of the configured layers, or no network configured. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The feature is not part of this map's water network.",
+           *       "errors": {
+           *         "feature_id": [
+           *           "The feature is not part of this map's water network."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
     };
   };
   listLayerTypes: {

@@ -18,6 +18,8 @@ import { focusFromRouteState } from './focus-from-route';
 import { FiltersPanel } from './filters-panel';
 import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
+import { mergeHighlights, type NetworkHighlight } from './network-highlight';
+import { NetworkTools } from './network-tools';
 import { useLayerViewState } from './use-layer-view-state';
 import './map-viewer.css';
 
@@ -38,6 +40,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   const [zoom, setZoom] = useState(map.zoom);
   const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
+  const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
   const [revisions, setRevisions] = useState<Record<number, number>>({});
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
@@ -57,11 +60,20 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
         basemap: map.basemap,
         viewState: tree.changes,
         order: tree.drawingOrder,
-        highlighted,
+        highlighted: mergeHighlights(highlighted, networkHighlight),
         revisions,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
       }),
-    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, highlighted, revisions],
+    [
+      layers,
+      map.basemap,
+      tree.changes,
+      tree.drawingOrder,
+      selected,
+      highlighted,
+      networkHighlight,
+      revisions,
+    ],
   );
 
   const onViewChange = useCallback(
@@ -113,6 +125,13 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     <div className={['map-viewer', className].filter(Boolean).join(' ')}>
       <div className="map-viewer-side">
         <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
+        <NetworkTools
+          mapId={map.id}
+          layers={layers}
+          selected={selected}
+          onHighlight={setNetworkHighlight}
+          onPick={goToFeature}
+        />
         <FiltersPanel
           mapId={map.id}
           filters={map.filters}

@@ -81,6 +81,11 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   getCategory: read('Category'),
   updateCategory: update('Category'),
   deleteCategory: remove('Category'),
+  getWaterNetwork: read('Map'),
+  updateWaterNetwork: update('Map'),
+  checkWaterNetwork: update('Map'),
+  isolateWaterNetworkPipe: read('Map'),
+  traceWaterNetwork: read('Map'),
 };
 
 export function operationAllowed(ability: AppAbility, operationId: string): boolean {

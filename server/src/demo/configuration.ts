@@ -21,12 +21,18 @@ export const DEMO_MAP = {
   title: 'Demo town water network',
   description:
     'A generated town water network: pipes with material, diameter and install date (older towards the centre), ' +
-    'valves at junctions and inside long pipes, hydrants beside the mains, and four pressure zones. ' +
+    'valves at junctions and inside long pipes, hydrants on the mains, and four pressure zones. ' +
     'Two digitising errors are left in for the topology check: a dead-end pipe that stops 1 m short ' +
     'of its junction, and a valve 30 m away from any pipe. Delete this map and it does not come back.',
   zoom: 14,
   basemap: 'offline',
 } as const;
+
+/**
+ * The demo map's water network: pipes, valves and hydrants, joined within half a metre, so the
+ * planted pipe that stops 1 m short is reported as dangling rather than silently joined.
+ */
+export const DEMO_WATER_NETWORK_TOLERANCE_M = 0.5;
 
 export const DEMO_CATEGORIES: { key: DemoCategoryKey; name: string }[] = [
   { key: 'network', name: 'Network' },

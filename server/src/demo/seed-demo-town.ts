@@ -6,6 +6,7 @@ import {
   DEMO_MAIN_SEARCHES,
   DEMO_MAP,
   DEMO_SEARCHES,
+  DEMO_WATER_NETWORK_TOLERANCE_M,
   type DemoCategoryKey,
   type DemoLayerKey,
 } from './configuration.ts';
@@ -90,6 +91,11 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
     const firstValve = await insertFeatures(tx, layerIds.valves, adminId, town.valves);
     await insertFeatures(tx, layerIds.hydrants, adminId, town.hydrants);
     await insertFeatures(tx, layerIds.zones, adminId, town.zones);
+    await tx.query(
+      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m)
+       VALUES ($1, $2, $3::int[], $4::int[], $5)`,
+      [mapId, layerIds.pipes, [layerIds.valves], [layerIds.hydrants], DEMO_WATER_NETWORK_TOLERANCE_M],
+    );
     for (const [order, search] of DEMO_SEARCHES.entries())
       await tx.query(
         `INSERT INTO searches (map_id, layer_id, name, fields, operator, "order") VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -11,6 +11,7 @@ import { featureHandlers } from './features.ts';
 import { layerHandlers } from './layers.ts';
 import { mapPartHandlers } from './map-parts.ts';
 import { mapHandlers } from './maps.ts';
+import { waterNetworkHandlers } from './water-network.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -37,4 +38,5 @@ export const handlers: OperationHandlers = {
   ...mapPartHandlers,
   ...featureHandlers,
   ...exportHandlers,
+  ...waterNetworkHandlers,
 };

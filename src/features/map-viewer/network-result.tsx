@@ -44,7 +44,7 @@ function FeatureList({ title, ids, layers, onPick, named }: ListProps) {
           return (
             <li key={id}>
               {feature ? (
-                <button type="button" className="link-button" onClick={() => onPick(feature)}>
+                <button type="button" className="link-like" onClick={() => onPick(feature)}>
                   {label}
                 </button>
               ) : (

@@ -9,6 +9,7 @@ import type { Feature, Layer } from '../../../generated/model';
 import { fieldErrorsOf } from './field-errors';
 import { highlightOf, type NetworkHighlight } from './network-highlight';
 import { NetworkResultList, type NetworkLayers, type NetworkResult } from './network-result';
+import './network-tools.css';
 
 type NetworkToolsProps = {
   mapId: number;
@@ -77,7 +78,7 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
         {selected && isPipe ? (
           <button
             type="button"
-            className="btn"
+            className="btn btn-primary"
             disabled={busy}
             onClick={() => void run('isolate', selected.featureId)}
           >

@@ -3,6 +3,7 @@ import { MOCK_ADMIN, MOCK_USER } from './accounts';
 import { seedDatabase } from './db';
 import { seedMaps } from './maps-store';
 import { seedFeatureMocks } from './features-store';
+import { seedWaterNetworks } from './water-network-store';
 import { expireSession, signIn, signOut } from './session';
 
 /**
@@ -31,6 +32,7 @@ export function applyScenario(name: ScenarioName): void {
   seedDatabase();
   seedMaps();
   seedFeatureMocks();
+  seedWaterNetworks();
   SCENARIOS[name]();
 }
 

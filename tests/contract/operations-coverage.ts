@@ -19,6 +19,7 @@ export const REQUIRED_TAGS: readonly string[] = [
   'features',
   'files',
   'exports',
+  'water-network',
 ];
 
 /**

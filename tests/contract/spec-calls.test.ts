@@ -24,6 +24,7 @@ const KNOWN_TAGS = [
   'reference',
   'exports',
   'files',
+  'water-network',
 ];
 
 type Json = Record<string, unknown>;

@@ -54,6 +54,8 @@ export const STATES = {
    * when ready, `content` is written where the server keeps export files (DATA_DIR/exports).
    */
   exportExists: 'an export exists',
+  /** Params: { map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m }. */
+  waterNetworkConfigured: 'a water network is configured',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

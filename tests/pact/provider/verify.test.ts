@@ -11,6 +11,7 @@ import { openTestDatabase, type TestDatabase } from '../../../server/test-suppor
 import { createExportStateHandlers } from './export-states.ts';
 import { createMapStateHandlers } from './map-states.ts';
 import { createStateHandlers, resetForInteraction, type PactContext } from './provider-states.ts';
+import { createWaterNetworkStateHandlers } from './water-network-states.ts';
 import { createRequestFilter } from './request-filter.ts';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
@@ -70,6 +71,7 @@ describe('Pact provider verification', () => {
         ...createStateHandlers(database.db, context),
         ...createMapStateHandlers(database.db, context, path.join(dataDir, 'files')),
         ...createExportStateHandlers(database.db, context, dataDir),
+        ...createWaterNetworkStateHandlers(database.db),
       }).map(([name, handler]) => [
         name,
         async (params?: unknown) => {

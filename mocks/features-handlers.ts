@@ -94,7 +94,11 @@ export const featuresHandlers = [
     const parsed = parseWith(listLayerFeaturesQueryParams, Object.fromEntries(url.searchParams));
     if (!parsed.ok) return parsed.response;
     const search = parsed.data.search ?? '';
-    const rows = featuresOfLayer(layerId).filter((feature) => matchesText(feature, search));
+    // The keyset cursor of the page links (and of lookups by id) starts after that id.
+    const afterId = parsed.data.after_id ?? 0;
+    const rows = featuresOfLayer(layerId).filter(
+      (feature) => feature.id > afterId && matchesText(feature, search),
+    );
     return HttpResponse.json(page(rows, parsed.data.page ?? 1, parsed.data.per_page ?? 15, url.pathname));
   }),
 

@@ -20,6 +20,8 @@ import { focusFromRouteState } from './focus-from-route';
 import { FiltersPanel } from './filters-panel';
 import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
+import { mergeHighlights, type NetworkHighlight } from './network-highlight';
+import { NetworkTools } from './network-tools';
 import { useLayerViewState } from './use-layer-view-state';
 import './map-viewer.css';
 
@@ -40,6 +42,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   const [zoom, setZoom] = useState(map.zoom);
   const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
+  const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
   const [revisions, setRevisions] = useState<Record<number, number>>({});
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
@@ -59,11 +62,20 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
         basemap: map.basemap,
         viewState: tree.changes,
         order: tree.drawingOrder,
-        highlighted,
+        highlighted: mergeHighlights(highlighted, networkHighlight),
         revisions,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
       }),
-    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, highlighted, revisions],
+    [
+      layers,
+      map.basemap,
+      tree.changes,
+      tree.drawingOrder,
+      selected,
+      highlighted,
+      networkHighlight,
+      revisions,
+    ],
   );
 
   const onViewChange = useCallback(
@@ -118,6 +130,13 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           {t('print.open')}
         </LinkButton>
         <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
+        <NetworkTools
+          mapId={map.id}
+          layers={layers}
+          selected={selected}
+          onHighlight={setNetworkHighlight}
+          onPick={goToFeature}
+        />
         <FiltersPanel
           mapId={map.id}
           filters={map.filters}

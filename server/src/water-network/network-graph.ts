@@ -52,36 +52,37 @@ export interface NetworkGraph {
 interface Anchor {
   point: XY;
   valveId?: number;
-  /** Set for a pipe end: which pipe part it ends. */
-  partKey?: string;
+}
+
+/** One line of a pipe; parts are numbered so the busy loops key by numbers, not strings. */
+interface Part {
+  pipeId: number;
+  line: XY[];
 }
 
 interface Split {
-  partKey: string;
+  part: number;
   /** Segment index plus the position along it: orders the splits of one part. */
   position: number;
   vertex: number;
   distance: number;
 }
 
-const partKeyOf = (pipeId: number, part: number) => `${pipeId}/${part}`;
-
 interface SegmentRef extends PipeSegment {
-  partKey: string;
+  part: number;
   index: number;
 }
 
-function segmentIndex(pipes: readonly PipeInput[], cellSize: number): SpatialHash<SegmentRef> {
+function segmentIndex(parts: readonly Part[], cellSize: number): SpatialHash<SegmentRef> {
   const hash = new SpatialHash<SegmentRef>(cellSize);
-  for (const pipe of pipes)
-    pipe.parts.forEach((line, part) => {
-      for (let index = 0; index + 1 < line.length; index += 1) {
-        const a = line[index] as XY;
-        const b = line[index + 1] as XY;
-        const segment = { pipeId: pipe.id, partKey: partKeyOf(pipe.id, part), index, a, b };
-        hash.insert(segment, Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y));
-      }
-    });
+  parts.forEach(({ pipeId, line }, part) => {
+    for (let index = 0; index + 1 < line.length; index += 1) {
+      const a = line[index] as XY;
+      const b = line[index + 1] as XY;
+      const segment = { pipeId, part, index, a, b };
+      hash.insert(segment, Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y));
+    }
+  });
   return hash;
 }
 
@@ -119,23 +120,24 @@ function clusterAnchors(
 function findSplits(
   anchors: readonly Anchor[],
   vertexOf: readonly number[],
-  partEnds: ReadonlyMap<string, [number, number]>,
+  vertexCount: number,
+  partEnds: readonly [number, number][],
   segments: SpatialHash<SegmentRef>,
   tolerance: number,
 ): Split[] {
-  const best = new Map<string, Split>();
+  const best = new Map<number, Split>();
   anchors.forEach((anchor, index) => {
     const vertex = vertexOf[index] as number;
     for (const segment of segments.near(anchor.point.x, anchor.point.y, tolerance)) {
-      const ends = partEnds.get(segment.partKey);
+      const ends = partEnds[segment.part];
       if (ends && (ends[0] === vertex || ends[1] === vertex)) continue;
       const hit = nearestOnSegment(anchor.point, segment.a, segment.b);
       if (hit.distance > tolerance) continue;
-      const key = `${segment.partKey}@${vertex}`;
+      const key = segment.part * vertexCount + vertex;
       const known = best.get(key);
       if (!known || hit.distance < known.distance)
         best.set(key, {
-          partKey: segment.partKey,
+          part: segment.part,
           position: segment.index + hit.t,
           vertex,
           distance: hit.distance,
@@ -152,56 +154,52 @@ function findSplits(
  */
 export function buildNetworkGraph(input: NetworkInput): NetworkGraph {
   const tolerance = input.toleranceM;
-  const anchors: Anchor[] = [];
-  for (const pipe of input.pipes)
-    pipe.parts.forEach((line, part) => {
-      if (line.length < 2) return;
-      const partKey = partKeyOf(pipe.id, part);
-      anchors.push({ point: line[0] as XY, partKey }, { point: line[line.length - 1] as XY, partKey });
-    });
-  const pipeAnchorCount = anchors.length;
+  const parts: Part[] = input.pipes.flatMap((pipe) =>
+    pipe.parts.filter((line) => line.length >= 2).map((line) => ({ pipeId: pipe.id, line })),
+  );
+  // Part i ends at anchors 2i and 2i + 1; valves follow.
+  const anchors: Anchor[] = parts.flatMap(({ line }) => [
+    { point: line[0] as XY },
+    { point: line[line.length - 1] as XY },
+  ]);
   for (const valve of input.valves) anchors.push({ point: valve.point, valveId: valve.id });
 
   const { vertexOf, count } = clusterAnchors(anchors, tolerance);
-  const partEnds = new Map<string, [number, number]>();
-  for (let index = 0; index < pipeAnchorCount; index += 2)
-    partEnds.set((anchors[index] as Anchor).partKey as string, [
-      vertexOf[index] as number,
-      vertexOf[index + 1] as number,
-    ]);
+  const partEnds = parts.map((_, part): [number, number] => [
+    vertexOf[2 * part] as number,
+    vertexOf[2 * part + 1] as number,
+  ]);
 
-  // Cells of five tolerances: the widest question asked of them is the dangling check's.
-  const segments = segmentIndex(input.pipes, Math.max(tolerance * 5, 0.5));
-  const splits = findSplits(anchors, vertexOf, partEnds, segments, tolerance);
-  const splitsByPart = new Map<string, Split[]>();
-  for (const split of splits)
-    splitsByPart.set(split.partKey, [...(splitsByPart.get(split.partKey) ?? []), split]);
+  // A segment goes into every cell its box touches, so cells much smaller than a street's
+  // pipes would fill the index with copies; 20 m (or the dangling check's reach) keeps it lean.
+  const segments = segmentIndex(parts, Math.max(tolerance * 5, 20));
+  const splitsByPart: Split[][] = parts.map(() => []);
+  for (const split of findSplits(anchors, vertexOf, count, partEnds, segments, tolerance))
+    splitsByPart[split.part]?.push(split);
 
   const edges: PipeEdge[] = [];
-  const stopsByPart = new Map<string, PartStops>();
+  const stopsByPart: PartStops[] = [];
   const incident: number[][] = Array.from({ length: count }, () => []);
   const pipeEdges = new Map<number, number[]>();
   const addEdge = (pipeId: number, from: number, to: number) => {
     const index = edges.push({ pipeId, from, to }) - 1;
     incident[from]?.push(index);
     incident[to]?.push(index);
-    pipeEdges.set(pipeId, [...(pipeEdges.get(pipeId) ?? []), index]);
+    const known = pipeEdges.get(pipeId);
+    if (known) known.push(index);
+    else pipeEdges.set(pipeId, [index]);
     return index;
   };
-  for (const pipe of input.pipes)
-    pipe.parts.forEach((line, part) => {
-      const ends = partEnds.get(partKeyOf(pipe.id, part));
-      if (!ends) return;
-      const inner = (splitsByPart.get(partKeyOf(pipe.id, part)) ?? []).sort(
-        (a, b) => a.position - b.position,
-      );
-      const stops = [ends[0], ...inner.map((split) => split.vertex), ends[1]];
-      const positions = [0, ...inner.map((split) => split.position), line.length - 1];
-      const edgeIndexes: number[] = [];
-      for (let index = 0; index + 1 < stops.length; index += 1)
-        edgeIndexes.push(addEdge(pipe.id, stops[index] as number, stops[index + 1] as number));
-      stopsByPart.set(partKeyOf(pipe.id, part), { positions, edgeIndexes });
-    });
+  parts.forEach(({ pipeId, line }, part) => {
+    const ends = partEnds[part] as [number, number];
+    const inner = (splitsByPart[part] ?? []).sort((a, b) => a.position - b.position);
+    const stops = [ends[0], ...inner.map((split) => split.vertex), ends[1]];
+    const positions = [0, ...inner.map((split) => split.position), line.length - 1];
+    const edgeIndexes: number[] = [];
+    for (let index = 0; index + 1 < stops.length; index += 1)
+      edgeIndexes.push(addEdge(pipeId, stops[index] as number, stops[index + 1] as number));
+    stopsByPart.push({ positions, edgeIndexes });
+  });
 
   const vertexValves: number[][] = Array.from({ length: count }, () => []);
   const vertexPoints: XY[] = Array.from({ length: count }, () => ({ x: 0, y: 0 }));
@@ -249,14 +247,14 @@ interface PartStops {
  */
 function edgesAt(
   segments: SpatialHash<SegmentRef>,
-  stopsByPart: ReadonlyMap<string, PartStops>,
+  stopsByPart: readonly PartStops[],
   point: XY,
   radius: number,
 ): number[] {
   const found = new Set<number>();
   for (const segment of segments.near(point.x, point.y, radius)) {
     const hit = nearestOnSegment(point, segment.a, segment.b);
-    const stops = stopsByPart.get(segment.partKey);
+    const stops = stopsByPart[segment.part];
     if (hit.distance > radius || !stops) continue;
     const position = segment.index + hit.t;
     stops.edgeIndexes.forEach((edge, index) => {

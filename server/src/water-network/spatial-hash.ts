@@ -4,12 +4,13 @@
  * cell about the size of the search radius a lookup touches a handful of cells.
  */
 export class SpatialHash<T> {
-  private readonly cells = new Map<string, T[]>();
+  private readonly cells = new Map<number, T[]>();
 
   constructor(private readonly cellSize: number) {}
 
-  private key(col: number, row: number): string {
-    return `${col}:${row}`;
+  // One number per cell (rows within ±2^21 of the origin: thousands of km even at 1 m cells).
+  private key(col: number, row: number): number {
+    return col * 4_194_304 + row;
   }
 
   private span(min: number, max: number): [number, number] {

@@ -167,7 +167,7 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
         <button type="button" className="btn btn-secondary" onClick={exportCsv}>
           {t('water_network.viewer.export')}
         </button>
-        <Link className="btn btn-secondary" to={`/pdf?map_id=${mapId}`}>
+        <Link className="btn btn-secondary" to={`/pdf?map=${mapId}`}>
           {t('water_network.viewer.print')}
         </Link>
       </div>

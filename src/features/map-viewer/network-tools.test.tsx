@@ -73,7 +73,7 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
     expect(await within(pipes).findByRole('button', { name: 'Oak Street 3' }, SLOW)).toBeInTheDocument();
     expect(highlighted('layer-1')).toBe('3,4');
     expect(highlighted('layer-2')).toBe('147,148');
-    expect(within(result).getByRole('link', { name: 'Print map' })).toHaveAttribute('href', '/pdf?map_id=1');
+    expect(within(result).getByRole('link', { name: 'Print map' })).toHaveAttribute('href', '/pdf?map=1');
 
     // Clearing takes the highlight off the map.
     await user.click(within(tools).getByRole('button', { name: 'Clear' }));

@@ -48,7 +48,14 @@ export function LayersScreen() {
     <section aria-labelledby="layers-title">
       <header className="section-header">
         <h2 id="layers-title">{t('maps.admin.layers')}</h2>
-        <LinkButton to={mapPaths.section(mapId, 'layers/create')}>{t('maps.admin.layer_create')}</LinkButton>
+        <span className="item-actions">
+          <LinkButton variant="secondary" to={mapPaths.section(mapId, 'layers/import')}>
+            {t('layer_import.open')}
+          </LinkButton>
+          <LinkButton to={mapPaths.section(mapId, 'layers/create')}>
+            {t('maps.admin.layer_create')}
+          </LinkButton>
+        </span>
       </header>
       {layers.isPending ? (
         <Loading />

@@ -2315,6 +2315,7 @@ export interface components {
       child_layer_id: number;
       rule: components['schemas']['RelationRule'];
       tolerance_m?: number;
+      /** @description Replaces the relation's links. Left out, a `manual` relation keeps the links it has (an empty list removes them); a relation that becomes `spatial` loses them. */
       links?: components['schemas']['FeatureLink'][];
     };
     /** @description Replaces all relations in which this layer is the parent; an empty list removes them. */

@@ -2238,7 +2238,10 @@ export const updateLayerRelationsBody = zod
                 }),
               )
               .max(updateLayerRelationsBodyChildrenItemLinksMax)
-              .optional(),
+              .optional()
+              .describe(
+                "Replaces the relation's links. Left out, a `manual` relation keeps the links it has (an empty list removes them); a relation that becomes `spatial` loses them.",
+              ),
           })
           .describe('`tolerance_m` is required for `spatial`; `links` only applies to `manual`.'),
       )

@@ -60,7 +60,7 @@ describe('map administration', () => {
     await page.getByRole('link', { name: 'Create map' }).click();
     const title = `E2E town ${Date.now()}`;
     // The view picker is the last part to arrive (its own chunk); fill once the form is whole.
-    await page.getByRole('application', { name: 'Pan and zoom to choose the opening view' }).waitFor();
+    await page.getByRole('region', { name: 'Pan and zoom to choose the opening view' }).waitFor();
     await page.getByLabel('Title').fill(title);
     await eventually(() => page.getByLabel('Title').inputValue(), title);
     await page.getByRole('button', { name: 'Create map' }).click();

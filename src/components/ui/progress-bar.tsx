@@ -14,7 +14,6 @@ export function ProgressBar({ label, value }: ProgressBarProps) {
       className="progress"
       value={percent}
       isIndeterminate={percent === undefined}
-      aria-label={label}
     >
       {({ valueText }) => (
         <>

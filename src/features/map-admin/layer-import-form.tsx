@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImportLayer } from '../../../generated/api/layers/layers';
+import { useImportLayer, useStartLayerImport } from '../../../generated/api/layers/layers';
 import {
   LayerImportFormat,
   type Category,
@@ -15,6 +15,7 @@ import { Select } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { categoryOptions } from './category-tree';
+import { ImportJobProgress, IN_REQUEST_IMPORT_LIMIT } from './layer-import-job';
 import { mapCall } from './map-call';
 
 /** The formats the server reads, each with the extensions its files carry. */
@@ -60,11 +61,14 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
   const [columns, setColumns] = useState({ lon_column: '', lat_column: '', wkt_column: '' });
   const [sourceLayer, setSourceLayer] = useState('');
   const [uploaded, setUploaded] = useState<number | undefined>(undefined);
-  const importLayer = useImportLayer({
-    request: {
-      onUploadProgress: (event) => setUploaded(event.total ? event.loaded / event.total : undefined),
-    },
-  });
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobError, setJobError] = useState<string | null>(null);
+  const request = {
+    onUploadProgress: (event: { loaded: number; total?: number }) =>
+      setUploaded(event.total ? event.loaded / event.total : undefined),
+  };
+  const importLayer = useImportLayer({ request });
+  const startImport = useStartLayerImport({ request });
   const effective = formatOfFile(format, file);
   const fileStem = file?.name.replace(/\.[^.]+$/, '') ?? '';
 
@@ -84,15 +88,25 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
           ? { source_layer: sourceLayer.trim() }
           : {}),
       };
+      setJobError(null);
       try {
-        await onImported(await mapCall(() => importLayer.mutateAsync({ id: mapId, data })));
+        // Large files are imported by a job the server runs after the upload; it is polled below.
+        if (file && file.size > IN_REQUEST_IMPORT_LIMIT)
+          setJobId((await mapCall(() => startImport.mutateAsync({ id: mapId, data }))).data.id);
+        else await onImported(await mapCall(() => importLayer.mutateAsync({ id: mapId, data })));
       } finally {
         setUploaded(undefined);
       }
     });
 
   return (
-    <Form label={t('layer_import.title')} errors={errors} failure={failure} onSubmit={() => void send()}>
+    <Form
+      label={t('layer_import.title')}
+      // A failed job's reason belongs to the file, like an in-request import's 422.
+      errors={jobError ? { ...errors, file: [jobError] } : errors}
+      failure={failure}
+      onSubmit={() => void send()}
+    >
       <FileField
         label={t('layer_import.file')}
         name="file"
@@ -160,7 +174,18 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
           value={uploaded >= 1 ? undefined : uploaded}
         />
       ) : null}
-      <Button type="submit" isPending={isSubmitting}>
+      {jobId ? (
+        <ImportJobProgress
+          mapId={mapId}
+          jobId={jobId}
+          onReady={onImported}
+          onFailed={(reason) => {
+            setJobId(null);
+            setJobError(reason);
+          }}
+        />
+      ) : null}
+      <Button type="submit" isPending={isSubmitting || jobId !== null}>
         {t('layer_import.submit')}
       </Button>
     </Form>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { LayerImportResult } from '../../../generated/model';
+import type { LayerImportJob, LayerImportResult } from '../../../generated/model';
 import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -129,5 +129,80 @@ describe('layer import', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Data file')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('status', { name: 'Import result' })).not.toBeInTheDocument();
+  });
+});
+
+describe('layer import as a job', { timeout: 60_000 }, () => {
+  const bigCsv = () => {
+    const file = new File(['serial,lon,lat\nA1,-9.1,38.7\n'], 'big.csv', { type: 'text/csv' });
+    // Past the in-request limit without making 50 MB in memory.
+    Object.defineProperty(file, 'size', { value: 60 * 1024 * 1024 });
+    return file;
+  };
+  const job = (patch: Partial<LayerImportJob>): { data: LayerImportJob } => ({
+    data: {
+      id: '5c0f7d2a-1b3e-4a6f-8c9d-0e1f2a3b4c5d',
+      status: 'running',
+      progress: 0.4,
+      file_name: 'big.csv',
+      layer_id: null,
+      features_imported: null,
+      features_skipped: null,
+      warnings: [],
+      error: null,
+      created_at: '2026-11-01T09:30:00Z',
+      ...patch,
+    },
+  });
+
+  it('starts a job for a large file, shows its progress, then the new layer', async () => {
+    const polls: LayerImportJob[] = [
+      job({ status: 'running', progress: 0.4 }).data,
+      job({ status: 'ready', progress: 1, layer_id: 3, features_imported: 5, features_skipped: 0 }).data,
+    ];
+    let advance: () => void = () => undefined;
+    const seenProgress = new Promise<void>((resolve) => {
+      advance = resolve;
+    });
+    server.use(
+      http.post('*/api/maps/:id/layer-imports', () =>
+        HttpResponse.json(job({ status: 'pending', progress: 0 }), { status: 202 }),
+      ),
+      http.get('*/api/imports/:id', async () => {
+        const first = polls.length === 2;
+        if (!first) await seenProgress;
+        return HttpResponse.json({ data: first ? polls.shift() : polls[0] });
+      }),
+    );
+    const { user, picker } = await openImport();
+    await user.upload(picker, bigCsv());
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Importing features' }, SLOW);
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    advance();
+    const summary = await screen.findByRole('status', { name: 'Import result' }, { timeout: 10_000 });
+    expect(summary).toHaveTextContent('Features imported: 5.');
+    // Layer 3 of the mock town: the layer the job made, with its schema.
+    expect(summary).toHaveTextContent('Hydrants');
+  });
+
+  it('shows why a job failed under the file picker', async () => {
+    server.use(
+      http.post('*/api/maps/:id/layer-imports', () =>
+        HttpResponse.json(job({ status: 'pending', progress: 0 }), { status: 202 }),
+      ),
+      http.get('*/api/imports/:id', () =>
+        HttpResponse.json(job({ status: 'failed', error: 'Row 2: the latitude is not a number.' })),
+      ),
+    );
+    const { user, picker } = await openImport();
+    await user.upload(picker, bigCsv());
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(
+      await screen.findByText('Row 2: the latitude is not a number.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Data file')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
   });
 });

@@ -10,11 +10,7 @@ type ProgressBarProps = {
 export function ProgressBar({ label, value }: ProgressBarProps) {
   const percent = value === undefined ? undefined : Math.round(Math.min(Math.max(value, 0), 1) * 100);
   return (
-    <AriaProgressBar
-      className="progress"
-      value={percent}
-      isIndeterminate={percent === undefined}
-    >
+    <AriaProgressBar className="progress" value={percent} isIndeterminate={percent === undefined}>
       {({ valueText }) => (
         <>
           <span className="progress-head">

@@ -610,9 +610,35 @@ export interface paths {
     put?: never;
     /**
      * Make a vector layer from an uploaded data file (admin)
-     * @description Beyond SPEC (DESIGN §4). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted.
+     * @description Beyond SPEC (DESIGN §4). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
      */
     post: operations['importLayer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/layer-imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a vector layer from a large uploaded data file, as a job (admin)
+     * @description DESIGN §6: the same import as `importLayer`, for files up to 500 MB, run as a job. The file is stored and the answer is 202 at once; the client polls `GET /api/imports/{id}` for `status` and `progress` until it is `ready` (then `layer_id` names the new layer) or `failed` (then `error` says why and nothing was created). The job survives a server restart. Fields are checked here (422); whether the file can be read is found by the job.
+     */
+    post: operations['startLayerImport'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1121,6 +1147,32 @@ export interface paths {
      * @description DESIGN §6: what the client polls while an export runs as a job, to draw a progress bar; `ready` files download from `GET /api/get-export/{id}`. Only its requester (or an admin) may see it.
      */
     get: operations['getExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The import's id.
+         * @example 5c0f7d2a-1b3e-4a6f-8c9d-0e1f2a3b4c5d
+         */
+        id: components['parameters']['ImportId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A layer import's status and progress
+     * @description DESIGN §6: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
+     */
+    get: operations['getImport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2293,7 +2345,7 @@ export interface components {
     LayerImport: {
       /**
        * Format: binary
-       * @description At most 50 MB.
+       * @description At most 50 MB (larger files go to `startLayerImport`).
        */
       file: string;
       /** @description Layer name; defaults to the file name without extension. */
@@ -2325,6 +2377,62 @@ export interface components {
          */
         warnings: string[];
       };
+    };
+    /** @description The same fields as `LayerImport`; the file may be up to 500 MB. */
+    LayerImportJobRequest: components['schemas']['LayerImport'] & {
+      /**
+       * Format: binary
+       * @description At most 500 MB.
+       */
+      file?: string;
+    };
+    LayerImportJob: {
+      /**
+       * Format: uuid
+       * @example 5c0f7d2a-1b3e-4a6f-8c9d-0e1f2a3b4c5d
+       */
+      id: string;
+      /**
+       * @description `pending` until a worker takes it, `running` while features are read and stored, `ready` once the layer exists, `failed` when the file could not be imported (nothing was created).
+       * @example running
+       * @enum {string}
+       */
+      status: 'pending' | 'running' | 'ready' | 'failed';
+      /**
+       * @description How much of the import is done, 0 to 1 (for a progress bar).
+       * @example 0.4
+       */
+      progress: number;
+      /** @example parcels.geojson */
+      file_name: string;
+      /**
+       * @description The new layer once `ready`.
+       * @example 12
+       */
+      layer_id: number | null;
+      /** @example 48210 */
+      features_imported: number | null;
+      /**
+       * @description Rows or features without a usable geometry.
+       * @example 2
+       */
+      features_skipped: number | null;
+      /**
+       * @description The first 20 problems found (once `ready`).
+       * @example [
+       *       "Feature 14 has no geometry."
+       *     ]
+       */
+      warnings: string[];
+      /**
+       * @description Why a `failed` import failed.
+       * @example null
+       */
+      error: string | null;
+      created_at: components['schemas']['Timestamp'];
+    };
+    LayerImportJobResource: {
+      data: components['schemas']['LayerImportJob'];
     };
     FeatureCollection: {
       /** @constant */
@@ -2414,6 +2522,7 @@ export interface components {
       child_layer_id: number;
       rule: components['schemas']['RelationRule'];
       tolerance_m?: number;
+      /** @description Replaces the relation's links. Left out, a `manual` relation keeps the links it has (an empty list removes them); a relation that becomes `spatial` loses them. */
       links?: components['schemas']['FeatureLink'][];
     };
     /** @description Replaces all relations in which this layer is the parent; an empty list removes them. */
@@ -2982,6 +3091,11 @@ export interface components {
      * @example 0b5e2c1e-8a3f-4c1d-9f2a-7c6d5e4b3a21
      */
     ExportId: string;
+    /**
+     * @description The import's id.
+     * @example 5c0f7d2a-1b3e-4a6f-8c9d-0e1f2a3b4c5d
+     */
+    ImportId: string;
     /**
      * @description A feature attachment.
      * @example 31
@@ -5317,6 +5431,65 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  startLayerImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "file": "(contents of parcels.geojson)",
+         *       "name": "Parcels"
+         *     }
+         */
+        'multipart/form-data': components['schemas']['LayerImportJobRequest'];
+      };
+    };
+    responses: {
+      /** @description The import, queued; poll `GET /api/imports/{id}`. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "5c0f7d2a-1b3e-4a6f-8c9d-0e1f2a3b4c5d",
+           *         "status": "pending",
+           *         "progress": 0,
+           *         "file_name": "parcels.geojson",
+           *         "layer_id": null,
+           *         "features_imported": null,
+           *         "features_skipped": null,
+           *         "warnings": [],
+           *         "error": null,
+           *         "created_at": "2026-11-01T09:30:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LayerImportJobResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   getLayer: {
     parameters: {
       query?: {
@@ -7015,6 +7188,53 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ExportFileResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The import's id.
+         * @example 5c0f7d2a-1b3e-4a6f-8c9d-0e1f2a3b4c5d
+         */
+        id: components['parameters']['ImportId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The import. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "5c0f7d2a-1b3e-4a6f-8c9d-0e1f2a3b4c5d",
+           *         "status": "ready",
+           *         "progress": 1,
+           *         "file_name": "parcels.geojson",
+           *         "layer_id": 12,
+           *         "features_imported": 48210,
+           *         "features_skipped": 2,
+           *         "warnings": [
+           *           "Feature 14 has no geometry."
+           *         ],
+           *         "error": null,
+           *         "created_at": "2026-11-01T09:30:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LayerImportJobResource'];
         };
       };
       401: components['responses']['Unauthenticated'];

@@ -214,16 +214,23 @@ export const mapsLayerHandlers = [
     });
     if (Object.keys(errors).length > 0) return validationFailed(errors);
     let id = nextId(mapsDb.relations);
+    const before = (childId: number) =>
+      mapsDb.relations.find((row) => row.parent_layer_id === layer.id && row.child_layer_id === childId);
     mapsDb.relations = [
       ...mapsDb.relations.filter((row) => row.parent_layer_id !== layer.id),
-      ...parsed.data.children.map((child) => ({
-        id: id++,
-        parent_layer_id: layer.id,
-        child_layer_id: child.child_layer_id,
-        rule: child.rule,
-        tolerance_m: child.rule === 'spatial' ? (child.tolerance_m ?? 0) : null,
-        links_count: child.rule === 'manual' ? (child.links?.length ?? 0) : 0,
-      })),
+      ...parsed.data.children.map((child) => {
+        const old = before(child.child_layer_id);
+        // As the server: a manual relation sent without links keeps the ones it had.
+        const keptLinks = old?.rule === 'manual' ? old.links_count : 0;
+        return {
+          id: old?.id ?? id++,
+          parent_layer_id: layer.id,
+          child_layer_id: child.child_layer_id,
+          rule: child.rule,
+          tolerance_m: child.rule === 'spatial' ? (child.tolerance_m ?? 0) : null,
+          links_count: child.rule === 'manual' ? (child.links?.length ?? keptLinks) : 0,
+        };
+      }),
     ];
     return HttpResponse.json<LayerRelationList>({ data: relationsOf(layer.id) });
   }),

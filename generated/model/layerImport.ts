@@ -11,7 +11,7 @@ import type { LayerImportFormat } from './layerImportFormat';
  * A data file to make a new vector layer from. The format comes from `format` or the file name: `.geojson`/`.json`, `.zip` (Shapefile), `.gpkg`, `.kml`, `.csv`. CSV rows take their geometry from `lon_column` + `lat_column` or from `wkt_column` (default: columns named lon/lng/longitude and lat/latitude, or wkt). Geometries are reprojected to EPSG:4326; the attribute schema is inferred.
  */
 export interface LayerImport {
-  /** At most 50 MB. */
+  /** At most 50 MB (larger files go to `startLayerImport`). */
   file: Blob;
   /**
    * Layer name; defaults to the file name without extension.

@@ -23,6 +23,9 @@ export interface LayerRelationInput {
    * @maximum 10000
    */
   tolerance_m?: number;
-  /** @maxItems 10000 */
+  /**
+   * Replaces the relation's links. Left out, a `manual` relation keeps the links it has (an empty list removes them); a relation that becomes `spatial` loses them.
+   * @maxItems 10000
+   */
   links?: FeatureLink[];
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { buildApp } from './app.ts';
 import { clientBuildNeeded } from './client/client-build.ts';
 import { loadConfig } from './config.ts';
@@ -13,6 +13,8 @@ import { createMailer } from './mail/mailer.ts';
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The client build is a process of its own: it runs while the database is opened and seeded.
+  const clientBuilt = buildClientIfNeeded(config.clientDir);
   const db = await openDatabase(config);
   await migrate(db);
   registerDemoContent();
@@ -21,14 +23,7 @@ async function main(): Promise<void> {
     adminPassword: config.adminPassword,
     demoSeed: config.demoSeed,
   });
-  if (clientBuildNeeded(config.clientDir, process.cwd())) {
-    process.stdout.write(
-      `The client in ${config.clientDir} is missing or older than its sources; running npm run build ...\n`,
-    );
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0)
-      process.stdout.write('Client build failed or missing; serving the API with a plain notice page.\n');
-  }
+  await clientBuilt;
   const app = await buildApp({ config, db });
   // Every instance works the shared jobs table (exports, large imports); see server/src/jobs/.
   const mailer = createMailer({
@@ -60,6 +55,20 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(`\nAtlasboard is running at ${config.appUrl ?? `http://${shown}:${config.port}`}\n`);
+}
+
+async function buildClientIfNeeded(clientDir: string): Promise<void> {
+  if (!clientBuildNeeded(clientDir, process.cwd())) return;
+  process.stdout.write(
+    `The client in ${clientDir} is missing or older than its sources; running npm run build:client ...\n`,
+  );
+  const status = await new Promise<number | null>((resolve) => {
+    const build = spawn('npm', ['run', 'build:client'], { stdio: 'inherit' });
+    build.once('error', () => resolve(null));
+    build.once('exit', (code) => resolve(code));
+  });
+  if (status !== 0)
+    process.stdout.write('Client build failed or missing; serving the API with a plain notice page.\n');
 }
 
 main().catch((error: unknown) => {

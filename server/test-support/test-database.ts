@@ -1,12 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
-import { migrate, readMigrations } from '../src/db/migrate.ts';
-import { createPGlite, openPGlite, wrapPGlite } from '../src/db/pglite.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { openPGlite } from '../src/db/pglite.ts';
+import { readTemplate, writeTemplate } from '../src/db/pglite-template.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 
 export interface TestDatabase {
@@ -27,30 +25,11 @@ async function truncateAll(db: Database): Promise<void> {
 
 /**
  * PGlite: creating a database with PostGIS takes ~12 s, so the first test file of a run
- * (per migration set) saves a migrated dump in the temp dir and every file loads that (~4 s).
+ * (per engine and migration set) saves a migrated dump in the temp dir and every file loads that.
  */
 async function pgliteFromTemplate(): Promise<Database> {
-  const migrations = readMigrations();
-  // The PGlite version is part of the key: a dump is only loadable by the engine that wrote it.
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const engine = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const version = createHash('sha256')
-    .update(JSON.stringify({ engine: engine.version, migrations }))
-    .digest('hex')
-    .slice(0, 16);
-  const file = path.join(tmpdir(), `atlasboard-pglite-template-${version}.tar.gz`);
-  if (existsSync(file)) return openPGlite({ loadDataDir: new Blob([readFileSync(file)]) });
-  const pglite = await createPGlite();
-  const db = wrapPGlite(pglite);
-  await migrate(db, migrations);
-  const dump = Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
-  // Written aside and renamed: a file running in parallel never reads half a dump.
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, dump);
-  renameSync(partial, file);
-  return db;
+  const dump = readTemplate(tmpdir()) ?? (await writeTemplate(tmpdir()));
+  return openPGlite({ loadDataDir: dump });
 }
 
 /** A database of its own for one test file: PGlite, or a fresh database on TEST_DATABASE_URL. */

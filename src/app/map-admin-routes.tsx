@@ -37,6 +37,13 @@ export function mapAdminRoutes(): RouteObject {
         ),
       })),
       {
+        path: 'layers/import',
+        lazy: lazyScreen(
+          () => import('../features/map-admin/layer-import-screen'),
+          (m) => m.LayerImportScreen,
+        ),
+      },
+      {
         path: 'layers/:layer_id/features',
         lazy: lazyScreen(
           () => import('../features/map-admin/layer-features-screen'),

@@ -60,7 +60,7 @@ describe('map administration', () => {
     await page.getByRole('link', { name: 'Create map' }).click();
     const title = `E2E town ${Date.now()}`;
     // The view picker is the last part to arrive (its own chunk); fill once the form is whole.
-    await page.getByRole('application', { name: 'Pan and zoom to choose the opening view' }).waitFor();
+    await page.getByRole('region', { name: 'Pan and zoom to choose the opening view' }).waitFor();
     await page.getByLabel('Title').fill(title);
     await eventually(() => page.getByLabel('Title').inputValue(), title);
     await page.getByRole('button', { name: 'Create map' }).click();
@@ -146,6 +146,57 @@ describe('map administration', () => {
     expect(shown.searches).toEqual([
       expect.objectContaining({ name: 'Mains by name', layer_id: layer?.id, fields: ['name'] }),
     ]);
+  });
+
+  test('an admin imports a CSV into a new layer and sees its features in the admin table', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, admin.password, admin.name);
+    await page.goto('/maps/create');
+    await page.getByRole('region', { name: 'Pan and zoom to choose the opening view' }).waitFor();
+    await page.getByLabel('Title').fill(`Meters ${Date.now()}`);
+    await page.getByRole('button', { name: 'Create map' }).click();
+    await page.getByRole('heading', { name: 'Layers', level: 2 }).waitFor();
+    const mapId = mapIdOf(page);
+
+    await page.getByRole('link', { name: 'Import from file' }).click();
+    await expectPath(page, `/dashboard/maps/${mapId}/layers/import`);
+    // Made here: three meters with lon/lat columns (found by name) and one row without a place.
+    const csv = [
+      'serial,reading,installed,lon,lat',
+      'M-1,12.5,2021-03-04,-8.611,41.151',
+      'M-2,7,2022-11-30,-8.612,41.152',
+      'M-3,3.25,2020-01-15,-8.613,41.153',
+      'M-4,1,2020-01-16,,',
+    ].join('\n');
+    await page.getByLabel('Data file').setInputFiles({
+      name: 'meters.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole('group', { name: 'Where the CSV rows are' }).waitFor();
+    await page.getByRole('button', { name: 'Import' }).click();
+
+    const summary = page.getByRole('status', { name: 'Import result' });
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain('Features imported: 3.');
+    expect(await summary.textContent()).toContain('Skipped without a usable geometry: 1.');
+    // The inferred schema, shown for editing.
+    const schema = page.getByRole('form', { name: 'Attribute schema' });
+    await eventually(
+      async () =>
+        (
+          await schema
+            .getByLabel('Property name')
+            .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
+        ).join(', '),
+      'serial, reading, installed',
+    );
+
+    await summary.getByRole('link', { name: 'Show its features' }).click();
+    const table = page.getByRole('table', { name: 'Features of meters' });
+    await table.getByRole('cell', { name: 'M-2', exact: true }).waitFor();
+    expect(await table.getByRole('cell', { name: /^M-\d$/ }).count()).toBe(3);
   });
 
   test('a signed-in user who is not an admin is sent home from every map admin route', async () => {

@@ -12,6 +12,7 @@ import type { RequestHandlerOptions } from 'msw';
 
 import { GeometryType, LayerTypeName, RelationRule, StorageType } from '../../model';
 import type {
+  LayerImportJobResource,
   LayerImportResult,
   LayerList,
   LayerRelationList,
@@ -266,6 +267,32 @@ export const getImportLayerResponseMock = (
     warnings: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
       faker.string.alpha({ length: { min: 10, max: 20 } }),
     ),
+  },
+  ...overrideResponse,
+});
+
+export const getStartLayerImportResponseMock = (
+  overrideResponse: Partial<LayerImportJobResource> = {},
+): LayerImportJobResource => ({
+  data: {
+    id: faker.string.uuid(),
+    status: faker.helpers.arrayElement(['pending', 'running', 'ready', 'failed'] as const),
+    progress: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
+    file_name: faker.string.alpha({ length: { min: 10, max: 255 } }),
+    layer_id: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    features_imported: faker.helpers.arrayElement([
+      faker.number.int({ min: undefined, max: undefined }),
+      null,
+    ]),
+    features_skipped: faker.helpers.arrayElement([
+      faker.number.int({ min: undefined, max: undefined }),
+      null,
+    ]),
+    warnings: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+    ),
+    error: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
   ...overrideResponse,
 });
@@ -848,6 +875,32 @@ export const getUpdateLayerRelationsResponseMock = (
   ...overrideResponse,
 });
 
+export const getGetImportResponseMock = (
+  overrideResponse: Partial<LayerImportJobResource> = {},
+): LayerImportJobResource => ({
+  data: {
+    id: faker.string.uuid(),
+    status: faker.helpers.arrayElement(['pending', 'running', 'ready', 'failed'] as const),
+    progress: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
+    file_name: faker.string.alpha({ length: { min: 10, max: 255 } }),
+    layer_id: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    features_imported: faker.helpers.arrayElement([
+      faker.number.int({ min: undefined, max: undefined }),
+      null,
+    ]),
+    features_skipped: faker.helpers.arrayElement([
+      faker.number.int({ min: undefined, max: undefined }),
+      null,
+    ]),
+    warnings: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+    ),
+    error: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+  },
+  ...overrideResponse,
+});
+
 export const getListLayersMockHandler = (
   overrideResponse?:
     LayerList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LayerList> | LayerList),
@@ -915,6 +968,32 @@ export const getImportLayerMockHandler = (
             : getImportLayerResponseMock(),
         ),
         { status: 201, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getStartLayerImportMockHandler = (
+  overrideResponse?:
+    | LayerImportJobResource
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<LayerImportJobResource> | LayerImportJobResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/maps/:id/layer-imports',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getStartLayerImportResponseMock(),
+        ),
+        { status: 202, headers: { 'Content-Type': 'application/json' } },
       );
     },
     options,
@@ -1114,10 +1193,37 @@ export const getUpdateLayerRelationsMockHandler = (
     options,
   );
 };
+
+export const getGetImportMockHandler = (
+  overrideResponse?:
+    | LayerImportJobResource
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<LayerImportJobResource> | LayerImportJobResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/imports/:id',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getGetImportResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
 export const getLayersMock = () => [
   getListLayersMockHandler(),
   getCreateLayerMockHandler(),
   getImportLayerMockHandler(),
+  getStartLayerImportMockHandler(),
   getGetLayerMockHandler(),
   getUpdateLayerMockHandler(),
   getDeleteLayerMockHandler(),
@@ -1126,4 +1232,5 @@ export const getLayersMock = () => [
   getTransferLayerMockHandler(),
   getGetLayerRelationsMockHandler(),
   getUpdateLayerRelationsMockHandler(),
+  getGetImportMockHandler(),
 ];

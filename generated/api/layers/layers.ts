@@ -27,6 +27,8 @@ import type {
   GetLayerParams,
   LayerCreate,
   LayerImport,
+  LayerImportJobRequest,
+  LayerImportJobResource,
   LayerImportResult,
   LayerList,
   LayerPropertiesDelete,
@@ -278,7 +280,7 @@ export const useCreateLayer = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Beyond SPEC (DESIGN §4). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted.
+ * Beyond SPEC (DESIGN §4). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
  * @summary Make a vector layer from an uploaded data file (admin)
  */
 export const importLayer = (
@@ -411,6 +413,147 @@ export const useImportLayer = <
   TContext
 > => {
   const mutationOptions = getImportLayerMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * DESIGN §6: the same import as `importLayer`, for files up to 500 MB, run as a job. The file is stored and the answer is 202 at once; the client polls `GET /api/imports/{id}` for `status` and `progress` until it is `ready` (then `layer_id` names the new layer) or `failed` (then `error` says why and nothing was created). The job survives a server restart. Fields are checked here (422); whether the file can be read is found by the job.
+ * @summary Make a vector layer from a large uploaded data file, as a job (admin)
+ */
+export const startLayerImport = (
+  id: number,
+  layerImportJobRequest: BodyType<LayerImportJobRequest>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  const formData = new FormData();
+  formData.append(`file`, layerImportJobRequest.file);
+  if (layerImportJobRequest.name !== undefined) {
+    formData.append(`name`, layerImportJobRequest.name);
+  }
+  if (layerImportJobRequest.category_id !== undefined) {
+    formData.append(`category_id`, layerImportJobRequest.category_id.toString());
+  }
+  if (layerImportJobRequest.format !== undefined) {
+    formData.append(`format`, layerImportJobRequest.format);
+  }
+  if (layerImportJobRequest.source_layer !== undefined) {
+    formData.append(`source_layer`, layerImportJobRequest.source_layer);
+  }
+  if (layerImportJobRequest.lon_column !== undefined) {
+    formData.append(`lon_column`, layerImportJobRequest.lon_column);
+  }
+  if (layerImportJobRequest.lat_column !== undefined) {
+    formData.append(`lat_column`, layerImportJobRequest.lat_column);
+  }
+  if (layerImportJobRequest.wkt_column !== undefined) {
+    formData.append(`wkt_column`, layerImportJobRequest.wkt_column);
+  }
+
+  if (layerImportJobRequest.file !== undefined) {
+    formData.append(`file`, layerImportJobRequest.file);
+  }
+
+  return httpClient<LayerImportJobResource>(
+    {
+      url: `/api/maps/${id}/layer-imports`,
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      data: formData,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getStartLayerImportMutationOptions = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof startLayerImport>>,
+    TError,
+    { id: number; data: BodyType<LayerImportJobRequest> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof startLayerImport>>,
+  TError,
+  { id: number; data: BodyType<LayerImportJobRequest> },
+  TContext
+> => {
+  const mutationKey = ['startLayerImport'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof startLayerImport>>,
+    { id: number; data: BodyType<LayerImportJobRequest> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return startLayerImport(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type StartLayerImportMutationResult = NonNullable<Awaited<ReturnType<typeof startLayerImport>>>;
+export type StartLayerImportMutationBody = BodyType<LayerImportJobRequest>;
+export type StartLayerImportMutationError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | TooManyRequestsResponse
+>;
+
+/**
+ * @summary Make a vector layer from a large uploaded data file, as a job (admin)
+ */
+export const useStartLayerImport = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof startLayerImport>>,
+      TError,
+      { id: number; data: BodyType<LayerImportJobRequest> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof startLayerImport>>,
+  TError,
+  { id: number; data: BodyType<LayerImportJobRequest> },
+  TContext
+> => {
+  const mutationOptions = getStartLayerImportMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };
@@ -1319,3 +1462,116 @@ export const useUpdateLayerRelations = <
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * DESIGN §6: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
+ * @summary A layer import's status and progress
+ */
+export const getImport = (id: string, options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<LayerImportJobResource>({ url: `/api/imports/${id}`, method: 'GET', signal }, options);
+};
+
+export const getGetImportQueryKey = (id?: string) => {
+  return [`/api/imports/${id}`] as const;
+};
+
+export const getGetImportQueryOptions = <
+  TData = Awaited<ReturnType<typeof getImport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getImport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetImportQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getImport>>> = ({ signal }) =>
+    getImport(id, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getImport>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetImportQueryResult = NonNullable<Awaited<ReturnType<typeof getImport>>>;
+export type GetImportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+
+export function useGetImport<
+  TData = Awaited<ReturnType<typeof getImport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getImport>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getImport>>,
+          TError,
+          Awaited<ReturnType<typeof getImport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetImport<
+  TData = Awaited<ReturnType<typeof getImport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getImport>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getImport>>,
+          TError,
+          Awaited<ReturnType<typeof getImport>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetImport<
+  TData = Awaited<ReturnType<typeof getImport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getImport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary A layer import's status and progress
+ */
+
+export function useGetImport<
+  TData = Awaited<ReturnType<typeof getImport>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: string,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getImport>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetImportQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}

@@ -512,7 +512,7 @@ export const createLayer422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
- * Beyond SPEC (DESIGN §4). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted.
+ * Beyond SPEC (DESIGN §4). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
  * @summary Make a vector layer from an uploaded data file (admin)
  */
 export const importLayerBodyNameMax = 255;
@@ -523,7 +523,7 @@ export const importLayerBodyWktColumnMax = 255;
 
 export const importLayerBody = zod
   .object({
-    file: zod.instanceof(File).describe('At most 50 MB.'),
+    file: zod.instanceof(File).describe('At most 50 MB (larger files go to `startLayerImport`).'),
     name: zod
       .string()
       .min(1)
@@ -747,6 +747,114 @@ export const importLayer422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const importLayer429Response = zod.object({
+  message: zod.string(),
+});
+
+/**
+ * DESIGN §6: the same import as `importLayer`, for files up to 500 MB, run as a job. The file is stored and the answer is 202 at once; the client polls `GET /api/imports/{id}` for `status` and `progress` until it is `ready` (then `layer_id` names the new layer) or `failed` (then `error` says why and nothing was created). The job survives a server restart. Fields are checked here (422); whether the file can be read is found by the job.
+ * @summary Make a vector layer from a large uploaded data file, as a job (admin)
+ */
+export const startLayerImportBodyNameMax = 255;
+export const startLayerImportBodySourceLayerMax = 255;
+export const startLayerImportBodyLonColumnMax = 255;
+export const startLayerImportBodyLatColumnMax = 255;
+export const startLayerImportBodyWktColumnMax = 255;
+
+export const startLayerImportBody = zod
+  .object({
+    file: zod.instanceof(File).describe('At most 50 MB (larger files go to `startLayerImport`).'),
+    name: zod
+      .string()
+      .min(1)
+      .max(startLayerImportBodyNameMax)
+      .optional()
+      .describe('Layer name; defaults to the file name without extension.'),
+    category_id: zod.number().min(1).optional(),
+    format: zod.enum(['geojson', 'shp', 'gpkg', 'kml', 'csv']).optional(),
+    source_layer: zod
+      .string()
+      .max(startLayerImportBodySourceLayerMax)
+      .optional()
+      .describe('GeoPackage table or KML folder to read; defaults to the first one.'),
+    lon_column: zod.string().max(startLayerImportBodyLonColumnMax).optional(),
+    lat_column: zod.string().max(startLayerImportBodyLatColumnMax).optional(),
+    wkt_column: zod.string().max(startLayerImportBodyWktColumnMax).optional(),
+  })
+  .describe(
+    'A data file to make a new vector layer from. The format comes from `format` or the file name: `.geojson`/`.json`, `.zip` (Shapefile), `.gpkg`, `.kml`, `.csv`. CSV rows take their geometry from `lon_column` + `lat_column` or from `wkt_column` (default: columns named lon/lng/longitude and lat/latitude, or wkt). Geometries are reprojected to EPSG:4326; the attribute schema is inferred.',
+  )
+  .and(
+    zod.object({
+      file: zod.instanceof(File).optional().describe('At most 500 MB.'),
+    }),
+  )
+  .describe('The same fields as `LayerImport`; the file may be up to 500 MB.');
+
+export const startLayerImport202ResponseDataProgressMin = 0;
+export const startLayerImport202ResponseDataProgressMax = 1;
+export const startLayerImport202ResponseDataFileNameMax = 255;
+export const startLayerImport202ResponseDataFeaturesImportedMin = 0;
+export const startLayerImport202ResponseDataFeaturesSkippedMin = 0;
+export const startLayerImport202ResponseDataWarningsMax = 20;
+
+export const startLayerImport202Response = zod.object({
+  data: zod.object({
+    id: zod.uuid(),
+    status: zod
+      .enum(['pending', 'running', 'ready', 'failed'])
+      .describe(
+        '`pending` until a worker takes it, `running` while features are read and stored, `ready` once the layer exists, `failed` when the file could not be imported (nothing was created).',
+      ),
+    progress: zod
+      .number()
+      .min(startLayerImport202ResponseDataProgressMin)
+      .max(startLayerImport202ResponseDataProgressMax)
+      .describe('How much of the import is done, 0 to 1 (for a progress bar).'),
+    file_name: zod.string().max(startLayerImport202ResponseDataFileNameMax),
+    layer_id: zod.number().min(1).nullable().describe('The new layer once `ready`.'),
+    features_imported: zod.number().min(startLayerImport202ResponseDataFeaturesImportedMin).nullable(),
+    features_skipped: zod
+      .number()
+      .min(startLayerImport202ResponseDataFeaturesSkippedMin)
+      .nullable()
+      .describe('Rows or features without a usable geometry.'),
+    warnings: zod
+      .array(zod.string())
+      .max(startLayerImport202ResponseDataWarningsMax)
+      .describe('The first 20 problems found (once `ready`).'),
+    error: zod.string().nullable().describe('Why a `failed` import failed.'),
+    created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+  }),
+});
+
+export const startLayerImport401Response = zod.object({
+  message: zod.string(),
+});
+
+export const startLayerImport403Response = zod.object({
+  message: zod.string(),
+});
+
+export const startLayerImport404Response = zod.object({
+  message: zod.string(),
+});
+
+export const startLayerImport413Response = zod.object({
+  message: zod.string(),
+});
+
+export const startLayerImport419Response = zod.object({
+  message: zod.string(),
+});
+
+export const startLayerImport422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const startLayerImport429Response = zod.object({
   message: zod.string(),
 });
 
@@ -2238,7 +2346,10 @@ export const updateLayerRelationsBody = zod
                 }),
               )
               .max(updateLayerRelationsBodyChildrenItemLinksMax)
-              .optional(),
+              .optional()
+              .describe(
+                "Replaces the relation's links. Left out, a `manual` relation keeps the links it has (an empty list removes them); a relation that becomes `spatial` loses them.",
+              ),
           })
           .describe('`tolerance_m` is required for `spatial`; `links` only applies to `manual`.'),
       )
@@ -2303,3 +2414,56 @@ export const updateLayerRelations422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * DESIGN §6: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
+ * @summary A layer import's status and progress
+ */
+export const getImport200ResponseDataProgressMin = 0;
+export const getImport200ResponseDataProgressMax = 1;
+export const getImport200ResponseDataFileNameMax = 255;
+export const getImport200ResponseDataFeaturesImportedMin = 0;
+export const getImport200ResponseDataFeaturesSkippedMin = 0;
+export const getImport200ResponseDataWarningsMax = 20;
+
+export const getImport200Response = zod.object({
+  data: zod.object({
+    id: zod.uuid(),
+    status: zod
+      .enum(['pending', 'running', 'ready', 'failed'])
+      .describe(
+        '`pending` until a worker takes it, `running` while features are read and stored, `ready` once the layer exists, `failed` when the file could not be imported (nothing was created).',
+      ),
+    progress: zod
+      .number()
+      .min(getImport200ResponseDataProgressMin)
+      .max(getImport200ResponseDataProgressMax)
+      .describe('How much of the import is done, 0 to 1 (for a progress bar).'),
+    file_name: zod.string().max(getImport200ResponseDataFileNameMax),
+    layer_id: zod.number().min(1).nullable().describe('The new layer once `ready`.'),
+    features_imported: zod.number().min(getImport200ResponseDataFeaturesImportedMin).nullable(),
+    features_skipped: zod
+      .number()
+      .min(getImport200ResponseDataFeaturesSkippedMin)
+      .nullable()
+      .describe('Rows or features without a usable geometry.'),
+    warnings: zod
+      .array(zod.string())
+      .max(getImport200ResponseDataWarningsMax)
+      .describe('The first 20 problems found (once `ready`).'),
+    error: zod.string().nullable().describe('Why a `failed` import failed.'),
+    created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+  }),
+});
+
+export const getImport401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getImport403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getImport404Response = zod.object({
+  message: zod.string(),
+});

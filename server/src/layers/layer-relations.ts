@@ -78,7 +78,8 @@ async function relationErrors(
 
 /**
  * Replaces the relations where this layer is the parent. A relation to a child that stays
- * keeps its id (and is updated); `manual` links are replaced by the ones sent; `links` on a
+ * keeps its id (and is updated); `manual` links are replaced by the ones sent (kept when `links`
+ * is left out); `links` on a
  * `spatial` relation and `tolerance_m` on a `manual` one do not apply and are not stored.
  */
 export async function replaceChildRelations(
@@ -102,6 +103,9 @@ export async function replaceChildRelations(
         [layer.id, child.child_layer_id, child.rule, manual ? null : (child.tolerance_m ?? null)],
       );
       const relationId = (rows[0] as { id: number }).id;
+      // A manual relation sent without `links` keeps the ones it has: the relations form edits
+      // rules and children, not links, and saving it must not wipe links made elsewhere.
+      if (manual && child.links === undefined) continue;
       await tx.query('DELETE FROM feature_links WHERE relation_id = $1', [relationId]);
       const links = manual ? (child.links ?? []) : [];
       if (links.length > 0)

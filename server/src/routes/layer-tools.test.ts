@@ -218,6 +218,46 @@ describe('layer relations', () => {
     expect(await count('feature_links')).toBe(0);
   });
 
+  it('keeps manual links when a save leaves links out (the relations form sends none)', async () => {
+    const { client } = await t.signedIn('admin');
+    const db = t.database.db;
+    const map = await insertMap(db);
+    const pipes = await insertLayer(db, map.id);
+    const valves = await insertLayer(db, map.id);
+    const hydrants = await insertLayer(db, map.id);
+    const pipe = await insertFeature(db, pipes.id, point(0, 0));
+    const valve = await insertFeature(db, valves.id, point(0, 0));
+    const url = `/api/maps/${map.id}/layers/${pipes.id}/relations`;
+    const manual = { child_layer_id: valves.id, rule: 'manual' };
+    await client.put(url, {
+      children: [{ ...manual, links: [{ parent_feature_id: pipe.id, child_feature_id: valve.id }] }],
+    });
+
+    // The form adds a spatial child and sends the manual one back as it shows it: without links.
+    const saved = await client.put(url, {
+      children: [manual, { child_layer_id: hydrants.id, rule: 'spatial', tolerance_m: 2 }],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json()).toMatchObject({
+      data: [
+        { child_layer_id: valves.id, rule: 'manual', links_count: 1 },
+        { child_layer_id: hydrants.id, rule: 'spatial', links_count: 0 },
+      ],
+    });
+    expect(
+      (await client.get(`/api/maps/${map.id}/features/${valve.id}/parents`)).json<{ data: unknown[] }>().data,
+    ).toHaveLength(1);
+
+    // An explicit empty list still clears them; turning the relation spatial drops them too.
+    await client.put(url, { children: [{ ...manual, links: [] }] });
+    expect(await count('feature_links')).toBe(0);
+    await client.put(url, {
+      children: [{ ...manual, links: [{ parent_feature_id: pipe.id, child_feature_id: valve.id }] }],
+    });
+    await client.put(url, { children: [{ child_layer_id: valves.id, rule: 'spatial', tolerance_m: 1 }] });
+    expect(await count('feature_links')).toBe(0);
+  });
+
   it('refuses children outside the map, itself, repeated, spatial without tolerance and foreign links', async () => {
     const { client } = await t.signedIn('admin');
     const db = t.database.db;

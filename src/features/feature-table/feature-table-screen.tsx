@@ -4,7 +4,7 @@ import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
 import { featureExtent } from '../../map';
-import { FeatureTable } from './feature-table';
+import { FeatureTable } from '../../components/feature-table/feature-table';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
 export function FeatureTableScreen() {

@@ -15,6 +15,7 @@ import { DeleteButton } from './delete-button';
 import { invalidateMapData, removeFromLists, useMapId } from './map-cache';
 import { mapCall } from './map-call';
 import { mapPaths } from './map-paths';
+import { applyOrderChanges } from './reorder';
 
 /** categories: the layer tree's folders; create, rename and nest (edit), reorder, delete. */
 export function CategoriesScreen() {
@@ -32,19 +33,19 @@ export function CategoriesScreen() {
     if (!moved) return;
     order.splice(index + by, 0, moved);
     try {
-      for (const [position, category] of order.entries()) {
-        if (category.order !== position) {
-          await mapCall(() =>
+      await applyOrderChanges(
+        order.map((category, position) => ({ item: category, from: category.order, to: position })),
+        (category, position) =>
+          mapCall(() =>
             updateCategory.mutateAsync({
               id: category.id,
               params: { map_id: mapId },
               data: { order: position },
             }),
-          );
-        }
-      }
+          ),
+      );
     } catch {
-      showToast(t('errors.something_went_wrong'), 'error');
+      showToast(t('map_admin.reorder_failed'), 'error');
     }
     await invalidateMapData(queryClient, mapId);
   };

@@ -12,6 +12,7 @@ import { DeleteButton } from './delete-button';
 import { invalidateMapData, removeFromLists, useMapId } from './map-cache';
 import { mapCall } from './map-call';
 import { mapPaths } from './map-paths';
+import { applyOrderChanges } from './reorder';
 import { StyleSwatch } from './style-swatch';
 
 /** layers: top of the drawing order first, with visibility, order and category at hand. */
@@ -36,10 +37,21 @@ export function LayersScreen() {
     await invalidateMapData(queryClient, mapId);
   };
 
-  // Moving a layer swaps its order with its neighbour's, so the two calls keep orders unique.
+  // Moving a layer swaps its order with its neighbour's; both updates land or neither does.
   const swap = async (layer: Layer, other: Layer) => {
-    await update(layer, { order: other.order });
-    await update(other, { order: layer.order });
+    try {
+      await applyOrderChanges(
+        [
+          { item: layer, from: layer.order, to: other.order },
+          { item: other, from: other.order, to: layer.order },
+        ],
+        (row, order) =>
+          mapCall(() => updateLayer.mutateAsync({ id: mapId, layerId: row.id, data: { order } })),
+      );
+    } catch {
+      showToast(t('map_admin.reorder_failed'), 'error');
+    }
+    await invalidateMapData(queryClient, mapId);
   };
 
   const list = layers.data ? [...layers.data.data].sort((a, b) => b.order - a.order || a.id - b.id) : [];
@@ -48,7 +60,14 @@ export function LayersScreen() {
     <section aria-labelledby="layers-title">
       <header className="section-header">
         <h2 id="layers-title">{t('maps.admin.layers')}</h2>
-        <LinkButton to={mapPaths.section(mapId, 'layers/create')}>{t('maps.admin.layer_create')}</LinkButton>
+        <span className="item-actions">
+          <LinkButton variant="secondary" to={mapPaths.section(mapId, 'layers/import')}>
+            {t('layer_import.open')}
+          </LinkButton>
+          <LinkButton to={mapPaths.section(mapId, 'layers/create')}>
+            {t('maps.admin.layer_create')}
+          </LinkButton>
+        </span>
       </header>
       {layers.isPending ? (
         <Loading />

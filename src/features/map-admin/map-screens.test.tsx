@@ -12,7 +12,7 @@ const SLOW = { timeout: 5000 };
 describe('map create, general and the dashboard frame', { timeout: 30_000 }, () => {
   it('creates a map and opens its layers', async () => {
     const { user, router } = await renderApp('/maps/create', { as: 'admin' });
-    await fill(user, await screen.findByLabelText('Title'), 'Riverside');
+    await fill(user, await screen.findByLabelText('Title', {}, SLOW), 'Riverside');
     await fill(user, screen.getByLabelText('Description'), 'North bank network');
     await user.clear(screen.getByLabelText('Centre longitude'));
     await fill(user, screen.getByLabelText('Centre longitude'), '-8.61');

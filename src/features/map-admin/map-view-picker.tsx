@@ -1,13 +1,12 @@
-import OlMap from 'ol/Map';
-import View from 'ol/View';
-import Graticule from 'ol/layer/Graticule';
-import TileLayer from 'ol/layer/Tile';
-import { fromLonLat, toLonLat } from 'ol/proj';
-import OSM from 'ol/source/OSM';
-import Stroke from 'ol/style/Stroke';
-import { useEffect, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import 'ol/ol.css';
+import {
+  basemapLayer,
+  MapCanvas,
+  nextViewRequestNonce,
+  type MapViewModel,
+  type ViewRequest,
+} from '../../map';
 
 type MapViewPickerProps = {
   center: [number, number];
@@ -18,60 +17,50 @@ type MapViewPickerProps = {
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
+const sameView = (a: { center: [number, number]; zoom: number }, b: typeof a) =>
+  Math.abs(a.center[0] - b.center[0]) <= 1e-5 &&
+  Math.abs(a.center[1] - b.center[1]) <= 1e-5 &&
+  Math.abs(a.zoom - b.zoom) <= 0.01;
+
 /**
- * Pan and zoom a small map to choose the map's opening view; the cross marks the
- * centre. Lives in its own chunk so OpenLayers never reaches the first bundle.
+ * Pan and zoom a small map to choose the map's opening view; the cross marks the centre.
+ * It draws the map's basemap through the same layer model as the viewer, so the admin picks
+ * on the real world (bundled offline by default); with no basemap it still shows the world.
  */
 export function MapViewPicker({ center, zoom, basemap, onChange }: MapViewPickerProps) {
   const { t } = useTranslation();
-  const target = useRef<HTMLDivElement>(null);
-  const map = useRef<OlMap | null>(null);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  useEffect(() => {
-    if (!target.current) return;
-    // Offline by default: a graticule needs no tiles; OSM only when the map uses it.
-    const layers = [
-      ...(basemap === 'osm' ? [new TileLayer({ source: new OSM() })] : []),
-      new Graticule({
-        strokeStyle: new Stroke({ color: 'rgba(30, 64, 175, 0.35)', width: 1 }),
-        showLabels: true,
-      }),
-    ];
-    const view = new View({ center: fromLonLat(center), zoom });
-    const created = new OlMap({ target: target.current, layers, view, controls: [] });
-    created.on('moveend', () => {
-      const [lon = 0, lat = 0] = toLonLat(view.getCenter() ?? [0, 0]);
-      onChangeRef.current([round(lon, 5), round(lat, 5)], round(view.getZoom() ?? zoom, 2));
-    });
-    map.current = created;
-    return () => {
-      created.setTarget(undefined);
-      map.current = null;
-    };
-    // The map is made once per basemap; typed coordinates move it below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  const layers = useMemo(() => {
+    const model = basemapLayer(basemap === 'none' ? 'offline' : basemap);
+    return model ? [model] : [];
   }, [basemap]);
-
-  useEffect(() => {
-    const view = map.current?.getView();
-    if (!view) return;
-    const [lon = 0, lat = 0] = toLonLat(view.getCenter() ?? [0, 0]);
-    if (Math.abs(lon - center[0]) > 1e-5 || Math.abs(lat - center[1]) > 1e-5)
-      view.setCenter(fromLonLat(center));
-    if (Math.abs((view.getZoom() ?? zoom) - zoom) > 0.01) view.setZoom(zoom);
-  }, [center, zoom]);
+  const [initialView] = useState<MapViewModel>(() => ({ center, zoom, rotation: 0 }));
+  // The view the map last reported: typed coordinates that differ from it move the map.
+  const [shown, setShown] = useState({ center, zoom });
+  const [lon, lat] = center;
+  const request = useMemo<ViewRequest | null>(
+    () =>
+      sameView({ center: [lon, lat], zoom }, shown)
+        ? null
+        : { nonce: nextViewRequestNonce(), view: { center: [lon, lat], zoom, rotation: 0 } },
+    [lon, lat, zoom, shown],
+  );
 
   return (
     <div className="map-picker">
-      <div
-        ref={target}
+      <MapCanvas
         className="map-picker-canvas"
-        role="application"
-        aria-label={t('map_admin.map_form.picker')}
+        layers={layers}
+        initialView={initialView}
+        viewRequest={request}
+        label={t('map_admin.map_form.picker')}
+        onViewChange={(view) => {
+          const next = {
+            center: [round(view.center[0], 5), round(view.center[1], 5)] as [number, number],
+            zoom: round(view.zoom, 2),
+          };
+          setShown(next);
+          onChange(next.center, next.zoom);
+        }}
       />
       <span className="map-picker-cross" aria-hidden="true">
         +

@@ -101,7 +101,10 @@ export async function browserPhases(options: {
       `${session.origin}/maps/${target.mapId}/show`,
       shots[0] ?? '',
     );
-    const canvas = await viewerPage.locator('[data-testid=map-canvas]').boundingBox();
+    const canvas = await viewerPage
+      .locator('[data-testid=map-canvas]')
+      .boundingBox({ timeout: 5000 })
+      .catch(() => null);
     await viewerPage.context().close();
 
     // The baseline gets a window the size of the viewer's map, so both draw the same area.

@@ -6,6 +6,8 @@ export interface FirstLoad {
   gzipKb: number;
   files: number;
   mapEngineFiles: string[];
+  /** The five biggest files (gzip KB): where a smaller first load would have to come from. */
+  biggest: [name: string, gzipKb: number][];
 }
 
 /**
@@ -25,12 +27,20 @@ export async function loginFirstLoad(browser: Browser, origin: string): Promise<
   await page.getByRole('button').first().waitFor();
   const files = await Promise.all(bodies);
   await context.close();
-  const gzipped = files.reduce((sum, file) => sum + gzipSync(file.bytes, { level: 9 }).byteLength, 0);
+  const sized = files.map((file) => ({
+    name: new URL(file.url).pathname.split('/').pop() ?? '',
+    gzip: gzipSync(file.bytes, { level: 9 }).byteLength,
+  }));
+  const gzipped = sized.reduce((sum, file) => sum + file.gzip, 0);
   return {
     gzipKb: round(gzipped / 1024),
     files: files.length,
-    mapEngineFiles: files
-      .map((file) => new URL(file.url).pathname.split('/').pop() ?? '')
+    mapEngineFiles: sized
+      .map((file) => file.name)
       .filter((name) => /^(ol|ol-map-canvas|cesium|Cesium)[-.]/.test(name)),
+    biggest: sized
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 5)
+      .map((file) => [file.name, round(file.gzip / 1024)]),
   };
 }

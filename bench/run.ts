@@ -66,14 +66,15 @@ async function main(): Promise<void> {
     const { target } = imported;
     log(`imported in ${imported.seconds} s; API under load (${seconds} s each)`);
     const load = await loadPhases(session, server, target, seconds);
+    log(`under load: ${JSON.stringify(load)}`);
     log('low-zoom tiles');
     const lowZoom = await lowZoomTiles(session, target);
-    log('exports');
+    log(`low-zoom tiles: ${JSON.stringify(lowZoom)}; exports`);
     const exports = {
       geojson: await exportLayer(session, server, target, 'geojson', geojson),
       csv: await exportLayer(session, server, target, 'csv'),
     };
-    log('browser');
+    log(`exports: ${JSON.stringify(exports)}; browser`);
     const browser = await browserPhases({
       projectDir,
       workDir,
@@ -103,6 +104,9 @@ async function main(): Promise<void> {
     >;
     await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [String(n)]: results }, null, 2)}\n`);
     log(`wrote bench/results.json; screenshots in ${workDir}`);
+  } catch (error) {
+    process.stderr.write(`Server log:\n${server.log}\n`);
+    throw error;
   } finally {
     await server.stop();
     await rm(path.join(workDir, 'data'), { recursive: true, force: true });

@@ -29,6 +29,7 @@ export class ServerProcess {
   private child: ChildProcess | undefined;
   private sampler: NodeJS.Timeout | undefined;
   private peak = 0;
+  private output = '';
   readonly origin: string;
 
   constructor(private readonly options: ServerOptions) {
@@ -55,13 +56,13 @@ export class ServerProcess {
       },
     });
     this.child = child;
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 180_000;
-    while (!output.includes('Atlasboard is running')) {
-      if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the server did not start in 180 s:\n${output}`);
+    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const deadline = Date.now() + 300_000;
+    while (!this.output.includes('Atlasboard is running')) {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start in 300 s:\n${this.output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     this.sampler = setInterval(() => {
@@ -73,6 +74,12 @@ export class ServerProcess {
   /** Starts a new phase: its peak is counted from the memory in use now. */
   resetPeak(): void {
     this.peak = (this.child?.pid === undefined ? undefined : residentBytes(this.child.pid)) ?? 0;
+  }
+
+  /** The end of what the server wrote (warnings and errors only, at LOG_LEVEL=warn). */
+  get log(): string {
+    const alive = this.child?.exitCode === null ? '' : `\n(the server exited with ${this.child?.exitCode})`;
+    return this.output.slice(-4000) + alive;
   }
 
   peakMb(): number {

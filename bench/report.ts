@@ -10,7 +10,9 @@ export function reportRows(results: BenchResults): Row[] {
   const { load, lowZoom, exports, browser } = results;
   const loadRow = (name: string, result: (typeof load)['pageDeep']): Row => [
     name,
-    `p50 ${result.p50} ms, p95 ${result.p95} ms, ${result.perSecond} req/s${result.failed ? `, ${result.failed} failed` : ''}`,
+    result.requests === 0
+      ? 'no answer within the run'
+      : `p50 ${result.p50} ms, p95 ${result.p95} ms, ${result.perSecond} req/s${result.failed ? `, ${result.failed} failed` : ''}`,
     '≤ 20 ms p95, ≥ 500 req/s',
     result.p95 <= 20 && result.perSecond >= 500 && result.failed === 0,
   ];

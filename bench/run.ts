@@ -29,6 +29,7 @@ const { values } = parseArgs({
     n: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '10' },
     port: { type: 'string', default: '9150' },
+    'report-only': { type: 'boolean', default: false },
   },
 });
 const n = Number(values.n);
@@ -115,7 +116,17 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+async function reportOnly(): Promise<void> {
+  const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
+    string,
+    BenchResults
+  >;
+  const results = all[String(n)];
+  if (!results) throw new Error(`bench/results.json has no run with N = ${n}`);
+  process.stdout.write(`${markdownTable(results)}\n`);
+}
+
+(values['report-only'] ? reportOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -171,10 +171,11 @@ async function scrollTable(page: Page, url: string, count: number, shot: string)
   }
   let reachedLastRow = true;
   try {
+    // A row placeholder has cells too ("Loading…"); the last row counts once its id is shown.
     await page
-      .locator(`[role=row][aria-rowindex="${count + 1}"] [role=cell]`)
-      .first()
-      .waitFor({ timeout: 30_000 });
+      .locator(`[role=row][aria-rowindex="${count + 1}"] .cell-id`)
+      .filter({ hasText: /\d/ })
+      .waitFor({ timeout: 60_000 });
   } catch {
     reachedLastRow = false;
   }

@@ -2,10 +2,13 @@ import type { Queryable } from '../db/database.ts';
 import type { PageEnvelope } from '../http/pagination.ts';
 import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow } from '../maps/records.ts';
 import { likePattern, withFiles } from './feature-rows.ts';
+import { pageStart } from './page-anchors.ts';
 
 export interface LayerPageRequest {
   layerId: number;
   featuresCount: number;
+  /** Names the layer's current contents (its version); deep pages are found by anchors read per version. */
+  versionKey?: string | undefined;
   page: number;
   perPage: number;
   search?: string | undefined;
@@ -17,8 +20,9 @@ export interface LayerPageRequest {
 /**
  * One page of a layer in id order. The page links carry a keyset cursor (the last or first
  * id shown), so following next/prev reads the (layer_id, id) index from the cursor on; the
- * first and last pages are read from either end. Only a page number typed by hand, with no
- * cursor, falls back to OFFSET.
+ * first and last pages are read from either end. A page number with no cursor (typed, or
+ * the table jumping to a scroll position) starts from the nearest remembered anchor id
+ * (page-anchors.ts), so it skips fewer than a thousand rows however deep it is.
  */
 export async function layerFeaturePage(
   db: Queryable,
@@ -53,7 +57,16 @@ export async function layerFeaturePage(
     rows = (await select(` AND ft.id < ${Number(request.beforeId)}`, 'DESC', perPage)).reverse();
   else if (page === 1) rows = await select('', 'ASC', perPage);
   else if (page === lastPage) rows = (await select('', 'DESC', total - (lastPage - 1) * perPage)).reverse();
-  else rows = await select('', 'ASC', perPage, (page - 1) * perPage);
+  else {
+    const offset = (page - 1) * perPage;
+    const start =
+      search || request.versionKey === undefined
+        ? undefined
+        : await pageStart(db, layerId, request.versionKey, offset);
+    rows = start
+      ? await select(` AND ft.id >= ${start.fromId}`, 'ASC', perPage, start.skip)
+      : await select('', 'ASC', perPage, offset);
+  }
 
   const link = (target: number, cursor?: [string, number]) => {
     const query = new URLSearchParams();

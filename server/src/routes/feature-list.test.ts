@@ -68,6 +68,39 @@ describe('listing a layer', () => {
     expect((await client.get(url, { query: { search: 'note' } })).json<Page>().data).toEqual([]);
   });
 
+  it('serves a deep page number with no cursor the rows OFFSET would, also after deletions', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id);
+    await t.database.db.query(
+      `INSERT INTO features (layer_id, geom, properties)
+       SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('n', g)
+       FROM generate_series(1, 2600) g`,
+      [layer.id],
+    );
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const expected = async (offset: number) =>
+      (
+        await t.database.db.query<{ id: number }>(
+          'SELECT id FROM features WHERE layer_id = $1 ORDER BY id LIMIT 15 OFFSET $2',
+          [layer.id, offset],
+        )
+      ).map((row) => row.id);
+    const idsOfPage = async (page: number) =>
+      (await client.get(url, { query: { page } })).json<Page>().data.map((f) => f.id);
+
+    for (const page of [2, 67, 68, 134, 150])
+      expect(await idsOfPage(page)).toEqual(await expected((page - 1) * 15));
+    // Deleting rows before the page shifts it; the answer must shift with it.
+    await t.database.db.query(
+      'DELETE FROM features WHERE layer_id = $1 AND id IN (SELECT id FROM features WHERE layer_id = $1 ORDER BY id LIMIT 40)',
+      [layer.id],
+    );
+    for (const page of [67, 150]) expect(await idsOfPage(page)).toEqual(await expected((page - 1) * 15));
+    const meta = (await client.get(url, { query: { page: 150 } })).json<Page>().meta;
+    expect(meta).toMatchObject({ total: 2560, current_page: 150, from: 2236, to: 2250 });
+  });
+
   it('answers 404 for a layer of another map and 401 without a session', async () => {
     const { client } = await t.signedIn('user');
     const map = await insertMap(t.database.db);

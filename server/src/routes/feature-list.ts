@@ -12,6 +12,7 @@ export const featureListHandlers = typedHandlers({
     const page = await layerFeaturePage(db, {
       layerId: layer.id,
       featuresCount: layer.features_count,
+      versionKey: `${String(layer.version)}:${layer.created_at.getTime()}`,
       page: query.page ?? 1,
       perPage: query.per_page ?? 15,
       search: query.search?.trim() || undefined,

@@ -174,6 +174,12 @@ describe('vector tiles', () => {
     const response = await getTile(client, `/api/maps/${map.id}/layers/${layer.id}/tiles/4/${at.x}/${at.y}`);
     const tileLayer = new VectorTile(new PbfReader(response.rawPayload)).layers[String(layer.id)];
     expect(tileLayer?.length).toBe(1);
+    // The one kept is the first point, at its own pixel and with its own attributes.
+    const kept = tileLayer?.feature(0);
+    const first = tilePixel(-9.14 + 0.0001, 38.72, 4);
+    expect(kept?.properties).toEqual({ n: 1 });
+    expect(Math.abs((kept?.loadGeometry()[0]?.[0]?.x ?? -99) - first.px)).toBeLessThanOrEqual(1);
+    expect(Math.abs((kept?.loadGeometry()[0]?.[0]?.y ?? -99) - first.py)).toBeLessThanOrEqual(1);
     const near = tilePixel(-9.14, 38.72, 16);
     const detail = await getTile(
       client,

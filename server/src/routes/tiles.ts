@@ -2,12 +2,16 @@ import { mapForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import { layerOfMapOr404 } from '../maps/map-scope.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { tileCacheFor, tileKey } from '../tiles/tile-cache.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
 import { tileRows } from '../tiles/tile-query.ts';
 
 const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
-/** Vector tiles of a vector layer, revalidated by the layer's version (bumped by every feature change). */
+/**
+ * Vector tiles of a vector layer, revalidated by the layer's version (bumped by every feature
+ * change) and kept in memory under that version.
+ */
 export const tileHandlers = typedHandlers({
   async getLayerTile({ services: { db }, auth, params, request }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
@@ -18,7 +22,9 @@ export const tileHandlers = typedHandlers({
     const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
     const held = String(request.headers['if-none-match'] ?? '');
     if (held.split(',').some((tag) => tag.trim() === etag)) return { status: 304, headers };
-    const tile = encodeTile(layer.id, await tileRows(db, layer, z, x, y));
+    const tile = await tileCacheFor(db).get(tileKey(layer, z, x, y), async () =>
+      encodeTile(layer.id, await tileRows(db, layer, z, x, y)),
+    );
     if (!tile) return { status: 204, headers };
     return {
       status: 200,

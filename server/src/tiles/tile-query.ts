@@ -21,6 +21,51 @@ export function thinningCell(z: number, geometryType: string | null): number {
   return 2 ** Math.min(6, 12 - z);
 }
 
+const TILE_CTE = `tile AS (
+  SELECT env, ST_XMin(env) AS x0, ST_YMax(env) AS y0, ${EXTENT} / (ST_XMax(env) - ST_XMin(env)) AS scale,
+    (ST_XMax(env) - ST_XMin(env)) * ${BUFFER} / ${EXTENT} AS margin
+  FROM (SELECT ST_TileEnvelope($2, $3, $4) AS env) e)`;
+
+const TILE_SQL = `WITH ${TILE_CTE},
+  picked AS (
+    SELECT ft.id, ft.properties,
+      ST_SnapToGrid(ST_Simplify(ST_ClipByBox2D(
+        ST_Affine(ST_ForcePolygonCW(ST_Transform(ft.geom, 3857)),
+          t.scale, 0, 0, -t.scale, -t.x0 * t.scale, t.y0 * t.scale),
+        ST_MakeEnvelope(-${BUFFER}, -${BUFFER}, ${EXTENT + BUFFER}, ${EXTENT + BUFFER})), 0.5), 1) AS g
+    FROM features ft, tile t
+    WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
+  )
+  SELECT id, properties, ST_AsGeoJSON(g, 0)::jsonb AS pixels FROM picked
+  WHERE g IS NOT NULL AND NOT ST_IsEmpty(g) ORDER BY id LIMIT ${MAX_FEATURES}`;
+
+/**
+ * Thinned points: the grid cell is worked out from the indexed web mercator point alone, and
+ * only the one point kept per cell has its attributes read and its pixel geometry made. At
+ * low zoom a tile covers most of a large layer, so per-row work is what its time is made of.
+ * A point inside the buffered envelope needs no clipping.
+ */
+function thinnedPointsSql(cell: number): string {
+  return `WITH ${TILE_CTE},
+  candidates AS (
+    SELECT ft.id, ST_Transform(ft.geom, 3857) AS m
+    FROM features ft, tile t
+    WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
+  ),
+  thinned AS (
+    SELECT DISTINCT ON (cx, cy) id, m FROM (
+      SELECT c.id, c.m, floor((ST_X(c.m) - t.x0) * t.scale / ${cell}) AS cx,
+        floor((t.y0 - ST_Y(c.m)) * t.scale / ${cell}) AS cy
+      FROM candidates c, tile t) cells
+    ORDER BY cx, cy, id
+  )
+  SELECT th.id, ft.properties,
+    ST_AsGeoJSON(ST_SnapToGrid(ST_Affine(th.m, t.scale, 0, 0, -t.scale, -t.x0 * t.scale, t.y0 * t.scale), 1), 0)::jsonb
+      AS pixels
+  FROM thinned th JOIN features ft ON ft.id = th.id, tile t
+  ORDER BY th.id LIMIT ${MAX_FEATURES}`;
+}
+
 /**
  * One tile's features in tile pixel coordinates, in one SQL: the GiST index on
  * ST_Transform(geom, 3857) picks the rows, ST_Affine maps web mercator to the 4096-pixel
@@ -36,31 +81,6 @@ export async function tileRows(
   y: number,
 ): Promise<TileRow[]> {
   const cell = thinningCell(z, layer.geometry_type);
-  const rows = await db.query<TileRow>(
-    `WITH tile AS (
-       SELECT env, ST_XMin(env) AS x0, ST_YMax(env) AS y0, ${EXTENT} / (ST_XMax(env) - ST_XMin(env)) AS scale,
-         (ST_XMax(env) - ST_XMin(env)) * ${BUFFER} / ${EXTENT} AS margin
-       FROM (SELECT ST_TileEnvelope($2, $3, $4) AS env) e),
-     picked AS (
-       SELECT ft.id, ft.properties,
-         ST_SnapToGrid(ST_Simplify(ST_ClipByBox2D(
-           ST_Affine(ST_ForcePolygonCW(ST_Transform(ft.geom, 3857)),
-             t.scale, 0, 0, -t.scale, -t.x0 * t.scale, t.y0 * t.scale),
-           ST_MakeEnvelope(-${BUFFER}, -${BUFFER}, ${EXTENT + BUFFER}, ${EXTENT + BUFFER})), 0.5), 1) AS g
-       FROM features ft, tile t
-       WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
-     ),
-     kept AS (
-       ${
-         cell > 0
-           ? `SELECT DISTINCT ON (floor(ST_X(g) / ${cell}), floor(ST_Y(g) / ${cell})) id, properties, g
-              FROM picked WHERE NOT ST_IsEmpty(g)
-              ORDER BY floor(ST_X(g) / ${cell}), floor(ST_Y(g) / ${cell}), id`
-           : 'SELECT id, properties, g FROM picked WHERE g IS NOT NULL AND NOT ST_IsEmpty(g)'
-       }
-     )
-     SELECT id, properties, ST_AsGeoJSON(g, 0)::jsonb AS pixels FROM kept ORDER BY id LIMIT ${MAX_FEATURES}`,
-    [layer.id, z, x, y],
-  );
+  const rows = await db.query<TileRow>(cell > 0 ? thinnedPointsSql(cell) : TILE_SQL, [layer.id, z, x, y]);
   return rows;
 }

@@ -1,0 +1,182 @@
+import { openAsBlob } from 'node:fs';
+import { AREA, KINDS, pointName } from './data-file.ts';
+import { underLoad, type LoadResult } from './load.ts';
+import type { ServerProcess } from './server-process.ts';
+import type { Session } from './session.ts';
+import { MB, percentile, round } from './stats.ts';
+
+export interface Target {
+  mapId: number;
+  layerId: number;
+  count: number;
+}
+
+/** The points through the real import path (multipart upload of the CSV). */
+export async function importPoints(
+  session: Session,
+  server: ServerProcess,
+  file: string,
+  count: number,
+): Promise<{ target: Target; seconds: number; peakMb: number }> {
+  const map = await session.json<{ data: { id: number } }>('POST', '/api/maps', {
+    title: `Benchmark ${count.toLocaleString('en')} points`,
+    center: [(AREA.minLon + AREA.maxLon) / 2, (AREA.minLat + AREA.maxLat) / 2],
+    zoom: 7,
+  });
+  const form = new FormData();
+  form.set('file', await openAsBlob(file, { type: 'text/csv' }), 'points.csv');
+  form.set('name', 'Random points');
+  server.resetPeak();
+  const started = performance.now();
+  const layer = await session.json<{ data: { id: number; features_count: number } }>(
+    'POST',
+    `/api/maps/${map.data.id}/layers/upload`,
+    form,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (layer.data.features_count !== count)
+    throw new Error(`imported ${layer.data.features_count} features, expected ${count}`);
+  return {
+    target: { mapId: map.data.id, layerId: layer.data.id, count },
+    seconds: round(seconds),
+    peakMb: round(server.peakMb(), 0),
+  };
+}
+
+const randomInt = (below: number) => Math.floor(Math.random() * below);
+
+function randomTile(z: number): string {
+  const n = 2 ** z;
+  const lon = AREA.minLon + Math.random() * (AREA.maxLon - AREA.minLon);
+  const lat = AREA.minLat + Math.random() * (AREA.maxLat - AREA.minLat);
+  const x = Math.floor(((lon + 180) / 360) * n);
+  const rad = (lat * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+  return `${z}/${x}/${y}`;
+}
+
+export interface LoadPhases {
+  pageDeep: LoadResult;
+  pageNext: LoadResult;
+  search: LoadResult;
+  bboxFilter: LoadResult;
+  tilesZ12to14: LoadResult;
+}
+
+/** Each read the viewer and the table make, under concurrent load on loopback. */
+export async function loadPhases(session: Session, server: ServerProcess, target: Target, seconds: number) {
+  const base = `/api/maps/${target.mapId}/layers/${target.layerId}`;
+  const lastPage = Math.ceil(target.count / 15);
+  const headers = session.headers();
+  const run = (
+    next: () => { method?: string; path: string; body?: string; headers?: Record<string, string> },
+  ) => underLoad(server.origin, headers, next, { seconds });
+  // Warm-up: the first requests pay for caches and JIT, which is not what the table should show.
+  await run(() => ({ path: `${base}/features?page=1` }));
+  const firstId =
+    (await session.json<{ data: { id: number }[] }>('GET', `${base}/features?page=1`)).data[0]?.id ?? 1;
+  const results: LoadPhases = {
+    // A page number with no cursor, as the table asks when the scrollbar is dragged anywhere.
+    pageDeep: await run(() => ({ path: `${base}/features?page=${1 + randomInt(lastPage)}` })),
+    // Following a next link (keyset cursor) from anywhere in the layer.
+    pageNext: await run(() => ({
+      path: `${base}/features?page=2&after_id=${firstId + randomInt(target.count)}`,
+    })),
+    // The table's search box: one point by (part of) its name.
+    search: await run(() => ({
+      path: `${base}/features?search=${encodeURIComponent(pointName(randomInt(target.count)).slice(3))}`,
+    })),
+    // The filters panel: a kind within a 5 km box somewhere in the area.
+    bboxFilter: await run(() => {
+      const lon = AREA.minLon + Math.random() * (AREA.maxLon - AREA.minLon - 0.06);
+      const lat = AREA.minLat + Math.random() * (AREA.maxLat - AREA.minLat - 0.045);
+      return {
+        method: 'POST',
+        path: `/api/maps/${target.mapId}/filter-features`,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          layers_filter: [
+            {
+              layer_id: target.layerId,
+              filters: [{ property: 'kind', operator: 'eq', value: KINDS[randomInt(KINDS.length)] }],
+              bbox: [lon, lat, lon + 0.06, lat + 0.045],
+            },
+          ],
+        }),
+      };
+    }),
+    tilesZ12to14: await run(() => ({ path: `${base}/tiles/${randomTile(12 + randomInt(3))}` })),
+  };
+  return results;
+}
+
+/** Every tile over the area from z0 to z8, one at a time: the biggest and the slowest. */
+export async function lowZoomTiles(session: Session, target: Target) {
+  const base = `/api/maps/${target.mapId}/layers/${target.layerId}/tiles`;
+  let largestBytes = 0;
+  let largestAt = '';
+  const times: number[] = [];
+  for (let z = 0; z <= 8; z += 1) {
+    const n = 2 ** z;
+    const [x0, y0] = randomTileAt(z, AREA.minLon, AREA.maxLat);
+    const [x1, y1] = randomTileAt(z, AREA.maxLon, AREA.minLat);
+    for (let x = x0; x <= Math.min(x1, n - 1); x += 1) {
+      for (let y = y0; y <= Math.min(y1, n - 1); y += 1) {
+        const started = performance.now();
+        const response = await session.request('GET', `${base}/${z}/${x}/${y}`);
+        const bytes = (await response.arrayBuffer()).byteLength;
+        times.push(performance.now() - started);
+        if (bytes > largestBytes) [largestBytes, largestAt] = [bytes, `${z}/${x}/${y}`];
+      }
+    }
+  }
+  return {
+    tiles: times.length,
+    largestKb: round(largestBytes / 1024),
+    largestAt,
+    slowestMs: round(Math.max(...times), 0),
+    p95Ms: round(percentile(times, 95), 0),
+  };
+}
+
+function randomTileAt(z: number, lon: number, lat: number): [number, number] {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  return [
+    Math.floor(((lon + 180) / 360) * n),
+    Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  ];
+}
+
+/** A whole-layer export from request to the file downloaded, with the server's peak memory. */
+export async function exportLayer(
+  session: Session,
+  server: ServerProcess,
+  target: Target,
+  format: 'geojson' | 'csv',
+  saveTo?: string,
+) {
+  type ExportBody = { data: { id: string; status: string; size: number | null } };
+  server.resetPeak();
+  const started = performance.now();
+  let job = await session.json<ExportBody>('POST', `/api/maps/${target.mapId}/export-features`, {
+    format,
+    layer_id: target.layerId,
+  });
+  while (job.data.status !== 'ready') {
+    if (job.data.status === 'failed') throw new Error(`the ${format} export failed`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    job = await session.json<ExportBody>('GET', `/api/exports/${job.data.id}`);
+  }
+  const response = await session.request('GET', `/api/get-export/${job.data.id}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (saveTo) {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(saveTo, bytes);
+  }
+  return {
+    seconds: round((performance.now() - started) / 1000),
+    peakMb: round(server.peakMb(), 0),
+    sizeMb: round(bytes.byteLength / MB),
+  };
+}

@@ -1,0 +1,185 @@
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { framesWhilePanningAndZooming, renderedAfter, type FrameStats } from './frames.ts';
+import type { Target } from './api-phases.ts';
+import { loginFirstLoad, type FirstLoad } from './first-load.ts';
+import type { Session } from './session.ts';
+import { round } from './stats.ts';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+const VIEWPORT = { width: 1280, height: 800 };
+/** How long a map may take to draw before the benchmark gives up on it and says so. */
+const DRAW_TIMEOUT = 180_000;
+
+export interface MapRun {
+  firstDrawMs: number | null;
+  firstTileMs?: number | null;
+  frames: FrameStats | null;
+  note?: string;
+}
+
+async function newPage(browser: Browser, session: Session, errors: string[], viewport = VIEWPORT) {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies(session.browserCookies());
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return page;
+}
+
+async function measureMap(page: Page, url: string, shot: string): Promise<MapRun> {
+  const started = Date.now();
+  await page.goto(url);
+  try {
+    await renderedAfter(page, 0, DRAW_TIMEOUT);
+  } catch {
+    return { firstDrawMs: null, frames: null, note: `not drawn within ${DRAW_TIMEOUT / 1000} s` };
+  }
+  const firstDrawMs = Date.now() - started;
+  const firstTileMs = await page.evaluate(() => {
+    const tiles = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/tiles/'));
+    return tiles.length
+      ? Math.min(...tiles.map((entry) => (entry as PerformanceResourceTiming).responseEnd))
+      : null;
+  });
+  await page.screenshot({ path: shot });
+  const frames = await framesWhilePanningAndZooming(page, '[data-testid=map-canvas]');
+  return { firstDrawMs, firstTileMs: firstTileMs === null ? null : round(firstTileMs, 0), frames };
+}
+
+/** The plain OpenLayers page, bundled by Vite from bench/baseline into a temporary folder. */
+async function buildBaseline(projectDir: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: path.join(projectDir, 'bench/baseline'),
+    base: '/bench-baseline/',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+export interface BrowserResults {
+  firstLoad: FirstLoad;
+  viewer: MapRun;
+  baseline: MapRun;
+  table: { maxDomRows: number; allowedRows: number; reachedLastRow: boolean; seconds: number };
+  pageErrors: string[];
+  screenshots: string[];
+}
+
+/** The viewer on the layer, the same points in plain OpenLayers, and the table to its end. */
+export async function browserPhases(options: {
+  projectDir: string;
+  workDir: string;
+  session: Session;
+  target: Target;
+  view: { lon: number; lat: number; zoom: number };
+  geojsonFile: string;
+}): Promise<BrowserResults> {
+  const { session, target, workDir, view } = options;
+  const baselineDir = path.join(workDir, 'baseline');
+  await buildBaseline(options.projectDir, baselineDir);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const errors: string[] = [];
+  const shots = ['viewer.png', 'baseline.png', 'table.png'].map((name) => path.join(workDir, name));
+  try {
+    const firstLoad = await loginFirstLoad(browser, session.origin);
+    const viewerPage = await newPage(browser, session, errors);
+    const viewer = await measureMap(
+      viewerPage,
+      `${session.origin}/maps/${target.mapId}/show`,
+      shots[0] ?? '',
+    );
+    const canvas = await viewerPage
+      .locator('[data-testid=map-canvas]')
+      .boundingBox({ timeout: 5000 })
+      .catch(() => null);
+    await viewerPage.context().close();
+
+    // The baseline gets a window the size of the viewer's map, so both draw the same area.
+    const size = canvas ? { width: Math.round(canvas.width), height: Math.round(canvas.height) } : VIEWPORT;
+    const baselinePage = await newPage(browser, session, errors, size);
+    await baselinePage.route(`${session.origin}/bench-baseline/**`, (route) => {
+      const name = new URL(route.request().url()).pathname.replace('/bench-baseline/', '');
+      const file =
+        name === 'points.geojson' ? options.geojsonFile : path.join(baselineDir, name || 'index.html');
+      return route.fulfill({ path: file });
+    });
+    const query = new URLSearchParams({
+      data: '/bench-baseline/points.geojson',
+      lon: String(view.lon),
+      lat: String(view.lat),
+      zoom: String(view.zoom),
+    });
+    const baseline = await measureMap(
+      baselinePage,
+      `${session.origin}/bench-baseline/index.html?${query.toString()}`,
+      shots[1] ?? '',
+    );
+    await baselinePage.context().close();
+
+    const tablePage = await newPage(browser, session, errors);
+    const table = await scrollTable(
+      tablePage,
+      `${session.origin}/maps/${target.mapId}/show/${target.layerId}/features`,
+      target.count,
+      shots[2] ?? '',
+    );
+    return { firstLoad, viewer, baseline, table, pageErrors: errors, screenshots: shots };
+  } finally {
+    await browser.close();
+  }
+}
+
+const ROW_HEIGHT = 32;
+const OVERSCAN = 8;
+
+/** Scrolls the feature table from its first row to its last, counting the rows in the DOM. */
+async function scrollTable(page: Page, url: string, count: number, shot: string) {
+  const started = Date.now();
+  await page.goto(url);
+  const body = page.locator('.feature-table-body');
+  try {
+    // Generous: on a busy machine the lazily loaded screen and its first page take a while.
+    await body.waitFor({ timeout: 120_000 });
+    await page.locator('[role=row][aria-rowindex="2"] [role=cell]').first().waitFor({ timeout: 120_000 });
+  } catch (error) {
+    await page.screenshot({ path: shot });
+    throw error;
+  }
+  const height = await body.evaluate((element) => element.clientHeight);
+  const allowedRows = Math.ceil(height / ROW_HEIGHT) + 1 + 2 * OVERSCAN;
+  let maxDomRows = 0;
+  const steps = 40;
+  for (let step = 1; step <= steps; step += 1) {
+    await body.evaluate((element, fraction) => {
+      element.scrollTop = (element.scrollHeight - element.clientHeight) * fraction;
+    }, step / steps);
+    await page.waitForTimeout(100);
+    maxDomRows = Math.max(maxDomRows, await body.locator('[role=row]').count());
+  }
+  let reachedLastRow = true;
+  try {
+    // A row placeholder has cells too ("Loading…"); the last row counts once its id is shown.
+    await page
+      .locator(`[role=row][aria-rowindex="${count + 1}"] .cell-id`)
+      .filter({ hasText: /\d/ })
+      .waitFor({ timeout: 60_000 });
+  } catch {
+    reachedLastRow = false;
+  }
+  maxDomRows = Math.max(maxDomRows, await body.locator('[role=row]').count());
+  await page.screenshot({ path: shot });
+  return { maxDomRows, allowedRows, reachedLastRow, seconds: round((Date.now() - started) / 1000) };
+}

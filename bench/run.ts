@@ -1,0 +1,132 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+import { exportLayer, importPoints, loadPhases, lowZoomTiles, type LoadPhases } from './api-phases.ts';
+import { browserPhases, type BrowserResults } from './browser.ts';
+import { AREA, writePointsCsv } from './data-file.ts';
+import { markdownTable } from './report.ts';
+import { ServerProcess } from './server-process.ts';
+import { Session } from './session.ts';
+
+export interface BenchResults {
+  n: number;
+  date: string;
+  machine: string;
+  /** The 1-minute load average before and after: other work on the machine skews every timing. */
+  loadAverage: [before: number, after: number];
+  import: { seconds: number; peakMb: number };
+  load: LoadPhases;
+  lowZoom: Awaited<ReturnType<typeof lowZoomTiles>>;
+  exports: { geojson: Awaited<ReturnType<typeof exportLayer>>; csv: Awaited<ReturnType<typeof exportLayer>> };
+  browser: BrowserResults;
+}
+
+const projectDir = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '10' },
+    port: { type: 'string', default: '9150' },
+    'report-only': { type: 'boolean', default: false },
+  },
+});
+const n = Number(values.n);
+const seconds = Number(values.seconds);
+if (!Number.isInteger(n) || n < 1000) throw new Error('--n takes a whole number of at least 1000');
+
+const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'atlasboard-bench-'));
+  const clientDir = path.join(workDir, 'client');
+  log(`working in ${workDir}; building the client`);
+  await build({ root: projectDir, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } });
+  const csv = path.join(workDir, 'points.csv');
+  log(`writing ${n.toLocaleString('en')} random points`);
+  await writePointsCsv(csv, n);
+
+  const admin = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
+  const server = new ServerProcess({
+    projectDir,
+    dataDir: path.join(workDir, 'data'),
+    clientDir,
+    port: Number(values.port),
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+  });
+  const geojson = path.join(workDir, 'points.geojson');
+  try {
+    await server.start();
+    const session = new Session(server.origin);
+    await session.signIn(admin.email, admin.password);
+    log('importing');
+    const imported = await importPoints(session, server, csv, n);
+    const { target } = imported;
+    log(`imported in ${imported.seconds} s; API under load (${seconds} s each)`);
+    const load = await loadPhases(session, server, target, seconds);
+    log(`under load: ${JSON.stringify(load)}`);
+    log('low-zoom tiles');
+    const lowZoom = await lowZoomTiles(session, target);
+    log(`low-zoom tiles: ${JSON.stringify(lowZoom)}; exports`);
+    const exports = {
+      geojson: await exportLayer(session, server, target, 'geojson', geojson),
+      csv: await exportLayer(session, server, target, 'csv'),
+    };
+    log(`exports: ${JSON.stringify(exports)}; browser`);
+    const browser = await browserPhases({
+      projectDir,
+      workDir,
+      session,
+      target,
+      view: { lon: (AREA.minLon + AREA.maxLon) / 2, lat: (AREA.minLat + AREA.maxLat) / 2, zoom: 7 },
+      geojsonFile: geojson,
+    });
+    const results: BenchResults = {
+      n,
+      date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
+      loadAverage: [Math.round(loadBefore * 10) / 10, Math.round((os.loadavg()[0] ?? 0) * 10) / 10],
+      import: { seconds: imported.seconds, peakMb: imported.peakMb },
+      load,
+      lowZoom,
+      exports,
+      browser,
+    };
+    process.stdout.write(`\n${markdownTable(results)}\n\n`);
+    if (browser.pageErrors.length) process.stdout.write(`Page errors:\n${browser.pageErrors.join('\n')}\n`);
+    // One entry per N, so the runs at 100k and 1M sit side by side (memory must not grow with N).
+    const resultsFile = path.join(projectDir, 'bench/results.json');
+    const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
+      string,
+      unknown
+    >;
+    await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [String(n)]: results }, null, 2)}\n`);
+    log(`wrote bench/results.json; screenshots in ${workDir}`);
+  } catch (error) {
+    process.stderr.write(`Server log:\n${server.log}\n`);
+    throw error;
+  } finally {
+    await server.stop();
+    await rm(path.join(workDir, 'data'), { recursive: true, force: true });
+    await rm(csv, { force: true });
+    await rm(geojson, { force: true });
+  }
+}
+
+async function reportOnly(): Promise<void> {
+  const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
+    string,
+    BenchResults
+  >;
+  const results = all[String(n)];
+  if (!results) throw new Error(`bench/results.json has no run with N = ${n}`);
+  process.stdout.write(`${markdownTable(results)}\n`);
+}
+
+(values['report-only'] ? reportOnly() : main()).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -6,6 +6,7 @@ import { LoadError } from '../../components/ui/status';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BulkEditForm } from './bulk-edit-form';
 import { scrollScale } from './scaled-scroll';
+import { TableExport } from './table-export';
 import { useFeaturePages } from './use-feature-pages';
 import './feature-table.css';
 
@@ -89,6 +90,7 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
           {pages.total === null ? t('common.loading') : t('feature_table.count', { count: pages.total })}
           {selected.size > 0 && ` · ${t('feature_table.selected', { count: selected.size })}`}
         </p>
+        <TableExport mapId={mapId} layer={layer} selectedIds={[...selected]} search={search} />
       </div>
       {pages.isError && <LoadError />}
       <div

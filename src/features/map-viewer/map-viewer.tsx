@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Bookmark, Feature, MapDetail } from '../../../generated/model';
+import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../generated/model';
 import {
   describeLayers,
   featureExtent,
@@ -19,6 +19,7 @@ import { FiltersPanel } from './filters-panel';
 import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
 import { useLayerViewState } from './use-layer-view-state';
+import { ViewerExport } from './viewer-export';
 import './map-viewer.css';
 
 type MapViewerProps = {
@@ -39,6 +40,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
   const [revisions, setRevisions] = useState<Record<number, number>>({});
+  const [appliedFilter, setAppliedFilter] = useState<LayerFilter[] | null>(null);
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
@@ -73,10 +75,11 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     },
     [onViewChanged],
   );
-  const onFilterResults = useCallback((matches: Feature[] | null) => {
+  const onFilterResults = useCallback((matches: Feature[] | null, layersFilter: LayerFilter[] | null) => {
     const byLayer: Record<number, number[]> = {};
     for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
     setHighlighted(byLayer);
+    setAppliedFilter(layersFilter);
   }, []);
   const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
   const goToFeature = useCallback((feature: Feature) => {
@@ -136,6 +139,13 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           view={currentView}
           visibleLayerIds={visibleLayerIds}
           onGo={goToBookmark}
+        />
+        <ViewerExport
+          mapId={map.id}
+          layers={layers}
+          visibleLayerIds={visibleLayerIds}
+          viewExtent={viewExtent}
+          appliedFilter={appliedFilter}
         />
         <nav className="viewer-panel" aria-label={t('viewer.tables')}>
           <ul className="layer-table-links">

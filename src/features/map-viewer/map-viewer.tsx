@@ -16,8 +16,11 @@ import { BookmarksPanel } from './bookmarks-panel';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
 import { FiltersPanel } from './filters-panel';
+import { GeometryTools } from './geometry-tools';
 import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
+import { useFullFeature } from './use-full-feature';
+import { useGeometryEditing } from './use-geometry-editing';
 import { useLayerViewState } from './use-layer-view-state';
 import { ViewerExport } from './viewer-export';
 import './map-viewer.css';
@@ -51,6 +54,21 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     [map.center, map.zoom, map.rotation],
   );
   const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
+  const editing = useGeometryEditing();
+  // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
+  const fullFeature = useFullFeature(
+    map.id,
+    selected && selected.geometry === undefined ? selected : null,
+  ).data;
+  const shown: SelectedFeature | null =
+    selected && fullFeature
+      ? {
+          ...selected,
+          properties: fullFeature.properties,
+          files: fullFeature.files,
+          geometry: fullFeature.geometry,
+        }
+      : selected;
 
   const models = useMemo(
     () =>
@@ -88,6 +106,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
       featureId: feature.id,
       properties: feature.properties,
       files: feature.files,
+      geometry: feature.geometry,
     });
     const extent = featureExtent(feature);
     if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18 });
@@ -111,6 +130,24 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     [layers, isVisible],
   );
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
+  const redraw = useCallback(
+    (layerId: number) => setRevisions((current) => ({ ...current, [layerId]: (current[layerId] ?? 0) + 1 })),
+    [],
+  );
+  const showStored = useCallback(
+    (feature: Feature) => {
+      setSelected({
+        layerId: feature.layer_id,
+        featureId: feature.id,
+        properties: feature.properties,
+        files: feature.files,
+        geometry: feature.geometry,
+      });
+      redraw(feature.layer_id);
+    },
+    [redraw],
+  );
+  const editedGeometry = shown?.geometry;
 
   return (
     <div className={['map-viewer', className].filter(Boolean).join(' ')}>
@@ -140,6 +177,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           visibleLayerIds={visibleLayerIds}
           onGo={goToBookmark}
         />
+        <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
         <ViewerExport
           mapId={map.id}
           layers={layers}
@@ -169,18 +207,25 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
         label={t('viewer.map_label', { title: map.title })}
         onViewChange={onViewChange}
         onFeatureClick={onFeatureClick}
+        geometryEdit={editing.session?.edit ?? null}
+        onGeometryChange={editing.setPending}
       />
-      {selected && selectedLayer && (
+      {shown && selectedLayer && (
         <FeaturePanel
           mapId={map.id}
           layer={selectedLayer}
           layers={layers}
-          feature={selected}
+          feature={shown}
           onOpen={goToFeature}
           onClose={() => setSelected(null)}
-          onSaved={(saved) => {
-            setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties });
-            setRevisions((current) => ({ ...current, [saved.layer_id]: (current[saved.layer_id] ?? 0) + 1 }));
+          onSaved={showStored}
+          onEditGeometry={
+            editedGeometry ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry) : null
+          }
+          onDeleted={() => {
+            editing.stop();
+            setSelected(null);
+            redraw(shown.layerId);
           }}
         />
       )}

@@ -1,4 +1,5 @@
 import 'ol/ol.css';
+import './ol-controls.css';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { FullScreen, MousePosition, ScaleLine, defaults as defaultControls } from 'ol/control';
@@ -6,6 +7,7 @@ import { createStringXY } from 'ol/coordinate';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import { useEffect, useRef } from 'react';
 import type { FeatureHit, MapCanvasProps, MapViewModel } from '../map-canvas-types';
+import { enterFullScreenIcon, leaveFullScreenIcon } from './full-screen-icons';
 import { attachGeometryEditing } from './geometry-editing';
 import { createLayerSync } from './layer-sync';
 import { createOlLayerRegistry } from './layer-types';
@@ -54,7 +56,7 @@ export function OlMapCanvas({
       target,
       controls: defaultControls({ rotate: true, attributionOptions: { collapsible: true } }).extend([
         new ScaleLine(),
-        new FullScreen(),
+        new FullScreen({ label: enterFullScreenIcon(), labelActive: leaveFullScreenIcon() }),
         new MousePosition({
           coordinateFormat: createStringXY(5),
           projection: 'EPSG:4326',

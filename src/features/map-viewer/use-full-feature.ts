@@ -11,29 +11,23 @@ type Wanted = { layerId: number; featureId: number; clickExtent?: [number, numbe
  * returns them whole, with their files) and the clicked id is picked out.
  */
 export function useFullFeature(mapId: number, wanted: Wanted | null) {
+  const layerId = wanted?.layerId;
+  const featureId = wanted?.featureId;
   const clickExtent = wanted?.clickExtent;
   return useQuery({
-    queryKey: [
-      '/api/maps',
-      mapId,
-      'filter-features',
-      'clicked',
-      wanted?.layerId,
-      wanted?.featureId,
-      clickExtent,
-    ],
-    enabled: Boolean(wanted && clickExtent),
+    queryKey: ['/api/maps', mapId, 'filter-features', 'clicked', layerId, featureId, clickExtent],
+    enabled: layerId !== undefined && clickExtent !== undefined,
     staleTime: 0,
     queryFn: async ({ signal }): Promise<Feature | null> => {
-      if (!wanted || !clickExtent) return null;
+      if (layerId === undefined || !clickExtent) return null;
       const page = await filterFeatures(
         mapId,
-        { layers_filter: [{ layer_id: wanted.layerId, filters: [], bbox: clickExtent }] },
+        { layers_filter: [{ layer_id: layerId, filters: [], bbox: clickExtent }] },
         { page: 1, per_page: 100 },
         undefined,
         signal,
       );
-      return page.data.find((feature) => feature.id === wanted.featureId) ?? null;
+      return page.data.find((feature) => feature.id === featureId) ?? null;
     },
   });
 }

@@ -27,6 +27,7 @@ import {
 } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
 import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
+import { sortFeatures } from './features-sort';
 
 type Params = Record<string, string | readonly string[] | undefined>;
 const numberParam = (params: Params, name: string) =>
@@ -94,8 +95,12 @@ export const featuresHandlers = [
     const parsed = parseWith(listLayerFeaturesQueryParams, Object.fromEntries(url.searchParams));
     if (!parsed.ok) return parsed.response;
     const search = parsed.data.search ?? '';
-    const rows = featuresOfLayer(layerId).filter((feature) => matchesText(feature, search));
-    return HttpResponse.json(page(rows, parsed.data.page ?? 1, parsed.data.per_page ?? 15, url.pathname));
+    const found = featuresOfLayer(layerId).filter((feature) => matchesText(feature, search));
+    const sorted = sortFeatures(found, layerId, parsed.data.sort);
+    if (!sorted.ok) return sorted.response;
+    return HttpResponse.json(
+      page(sorted.rows, parsed.data.page ?? 1, parsed.data.per_page ?? 15, url.pathname),
+    );
   }),
 
   http.post('*/api/maps/:id/filter-features', async ({ request, params }) => {

@@ -2,6 +2,7 @@ import type { Feature } from 'ol';
 import OlFeature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import type { Geometry as OlGeometry } from 'ol/geom';
+import DoubleClickZoom from 'ol/interaction/DoubleClickZoom';
 import Draw from 'ol/interaction/Draw';
 import Modify from 'ol/interaction/Modify';
 import VectorLayer from 'ol/layer/Vector';
@@ -49,6 +50,12 @@ export function attachGeometryEditing(
   });
   map.addLayer(layer);
   const modify = new Modify({ source, pixelTolerance: 12 });
+  // The double click that ends a line or polygon would also zoom the map in.
+  const doubleClickZooms = map
+    .getInteractions()
+    .getArray()
+    .filter((interaction) => interaction instanceof DoubleClickZoom && interaction.getActive());
+  doubleClickZooms.forEach((interaction) => interaction.setActive(false));
   const report = () => {
     const geometry = source.getFeatures()[0]?.getGeometry();
     if (geometry) onChange(toGeoJson(geometry));
@@ -72,6 +79,7 @@ export function attachGeometryEditing(
     map.addInteraction(draw);
   }
   return () => {
+    doubleClickZooms.forEach((interaction) => interaction.setActive(true));
     if (draw) map.removeInteraction(draw);
     map.removeInteraction(modify);
     map.removeLayer(layer);

@@ -793,7 +793,7 @@ export interface paths {
     };
     /**
      * One page of a layer's features
-     * @description `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
+     * @description `search` matches any property value (case-insensitive, contains). Ordered by id, or by `sort`. In id order the page links carry a keyset cursor (`after_id` / `before_id`) beside `page`; sorted by a property they carry the page number only.
      */
     get: operations['listLayerFeatures'];
     put?: never;
@@ -6169,6 +6169,11 @@ export interface operations {
         per_page?: components['parameters']['PerPage'];
         /** @description Case-insensitive text matched against the searched fields. */
         search?: components['parameters']['SearchText'];
+        /**
+         * @description `id` or a property of the layer's attribute schema; a leading `-` sorts descending. Features without the property come last; ties go by id. A name the layer does not have is a 422 on `sort`.
+         * @example -diameter_mm
+         */
+        sort?: string;
         /**
          * @description Keyset cursor written into the `next` link: the page starts after this feature id, so deep pages of big layers cost no more than the first. Clients follow links.
          * @example 115

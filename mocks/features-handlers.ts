@@ -27,6 +27,7 @@ import {
 } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
 import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
+import { sortFeatures } from './features-sort';
 
 type Params = Record<string, string | readonly string[] | undefined>;
 const numberParam = (params: Params, name: string) =>
@@ -96,10 +97,14 @@ export const featuresHandlers = [
     const search = parsed.data.search ?? '';
     // The keyset cursor of the page links (and of lookups by id) starts after that id.
     const afterId = parsed.data.after_id ?? 0;
-    const rows = featuresOfLayer(layerId).filter(
+    const found = featuresOfLayer(layerId).filter(
       (feature) => feature.id > afterId && matchesText(feature, search),
     );
-    return HttpResponse.json(page(rows, parsed.data.page ?? 1, parsed.data.per_page ?? 15, url.pathname));
+    const sorted = sortFeatures(found, layerId, parsed.data.sort);
+    if (!sorted.ok) return sorted.response;
+    return HttpResponse.json(
+      page(sorted.rows, parsed.data.page ?? 1, parsed.data.per_page ?? 15, url.pathname),
+    );
   }),
 
   http.post('*/api/maps/:id/filter-features', async ({ request, params }) => {

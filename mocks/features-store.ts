@@ -250,3 +250,28 @@ export function detachFile(fileId: number, user: { id: number; name: string }): 
   state.fileBytes.delete(fileId);
   audit(feature.id, 'file_deleted', user, describeFile(found.file), null);
 }
+
+/** Adds a drawn feature to a town layer with its `created` history entry. */
+export function createFeature(
+  layerId: number,
+  input: Pick<Feature, 'geometry' | 'properties'>,
+  user: { id: number; name: string },
+): Feature {
+  const now = `${new Date().toISOString().slice(0, 19)}Z`;
+  const feature: Feature = {
+    type: 'Feature',
+    id: Math.max(0, ...state.features.keys()) + 1,
+    geometry: input.geometry,
+    properties: input.properties,
+    layer_id: layerId,
+    created_by: user.id,
+    updated_by: user.id,
+    created_at: now,
+    updated_at: now,
+    files: [],
+  };
+  state.features.set(feature.id, feature);
+  tileIndexes.delete(layerId);
+  audit(feature.id, 'created', user, null, { ...feature.properties, geometry: feature.geometry });
+  return feature;
+}

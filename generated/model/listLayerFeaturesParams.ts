@@ -28,6 +28,11 @@ export type ListLayerFeaturesParams = {
    */
   search?: SearchTextParameter;
   /**
+   * `id` or a property of the layer's attribute schema; a leading `-` sorts descending. Features without the property come last; ties go by id. A name the layer does not have is a 422 on `sort`.
+   * @pattern ^-?[A-Za-z_][A-Za-z0-9_]{0,62}$
+   */
+  sort?: string;
+  /**
    * Keyset cursor written into the `next` link: the page starts after this feature id, so deep pages of big layers cost no more than the first. Clients follow links.
    * @minimum 0
    */

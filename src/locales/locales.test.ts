@@ -23,8 +23,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 
 const english = flatten(en);
 // Texts that are the same in every language on purpose: the product name, language
-// endonyms, and short codes.
-const SAME_EVERYWHERE = /^(app\.name|languages\..+|users\.columns\.id|pagination\.summary)$/;
+// endonyms, short codes and file format names.
+const SAME_EVERYWHERE =
+  /^(app\.name|languages\..+|users\.columns\.id|pagination\.summary|export_dialog\.formats\..+|export_dialog\.percent)$/;
 // Words that really are spelled as in English in that language.
 const SAME_IN: Record<string, readonly string[]> = {
   es: ['maps.admin.general'],

@@ -1,3 +1,4 @@
+import type { Geometry, GeometryType } from '../../generated/model';
 import type { MapLayerModel } from './layer-model';
 
 /** Centre [lon, lat] in EPSG:4326, zoom, rotation in degrees clockwise (as maps and bookmarks store it). */
@@ -8,8 +9,23 @@ export type ViewRequest =
   | { nonce: number; view: MapViewModel }
   | { nonce: number; extent: [number, number, number, number]; maxZoom?: number };
 
-/** A clicked feature with the attributes its tile carried (MVT properties). */
-export type FeatureHit = { layerId: number; featureId: number; properties: Record<string, unknown> };
+/**
+ * A clicked feature with the attributes its tile carried (MVT properties), and the area
+ * around the click [west, south, east, north] that found it (to ask the server for the whole feature).
+ */
+export type FeatureHit = {
+  layerId: number;
+  featureId: number;
+  properties: Record<string, unknown>;
+  clickExtent?: [number, number, number, number];
+};
+
+/**
+ * Geometry editing on the map: reshape one geometry (GeoJSON, EPSG:4326) or draw a new one
+ * of a layer's geometry type. While it is on, clicks do not select features.
+ */
+export type GeometryEdit =
+  { kind: 'modify'; geometry: Geometry } | { kind: 'draw'; geometryType: GeometryType };
 
 /** What every engine's map component takes: a screen talks to the map only through these. */
 export type MapCanvasProps = {
@@ -20,6 +36,9 @@ export type MapCanvasProps = {
   label: string;
   onViewChange?: (view: MapViewModel, extent: [number, number, number, number]) => void;
   onFeatureClick?: (hit: FeatureHit | null) => void;
+  geometryEdit?: GeometryEdit | null;
+  /** The edited or newly drawn geometry after each change (GeoJSON, EPSG:4326). */
+  onGeometryChange?: (geometry: Geometry) => void;
   className?: string;
 };
 

@@ -48,7 +48,7 @@ import type { ErrorType, BodyType } from '../../../src/lib/http-client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
+ * `search` matches any property value (case-insensitive, contains). Ordered by id, or by `sort`. In id order the page links carry a keyset cursor (`after_id` / `before_id`) beside `page`; sorted by a property they carry the page number only.
  * @summary One page of a layer's features
  */
 export const listLayerFeatures = (

@@ -8,7 +8,7 @@
 import zod from 'zod';
 
 /**
- * `search` matches any property value (case-insensitive, contains). Ordered by id. Page links carry a keyset cursor (`after_id` / `before_id`) beside `page`.
+ * `search` matches any property value (case-insensitive, contains). Ordered by id, or by `sort`. In id order the page links carry a keyset cursor (`after_id` / `before_id`) beside `page`; sorted by a property they carry the page number only.
  * @summary One page of a layer's features
  */
 export const listLayerFeaturesQueryPageDefault = 1;
@@ -16,6 +16,7 @@ export const listLayerFeaturesQueryPageMax = 100000;
 export const listLayerFeaturesQueryPerPageDefault = 15;
 export const listLayerFeaturesQueryPerPageMax = 100;
 export const listLayerFeaturesQuerySearchMax = 255;
+export const listLayerFeaturesQuerySortRegExp = new RegExp('^-?[A-Za-z_][A-Za-z0-9_]{0,62}$');
 export const listLayerFeaturesQueryAfterIdMin = 0;
 
 export const listLayerFeaturesQueryParams = zod.object({
@@ -36,6 +37,13 @@ export const listLayerFeaturesQueryParams = zod.object({
     .max(listLayerFeaturesQuerySearchMax)
     .optional()
     .describe('Case-insensitive text matched against the searched fields.'),
+  sort: zod.coerce
+    .string()
+    .regex(listLayerFeaturesQuerySortRegExp)
+    .optional()
+    .describe(
+      "`id` or a property of the layer's attribute schema; a leading `-` sorts descending. Features without the property come last; ties go by id. A name the layer does not have is a 422 on `sort`.",
+    ),
   after_id: zod.coerce
     .number()
     .min(listLayerFeaturesQueryAfterIdMin)

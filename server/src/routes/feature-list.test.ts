@@ -101,6 +101,59 @@ describe('listing a layer', () => {
     expect(meta).toMatchObject({ total: 2560, current_page: 150, from: 2236, to: 2250 });
   });
 
+  it('sorts by a property or the id, either way, with ties and missing values in a stable place', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, {
+      geometry_type: 'LineString',
+      properties: PIPE_SCHEMA,
+    });
+    const diameters = [150, 90, undefined, 300, 90];
+    const ids: number[] = [];
+    for (const [i, diameter] of diameters.entries())
+      ids.push(
+        (
+          await insertFeature(t.database.db, layer.id, line(i / 100), {
+            material: 'pvc',
+            ...(diameter === undefined ? {} : { diameter_mm: diameter }),
+          })
+        ).id,
+      );
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const order = async (sort: string, perPage = 15, page = 1) =>
+      (await client.get(url, { query: { sort, per_page: perPage, page } })).json<Page>();
+
+    // Numbers sort as numbers (90 before 150 before 300), the one without a diameter last.
+    const ascending = await order('diameter_mm');
+    expect(ascending.data.map((f) => f.id)).toEqual([ids[1], ids[4], ids[0], ids[3], ids[2]]);
+    const descending = await order('-diameter_mm');
+    expect(descending.data.map((f) => f.id)).toEqual([ids[3], ids[0], ids[4], ids[1], ids[2]]);
+    expect((await order('-id')).data.map((f) => f.id)).toEqual([...ids].reverse());
+
+    // Sorted pages are followed by page number: the links keep the sort and carry no cursor.
+    const first = await order('-diameter_mm', 2);
+    expect(first.links.next).toBe(`${url}?per_page=2&sort=-diameter_mm&page=2`);
+    const second = (await client.get(first.links.next ?? '')).json<Page>();
+    expect(second.data.map((f) => f.id)).toEqual([ids[4], ids[1]]);
+    const last = (await client.get(first.links.last ?? '')).json<Page>();
+    expect(last.data.map((f) => f.id)).toEqual([ids[2]]);
+  });
+
+  it('answers 422 on sort for a property the layer does not have, or a malformed sort', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, { properties: PIPE_SCHEMA });
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const unknown = await client.get(url, { query: { sort: '-colour' } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      sort: ['The layer has no property named "colour".'],
+    });
+    const malformed = await client.get(url, { query: { sort: 'diameter mm' } });
+    expect(malformed.status).toBe(422);
+    expect(Object.keys(malformed.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['sort']);
+  });
+
   it('answers 404 for a layer of another map and 401 without a session', async () => {
     const { client } = await t.signedIn('user');
     const map = await insertMap(t.database.db);

@@ -1,6 +1,6 @@
 import { createFeature } from '../features/feature-create.ts';
 import { mapForFeatures, userIdOf } from '../features/feature-access.ts';
-import { layerFeaturePage } from '../features/feature-page.ts';
+import { layerFeaturePage, parseFeatureSort } from '../features/feature-page.ts';
 import { layerOfMapOr404 } from '../maps/map-scope.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
@@ -18,6 +18,7 @@ export const featureListHandlers = typedHandlers({
       search: query.search?.trim() || undefined,
       afterId: query.after_id,
       beforeId: query.before_id,
+      sort: parseFeatureSort(query.sort, layer),
       path: `/api/maps/${params.id}/layers/${layer.id}/features`,
     });
     return { status: 200, body: page };

@@ -2,10 +2,12 @@ import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feature, Layer } from '../../../generated/model';
-import { LoadError } from '../../components/ui/status';
+import { LoadError } from '../ui/status';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BulkEditForm } from './bulk-edit-form';
 import { scrollScale } from './scaled-scroll';
+import { SortableHeader } from './sortable-header';
+import { TableExport } from './table-export';
 import { useFeaturePages } from './use-feature-pages';
 import './feature-table.css';
 
@@ -37,7 +39,9 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<[number, number]>([0, 30]);
-  const pages = useFeaturePages(mapId, layer.id, search, range[0], range[1]);
+  const [sort, setSort] = useState<{ name: string; descending: boolean } | null>(null);
+  const sortParam = sort ? `${sort.descending ? '-' : ''}${sort.name}` : undefined;
+  const pages = useFeaturePages(mapId, layer.id, search, range[0], range[1], sortParam);
   const count = pages.total ?? 0;
   const scale = scrollScale(count * ROW_HEIGHT, VIEWPORT_HEIGHT);
   const scaleRef = useRef(scale);
@@ -89,6 +93,7 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
           {pages.total === null ? t('common.loading') : t('feature_table.count', { count: pages.total })}
           {selected.size > 0 && ` · ${t('feature_table.selected', { count: selected.size })}`}
         </p>
+        <TableExport mapId={mapId} layer={layer} selectedIds={[...selected]} search={search} />
       </div>
       {pages.isError && <LoadError />}
       <div
@@ -103,13 +108,21 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
             <span role="columnheader" className="cell-select">
               <span className="visually-hidden">{t('feature_table.select_column')}</span>
             </span>
-            <span role="columnheader" className="cell-id">
-              {t('feature_table.id')}
-            </span>
+            <SortableHeader
+              name="id"
+              label={t('feature_table.id')}
+              sort={sort}
+              onSort={setSort}
+              className="cell-id"
+            />
             {columns.map((column) => (
-              <span role="columnheader" key={column.name}>
-                {column.label}
-              </span>
+              <SortableHeader
+                key={column.name}
+                name={column.name}
+                label={column.label}
+                sort={sort}
+                onSort={setSort}
+              />
             ))}
             <span role="columnheader" className="cell-actions">
               <span className="visually-hidden">{t('feature_table.actions')}</span>

@@ -15,12 +15,19 @@ export function useFeaturePages(
   search: string,
   firstRow: number,
   lastRow: number,
+  /** `id` or a property, `-` first for descending; undefined keeps the server's id order. */
+  sort?: string,
 ) {
   const firstPage = Math.floor(Math.max(firstRow, 0) / PAGE_SIZE) + 1;
   const lastPage = Math.floor(Math.max(lastRow, 0) / PAGE_SIZE) + 1;
   const pages = [1];
   for (let page = Math.max(firstPage, 2); page <= lastPage; page += 1) pages.push(page);
-  const params = (page: number) => ({ page, per_page: PAGE_SIZE, ...(search ? { search } : {}) });
+  const params = (page: number) => ({
+    page,
+    per_page: PAGE_SIZE,
+    ...(search ? { search } : {}),
+    ...(sort ? { sort } : {}),
+  });
   const results = useQueries({
     queries: pages.map((page) => ({
       ...getListLayerFeaturesQueryOptions(mapId, layerId, params(page)),

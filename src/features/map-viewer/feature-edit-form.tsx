@@ -6,19 +6,9 @@ import {
   getListLayerFeaturesQueryKey,
   useUpdateFeatures,
 } from '../../../generated/api/features/features';
-import type { Feature, FeatureProperties, Layer, LayerProperty } from '../../../generated/model';
+import type { Feature, FeatureProperties, Layer } from '../../../generated/model';
 import { fieldErrorsOf } from './field-errors';
-
-function toText(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
-function fromText(property: LayerProperty, text: string): string | number | boolean | null {
-  if (text === '') return null;
-  if (property.type === 'integer' || property.type === 'number') return Number(text);
-  if (property.type === 'boolean') return text === 'true';
-  return text;
-}
+import { fromText, PropertyFields, toText } from './property-fields';
 
 type FeatureEditFormProps = {
   mapId: number;
@@ -79,44 +69,11 @@ export function FeatureEditForm({
 
   return (
     <form className="feature-edit" onSubmit={submit} aria-label={t('viewer.edit.title')}>
-      {layer.properties.map((property) => {
-        const value = texts[property.name] ?? '';
-        const set = (next: string) => setTexts((current) => ({ ...current, [property.name]: next }));
-        const choices =
-          property.type === 'boolean'
-            ? ['true', 'false']
-            : property.type === 'enum'
-              ? (property.options ?? [])
-              : null;
-        return (
-          <label key={property.name} className="filter-field">
-            {property.label}
-            {choices ? (
-              <select value={value} onChange={(event) => set(event.target.value)}>
-                <option value="">—</option>
-                {choices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                value={value}
-                type={
-                  property.type === 'integer' || property.type === 'number'
-                    ? 'number'
-                    : property.type === 'date'
-                      ? 'date'
-                      : 'text'
-                }
-                step={property.type === 'number' ? 'any' : undefined}
-                onChange={(event) => set(event.target.value)}
-              />
-            )}
-          </label>
-        );
-      })}
+      <PropertyFields
+        properties={layer.properties}
+        texts={texts}
+        onChange={(name, text) => setTexts((current) => ({ ...current, [name]: text }))}
+      />
       {errors.length > 0 && (
         <ul role="alert" className="form-errors">
           {errors.map((message) => (

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppAbility } from '../../lib/ability';
 import { FeatureEditForm } from './feature-edit-form';
-import type { Feature, FeatureFile, Layer } from '../../../generated/model';
+import type { Feature, FeatureFile, Geometry, Layer } from '../../../generated/model';
 import { FeatureFiles } from './feature-files';
+import { FeatureGeometryActions } from './feature-geometry-actions';
 import { FeatureHistory } from './feature-history';
 import { FeatureRelatives } from './feature-relatives';
 import { formatPropertyValue } from './property-value';
@@ -14,6 +15,10 @@ export type SelectedFeature = {
   properties: Record<string, unknown>;
   /** Known when the feature came from a list or filter answer; a tile click carries none. */
   files?: readonly FeatureFile[];
+  /** The whole stored geometry, once known (a tile holds only the part it draws). */
+  geometry?: Geometry | null;
+  /** Where a map click found it, to look the whole feature up. */
+  clickExtent?: [number, number, number, number];
 };
 
 type FeaturePanelProps = {
@@ -27,10 +32,23 @@ type FeaturePanelProps = {
   onSaved: (feature: Feature) => void;
   /** A related feature picked in the panel. */
   onOpen: (feature: Feature) => void;
+  /** Starts reshaping the geometry on the map; null while the geometry is not known. */
+  onEditGeometry: (() => void) | null;
+  onDeleted: () => void;
 };
 
 /** The clicked feature: its properties by the layer schema, its related features and its history. */
-export function FeaturePanel({ mapId, layer, layers, feature, onClose, onSaved, onOpen }: FeaturePanelProps) {
+export function FeaturePanel({
+  mapId,
+  layer,
+  layers,
+  feature,
+  onClose,
+  onSaved,
+  onOpen,
+  onEditGeometry,
+  onDeleted,
+}: FeaturePanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
   const [editing, setEditing] = useState(false);
@@ -78,8 +96,18 @@ export function FeaturePanel({ mapId, layer, layers, feature, onClose, onSaved, 
           {t('viewer.edit.start')}
         </button>
       )}
+      {!editing && (
+        <FeatureGeometryActions
+          mapId={mapId}
+          layerId={layer.id}
+          featureId={feature.featureId}
+          onEditGeometry={onEditGeometry}
+          onDeleted={onDeleted}
+        />
+      )}
       <FeatureFiles
-        key={`files-${feature.featureId}`}
+        // The files become known when the whole feature arrives after a click.
+        key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
         mapId={mapId}
         featureId={feature.featureId}
         files={feature.files}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFilterFeatures } from '../../../generated/api/features/features';
-import type { Feature, Filter, Layer } from '../../../generated/model';
+import type { Feature, Filter, Layer, LayerFilter } from '../../../generated/model';
 import { layersFilterOf, type FilterValue } from './filter-conditions';
 import { FilterInput } from './filter-input';
 
@@ -11,7 +11,8 @@ type FiltersPanelProps = {
   layers: readonly Layer[];
   /** The current view [west, south, east, north], for "only in the current view". */
   viewExtent: [number, number, number, number] | null;
-  onResults: (matches: Feature[] | null) => void;
+  /** The matches of the applied filter and the filter itself (for exporting it); null when cleared. */
+  onResults: (matches: Feature[] | null, layersFilter: LayerFilter[] | null) => void;
   onPick: (feature: Feature) => void;
 };
 
@@ -34,7 +35,7 @@ export function FiltersPanel({ mapId, filters, layers, viewExtent, onResults, on
       {
         onSuccess: (page) => {
           setMatches({ features: page.data, total: page.meta.total });
-          onResults(page.data);
+          onResults(page.data, layersFilter);
         },
       },
     );
@@ -42,7 +43,7 @@ export function FiltersPanel({ mapId, filters, layers, viewExtent, onResults, on
   const clear = () => {
     setValues({});
     setMatches(null);
-    onResults(null);
+    onResults(null, null);
   };
 
   return (

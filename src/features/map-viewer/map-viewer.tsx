@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Bookmark, Feature, MapDetail } from '../../../generated/model';
+import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../generated/model';
 import { LinkButton } from '../../components/ui/link-button';
 import { printPath } from '../../lib/print-link';
 import {
@@ -18,11 +18,15 @@ import { BookmarksPanel } from './bookmarks-panel';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
 import { FiltersPanel } from './filters-panel';
+import { GeometryTools } from './geometry-tools';
 import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
 import { mergeHighlights, type NetworkHighlight } from './network-highlight';
 import { NetworkTools } from './network-tools';
+import { useFullFeature } from './use-full-feature';
+import { useGeometryEditing } from './use-geometry-editing';
 import { useLayerViewState } from './use-layer-view-state';
+import { ViewerExport } from './viewer-export';
 import './map-viewer.css';
 
 type MapViewerProps = {
@@ -44,6 +48,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
   const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
   const [revisions, setRevisions] = useState<Record<number, number>>({});
+  const [appliedFilter, setAppliedFilter] = useState<LayerFilter[] | null>(null);
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
@@ -54,6 +59,21 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     [map.center, map.zoom, map.rotation],
   );
   const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
+  const editing = useGeometryEditing();
+  // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
+  const fullFeature = useFullFeature(
+    map.id,
+    selected && selected.geometry === undefined ? selected : null,
+  ).data;
+  const shown: SelectedFeature | null =
+    selected && fullFeature
+      ? {
+          ...selected,
+          properties: fullFeature.properties,
+          files: fullFeature.files,
+          geometry: fullFeature.geometry,
+        }
+      : selected;
 
   const models = useMemo(
     () =>
@@ -87,10 +107,11 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     },
     [onViewChanged],
   );
-  const onFilterResults = useCallback((matches: Feature[] | null) => {
+  const onFilterResults = useCallback((matches: Feature[] | null, layersFilter: LayerFilter[] | null) => {
     const byLayer: Record<number, number[]> = {};
     for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
     setHighlighted(byLayer);
+    setAppliedFilter(layersFilter);
   }, []);
   const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
   const goToFeature = useCallback((feature: Feature) => {
@@ -99,6 +120,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
       featureId: feature.id,
       properties: feature.properties,
       files: feature.files,
+      geometry: feature.geometry,
     });
     const extent = featureExtent(feature);
     if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18 });
@@ -122,6 +144,24 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     [layers, isVisible],
   );
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
+  const redraw = useCallback(
+    (layerId: number) => setRevisions((current) => ({ ...current, [layerId]: (current[layerId] ?? 0) + 1 })),
+    [],
+  );
+  const showStored = useCallback(
+    (feature: Feature) => {
+      setSelected({
+        layerId: feature.layer_id,
+        featureId: feature.id,
+        properties: feature.properties,
+        files: feature.files,
+        geometry: feature.geometry,
+      });
+      redraw(feature.layer_id);
+    },
+    [redraw],
+  );
+  const editedGeometry = shown?.geometry;
 
   return (
     <div className={['map-viewer', className].filter(Boolean).join(' ')}>
@@ -161,6 +201,14 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           visibleLayerIds={visibleLayerIds}
           onGo={goToBookmark}
         />
+        <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
+        <ViewerExport
+          mapId={map.id}
+          layers={layers}
+          visibleLayerIds={visibleLayerIds}
+          viewExtent={viewExtent}
+          appliedFilter={appliedFilter}
+        />
         <nav className="viewer-panel" aria-label={t('viewer.tables')}>
           <ul className="layer-table-links">
             {layers
@@ -183,18 +231,25 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
         label={t('viewer.map_label', { title: map.title })}
         onViewChange={onViewChange}
         onFeatureClick={onFeatureClick}
+        geometryEdit={editing.session?.edit ?? null}
+        onGeometryChange={editing.setPending}
       />
-      {selected && selectedLayer && (
+      {shown && selectedLayer && (
         <FeaturePanel
           mapId={map.id}
           layer={selectedLayer}
           layers={layers}
-          feature={selected}
+          feature={shown}
           onOpen={goToFeature}
           onClose={() => setSelected(null)}
-          onSaved={(saved) => {
-            setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties });
-            setRevisions((current) => ({ ...current, [saved.layer_id]: (current[saved.layer_id] ?? 0) + 1 }));
+          onSaved={showStored}
+          onEditGeometry={
+            editedGeometry ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry) : null
+          }
+          onDeleted={() => {
+            editing.stop();
+            setSelected(null);
+            redraw(shown.layerId);
           }}
         />
       )}

@@ -1,4 +1,5 @@
 import 'ol/ol.css';
+import './ol-controls.css';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { FullScreen, MousePosition, ScaleLine, defaults as defaultControls } from 'ol/control';
@@ -6,6 +7,8 @@ import { createStringXY } from 'ol/coordinate';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import { useEffect, useRef } from 'react';
 import type { FeatureHit, MapCanvasProps, MapViewModel } from '../map-canvas-types';
+import { enterFullScreenIcon, leaveFullScreenIcon } from './full-screen-icons';
+import { attachGeometryEditing } from './geometry-editing';
 import { createLayerSync } from './layer-sync';
 import { createOlLayerRegistry } from './layer-types';
 
@@ -29,18 +32,21 @@ export function OlMapCanvas({
   label,
   onViewChange,
   onFeatureClick,
+  geometryEdit,
+  onGeometryChange,
   className,
 }: MapCanvasProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const pointerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<OlMap | null>(null);
   const syncRef = useRef<ReturnType<typeof createLayerSync> | null>(null);
-  const callbacks = useRef({ onViewChange, onFeatureClick });
+  const callbacks = useRef({ onViewChange, onFeatureClick, onGeometryChange });
   const initialViewRef = useRef(initialView);
+  const editingRef = useRef(false);
 
   useEffect(() => {
-    callbacks.current = { onViewChange, onFeatureClick };
-  }, [onViewChange, onFeatureClick]);
+    callbacks.current = { onViewChange, onFeatureClick, onGeometryChange };
+  }, [onViewChange, onFeatureClick, onGeometryChange]);
 
   useEffect(() => {
     const target = targetRef.current;
@@ -50,7 +56,7 @@ export function OlMapCanvas({
       target,
       controls: defaultControls({ rotate: true, attributionOptions: { collapsible: true } }).extend([
         new ScaleLine(),
-        new FullScreen(),
+        new FullScreen({ label: enterFullScreenIcon(), labelActive: leaveFullScreenIcon() }),
         new MousePosition({
           coordinateFormat: createStringXY(5),
           projection: 'EPSG:4326',
@@ -75,7 +81,22 @@ export function OlMapCanvas({
       callbacks.current.onViewChange?.(readView(view), extent as [number, number, number, number]);
     });
     map.on('singleclick', (event) => {
+      // While a geometry is drawn or reshaped, a click belongs to that, not to selecting.
+      if (editingRef.current) return;
       let hit: FeatureHit | null = null;
+      const [x = 0, y = 0] = event.pixel;
+      const corners = [
+        map.getCoordinateFromPixel([x - 6, y + 6]),
+        map.getCoordinateFromPixel([x + 6, y - 6]),
+      ];
+      const [west = 0, south = 0] = toLonLat(corners[0] ?? [0, 0]);
+      const [east = 0, north = 0] = toLonLat(corners[1] ?? [0, 0]);
+      const clickExtent: [number, number, number, number] = [
+        Math.min(west, east),
+        Math.min(south, north),
+        Math.max(west, east),
+        Math.max(south, north),
+      ];
       map.forEachFeatureAtPixel(
         event.pixel,
         (feature, layer) => {
@@ -83,7 +104,7 @@ export function OlMapCanvas({
           const featureId = Number(feature.getId());
           if (typeof layerId !== 'number' || !Number.isFinite(featureId)) return undefined;
           const { geometry: _geometry, layer: _tileLayer, ...properties } = feature.getProperties();
-          hit = { layerId, featureId, properties };
+          hit = { layerId, featureId, properties, clickExtent };
           return true;
         },
         { hitTolerance: 6, layerFilter: (layer) => typeof layer.get('layerId') === 'number' },
@@ -105,6 +126,19 @@ export function OlMapCanvas({
   useEffect(() => {
     syncRef.current?.sync(layers);
   }, [layers]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !geometryEdit) return;
+    editingRef.current = true;
+    const detach = attachGeometryEditing(map, geometryEdit, (geometry) =>
+      callbacks.current.onGeometryChange?.(geometry),
+    );
+    return () => {
+      editingRef.current = false;
+      detach();
+    };
+  }, [geometryEdit]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -62,6 +62,52 @@ describe('features of a layer', () => {
         expect(page.data.map((feature) => feature.id)).toEqual([PIPE_101.id]);
       }));
 
+  it('listLayerFeatures sorts by a property of the layer', () =>
+    pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.featureExists, stateOf(PIPE_101))
+      .given(STATES.featureExists, stateOf(PIPE_102))
+      .uponReceiving('the features of a layer sorted by diameter')
+      .withRequest('GET', featuresPath, (b) =>
+        b.headers(readHeaders).query({ page: '1', per_page: '15', sort: 'diameter_mm' }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(pageLike(featuresPath, [featureLike(PIPE_102), featureLike(PIPE_101)], 2)),
+      )
+      .executeTest(async (server) => {
+        const page = await listLayerFeatures(
+          TOWN.id,
+          PIPES.id,
+          { page: 1, per_page: 15, sort: 'diameter_mm' },
+          options(server.url),
+        );
+        // 110 mm before 150 mm: not the id order.
+        expect(page.data.map((feature) => feature.id)).toEqual([PIPE_102.id, PIPE_101.id]);
+      }));
+
+  it('listLayerFeatures 422 on sort for a property the layer does not have', () =>
+    pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .uponReceiving('the features of a layer sorted by a property it does not have')
+      .withRequest('GET', featuresPath, (b) => b.headers(readHeaders).query({ sort: '-colour' }))
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(validationLike({ sort: 'The layer has no property named "colour".' })),
+      )
+      .executeTest(async (server) => {
+        const call = listLayerFeatures(TOWN.id, PIPES.id, { sort: '-colour' }, options(server.url));
+        expect((await rejectionOf(call)).status).toBe(422);
+      }));
+
   it('listLayerFeatures 404 for a layer of another map', () =>
     pact
       .addInteraction()

@@ -1,0 +1,2 @@
+export { ExportDialog } from './export-dialog';
+export type { ExportScope, ExportTarget } from './export-target';

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
       [EXPORT_JOB]: exportRunner({ db, dataDir: config.dataDir, mailer, log: app.log }),
       [IMPORT_JOB]: importRunner({ db }),
     },
+    leaseMs: config.jobLeaseMs,
+    pollMs: config.jobPollMs,
     onError: (error, job) => app.log.error({ err: error, job: job.id }, 'job failed'),
   });
   worker.start();

@@ -54,6 +54,11 @@ export const STATES = {
    * when ready, `content` is written where the server keeps export files (DATA_DIR/exports).
    */
   exportExists: 'an export exists',
+  /**
+   * Params: { id (uuid), map_id, layer_id, file_name, features_imported, features_skipped }. A
+   * finished import job (kind `import`) of the signed-in user that made layer `layer_id`.
+   */
+  importExists: 'a finished layer import exists',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

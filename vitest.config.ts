@@ -46,8 +46,19 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // Tests of several server processes sharing PostgreSQL run in the PostgreSQL pass only.
+          exclude: ['server/**/*.pg.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: ['server/**/*.pg.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
         },
       },
       {

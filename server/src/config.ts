@@ -18,6 +18,10 @@ export interface ServerConfig {
   clientDir: string;
   /** Largest accepted request body in bytes; bigger gives 413. */
   bodyLimit: number;
+  /** How long a job claim holds without a progress report; then another instance may take it. */
+  jobLeaseMs: number;
+  /** How often an idle worker looks for jobs. */
+  jobPollMs: number;
   trustProxy: boolean;
   logLevel: string;
 }
@@ -52,6 +56,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoSeed: env.DEMO_SEED !== '0',
     clientDir: path.resolve(cwd, nonEmpty(env.CLIENT_DIR) ?? 'dist'),
     bodyLimit: integer(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
+    jobLeaseMs: integer(env.JOB_LEASE_MS, 60_000, 'JOB_LEASE_MS'),
+    jobPollMs: integer(env.JOB_POLL_MS, 1_000, 'JOB_POLL_MS'),
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
   };

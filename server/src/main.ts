@@ -8,6 +8,7 @@ import { registerDemoContent } from './demo/register.ts';
 import { seed } from './seed.ts';
 import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-job.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
+import { IMPORT_JOB, importRunner } from './imports/import-job.ts';
 import { createMailer } from './mail/mailer.ts';
 
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
@@ -34,7 +35,12 @@ async function main(): Promise<void> {
   });
   const worker = createJobWorker({
     db,
-    runners: { [EXPORT_JOB]: exportRunner({ db, dataDir: config.dataDir, mailer, log: app.log }) },
+    runners: {
+      [EXPORT_JOB]: exportRunner({ db, dataDir: config.dataDir, mailer, log: app.log }),
+      [IMPORT_JOB]: importRunner({ db }),
+    },
+    leaseMs: config.jobLeaseMs,
+    pollMs: config.jobPollMs,
     onError: (error, job) => app.log.error({ err: error, job: job.id }, 'job failed'),
   });
   worker.start();

@@ -56,6 +56,11 @@ export const STATES = {
   exportExists: 'an export exists',
   /** Params: { map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m }. */
   waterNetworkConfigured: 'a water network is configured',
+  /**
+   * Params: { id (uuid), map_id, layer_id, file_name, features_imported, features_skipped }. A
+   * finished import job (kind `import`) of the signed-in user that made layer `layer_id`.
+   */
+  importExists: 'a finished layer import exists',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

@@ -50,6 +50,8 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   listLayers: read('Layer'),
   createLayer: create('Layer'),
   importLayer: create('Layer'),
+  startLayerImport: create('Layer'),
+  getImport: create('Layer'),
   getLayer: read('Layer'),
   updateLayer: update('Layer'),
   deleteLayer: remove('Layer'),

@@ -44,7 +44,7 @@ export interface ImportResult {
   warnings: Message[];
 }
 
-function readerFor(request: ImportRequest): FeatureReader {
+export function readerFor(request: ImportRequest): FeatureReader {
   switch (request.format) {
     case 'geojson':
       return geojsonReader(request.file);
@@ -60,7 +60,7 @@ function readerFor(request: ImportRequest): FeatureReader {
 }
 
 const BATCH = 1000;
-const STYLE = {
+export const IMPORT_STYLE = {
   stroke_color: '#e31a1c',
   stroke_width: 1,
   fill_color: '#e31a1c99',
@@ -69,7 +69,7 @@ const STYLE = {
 };
 
 // Readers hand on GeoJSON, or WKT (CSV) or WKB with its SRID (GeoPackage) for PostGIS to read.
-const GEOMETRY_SQL = `ST_Force2D(CASE e -> 'g' ->> 'type'
+export const GEOMETRY_SQL = `ST_Force2D(CASE e -> 'g' ->> 'type'
   WHEN 'WKT' THEN ST_GeomFromText(e -> 'g' ->> 'coordinates', 4326)
   WHEN 'WKB' THEN ST_Transform(ST_SetSRID(ST_GeomFromWKB(decode(e -> 'g' ->> 'coordinates', 'hex')),
     coalesce(nullif((e -> 'g' ->> 'srid')::int, 0), 4326)), 4326)
@@ -84,7 +84,7 @@ async function insertBatch(tx: Queryable, layerId: number, userId: number, batch
 }
 
 /** The layer's geometry type from what was stored: one type, or its multi form, else none. */
-async function settleGeometryType(tx: Queryable, layerId: number): Promise<void> {
+export async function settleGeometryType(tx: Queryable, layerId: number): Promise<void> {
   await tx.query(
     `UPDATE layers SET geometry_type = (
        SELECT CASE WHEN count(DISTINCT t) = 1 THEN min(t)
@@ -95,6 +95,29 @@ async function settleGeometryType(tx: Queryable, layerId: number): Promise<void>
      ) WHERE id = $1`,
     [layerId],
   );
+}
+
+/** The new vector layer, at the end of its map's layer order, with the inferred schema. */
+export async function insertImportedLayer(
+  tx: Queryable,
+  request: Pick<ImportRequest, 'mapId' | 'categoryId' | 'name'>,
+  schema: InferredProperty[],
+): Promise<number> {
+  const [created] = await tx.query<{ id: number }>(
+    `INSERT INTO layers (map_id, category_id, name, type, style, "order", properties)
+     VALUES ($1, $2, $3, 'vector', $4, (SELECT coalesce(max("order") + 1, 0) FROM layers WHERE map_id = $1), $5)
+     RETURNING id`,
+    [
+      request.mapId,
+      request.categoryId,
+      request.name,
+      JSON.stringify(IMPORT_STYLE),
+      JSON.stringify(
+        schema.map((p) => ({ name: p.name, label: p.source, type: p.type, required: false, options: null })),
+      ),
+    ],
+  );
+  return (created as { id: number }).id;
 }
 
 /**
@@ -113,27 +136,7 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
   if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
   const schema = inference.schema();
   return db.transaction(async (tx) => {
-    const [created] = await tx.query<{ id: number }>(
-      `INSERT INTO layers (map_id, category_id, name, type, style, "order", properties)
-       VALUES ($1, $2, $3, 'vector', $4, (SELECT coalesce(max("order") + 1, 0) FROM layers WHERE map_id = $1), $5)
-       RETURNING id`,
-      [
-        request.mapId,
-        request.categoryId,
-        request.name,
-        JSON.stringify(STYLE),
-        JSON.stringify(
-          schema.map((p) => ({
-            name: p.name,
-            label: p.source,
-            type: p.type,
-            required: false,
-            options: null,
-          })),
-        ),
-      ],
-    );
-    const layerId = (created as { id: number }).id;
+    const layerId = await insertImportedLayer(tx, request, schema);
     const warnings: Message[] = [];
     let imported = 0;
     let skipped = 0;
@@ -174,7 +177,10 @@ async function storeBatch(tx: Queryable, layerId: number, userId: number, batch:
   }
 }
 
-function typedProperties(schema: InferredProperty[], feature: ImportedFeature): Record<string, unknown> {
+export function typedProperties(
+  schema: InferredProperty[],
+  feature: ImportedFeature,
+): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const property of schema) {
     const value = convertValue(property.type, feature.properties[property.source]);

@@ -96,12 +96,18 @@ export async function completeJob(
   return rows.length > 0;
 }
 
-/** Back to the queue for another attempt, or failed for good after MAX_ATTEMPTS. */
-export async function failJob(db: Queryable, jobId: string, workerId: string, error: string): Promise<void> {
+/** Back to the queue for another attempt, or failed for good after MAX_ATTEMPTS (or when `final`). */
+export async function failJob(
+  db: Queryable,
+  jobId: string,
+  workerId: string,
+  error: string,
+  final = false,
+): Promise<void> {
   await db.query(
-    `UPDATE jobs SET status = CASE WHEN attempts >= $3 THEN 'failed' ELSE 'queued' END, error = $4,
+    `UPDATE jobs SET status = CASE WHEN attempts >= $3 OR $5 THEN 'failed' ELSE 'queued' END, error = $4,
        locked_by = NULL, locked_until = NULL, updated_at = now()
      WHERE id = $1 AND locked_by = $2`,
-    [jobId, workerId, MAX_ATTEMPTS, error.slice(0, 2000)],
+    [jobId, workerId, MAX_ATTEMPTS, error.slice(0, 2000), final],
   );
 }

@@ -6,6 +6,8 @@ import { claimJob, completeJob, failJob, reportProgress, type JobRow } from './j
 /** What a runner gets: its job, and a progress callback that also renews the lease. */
 export interface JobContext {
   job: JobRow;
+  /** Who holds the job: a runner that commits its own completion checks it still does. */
+  workerId: string;
   /** Throws JobLeaseLost when another worker took the job over; the runner then stops. */
   progress(fraction: number): Promise<void>;
 }
@@ -14,6 +16,9 @@ export type JobRunner = (context: JobContext) => Promise<Record<string, unknown>
 export type JobRunners = Readonly<Record<string, JobRunner>>;
 
 export class JobLeaseLost extends Error {}
+
+/** A failure another attempt cannot mend (e.g. an unreadable file): the job fails at once. */
+export class JobFailedForGood extends Error {}
 
 export interface JobWorkerOptions {
   db: Database;
@@ -50,6 +55,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker & { start(
     const runner = options.runners[job.kind];
     const context: JobContext = {
       job,
+      workerId,
       progress: async (fraction) => {
         if (!(await reportProgress(options.db, job.id, workerId, fraction, leaseMs)))
           throw new JobLeaseLost();
@@ -62,7 +68,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker & { start(
     } catch (error) {
       if (error instanceof JobLeaseLost) return;
       options.onError?.(error, job);
-      await failJob(options.db, job.id, workerId, error instanceof Error ? error.message : String(error));
+      await failJob(
+        options.db,
+        job.id,
+        workerId,
+        error instanceof Error ? error.message : String(error),
+        error instanceof JobFailedForGood,
+      );
     }
   }
 

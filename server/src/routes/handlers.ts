@@ -7,6 +7,7 @@ import { login, loginTwoFactor } from './sign-in.ts';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.ts';
 import { exportHandlers } from './exports.ts';
+import { layerImportJobHandlers } from './layer-import-jobs.ts';
 import { featureHandlers } from './features.ts';
 import { layerHandlers } from './layers.ts';
 import { mapPartHandlers } from './map-parts.ts';
@@ -39,4 +40,5 @@ export const handlers: OperationHandlers = {
   ...featureHandlers,
   ...exportHandlers,
   ...waterNetworkHandlers,
+  ...layerImportJobHandlers,
 };

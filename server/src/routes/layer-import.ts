@@ -1,14 +1,54 @@
 import { rm } from 'node:fs/promises';
 import { HttpError, invalid } from '../http/http-error.ts';
 import { localeOf, msg, render, translator, type Problems } from '../i18n/messages.ts';
-import { formatOf, importLayer, noFormat } from '../imports/import-layer.ts';
+import type { Queryable } from '../db/database.ts';
+import { formatOf, importLayer, noFormat, type ImportRequest } from '../imports/import-layer.ts';
 import { UnreadableFile } from '../imports/imported-feature.ts';
-import { readUpload } from '../imports/upload.ts';
+import { readUpload, type Upload } from '../imports/upload.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
 import { toLayer } from '../maps/records.ts';
 import type { TypedHandler } from '../openapi/typed-handlers.ts';
 
 const TEXT_FIELDS = ['name', 'source_layer', 'lon_column', 'lat_column', 'wkt_column'] as const;
+
+/** The import's fields checked as the document says (multipart is not JSON-validated). */
+export async function importFields(
+  db: Queryable,
+  mapId: number,
+  userId: number,
+  upload: Upload,
+): Promise<ImportRequest> {
+  const { fields } = upload;
+  const problems: Problems = {};
+  for (const field of TEXT_FIELDS) {
+    const value = fields[field];
+    if (value !== undefined && (value.length > 255 || (field === 'name' && value.trim() === '')))
+      problems[field] = [
+        msg(value.length > 255 ? 'validation.max_length' : 'validation.required', { field, limit: 255 }),
+      ];
+  }
+  let categoryId: number | null = null;
+  if (fields.category_id !== undefined) {
+    categoryId = Number(fields.category_id);
+    const found = Number.isInteger(categoryId)
+      ? await db.query('SELECT 1 FROM categories WHERE id = $1 AND map_id = $2', [categoryId, mapId])
+      : [];
+    if (found.length === 0) problems.category_id = [msg('validation.invalid', { field: 'category_id' })];
+  }
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  const format = formatOf(fields.format, upload.fileName);
+  if (!format) throw noFormat();
+  return {
+    mapId,
+    userId,
+    name: fields.name?.trim() || upload.fileName.replace(/\.[^.]+$/, '') || 'Imported layer',
+    categoryId,
+    format,
+    file: upload.file,
+    sourceLayer: fields.source_layer,
+    csv: { lon_column: fields.lon_column, lat_column: fields.lat_column, wkt_column: fields.wkt_column },
+  };
+}
 
 /** POST /api/maps/{id}/layers/upload: a vector layer from a data file (DESIGN §4). */
 export const importLayerHandler: TypedHandler<'importLayer'> = async ({
@@ -22,38 +62,10 @@ export const importLayerHandler: TypedHandler<'importLayer'> = async ({
   if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
   const upload = await readUpload(request);
   try {
-    const { fields } = upload;
-    // Multipart fields are not checked by the document's JSON validation: the same rules here.
-    const problems: Problems = {};
-    for (const field of TEXT_FIELDS) {
-      const value = fields[field];
-      if (value !== undefined && (value.length > 255 || (field === 'name' && value.trim() === '')))
-        problems[field] = [
-          msg(value.length > 255 ? 'validation.max_length' : 'validation.required', { field, limit: 255 }),
-        ];
-    }
-    let categoryId: number | null = null;
-    if (fields.category_id !== undefined) {
-      categoryId = Number(fields.category_id);
-      const found = Number.isInteger(categoryId)
-        ? await db.query('SELECT 1 FROM categories WHERE id = $1 AND map_id = $2', [categoryId, params.id])
-        : [];
-      if (found.length === 0) problems.category_id = [msg('validation.invalid', { field: 'category_id' })];
-    }
-    if (Object.keys(problems).length > 0) throw invalid(problems);
-    const format = formatOf(fields.format, upload.fileName);
-    if (!format) throw noFormat();
+    const importRequest = await importFields(db, params.id, auth.user.id, upload);
+    const { format } = importRequest;
     try {
-      const result = await importLayer(db, {
-        mapId: params.id,
-        userId: auth.user.id,
-        name: fields.name?.trim() || upload.fileName.replace(/\.[^.]+$/, '') || 'Imported layer',
-        categoryId,
-        format,
-        file: upload.file,
-        sourceLayer: fields.source_layer,
-        csv: { lon_column: fields.lon_column, lat_column: fields.lat_column, wkt_column: fields.wkt_column },
-      });
+      const result = await importLayer(db, importRequest);
       const t = translator(localeOf(request));
       return {
         status: 201,

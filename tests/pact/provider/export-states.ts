@@ -60,6 +60,26 @@ export function createExportStateHandlers(
   }
 
   return {
+    [STATES.importExists]: async (params) => {
+      const userId = await owner('signed-in');
+      const result = {
+        layer_id: Number(required(params, 'layer_id')),
+        imported: Number(required(params, 'features_imported')),
+        skipped: Number(required(params, 'features_skipped')),
+        warnings: [],
+      };
+      await db.query(
+        `INSERT INTO jobs (id, kind, status, progress, payload, result, user_id, map_id)
+         VALUES ($1, 'import', 'done', 1, $2, $3, $4, $5)`,
+        [
+          String(required(params, 'id')),
+          JSON.stringify({ file_name: String(required(params, 'file_name')), request: {} }),
+          JSON.stringify(result),
+          userId,
+          Number(required(params, 'map_id')),
+        ],
+      );
+    },
     [STATES.exportExists]: async (params) => {
       const id = String(required(params, 'id'));
       const format = exportFormat(params);

@@ -1,0 +1,147 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database, Queryable } from '../db/database.ts';
+import { msg, type Message } from '../i18n/messages.ts';
+import { enqueueJob, type JobRow } from '../jobs/job-queue.ts';
+import { JobFailedForGood, JobLeaseLost, type JobContext, type JobRunner } from '../jobs/job-worker.ts';
+import {
+  GEOMETRY_SQL,
+  insertImportedLayer,
+  readerFor,
+  settleGeometryType,
+  typedProperties,
+  type ImportRequest,
+} from './import-layer.ts';
+import { UnreadableFile } from './imported-feature.ts';
+import { SchemaInference } from './schema-inference.ts';
+
+export const IMPORT_JOB = 'import';
+const BATCH = 1000;
+/** Reading the file twice is most of the work; moving the staged rows into features the rest. */
+const READ_SHARE = 0.1;
+const STAGE_SHARE = 0.8;
+
+/** What an import job carries: the request, with the stored upload under DATA_DIR/imports. */
+export interface ImportJobPayload {
+  request: ImportRequest;
+  file_name: string;
+}
+
+/** Where import jobs keep their uploads until they end (one folder per upload). */
+export const importsDir = (dataDir: string) => path.join(dataDir, 'imports');
+
+export function enqueueImport(db: Queryable, userId: number, payload: ImportJobPayload): Promise<JobRow> {
+  return enqueueJob(db, {
+    kind: IMPORT_JOB,
+    payload: payload as unknown as Record<string, unknown>,
+    userId,
+    mapId: payload.request.mapId,
+    expiresAt: null,
+  });
+}
+
+async function stageBatch(db: Queryable, jobId: string, first: number, batch: object[], row: number) {
+  try {
+    await db.query(
+      `INSERT INTO import_rows (job_id, seq, geom, properties)
+       SELECT $1, $2 + e.n, ${GEOMETRY_SQL}, e.e -> 'p'
+       FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(e, n)`,
+      [jobId, first, JSON.stringify(batch)],
+    );
+  } catch (error) {
+    // PostGIS refused a geometry (bad WKT, broken coordinates): the file is at fault.
+    throw new UnreadableFile(
+      `${error instanceof Error ? error.message : String(error)} (before feature ${row})`,
+    );
+  }
+}
+
+/**
+ * Runs an import job: infer the schema, stage the features batch by batch (reporting progress,
+ * which renews the lease), then in one transaction make the layer, move the staged rows into
+ * it and mark the job done. The job row is locked in that transaction, so a worker that lost
+ * its lease can never make a second layer; a worker that dies leaves staged rows only.
+ */
+async function runImport(db: Database, context: JobContext): Promise<Record<string, unknown>> {
+  const { job } = context;
+  const { request } = job.payload as unknown as ImportJobPayload;
+  const read = readerFor(request);
+  await db.query('DELETE FROM import_rows WHERE job_id = $1', [job.id]);
+  const inference = new SchemaInference();
+  let total = 0;
+  let usable = 0;
+  for await (const feature of read()) {
+    inference.see(feature.properties);
+    total += 1;
+    if (feature.geometry) usable += 1;
+    if (total % (BATCH * 10) === 0) await context.progress(READ_SHARE / 2);
+  }
+  if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
+  await context.progress(READ_SHARE);
+  const schema = inference.schema();
+  const warnings: Message[] = [];
+  let staged = 0;
+  let skipped = 0;
+  let row = 0;
+  let batch: object[] = [];
+  const flush = async () => {
+    await stageBatch(db, job.id, staged, batch, row);
+    staged += batch.length;
+    batch = [];
+    await context.progress(READ_SHARE + (STAGE_SHARE * row) / total);
+  };
+  for await (const feature of read()) {
+    row += 1;
+    if (!feature.geometry) {
+      skipped += 1;
+      if (warnings.length < 20) warnings.push(msg('exports.import_no_geometry', { row }));
+      continue;
+    }
+    batch.push({ g: feature.geometry, p: typedProperties(schema, feature) });
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  const result = await db.transaction(async (tx) => {
+    const mine = await tx.query(
+      `SELECT 1 FROM jobs WHERE id = $1 AND locked_by = $2 AND status = 'running' FOR UPDATE`,
+      [job.id, context.workerId],
+    );
+    if (mine.length === 0) throw new JobLeaseLost();
+    const layerId = await insertImportedLayer(tx, request, schema);
+    await tx.query(
+      `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
+       SELECT $1, geom, properties, $2, $2 FROM import_rows WHERE job_id = $3 ORDER BY seq`,
+      [layerId, request.userId, job.id],
+    );
+    await settleGeometryType(tx, layerId);
+    await tx.query('DELETE FROM import_rows WHERE job_id = $1', [job.id]);
+    const done = { layer_id: layerId, imported: staged, skipped, warnings };
+    await tx.query(
+      `UPDATE jobs SET status = 'done', progress = 1, result = $2, locked_by = NULL, locked_until = NULL,
+         updated_at = now() WHERE id = $1`,
+      [job.id, JSON.stringify(done)],
+    );
+    return done;
+  });
+  return result;
+}
+
+export function importRunner(options: { db: Database }): JobRunner {
+  return async (context) => {
+    const { request } = context.job.payload as unknown as ImportJobPayload;
+    try {
+      const result = await runImport(options.db, context);
+      await rm(path.dirname(request.file), { recursive: true, force: true });
+      return result;
+    } catch (error) {
+      if (!(error instanceof UnreadableFile)) throw error;
+      // The file will not read better next time: fail now, with a message for the caller's locale.
+      await options.db.query('DELETE FROM import_rows WHERE job_id = $1', [context.job.id]);
+      await rm(path.dirname(request.file), { recursive: true, force: true });
+      const problem =
+        error.problem ??
+        msg('exports.import_unreadable', { format: request.format, reason: error.message.slice(0, 300) });
+      throw new JobFailedForGood(JSON.stringify(problem));
+    }
+  };
+}

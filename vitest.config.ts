@@ -37,7 +37,8 @@ export default defineConfig({
           name: 'pact-provider',
           environment: 'node',
           include: ['tests/pact/provider/**/*.test.ts'],
-          testTimeout: 120_000,
+          // One test replays every interaction (over 120 of them) against a real server.
+          testTimeout: 600_000,
           hookTimeout: 120_000,
         },
       },

@@ -65,6 +65,10 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
       ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
     },
     visible: faker.datatype.boolean(),
     opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -142,6 +146,10 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),
@@ -222,6 +230,10 @@ export const getImportLayerResponseMock = (
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),
@@ -397,6 +409,10 @@ export const getGetLayerResponseMock = (
           faker.string.alpha({ length: { min: 10, max: 20 } }),
           null,
         ]),
+        height_property: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+          undefined,
+        ]),
       },
       visible: faker.datatype.boolean(),
       opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -534,6 +550,10 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
       ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
     },
     visible: faker.datatype.boolean(),
     opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -613,6 +633,10 @@ export const getUpdateLayerPropertiesResponseMock = (
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),
@@ -694,6 +718,10 @@ export const getDeleteLayerPropertiesResponseMock = (
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
       ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
     },
     visible: faker.datatype.boolean(),
     opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -773,6 +801,10 @@ export const getTransferLayerResponseMock = (
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),

@@ -99,7 +99,14 @@ export const routes: RouteObject[] = [
                   (m) => m.FeatureTableScreen,
                 ),
               },
-              { path: 'maps/:id/show3d', handle: { title: 'maps.viewer_3d' }, lazy: comingSoon },
+              {
+                path: 'maps/:id/show3d',
+                handle: { title: 'maps.viewer_3d' },
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/map-viewer-3d-screen'),
+                  (m) => m.MapViewer3dScreen,
+                ),
+              },
               {
                 path: 'map',
                 handle: { title: 'maps.map' },
@@ -116,7 +123,14 @@ export const routes: RouteObject[] = [
                   (m) => m.TwoMapsScreen,
                 ),
               },
-              { path: 'map3d', handle: { title: 'maps.map3d' }, lazy: comingSoon },
+              {
+                path: 'map3d',
+                handle: { title: 'maps.map3d' },
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/globe-picker-screen'),
+                  (m) => m.GlobePickerScreen,
+                ),
+              },
               { path: 'pdf', handle: { title: 'maps.pdf' }, lazy: comingSoon },
               {
                 path: 'profile',

@@ -2,3 +2,4 @@ export * from './layer-model';
 export * from './map-canvas-types';
 export { MapCanvas, MapEngineContext, type MapEngine } from './map-canvas';
 export { featureExtent } from './feature-extent';
+export { GlobeCanvas, GlobeEngineContext } from './globe-canvas';

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { cesiumAssets } from './scripts/cesium-assets-plugin';
+import { cesiumAssets } from './scripts/cesium-assets-plugin.ts';
 
 // The real server answers these paths; in dev they are proxied so the session
 // cookie stays same-origin (DESIGN §2). Mock mode (VITE_MOCK=1) never reaches them.

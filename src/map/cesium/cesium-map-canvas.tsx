@@ -1,10 +1,10 @@
 import 'cesium/Build/Cesium/Widgets/widgets.css';
 import {
+  CesiumWidget,
   EllipsoidTerrainProvider,
   Rectangle,
   ScreenSpaceEventHandler,
   ScreenSpaceEventType,
-  Viewer,
   type Cartesian2,
 } from 'cesium';
 import { useEffect, useRef } from 'react';
@@ -28,7 +28,7 @@ export function CesiumMapCanvas({
   className,
 }: MapCanvasProps) {
   const targetRef = useRef<HTMLDivElement>(null);
-  const viewerRef = useRef<Viewer | null>(null);
+  const viewerRef = useRef<CesiumWidget | null>(null);
   const syncRef = useRef<ReturnType<typeof createCesiumLayerSync> | null>(null);
   const callbacks = useRef({ onViewChange, onFeatureClick });
   const initialViewRef = useRef(initialView);
@@ -40,20 +40,11 @@ export function CesiumMapCanvas({
   useEffect(() => {
     const target = targetRef.current;
     if (!target) return;
-    // No Ion, no geocoder, no remote terrain: everything the globe needs ships with the app.
-    const viewer = new Viewer(target, {
+    // The engine's widget, not the Viewer: the Viewer's toolbar needs knockout, which evaluates
+    // strings and so breaks the app's CSP. No Ion, no geocoder, no remote terrain either.
+    const viewer = new CesiumWidget(target, {
       baseLayer: false,
       terrainProvider: new EllipsoidTerrainProvider(),
-      geocoder: false,
-      baseLayerPicker: false,
-      animation: false,
-      timeline: false,
-      homeButton: false,
-      sceneModePicker: false,
-      navigationHelpButton: false,
-      infoBox: false,
-      selectionIndicator: false,
-      fullscreenButton: true,
       // Draw only when something changed: the machine's cores are shared.
       requestRenderMode: true,
       maximumRenderTimeChange: Number.POSITIVE_INFINITY,
@@ -61,7 +52,7 @@ export function CesiumMapCanvas({
       contextOptions: { webgl: { preserveDrawingBuffer: true } },
     });
     // A double click would otherwise make the camera follow the entity.
-    viewer.cesiumWidget.screenSpaceEventHandler.removeInputAction(ScreenSpaceEventType.LEFT_DOUBLE_CLICK);
+    viewer.screenSpaceEventHandler.removeInputAction(ScreenSpaceEventType.LEFT_DOUBLE_CLICK);
     const sync = createCesiumLayerSync(viewer, createCesiumLayerRegistry());
     viewerRef.current = viewer;
     syncRef.current = sync;

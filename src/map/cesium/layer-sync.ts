@@ -1,4 +1,4 @@
-import type { Viewer } from 'cesium';
+import type { CesiumWidget } from 'cesium';
 import type { LayerSourceModel, MapLayerModel } from '../layer-model';
 import { removeMounted, updateMounted, type CesiumLayerRegistry, type CesiumMounted } from './layer-types';
 
@@ -20,7 +20,7 @@ function signatureOf(source: LayerSourceModel): string {
 }
 
 /** Keeps a Cesium viewer's layers equal to a list of layer models, as the 2D layer sync does. */
-export function createCesiumLayerSync(viewer: Viewer, registry: CesiumLayerRegistry) {
+export function createCesiumLayerSync(viewer: CesiumWidget, registry: CesiumLayerRegistry) {
   const mounted = new Map<string, Entry>();
   const remove = (key: string, entry: Entry) => {
     removeMounted(viewer, entry.mounted);
@@ -38,7 +38,10 @@ export function createCesiumLayerSync(viewer: Viewer, registry: CesiumLayerRegis
           entry = undefined;
         }
         if (!entry) {
-          const create = registry[model.source.kind].create as (v: Viewer, m: MapLayerModel) => CesiumMounted;
+          const create = registry[model.source.kind].create as (
+            v: CesiumWidget,
+            m: MapLayerModel,
+          ) => CesiumMounted;
           entry = { mounted: create(viewer, model), signature };
           mounted.set(model.key, entry);
         }

@@ -6,7 +6,7 @@ import {
   UrlTemplateImageryProvider,
   WebMapServiceImageryProvider,
   type CustomDataSource,
-  type Viewer,
+  type CesiumWidget,
 } from 'cesium';
 import type { LayerSourceKind, LayerSourceModel, MapLayerModel } from '../layer-model';
 import { featureDataSource, styleFeatureEntities } from './feature-entities';
@@ -20,7 +20,7 @@ export type CesiumMounted =
 /** One layer type in the Cesium engine, beside the OpenLayers registry and driven by the same model. */
 export type CesiumLayerType<K extends LayerSourceKind> = {
   create: (
-    viewer: Viewer,
+    viewer: CesiumWidget,
     model: MapLayerModel & { source: Extract<LayerSourceModel, { kind: K }> },
   ) => CesiumMounted;
 };
@@ -28,7 +28,7 @@ export type CesiumLayerType<K extends LayerSourceKind> = {
 export type CesiumLayerRegistry = { [K in LayerSourceKind]: CesiumLayerType<K> };
 
 function imagery(
-  viewer: Viewer,
+  viewer: CesiumWidget,
   provider: Parameters<typeof ImageryLayer.fromProviderAsync>[0],
 ): CesiumMounted {
   const layer = ImageryLayer.fromProviderAsync(provider);
@@ -36,13 +36,13 @@ function imagery(
   return { type: 'imagery', layer };
 }
 
-function entities(viewer: Viewer, source: CustomDataSource): CesiumMounted {
+function entities(viewer: CesiumWidget, source: CustomDataSource): CesiumMounted {
   void viewer.dataSources.add(source);
   return { type: 'entities', source, styleSignature: '' };
 }
 
 /** Applies what can change without a new source: visibility, opacity, style and emphasis. */
-export function updateMounted(viewer: Viewer, mounted: CesiumMounted, model: MapLayerModel): void {
+export function updateMounted(viewer: CesiumWidget, mounted: CesiumMounted, model: MapLayerModel): void {
   if (mounted.type === 'imagery') {
     mounted.layer.show = model.visible;
     mounted.layer.alpha = model.opacity;
@@ -65,7 +65,7 @@ export function updateMounted(viewer: Viewer, mounted: CesiumMounted, model: Map
   viewer.scene.requestRender();
 }
 
-export function removeMounted(viewer: Viewer, mounted: CesiumMounted): void {
+export function removeMounted(viewer: CesiumWidget, mounted: CesiumMounted): void {
   if (mounted.type === 'imagery') viewer.imageryLayers.remove(mounted.layer, true);
   else if (mounted.type === 'entities') viewer.dataSources.remove(mounted.source, true);
   else {

@@ -70,7 +70,10 @@ export function CesiumMapCanvas({
     // End-to-end tests wait for a frame with every tile and feature drawn before sampling pixels.
     const afterRender = viewer.scene.postRender.addEventListener(() => {
       target.dataset.renderCount = String(Number(target.dataset.renderCount ?? 0) + 1);
-      target.dataset.ready = String(viewer.scene.globe.tilesLoaded && sync.ready());
+      const ready = viewer.scene.globe.tilesLoaded && sync.ready();
+      target.dataset.ready = String(ready);
+      // In request-render mode a frame can end with tiles still queued: draw again until they are in.
+      if (!ready) viewer.scene.requestRender();
     });
     return () => {
       afterRender();

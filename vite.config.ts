@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { cesiumAssets } from './scripts/cesium-assets-plugin.ts';
 
 // The real server answers these paths; in dev they are proxied so the session
 // cookie stays same-origin (DESIGN §2). Mock mode (VITE_MOCK=1) never reaches them.
@@ -7,7 +8,7 @@ const serverPaths = ['/api', '/login', '/login2fa', '/logout', '/register'];
 const target = process.env.ATLASBOARD_SERVER_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cesiumAssets()],
   build: { outDir: 'dist', sourcemap: true },
   server: {
     proxy: Object.fromEntries(

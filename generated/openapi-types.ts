@@ -1829,6 +1829,11 @@ export interface components {
        * @example name
        */
       label_property: string | null;
+      /**
+       * @description Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.
+       * @example null
+       */
+      height_property?: string | null;
     };
     /**
      * @description Attribute name as stored in feature properties (see PropertyNameInput).
@@ -2303,6 +2308,8 @@ export interface components {
       fill_color?: components['schemas']['HexColorInput'];
       point_radius?: number;
       label_property?: components['schemas']['PropertyNameInput'] | null;
+      /** @description A numeric property that extrudes polygons in 3D, or null for none. */
+      height_property?: components['schemas']['PropertyNameInput'] | null;
     };
     LayerPropertyInput: {
       name: components['schemas']['PropertyNameInput'];

@@ -7,6 +7,7 @@
  */
 import type { HexColor } from './hexColor';
 import type { LayerStyleLabelProperty } from './layerStyleLabelProperty';
+import type { LayerStyleHeightProperty } from './layerStyleHeightProperty';
 
 export interface LayerStyle {
   stroke_color: HexColor;
@@ -26,4 +27,9 @@ export interface LayerStyle {
    * @maxLength 63
    */
   label_property: LayerStyleLabelProperty;
+  /**
+   * Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.
+   * @maxLength 63
+   */
+  height_property?: LayerStyleHeightProperty;
 }

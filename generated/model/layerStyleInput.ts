@@ -7,6 +7,7 @@
  */
 import type { HexColorInput } from './hexColorInput';
 import type { LayerStyleInputLabelProperty } from './layerStyleInputLabelProperty';
+import type { LayerStyleInputHeightProperty } from './layerStyleInputHeightProperty';
 
 /**
  * Style fields to set; the ones left out keep their value (defaults on create).
@@ -25,4 +26,6 @@ export interface LayerStyleInput {
    */
   point_radius?: number;
   label_property?: LayerStyleInputLabelProperty;
+  /** A numeric property that extrudes polygons in 3D, or null for none. */
+  height_property?: LayerStyleInputHeightProperty;
 }

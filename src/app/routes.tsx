@@ -6,11 +6,6 @@ import { GuestLayout } from './layouts/guest-layout';
 import { RouteError } from './route-error';
 import { mapAdminRoutes } from './map-admin-routes';
 
-const comingSoon = lazyScreen(
-  () => import('../features/maps-placeholder/coming-soon-screen'),
-  (m) => m.ComingSoonScreen,
-);
-
 /** Every route of SPEC §2 and DESIGN §3 with its guard; all inside the guest layout. */
 export const routes: RouteObject[] = [
   {
@@ -99,7 +94,14 @@ export const routes: RouteObject[] = [
                   (m) => m.FeatureTableScreen,
                 ),
               },
-              { path: 'maps/:id/show3d', handle: { title: 'maps.viewer_3d' }, lazy: comingSoon },
+              {
+                path: 'maps/:id/show3d',
+                handle: { title: 'maps.viewer_3d' },
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/map-viewer-3d-screen'),
+                  (m) => m.MapViewer3dScreen,
+                ),
+              },
               {
                 path: 'map',
                 handle: { title: 'maps.map' },
@@ -116,7 +118,14 @@ export const routes: RouteObject[] = [
                   (m) => m.TwoMapsScreen,
                 ),
               },
-              { path: 'map3d', handle: { title: 'maps.map3d' }, lazy: comingSoon },
+              {
+                path: 'map3d',
+                handle: { title: 'maps.map3d' },
+                lazy: lazyScreen(
+                  () => import('../features/map-viewer/globe-picker-screen'),
+                  (m) => m.GlobePickerScreen,
+                ),
+              },
               {
                 path: 'pdf',
                 handle: { title: 'maps.pdf' },

@@ -3,3 +3,4 @@ export * from './map-canvas-types';
 export { MapCanvas, MapEngineContext, type MapEngine } from './map-canvas';
 export { featureExtent } from './feature-extent';
 export { renderMapImage, type MapImageRequest } from './map-image';
+export { GlobeCanvas, GlobeEngineContext } from './globe-canvas';

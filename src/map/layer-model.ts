@@ -1,4 +1,4 @@
-import type { Layer } from '../../generated/model';
+import type { FeatureCollection, Layer } from '../../generated/model';
 
 /** How a layer is drawn, in the words of the layer's style (DESIGN §4), engine-neutral. */
 export type LayerStyleModel = {
@@ -7,6 +7,8 @@ export type LayerStyleModel = {
   fillColor: string;
   pointRadius: number;
   labelProperty: string | null;
+  /** 3D: polygons are extruded by this numeric property's value in metres. */
+  heightProperty: string | null;
 };
 
 /** Where a layer's pixels come from. Each kind has one entry in every engine's registry. */
@@ -16,7 +18,11 @@ export type LayerSourceModel =
   | { kind: 'wms'; url: string; layers: string; format: string }
   | { kind: 'geojson-url'; url: string }
   /** Stored features as MVT tiles: one tile layer named after the layer id (DESIGN §6). */
-  | { kind: 'vector-tiles'; url: string; tileLayerName: string };
+  | { kind: 'vector-tiles'; url: string; tileLayerName: string }
+  /** Stored features already loaded as GeoJSON: how the 3D engine gets vector layers (no MVT in 3D). */
+  | { kind: 'feature-collection'; data: FeatureCollection; truncated: boolean }
+  /** A 3D Tiles tileset (`tileset.json`); only the 3D engine draws it. */
+  | { kind: '3d-tiles'; url: string };
 
 export type LayerSourceKind = LayerSourceModel['kind'];
 
@@ -50,6 +56,7 @@ const BASEMAP_STYLE: LayerStyleModel = {
   fillColor: '#f1ede3',
   pointRadius: 0,
   labelProperty: null,
+  heightProperty: null,
 };
 
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -83,14 +90,20 @@ export function vectorTileUrl(mapId: number, layerId: number): string {
   return `/api/maps/${mapId}/layers/${layerId}/tiles/{z}/{x}/{y}`;
 }
 
-function sourceOf(layer: Layer): LayerSourceModel | null {
+function sourceOf(layer: Layer, input: DescribeLayersInput): LayerSourceModel | null {
   switch (layer.type) {
-    case 'vector':
+    case 'vector': {
+      if (input.engine === '3d') {
+        // Drawn once its features have arrived.
+        const loaded = input.vectorData?.[layer.id];
+        return loaded ? { kind: 'feature-collection', data: loaded.data, truncated: loaded.truncated } : null;
+      }
       return {
         kind: 'vector-tiles',
         url: vectorTileUrl(layer.map_id, layer.id),
         tileLayerName: String(layer.id),
       };
+    }
     case 'xyz':
       return layer.source ? { kind: 'xyz', url: layer.source.url } : null;
     case 'wms':
@@ -104,7 +117,9 @@ function sourceOf(layer: Layer): LayerSourceModel | null {
         : null;
     case 'geojson_url':
       return layer.source ? { kind: 'geojson-url', url: layer.source.url } : null;
-    // 3D tiles have no 2D rendering.
+    case '3d_tiles':
+      // 3D tiles have no 2D rendering.
+      return input.engine === '3d' && layer.source ? { kind: '3d-tiles', url: layer.source.url } : null;
     default:
       return null;
   }
@@ -117,6 +132,7 @@ export function styleOf(layer: Layer): LayerStyleModel {
     fillColor: layer.style.fill_color,
     pointRadius: layer.style.point_radius,
     labelProperty: layer.style.label_property,
+    heightProperty: layer.style.height_property ?? null,
   };
 }
 
@@ -138,6 +154,10 @@ export type DescribeLayersInput = {
   highlighted?: Readonly<Record<number, readonly number[]>>;
   selected?: { layerId: number; featureId: number } | null;
   revisions?: Readonly<Record<number, number>>;
+  /** Which engine draws: 2D (default) draws vector layers from tiles, 3D from `vectorData`. */
+  engine?: '2d' | '3d';
+  /** 3D only: each vector layer's features, by layer id. */
+  vectorData?: Readonly<Record<number, { data: FeatureCollection; truncated: boolean }>>;
 };
 
 /** The one description every engine draws: basemap first, then the layers bottom to top. */
@@ -146,7 +166,7 @@ export function describeLayers(input: DescribeLayersInput): MapLayerModel[] {
   const basemap = basemapLayer(input.basemap);
   if (basemap) models.push(basemap);
   sortLayers(input.layers, input.order).forEach((layer, index) => {
-    const source = sourceOf(layer);
+    const source = sourceOf(layer, input);
     if (!source) return;
     const changed = input.viewState?.[layer.id] ?? {};
     models.push({

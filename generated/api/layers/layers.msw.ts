@@ -66,6 +66,10 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
       ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
     },
     visible: faker.datatype.boolean(),
     opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -143,6 +147,10 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),
@@ -223,6 +231,10 @@ export const getImportLayerResponseMock = (
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),
@@ -424,6 +436,10 @@ export const getGetLayerResponseMock = (
           faker.string.alpha({ length: { min: 10, max: 20 } }),
           null,
         ]),
+        height_property: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+          undefined,
+        ]),
       },
       visible: faker.datatype.boolean(),
       opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -561,6 +577,10 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
       ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
     },
     visible: faker.datatype.boolean(),
     opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -640,6 +660,10 @@ export const getUpdateLayerPropertiesResponseMock = (
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),
@@ -721,6 +745,10 @@ export const getDeleteLayerPropertiesResponseMock = (
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
       ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
     },
     visible: faker.datatype.boolean(),
     opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -800,6 +828,10 @@ export const getTransferLayerResponseMock = (
       label_property: faker.helpers.arrayElement([
         faker.string.alpha({ length: { min: 10, max: 20 } }),
         null,
+      ]),
+      height_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
       ]),
     },
     visible: faker.datatype.boolean(),

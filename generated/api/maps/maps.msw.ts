@@ -165,6 +165,10 @@ export const getShowMapResponseMock = (
               faker.string.alpha({ length: { min: 10, max: 20 } }),
               null,
             ]),
+            height_property: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+              undefined,
+            ]),
           },
           visible: faker.datatype.boolean(),
           opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),

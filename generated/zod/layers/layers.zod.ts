@@ -25,6 +25,7 @@ export const listLayers200ResponseDataItemStyleFillColorRegExp = new RegExp('#[0
 export const listLayers200ResponseDataItemStylePointRadiusMin = 0;
 export const listLayers200ResponseDataItemStylePointRadiusMax = 100;
 export const listLayers200ResponseDataItemStyleLabelPropertyMax = 63;
+export const listLayers200ResponseDataItemStyleHeightPropertyMax = 63;
 export const listLayers200ResponseDataItemOpacityMin = 0;
 export const listLayers200ResponseDataItemOpacityMax = 1;
 export const listLayers200ResponseDataItemMinZoomMin = 0;
@@ -113,6 +114,13 @@ export const listLayers200Response = zod.object({
           .max(listLayers200ResponseDataItemStyleLabelPropertyMax)
           .nullable()
           .describe('Name of the property drawn as the label, or null for none.'),
+        height_property: zod
+          .string()
+          .max(listLayers200ResponseDataItemStyleHeightPropertyMax)
+          .nullish()
+          .describe(
+            "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+          ),
       }),
       visible: zod.boolean(),
       opacity: zod
@@ -203,6 +211,7 @@ export const createLayerBodyStyleFillColorRegExp = new RegExp('^#[0-9a-fA-F]{6}(
 export const createLayerBodyStylePointRadiusMin = 0;
 export const createLayerBodyStylePointRadiusMax = 100;
 export const createLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createLayerBodyStyleHeightPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const createLayerBodyVisibleDefault = true;
 export const createLayerBodyOpacityDefault = 1;
 export const createLayerBodyOpacityMin = 0;
@@ -283,6 +292,18 @@ export const createLayerBody = zod
             zod.null(),
           ])
           .optional(),
+        height_property: zod
+          .union([
+            zod
+              .string()
+              .regex(createLayerBodyStyleHeightPropertyRegExpOne)
+              .describe(
+                'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+              ),
+            zod.null(),
+          ])
+          .optional()
+          .describe('A numeric property that extrudes polygons in 3D, or null for none.'),
       })
       .optional()
       .describe('Style fields to set; the ones left out keep their value (defaults on create).'),
@@ -339,6 +360,7 @@ export const createLayer201ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a
 export const createLayer201ResponseDataStylePointRadiusMin = 0;
 export const createLayer201ResponseDataStylePointRadiusMax = 100;
 export const createLayer201ResponseDataStyleLabelPropertyMax = 63;
+export const createLayer201ResponseDataStyleHeightPropertyMax = 63;
 export const createLayer201ResponseDataOpacityMin = 0;
 export const createLayer201ResponseDataOpacityMax = 1;
 export const createLayer201ResponseDataMinZoomMin = 0;
@@ -426,6 +448,13 @@ export const createLayer201Response = zod.object({
         .max(createLayer201ResponseDataStyleLabelPropertyMax)
         .nullable()
         .describe('Name of the property drawn as the label, or null for none.'),
+      height_property: zod
+        .string()
+        .max(createLayer201ResponseDataStyleHeightPropertyMax)
+        .nullish()
+        .describe(
+          "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
     }),
     visible: zod.boolean(),
     opacity: zod.number().min(createLayer201ResponseDataOpacityMin).max(createLayer201ResponseDataOpacityMax),
@@ -560,6 +589,7 @@ export const importLayer201ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a
 export const importLayer201ResponseDataStylePointRadiusMin = 0;
 export const importLayer201ResponseDataStylePointRadiusMax = 100;
 export const importLayer201ResponseDataStyleLabelPropertyMax = 63;
+export const importLayer201ResponseDataStyleHeightPropertyMax = 63;
 export const importLayer201ResponseDataOpacityMin = 0;
 export const importLayer201ResponseDataOpacityMax = 1;
 export const importLayer201ResponseDataMinZoomMin = 0;
@@ -650,6 +680,13 @@ export const importLayer201Response = zod.object({
         .max(importLayer201ResponseDataStyleLabelPropertyMax)
         .nullable()
         .describe('Name of the property drawn as the label, or null for none.'),
+      height_property: zod
+        .string()
+        .max(importLayer201ResponseDataStyleHeightPropertyMax)
+        .nullish()
+        .describe(
+          "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
     }),
     visible: zod.boolean(),
     opacity: zod.number().min(importLayer201ResponseDataOpacityMin).max(importLayer201ResponseDataOpacityMax),
@@ -893,6 +930,7 @@ export const getLayer200ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a-fA
 export const getLayer200ResponseDataStylePointRadiusMin = 0;
 export const getLayer200ResponseDataStylePointRadiusMax = 100;
 export const getLayer200ResponseDataStyleLabelPropertyMax = 63;
+export const getLayer200ResponseDataStyleHeightPropertyMax = 63;
 export const getLayer200ResponseDataOpacityMin = 0;
 export const getLayer200ResponseDataOpacityMax = 1;
 export const getLayer200ResponseDataMinZoomMin = 0;
@@ -1013,6 +1051,13 @@ export const getLayer200Response = zod.object({
           .max(getLayer200ResponseDataStyleLabelPropertyMax)
           .nullable()
           .describe('Name of the property drawn as the label, or null for none.'),
+        height_property: zod
+          .string()
+          .max(getLayer200ResponseDataStyleHeightPropertyMax)
+          .nullish()
+          .describe(
+            "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+          ),
       }),
       visible: zod.boolean(),
       opacity: zod.number().min(getLayer200ResponseDataOpacityMin).max(getLayer200ResponseDataOpacityMax),
@@ -1331,6 +1376,7 @@ export const updateLayerBodyStyleFillColorRegExp = new RegExp('^#[0-9a-fA-F]{6}(
 export const updateLayerBodyStylePointRadiusMin = 0;
 export const updateLayerBodyStylePointRadiusMax = 100;
 export const updateLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateLayerBodyStyleHeightPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const updateLayerBodyOpacityMin = 0;
 export const updateLayerBodyOpacityMax = 1;
 export const updateLayerBodyMinZoomMin = 0;
@@ -1393,6 +1439,18 @@ export const updateLayerBody = zod
             zod.null(),
           ])
           .optional(),
+        height_property: zod
+          .union([
+            zod
+              .string()
+              .regex(updateLayerBodyStyleHeightPropertyRegExpOne)
+              .describe(
+                'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+              ),
+            zod.null(),
+          ])
+          .optional()
+          .describe('A numeric property that extrudes polygons in 3D, or null for none.'),
       })
       .optional()
       .describe('Style fields to set; the ones left out keep their value (defaults on create).'),
@@ -1421,6 +1479,7 @@ export const updateLayer200ResponseDataStyleFillColorRegExp = new RegExp('#[0-9a
 export const updateLayer200ResponseDataStylePointRadiusMin = 0;
 export const updateLayer200ResponseDataStylePointRadiusMax = 100;
 export const updateLayer200ResponseDataStyleLabelPropertyMax = 63;
+export const updateLayer200ResponseDataStyleHeightPropertyMax = 63;
 export const updateLayer200ResponseDataOpacityMin = 0;
 export const updateLayer200ResponseDataOpacityMax = 1;
 export const updateLayer200ResponseDataMinZoomMin = 0;
@@ -1508,6 +1567,13 @@ export const updateLayer200Response = zod.object({
         .max(updateLayer200ResponseDataStyleLabelPropertyMax)
         .nullable()
         .describe('Name of the property drawn as the label, or null for none.'),
+      height_property: zod
+        .string()
+        .max(updateLayer200ResponseDataStyleHeightPropertyMax)
+        .nullish()
+        .describe(
+          "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
     }),
     visible: zod.boolean(),
     opacity: zod.number().min(updateLayer200ResponseDataOpacityMin).max(updateLayer200ResponseDataOpacityMax),
@@ -1671,6 +1737,7 @@ export const updateLayerProperties200ResponseDataStyleFillColorRegExp = new RegE
 export const updateLayerProperties200ResponseDataStylePointRadiusMin = 0;
 export const updateLayerProperties200ResponseDataStylePointRadiusMax = 100;
 export const updateLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
+export const updateLayerProperties200ResponseDataStyleHeightPropertyMax = 63;
 export const updateLayerProperties200ResponseDataOpacityMin = 0;
 export const updateLayerProperties200ResponseDataOpacityMax = 1;
 export const updateLayerProperties200ResponseDataMinZoomMin = 0;
@@ -1760,6 +1827,13 @@ export const updateLayerProperties200Response = zod.object({
         .max(updateLayerProperties200ResponseDataStyleLabelPropertyMax)
         .nullable()
         .describe('Name of the property drawn as the label, or null for none.'),
+      height_property: zod
+        .string()
+        .max(updateLayerProperties200ResponseDataStyleHeightPropertyMax)
+        .nullish()
+        .describe(
+          "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
     }),
     visible: zod.boolean(),
     opacity: zod
@@ -1884,6 +1958,7 @@ export const deleteLayerProperties200ResponseDataStyleFillColorRegExp = new RegE
 export const deleteLayerProperties200ResponseDataStylePointRadiusMin = 0;
 export const deleteLayerProperties200ResponseDataStylePointRadiusMax = 100;
 export const deleteLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
+export const deleteLayerProperties200ResponseDataStyleHeightPropertyMax = 63;
 export const deleteLayerProperties200ResponseDataOpacityMin = 0;
 export const deleteLayerProperties200ResponseDataOpacityMax = 1;
 export const deleteLayerProperties200ResponseDataMinZoomMin = 0;
@@ -1973,6 +2048,13 @@ export const deleteLayerProperties200Response = zod.object({
         .max(deleteLayerProperties200ResponseDataStyleLabelPropertyMax)
         .nullable()
         .describe('Name of the property drawn as the label, or null for none.'),
+      height_property: zod
+        .string()
+        .max(deleteLayerProperties200ResponseDataStyleHeightPropertyMax)
+        .nullish()
+        .describe(
+          "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
     }),
     visible: zod.boolean(),
     opacity: zod
@@ -2092,6 +2174,7 @@ export const transferLayer200ResponseDataStyleFillColorRegExp = new RegExp('#[0-
 export const transferLayer200ResponseDataStylePointRadiusMin = 0;
 export const transferLayer200ResponseDataStylePointRadiusMax = 100;
 export const transferLayer200ResponseDataStyleLabelPropertyMax = 63;
+export const transferLayer200ResponseDataStyleHeightPropertyMax = 63;
 export const transferLayer200ResponseDataOpacityMin = 0;
 export const transferLayer200ResponseDataOpacityMax = 1;
 export const transferLayer200ResponseDataMinZoomMin = 0;
@@ -2179,6 +2262,13 @@ export const transferLayer200Response = zod.object({
         .max(transferLayer200ResponseDataStyleLabelPropertyMax)
         .nullable()
         .describe('Name of the property drawn as the label, or null for none.'),
+      height_property: zod
+        .string()
+        .max(transferLayer200ResponseDataStyleHeightPropertyMax)
+        .nullish()
+        .describe(
+          "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
     }),
     visible: zod.boolean(),
     opacity: zod

@@ -482,6 +482,7 @@ export const showMap200ResponseDataLayersItemStyleFillColorRegExp = new RegExp('
 export const showMap200ResponseDataLayersItemStylePointRadiusMin = 0;
 export const showMap200ResponseDataLayersItemStylePointRadiusMax = 100;
 export const showMap200ResponseDataLayersItemStyleLabelPropertyMax = 63;
+export const showMap200ResponseDataLayersItemStyleHeightPropertyMax = 63;
 export const showMap200ResponseDataLayersItemOpacityMin = 0;
 export const showMap200ResponseDataLayersItemOpacityMax = 1;
 export const showMap200ResponseDataLayersItemMinZoomMin = 0;
@@ -638,6 +639,13 @@ export const showMap200Response = zod.object({
                   .max(showMap200ResponseDataLayersItemStyleLabelPropertyMax)
                   .nullable()
                   .describe('Name of the property drawn as the label, or null for none.'),
+                height_property: zod
+                  .string()
+                  .max(showMap200ResponseDataLayersItemStyleHeightPropertyMax)
+                  .nullish()
+                  .describe(
+                    "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+                  ),
               }),
               visible: zod.boolean(),
               opacity: zod

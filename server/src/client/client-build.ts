@@ -2,7 +2,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the client build reads; a change to any of these makes dist/ stale. */
-const CLIENT_SOURCES = ['src', 'generated', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const CLIENT_SOURCES = [
+  'src',
+  'generated',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/cesium-assets-plugin.ts',
+  'package-lock.json',
+];
 
 function newestChange(entry: string): number {
   const stat = statSync(entry, { throwIfNoEntry: false });

@@ -116,6 +116,26 @@ export function createOlLayerRegistry(): OlLayerRegistry {
       },
       update: updateStyled,
     },
+    'feature-collection': {
+      create: (model) => {
+        const layer = new VectorLayer({
+          ...commonOptions(model),
+          source: new VectorSource<Feature>({
+            features: new GeoJSON<Feature>().readFeatures(model.source.data, {
+              featureProjection: 'EPSG:3857',
+            }),
+          }),
+        });
+        updateStyled(layer, model);
+        return layer;
+      },
+      update: updateStyled,
+    },
+    // A 3D tileset has nothing to draw on a flat map: an empty layer keeps the registry total.
+    '3d-tiles': {
+      create: (model) => new VectorLayer({ ...commonOptions(model), source: new VectorSource<Feature>() }),
+      update: updateCommon,
+    },
     'vector-tiles': {
       create: (model) => {
         const layer = new VectorTileLayer({

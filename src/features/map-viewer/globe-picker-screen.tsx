@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShowMap } from '../../../generated/api/maps/maps';
+import { LoadError, Loading } from '../../components/ui/status';
+import { lastViewedMapId, rememberViewedMap } from './last-map';
+import { MapPicker } from './map-picker';
+import { MapViewer3d } from './map-viewer-3d';
+
+function ShownGlobe({ mapId }: { mapId: number }) {
+  const { t } = useTranslation();
+  const query = useShowMap(mapId, { with_layers: true });
+  if (query.isError) return <LoadError message={t('viewer.load_failed')} />;
+  if (!query.data) return <Loading />;
+  return <MapViewer3d key={mapId} map={query.data.data} />;
+}
+
+/** /map3d: the globe with a map picker, opening the last map viewed (as /map does in 2D). */
+export function GlobePickerScreen() {
+  const { t } = useTranslation();
+  const [mapId, setMapId] = useState<number | null>(lastViewedMapId);
+  const choose = (id: number) => {
+    rememberViewedMap(id);
+    setMapId(id);
+  };
+  return (
+    <section className="page map-viewer-page" aria-labelledby="globe-picker-title">
+      <h1 id="globe-picker-title" className="map-viewer-title">
+        {t('maps.map3d')}
+      </h1>
+      <MapPicker label={t('viewer.picker.label')} value={mapId} onChange={choose} />
+      {mapId !== null && <ShownGlobe mapId={mapId} />}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useRealServer } from './support/real-server-suite';
+import { signIn } from './support/ui';
+
+/** Text only OpenLayers' map and Cesium's widget carry, whatever their chunks are called. */
+const ENGINES = { ol: 'ol-overlaycontainer', cesium: 'cesium-widget' } as const;
+
+type Loaded = { urls: string[]; engines: Set<keyof typeof ENGINES> };
+
+/** Every script and style the page loads from now on, and which map engines they contain. */
+function recordScripts(page: Page): Loaded {
+  const loaded: Loaded = { urls: [], engines: new Set() };
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    loaded.urls.push(new URL(response.url()).pathname);
+    void response
+      .text()
+      .then((body) => {
+        for (const [engine, marker] of Object.entries(ENGINES) as [keyof typeof ENGINES, string][])
+          if (body.includes(marker)) loaded.engines.add(engine);
+      })
+      .catch(() => undefined);
+  });
+  return loaded;
+}
+
+const engineChunk = /\/(ol|cesium)[-/.]|ol-map-canvas|cesium-map-canvas/i;
+
+describe('bundle split', () => {
+  const suite = useRealServer({ demoSeed: true });
+
+  test('/login loads neither OpenLayers nor Cesium; the 2D and 3D viewers load their own engine', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    const loaded = recordScripts(page);
+
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.urls.length).toBeGreaterThan(0);
+    expect(loaded.urls.filter((url) => engineChunk.test(url))).toEqual([]);
+    expect([...loaded.engines]).toEqual([]);
+
+    // The same detector sees each engine where it belongs, so the check above can fail.
+    await signIn(page, admin.email, admin.password, admin.name);
+    const maps = (await (await page.request.get('/api/maps?per_page=50')).json()) as {
+      data: { id: number; layers_count: number }[];
+    };
+    const map = maps.data.find((candidate) => candidate.layers_count > 0);
+    if (!map) throw new Error('no demo map');
+    await page.goto(`/maps/${map.id}/show`);
+    await page.getByTestId('map-canvas').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.engines.has('ol')).toBe(true);
+    expect(loaded.engines.has('cesium')).toBe(false);
+
+    await page.goto(`/maps/${map.id}/show3d`);
+    await page.getByTestId('globe-canvas').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.engines.has('cesium')).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { useRealServer } from './support/real-server-suite';
-import { expectPath, signIn } from './support/ui';
+import { eventually, expectPath, signIn } from './support/ui';
 
 type LayerInfo = { id: number; name: string; geometry_type: string | null; type: string };
 type MapInfo = { id: number; title: string; layers: LayerInfo[] };
@@ -33,6 +33,32 @@ async function renderedAfter(page: Page, after: number): Promise<number> {
 
 async function mapPixels(page: Page): Promise<Buffer> {
   return page.getByTestId('map-canvas').screenshot();
+}
+
+/** Pixels of the map's canvases within `tolerance` of `hex` (e.g. the highlight colour). */
+async function pixelsOfColour(page: Page, hex: string, tolerance = 30): Promise<number> {
+  return page.evaluate(
+    ({ hex, tolerance }) => {
+      const target = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+      let count = 0;
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid=map-canvas] canvas')) {
+        const context = canvas.getContext('2d');
+        if (!context || canvas.width === 0 || canvas.height === 0) continue;
+        const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 0; i < data.length; i += 4) {
+          if ((data[i + 3] ?? 0) < 128) continue;
+          if (target.every((value, channel) => Math.abs((data[i + channel] ?? 0) - value) <= tolerance))
+            count++;
+        }
+      }
+      return count;
+    },
+    { hex, tolerance },
+  );
+}
+
+async function scaleText(page: Page): Promise<string> {
+  return ((await page.locator('.ol-scale-line-inner').first().textContent()) ?? '').trim();
 }
 
 describe('2D map viewer and feature table', () => {
@@ -104,11 +130,76 @@ describe('2D map viewer and feature table', () => {
 
     // An edit is saved and shows in the pipe's history as old → new.
     const clicked = page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) });
-    await clicked.getByRole('button', { name: 'Edit' }).click();
+    await clicked.getByRole('button', { name: 'Edit', exact: true }).click();
     const form = clicked.getByRole('form', { name: 'Edit feature' });
     await form.locator('input[type=number]').first().fill('123');
     await form.getByRole('button', { name: 'Save' }).click();
     await clicked.getByText(`Changed by ${admin.name}`, { exact: false }).waitFor();
     await clicked.getByText(/→ 123$/).waitFor();
+  });
+
+  test('a filter narrows the map and the list; a bookmark brings its view back after a reload', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, admin.password, admin.name);
+    const map = await demoMap(page);
+    await page.goto(`/maps/${map.id}/show`);
+    await page.getByRole('heading', { name: map.title, level: 1 }).waitFor();
+    let renders = await renderedAfter(page, 0);
+    // Nothing is highlighted before a filter is applied (the highlight colour of the map styles).
+    const highlight = '#ff7a00';
+    expect(await pixelsOfColour(page, highlight)).toBeLessThan(20);
+
+    // Steel pipes only: a part of the network, listed and drawn in the highlight colour.
+    await page.getByRole('combobox', { name: /^Material/ }).selectOption('steel');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const status = page.getByRole('status').filter({ hasText: /^Matching features: \d+/ });
+    await status.waitFor();
+    const matching = Number(((await status.textContent()) ?? '').replace(/\D+/g, ''));
+    const everyPipe = await page.request.get(
+      `/api/maps/${map.id}/layers/${map.layers.find((layer) => layer.name === 'Pipes')?.id ?? 0}/features?per_page=1`,
+    );
+    const pipesTotal = ((await everyPipe.json()) as { meta: { total: number } }).meta.total;
+    expect(matching).toBeGreaterThan(0);
+    expect(matching).toBeLessThan(pipesTotal);
+    const listed = page.getByRole('list', { name: 'Matching features' }).getByRole('listitem');
+    expect(await listed.count()).toBe(Math.min(matching, 100));
+    expect(await listed.first().textContent()).toMatch(/^Pipes #\d+/);
+    renders = await renderedAfter(page, renders);
+    const highlighted = await pixelsOfColour(page, highlight);
+    expect(highlighted).toBeGreaterThan(200);
+
+    // Cleared: the highlight goes again.
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    renders = await renderedAfter(page, renders);
+    expect(await pixelsOfColour(page, highlight)).toBeLessThan(highlighted / 10);
+
+    // A closer view without the hydrants, saved as a bookmark.
+    const opening = await scaleText(page);
+    // OpenLayers' zoom button (its accessible name is its '+' glyph); each zoom drawn before the next.
+    await page.locator('.ol-zoom-in').click();
+    renders = await renderedAfter(page, renders);
+    await page.locator('.ol-zoom-in').click();
+    renders = await renderedAfter(page, renders);
+    await page.getByLabel('Hydrants', { exact: true }).uncheck();
+    await renderedAfter(page, renders);
+    const saved = await scaleText(page);
+    expect(saved).not.toBe(opening);
+    const form = page.getByRole('form', { name: 'Save the current view' });
+    await form.getByLabel('Bookmark name').fill('Close look');
+    await form.getByRole('button', { name: 'Save view' }).click();
+    const bookmarks = page.getByRole('list', { name: 'Saved views' });
+    await bookmarks.getByRole('button', { name: 'Close look', exact: true }).waitFor();
+
+    // After a reload the map opens at its own view with every layer; the bookmark restores both.
+    await page.reload();
+    await page.getByRole('heading', { name: map.title, level: 1 }).waitFor();
+    renders = await renderedAfter(page, 0);
+    expect(await scaleText(page)).toBe(opening);
+    expect(await page.getByLabel('Hydrants', { exact: true }).isChecked()).toBe(true);
+    await bookmarks.getByRole('button', { name: 'Close look', exact: true }).click();
+    await renderedAfter(page, renders);
+    await eventually(() => scaleText(page), saved);
+    expect(await page.getByLabel('Hydrants', { exact: true }).isChecked()).toBe(false);
   });
 });

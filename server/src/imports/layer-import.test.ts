@@ -142,6 +142,9 @@ describe('importing files made by GDAL', () => {
       [-9.12, 38.74],
     ]);
     expect(features[0]?.properties).toMatchObject({ code: 'H-1', pressure: 4.5, floors: 2 });
+    // The DBF's date field stays a date (shpjs hands it over as a Date object).
+    expect(data.properties).toContainEqual(expect.objectContaining({ name: 'installed', type: 'date' }));
+    expect(features[1]?.properties).toMatchObject({ code: 'H-2', installed: '2021-06-30' });
   });
 
   it('GeoPackage, KML and CSV keep the features and their attributes', async () => {

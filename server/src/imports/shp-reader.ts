@@ -19,6 +19,24 @@ export function shpReader(file: string, sourceLayer: string | undefined): Featur
     const chosen = sourceLayer ? collections.find((c) => c.fileName?.endsWith(sourceLayer)) : collections[0];
     if (!chosen) throw new UnreadableFile(`no Shapefile named ${sourceLayer ?? ''} in the zip`);
     for (const feature of chosen.features)
-      yield { geometry: feature.geometry, properties: feature.properties ?? {} };
+      yield { geometry: feature.geometry, properties: withIsoDates(feature.properties ?? {}) };
   };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The DBF's date fields come out of shpjs as Date objects made at local midnight; stored as
+ * `YYYY-MM-DD` text they are inferred as dates like those of every other format.
+ */
+function withIsoDates(properties: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(properties))
+    out[key] =
+      value instanceof Date
+        ? Number.isNaN(value.getTime())
+          ? null
+          : `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`
+        : value;
+  return out;
 }

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Feature, Layer } from '../../../generated/model';
+import { ExportDialog, type ExportScope } from '../../components/export-dialog';
+import { useAppAbility } from '../../lib/ability';
 import { useFeaturesById } from '../../lib/features-by-id';
 import { downloadText, networkListCsv, type NetworkListRow } from './network-csv';
 import { featureLabel } from '../../lib/feature-label';
@@ -71,6 +74,8 @@ type NetworkResultListProps = {
 /** The valves to close and the pipes and nodes concerned, with export (CSV) and print. */
 export function NetworkResultList({ mapId, result, network, onPick }: NetworkResultListProps) {
   const { t } = useTranslation();
+  const ability = useAppAbility();
+  const [exportOpen, setExportOpen] = useState(false);
   const pipeLayers = network.pipe ? [network.pipe] : [];
   // On a trace the answer's nodes are valves and other nodes together.
   const nodeLayers = result.kind === 'trace' ? [...network.valves, ...network.nodes] : network.nodes;
@@ -97,6 +102,24 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
     pipes: isolate ? t('water_network.viewer.pipes_out') : t('water_network.viewer.pipes_connected'),
     nodes: isolate ? t('water_network.viewer.nodes_out') : t('water_network.viewer.nodes_connected'),
   };
+
+  // The export dialog takes the features of one layer at a time: the pipes, and the valves when
+  // they are one layer (with several, which valve is on which layer is not in the answer).
+  const exportScopes: ExportScope[] = [];
+  if (network.pipe && result.pipeIds.length > 0)
+    exportScopes.push({
+      id: 'pipes',
+      label: titles.pipes,
+      target: { kind: 'selected', layerId: network.pipe.id, featureIds: [...result.pipeIds] },
+    });
+  const [valveLayer, ...otherValveLayers] = network.valves;
+  if (isolate && valveLayer && otherValveLayers.length === 0 && result.valveIds.length > 0)
+    exportScopes.push({
+      id: 'valves',
+      label: titles.valves,
+      target: { kind: 'selected', layerId: valveLayer.id, featureIds: [...result.valveIds] },
+    });
+  const canExport = ability.can('export', 'Feature') && exportScopes.length > 0;
 
   const exportCsv = () => {
     const rows: NetworkListRow[] = [];
@@ -164,6 +187,11 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
         named={nodes.data}
       />
       <div className="item-actions">
+        {canExport ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setExportOpen(true)}>
+            {t('export_dialog.open')}
+          </button>
+        ) : null}
         <button type="button" className="btn btn-secondary" onClick={exportCsv}>
           {t('water_network.viewer.export')}
         </button>
@@ -171,6 +199,14 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
           {t('water_network.viewer.print')}
         </Link>
       </div>
+      {canExport ? (
+        <ExportDialog
+          mapId={mapId}
+          isOpen={exportOpen}
+          onClose={() => setExportOpen(false)}
+          scopes={exportScopes}
+        />
+      ) : null}
     </div>
   );
 }

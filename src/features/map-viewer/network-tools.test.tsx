@@ -3,6 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
 import {
+  getExportMultiSelectedFeaturesMockHandler,
+  getExportMultiSelectedFeaturesResponseMock,
+} from '../../../generated/api/exports/exports.msw';
+import {
   getGetWaterNetworkMockHandler,
   getIsolateWaterNetworkPipeMockHandler,
   getTraceWaterNetworkMockHandler,
@@ -74,6 +78,24 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
     expect(highlighted('layer-1')).toBe('3,4');
     expect(highlighted('layer-2')).toBe('147,148');
     expect(within(result).getByRole('link', { name: 'Print map' })).toHaveAttribute('href', '/pdf?map=1');
+
+    // Export: the dialog offers the pipes out of service and the valves to close, each as a selection.
+    const exported: unknown[] = [];
+    server.use(
+      getExportMultiSelectedFeaturesMockHandler(async ({ request }) => {
+        exported.push(await request.json());
+        const mock = getExportMultiSelectedFeaturesResponseMock();
+        return { data: { ...mock.data, status: 'ready' } };
+      }),
+    );
+    await user.click(within(result).getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export features' }, SLOW);
+    expect(within(dialog).getByRole('radio', { name: 'Valves to close' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Pipes out of service' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    await within(dialog).findByText('The file is ready.', {}, SLOW);
+    expect(exported).toEqual([expect.objectContaining({ layer_id: 1, feature_ids: [3, 4] })]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     // Clearing takes the highlight off the map.
     await user.click(within(tools).getByRole('button', { name: 'Clear' }));

@@ -3,6 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 
+// jsdom has no canvas: the print preview's OpenLayers engine is swapped for a recording one.
+vi.mock('../map/openlayers/ol-map-canvas', async () => {
+  const recording = await import('../map/testing/recording-map-canvas');
+  return { OlMapCanvas: recording.RecordingMapCanvas };
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   server.events.removeAllListeners();
@@ -47,10 +53,10 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('shows map placeholders with their titles to signed-in users', async () => {
-    await renderApp('/maps/7/show3d', { as: 'user' });
-    expect(await screen.findByRole('heading', { level: 1, name: '3D map viewer' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is coming soon.')).toBeInTheDocument();
+  it('opens a map screen beyond the viewer (print) to a signed-in user', async () => {
+    await renderApp('/pdf', { as: 'user' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Print to PDF' })).toBeInTheDocument();
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
   });
 
   it('opens a map administration section for an admin', async () => {

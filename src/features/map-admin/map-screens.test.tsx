@@ -72,7 +72,7 @@ describe('map create, general and the dashboard frame', { timeout: 30_000 }, () 
   it('says what the water network screen is for', async () => {
     await renderApp('/dashboard/maps/1/water-network', { as: 'admin' });
     expect(await screen.findByRole('heading', { name: 'Water network' }, SLOW)).toBeInTheDocument();
-    expect(screen.getByText(/which line layer holds the pipes/)).toBeInTheDocument();
+    expect(screen.getByText(/which layers form its water network/)).toBeInTheDocument();
   });
 
   it('says when the map does not exist', async () => {

@@ -117,6 +117,8 @@ describe('2D map viewer and feature table', () => {
     await expectPath(page, `/maps/${map.id}/show`);
     const panel = page.getByRole('complementary', { name: `${pipes.name} #${firstId}` });
     await panel.waitFor();
+    // The stored feature is looked up (files included): the panel knows this pipe has none.
+    await panel.getByText('No files attached.', { exact: true }).waitFor();
 
     // Closed, then clicked for real: the map is centred on that pipe's extent, so the centre
     // of the canvas lies on it.

@@ -78,6 +78,11 @@ describe('water network', () => {
     expect(summary).toContain(`Close ${valveNames.length} valves`);
 
     const dry = isolation.getByRole('region', { name: 'Pipes out of service' });
+    // The pipes' names arrive after the valves' (their own lookups): wait for them too.
+    await dry
+      .getByRole('button', { name: /^P-\d{5} / })
+      .first()
+      .waitFor();
     const dryNames = await dry.getByRole('button').allTextContents();
     expect(dryNames.length).toBeGreaterThan(0);
     expect(dryNames.every((name) => /^P-\d{5} /.test(name))).toBe(true);

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { lastViewedMapId, rememberViewedMap } from './last-map';
+import { useLastViewedMap } from './last-map';
 import { MapPicker } from './map-picker';
 import { MapViewer3d } from './map-viewer-3d';
 
@@ -17,11 +16,7 @@ function ShownGlobe({ mapId }: { mapId: number }) {
 /** /map3d: the globe with a map picker, opening the last map viewed (as /map does in 2D). */
 export function GlobePickerScreen() {
   const { t } = useTranslation();
-  const [mapId, setMapId] = useState<number | null>(lastViewedMapId);
-  const choose = (id: number) => {
-    rememberViewedMap(id);
-    setMapId(id);
-  };
+  const [mapId, choose] = useLastViewedMap();
   return (
     <section className="page map-viewer-page" aria-labelledby="globe-picker-title">
       <h1 id="globe-picker-title" className="map-viewer-title">

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 const KEY = 'atlasboard.last-map-id';
 
 /** /map opens the last map viewed (DESIGN §5); remembered per browser. */
@@ -8,4 +10,14 @@ export function lastViewedMapId(): number | null {
 
 export function rememberViewedMap(id: number): void {
   localStorage.setItem(KEY, String(id));
+}
+
+/** The map a picker screen shows: the last one viewed at first, remembered on each choice. */
+export function useLastViewedMap(): [number | null, (id: number) => void] {
+  const [mapId, setMapId] = useState<number | null>(lastViewedMapId);
+  const choose = (id: number) => {
+    rememberViewedMap(id);
+    setMapId(id);
+  };
+  return [mapId, choose];
 }

@@ -1,17 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lastViewedMapId, rememberViewedMap } from './last-map';
+import { useLastViewedMap } from './last-map';
 import { MapPicker } from './map-picker';
 import { ShownMap } from './shown-map';
 
 /** /map: a viewer with a map picker, opening the last map viewed. */
 export function MapPickerScreen() {
   const { t } = useTranslation();
-  const [mapId, setMapId] = useState<number | null>(lastViewedMapId);
-  const choose = (id: number) => {
-    rememberViewedMap(id);
-    setMapId(id);
-  };
+  const [mapId, choose] = useLastViewedMap();
   return (
     <section className="page map-viewer-page" aria-labelledby="map-picker-title">
       <h1 id="map-picker-title" className="map-viewer-title">

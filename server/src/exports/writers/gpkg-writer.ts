@@ -1,15 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import {
-  fieldValue,
-  type ExportField,
-  type ExportWriter,
-  type ExportWriterOptions,
-} from './export-writer.ts';
-
-let sqlJs: Promise<SqlJsStatic> | undefined;
-
-const SQL_TYPES: Record<string, string> = { integer: 'INTEGER', number: 'REAL', boolean: 'BOOLEAN' };
+import { open } from 'node:fs/promises';
+import { fieldValue, fileSink, type ExportWriter, type ExportWriterOptions } from './export-writer.ts';
+import { gpkgPrefix, type GpkgPrefix, type GpkgSchema } from './gpkg-schema.ts';
+import { sqliteRecord } from './sqlite-record.ts';
+import { tableBTree } from './sqlite-table-btree.ts';
 
 /** The one table name: the layer title made into a plain identifier. */
 export const tableName = (title: string) =>
@@ -18,8 +11,6 @@ export const tableName = (title: string) =>
     .replace(/[^a-z0-9_]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, 60) || 'features';
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** GeoPackage geometry blob (GPKG spec 2.1.3): header, xy envelope, then the WKB from PostGIS. */
 function gpkgBlob(wkb: Uint8Array, bbox: [number, number, number, number]): Uint8Array {
@@ -36,77 +27,86 @@ function gpkgBlob(wkb: Uint8Array, bbox: [number, number, number, number]): Uint
   return blob;
 }
 
-function createTables(db: Database, table: string, fields: ExportField[], geometryType: string): void {
-  db.run('PRAGMA application_id = 1196444487'); // 'GPKG'
-  db.run('PRAGMA user_version = 10300');
-  db.run(`CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT NOT NULL, srs_id INTEGER PRIMARY KEY,
-    organization TEXT NOT NULL, organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL, description TEXT)`);
-  db.run(`INSERT INTO gpkg_spatial_ref_sys VALUES
-    ('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', NULL),
-    ('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', NULL),
-    ('WGS 84 geodetic', 4326, 'EPSG', 4326, 'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4326"]]', NULL)`);
-  db.run(`CREATE TABLE gpkg_contents (table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL,
-    identifier TEXT UNIQUE, description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-    min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE, srs_id INTEGER REFERENCES gpkg_spatial_ref_sys(srs_id))`);
-  db.run(`CREATE TABLE gpkg_geometry_columns (table_name TEXT NOT NULL, column_name TEXT NOT NULL,
-    geometry_type_name TEXT NOT NULL, srs_id INTEGER NOT NULL, z TINYINT NOT NULL, m TINYINT NOT NULL,
-    PRIMARY KEY (table_name, column_name))`);
-  const columns = fields.map((field) => `${quote(field.name)} ${SQL_TYPES[field.type] ?? 'TEXT'}`);
-  db.run(
-    `CREATE TABLE ${quote(table)} (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom ${geometryType}${columns.map((c) => `, ${c}`).join('')})`,
-  );
-  db.run(
-    `INSERT INTO gpkg_contents (table_name, data_type, identifier, srs_id) VALUES (?, 'features', ?, 4326)`,
-    [table, table],
-  );
-  db.run(`INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', ?, 4326, 0, 0)`, [table, geometryType]);
+/** Header fields patched once the file is complete (fileformat2 §1.3). */
+function patchHeader(prefix: Uint8Array, totalPages: number): void {
+  const view = new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength);
+  if (view.getUint32(32) !== 0 || view.getUint32(36) !== 0) throw new Error('the prefix has free pages');
+  if (view.getUint32(44) !== 4) throw new Error('the prefix is not schema format 4');
+  view.setUint32(28, totalPages);
+  // The in-header size counts only while "version valid for" equals the change counter.
+  view.setUint32(92, view.getUint32(24));
 }
 
+export const GPKG_PAGE_SIZE = 4096;
+
 /**
- * A GeoPackage written with sql.js (WASM, no native build). sql.js keeps the database in
- * memory until it is saved, so unlike the other writers this one grows with the export.
+ * A GeoPackage written as a stream: sql.js makes the small fixed part (metadata tables, the
+ * empty feature table), and the feature rows are written straight into SQLite pages after it,
+ * in fid order, a page at a time: memory stays flat however large the export. At the end the
+ * fixed part is made again with the extent and written over the placeholder at the start,
+ * with the feature table's root page put in place.
+ *
+ * fids are the feature ids while they ascend (one layer: always). An export of several layers
+ * gives a row whose id is not above the last fid the next free fid, as a b-tree is written in
+ * rowid order.
  */
-export function gpkgWriter(options: ExportWriterOptions): ExportWriter {
-  const table = tableName(options.title);
-  const geometryType = (options.geometryType ?? 'GEOMETRY').toUpperCase();
-  const extent = [Infinity, Infinity, -Infinity, -Infinity];
-  const ready = (sqlJs ??= initSqlJs()).then((SQL) => {
-    const db = new SQL.Database();
-    createTables(db, table, options.fields, geometryType);
-    db.run('BEGIN');
-    const names = ['fid', 'geom', ...options.fields.map((field) => quote(field.name))];
-    const insert = db.prepare(
-      `INSERT INTO ${quote(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-    );
-    return { db, insert };
+export function gpkgWriter(options: ExportWriterOptions, pageSize = GPKG_PAGE_SIZE): ExportWriter {
+  const schema: GpkgSchema = {
+    table: tableName(options.title),
+    fields: options.fields,
+    geometryType: (options.geometryType ?? 'GEOMETRY').toUpperCase(),
+    pageSize,
+  };
+  let extent: [number, number, number, number] | null = null;
+  let lastFid = 0;
+  const sink = fileSink(options.path);
+  const ready = gpkgPrefix(schema, null).then(async (prefix) => {
+    // Room for the fixed part, overwritten in finish(); the rows' pages follow it.
+    await sink.write(new Uint8Array(prefix.bytes.length));
+    return { prefix, tree: tableBTree(sink, pageSize, prefix.pages + 1) };
   });
+
   return {
     async write(rows) {
-      const { insert } = await ready;
+      const { tree } = await ready;
       for (const row of rows) {
         const bbox = row.bbox ?? null;
         if (bbox) {
-          extent[0] = Math.min(extent[0] ?? Infinity, bbox[0]);
-          extent[1] = Math.min(extent[1] ?? Infinity, bbox[1]);
-          extent[2] = Math.max(extent[2] ?? -Infinity, bbox[2]);
-          extent[3] = Math.max(extent[3] ?? -Infinity, bbox[3]);
+          extent = extent
+            ? [
+                Math.min(extent[0], bbox[0]),
+                Math.min(extent[1], bbox[1]),
+                Math.max(extent[2], bbox[2]),
+                Math.max(extent[3], bbox[3]),
+              ]
+            : bbox;
         }
         const values = options.fields.map((field) => {
           const value = fieldValue(field, row.properties[field.name]);
           return typeof value === 'boolean' ? Number(value) : value;
         });
-        insert.run([row.id, row.wkb && bbox ? gpkgBlob(row.wkb, bbox) : null, ...values]);
+        lastFid = row.id > lastFid ? row.id : lastFid + 1;
+        // The fid column aliases the rowid, so the record stores it as NULL.
+        const geometry = row.wkb && bbox ? gpkgBlob(row.wkb, bbox) : null;
+        await tree.add(lastFid, sqliteRecord([null, geometry, ...values]));
       }
     },
     async finish() {
-      const { db, insert } = await ready;
-      insert.free();
-      if (Number.isFinite(extent[0])) {
-        db.run('UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ?', extent as number[]);
+      const { prefix: placeholder, tree } = await ready;
+      const root = await tree.finish();
+      await sink.close();
+      const prefix = await gpkgPrefix(schema, extent);
+      if (!samePages(prefix, placeholder)) throw new Error('the GeoPackage fixed part changed size');
+      prefix.bytes.set(root, (prefix.rootPage - 1) * pageSize);
+      patchHeader(prefix.bytes, prefix.pages + tree.pagesWritten);
+      const handle = await open(options.path, 'r+');
+      try {
+        await handle.write(prefix.bytes, 0, prefix.bytes.length, 0);
+      } finally {
+        await handle.close();
       }
-      db.run('COMMIT');
-      await writeFile(options.path, db.export());
-      db.close();
     },
   };
 }
+
+const samePages = (a: GpkgPrefix, b: GpkgPrefix) => a.pages === b.pages && a.rootPage === b.rootPage;

@@ -65,6 +65,9 @@ export function gpkgWriter(options: ExportWriterOptions, pageSize = GPKG_PAGE_SI
     await sink.write(new Uint8Array(prefix.bytes.length));
     return { prefix, tree: tableBTree(sink, pageSize, prefix.pages + 1) };
   });
+  // Awaited by write() and finish(); this only keeps a failure before the first write from
+  // being reported as unhandled.
+  ready.catch(() => undefined);
 
   return {
     async write(rows) {

@@ -173,6 +173,44 @@ describe('GeoPackage writer', () => {
     expect(gdalLayers(file)[0]).toMatchObject({ geometry: 'Unknown (any)', featureCount: 4 });
   });
 
+  it('keeps integers of every size, decimals and a record header longer than one varint byte', async () => {
+    const integers = [
+      -1,
+      127,
+      -128,
+      300,
+      -40000,
+      8_000_000,
+      -2_000_000_000,
+      2 ** 40,
+      -(2 ** 47),
+      2 ** 53 - 1,
+    ];
+    const fields: ExportField[] = [
+      ...integers.map((_, index): ExportField => ({ name: `i${index}`, type: 'integer' })),
+      { name: 'ratio', type: 'number' },
+      ...Array.from({ length: 120 }, (_, index): ExportField => ({ name: `note${index}`, type: 'string' })),
+    ];
+    const properties: Record<string, unknown> = { ratio: -0.1 };
+    integers.forEach((value, index) => (properties[`i${index}`] = value));
+    fields
+      .slice(integers.length + 1)
+      .forEach((field, index) => (properties[field.name] = 'x'.repeat(index * 3 + 1)));
+    const file = path.join(dir, 'wide.gpkg');
+    const writer = gpkgWriter({ path: file, fields, title: 'Wide', geometryType: null });
+    await writer.write([{ id: 7, layer_id: 1, properties, geometry: null, wkb: null, bbox: null }]);
+    await writer.finish();
+    const db = await openWithSqlJs(file);
+    expect(db.exec('PRAGMA integrity_check')[0]?.values).toEqual([['ok']]);
+    const [columns, values] = [
+      db.exec('SELECT * FROM wide')[0]?.columns,
+      db.exec('SELECT * FROM wide')[0]?.values[0],
+    ];
+    db.close();
+    const row = Object.fromEntries((columns ?? []).map((name, index) => [name, values?.[index]]));
+    expect(row).toEqual({ fid: 7, geom: null, ...properties });
+  });
+
   it('reads back through the GeoPackage import', async () => {
     const file = await exportRows('round-trip', [[pipe(3), pipe(4, 500)]], 1024);
     const imported: ImportedFeature[] = [];

@@ -153,7 +153,7 @@ export async function exportLayer(
   session: Session,
   server: ServerProcess,
   target: Target,
-  format: 'geojson' | 'csv',
+  format: 'geojson' | 'csv' | 'gpkg',
   saveTo?: string,
 ) {
   type ExportBody = { data: { id: string; status: string; size: number | null } };

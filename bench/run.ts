@@ -19,7 +19,12 @@ export interface BenchResults {
   import: { seconds: number; peakMb: number };
   load: LoadPhases;
   lowZoom: Awaited<ReturnType<typeof lowZoomTiles>>;
-  exports: { geojson: Awaited<ReturnType<typeof exportLayer>>; csv: Awaited<ReturnType<typeof exportLayer>> };
+  exports: {
+    geojson: Awaited<ReturnType<typeof exportLayer>>;
+    csv: Awaited<ReturnType<typeof exportLayer>>;
+    /** Absent from runs made before the GeoPackage writer streamed. */
+    gpkg?: Awaited<ReturnType<typeof exportLayer>>;
+  };
   browser: BrowserResults;
 }
 
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
     const exports = {
       geojson: await exportLayer(session, server, target, 'geojson', geojson),
       csv: await exportLayer(session, server, target, 'csv'),
+      gpkg: await exportLayer(session, server, target, 'gpkg'),
     };
     log(`exports: ${JSON.stringify(exports)}; browser`);
     const browser = await browserPhases({

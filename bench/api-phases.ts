@@ -148,16 +148,26 @@ function randomTileAt(z: number, lon: number, lat: number): [number, number] {
   ];
 }
 
-/** A whole-layer export from request to the file downloaded, with the server's peak memory. */
+export interface ExportResult {
+  seconds: number;
+  sizeMb: number;
+  /** The server's resident memory at its highest during the export. */
+  peakMb: number;
+  /** Resident memory when the export was asked for, and the peak's growth above it (what the export needed). */
+  startMb?: number;
+  growthMb?: number;
+}
+
+/** A whole-layer export from request to the file downloaded, with the server's memory growth. */
 export async function exportLayer(
   session: Session,
   server: ServerProcess,
   target: Target,
   format: 'geojson' | 'csv' | 'gpkg',
   saveTo?: string,
-) {
+): Promise<ExportResult> {
   type ExportBody = { data: { id: string; status: string; size: number | null } };
-  server.resetPeak();
+  const startMb = server.resetPeak();
   const started = performance.now();
   let job = await session.json<ExportBody>('POST', `/api/maps/${target.mapId}/export-features`, {
     format,
@@ -177,6 +187,8 @@ export async function exportLayer(
   return {
     seconds: round((performance.now() - started) / 1000),
     peakMb: round(server.peakMb(), 0),
+    startMb: round(startMb, 0),
+    growthMb: round(server.peakMb() - startMb, 0),
     sizeMb: round(bytes.byteLength / MB),
   };
 }

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { exportLayer, importPoints, loadPhases, lowZoomTiles, type LoadPhases } from './api-phases.ts';
+import {
+  exportLayer,
+  importPoints,
+  loadPhases,
+  lowZoomTiles,
+  type ExportResult,
+  type LoadPhases,
+} from './api-phases.ts';
 import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
 import { markdownTable } from './report.ts';
@@ -20,10 +27,10 @@ export interface BenchResults {
   load: LoadPhases;
   lowZoom: Awaited<ReturnType<typeof lowZoomTiles>>;
   exports: {
-    geojson: Awaited<ReturnType<typeof exportLayer>>;
-    csv: Awaited<ReturnType<typeof exportLayer>>;
+    geojson: ExportResult;
+    csv: ExportResult;
     /** Absent from runs made before the GeoPackage writer streamed. */
-    gpkg?: Awaited<ReturnType<typeof exportLayer>>;
+    gpkg?: ExportResult;
   };
   browser: BrowserResults;
 }

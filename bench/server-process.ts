@@ -71,9 +71,14 @@ export class ServerProcess {
     }, 50);
   }
 
-  /** Starts a new phase: its peak is counted from the memory in use now. */
-  resetPeak(): void {
+  /**
+   * Starts a new phase: its peak is counted from the memory in use now, which it returns (MB).
+   * The RSS never shrinks back after PGlite's WASM heap grew (an import grows it to about a
+   * GB), so a phase's own need is its peak minus this start, not the peak.
+   */
+  resetPeak(): number {
     this.peak = (this.child?.pid === undefined ? undefined : residentBytes(this.child.pid)) ?? 0;
+    return this.peak / MB;
   }
 
   /** The end of what the server wrote (warnings and errors only, at LOG_LEVEL=warn). */

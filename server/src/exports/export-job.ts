@@ -7,8 +7,18 @@ import { isLocale, translator } from '../i18n/messages.ts';
 import type { JobRunner } from '../jobs/job-worker.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { EXPORT_FORMATS } from './export-formats.ts';
-import { countScope, layerParts, streamScope, type ExportFormat, type ExportScope } from './export-scope.ts';
-import type { ExportField } from './writers/export-writer.ts';
+import {
+  countScope,
+  layerParts,
+  refreshStaleStatistics,
+  streamScope,
+  type ExportFormat,
+  type ExportScope,
+  type LayerPart,
+} from './export-scope.ts';
+import type { TextFormat } from './text-formats.ts';
+import { streamScopeText } from './text-stream.ts';
+import { fileSink, type ExportField } from './writers/export-writer.ts';
 
 export const EXPORT_JOB = 'export';
 
@@ -61,24 +71,29 @@ export function exportRunner(deps: ExportDeps): JobRunner {
       parts.map((part) => part.layerId),
     );
     const total = await countScope(deps.db, parts);
+    await refreshStaleStatistics(deps.db, total);
     const dir = exportsDir(deps.dataDir);
     await mkdir(dir, { recursive: true });
     const fileName = `${job.id}.${format.extension}`;
     const temp = path.join(dir, `.${job.id}-${randomUUID()}.tmp`);
-    const writer = format.writer({
-      path: temp,
-      fields,
-      title: payload.title,
-      geometryType: payload.geometry_type,
-    });
+    const report = (done: number) => progress(total === 0 ? 1 : Math.min(0.99, done / total));
     try {
-      let done = 0;
-      for await (const rows of streamScope(deps.db, parts, payload.format)) {
-        await writer.write(rows);
-        done += rows.length;
-        await progress(total === 0 ? 1 : Math.min(0.99, done / total));
+      if (format.text) await writeText(deps.db, { parts, fields, format: format.text, path: temp, report });
+      else {
+        const writer = format.writer({
+          path: temp,
+          fields,
+          title: payload.title,
+          geometryType: payload.geometry_type,
+        });
+        let done = 0;
+        for await (const rows of streamScope(deps.db, parts, payload.format)) {
+          await writer.write(rows);
+          done += rows.length;
+          await report(done);
+        }
+        await writer.finish();
       }
-      await writer.finish();
       await rename(temp, path.join(dir, fileName));
     } catch (error) {
       await rm(temp, { force: true });
@@ -88,6 +103,32 @@ export function exportRunner(deps: ExportDeps): JobRunner {
     if (payload.email_to_send) await mailLink(deps, job.id, payload);
     return { file: fileName, size };
   };
+}
+
+/** A text format: each batch's text, as PostgreSQL made it, copied to the file. */
+async function writeText(
+  db: Queryable,
+  job: {
+    parts: LayerPart[];
+    fields: ExportField[];
+    format: TextFormat;
+    path: string;
+    report: (done: number) => Promise<void>;
+  },
+): Promise<void> {
+  const sink = fileSink(job.path);
+  try {
+    await sink.write(job.format.head(job.fields));
+    let done = 0;
+    for await (const batch of streamScopeText(db, job.parts, job.fields, job.format)) {
+      await sink.write(done === 0 ? batch.text : job.format.separator + batch.text);
+      done += batch.count;
+      await job.report(done);
+    }
+    await sink.write(job.format.tail);
+  } finally {
+    await sink.close();
+  }
 }
 
 async function mailLink(deps: ExportDeps, id: string, payload: ExportPayload): Promise<void> {

@@ -80,8 +80,22 @@ export async function countScope(db: Queryable, parts: LayerPart[]): Promise<num
 }
 
 /**
- * The scope's features in id order, a batch at a time (keyset on (layer_id, id), the
- * features_layer_id index): memory holds one batch, however large the layer.
+ * Runs ANALYZE on the features when the planner thinks the table holds fewer rows than the
+ * export is about to read. PGlite has no autovacuum, so after a bulk import the statistics say
+ * "empty table"; the keyset query then reads every remaining row of the layer and sorts it for
+ * each batch (quadratic in the layer's size) instead of walking the (layer_id, id) index.
+ */
+export async function refreshStaleStatistics(db: Queryable, total: number): Promise<void> {
+  const [stats] = await db.query<{ reltuples: number }>(
+    `SELECT reltuples FROM pg_class WHERE oid = 'features'::regclass`,
+  );
+  // Only the keyset's columns: sampling the geometry and properties costs seconds.
+  if ((stats?.reltuples ?? 0) < total) await db.query('ANALYZE features (layer_id, id)');
+}
+
+/**
+ * The scope's features in id order, a batch at a time (keyset on (layer_id, id), read in the
+ * features_layer_id index's order): memory holds one batch, however large the layer.
  */
 export async function* streamScope(
   db: Queryable,
@@ -96,7 +110,7 @@ export async function* streamScope(
         `SELECT ft.id, ft.layer_id, ft.properties, ST_AsGeoJSON(ft.geom, 9) AS geometry${EXTRA_COLUMNS[format]}
          FROM features ft
          WHERE ft.layer_id = $${n + 1} AND ft.id > $${n + 2} AND (${part.where})
-         ORDER BY ft.id LIMIT ${BATCH_SIZE}`,
+         ORDER BY ft.layer_id, ft.id LIMIT ${BATCH_SIZE}`,
         [...part.params, part.layerId, after],
       );
       if (rows.length === 0) break;

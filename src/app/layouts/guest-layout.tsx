@@ -2,8 +2,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useHref, useNavigate } from 'react-router';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
-import { Popup } from '../../components/ui/popup';
-import { Toasts } from '../../components/ui/toast';
+import { LazyPopup, LazyToasts } from '../../components/ui/lazy-overlays';
 import { AppHeader } from './app-header';
 
 /**
@@ -23,8 +22,8 @@ export function GuestLayout() {
         <Breadcrumbs />
         <Outlet />
       </main>
-      <Toasts />
-      <Popup />
+      <LazyToasts />
+      <LazyPopup />
     </AriaRouterProvider>
   );
 }

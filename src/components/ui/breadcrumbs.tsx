@@ -1,6 +1,5 @@
-import { Breadcrumb, Breadcrumbs as AriaBreadcrumbs, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { Link, useMatches } from 'react-router';
 
 export type RouteHandle = { breadcrumb?: string; title?: string };
 
@@ -8,25 +7,29 @@ function handleOf(match: { handle: unknown }): RouteHandle {
   return typeof match.handle === 'object' && match.handle !== null ? (match.handle as RouteHandle) : {};
 }
 
-/** Home › the deepest route's crumb (route `handle.breadcrumb`, a translation key). */
+/**
+ * Home › the deepest route's crumb (route `handle.breadcrumb`, a translation key). Plain list
+ * markup, the current page marked with aria-current: react-aria's collection machinery for
+ * a list of links was a good part of every page's first load.
+ */
 export function Breadcrumbs() {
   const { t } = useTranslation();
   const crumbs = useMatches()
     .filter((match) => handleOf(match).breadcrumb !== undefined)
     .map((match) => ({ id: match.id, href: match.pathname, label: t(handleOf(match).breadcrumb ?? '') }));
   if (crumbs.length === 0) return null;
+  const all = [{ id: 'home', href: '/', label: t('nav.home') }, ...crumbs];
   return (
     <nav aria-label={t('nav.breadcrumbs')}>
-      <AriaBreadcrumbs className="breadcrumbs">
-        <Breadcrumb id="home" className="breadcrumb">
-          <Link href="/">{t('nav.home')}</Link>
-        </Breadcrumb>
-        {crumbs.map((crumb) => (
-          <Breadcrumb key={crumb.id} id={crumb.id} className="breadcrumb">
-            <Link href={crumb.href}>{crumb.label}</Link>
-          </Breadcrumb>
+      <ol className="breadcrumbs">
+        {all.map((crumb, index) => (
+          <li key={crumb.id} className="breadcrumb">
+            <Link to={crumb.href} aria-current={index === all.length - 1 ? 'page' : undefined}>
+              {crumb.label}
+            </Link>
+          </li>
         ))}
-      </AriaBreadcrumbs>
+      </ol>
     </nav>
   );
 }

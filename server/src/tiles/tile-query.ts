@@ -67,11 +67,30 @@ function thinnedPointsSql(cell: number): string {
 }
 
 /**
+ * Thinned points from the grid (feature-grid.ts): its cells under the tile give the kept ids,
+ * the features give their current geometry and attributes. A feature deleted since the grid
+ * was built has no row to join, and one moved out of the tile is left out.
+ */
+const GRID_POINTS_SQL = `WITH ${TILE_CTE},
+  kept AS (
+    SELECT g.feature_id FROM feature_grid g
+    WHERE g.layer_id = $1 AND g.version = $5 AND g.z = $2
+      AND g.cx BETWEEN $6 AND $7 AND g.cy BETWEEN $8 AND $9
+  )
+  SELECT ft.id, ft.properties,
+    ST_AsGeoJSON(ST_SnapToGrid(ST_Affine(ST_Transform(ft.geom, 3857),
+      t.scale, 0, 0, -t.scale, -t.x0 * t.scale, t.y0 * t.scale), 1), 0)::jsonb AS pixels
+  FROM kept JOIN features ft ON ft.id = kept.feature_id, tile t
+  WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
+  ORDER BY ft.id LIMIT ${MAX_FEATURES}`;
+
+/**
  * One tile's features in tile pixel coordinates, in one SQL: the GiST index on
  * ST_Transform(geom, 3857) picks the rows, ST_Affine maps web mercator to the 4096-pixel
  * grid (y down); polygons are made clockwise first (shoelace area negative) so that, flipped, their outer
  * rings wind the way MVT wants. Geometries are clipped to the buffered tile, simplified to
- * half a pixel and snapped to whole pixels.
+ * half a pixel and snapped to whole pixels. With `grid` (a built grid version and the tile's
+ * cells), thinned points come from the grid instead of every point under the tile.
  */
 export async function tileRows(
   db: Queryable,
@@ -79,8 +98,12 @@ export async function tileRows(
   z: number,
   x: number,
   y: number,
+  grid?: { version: string; cells: { cx0: number; cx1: number; cy0: number; cy1: number } },
 ): Promise<TileRow[]> {
+  if (grid) {
+    const { cx0, cx1, cy0, cy1 } = grid.cells;
+    return db.query<TileRow>(GRID_POINTS_SQL, [layer.id, z, x, y, grid.version, cx0, cx1, cy0, cy1]);
+  }
   const cell = thinningCell(z, layer.geometry_type);
-  const rows = await db.query<TileRow>(cell > 0 ? thinnedPointsSql(cell) : TILE_SQL, [layer.id, z, x, y]);
-  return rows;
+  return db.query<TileRow>(cell > 0 ? thinnedPointsSql(cell) : TILE_SQL, [layer.id, z, x, y]);
 }

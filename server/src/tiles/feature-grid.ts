@@ -7,10 +7,7 @@ import { EXTENT, thinningCell } from './tile-query.ts';
  */
 export const GRID_MIN_FEATURES = 10_000;
 /** The finest zoom the grid holds; above it a tile covers few enough points to thin at request time. */
-export const GRID_MAX_Z = 8;
-
-/** Half the web mercator world's width, in metres. */
-const ORIGIN = 20037508.342789244;
+export const GRID_MAX_Z = 9;
 
 interface GridLayer {
   id: number;
@@ -22,9 +19,9 @@ export function usesGrid(layer: GridLayer, z: number): boolean {
   return layer.geometry_type === 'Point' && z <= GRID_MAX_Z && layer.features_count >= GRID_MIN_FEATURES;
 }
 
-/** Metres of web mercator per grid cell at zoom z. */
-function cellMetres(z: number): number {
-  return (2 * ORIGIN * thinningCell(z, 'Point')) / (2 ** z * EXTENT);
+/** Grid cells across the world at zoom z. */
+function cellsAcross(z: number): number {
+  return (2 ** z * EXTENT) / thinningCell(z, 'Point');
 }
 
 /** The cells a tile shows: its own and those of the 64-pixel buffer around it. */
@@ -74,14 +71,18 @@ export async function buildGrid(db: Database, layerId: number): Promise<string |
     await tx.query(
       `INSERT INTO feature_grid (layer_id, version, z, cx, cy, feature_id, n)
        SELECT $1::int, $2::bigint, $3::int, cx, cy, min(id), count(*)::int FROM (
-         SELECT id, floor((ST_X(m) + ${ORIGIN}) / $4::float8)::int AS cx, floor((${ORIGIN} - ST_Y(m)) / $4::float8)::int AS cy
+         SELECT id, floor((lon + 180) / 360 * $4::float8)::int AS cx,
+           floor((1 - ln(tan(lat) + 1 / cos(lat)) / pi()) / 2 * $4::float8)::int AS cy
          FROM (
-           SELECT id, ST_Transform(geom, 3857) AS m FROM features
-           WHERE layer_id = $1 AND ST_GeometryType(geom) = 'ST_Point'
+           -- Web mercator stops at 85.05°; a point beyond it is drawn on its edge.
+           SELECT id, ST_X(geom) AS lon, radians(least(greatest(ST_Y(geom), -85.0511287798), 85.0511287798)) AS lat
+           FROM features WHERE layer_id = $1 AND ST_GeometryType(geom) = 'ST_Point'
          ) f
        ) c
        GROUP BY cx, cy`,
-      [layerId, version, GRID_MAX_Z, cellMetres(GRID_MAX_Z)],
+      // Cells across the world at the finest level; the web mercator formulas on longitude and
+      // latitude are the projection ST_Transform would make, without its cost per point.
+      [layerId, version, GRID_MAX_Z, cellsAcross(GRID_MAX_Z)],
     );
     for (let z = GRID_MAX_Z - 1; z >= 0; z -= 1) {
       await tx.query(
@@ -89,7 +90,7 @@ export async function buildGrid(db: Database, layerId: number): Promise<string |
          SELECT $1::int, $2::bigint, $3::int, floor(cx / $4::float8)::int, floor(cy / $4::float8)::int, min(feature_id), sum(n)::int
          FROM feature_grid WHERE layer_id = $1 AND version = $2 AND z = $3::int + 1
          GROUP BY 4, 5`,
-        [layerId, version, z, cellMetres(z) / cellMetres(z + 1)],
+        [layerId, version, z, cellsAcross(z + 1) / cellsAcross(z)],
       );
     }
     await tx.query('INSERT INTO feature_grid_builds (layer_id, version) VALUES ($1, $2)', [layerId, version]);

@@ -2,6 +2,8 @@ import { mapForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import { layerOfMapOr404 } from '../maps/map-scope.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { tileCells, usesGrid } from '../tiles/feature-grid.ts';
+import { gridVersionFor } from '../tiles/layer-grid.ts';
 import { tileCacheFor, tileKey } from '../tiles/tile-cache.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
 import { tileRows } from '../tiles/tile-query.ts';
@@ -10,20 +12,29 @@ const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
 /**
  * Vector tiles of a vector layer, revalidated by the layer's version (bumped by every feature
- * change) and kept in memory under that version.
+ * change) and kept in memory under that version. Low zooms of big point layers are read from
+ * the layer's grid, whose version joins the layer's in the ETag and the cache key: when the
+ * grid catches up with an edit, the same tile changes.
  */
 export const tileHandlers = typedHandlers({
-  async getLayerTile({ services: { db }, auth, params, request }) {
+  async getLayerTile({ services: { db, log }, auth, params, request }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
     const layer = await layerOfMapOr404(db, params.id, params.layer_id);
     const { z, x, y } = params;
     if (layer.type !== 'vector' || x >= 2 ** z || y >= 2 ** z) throw notFound();
-    const etag = `W/"${layer.id}-${layer.version}"`;
+    const gridVersion = usesGrid(layer, z)
+      ? await gridVersionFor(db, layer, (error) =>
+          log.error({ err: error, layer: layer.id }, 'building the tile grid failed'),
+        )
+      : undefined;
+    const grid = gridVersion === undefined ? undefined : { version: gridVersion, cells: tileCells(z, x, y) };
+    const version = grid ? `${layer.version}-${grid.version}` : String(layer.version);
+    const etag = `W/"${layer.id}-${version}"`;
     const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
     const held = String(request.headers['if-none-match'] ?? '');
     if (held.split(',').some((tag) => tag.trim() === etag)) return { status: 304, headers };
-    const tile = await tileCacheFor(db).get(tileKey(layer, z, x, y), async () =>
-      encodeTile(layer.id, await tileRows(db, layer, z, x, y)),
+    const tile = await tileCacheFor(db).get(tileKey({ ...layer, version }, z, x, y), async () =>
+      encodeTile(layer.id, await tileRows(db, layer, z, x, y, grid)),
     );
     if (!tile) return { status: 204, headers };
     return {

@@ -1,0 +1,44 @@
+import type { Database } from '../db/database.ts';
+import { buildGrid, builtGridVersion } from './feature-grid.ts';
+
+/** Builds under way, per database and layer: one at a time per layer, however many tiles ask. */
+const building = new WeakMap<object, Map<number, Promise<string | undefined>>>();
+
+function startBuild(db: Database, layerId: number): Promise<string | undefined> {
+  let builds = building.get(db);
+  if (!builds) {
+    builds = new Map();
+    building.set(db, builds);
+  }
+  const pending = builds.get(layerId);
+  if (pending) return pending;
+  const forLayer = builds;
+  const made = buildGrid(db, layerId).finally(() => forLayer.delete(layerId));
+  forLayer.set(layerId, made);
+  return made;
+}
+
+/**
+ * The grid version a low-zoom tile of a big point layer reads. A layer's first grid is
+ * waited for (the tiles of a map opening all wait for the same build). After an edit the
+ * previous grid keeps answering, without the features deleted since, while the current
+ * version's grid is built in the background; a build that outlives several edits is followed
+ * by one more, so builds never queue up. `undefined`: the layer is gone.
+ */
+export async function gridVersionFor(
+  db: Database,
+  layer: { id: number; version: number | string },
+  onBackgroundError: (error: unknown) => void,
+): Promise<string | undefined> {
+  const built = await builtGridVersion(db, layer.id);
+  if (built === String(layer.version)) return built;
+  const build = startBuild(db, layer.id);
+  if (built === undefined) return build;
+  build.catch(onBackgroundError);
+  return built;
+}
+
+/** The build under way for a layer, if any: lets a caller wait for the grid to catch up. */
+export function gridBuildUnderWay(db: Database, layerId: number): Promise<string | undefined> | undefined {
+  return building.get(db)?.get(layerId);
+}

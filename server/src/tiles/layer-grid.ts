@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { isUniqueViolation } from '../users/user-rules.ts';
 import { buildGrid, builtGridVersion } from './feature-grid.ts';
 
 /** Builds under way, per database and layer: one at a time per layer, however many tiles ask. */
@@ -13,7 +14,13 @@ function startBuild(db: Database, layerId: number): Promise<string | undefined> 
   const pending = builds.get(layerId);
   if (pending) return pending;
   const forLayer = builds;
-  const made = buildGrid(db, layerId).finally(() => forLayer.delete(layerId));
+  const made = buildGrid(db, layerId)
+    // Another server on the same PostgreSQL built this version first: its grid is as good.
+    .catch(async (error: unknown) => {
+      if (isUniqueViolation(error)) return builtGridVersion(db, layerId);
+      throw error;
+    })
+    .finally(() => forLayer.delete(layerId));
   forLayer.set(layerId, made);
   return made;
 }

@@ -54,10 +54,52 @@ async function sortedPage(
       ? `ft.id ${direction}`
       : `ft.properties -> $${params.length + 1} ${direction} NULLS LAST, ft.id ${direction}`;
   return db.query<FeatureRow>(
-    `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ${where}
-     ORDER BY ${order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+    idsFirst(
+      `SELECT ft.id FROM features ft WHERE ${where} ORDER BY ${order}`,
+      order,
+      perPage,
+      (page - 1) * perPage,
+    ),
     sort.property === 'id' ? params : [...params, sort.property],
   );
+}
+
+/**
+ * A page read as ids first, then whole rows for those ids only. PostgreSQL computes the select
+ * list of every row OFFSET skips, so a page 900 rows past its anchor made 915 GeoJSON
+ * geometries to send 15 (measured on 100k points: 136 ms against 13 ms for the ids).
+ */
+function idsFirst(idsSql: string, order: string, limit: number, offset: number): string {
+  return `SELECT ${FEATURE_COLUMNS} FROM features ft
+    JOIN (${idsSql} LIMIT ${limit} OFFSET ${offset}) page ON page.id = ft.id
+    ORDER BY ${order}`;
+}
+
+/** Search results are counted exactly up to this many; past it `meta.total` is an estimate. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * How many rows match: exact up to SEARCH_COUNT_CAP, else the planner's estimate (never less
+ * than the cap). A search for two letters can match a whole layer, and counting a million
+ * matches exactly would cost more than the page itself.
+ */
+async function boundedCount(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+): Promise<{ total: number; exact: boolean }> {
+  const [counted] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM features ft WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`,
+    params,
+  );
+  const n = Number(counted?.n ?? 0);
+  if (n <= SEARCH_COUNT_CAP) return { total: n, exact: true };
+  const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM features ft WHERE ${where}`,
+    params,
+  );
+  const estimate = Math.round(Number(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
+  return { total: Math.max(n, estimate), exact: false };
 }
 
 /**
@@ -76,20 +118,22 @@ export async function layerFeaturePage(
   let where = 'ft.layer_id = $1';
   if (search) {
     params.push(likePattern(search));
-    where += ` AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
+    // The indexed text of all values narrows the rows (migration 010); each value is then checked alone.
+    where += ` AND feature_search_text(ft.properties) ILIKE $${params.length}
+      AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
   }
-  const total = search
-    ? Number(
-        (
-          await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM features ft WHERE ${where}`, params)
-        )[0]?.n,
-      )
-    : request.featuresCount;
+  const { total, exact } = search
+    ? await boundedCount(db, where, params)
+    : { total: request.featuresCount, exact: true };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const select = (condition: string, order: 'ASC' | 'DESC', limit: number, offset = 0) =>
     db.query<FeatureRow>(
-      `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ${where}${condition}
-       ORDER BY ft.id ${order} LIMIT ${limit} OFFSET ${offset}`,
+      idsFirst(
+        `SELECT ft.id FROM features ft WHERE ${where}${condition} ORDER BY ft.id ${order}`,
+        `ft.id ${order}`,
+        limit,
+        offset,
+      ),
       params,
     );
   const sort =
@@ -102,7 +146,8 @@ export async function layerFeaturePage(
   else if (request.beforeId !== undefined)
     rows = (await select(` AND ft.id < ${Number(request.beforeId)}`, 'DESC', perPage)).reverse();
   else if (page === 1) rows = await select('', 'ASC', perPage);
-  else if (page === lastPage) rows = (await select('', 'DESC', total - (lastPage - 1) * perPage)).reverse();
+  else if (page === lastPage && exact)
+    rows = (await select('', 'DESC', total - (lastPage - 1) * perPage)).reverse();
   else {
     const offset = (page - 1) * perPage;
     const start =

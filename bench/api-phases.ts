@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs';
 import { AREA, KINDS, pointName } from './data-file.ts';
-import { underLoad, type LoadResult } from './load.ts';
+import { drained, underLoad, type LoadResult } from './load.ts';
 import type { ServerProcess } from './server-process.ts';
 import type { Session } from './session.ts';
 import { MB, percentile, round } from './stats.ts';
@@ -64,49 +64,70 @@ export interface LoadPhases {
 }
 
 /** Each read the viewer and the table make, under concurrent load on loopback. */
-export async function loadPhases(session: Session, server: ServerProcess, target: Target, seconds: number) {
+export async function loadPhases(
+  session: Session,
+  server: ServerProcess,
+  target: Target,
+  seconds: number,
+  { only, log }: { only?: readonly (keyof LoadPhases)[]; log?: (line: string) => void } = {},
+): Promise<Partial<LoadPhases>> {
   const base = `/api/maps/${target.mapId}/layers/${target.layerId}`;
   const lastPage = Math.ceil(target.count / 15);
   const headers = session.headers();
-  const run = (
+  // Each run starts once the previous one's queued requests are answered, so it is timed alone.
+  const run = async (
     next: () => { method?: string; path: string; body?: string; headers?: Record<string, string> },
-  ) => underLoad(server.origin, headers, next, { seconds });
+  ) => {
+    const waited = await drained(server.origin, headers);
+    if (waited > 1000) log?.(`waited ${waited} ms for the previous run's requests to be answered`);
+    return underLoad(server.origin, headers, next, { seconds });
+  };
   // Warm-up: the first requests pay for caches and JIT, which is not what the table should show.
   await run(() => ({ path: `${base}/features?page=1` }));
   const firstId =
     (await session.json<{ data: { id: number }[] }>('GET', `${base}/features?page=1`)).data[0]?.id ?? 1;
-  const results: LoadPhases = {
+  const phases: Record<keyof LoadPhases, () => Promise<LoadResult>> = {
     // A page number with no cursor, as the table asks when the scrollbar is dragged anywhere.
-    pageDeep: await run(() => ({ path: `${base}/features?page=${1 + randomInt(lastPage)}` })),
+    pageDeep: () => run(() => ({ path: `${base}/features?page=${1 + randomInt(lastPage)}` })),
     // Following a next link (keyset cursor) from anywhere in the layer.
-    pageNext: await run(() => ({
-      path: `${base}/features?page=2&after_id=${firstId + randomInt(target.count)}`,
-    })),
+    pageNext: () =>
+      run(() => ({
+        path: `${base}/features?page=2&after_id=${firstId + randomInt(target.count)}`,
+      })),
     // The table's search box: one point by (part of) its name.
-    search: await run(() => ({
-      path: `${base}/features?search=${encodeURIComponent(pointName(randomInt(target.count)).slice(3))}`,
-    })),
+    search: () =>
+      run(() => ({
+        path: `${base}/features?search=${encodeURIComponent(pointName(randomInt(target.count)).slice(3))}`,
+      })),
     // The filters panel: a kind within a 5 km box somewhere in the area.
-    bboxFilter: await run(() => {
-      const lon = AREA.minLon + Math.random() * (AREA.maxLon - AREA.minLon - 0.06);
-      const lat = AREA.minLat + Math.random() * (AREA.maxLat - AREA.minLat - 0.045);
-      return {
-        method: 'POST',
-        path: `/api/maps/${target.mapId}/filter-features`,
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          layers_filter: [
-            {
-              layer_id: target.layerId,
-              filters: [{ property: 'kind', operator: 'eq', value: KINDS[randomInt(KINDS.length)] }],
-              bbox: [lon, lat, lon + 0.06, lat + 0.045],
-            },
-          ],
-        }),
-      };
-    }),
-    tilesZ12to14: await run(() => ({ path: `${base}/tiles/${randomTile(12 + randomInt(3))}` })),
+    bboxFilter: () =>
+      run(() => {
+        const lon = AREA.minLon + Math.random() * (AREA.maxLon - AREA.minLon - 0.06);
+        const lat = AREA.minLat + Math.random() * (AREA.maxLat - AREA.minLat - 0.045);
+        return {
+          method: 'POST',
+          path: `/api/maps/${target.mapId}/filter-features`,
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            layers_filter: [
+              {
+                layer_id: target.layerId,
+                filters: [{ property: 'kind', operator: 'eq', value: KINDS[randomInt(KINDS.length)] }],
+                bbox: [lon, lat, lon + 0.06, lat + 0.045],
+              },
+            ],
+          }),
+        };
+      }),
+    tilesZ12to14: () => run(() => ({ path: `${base}/tiles/${randomTile(12 + randomInt(3))}` })),
   };
+  const results: Partial<LoadPhases> = {};
+  for (const name of Object.keys(phases) as (keyof LoadPhases)[])
+    if (!only || only.includes(name)) {
+      const result = await phases[name]();
+      log?.(`${name}: ${JSON.stringify(result)}`);
+      results[name] = result;
+    }
   return results;
 }
 

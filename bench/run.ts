@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,7 @@ import {
   lowZoomTiles,
   type ExportResult,
   type LoadPhases,
+  type Target,
 } from './api-phases.ts';
 import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
@@ -42,6 +43,9 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     port: { type: 'string', default: '9150' },
     'report-only': { type: 'boolean', default: false },
+    // Only the API under load, against a data directory kept between runs (imported once).
+    'load-only': { type: 'string' },
+    phases: { type: 'string' },
   },
 });
 const n = Number(values.n);
@@ -78,7 +82,8 @@ async function main(): Promise<void> {
     const imported = await importPoints(session, server, csv, n);
     const { target } = imported;
     log(`imported in ${imported.seconds} s; API under load (${seconds} s each)`);
-    const load = await loadPhases(session, server, target, seconds);
+    const load = await loadPhases(session, server, target, seconds, { log });
+    if (!isComplete(load)) throw new Error('a load phase is missing');
     log(`under load: ${JSON.stringify(load)}`);
     log('low-zoom tiles');
     const lowZoom = await lowZoomTiles(session, target);
@@ -129,6 +134,60 @@ async function main(): Promise<void> {
   }
 }
 
+const isComplete = (load: Partial<LoadPhases>): load is LoadPhases =>
+  ['pageDeep', 'pageNext', 'search', 'bboxFilter', 'tilesZ12to14'].every((name) => name in load);
+
+/**
+ * `--load-only <dir>`: the load phases alone (or those named by `--phases a,b`) against the
+ * data kept in <dir>, so a server change is measured in a minute instead of a full run. The
+ * points are imported on the first run into <dir>; nothing is written to results.json.
+ */
+async function loadOnly(workDir: string): Promise<void> {
+  const clientDir = path.join(workDir, 'client');
+  await mkdir(clientDir, { recursive: true });
+  // A fresh placeholder page, so the server does not build the client for an API-only run.
+  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>API only</title>\n');
+  const admin = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
+  const server = new ServerProcess({
+    projectDir,
+    dataDir: path.join(workDir, 'data'),
+    clientDir,
+    port: Number(values.port),
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+  });
+  const targetFile = path.join(workDir, `target-${n}.json`);
+  try {
+    await server.start();
+    const session = new Session(server.origin);
+    await session.signIn(admin.email, admin.password);
+    let target = JSON.parse(await readFile(targetFile, 'utf8').catch(() => 'null')) as Target | null;
+    if (!target) {
+      const csv = path.join(workDir, 'points.csv');
+      await writePointsCsv(csv, n);
+      log('importing');
+      const imported = await importPoints(session, server, csv, n);
+      log(`imported in ${imported.seconds} s, peak ${imported.peakMb} MB`);
+      target = imported.target;
+      await writeFile(targetFile, JSON.stringify(target));
+      await rm(csv, { force: true });
+    }
+    const only = values.phases?.split(',') as (keyof LoadPhases)[] | undefined;
+    await loadPhases(session, server, target, seconds, { only, log });
+    log(
+      `load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
+  } catch (error) {
+    process.stderr.write(`Server log:\n${server.log}\n`);
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}
+
 async function reportOnly(): Promise<void> {
   const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
     string,
@@ -139,7 +198,12 @@ async function reportOnly(): Promise<void> {
   process.stdout.write(`${markdownTable(results)}\n`);
 }
 
-(values['report-only'] ? reportOnly() : main()).catch((error: unknown) => {
+(values['report-only']
+  ? reportOnly()
+  : values['load-only']
+    ? loadOnly(path.resolve(values['load-only']))
+    : main()
+).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

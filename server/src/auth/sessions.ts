@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import type { UserRecord } from '../users/user-record.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'atlasboard_session';
@@ -41,16 +42,37 @@ export async function startSession(
   return { ...session, token, maxAgeSeconds: remember ? REMEMBER_MINUTES * 60 : undefined };
 }
 
-/** Finds a live session for the cookie value and slides its expiry forward. */
-export async function findSession(db: Queryable, token: string): Promise<Session | undefined> {
-  const rows = await db.query<{ id: string; user_id: number; xsrf_token: string; remember: boolean }>(
-    `UPDATE sessions SET expires_at = now() + make_interval(mins => CASE WHEN remember THEN $2::int ELSE $3::int END)
-     WHERE id = $1 AND expires_at > now()
-     RETURNING id, user_id, xsrf_token, remember`,
+/**
+ * A live session for the cookie value, with its user's row, in one query (every API request
+ * asks this, so it is the whole per-request cost of signing in). The idle expiry slides forward,
+ * but is only written when it would move by more than a minute: a burst of requests is then
+ * one write, not one per request. Nothing is cached in the process, so a sign-out, a deleted
+ * user or a changed role takes effect on the very next request on every instance.
+ */
+export async function findSessionUser(
+  db: Queryable,
+  token: string,
+): Promise<{ session: Session; user: UserRecord } | undefined> {
+  const rows = await db.query<
+    UserRecord & { session_id: string; session_xsrf_token: string; session_remember: boolean }
+  >(
+    `WITH live AS (
+       SELECT id, user_id, xsrf_token, remember,
+         now() + make_interval(mins => CASE WHEN remember THEN $2::int ELSE $3::int END) AS slid_to,
+         expires_at
+       FROM sessions WHERE id = $1 AND expires_at > now()
+     ), slide AS (
+       UPDATE sessions s SET expires_at = live.slid_to FROM live
+       WHERE s.id = live.id AND live.expires_at < live.slid_to - interval '1 minute'
+     )
+     SELECT u.*, live.id AS session_id, live.xsrf_token AS session_xsrf_token, live.remember AS session_remember
+     FROM live JOIN users u ON u.id = live.user_id`,
     [sha256(token), REMEMBER_MINUTES, SESSION_MINUTES],
   );
   const row = rows[0];
-  return row && { id: row.id, userId: row.user_id, xsrfToken: row.xsrf_token, remember: row.remember };
+  if (!row) return undefined;
+  const { session_id: id, session_xsrf_token: xsrfToken, session_remember: remember, ...user } = row;
+  return { session: { id, userId: row.id, xsrfToken, remember }, user };
 }
 
 export async function destroySession(db: Queryable, id: string): Promise<void> {

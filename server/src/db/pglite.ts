@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database.ts';
 
 interface PGliteQueryable {
@@ -38,7 +39,8 @@ export async function createPGlite(options: { dataDir?: string; loadDataDir?: Bl
   const pg = new PGlite({
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { postgis },
+    // pg_trgm indexes the feature search (migration 010).
+    extensions: { postgis, pg_trgm },
   });
   await pg.waitReady;
   return pg;

@@ -2,7 +2,7 @@ import { canOn, type Action, type AppAbility } from '../auth/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
-import type { MapRow } from '../maps/records.ts';
+import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
 
 /**
  * A map's features are reached through the map: the caller must read the map (404 if it
@@ -18,6 +18,39 @@ export async function mapForFeatures(
   if (!canOn(ability, 'read', 'Map', { ...map })) throw forbidden();
   if (!canOn(ability, action, 'Feature', { map_id: mapId })) throw forbidden();
   return map;
+}
+
+type LayerJson = Omit<LayerRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+
+/**
+ * `mapForFeatures` and the layer named in the path (404 unless it is on that map) in one
+ * query: a features page asks both on every request. The same answers in the same order:
+ * 404 for no map, 403, then 404 for a layer of another map.
+ */
+export async function mapLayerForFeatures(
+  db: Queryable,
+  ability: AppAbility,
+  mapId: number,
+  layerId: number,
+  action: Action,
+): Promise<{ map: MapRow; layer: LayerRow }> {
+  const rows = await db.query<MapRow & { layer_row: LayerJson | null }>(
+    `SELECT ${MAP_COLUMNS}, (
+       SELECT to_jsonb(x) FROM (SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $2 AND l.map_id = m.id) x
+     ) AS layer_row
+     FROM maps m WHERE m.id = $1`,
+    [mapId, layerId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  const { layer_row: layer, ...map } = row;
+  if (!canOn(ability, 'read', 'Map', { ...map })) throw forbidden();
+  if (!canOn(ability, action, 'Feature', { map_id: mapId })) throw forbidden();
+  if (!layer) throw notFound();
+  return {
+    map,
+    layer: { ...layer, created_at: new Date(layer.created_at), updated_at: new Date(layer.updated_at) },
+  };
 }
 
 /** The signed-in caller's id; operations that change features all need a session. */

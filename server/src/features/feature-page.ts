@@ -2,8 +2,9 @@ import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import type { PageEnvelope } from '../http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
-import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow, type LayerRow } from '../maps/records.ts';
-import { likePattern, withFiles } from './feature-rows.ts';
+import type { FeatureBody, LayerRow } from '../maps/records.ts';
+import { boundedCount } from './bounded-count.ts';
+import { featurePageSql, featuresWithFiles, likePattern, type FeatureRowWithFiles } from './feature-rows.ts';
 import { pageStart } from './page-anchors.ts';
 
 export interface LayerPageRequest {
@@ -47,15 +48,19 @@ async function sortedPage(
   sort: FeatureSort,
   perPage: number,
   page: number,
-): Promise<FeatureRow[]> {
+): Promise<FeatureRowWithFiles[]> {
   const direction = sort.descending ? 'DESC' : 'ASC';
   const order =
     sort.property === 'id'
       ? `ft.id ${direction}`
       : `ft.properties -> $${params.length + 1} ${direction} NULLS LAST, ft.id ${direction}`;
-  return db.query<FeatureRow>(
-    `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ${where}
-     ORDER BY ${order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+  return db.query<FeatureRowWithFiles>(
+    featurePageSql(
+      `SELECT ft.id FROM features ft WHERE ${where} ORDER BY ${order}`,
+      order,
+      perPage,
+      (page - 1) * perPage,
+    ),
     sort.property === 'id' ? params : [...params, sort.property],
   );
 }
@@ -76,25 +81,27 @@ export async function layerFeaturePage(
   let where = 'ft.layer_id = $1';
   if (search) {
     params.push(likePattern(search));
-    where += ` AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
+    // The indexed text of all values narrows the rows (migration 010); each value is then checked alone.
+    where += ` AND feature_search_text(ft.properties) ILIKE $${params.length}
+      AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
   }
-  const total = search
-    ? Number(
-        (
-          await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM features ft WHERE ${where}`, params)
-        )[0]?.n,
-      )
-    : request.featuresCount;
+  const { total, exact } = search
+    ? await boundedCount(db, where, params)
+    : { total: request.featuresCount, exact: true };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const select = (condition: string, order: 'ASC' | 'DESC', limit: number, offset = 0) =>
-    db.query<FeatureRow>(
-      `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ${where}${condition}
-       ORDER BY ft.id ${order} LIMIT ${limit} OFFSET ${offset}`,
+    db.query<FeatureRowWithFiles>(
+      featurePageSql(
+        `SELECT ft.id FROM features ft WHERE ${where}${condition} ORDER BY ft.id ${order}`,
+        `ft.id ${order}`,
+        limit,
+        offset,
+      ),
       params,
     );
   const sort =
     request.sort && !(request.sort.property === 'id' && !request.sort.descending) ? request.sort : undefined;
-  let rows: FeatureRow[];
+  let rows: FeatureRowWithFiles[];
   if (page > lastPage) rows = [];
   else if (sort) rows = await sortedPage(db, where, params, sort, perPage, page);
   else if (request.afterId !== undefined)
@@ -102,7 +109,8 @@ export async function layerFeaturePage(
   else if (request.beforeId !== undefined)
     rows = (await select(` AND ft.id < ${Number(request.beforeId)}`, 'DESC', perPage)).reverse();
   else if (page === 1) rows = await select('', 'ASC', perPage);
-  else if (page === lastPage) rows = (await select('', 'DESC', total - (lastPage - 1) * perPage)).reverse();
+  else if (page === lastPage && exact)
+    rows = (await select('', 'DESC', total - (lastPage - 1) * perPage)).reverse();
   else {
     const offset = (page - 1) * perPage;
     const start =
@@ -127,7 +135,7 @@ export async function layerFeaturePage(
   const last = rows[rows.length - 1];
   const from = first ? (page - 1) * perPage + 1 : null;
   return {
-    data: await withFiles(db, rows),
+    data: featuresWithFiles(rows),
     links: {
       first: link(1),
       last: link(lastPage),

@@ -14,6 +14,35 @@ export async function withFiles(db: Queryable, rows: readonly FeatureRow[]): Pro
   return rows.map((row) => ({ ...toFeature(row), files: (byFeature.get(row.id) ?? []).map(toFeatureFile) }));
 }
 
+/** A feature row with its attachments read in the same query (`FILES_COLUMN`). */
+export type FeatureRowWithFiles = FeatureRow & { files: FeatureFileRow[] };
+
+/**
+ * A row's attachments as one JSON column, so a page is one query instead of rows then files.
+ * A correlated subquery on the feature_files index: nothing to read when there are none.
+ */
+const FILES_COLUMN = `(SELECT coalesce(jsonb_agg(jsonb_build_object('id', ff.id, 'feature_id', ff.feature_id,
+    'name', ff.name, 'mime_type', ff.mime_type, 'size', ff.size, 'storage_type', ff.storage_type,
+    'storage_key', ff.storage_key, 'created_at', ff.created_at) ORDER BY ff.id), '[]'::jsonb)
+  FROM feature_files ff WHERE ff.feature_id = ft.id) AS files`;
+
+/**
+ * A page of features: `idsSql` picks the ids (in `order`, aliasing features as ft), and only
+ * those rows are read whole, files included. PostgreSQL computes the select list of every
+ * row OFFSET skips, so a page 900 rows past its start used to make 915 GeoJSON geometries to
+ * send 15 (on 100k points: 136 ms against 13 ms for the ids alone).
+ */
+export function featurePageSql(idsSql: string, order: string, limit: number, offset: number): string {
+  return `SELECT ${FEATURE_COLUMNS}, ${FILES_COLUMN} FROM features ft
+    JOIN (${idsSql} LIMIT ${limit} OFFSET ${offset}) page ON page.id = ft.id
+    ORDER BY ${order}`;
+}
+
+/** Wire features from rows read with their files. */
+export function featuresWithFiles(rows: readonly FeatureRowWithFiles[]): FeatureBody[] {
+  return rows.map(({ files, ...row }) => ({ ...toFeature(row), files: files.map(toFeatureFile) }));
+}
+
 /** Features by id, in id order, limited to the map's layers (others are simply not found). */
 export async function featuresOfMap(
   db: Queryable,

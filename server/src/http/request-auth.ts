@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../auth/abilities.ts';
-import { findSession, SESSION_COOKIE, type Session } from '../auth/sessions.ts';
+import { findSessionUser, SESSION_COOKIE, type Session } from '../auth/sessions.ts';
 import { randomToken, safeEqual } from '../auth/tokens.ts';
 import type { Queryable } from '../db/database.ts';
-import { findUserById, type UserRecord } from '../users/user-record.ts';
+import type { UserRecord } from '../users/user-record.ts';
 import { XSRF_COOKIE } from './cookies.ts';
 
 export interface AuthState {
@@ -26,8 +26,9 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<AuthState> {
   const token = request.cookies[SESSION_COOKIE];
-  const session = token ? await findSession(db, token) : undefined;
-  const user = session ? await findUserById(db, session.userId) : undefined;
+  const found = token ? await findSessionUser(db, token) : undefined;
+  const session = found?.session;
+  const user = found?.user;
   const cookieToken = request.cookies[XSRF_COOKIE];
   const xsrfToken =
     session?.xsrfToken ?? (cookieToken && TOKEN_SHAPE.test(cookieToken) ? cookieToken : randomToken());

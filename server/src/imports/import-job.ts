@@ -11,6 +11,7 @@ import {
   settleGeometryType,
   typedProperties,
   type ImportRequest,
+  refreshFeatureStatistics,
 } from './import-layer.ts';
 import { UnreadableFile } from './imported-feature.ts';
 import { SchemaInference } from './schema-inference.ts';
@@ -123,6 +124,7 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
     );
     return done;
   });
+  await refreshFeatureStatistics(db);
   return result;
 }
 

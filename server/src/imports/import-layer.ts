@@ -135,7 +135,7 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
   }
   if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
   const schema = inference.schema();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const layerId = await insertImportedLayer(tx, request, schema);
     const warnings: Message[] = [];
     let imported = 0;
@@ -164,6 +164,18 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
     ]);
     return { layer: layer as LayerRow, imported, skipped, warnings };
   });
+  await refreshFeatureStatistics(db);
+  return result;
+}
+
+/**
+ * The planner's row counts for `features`, after an import added many rows at once. The
+ * embedded database has no autovacuum to do it, and without them it guessed a layer of 100,000
+ * features at a few hundred rows, sorted whole layers for one page and ignored the spatial index.
+ * ANALYZE reads a fixed sample (30,000 rows), so it costs about the same at any size.
+ */
+export async function refreshFeatureStatistics(db: Queryable): Promise<void> {
+  await db.query('ANALYZE features');
 }
 
 async function storeBatch(tx: Queryable, layerId: number, userId: number, batch: object[], row: number) {

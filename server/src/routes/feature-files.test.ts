@@ -99,10 +99,13 @@ describe('feature attachments', () => {
       { event: 'file_added', user: { id: user.id } },
       { event: 'file_added', user: { id: user.id } },
     ]);
+    // Pages and filter results read the files in the same query as the rows: the same objects.
     const listed = await client.get(`/api/maps/${map.id}/layers/${layer.id}/features`);
-    expect(listed.json<{ data: { files: StoredFile[] }[] }>().data[0]?.files.map((f) => f.id)).toEqual(
-      files.map((f) => f.id),
-    );
+    expect(listed.json<{ data: { files: StoredFile[] }[] }>().data[0]?.files).toEqual(files);
+    const filtered = await client.request('POST', `/api/maps/${map.id}/filter-features`, {
+      body: { layers_filter: [{ layer_id: layer.id, filters: [], bbox: [-1, -1, 1, 1] }] },
+    });
+    expect(filtered.json<{ data: { files: StoredFile[] }[] }>().data[0]?.files).toEqual(files);
   });
 
   it('refuses an HTML page renamed .png, storing none of the files sent with it', async () => {

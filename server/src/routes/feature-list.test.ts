@@ -66,6 +66,29 @@ describe('listing a layer', () => {
     expect(found.meta.total).toBe(1);
     // Property names are not values: searching a key finds nothing.
     expect((await client.get(url, { query: { search: 'note' } })).json<Page>().data).toEqual([]);
+    // Each value is matched on its own: text running from one value into the next is no match.
+    expect((await client.get(url, { query: { search: '5\nNear' } })).json<Page>().meta.total).toBe(0);
+  });
+
+  it('counts search matches exactly up to 10,000 and estimates past that', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id);
+    await t.database.db.query(
+      `INSERT INTO features (layer_id, geom, properties)
+       SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
+       FROM generate_series(1, 10050) g`,
+      [layer.id],
+    );
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const many = (await client.get(url, { query: { search: 'ROW-' } })).json<Page>();
+    expect(many.meta.total).toBeGreaterThan(10_000);
+    expect(many.data.map((f) => f.properties.code)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `row-${i + 1}`),
+    );
+    const one = (await client.get(url, { query: { search: 'row-1234' } })).json<Page>();
+    expect(one.meta).toMatchObject({ total: 1, last_page: 1 });
+    expect(one.data.map((f) => f.properties.code)).toEqual(['row-1234']);
   });
 
   it('serves a deep page number with no cursor the rows OFFSET would, also after deletions', async () => {

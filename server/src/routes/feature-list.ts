@@ -1,5 +1,5 @@
 import { createFeature } from '../features/feature-create.ts';
-import { mapForFeatures, userIdOf } from '../features/feature-access.ts';
+import { mapForFeatures, mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
 import { layerFeaturePage, parseFeatureSort } from '../features/feature-page.ts';
 import { layerOfMapOr404 } from '../maps/map-scope.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
@@ -7,8 +7,7 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 /** A layer's features: one page of them, and adding one. */
 export const featureListHandlers = typedHandlers({
   async listLayerFeatures({ services: { db }, auth, params, query }) {
-    await mapForFeatures(db, auth.ability, params.id, 'read');
-    const layer = await layerOfMapOr404(db, params.id, params.layer_id);
+    const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     const page = await layerFeaturePage(db, {
       layerId: layer.id,
       featuresCount: layer.features_count,

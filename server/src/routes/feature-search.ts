@@ -1,7 +1,13 @@
 import { mapForFeatures } from '../features/feature-access.ts';
 import { layersOfMap } from '../features/feature-edits.ts';
 import { layersFilterSql, SqlParams } from '../features/feature-filters.ts';
-import { likePattern, withFiles } from '../features/feature-rows.ts';
+import { boundedCount } from '../features/bounded-count.ts';
+import {
+  featurePageSql,
+  featuresWithFiles,
+  likePattern,
+  type FeatureRowWithFiles,
+} from '../features/feature-rows.ts';
 import { invalid } from '../http/http-error.ts';
 import { pageEnvelope } from '../http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
@@ -19,22 +25,23 @@ export const featureSearchHandlers = typedHandlers({
     const where = layersFilterSql(body.layers_filter, layerIds, sql);
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 15;
-    const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM features ft WHERE ${where}`,
-      sql.values,
-    );
-    // Filter results are a selection, not a whole layer: plain OFFSET paging is fine here.
-    const rows = await db.query<FeatureRow>(
-      `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ${where}
-       ORDER BY ft.layer_id, ft.id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+    const { total } = await boundedCount(db, where, sql.values);
+    // Filter results are a selection, not a whole layer: OFFSET paging (over ids only) is fine here.
+    const rows = await db.query<FeatureRowWithFiles>(
+      featurePageSql(
+        `SELECT ft.id, ft.layer_id FROM features ft WHERE ${where} ORDER BY ft.layer_id, ft.id`,
+        'ft.layer_id, ft.id',
+        perPage,
+        (page - 1) * perPage,
+      ),
       sql.values,
     );
     return {
       status: 200,
-      body: pageEnvelope(await withFiles(db, rows), {
+      body: pageEnvelope(featuresWithFiles(rows), {
         page,
         perPage,
-        total: count?.n ?? 0,
+        total,
         path: `/api/maps/${params.id}/filter-features`,
         query: { per_page: query.per_page },
       }),

@@ -1,0 +1,28 @@
+import type { Queryable } from '../db/database.ts';
+
+/** Searches and filters are counted exactly up to this many matches; past it `meta.total` is an estimate. */
+export const COUNT_CAP = 10_000;
+
+/**
+ * How many rows match: exact up to COUNT_CAP, else the planner's estimate (never less
+ * than the cap). A search for two letters can match a whole layer, and counting a million
+ * matches exactly would cost more than the page itself.
+ */
+export async function boundedCount(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+): Promise<{ total: number; exact: boolean }> {
+  const [counted] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM features ft WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`,
+    params,
+  );
+  const n = Number(counted?.n ?? 0);
+  if (n <= COUNT_CAP) return { total: n, exact: true };
+  const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM features ft WHERE ${where}`,
+    params,
+  );
+  const estimate = Math.round(Number(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
+  return { total: Math.max(n, estimate), exact: false };
+}

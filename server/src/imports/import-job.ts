@@ -13,6 +13,7 @@ import {
   type ImportRequest,
   refreshFeatureStatistics,
 } from './import-layer.ts';
+import { prepareGrid } from '../tiles/layer-grid.ts';
 import { UnreadableFile } from './imported-feature.ts';
 import { SchemaInference } from './schema-inference.ts';
 
@@ -125,6 +126,7 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
     return done;
   });
   await refreshFeatureStatistics(db);
+  await prepareGrid(db, result.layer_id);
   return result;
 }
 

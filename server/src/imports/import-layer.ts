@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
+import { prepareGrid } from '../tiles/layer-grid.ts';
 import { csvReader, type CsvColumns } from './csv-reader.ts';
 import { geojsonReader } from './geojson-reader.ts';
 import { gpkgReader } from './gpkg-reader.ts';
@@ -165,6 +166,7 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
     return { layer: layer as LayerRow, imported, skipped, warnings };
   });
   await refreshFeatureStatistics(db);
+  await prepareGrid(db, result.layer.id);
   return result;
 }
 

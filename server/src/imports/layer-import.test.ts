@@ -8,6 +8,8 @@ import { insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 import type { components } from '../../../generated/openapi-types.ts';
+import { builtGridVersion, GRID_MIN_FEATURES } from '../tiles/feature-grid.ts';
+import { gridBuildUnderWay } from '../tiles/layer-grid.ts';
 
 type ImportResult = components['schemas']['LayerImportResult'];
 
@@ -202,6 +204,32 @@ describe('importing files made by GDAL', () => {
       features_skipped: 1,
       warnings: ['Feature 2 has no usable geometry.'],
     });
+  });
+});
+
+describe('after an import', () => {
+  it('a point layer big enough for the low-zoom grid has it built before any tile asks', async () => {
+    const rows = Array.from(
+      { length: GRID_MIN_FEATURES },
+      (_, i) =>
+        `${(-9.3 + (i % 100) * 0.003).toFixed(4)},${(38.6 + Math.floor(i / 100) * 0.003).toFixed(4)},P${i}`,
+    );
+    const response = await upload('many.csv', Buffer.from(`lon,lat,name\n${rows.join('\n')}\n`));
+    expect(response.status).toBe(201);
+    const { data } = response.json<ImportResult>();
+    await gridBuildUnderWay(testApp.database.db, data.id);
+    const [layer] = await testApp.database.db.query<{ version: string }>(
+      'SELECT version::text AS version FROM layers WHERE id = $1',
+      [data.id],
+    );
+    expect(await builtGridVersion(testApp.database.db, data.id)).toBe(layer?.version);
+  });
+
+  it('a small layer gets no grid', async () => {
+    const response = await upload('few.csv', Buffer.from('lon,lat,name\n-9.1,38.7,A\n-9.2,38.8,B\n'));
+    const { data } = response.json<ImportResult>();
+    expect(gridBuildUnderWay(testApp.database.db, data.id)).toBeUndefined();
+    expect(await builtGridVersion(testApp.database.db, data.id)).toBeUndefined();
   });
 });
 

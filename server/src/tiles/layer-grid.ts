@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../users/user-rules.ts';
-import { buildGrid, builtGridVersion } from './feature-grid.ts';
+import { buildGrid, builtGridVersion, usesGrid } from './feature-grid.ts';
 
 /** Builds under way, per database and layer: one at a time per layer, however many tiles ask. */
 const building = new WeakMap<object, Map<number, Promise<string | undefined>>>();
@@ -48,4 +48,18 @@ export async function gridVersionFor(
 /** The build under way for a layer, if any: lets a caller wait for the grid to catch up. */
 export function gridBuildUnderWay(db: Database, layerId: number): Promise<string | undefined> | undefined {
   return building.get(db)?.get(layerId);
+}
+
+/**
+ * After an import: starts building the low-zoom grid of a layer big enough to read it, so the
+ * first map opened on the layer finds it ready instead of waiting for it. Not awaited by the
+ * import; a failure is left to the first low-zoom tile, which builds again and reports it.
+ */
+export async function prepareGrid(db: Database, layerId: number): Promise<void> {
+  const [layer] = await db.query<{ id: number; geometry_type: string | null; features_count: number }>(
+    'SELECT id, geometry_type, features_count FROM layers WHERE id = $1',
+    [layerId],
+  );
+  if (!layer || !usesGrid(layer, 0)) return;
+  startBuild(db, layerId).catch(() => undefined);
 }

@@ -112,7 +112,7 @@ export function reportRows(results: BenchResults): Row[] {
 /** A Markdown table, readable in the terminal and pasted as is into the README. */
 export function markdownTable(results: BenchResults): string {
   const lines = [
-    `N = ${results.n.toLocaleString('en')} points, ${results.date}, ${results.machine}, load average ${results.loadAverage[0]} → ${results.loadAverage[1]}`,
+    `N = ${results.n.toLocaleString('en')} points, ${results.date}, ${results.machine}, ${results.database ?? 'PGlite (embedded)'}, load average ${results.loadAverage[0]} → ${results.loadAverage[1]}`,
     '',
     '| Measure | Result | Goal | Met |',
     '| --- | --- | --- | --- |',

@@ -22,6 +22,8 @@ export interface BenchResults {
   n: number;
   date: string;
   machine: string;
+  /** Absent from runs made before `--postgres` existed: those ran on PGlite. */
+  database?: string;
   /** The 1-minute load average before and after: other work on the machine skews every timing. */
   loadAverage: [before: number, after: number];
   import: { seconds: number; peakMb: number };
@@ -46,11 +48,20 @@ const { values } = parseArgs({
     // Only the API under load, against a data directory kept between runs (imported once).
     'load-only': { type: 'string' },
     phases: { type: 'string' },
+    // The scale path: the server on PostgreSQL (a throwaway cluster from scripts/with-postgres.sh).
+    postgres: { type: 'boolean', default: false },
   },
 });
 const n = Number(values.n);
 const seconds = Number(values.seconds);
 if (!Number.isInteger(n) || n < 1000) throw new Error('--n takes a whole number of at least 1000');
+const databaseUrl = values.postgres ? process.env.TEST_DATABASE_URL : undefined;
+if (values.postgres && !databaseUrl)
+  throw new Error(
+    '--postgres runs inside scripts/with-postgres.sh: sh scripts/with-postgres.sh npm run bench -- --postgres',
+  );
+/** Where this run's results go in results.json: by N, and by database when it is not the embedded one. */
+const resultsKey = `${n}${values.postgres ? '-postgres' : ''}`;
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
@@ -72,6 +83,7 @@ async function main(): Promise<void> {
     port: Number(values.port),
     adminEmail: admin.email,
     adminPassword: admin.password,
+    databaseUrl,
   });
   const geojson = path.join(workDir, 'points.geojson');
   try {
@@ -106,6 +118,7 @@ async function main(): Promise<void> {
       n,
       date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
       machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
+      database: values.postgres ? 'PostgreSQL' : 'PGlite (embedded)',
       loadAverage: [Math.round(loadBefore * 10) / 10, Math.round((os.loadavg()[0] ?? 0) * 10) / 10],
       import: { seconds: imported.seconds, peakMb: imported.peakMb },
       load,
@@ -121,7 +134,7 @@ async function main(): Promise<void> {
       string,
       unknown
     >;
-    await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [String(n)]: results }, null, 2)}\n`);
+    await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [resultsKey]: results }, null, 2)}\n`);
     log(`wrote bench/results.json; screenshots in ${workDir}`);
   } catch (error) {
     process.stderr.write(`Server log:\n${server.log}\n`);
@@ -155,6 +168,7 @@ async function loadOnly(workDir: string): Promise<void> {
     port: Number(values.port),
     adminEmail: admin.email,
     adminPassword: admin.password,
+    databaseUrl,
   });
   const targetFile = path.join(workDir, `target-${n}.json`);
   try {
@@ -193,8 +207,8 @@ async function reportOnly(): Promise<void> {
     string,
     BenchResults
   >;
-  const results = all[String(n)];
-  if (!results) throw new Error(`bench/results.json has no run with N = ${n}`);
+  const results = all[resultsKey];
+  if (!results) throw new Error(`bench/results.json has no run ${resultsKey}`);
   process.stdout.write(`${markdownTable(results)}\n`);
 }
 

@@ -9,6 +9,8 @@ export interface ServerOptions {
   port: number;
   adminEmail: string;
   adminPassword: string;
+  /** PostgreSQL instead of the embedded database (its processes' memory is not in the samples). */
+  databaseUrl?: string | undefined;
 }
 
 /** Resident memory of a process in bytes, from /proc (Linux); undefined once it is gone. */
@@ -37,7 +39,7 @@ export class ServerProcess {
   }
 
   async start(): Promise<void> {
-    const { projectDir, dataDir, clientDir, port, adminEmail, adminPassword } = this.options;
+    const { projectDir, dataDir, clientDir, port, adminEmail, adminPassword, databaseUrl } = this.options;
     // One node process (no tsx wrapper process), so /proc shows the server's own memory.
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: projectDir,
@@ -53,6 +55,7 @@ export class ServerProcess {
         ADMIN_PASSWORD: adminPassword,
         DEMO_SEED: '0',
         LOG_LEVEL: 'warn',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },
     });
     this.child = child;

@@ -59,6 +59,10 @@ export async function framesWhilePanningAndZooming(page: Page, selector: string)
     (window as { stopFrames?: boolean }).stopFrames = true;
     return (window as { frameDeltas?: number[] }).frameDeltas ?? [];
   });
+  return frameStats(deltas);
+}
+
+export function frameStats(deltas: number[]): FrameStats {
   return {
     frames: deltas.length,
     p50: round(percentile(deltas, 50)),

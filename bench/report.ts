@@ -65,7 +65,7 @@ export function reportRows(results: BenchResults): Row[] {
     [
       'viewer: frames while panning, zooming',
       viewer
-        ? `p50 ${viewer.p50} ms, p95 ${viewer.p95} ms, worst ${viewer.worst} ms`
+        ? `p50 ${viewer.p50} ms, p95 ${viewer.p95} ms, worst ${viewer.worst} ms${browser.viewer.note ? ` (${browser.viewer.note})` : ''}`
         : (browser.viewer.note ?? '–'),
       '≤ 33 ms p95',
       viewer ? viewer.p95 <= 33 : false,
@@ -81,7 +81,7 @@ export function reportRows(results: BenchResults): Row[] {
     [
       'baseline OL canvas: frames',
       baseline
-        ? `p50 ${baseline.p50} ms, p95 ${baseline.p95} ms, worst ${baseline.worst} ms`
+        ? `p50 ${baseline.p50} ms, p95 ${baseline.p95} ms, worst ${baseline.worst} ms${browser.baseline.note ? ` (${browser.baseline.note})` : ''}`
         : (browser.baseline.note ?? '–'),
       '–',
       null,

@@ -1,5 +1,4 @@
 import RenderFeature from 'ol/render/Feature';
-import type Polygon from 'ol/geom/Polygon';
 import type MultiPolygon from 'ol/geom/MultiPolygon';
 import type Style from 'ol/style/Style';
 import { describe, expect, it } from 'vitest';
@@ -20,15 +19,14 @@ const point = (id: number, x: number, y: number) => new RenderFeature('Point', [
 
 describe('pointDisc', () => {
   it('makes a disc of the radius in screen pixels at the given resolution, around the point', () => {
-    const disc = pointDisc(5, 100)(point(1, 1000, 2000)) as Polygon;
+    const disc = pointDisc(5, 100)(point(1, 1000, 2000)) as RenderFeature;
     expect(disc.getType()).toBe('Polygon');
     const [minX, minY, maxX, maxY] = disc.getExtent();
     expect(minX).toBeCloseTo(500);
     expect(maxX).toBeCloseTo(1500);
     expect(minY).toBeGreaterThan(1500 - 1);
     expect(maxY).toBeLessThan(2500 + 1);
-    expect(disc.intersectsCoordinate([1000, 2000])).toBe(true);
-    expect(disc.intersectsCoordinate([1000 + 6 * 100, 2000])).toBe(false);
+    expect(disc.getFlatCoordinates().length).toBeGreaterThanOrEqual(2 * 10);
   });
 
   it('gives a multipoint one disc per point and leaves other geometries alone', () => {
@@ -50,7 +48,9 @@ describe('layerStyleFunction with points as discs', () => {
     expect(selected.getStroke()?.getColor()).toBe('#d6007a');
     expect(selected.getZIndex()).toBeGreaterThan(plain.getZIndex() ?? 0);
     const width = (style: Style) => {
-      const [minX = 0, , maxX = 0] = (style.getGeometryFunction()(point(1, 0, 0)) as Polygon).getExtent();
+      const [minX = 0, , maxX = 0] = (
+        style.getGeometryFunction()(point(1, 0, 0)) as RenderFeature
+      ).getExtent();
       return (maxX - minX) / 20;
     };
     expect(width(plain)).toBeCloseTo(10);
@@ -61,7 +61,9 @@ describe('layerStyleFunction with points as discs', () => {
     const styleOf = layerStyleFunction(STYLE, [], null, { pointsAsDiscs: true });
     const at = (resolution: number) => {
       const style = styleOf(point(1, 0, 0), resolution) as Style;
-      const [minX = 0, , maxX = 0] = (style.getGeometryFunction()(point(1, 0, 0)) as Polygon).getExtent();
+      const [minX = 0, , maxX = 0] = (
+        style.getGeometryFunction()(point(1, 0, 0)) as RenderFeature
+      ).getExtent();
       return maxX - minX;
     };
     expect(at(40)).toBeCloseTo(2 * at(20));

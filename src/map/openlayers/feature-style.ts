@@ -2,6 +2,7 @@ import type { FeatureLike } from 'ol/Feature';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { StyleFunction } from 'ol/style/Style';
 import type { LayerStyleModel } from '../layer-model';
+import { pointDisc } from './point-disc';
 
 const HIGHLIGHT = '#ff7a00';
 const SELECTED = '#d6007a';
@@ -14,19 +15,22 @@ function translucent(color: string, alpha: number): string {
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
 
-function styleFor(style: LayerStyleModel, geometryType: string, emphasis: 'none' | 'highlight' | 'selected') {
+type Emphasis = 'none' | 'highlight' | 'selected';
+
+/** `discsAt`: draw points as discs for this resolution (vector tiles, see point-disc.ts). */
+function styleFor(style: LayerStyleModel, geometryType: string, emphasis: Emphasis, discsAt: number | null) {
   const accent = emphasis === 'selected' ? SELECTED : emphasis === 'highlight' ? HIGHLIGHT : null;
   const width = Math.max(style.strokeWidth, 0.5) + (accent ? 3 : 0);
   const stroke = new Stroke({ color: accent ?? style.strokeColor, width });
   if (geometryType === 'Point' || geometryType === 'MultiPoint') {
-    return new Style({
-      image: new Circle({
-        radius: Math.max(style.pointRadius, 2) + (accent ? 3 : 0),
-        fill: new Fill({ color: style.fillColor }),
-        stroke: new Stroke({ color: accent ?? style.strokeColor, width: accent ? 3 : 1.5 }),
-      }),
-      zIndex: accent ? 10 : 0,
-    });
+    const radius = Math.max(style.pointRadius, 2) + (accent ? 3 : 0);
+    const fill = new Fill({ color: style.fillColor });
+    const outline = new Stroke({ color: accent ?? style.strokeColor, width: accent ? 3 : 1.5 });
+    const zIndex = accent ? 10 : 0;
+    if (discsAt !== null) {
+      return new Style({ geometry: pointDisc(radius, discsAt), fill, stroke: outline, zIndex });
+    }
+    return new Style({ image: new Circle({ radius, fill, stroke: outline }), zIndex });
   }
   if (geometryType === 'Polygon' || geometryType === 'MultiPolygon') {
     return new Style({
@@ -38,14 +42,19 @@ function styleFor(style: LayerStyleModel, geometryType: string, emphasis: 'none'
   return new Style({ stroke, zIndex: accent ? 10 : 0 });
 }
 
+/** Styles kept per layer before the cache starts over (one per geometry, emphasis, resolution). */
+const CACHED_STYLES = 64;
+
 /**
  * A style function for one layer: its stroke, fill, radius and label, with highlighted and
- * selected features drawn on top in accent colours. Styles are cached per geometry type.
+ * selected features drawn on top in accent colours. Styles are cached per geometry type (and
+ * per resolution for point discs). `pointsAsDiscs` is for vector tile layers (point-disc.ts).
  */
 export function layerStyleFunction(
   style: LayerStyleModel,
   highlightedIds: readonly number[],
   selectedId: number | null,
+  { pointsAsDiscs = false }: { pointsAsDiscs?: boolean } = {},
 ): StyleFunction {
   const highlighted = new Set(highlightedIds);
   const cache = new Map<string, Style>();
@@ -54,10 +63,12 @@ export function layerStyleFunction(
     const id = Number(feature.getId());
     const emphasis = id === selectedId ? 'selected' : highlighted.has(id) ? 'highlight' : 'none';
     const geometryType = feature.getGeometry()?.getType() ?? 'Point';
-    const cacheKey = `${geometryType}:${emphasis}`;
+    const discsAt = pointsAsDiscs && geometryType.includes('Point') ? resolution : null;
+    const cacheKey = `${geometryType}:${emphasis}:${discsAt}`;
     let base = cache.get(cacheKey);
     if (!base) {
-      base = styleFor(style, geometryType, emphasis);
+      if (cache.size >= CACHED_STYLES) cache.clear();
+      base = styleFor(style, geometryType, emphasis, discsAt);
       cache.set(cacheKey, base);
     }
     // Labels only when zoomed in far enough (about street level) to be readable.

@@ -5,6 +5,7 @@ import type BaseLayer from 'ol/layer/Base';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import VectorTileLayer from 'ol/layer/VectorTile';
+import RenderFeature from 'ol/render/Feature';
 import TileWMS from 'ol/source/TileWMS';
 import VectorSource from 'ol/source/Vector';
 import VectorTileSource from 'ol/source/VectorTile';
@@ -53,7 +54,11 @@ function updateStyled(layer: BaseLayer, model: MapLayerModel): void {
   const signature = JSON.stringify([model.style, model.highlightedIds, model.selectedId]);
   if (layer.get('styleSignature') === signature) return;
   layer.set('styleSignature', signature);
-  if (layer instanceof VectorTileLayer || layer instanceof VectorLayer) {
+  if (layer instanceof VectorTileLayer) {
+    layer.setStyle(
+      layerStyleFunction(model.style, model.highlightedIds, model.selectedId, { pointsAsDiscs: true }),
+    );
+  } else if (layer instanceof VectorLayer) {
     layer.setStyle(layerStyleFunction(model.style, model.highlightedIds, model.selectedId));
   }
 }
@@ -143,7 +148,9 @@ export function createOlLayerRegistry(): OlLayerRegistry {
           declutter: false,
           source: new VectorTileSource({
             url: model.source.url,
-            format: new MVT({ layers: [model.source.tileLayerName] }),
+            // Render features: no geometry objects or change listeners per feature; clicks read
+            // only their id and properties.
+            format: new MVT({ layers: [model.source.tileLayerName], featureClass: RenderFeature }),
             // Same-origin and session-bound (DESIGN §2): the browser sends the cookie itself.
           }),
         });

@@ -11,7 +11,11 @@ export interface Target {
   count: number;
 }
 
-/** The points through the real import path (multipart upload of the CSV). */
+/**
+ * The points through the real import path the client takes for a file this big: the upload
+ * to the import job operation, then polling the job until its layer exists (a million-row
+ * CSV takes minutes, longer than one request should wait).
+ */
 export async function importPoints(
   session: Session,
   server: ServerProcess,
@@ -28,12 +32,23 @@ export async function importPoints(
   form.set('name', 'Random points');
   server.resetPeak();
   const started = performance.now();
-  const layer = await session.json<{ data: { id: number; features_count: number } }>(
+  const queued = await session.json<{ data: { id: string } }>(
     'POST',
-    `/api/maps/${map.data.id}/layers/upload`,
+    `/api/maps/${map.data.id}/layer-imports`,
     form,
   );
+  let job: { status: string; layer_id: number | null; error: string | null };
+  for (;;) {
+    job = (await session.json<{ data: typeof job }>('GET', `/api/imports/${queued.data.id}`)).data;
+    if (job.status === 'ready' || job.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const seconds = (performance.now() - started) / 1000;
+  if (job.status !== 'ready' || job.layer_id === null) throw new Error(`the import failed: ${job.error}`);
+  const layer = await session.json<{ data: { id: number; features_count: number } }>(
+    'GET',
+    `/api/maps/${map.data.id}/layers/${job.layer_id}`,
+  );
   if (layer.data.features_count !== count)
     throw new Error(`imported ${layer.data.features_count} features, expected ${count}`);
   return {

@@ -135,8 +135,8 @@ describe('layer import', { timeout: 60_000 }, () => {
 describe('layer import as a job', { timeout: 60_000 }, () => {
   const bigCsv = () => {
     const file = new File(['serial,lon,lat\nA1,-9.1,38.7\n'], 'big.csv', { type: 'text/csv' });
-    // Past the in-request limit without making 50 MB in memory.
-    Object.defineProperty(file, 'size', { value: 60 * 1024 * 1024 });
+    // Past the in-request limit (10 MB) without making the bytes in memory.
+    Object.defineProperty(file, 'size', { value: 12 * 1024 * 1024 });
     return file;
   };
   const job = (patch: Partial<LayerImportJob>): { data: LayerImportJob } => ({

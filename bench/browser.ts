@@ -43,10 +43,14 @@ async function newPage(browser: Browser, session: Session, errors: string[], vie
 async function measureMap(page: Page, url: string, shot: string): Promise<MapRun> {
   const started = Date.now();
   await page.goto(url);
+  let crashed = false;
+  page.on('crash', () => (crashed = true));
   try {
     await renderedAfter(page, 0, DRAW_TIMEOUT);
   } catch {
-    return { firstDrawMs: null, frames: null, note: `not drawn within ${DRAW_TIMEOUT / 1000} s` };
+    // The plain canvas layer given a million points can take the renderer down (out of memory).
+    const note = crashed ? 'the page crashed before drawing' : `not drawn within ${DRAW_TIMEOUT / 1000} s`;
+    return { firstDrawMs: null, frames: null, note };
   }
   const firstDrawMs = Date.now() - started;
   const firstTileMs = await page.evaluate(() => {
@@ -78,6 +82,14 @@ async function measureMap(page: Page, url: string, shot: string): Promise<MapRun
     frames: recorded.length ? frameStats(recorded) : null,
     note: `gestures stopped after ${GESTURE_BUDGET / 1000} s (${recorded.length} frames recorded)`,
   };
+}
+
+/** Closes a page's context, which may already be gone with a crashed page. */
+async function closeContext(page: Page): Promise<void> {
+  await page
+    .context()
+    .close()
+    .catch(() => undefined);
 }
 
 /** The plain OpenLayers page, bundled by Vite from bench/baseline into a temporary folder. */
@@ -127,7 +139,7 @@ export async function browserPhases(options: {
       .locator('[data-testid=map-canvas]')
       .boundingBox({ timeout: 5000 })
       .catch(() => null);
-    await viewerPage.context().close();
+    await closeContext(viewerPage);
 
     // The baseline gets a window the size of the viewer's map, so both draw the same area.
     const size = canvas ? { width: Math.round(canvas.width), height: Math.round(canvas.height) } : VIEWPORT;
@@ -149,7 +161,7 @@ export async function browserPhases(options: {
       `${session.origin}/bench-baseline/index.html?${query.toString()}`,
       shots[1] ?? '',
     );
-    await baselinePage.context().close();
+    await closeContext(baselinePage);
 
     const tablePage = await newPage(browser, session, errors);
     const table = await scrollTable(

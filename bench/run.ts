@@ -63,6 +63,20 @@ if (values.postgres && !databaseUrl)
 /** Where this run's results go in results.json: by N, and by database when it is not the embedded one. */
 const resultsKey = `${n}${values.postgres ? '-postgres' : ''}`;
 
+const ADMIN = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
+
+/** The real server on the run's data directory, with no demo content and the bench's admin. */
+const benchServer = (workDir: string, clientDir: string) =>
+  new ServerProcess({
+    projectDir,
+    dataDir: path.join(workDir, 'data'),
+    clientDir,
+    port: Number(values.port),
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    databaseUrl,
+  });
+
 const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 async function main(): Promise<void> {
@@ -75,21 +89,12 @@ async function main(): Promise<void> {
   log(`writing ${n.toLocaleString('en')} random points`);
   await writePointsCsv(csv, n);
 
-  const admin = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
-  const server = new ServerProcess({
-    projectDir,
-    dataDir: path.join(workDir, 'data'),
-    clientDir,
-    port: Number(values.port),
-    adminEmail: admin.email,
-    adminPassword: admin.password,
-    databaseUrl,
-  });
+  const server = benchServer(workDir, clientDir);
   const geojson = path.join(workDir, 'points.geojson');
   try {
     await server.start();
     const session = new Session(server.origin);
-    await session.signIn(admin.email, admin.password);
+    await session.signIn(ADMIN.email, ADMIN.password);
     log('importing');
     const imported = await importPoints(session, server, csv, n);
     const { target } = imported;
@@ -160,21 +165,12 @@ async function loadOnly(workDir: string): Promise<void> {
   await mkdir(clientDir, { recursive: true });
   // A fresh placeholder page, so the server does not build the client for an API-only run.
   await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>API only</title>\n');
-  const admin = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
-  const server = new ServerProcess({
-    projectDir,
-    dataDir: path.join(workDir, 'data'),
-    clientDir,
-    port: Number(values.port),
-    adminEmail: admin.email,
-    adminPassword: admin.password,
-    databaseUrl,
-  });
+  const server = benchServer(workDir, clientDir);
   const targetFile = path.join(workDir, `target-${n}.json`);
   try {
     await server.start();
     const session = new Session(server.origin);
-    await session.signIn(admin.email, admin.password);
+    await session.signIn(ADMIN.email, ADMIN.password);
     let target = JSON.parse(await readFile(targetFile, 'utf8').catch(() => 'null')) as Target | null;
     if (!target) {
       const csv = path.join(workDir, 'points.csv');

@@ -52,3 +52,18 @@ export function fieldValue(field: ExportField, raw: unknown): string | number | 
       return typeof raw === 'object' ? JSON.stringify(raw) : String(raw as string | number | boolean);
   }
 }
+
+export type Extent = [minX: number, minY: number, maxX: number, maxY: number];
+
+/** The extent grown to cover a row's bounding box (GeoPackage and Shapefile headers declare it). */
+export function extendExtent(extent: Extent | null, bbox: Extent | null | undefined): Extent | null {
+  if (!bbox) return extent;
+  return extent
+    ? [
+        Math.min(extent[0], bbox[0]),
+        Math.min(extent[1], bbox[1]),
+        Math.max(extent[2], bbox[2]),
+        Math.max(extent[3], bbox[3]),
+      ]
+    : bbox;
+}

@@ -1,5 +1,12 @@
 import { open } from 'node:fs/promises';
-import { fieldValue, fileSink, type ExportWriter, type ExportWriterOptions } from './export-writer.ts';
+import {
+  extendExtent,
+  fieldValue,
+  fileSink,
+  type Extent,
+  type ExportWriter,
+  type ExportWriterOptions,
+} from './export-writer.ts';
 import { gpkgPrefix, type GpkgPrefix, type GpkgSchema } from './gpkg-schema.ts';
 import { sqliteRecord } from './sqlite-record.ts';
 import { tableBTree } from './sqlite-table-btree.ts';
@@ -57,7 +64,7 @@ export function gpkgWriter(options: ExportWriterOptions, pageSize = GPKG_PAGE_SI
     geometryType: (options.geometryType ?? 'GEOMETRY').toUpperCase(),
     pageSize,
   };
-  let extent: [number, number, number, number] | null = null;
+  let extent: Extent | null = null;
   let lastFid = 0;
   const sink = fileSink(options.path);
   const ready = gpkgPrefix(schema, null).then(async (prefix) => {
@@ -74,16 +81,7 @@ export function gpkgWriter(options: ExportWriterOptions, pageSize = GPKG_PAGE_SI
       const { tree } = await ready;
       for (const row of rows) {
         const bbox = row.bbox ?? null;
-        if (bbox) {
-          extent = extent
-            ? [
-                Math.min(extent[0], bbox[0]),
-                Math.min(extent[1], bbox[1]),
-                Math.max(extent[2], bbox[2]),
-                Math.max(extent[3], bbox[3]),
-              ]
-            : bbox;
-        }
+        extent = extendExtent(extent, bbox);
         const values = options.fields.map((field) => {
           const value = fieldValue(field, row.properties[field.name]);
           return typeof value === 'boolean' ? Number(value) : value;

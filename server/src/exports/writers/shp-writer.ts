@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { Zip, ZipDeflate } from 'fflate';
 import { dbfColumns, dbfHeader, dbfRecord } from './dbf-table.ts';
-import { fieldValue, fileSink, type ExportWriter, type ExportWriterOptions } from './export-writer.ts';
+import {
+  extendExtent,
+  fieldValue,
+  fileSink,
+  type Extent,
+  type ExportWriter,
+  type ExportWriterOptions,
+} from './export-writer.ts';
 import { shapeFileHeader, shapeRecord, shapeTypeOf } from './shp-geometry.ts';
 import { tableName } from './gpkg-writer.ts';
 
@@ -23,7 +30,7 @@ export function shpWriter(options: ExportWriterOptions): ExportWriter {
   let shapeType = shapeTypeOf(options.geometryType);
   let offset = 100;
   let count = 0;
-  let extent: [number, number, number, number] | null = null;
+  let extent: Extent | null = null;
   let started = false;
 
   async function start(): Promise<void> {
@@ -54,16 +61,7 @@ export function shpWriter(options: ExportWriterOptions): ExportWriter {
         index.writeInt32BE(content.length / 2, 4);
         await shx.write(index);
         offset += 8 + content.length;
-        if (bbox) {
-          extent = extent
-            ? [
-                Math.min(extent[0], bbox[0]),
-                Math.min(extent[1], bbox[1]),
-                Math.max(extent[2], bbox[2]),
-                Math.max(extent[3], bbox[3]),
-              ]
-            : bbox;
-        }
+        extent = extendExtent(extent, bbox);
         // Same order as dbfColumns: the id, then each field.
         const values = [
           row.id,

@@ -39,8 +39,15 @@ export async function importPoints(
   );
   let job: { status: string; layer_id: number | null; error: string | null };
   for (;;) {
-    job = (await session.json<{ data: typeof job }>('GET', `/api/imports/${queued.data.id}`)).data;
-    if (job.status === 'ready' || job.status === 'failed') break;
+    try {
+      job = (await session.json<{ data: typeof job }>('GET', `/api/imports/${queued.data.id}`)).data;
+      if (job.status === 'ready' || job.status === 'failed') break;
+    } catch (error) {
+      // The embedded database runs the job's last statement (moving a million staged rows into
+      // the layer, indexes included) on the server's thread: a poll can wait past fetch's
+      // 5-minute limit. The server is busy, not gone; ask again.
+      if (!(error instanceof TypeError)) throw error;
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const seconds = (performance.now() - started) / 1000;

@@ -124,7 +124,8 @@ export async function browserPhases(options: {
   const { session, target, workDir, view } = options;
   const baselineDir = path.join(workDir, 'baseline');
   await buildBaseline(options.projectDir, baselineDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let browser = await launch();
   const errors: string[] = [];
   const shots = ['viewer.png', 'baseline.png', 'table.png'].map((name) => path.join(workDir, name));
   try {
@@ -163,6 +164,8 @@ export async function browserPhases(options: {
     );
     await closeContext(baselinePage);
 
+    // The baseline given a million points can take the whole browser down with its page.
+    if (!browser.isConnected()) browser = await launch();
     const tablePage = await newPage(browser, session, errors);
     const table = await scrollTable(
       tablePage,

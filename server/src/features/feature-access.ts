@@ -15,9 +15,14 @@ export async function mapForFeatures(
   action: Action,
 ): Promise<MapRow> {
   const map = await mapOr404(db, mapId);
-  if (!canOn(ability, 'read', 'Map', { ...map })) throw forbidden();
-  if (!canOn(ability, action, 'Feature', { map_id: mapId })) throw forbidden();
+  mayReachFeatures(ability, map, action);
   return map;
+}
+
+/** 403 unless the caller reads the map and holds `action` on a feature of it. */
+function mayReachFeatures(ability: AppAbility, map: MapRow, action: Action): void {
+  if (!canOn(ability, 'read', 'Map', { ...map })) throw forbidden();
+  if (!canOn(ability, action, 'Feature', { map_id: map.id })) throw forbidden();
 }
 
 type LayerJson = Omit<LayerRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
@@ -44,8 +49,7 @@ export async function mapLayerForFeatures(
   const row = rows[0];
   if (!row) throw notFound();
   const { layer_row: layer, ...map } = row;
-  if (!canOn(ability, 'read', 'Map', { ...map })) throw forbidden();
-  if (!canOn(ability, action, 'Feature', { map_id: mapId })) throw forbidden();
+  mayReachFeatures(ability, map, action);
   if (!layer) throw notFound();
   return {
     map,

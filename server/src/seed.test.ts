@@ -86,15 +86,21 @@ describe('first admin', () => {
 
 describe('embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atlasboard-data-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  // No migrated template (which `npm run build` may have left in node_modules/.cache): the
+  // first start must run every migration itself, whatever ran on this machine before.
+  const noTemplate = mkdtempSync(path.join(tmpdir(), 'atlasboard-no-template-'));
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(noTemplate, { recursive: true, force: true });
+  });
 
   it('keeps its data under DATA_DIR across restarts', async () => {
-    const first = await openDatabase({ databaseUrl: undefined, dataDir });
+    const first = await openDatabase({ databaseUrl: undefined, dataDir }, { templateDir: noTemplate });
     expect(await migrate(first)).toContain('001_accounts');
     await seed(first, { adminEmail: 'kept@example.com', adminPassword: 'kept password', demoSeed: false });
     await first.close();
 
-    const second = await openDatabase({ databaseUrl: undefined, dataDir });
+    const second = await openDatabase({ databaseUrl: undefined, dataDir }, { templateDir: noTemplate });
     expect(await migrate(second)).toEqual([]);
     const rows = await second.query<{ email: string }>('SELECT email FROM users');
     expect(rows.map((row) => row.email)).toEqual(['kept@example.com']);

@@ -1,9 +1,23 @@
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
 
-/** PostgreSQL + PostGIS through node-postgres; the same SQL as the embedded database. */
-export function openPostgres(connectionString: string): Database {
+const reportToStderr = (error: Error) =>
+  process.stderr.write(
+    `PostgreSQL dropped an idle connection (a new one is opened when needed): ${error.message}\n`,
+  );
+
+/**
+ * PostgreSQL + PostGIS through node-postgres; the same SQL as the embedded database.
+ * `onIdleError`: an idle pooled connection that the server ends (a restart, a terminated
+ * backend) is reported here and left out of the pool. Without a listener the pool's `error`
+ * event would be an uncaught exception and end the whole process.
+ */
+export function openPostgres(
+  connectionString: string,
+  onIdleError: (error: Error) => void = reportToStderr,
+): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('error', onIdleError);
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await client.query(sql, [...params]);

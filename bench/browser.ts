@@ -29,14 +29,35 @@ export interface MapRun {
   note?: string;
 }
 
-async function newPage(browser: Browser, session: Session, errors: string[], viewport = VIEWPORT) {
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * A page signed in the way a person signs in: through the login form, which leaves the app
+ * both the session cookie and its own signed-in state. (A context given only the cookie is
+ * sent to /login by the route guards, which read the app's state, and from there home: the
+ * viewer then never drew, or drew only when the start-up user fetch won the race.)
+ */
+async function signedInPage(
+  browser: Browser,
+  origin: string,
+  who: Credentials,
+  errors: string[],
+  viewport = VIEWPORT,
+) {
   const context = await browser.newContext({ viewport });
-  await context.addCookies(session.browserCookies());
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
   return page;
 }
 
@@ -117,11 +138,13 @@ export async function browserPhases(options: {
   projectDir: string;
   workDir: string;
   session: Session;
+  /** Who the browser signs in as (the bench's admin). */
+  credentials: Credentials;
   target: Target;
   view: { lon: number; lat: number; zoom: number };
   geojsonFile: string;
 }): Promise<BrowserResults> {
-  const { session, target, workDir, view } = options;
+  const { session, credentials, target, workDir, view } = options;
   const baselineDir = path.join(workDir, 'baseline');
   await buildBaseline(options.projectDir, baselineDir);
   const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -130,7 +153,7 @@ export async function browserPhases(options: {
   const shots = ['viewer.png', 'baseline.png', 'table.png'].map((name) => path.join(workDir, name));
   try {
     const firstLoad = await loginFirstLoad(browser, session.origin);
-    const viewerPage = await newPage(browser, session, errors);
+    const viewerPage = await signedInPage(browser, session.origin, credentials, errors);
     const viewer = await measureMap(
       viewerPage,
       `${session.origin}/maps/${target.mapId}/show`,
@@ -144,7 +167,7 @@ export async function browserPhases(options: {
 
     // The baseline gets a window the size of the viewer's map, so both draw the same area.
     const size = canvas ? { width: Math.round(canvas.width), height: Math.round(canvas.height) } : VIEWPORT;
-    const baselinePage = await newPage(browser, session, errors, size);
+    const baselinePage = await signedInPage(browser, session.origin, credentials, errors, size);
     await baselinePage.route(`${session.origin}/bench-baseline/**`, (route) => {
       const name = new URL(route.request().url()).pathname.replace('/bench-baseline/', '');
       const file =
@@ -166,7 +189,7 @@ export async function browserPhases(options: {
 
     // The baseline given a million points can take the whole browser down with its page.
     if (!browser.isConnected()) browser = await launch();
-    const tablePage = await newPage(browser, session, errors);
+    const tablePage = await signedInPage(browser, session.origin, credentials, errors);
     const table = await scrollTable(
       tablePage,
       `${session.origin}/maps/${target.mapId}/show/${target.layerId}/features`,

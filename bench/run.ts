@@ -115,6 +115,7 @@ async function main(): Promise<void> {
       projectDir,
       workDir,
       session,
+      credentials: ADMIN,
       target,
       view: { lon: (AREA.minLon + AREA.maxLon) / 2, lat: (AREA.minLat + AREA.maxLat) / 2, zoom: 7 },
       geojsonFile: geojson,

@@ -46,9 +46,4 @@ export class Session {
     await this.request('GET', '/api/user');
     await this.json('POST', '/login', { email, password });
   }
-
-  /** The cookies as Playwright wants them, so the browser opens the app already signed in. */
-  browserCookies(): { name: string; value: string; url: string }[] {
-    return [...this.cookies].map(([name, value]) => ({ name, value, url: this.origin }));
-  }
 }

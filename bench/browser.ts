@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -65,14 +68,19 @@ async function signedInPage(
 
 async function measureMap(page: Page, url: string, shot: string): Promise<MapRun> {
   const started = Date.now();
-  await page.goto(url);
   let crashed = false;
   page.on('crash', () => (crashed = true));
   try {
+    await page.goto(url);
     await renderedAfter(page, 0, DRAW_TIMEOUT);
-  } catch {
-    // The plain canvas layer given a million points can take the renderer down (out of memory).
-    const note = crashed ? 'the page crashed before drawing' : `not drawn within ${DRAW_TIMEOUT / 1000} s`;
+  } catch (error) {
+    // The plain canvas layer given a million points can take the renderer down (out of memory);
+    // the wait then ends at once with a closed target, not at the timeout.
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const gone = crashed || page.isClosed() || /crash|closed/i.test(String(error));
+    const note = gone
+      ? `the page crashed after ${seconds} s, before drawing`
+      : `not drawn within ${DRAW_TIMEOUT / 1000} s`;
     return { firstDrawMs: null, frames: null, note };
   }
   const firstDrawMs = Date.now() - started;
@@ -120,10 +128,47 @@ async function buildBaseline(projectDir: string, outDir: string): Promise<void> 
   await build({
     configFile: false,
     root: path.join(projectDir, 'bench/baseline'),
-    base: '/bench-baseline/',
+    base: './',
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
+}
+
+/**
+ * The baseline page and the exported GeoJSON from a plain static HTTP server, streamed from
+ * disk as any web server would send them. (Playwright's route.fulfill holds a whole body in
+ * memory and passes it over the DevTools protocol: a 150 MB file did not get through, so it
+ * could not tell a failing bench from a failing map.)
+ */
+async function serveBaseline(dir: string, geojsonFile: string) {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.geojson': 'application/geo+json',
+  };
+  const server = createServer((request, response) => {
+    const name = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
+    const file =
+      name === 'points.geojson' ? geojsonFile : path.join(dir, path.normalize(name || 'index.html'));
+    if (!file.startsWith(dir) && file !== geojsonFile) return void response.writeHead(404).end();
+    const stream = createReadStream(file);
+    stream.on('error', () => response.writeHead(404).end());
+    stream.on('open', () => {
+      response.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+      stream.pipe(response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export interface BrowserResults {
@@ -169,24 +214,22 @@ export async function browserPhases(options: {
 
     // The baseline gets a window the size of the viewer's map, so both draw the same area.
     const size = canvas ? { width: Math.round(canvas.width), height: Math.round(canvas.height) } : VIEWPORT;
-    const baselinePage = await signedInPage(browser, session.origin, credentials, errors, size);
-    await baselinePage.route(`${session.origin}/bench-baseline/**`, (route) => {
-      const name = new URL(route.request().url()).pathname.replace('/bench-baseline/', '');
-      const file =
-        name === 'points.geojson' ? options.geojsonFile : path.join(baselineDir, name || 'index.html');
-      return route.fulfill({ path: file });
-    });
+    const files = await serveBaseline(baselineDir, options.geojsonFile);
+    const baselineContext = await browser.newContext({ viewport: size });
+    const baselinePage = await baselineContext.newPage();
+    baselinePage.on('pageerror', (error) => errors.push(`baseline: ${error.message}`));
     const query = new URLSearchParams({
-      data: '/bench-baseline/points.geojson',
+      data: '/points.geojson',
       lon: String(view.lon),
       lat: String(view.lat),
       zoom: String(view.zoom),
     });
     const baseline = await measureMap(
       baselinePage,
-      `${session.origin}/bench-baseline/index.html?${query.toString()}`,
+      `${files.origin}/index.html?${query.toString()}`,
       shots[1] ?? '',
     );
+    await files.close();
     await closeContext(baselinePage);
 
     // The baseline given a million points can take the whole browser down with its page.

@@ -233,7 +233,11 @@ export async function browserPhases(options: {
     await closeContext(baselinePage);
 
     // The baseline given a million points can take the whole browser down with its page.
-    if (!browser.isConnected()) browser = await launch();
+    if (!browser.isConnected()) {
+      // Its process may outlive the connection, and would keep the benchmark from exiting.
+      await browser.close().catch(() => undefined);
+      browser = await launch();
+    }
     const tablePage = await signedInPage(browser, session.origin, credentials, errors);
     const table = await scrollTable(
       tablePage,

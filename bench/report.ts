@@ -17,6 +17,9 @@ const exportCell = (result: ExportResult) =>
       : `RSS +${result.growthMb} MB (${result.startMb} → ${result.peakMb} MB)`
   }, ${result.sizeMb} MB file`;
 
+/** Met judges the time; whether memory grows with N shows only beside a run at another N. */
+const EXPORT_GOAL = '≤ 30 s at 1M (RSS: compare N)';
+
 /** The results as rows of measure, value, goal and whether the goal is met. */
 export function reportRows(results: BenchResults): Row[] {
   const { load, lowZoom, exports, browser } = results;
@@ -43,17 +46,12 @@ export function reportRows(results: BenchResults): Row[] {
       '≤ 500 KB',
       lowZoom.largestKb <= 500,
     ],
-    [
-      'export GeoJSON',
-      exportCell(exports.geojson),
-      '≤ 30 s at 1M, flat memory',
-      exports.geojson.seconds <= 30,
-    ],
-    ['export CSV', exportCell(exports.csv), '≤ 30 s at 1M, flat memory', exports.csv.seconds <= 30],
+    ['export GeoJSON', exportCell(exports.geojson), EXPORT_GOAL, exports.geojson.seconds <= 30],
+    ['export CSV', exportCell(exports.csv), EXPORT_GOAL, exports.csv.seconds <= 30],
     [
       'export GeoPackage',
       exports.gpkg ? exportCell(exports.gpkg) : 'not measured in this run',
-      '≤ 30 s at 1M, flat memory',
+      EXPORT_GOAL,
       exports.gpkg ? exports.gpkg.seconds <= 30 : null,
     ],
     [

@@ -1,7 +1,6 @@
 import { createFeature } from '../features/feature-create.ts';
-import { mapForFeatures, mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
+import { mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
 import { layerFeaturePage, parseFeatureSort } from '../features/feature-page.ts';
-import { layerOfMapOr404 } from '../maps/map-scope.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** A layer's features: one page of them, and adding one. */
@@ -24,8 +23,7 @@ export const featureListHandlers = typedHandlers({
   },
 
   async createLayerFeature({ services: { db }, auth, params, body }) {
-    await mapForFeatures(db, auth.ability, params.id, 'create');
-    const layer = await layerOfMapOr404(db, params.id, params.layer_id);
+    const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'create');
     const feature = await createFeature(db, layer, body, userIdOf(auth.user));
     return { status: 201, body: { data: feature } };
   },

@@ -1,6 +1,5 @@
-import { mapForFeatures } from '../features/feature-access.ts';
+import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
-import { layerOfMapOr404 } from '../maps/map-scope.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { tileCells, usesGrid } from '../tiles/feature-grid.ts';
 import { gridVersionFor } from '../tiles/layer-grid.ts';
@@ -18,8 +17,7 @@ const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
  */
 export const tileHandlers = typedHandlers({
   async getLayerTile({ services: { db, log }, auth, params, request }) {
-    await mapForFeatures(db, auth.ability, params.id, 'read');
-    const layer = await layerOfMapOr404(db, params.id, params.layer_id);
+    const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     const { z, x, y } = params;
     if (layer.type !== 'vector' || x >= 2 ** z || y >= 2 ** z) throw notFound();
     const gridVersion = usesGrid(layer, z)

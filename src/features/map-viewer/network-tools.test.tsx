@@ -39,7 +39,8 @@ async function openFeature(layerId: number, featureId: number, panelName: string
   await screen.findByRole('heading', { name: 'Demo town', level: 1 }, SLOW);
   await screen.findByTestId('map-canvas');
   act(() => recordedMap.props?.onFeatureClick?.({ layerId, featureId, properties: {} }));
-  await screen.findByRole('complementary', { name: panelName });
+  // The panel's first open loads its lazy parts: on a busy machine that passes the default 1 s.
+  await screen.findByRole('complementary', { name: panelName }, SLOW);
   return app;
 }
 

@@ -43,7 +43,7 @@ export async function insertLayer(db: Queryable, mapId: number, body: LayerCreat
   const rows = await db.query<{ id: number }>(
     `INSERT INTO layers (map_id, category_id, name, type, geometry_type, source, style, visible, opacity,
        min_zoom, max_zoom, "order", properties)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12, ${TOP_ORDER('$1')}), $13)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::int, ${TOP_ORDER('$1')}), $13)
      RETURNING id`,
     [
       mapId,

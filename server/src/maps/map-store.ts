@@ -13,11 +13,16 @@ async function mapRow(db: Queryable, id: number): Promise<MapRow> {
   return row;
 }
 
-/** Omitted fields take the document's defaults (the column defaults of migration 002). */
+/**
+ * Omitted fields take the document's defaults (the column defaults of migration 002).
+ * Every parameter is cast: in `COALESCE($4, 2)` PostgreSQL would type $4 from the integer
+ * literal and refuse a pinch-picked zoom of 7.5.
+ */
 export async function insertMap(db: Queryable, body: MapCreate, createdBy: number): Promise<MapRow> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO maps (title, description, center, zoom, rotation, basemap, created_by)
-     VALUES ($1, $2, COALESCE($3::jsonb, '[0, 0]'), COALESCE($4, 2), COALESCE($5, 0), COALESCE($6, 'offline'), $7)
+     VALUES ($1::text, $2::text, COALESCE($3::jsonb, '[0, 0]'), COALESCE($4::float8, 2), COALESCE($5::float8, 0),
+       COALESCE($6::text, 'offline'), $7::int)
      RETURNING id`,
     [
       body.title,

@@ -12,7 +12,8 @@ import {
 } from '../http/http-error.ts';
 import { csrfPasses, loadAuth, type AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
-import { listOperations, needsSession, type Operation } from './document.ts';
+import { listOperations, needsSession, type OpenApiDocument, type Operation } from './document.ts';
+import { booleanQueryNames, readQueryFlags } from './query-flags.ts';
 import { createSchemaCompiler, type SchemaCompiler, type ValidateFunction } from './schema-compiler.ts';
 import { MAX_ID, nulCharacterErrors } from './text-rules.ts';
 import { fieldErrors } from './validation-errors.ts';
@@ -45,6 +46,8 @@ interface Validators {
   query: ValidateFunction | undefined;
   body: ValidateFunction | undefined;
   bodyRequired: boolean;
+  /** Query parameters read as flags (`?with_layers`, `=1`, `=0`) before validation. */
+  flags: string[];
 }
 
 function parameterSchema(
@@ -66,6 +69,7 @@ function parameterSchema(
 }
 
 function buildValidators(
+  document: OpenApiDocument,
   operation: Operation,
   loose: SchemaCompiler,
   strict: SchemaCompiler,
@@ -82,6 +86,7 @@ function buildValidators(
       ? strict.compileAt(`${operation.requestBodyPointer}/content/${JSON_TYPE.replace('/', '~1')}/schema`)
       : undefined,
     bodyRequired: operation.requestBody?.required === true,
+    flags: booleanQueryNames(document, operation),
   };
 }
 
@@ -95,6 +100,7 @@ function validateInput(validators: Validators, request: FastifyRequest) {
   const errors: Problems = {};
   const params = { ...(request.params as Record<string, unknown>) };
   const query = { ...(request.query as Record<string, unknown>) };
+  readQueryFlags(query, validators.flags);
   let body: unknown = request.body ?? undefined;
   if (body instanceof UnreadBody) {
     if (validators.body) throw invalid({ body: [msg('validation.json_media_type')] });
@@ -128,7 +134,7 @@ export function bindOperations(
   const strict = createSchemaCompiler(services.document, { coerce: false });
   const documentId = 'atlasboard-openapi';
   for (const operation of operations) {
-    const validators = buildValidators(operation, loose, strict, documentId);
+    const validators = buildValidators(services.document, operation, loose, strict, documentId);
     const handler = handlers[operation.operationId];
     const signedIn = needsSession(operation);
     app.route({

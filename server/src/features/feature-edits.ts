@@ -6,7 +6,7 @@ import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '
 import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
 import { geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap } from './feature-rows.ts';
-import { mergeProperties, propertyProblems } from './feature-values.ts';
+import { propertyProblems } from './feature-values.ts';
 
 type UpdateFeaturesRequest = components['schemas']['UpdateFeaturesRequest'];
 
@@ -63,6 +63,9 @@ export interface EditOutcome {
 /**
  * One editing session's save: checks every entry first, then applies all edits and
  * deletions with their history rows in one transaction, so one bad entry changes nothing.
+ * The stored rows are read in that transaction FOR UPDATE and the changes merged by
+ * PostgreSQL, so two editors saving different properties of one feature at once both keep
+ * theirs, and the history's old values are what the row held just before this save.
  */
 export async function saveFeatureEdits(
   db: Database,
@@ -71,28 +74,37 @@ export async function saveFeatureEdits(
   userId: number,
 ): Promise<EditOutcome> {
   const ids = [...request.features.map((edit) => edit.id), ...(request.delete_ids ?? [])];
-  const stored = new Map((await featuresOfMap(db, mapId, ids)).map((row) => [row.id, row]));
-  const problems = editProblems(request, stored, await layersOfMap(db, mapId));
-  if (Object.keys(problems).length > 0) throw invalid(problems);
-
   return db.transaction(async (tx) => {
+    const stored = new Map((await featuresOfMap(tx, mapId, ids, true)).map((row) => [row.id, row]));
+    const problems = editProblems(request, stored, await layersOfMap(tx, mapId));
+    if (Object.keys(problems).length > 0) throw invalid(problems);
     const audits: AuditChange[] = [];
     const updated: FeatureRow[] = [];
     for (const edit of request.features) {
       const before = stored.get(edit.id);
       if (!before) continue;
-      const properties = mergeProperties(before.properties, edit.properties ?? {});
+      const entries = Object.entries(edit.properties ?? {});
+      const setting = Object.fromEntries(entries.filter(([, value]) => value !== null));
+      const clearing = entries.filter(([, value]) => value === null).map(([name]) => name);
       const [after] = await tx.query<FeatureRow>(
         `WITH ft AS (
-           UPDATE features SET properties = $2,
-             geom = coalesce(ST_SetSRID(ST_GeomFromGeoJSON($3), 4326), geom),
-             updated_by = $4, updated_at = now()
-           WHERE id = $1 RETURNING *)
+           UPDATE features SET properties = (properties || $2::jsonb) - $3::text[],
+             geom = coalesce(ST_SetSRID(ST_GeomFromGeoJSON($4::text), 4326), geom),
+             updated_by = $5::int, updated_at = now()
+           WHERE id = $1::int RETURNING *)
          SELECT ${FEATURE_COLUMNS} FROM ft`,
-        [edit.id, JSON.stringify(properties), edit.geometry ? JSON.stringify(edit.geometry) : null, userId],
+        [
+          edit.id,
+          JSON.stringify(setting),
+          clearing,
+          edit.geometry ? JSON.stringify(edit.geometry) : null,
+          userId,
+        ],
       );
       if (!after) continue;
       updated.push(after);
+      // The row as this save leaves it, for the next entry of the same feature in this request.
+      stored.set(after.id, after);
       const change = changedValues(auditValues(before), auditValues(after));
       if (change)
         audits.push({

@@ -43,16 +43,21 @@ export function featuresWithFiles(rows: readonly FeatureRowWithFiles[]): Feature
   return rows.map(({ files, ...row }) => ({ ...toFeature(row), files: files.map(toFeatureFile) }));
 }
 
-/** Features by id, in id order, limited to the map's layers (others are simply not found). */
+/**
+ * Features by id, in id order, limited to the map's layers (others are simply not found).
+ * `forUpdate` (inside a transaction) locks the rows until it ends: a save then merges into
+ * what is stored, not into what another save is about to replace.
+ */
 export async function featuresOfMap(
   db: Queryable,
   mapId: number,
   ids: readonly number[],
+  forUpdate = false,
 ): Promise<FeatureRow[]> {
   if (ids.length === 0) return [];
   return db.query<FeatureRow>(
     `SELECT ${FEATURE_COLUMNS} FROM features ft JOIN layers l ON l.id = ft.layer_id
-     WHERE ft.id = ANY($1::int[]) AND l.map_id = $2 ORDER BY ft.id`,
+     WHERE ft.id = ANY($1::int[]) AND l.map_id = $2 ORDER BY ft.id${forUpdate ? ' FOR UPDATE OF ft' : ''}`,
     [ids, mapId],
   );
 }

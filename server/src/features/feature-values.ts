@@ -80,13 +80,3 @@ export function propertyProblems(
   }
   return problems;
 }
-
-/** Stored properties after a merge: a null value removes the property. */
-export function mergeProperties(stored: FeatureProperties, changes: FeatureProperties): FeatureProperties {
-  const merged: FeatureProperties = { ...stored };
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) delete merged[name];
-    else merged[name] = value;
-  }
-  return merged;
-}

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from './database.ts';
+import { databaseTimeouts } from './db-timeouts.ts';
 import { openPGlite } from './pglite.ts';
 import { readTemplate } from './pglite-template.ts';
 import { openPostgres } from './postgres.ts';
@@ -15,10 +16,11 @@ export async function openDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
   options: { templateDir?: string } = {},
 ): Promise<Database> {
-  if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl);
+  const timeouts = databaseTimeouts();
+  if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl, undefined, timeouts);
   const dataDir = path.join(config.dataDir, 'pglite');
   const template = existsSync(path.join(dataDir, 'PG_VERSION'))
     ? undefined
     : readTemplate(options.templateDir);
-  return openPGlite({ dataDir, ...(template ? { loadDataDir: template } : {}) });
+  return openPGlite({ dataDir, waitMs: timeouts.waitMs, ...(template ? { loadDataDir: template } : {}) });
 }

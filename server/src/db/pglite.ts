@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createConnectionGate } from './connection-gate.ts';
 import type { Database, Queryable } from './database.ts';
 
 interface PGliteQueryable {
@@ -17,11 +18,16 @@ function wrap(target: PGliteQueryable): Queryable {
   };
 }
 
-export function wrapPGlite(pg: PGlite): Database {
+/**
+ * Every plain query and transaction passes the gate first, so a wait for the one connection
+ * ends after `waitMs` (DatabaseBusy, answered 503) instead of never.
+ */
+export function wrapPGlite(pg: PGlite, options: { waitMs?: number } = {}): Database {
   const base = wrap(pg);
+  const through = createConnectionGate(options.waitMs ?? 15_000);
   return {
-    query: base.query,
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    query: (sql, params) => through(() => base.query(sql, params)),
+    transaction: (work) => through(() => pg.transaction((tx) => work(wrap(tx)))),
     close: () => pg.close(),
   };
 }
@@ -30,8 +36,11 @@ export function wrapPGlite(pg: PGlite): Database {
  * The embedded database. `dataDir` undefined keeps it in memory; `loadDataDir` starts
  * from a dump (tests clone one prepared database instead of paying for PostGIS setup each time).
  */
-export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  return wrapPGlite(await createPGlite(options));
+export async function openPGlite(
+  options: { dataDir?: string; loadDataDir?: Blob; waitMs?: number } = {},
+): Promise<Database> {
+  const { waitMs, ...where } = options;
+  return wrapPGlite(await createPGlite(where), waitMs === undefined ? {} : { waitMs });
 }
 
 export async function createPGlite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {

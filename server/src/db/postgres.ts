@@ -15,8 +15,16 @@ const reportToStderr = (error: Error) =>
 export function openPostgres(
   connectionString: string,
   onIdleError: (error: Error) => void = reportToStderr,
+  timeouts: { waitMs?: number; statementMs?: number } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const waitMs = timeouts.waitMs ?? 15_000;
+  // A wait for a pooled connection or a row lock ends (answered 503) instead of hanging.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(waitMs > 0 ? { connectionTimeoutMillis: waitMs, lock_timeout: waitMs } : {}),
+    ...(timeouts.statementMs ? { statement_timeout: timeouts.statementMs } : {}),
+  });
   pool.on('error', onIdleError);
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {

@@ -1,6 +1,23 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
-import { HttpError, invalid, payloadTooLarge } from './http-error.ts';
+import { DatabaseBusy } from '../db/connection-gate.ts';
+import { busy, HttpError, invalid, payloadTooLarge } from './http-error.ts';
+
+/** How long a caller turned away by a busy database is asked to wait. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A wait for the database that ran out: the embedded connection's gate, PostgreSQL's
+ * lock_timeout (55P03) or statement_timeout (57014), or no pooled connection in time.
+ */
+function fromDatabaseWait(error: unknown): HttpError | undefined {
+  if (error instanceof DatabaseBusy) return busy(RETRY_AFTER_SECONDS);
+  const code = (error as { code?: unknown }).code;
+  if (code === '55P03' || code === '57014') return busy(RETRY_AFTER_SECONDS);
+  if (error instanceof Error && error.message === 'timeout exceeded when trying to connect')
+    return busy(RETRY_AFTER_SECONDS);
+  return undefined;
+}
 
 /** Fastify's own errors for bad request bodies, answered in the document's shapes. */
 function fromFastifyError(error: FastifyError): HttpError | undefined {
@@ -21,7 +38,7 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
 /** The one place errors become responses: known ones keep their shape; anything else is a bare 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = error instanceof HttpError ? error : fromFastifyError(error);
+    const known = error instanceof HttpError ? error : (fromFastifyError(error) ?? fromDatabaseWait(error));
     if (known) {
       if (known.status >= 500) request.log.warn({ status: known.status }, known.message);
       return reply.status(known.status).headers(known.headers).send(known.body(request));

@@ -45,5 +45,8 @@ export const payloadTooLarge = () => new HttpError(413, msg('http.too_large'));
 export const invalid = (problems: Problems) => new HttpError(422, msg('http.invalid'), { problems });
 export const tooManyAttempts = (seconds: number) =>
   new HttpError(429, msg('http.too_many', { seconds }), { headers: { 'Retry-After': String(seconds) } });
+/** The database stayed busy (a long commit, a held lock): try again shortly. */
+export const busy = (seconds: number) =>
+  new HttpError(503, msg('http.busy', { seconds }), { headers: { 'Retry-After': String(seconds) } });
 export const notImplemented = (operation: string) =>
   new HttpError(501, msg('http.not_implemented', { operation }));

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMap } from '../../test-support/map-fixtures.ts';
 import { multipart } from '../../test-support/multipart.ts';
@@ -146,6 +147,25 @@ describe('imported values keep the limits of updateFeatures', () => {
     expect(response.json<Problem>().errors.file?.[0]).toBe(
       'The file has 201 attributes; a layer can hold at most 200.',
     );
+    expect(await layerCount()).toBe(before);
+  });
+});
+
+describe('zip bombs', () => {
+  it('a Shapefile zip declaring three entries of 1 GiB is refused with a 422 that says why', async () => {
+    const zip = Buffer.from(
+      zipSync({
+        'bomb.shp': new Uint8Array(100),
+        'bomb.dbf': new Uint8Array(100),
+        'bomb.shx': new Uint8Array(100),
+      }),
+    );
+    for (let at = 0; at + 46 <= zip.length; at += 1)
+      if (zip.readUInt32LE(at) === 0x02014b50) zip.writeUInt32LE(0x40000000, at + 24);
+    const before = await layerCount();
+    const response = await upload('bomb.zip', zip);
+    expect(response.status).toBe(422);
+    expect(response.json<Problem>().errors.file?.[0]).toMatch(/^The zip unpacks to more than 1024 MB/);
     expect(await layerCount()).toBe(before);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './import-layer.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
 import { UnreadableFile } from './imported-feature.ts';
+import { overLongValue, tooManyProperties } from './feature-checks.ts';
 import { SchemaInference } from './schema-inference.ts';
 
 export const IMPORT_JOB = 'import';
@@ -81,6 +82,8 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
   if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
   await context.progress(READ_SHARE);
   const schema = inference.schema();
+  const wide = tooManyProperties(schema.length);
+  if (wide) throw wide;
   const warnings: Message[] = [];
   let staged = 0;
   let skipped = 0;
@@ -99,7 +102,14 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
       if (warnings.length < 20) warnings.push(msg('exports.import_no_geometry', { row }));
       continue;
     }
-    batch.push({ g: feature.geometry, p: typedProperties(schema, feature) });
+    const properties = typedProperties(schema, feature);
+    const tooLong = overLongValue(properties, row);
+    if (tooLong) {
+      skipped += 1;
+      if (warnings.length < 20) warnings.push(tooLong);
+      continue;
+    }
+    batch.push({ g: feature.geometry, p: properties });
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();

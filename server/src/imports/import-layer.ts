@@ -4,6 +4,7 @@ import { msg, type Message } from '../i18n/messages.ts';
 import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
 import { csvReader, type CsvColumns } from './csv-reader.ts';
+import { checkedReader, overLongValue, tooManyProperties } from './feature-checks.ts';
 import { geojsonReader } from './geojson-reader.ts';
 import { gpkgReader } from './gpkg-reader.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
@@ -46,6 +47,10 @@ export interface ImportResult {
 }
 
 export function readerFor(request: ImportRequest): FeatureReader {
+  return checkedReader(formatReader(request));
+}
+
+function formatReader(request: ImportRequest): FeatureReader {
   switch (request.format) {
     case 'geojson':
       return geojsonReader(request.file);
@@ -136,6 +141,8 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
   }
   if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
   const schema = inference.schema();
+  const wide = tooManyProperties(schema.length);
+  if (wide) throw wide;
   const result = await db.transaction(async (tx) => {
     const layerId = await insertImportedLayer(tx, request, schema);
     const warnings: Message[] = [];
@@ -150,7 +157,14 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
         if (warnings.length < 20) warnings.push(msg('exports.import_no_geometry', { row }));
         continue;
       }
-      batch.push({ g: feature.geometry, p: typedProperties(schema, feature) });
+      const properties = typedProperties(schema, feature);
+      const tooLong = overLongValue(properties, row);
+      if (tooLong) {
+        skipped += 1;
+        if (warnings.length < 20) warnings.push(tooLong);
+        continue;
+      }
+      batch.push({ g: feature.geometry, p: properties });
       if (batch.length >= BATCH) {
         await storeBatch(tx, layerId, request.userId, batch, row);
         imported += batch.length;

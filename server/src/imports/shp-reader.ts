@@ -1,24 +1,58 @@
 import { readFile } from 'node:fs/promises';
-import { parseZip } from 'shpjs';
+import { combine, parseDbf, parseShp } from 'shpjs';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
+import { unzipEntries, zipEntryNames, ZIP_UNPACKED_MAX_BYTES } from './zip-entries.ts';
+
+const PART = /^(?!.*__MACOSX)(.+)\.(shp|dbf|prj|cpg)$/i;
+
+/** The Shapefile's parts in the zip: the one named `sourceLayer`, else the first. */
+function chosenParts(zip: Buffer, sourceLayer: string | undefined): Map<string, string> {
+  const layers = new Map<string, Map<string, string>>();
+  for (const name of zipEntryNames(zip)) {
+    const match = PART.exec(name);
+    if (!match) continue;
+    const [, base = '', ext = ''] = match;
+    const parts = layers.get(base) ?? new Map<string, string>();
+    parts.set(ext.toLowerCase(), name);
+    layers.set(base, parts);
+  }
+  const shapefiles = [...layers].filter(([, parts]) => parts.has('shp'));
+  if (shapefiles.length === 0) throw new UnreadableFile('no Shapefile in the zip');
+  const chosen = sourceLayer ? shapefiles.find(([base]) => base.endsWith(sourceLayer)) : shapefiles[0];
+  if (!chosen) throw new UnreadableFile(`no Shapefile named ${sourceLayer ?? ''} in the zip`);
+  return chosen[1];
+}
 
 /**
- * A zipped Shapefile through shpjs, which reprojects from the .prj to EPSG:4326 (proj4).
- * shpjs reads the zip whole, so these are bounded by the upload limit.
+ * A zipped Shapefile: only the chosen layer's parts are unpacked, with their sizes capped
+ * (zip-entries.ts), then shpjs reads them and reprojects from the .prj to EPSG:4326 (proj4).
  */
-export function shpReader(file: string, sourceLayer: string | undefined): FeatureReader {
+export function shpReader(
+  file: string,
+  sourceLayer: string | undefined,
+  maxUnpackedBytes: number = ZIP_UNPACKED_MAX_BYTES,
+): FeatureReader {
   return async function* read(): AsyncIterable<ImportedFeature> {
-    const bytes = await readFile(file);
-    let parsed;
+    const zip = await readFile(file);
+    const parts = chosenParts(zip, sourceLayer);
+    const names = new Set(parts.values());
+    const unpacked = unzipEntries(zip, (name) => names.has(name), maxUnpackedBytes);
+    const part = (ext: string) => unpacked.get(parts.get(ext) ?? '');
+    const text = (ext: string) => {
+      const bytes = part(ext);
+      return bytes ? new TextDecoder().decode(bytes) : undefined;
+    };
+    let collection;
     try {
-      parsed = await parseZip(bytes);
+      const dbf = part('dbf');
+      collection = combine([
+        parseShp(part('shp') as Uint8Array, text('prj')),
+        dbf && parseDbf(dbf, text('cpg')),
+      ]);
     } catch (error) {
       throw new UnreadableFile(error instanceof Error ? error.message : 'not a zipped Shapefile');
     }
-    const collections = Array.isArray(parsed) ? parsed : [parsed];
-    const chosen = sourceLayer ? collections.find((c) => c.fileName?.endsWith(sourceLayer)) : collections[0];
-    if (!chosen) throw new UnreadableFile(`no Shapefile named ${sourceLayer ?? ''} in the zip`);
-    for (const feature of chosen.features)
+    for (const feature of collection.features)
       yield { geometry: feature.geometry, properties: withIsoDates(feature.properties ?? {}) };
   };
 }

@@ -4,7 +4,7 @@ import { localeOf, msg, render, translator, type Problems } from '../i18n/messag
 import type { Queryable } from '../db/database.ts';
 import { formatOf, importLayer, noFormat, type ImportRequest } from '../imports/import-layer.ts';
 import { UnreadableFile } from '../imports/imported-feature.ts';
-import { readUpload, type Upload } from '../imports/upload.ts';
+import { readUpload, uploadsDir, type Upload } from '../imports/upload.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
 import { toLayer } from '../maps/records.ts';
 import type { TypedHandler } from '../openapi/typed-handlers.ts';
@@ -60,7 +60,7 @@ export const importLayerHandler: TypedHandler<'importLayer'> = async ({
   const { db } = services;
   await mapOr404(db, params.id);
   if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
-  const upload = await readUpload(request);
+  const upload = await readUpload(request, { parentDir: uploadsDir(services.config.dataDir) });
   try {
     const importRequest = await importFields(db, params.id, auth.user.id, upload);
     const { format } = importRequest;

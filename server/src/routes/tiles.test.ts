@@ -58,6 +58,24 @@ describe('vector tiles', () => {
     expect(Math.abs((point2?.y ?? -99) - (other.py + (other.y - at.y) * 4096))).toBeLessThanOrEqual(1);
   });
 
+  it('answers a tile holding one feature with a huge attribute, under 500 KB', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id);
+    await insertFeature(
+      t.database.db,
+      layer.id,
+      { type: 'Point', coordinates: [LISBON.lon, LISBON.lat] },
+      { code: 'KML-1', description: 'p'.repeat(3_000_000) },
+    );
+    const at = tilePixel(LISBON.lon, LISBON.lat, 10);
+    const response = await getTile(client, `/api/maps/${map.id}/layers/${layer.id}/tiles/10/${at.x}/${at.y}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeLessThanOrEqual(500 * 1024);
+    const tileLayer = new VectorTile(new PbfReader(response.rawPayload)).layers[String(layer.id)];
+    expect(tileLayer?.feature(0).properties.code).toBe('KML-1');
+  });
+
   it('answers 304 to a current ETag, and a new ETag after an edit', async () => {
     const { client } = await t.signedIn('editor');
     const map = await insertMap(t.database.db);

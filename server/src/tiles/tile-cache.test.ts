@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TileCache, tileKey } from './tile-cache.ts';
+import { TILE_ENTRY_MIN_BYTES, TileCache, tileKey } from './tile-cache.ts';
 
 const bytes = (n: number, fill = 1) => Buffer.alloc(n, fill);
 
@@ -33,7 +33,8 @@ describe('tile cache', () => {
   });
 
   it('keeps empty tiles too, and drops the least recently used once past its byte cap', async () => {
-    const cache = new TileCache(100);
+    // Each tile costs at least one byte here, so the sizes below are the costs.
+    const cache = new TileCache(100, 1);
     const built: string[] = [];
     const build = (key: string, size: number) => async () => {
       built.push(key);
@@ -50,6 +51,14 @@ describe('tile cache', () => {
     expect(built).toEqual(['a', 'b', 'empty', 'c']);
     await cache.get('b', build('b', 40));
     expect(built).toEqual(['a', 'b', 'empty', 'c', 'b']);
+  });
+
+  it('counts every tile, empty ones too, at a minimum cost, so it holds a bounded number of tiles', async () => {
+    const cache = new TileCache(100 * TILE_ENTRY_MIN_BYTES);
+    for (let i = 0; i < 1000; i += 1) await cache.get(`empty-${i}`, async () => undefined);
+    for (let i = 0; i < 1000; i += 1) await cache.get(`small-${i}`, async () => bytes(3));
+    expect(cache.size.tiles).toBeLessThanOrEqual(100);
+    expect(cache.size.bytes).toBeLessThanOrEqual(100 * TILE_ENTRY_MIN_BYTES);
   });
 
   it('keys tiles by layer version, so an edited layer is never served its old tiles', () => {

@@ -1,6 +1,13 @@
 /** Bytes of encoded tiles kept per database; at ~20 KB a tile that is a few thousand tiles. */
 export const TILE_CACHE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * What one cached tile costs at least, whatever its bytes: its key, the Map entry and, for an
+ * empty tile, nothing else. Counting empty tiles as 0 let the cache grow by one entry for
+ * every empty tile ever asked for (the whole ocean at zoom 14), with no bound.
+ */
+export const TILE_ENTRY_MIN_BYTES = 512;
+
 /** `undefined` is an empty tile (answered 204), cached like any other. */
 type Tile = Buffer | undefined;
 
@@ -15,7 +22,14 @@ export class TileCache {
   private readonly building = new Map<string, Promise<Tile>>();
   private bytes = 0;
 
-  constructor(private readonly capBytes: number = TILE_CACHE_BYTES) {}
+  constructor(
+    private readonly capBytes: number = TILE_CACHE_BYTES,
+    private readonly entryMinBytes: number = TILE_ENTRY_MIN_BYTES,
+  ) {}
+
+  private cost(tile: Tile): number {
+    return Math.max(tile?.byteLength ?? 0, this.entryMinBytes, 1);
+  }
 
   get size(): { tiles: number; bytes: number } {
     return { tiles: this.tiles.size, bytes: this.bytes };
@@ -39,14 +53,14 @@ export class TileCache {
   }
 
   private put(key: string, tile: Tile): void {
-    const size = tile?.byteLength ?? 0;
+    const size = this.cost(tile);
     if (size > this.capBytes) return;
     this.tiles.set(key, tile);
     this.bytes += size;
     for (const [oldest, old] of this.tiles) {
       if (this.bytes <= this.capBytes) break;
       this.tiles.delete(oldest);
-      this.bytes -= old?.byteLength ?? 0;
+      this.bytes -= this.cost(old);
     }
   }
 }

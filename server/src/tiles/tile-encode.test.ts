@@ -67,6 +67,30 @@ describe('encoding a tile', () => {
     ]);
   });
 
+  it('ends, under 500 KB, for a tile of one feature whose attributes alone weigh more', () => {
+    const huge = row(
+      1,
+      { type: 'Point', coordinates: [10, 10] },
+      { name: 'big', photo: 'x'.repeat(2_000_000) },
+    );
+    const bytes = encodeTile(4, [huge]);
+    expect(bytes?.length).toBeLessThanOrEqual(MAX_TILE_BYTES);
+    const feature = new VectorTile(new PbfReader(bytes ?? new Uint8Array())).layers['4']?.feature(0);
+    expect(feature?.id).toBe(1);
+    expect(feature?.properties.name).toBe('big');
+  });
+
+  it('keeps the small features of a tile when one of them is oversized', () => {
+    const rows = [
+      row(1, { type: 'Point', coordinates: [1, 1] }, { photo: 'y'.repeat(900_000) }),
+      ...Array.from({ length: 9 }, (_, i) =>
+        row(i + 2, { type: 'Point', coordinates: [i, i] }, { code: `C${i}` }),
+      ),
+    ];
+    const layer = new VectorTile(new PbfReader(encodeTile(5, rows) ?? new Uint8Array())).layers['5'];
+    expect(layer?.length).toBe(10);
+  });
+
   it('answers nothing for a tile without features', () => {
     expect(encodeTile(1, [])).toBeUndefined();
   });

@@ -4,14 +4,37 @@ import { EXTENT, type TileRow } from './tile-query.ts';
 /** DESIGN §6: no tile passes 500 KB. */
 export const MAX_TILE_BYTES = 500 * 1024;
 
+/**
+ * Attribute bytes one feature may carry in a tile. A value may be 10,000 characters (the
+ * document), but older imports stored bigger ones (a KML photo, a 50 MB CSV cell): such a
+ * value is cut, and the attributes past this budget are left out, so every single feature
+ * fits a tile and dropping features always ends.
+ */
+export const MAX_FEATURE_TAG_BYTES = 64 * 1024;
+const MAX_TAG_CHARS = 10_000;
+
 type Position = number[];
 
-function toTileFeature(row: TileRow): GeojsonVtFeature | undefined {
+function tagsOf(properties: Record<string, unknown>): GeojsonVtFeature['tags'] {
   const tags: GeojsonVtFeature['tags'] = {};
-  for (const [name, value] of Object.entries(row.properties)) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-      tags[name] = value;
+  let budget = MAX_FEATURE_TAG_BYTES;
+  for (const [name, value] of Object.entries(properties)) {
+    let kept: string | number | boolean;
+    if (typeof value === 'string')
+      kept = value.length > MAX_TAG_CHARS ? value.slice(0, MAX_TAG_CHARS) : value;
+    else if (typeof value === 'number' || typeof value === 'boolean') kept = value;
+    else continue;
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    const cost = name.length * 3 + (typeof kept === 'string' ? kept.length * 3 : 8);
+    if (cost > budget) continue;
+    budget -= cost;
+    tags[name] = kept;
   }
+  return tags;
+}
+
+function toTileFeature(row: TileRow): GeojsonVtFeature | undefined {
+  const tags = tagsOf(row.properties);
   const { type, coordinates } = row.pixels;
   const base = { id: row.id, tags };
   switch (type) {
@@ -33,17 +56,30 @@ function toTileFeature(row: TileRow): GeojsonVtFeature | undefined {
   }
 }
 
+function encode(layerId: number, features: GeojsonVtFeature[]): Buffer | undefined {
+  const bytes = vtpbf.fromGeojsonVt({ [String(layerId)]: { features } }, { version: 2, extent: EXTENT });
+  return bytes.byteLength <= MAX_TILE_BYTES
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : undefined;
+}
+
 /**
  * Encodes one MVT 2.1 tile with a single layer named after the layer id. Should the rows
- * still weigh more than the limit, every other feature is dropped until it fits.
+ * still weigh more than the limit, every other feature is dropped until it fits. Each round
+ * shortens the list, so this ends; a lone feature still too big (a geometry of millions of
+ * vertices) goes without attributes, and failing that the tile is empty.
  */
 export function encodeTile(layerId: number, rows: readonly TileRow[]): Buffer | undefined {
   let features = rows.map(toTileFeature).filter((feature) => feature !== undefined);
-  while (features.length > 0) {
-    const bytes = vtpbf.fromGeojsonVt({ [String(layerId)]: { features } }, { version: 2, extent: EXTENT });
-    if (bytes.byteLength <= MAX_TILE_BYTES)
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (features.length === 0) return undefined;
+  for (;;) {
+    const tile = encode(layerId, features);
+    if (tile) return tile;
+    if (features.length <= 1) break;
     features = features.filter((_, index) => index % 2 === 0);
   }
-  return undefined;
+  return encode(
+    layerId,
+    features.map((feature) => ({ ...feature, tags: {} })),
+  );
 }

@@ -1,0 +1,77 @@
+import { msg, type Message } from '../i18n/messages.ts';
+import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
+
+/** The document's limits on a feature's values (FeatureProperties), as `updateFeatures` applies them. */
+export const MAX_VALUE_CHARS = 10_000;
+export const MAX_PROPERTIES = 200;
+/**
+ * Deeper than any real GeoJSON (a GeometryCollection's polygon is four levels of arrays). A
+ * value nested 100,000 deep overflowed the stack of JSON.stringify: a 500, and an import job
+ * retried three times.
+ */
+export const MAX_NESTING = 32;
+
+/** Why a feature's structure cannot be stored at all, or undefined. Walks without recursion. */
+function structuralProblem(feature: ImportedFeature): string | undefined {
+  const stack: { value: unknown; depth: number }[] = [
+    { value: feature.geometry, depth: 1 },
+    { value: feature.properties, depth: 1 },
+  ];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop() as { value: unknown; depth: number };
+    if (typeof value === 'string') {
+      // PostgreSQL text and jsonb cannot hold U+0000.
+      if (value.includes('\u0000')) return 'a value holds a NUL character (\\u0000)';
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_NESTING) return `a value is nested deeper than ${MAX_NESTING} levels`;
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) stack.push({ value: item, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'a name holds a NUL character (\\u0000)';
+      stack.push({ value: item, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every reader's features pass here: a structure no database or serializer takes is the
+ * file's fault (UnreadableFile: a 422, and a job that fails at once), found before anything
+ * is stored.
+ */
+export function checkedReader(read: FeatureReader): FeatureReader {
+  return async function* checked(): AsyncIterable<ImportedFeature> {
+    let row = 0;
+    for await (const feature of read()) {
+      row += 1;
+      const problem = structuralProblem(feature);
+      if (problem) throw new UnreadableFile(`${problem} (feature ${row})`);
+      yield feature;
+    }
+  };
+}
+
+/**
+ * The warning for a feature whose stored values pass the document's length limit (it is
+ * skipped, as a feature without geometry is), or undefined when it may be stored.
+ */
+export function overLongValue(properties: Record<string, unknown>, row: number): Message | undefined {
+  for (const [field, value] of Object.entries(properties))
+    if (typeof value === 'string' && value.length > MAX_VALUE_CHARS)
+      return msg('exports.import_value_too_long', { row, field, limit: MAX_VALUE_CHARS });
+  return undefined;
+}
+
+/** A file with more attributes than a feature may have cannot make a layer. */
+export function tooManyProperties(count: number): UnreadableFile | undefined {
+  return count > MAX_PROPERTIES
+    ? new UnreadableFile(
+        'too many attributes',
+        msg('exports.import_too_many_properties', { count, limit: MAX_PROPERTIES }),
+      )
+    : undefined;
+}

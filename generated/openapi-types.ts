@@ -245,7 +245,10 @@ export interface paths {
     };
     /** One user (admin, or oneself) */
     get: operations['getUser'];
-    /** Update a user (admin, or oneself without `type`) */
+    /**
+     * Update a user (admin, or oneself without `type`)
+     * @description Changing one's own email or password needs `current_password`; wrong guesses count per account, and 5 a minute give 429.
+     */
     put: operations['updateUser'];
     post?: never;
     /** Delete a user (admin; not oneself) */
@@ -1690,7 +1693,7 @@ export interface components {
       type: components['schemas']['UserType'];
       locale?: components['schemas']['Locale'];
     };
-    /** @description Partial update. A user may update their own profile but not `type`; changing one's own password needs `current_password`. */
+    /** @description Partial update. A user may update their own profile but not `type`; changing one's own password or email needs `current_password`. */
     UserUpdate: {
       /** @example Grace B. Hopper */
       name?: string;
@@ -3742,6 +3745,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   deleteUser: {

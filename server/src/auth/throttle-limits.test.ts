@@ -19,7 +19,8 @@ async function guestFrom(address: string) {
   });
   await client.get('/api/user', { headers: headers() });
   return {
-    post: (url: string, body: unknown, claimed?: string) => client.post(url, body, { headers: headers(claimed) }),
+    post: (url: string, body: unknown, claimed?: string) =>
+      client.post(url, body, { headers: headers(claimed) }),
   };
 }
 function newAddress(): string {
@@ -63,7 +64,9 @@ describe('per-IP limits', () => {
     const guest = await guestFrom(newAddress());
     const statuses: number[] = [];
     for (let index = 0; index < 50; index += 1)
-      statuses.push((await guest.post('/login', { email: `spray${index}@example.com`, password: 'Winter2026!' })).status);
+      statuses.push(
+        (await guest.post('/login', { email: `spray${index}@example.com`, password: 'Winter2026!' })).status,
+      );
     expect(statuses).toContain(429);
     expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(20);
     // Another client is not affected.
@@ -78,8 +81,13 @@ describe('per-IP limits', () => {
     const statuses: number[] = [];
     for (let index = 0; index < 8; index += 1)
       statuses.push(
-        (await guest.post('/login', { email: user.email, password: 'wrong password' }, `203.0.113.${index + 1}`))
-          .status,
+        (
+          await guest.post(
+            '/login',
+            { email: user.email, password: 'wrong password' },
+            `203.0.113.${index + 1}`,
+          )
+        ).status,
       );
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
   });
@@ -88,7 +96,9 @@ describe('per-IP limits', () => {
     const user = await t.createUser();
     const guest = await guestFrom(newAddress());
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => guest.post('/login', { email: user.email, password: 'wrong password' })),
+      Array.from({ length: 30 }, () =>
+        guest.post('/login', { email: user.email, password: 'wrong password' }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(5);
@@ -99,7 +109,9 @@ describe('per-IP limits', () => {
     const guest = await guestFrom(newAddress());
     const statuses: number[] = [];
     for (let index = 0; index < t.config.authRateLimit + 1; index += 1)
-      statuses.push((await guest.post('/api/forget-password', { email: `someone${index}@example.com` })).status);
+      statuses.push(
+        (await guest.post('/api/forget-password', { email: `someone${index}@example.com` })).status,
+      );
     expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -65,10 +65,11 @@ export async function resetPassword(
         [user.email, sha256(body.token), RESET_TOKEN_MINUTES],
       );
       if (used.length === 0) return false;
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-        user.id,
-        passwordHash,
-      ]);
+      await tx.query(
+        // The mailed token proves the address too, so an unconfirmed registration is confirmed here.
+        'UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
+        [user.id, passwordHash],
+      );
       await destroyUserSessions(
         tx,
         user.id,

@@ -235,31 +235,3 @@ describe('own sign-in address and password', () => {
     expect(changed.json()).toMatchObject({ data: { email: 'renamed@example.com' } });
   });
 });
-
-describe('registration', () => {
-  it('creates a plain user that can then sign in, and refuses a taken email', async () => {
-    const client = t.client();
-    await client.prime();
-    const body = {
-      name: 'New Person',
-      email: 'new.person@example.com',
-      password: 'long enough password',
-      password_confirmation: 'long enough password',
-    };
-    const created = await client.post('/register', body);
-    expect(created.status).toBe(201);
-    expect(created.json()).toMatchObject({ data: { type: 'user', email: body.email } });
-    expect(client.cookies.has('atlasboard_session')).toBe(false);
-    expect((await client.post('/register', body)).status).toBe(422);
-    expect(
-      (
-        await client.post('/register', {
-          ...body,
-          email: 'x@example.com',
-          password_confirmation: 'different!',
-        })
-      ).status,
-    ).toBe(422);
-    expect((await client.login(body.email, body.password)).status).toBe(200);
-  });
-});

@@ -15,7 +15,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Checks the password. `next_step: home` means a new session was started; `next_step: 2fa` means the password was right and `POST /login2fa` must follow. 5 failed tries per minute per email and IP give 429.
+     * @description Checks the password. `next_step: home` means a new session was started; `next_step: 2fa` means the password was right and `POST /login2fa` must follow. 5 failed tries per minute per email and IP give 429, as do 20 failed tries per minute from one IP and more than `AUTH_RATE_LIMIT` requests per minute from one IP; second-step codes (here or at `/login2fa`) count per account, 10 per minute.
      */
     post: operations['login'];
     delete?: never;
@@ -55,7 +55,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account (type user)
-     * @description Does not sign in; the client goes to the login screen.
+     * @description Only when registration is open (`REGISTRATION=open`). Does not sign in: a link to confirm the address is mailed, and the account can sign in after `POST /api/verify-email`. 5 registrations per minute per IP.
      */
     post: operations['register'];
     delete?: never;
@@ -115,6 +115,26 @@ export interface paths {
      * @description The token is single-use and expires after 60 minutes; success ends the user's other sessions.
      */
     post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/verify-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a registered address with the mailed token
+     * @description The mailed link opens `/verify-email?token=&email=`, whose screen sends them here. The token works once and expires after 48 hours; wrong tokens count like sign-in attempts.
+     */
+    post: operations['verifyEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -245,7 +265,10 @@ export interface paths {
     };
     /** One user (admin, or oneself) */
     get: operations['getUser'];
-    /** Update a user (admin, or oneself without `type`) */
+    /**
+     * Update a user (admin, or oneself without `type`)
+     * @description Changing one's own email or password needs `current_password`; wrong guesses count per account, and 5 a minute give 429.
+     */
     put: operations['updateUser'];
     post?: never;
     /** Delete a user (admin; not oneself) */
@@ -1561,6 +1584,15 @@ export interface components {
       /** @example a brand new password */
       password_confirmation: string;
     };
+    VerifyEmailRequest: {
+      /**
+       * Format: email
+       * @example new.person@example.com
+       */
+      email: string;
+      /** @example 9b1f0c3e7d2a4c6e8f0a1b2c3d4e5f60 */
+      token: string;
+    };
     /** @enum {string} */
     AbilityAction: 'manage' | 'read' | 'create' | 'update' | 'delete' | 'export';
     /** @enum {string} */
@@ -1690,7 +1722,7 @@ export interface components {
       type: components['schemas']['UserType'];
       locale?: components['schemas']['Locale'];
     };
-    /** @description Partial update. A user may update their own profile but not `type`; changing one's own password needs `current_password`. */
+    /** @description Partial update. A user may update their own profile but not `type`; changing one's own password or email needs `current_password`. */
     UserUpdate: {
       /** @example Grace B. Hopper */
       name?: string;
@@ -3159,6 +3191,20 @@ export interface operations {
           'application/json': components['schemas']['LoginResult'];
         };
       };
+      /** @description The password was right, but the address of this self-registered account is not confirmed yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Confirm your email address first: follow the link we mailed you when you registered."
+           *     }
+           */
+          'application/json': components['schemas']['Message'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
@@ -3198,6 +3244,20 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['LoginResult'];
+        };
+      };
+      /** @description The password was right, but the address of this self-registered account is not confirmed yet. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Confirm your email address first: follow the link we mailed you when you registered."
+           *     }
+           */
+          'application/json': components['schemas']['Message'];
         };
       };
       413: components['responses']['PayloadTooLarge'];
@@ -3248,6 +3308,20 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['UserResource'];
+        };
+      };
+      /** @description Registration is closed (`REGISTRATION=closed`, the default); admins create accounts. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Registration is closed. Ask an administrator for an account."
+           *     }
+           */
+          'application/json': components['schemas']['Message'];
         };
       };
       413: components['responses']['PayloadTooLarge'];
@@ -3338,6 +3412,45 @@ export interface operations {
           /**
            * @example {
            *       "message": "Password successfully changed."
+           *     }
+           */
+          'application/json': components['schemas']['Message'];
+        };
+      };
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  verifyEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "new.person@example.com",
+         *       "token": "9b1f0c3e7d2a4c6e8f0a1b2c3d4e5f60"
+         *     }
+         */
+        'application/json': components['schemas']['VerifyEmailRequest'];
+      };
+    };
+    responses: {
+      /** @description Address confirmed; the account may sign in. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Your email address is confirmed. You can sign in now."
            *     }
            */
           'application/json': components['schemas']['Message'];
@@ -3742,6 +3855,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   deleteUser: {

@@ -67,11 +67,16 @@ export const usersHandlers = [
     if (type !== undefined && !isAdmin) return forbidden();
     const taken = rest.email === undefined ? undefined : findUserByEmail(rest.email);
     if (taken && taken.id !== id) return validationFailed(EMAIL_TAKEN);
-    if (password !== undefined) {
-      if (password !== password_confirmation) return validationFailed(PASSWORD_MISMATCH);
-      if (guarded.user.id === id && current_password !== target.password) {
-        return validationFailed({ current_password: ['The password is incorrect.'] });
-      }
+    if (password !== undefined && password !== password_confirmation)
+      return validationFailed(PASSWORD_MISMATCH);
+    // As the server: one's own new password or new email needs the current password.
+    const newEmail = rest.email !== undefined && rest.email.toLowerCase() !== target.email.toLowerCase();
+    if (
+      guarded.user.id === id &&
+      (password !== undefined || newEmail) &&
+      current_password !== target.password
+    ) {
+      return validationFailed({ current_password: ['The password is incorrect.'] });
     }
     const updated = db.user.update({
       where: { id: { equals: id } },

@@ -257,6 +257,7 @@ export * from './userUpdate';
 export * from './validationError';
 export * from './validationErrorErrors';
 export * from './validationFailedResponse';
+export * from './verifyEmailRequest';
 export * from './waterNetworkCheck';
 export * from './waterNetworkCheckResource';
 export * from './waterNetworkComponent';

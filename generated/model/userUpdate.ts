@@ -9,7 +9,7 @@ import type { UserType } from './userType';
 import type { Locale } from './locale';
 
 /**
- * Partial update. A user may update their own profile but not `type`; changing one's own password needs `current_password`.
+ * Partial update. A user may update their own profile but not `type`; changing one's own password or email needs `current_password`.
  */
 export interface UserUpdate {
   /**

@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { installAuthRateLimit } from './auth/auth-rate-limit.ts';
 import { serveClient } from './client/serve-client.ts';
-import type { ServerConfig } from './config.ts';
+import { fastifyTrustProxy, type ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
 import { serveApiDocs } from './docs/api-docs.ts';
@@ -29,7 +30,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Routes come only from the document: no implicit HEAD twins, no trailing-slash or case aliases.
     exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
@@ -38,6 +39,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installBodyParsers(app);
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
+  await installAuthRateLimit(app, config);
   // Multipart bodies are not read here: handlers that take files stream them (request.parts)
   // under their own limits, so uploads are not held to BODY_LIMIT or kept in memory.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });

@@ -22,7 +22,15 @@ export interface ServerConfig {
   jobLeaseMs: number;
   /** How often an idle worker looks for jobs. */
   jobPollMs: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies may set X-Forwarded-*: false (none), a hop count, or their addresses/CIDRs.
+   * Never "any": a client could then pick its own IP and defeat the per-IP limits.
+   */
+  trustProxy: false | number | string[];
+  /** `open`: anyone may register (and must confirm the address by mail); `closed`: admins create accounts. */
+  registration: 'open' | 'closed';
+  /** Requests per minute one IP may make to the sign-in, registration and reset routes. */
+  authRateLimit: number;
   logLevel: string;
 }
 
@@ -38,6 +46,40 @@ function integer(value: string | undefined, fallback: number, name: string): num
   if (!Number.isInteger(parsed) || parsed < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+}
+
+/** `TRUST_PROXY`: unset/0 trusts nobody, an integer is a hop count, otherwise addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = nonEmpty(value)?.trim();
+  if (text === undefined || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const address = /^(?:[0-9.]+|[0-9a-fA-F:.]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+  if (entries.some((entry) => !address.test(entry) || !/[0-9a-z]/i.test(entry)))
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDRs, got "${text}"`,
+    );
+  return entries;
+}
+
+/**
+ * Fastify's own option, from TRUST_PROXY. Fastify 5.12 ignores a bare hop count (it trusts
+ * nothing then), so a count becomes the function older releases built: the socket peer and
+ * the n-1 entries before it are proxies. An address list is stricter (a direct client cannot
+ * pose as the proxy) and goes through as is.
+ */
+export function fastifyTrustProxy(
+  trust: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+function registration(value: string | undefined): 'open' | 'closed' {
+  const text = nonEmpty(value)?.trim().toLowerCase() ?? 'closed';
+  if (text !== 'open' && text !== 'closed')
+    throw new Error(`REGISTRATION must be "open" or "closed", got "${value ?? ''}"`);
+  return text;
 }
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
@@ -58,7 +100,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     bodyLimit: integer(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     jobLeaseMs: integer(env.JOB_LEASE_MS, 60_000, 'JOB_LEASE_MS'),
     jobPollMs: integer(env.JOB_POLL_MS, 1_000, 'JOB_POLL_MS'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    registration: registration(env.REGISTRATION),
+    authRateLimit: integer(env.AUTH_RATE_LIMIT, 60, 'AUTH_RATE_LIMIT'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
   };
 }

@@ -56,6 +56,11 @@ export const getResetPasswordResponseMock = (overrideResponse: Partial<Message> 
   ...overrideResponse,
 });
 
+export const getVerifyEmailResponseMock = (overrideResponse: Partial<Message> = {}): Message => ({
+  message: faker.string.alpha({ length: { min: 10, max: 20 } }),
+  ...overrideResponse,
+});
+
 export const getGetAbilitiesResponseMock = (): AbilityRule[] =>
   Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
     action: faker.helpers.arrayElement([
@@ -250,6 +255,29 @@ export const getResetPasswordMockHandler = (
   );
 };
 
+export const getVerifyEmailMockHandler = (
+  overrideResponse?:
+    Message | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Message> | Message),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/verify-email',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getVerifyEmailResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
 export const getGetAbilitiesMockHandler = (
   overrideResponse?:
     | AbilityRule[]
@@ -372,6 +400,7 @@ export const getAuthMock = () => [
   getLogoutMockHandler(),
   getForgetPasswordMockHandler(),
   getResetPasswordMockHandler(),
+  getVerifyEmailMockHandler(),
   getGetAbilitiesMockHandler(),
   getGetCurrentUserMockHandler(),
   getStartTwoFactorMockHandler(),

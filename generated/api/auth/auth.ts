@@ -42,6 +42,7 @@ import type {
   UnauthenticatedResponse,
   UserResource,
   ValidationFailedResponse,
+  VerifyEmailRequest,
 } from '../../model';
 
 import { httpClient } from '../../../src/lib/http-client';
@@ -50,7 +51,7 @@ import type { ErrorType, BodyType } from '../../../src/lib/http-client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Checks the password. `next_step: home` means a new session was started; `next_step: 2fa` means the password was right and `POST /login2fa` must follow. 5 failed tries per minute per email and IP give 429.
+ * Checks the password. `next_step: home` means a new session was started; `next_step: 2fa` means the password was right and `POST /login2fa` must follow. 5 failed tries per minute per email and IP give 429, as do 20 failed tries per minute from one IP and more than `AUTH_RATE_LIMIT` requests per minute from one IP; second-step codes (here or at `/login2fa`) count per account, 10 per minute.
  * @summary Sign in with email and password
  */
 export const login = (
@@ -72,7 +73,11 @@ export const login = (
 
 export const getLoginMutationOptions = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | Message
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -110,7 +115,11 @@ export const getLoginMutationOptions = <
 export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>;
 export type LoginMutationBody = BodyType<LoginRequest>;
 export type LoginMutationError = ErrorType<
-  PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  | Message
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | TooManyRequestsResponse
 >;
 
 /**
@@ -118,7 +127,11 @@ export type LoginMutationError = ErrorType<
  */
 export const useLogin = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | Message
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(
@@ -165,7 +178,11 @@ export const loginTwoFactor = (
 
 export const getLoginTwoFactorMutationOptions = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | Message
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -204,7 +221,11 @@ export const getLoginTwoFactorMutationOptions = <
 export type LoginTwoFactorMutationResult = NonNullable<Awaited<ReturnType<typeof loginTwoFactor>>>;
 export type LoginTwoFactorMutationBody = BodyType<LoginTwoFactorRequest>;
 export type LoginTwoFactorMutationError = ErrorType<
-  PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  | Message
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | TooManyRequestsResponse
 >;
 
 /**
@@ -212,7 +233,11 @@ export type LoginTwoFactorMutationError = ErrorType<
  */
 export const useLoginTwoFactor = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | Message
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(
@@ -237,7 +262,7 @@ export const useLoginTwoFactor = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Does not sign in; the client goes to the login screen.
+ * Only when registration is open (`REGISTRATION=open`). Does not sign in: a link to confirm the address is mailed, and the account can sign in after `POST /api/verify-email`. 5 registrations per minute per IP.
  * @summary Create an account (type user)
  */
 export const register = (
@@ -259,7 +284,11 @@ export const register = (
 
 export const getRegisterMutationOptions = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | Message
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -298,7 +327,11 @@ export const getRegisterMutationOptions = <
 export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>;
 export type RegisterMutationBody = BodyType<RegisterRequest>;
 export type RegisterMutationError = ErrorType<
-  PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  | Message
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | TooManyRequestsResponse
 >;
 
 /**
@@ -306,7 +339,11 @@ export type RegisterMutationError = ErrorType<
  */
 export const useRegister = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | Message
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(
@@ -564,6 +601,100 @@ export const useResetPassword = <
   TContext
 > => {
   const mutationOptions = getResetPasswordMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * The mailed link opens `/verify-email?token=&email=`, whose screen sends them here. The token works once and expires after 48 hours; wrong tokens count like sign-in attempts.
+ * @summary Confirm a registered address with the mailed token
+ */
+export const verifyEmail = (
+  verifyEmailRequest: BodyType<VerifyEmailRequest>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<Message>(
+    {
+      url: `/api/verify-email`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: verifyEmailRequest,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getVerifyEmailMutationOptions = <
+  TError = ErrorType<
+    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof verifyEmail>>,
+    TError,
+    { data: BodyType<VerifyEmailRequest> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof verifyEmail>>,
+  TError,
+  { data: BodyType<VerifyEmailRequest> },
+  TContext
+> => {
+  const mutationKey = ['verifyEmail'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof verifyEmail>>,
+    { data: BodyType<VerifyEmailRequest> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return verifyEmail(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type VerifyEmailMutationResult = NonNullable<Awaited<ReturnType<typeof verifyEmail>>>;
+export type VerifyEmailMutationBody = BodyType<VerifyEmailRequest>;
+export type VerifyEmailMutationError = ErrorType<
+  PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+>;
+
+/**
+ * @summary Confirm a registered address with the mailed token
+ */
+export const useVerifyEmail = <
+  TError = ErrorType<
+    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof verifyEmail>>,
+      TError,
+      { data: BodyType<VerifyEmailRequest> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof verifyEmail>>,
+  TError,
+  { data: BodyType<VerifyEmailRequest> },
+  TContext
+> => {
+  const mutationOptions = getVerifyEmailMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -28,6 +28,7 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  TooManyRequestsResponse,
   UnauthenticatedResponse,
   UserCreate,
   UserPage,
@@ -379,6 +380,7 @@ export function useGetUser<
 }
 
 /**
+ * Changing one's own email or password needs `current_password`; wrong guesses count per account, and 5 a minute give 429.
  * @summary Update a user (admin, or oneself without `type`)
  */
 export const updateUser = (
@@ -405,6 +407,7 @@ export const getUpdateUserMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -449,6 +452,7 @@ export type UpdateUserMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | TooManyRequestsResponse
 >;
 
 /**
@@ -462,6 +466,7 @@ export const useUpdateUser = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | TooManyRequestsResponse
   >,
   TContext = unknown,
 >(

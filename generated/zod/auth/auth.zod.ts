@@ -8,7 +8,7 @@
 import zod from 'zod';
 
 /**
- * Checks the password. `next_step: home` means a new session was started; `next_step: 2fa` means the password was right and `POST /login2fa` must follow. 5 failed tries per minute per email and IP give 429.
+ * Checks the password. `next_step: home` means a new session was started; `next_step: 2fa` means the password was right and `POST /login2fa` must follow. 5 failed tries per minute per email and IP give 429, as do 20 failed tries per minute from one IP and more than `AUTH_RATE_LIMIT` requests per minute from one IP; second-step codes (here or at `/login2fa`) count per account, 10 per minute.
  * @summary Sign in with email and password
  */
 export const loginBodyEmailMax = 255;
@@ -31,6 +31,10 @@ export const login200Response = zod.object({
   next_step: zod
     .enum(['home', '2fa'])
     .describe('`home`: signed in. `2fa`: password right, a second step is needed.'),
+});
+
+export const login403Response = zod.object({
+  message: zod.string(),
 });
 
 export const login413Response = zod.object({
@@ -79,6 +83,10 @@ export const loginTwoFactor200Response = zod.object({
     .describe('`home`: signed in. `2fa`: password right, a second step is needed.'),
 });
 
+export const loginTwoFactor403Response = zod.object({
+  message: zod.string(),
+});
+
 export const loginTwoFactor413Response = zod.object({
   message: zod.string(),
 });
@@ -99,7 +107,7 @@ export const loginTwoFactor429Response = zod.object({
 });
 
 /**
- * Does not sign in; the client goes to the login screen.
+ * Only when registration is open (`REGISTRATION=open`). Does not sign in: a link to confirm the address is mailed, and the account can sign in after `POST /api/verify-email`. 5 registrations per minute per IP.
  * @summary Create an account (type user)
  */
 export const registerBodyNameMax = 255;
@@ -129,6 +137,10 @@ export const register201Response = zod.object({
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
+});
+
+export const register403Response = zod.object({
+  message: zod.string(),
 });
 
 export const register413Response = zod.object({
@@ -232,6 +244,41 @@ export const resetPassword422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const resetPassword429Response = zod.object({
+  message: zod.string(),
+});
+
+/**
+ * The mailed link opens `/verify-email?token=&email=`, whose screen sends them here. The token works once and expires after 48 hours; wrong tokens count like sign-in attempts.
+ * @summary Confirm a registered address with the mailed token
+ */
+export const verifyEmailBodyEmailMax = 255;
+export const verifyEmailBodyTokenMax = 255;
+
+export const verifyEmailBody = zod.object({
+  email: zod.email().max(verifyEmailBodyEmailMax),
+  token: zod.string().min(1).max(verifyEmailBodyTokenMax),
+});
+
+export const verifyEmail200Response = zod.object({
+  message: zod.string(),
+});
+
+export const verifyEmail413Response = zod.object({
+  message: zod.string(),
+});
+
+export const verifyEmail419Response = zod.object({
+  message: zod.string(),
+});
+
+export const verifyEmail422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const verifyEmail429Response = zod.object({
   message: zod.string(),
 });
 

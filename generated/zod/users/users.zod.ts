@@ -192,6 +192,7 @@ export const getUser404Response = zod.object({
 });
 
 /**
+ * Changing one's own email or password needs `current_password`; wrong guesses count per account, and 5 a minute give 429.
  * @summary Update a user (admin, or oneself without `type`)
  */
 export const updateUserBodyNameMax = 255;
@@ -212,7 +213,7 @@ export const updateUserBody = zod
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']).optional(),
   })
   .describe(
-    "Partial update. A user may update their own profile but not `type`; changing one's own password needs `current_password`.",
+    "Partial update. A user may update their own profile but not `type`; changing one's own password or email needs `current_password`.",
   );
 
 export const updateUser200ResponseDataNameMax = 255;
@@ -257,6 +258,10 @@ export const updateUser422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const updateUser429Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * @summary Delete a user (admin; not oneself)

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { tooManyAttempts } from '../http/http-error.ts';
 import { localeOf } from '../i18n/messages.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import type { AppServices } from '../services.ts';
 import { EXPORT_FORMATS } from './export-formats.ts';
@@ -60,7 +61,7 @@ export async function startExport(
     geometry_type: wanted.geometryType,
     file_name: `${slug(wanted.title)}-${date}.${EXPORT_FORMATS[wanted.format].extension}`,
     email_to_send: wanted.emailToSend ?? null,
-    link_origin: config.appUrl ?? `${request.protocol}://${request.host}`,
+    link_origin: linkOrigin(config, request.server),
     locale: localeOf(request),
   };
   const job = await enqueueJob(db, {

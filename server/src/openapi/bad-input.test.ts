@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ BODY_LIMIT: String(64 * 1024) });
+  t = await startTestApp({ BODY_LIMIT: String(64 * 1024), REGISTRATION: 'open' });
 });
 afterAll(async () => t.close());
 beforeEach(async () => t.database.reset());

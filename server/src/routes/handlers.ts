@@ -1,7 +1,7 @@
 import type { OperationHandlers } from '../openapi/bind-operations.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { forgetPassword, resetPassword } from './password-reset.ts';
-import { register } from './registration.ts';
+import { register, verifyEmail } from './registration.ts';
 import { getAbilities, getCurrentUser, logout } from './session-info.ts';
 import { login, loginTwoFactor } from './sign-in.ts';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.ts';
@@ -23,6 +23,7 @@ export const handlers: OperationHandlers = {
     logout,
     forgetPassword,
     resetPassword,
+    verifyEmail,
     getAbilities,
     getCurrentUser,
     startTwoFactor,

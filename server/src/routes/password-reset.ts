@@ -1,19 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import { hashPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
 import { findUserByEmail } from '../users/user-record.ts';
 import { passwordRuleErrors } from '../users/user-rules.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
-
-function origin(request: FastifyRequest, appUrl: string | undefined): string {
-  return appUrl ?? `${request.protocol}://${request.host}`;
-}
 
 export async function forgetPassword(
   context: TypedContext<'forgetPassword'>,
@@ -33,7 +29,7 @@ export async function forgetPassword(
        ON CONFLICT (email) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
       [user.email, sha256(token)],
     );
-    const link = `${origin(context.request, config.appUrl)}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+    const link = `${linkOrigin(config, context.request.server)}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
     // Not awaited: the answer must not take longer when the account exists.
     mailer
       .send({
@@ -69,10 +65,11 @@ export async function resetPassword(
         [user.email, sha256(body.token), RESET_TOKEN_MINUTES],
       );
       if (used.length === 0) return false;
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-        user.id,
-        passwordHash,
-      ]);
+      await tx.query(
+        // The mailed token proves the address too, so an unconfirmed registration is confirmed here.
+        'UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
+        [user.id, passwordHash],
+      );
       await destroyUserSessions(
         tx,
         user.id,

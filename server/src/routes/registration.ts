@@ -1,23 +1,70 @@
+import { confirmAddress, newVerificationToken, VERIFY_TOKEN_HOURS } from '../auth/email-verification.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { invalid } from '../http/http-error.ts';
-import { msg } from '../i18n/messages.ts';
+import { clearHits, ipKey, recordHit, retryAfter, takeAttempt, throttleKey } from '../auth/throttle.ts';
+import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
+import { localeOf, msg, translator } from '../i18n/messages.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
-import { emailTaken, insertUser, toPublicUser } from '../users/user-record.ts';
+import { emailTaken, toPublicUser, type UserRecord } from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 
-/** New accounts are always of type `user`; it does not sign in (the client goes to login). */
+/** Accounts one IP may register per minute. */
+export const REGISTRATIONS_PER_MINUTE = 5;
+
+/**
+ * Only with REGISTRATION=open. New accounts are of type `user`, do not sign in, and cannot
+ * sign in until the mailed link confirms the address (the client goes to the login screen).
+ */
 export async function register(context: TypedContext<'register'>): Promise<TypedResult<'register'>> {
+  const { db, config, mailer, log } = context.services;
+  if (config.registration !== 'open') throw new HttpError(403, msg('accounts.registration_closed'));
+  const wait = await takeAttempt(db, ipKey('register', context.request.ip), REGISTRATIONS_PER_MINUTE);
+  if (wait > 0) throw tooManyAttempts(wait);
   const body = context.body;
-  const { db } = context.services;
   const errors = passwordRuleErrors(body.password, body.password_confirmation);
   if (await emailTaken(db, body.email)) errors.email = [msg('validation.email_taken')];
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const passwordHash = await hashPassword(body.password);
+  let created: { user: UserRecord; token: string };
   try {
-    const user = await insertUser(db, { name: body.name, email: body.email, passwordHash, type: 'user' });
-    return { status: 201, body: { data: toPublicUser(user) } };
+    created = await db.transaction(async (tx) => {
+      const rows = await tx.query<UserRecord>(
+        `INSERT INTO users (name, email, password_hash, type, locale, email_verified_at)
+         VALUES ($1, $2, $3, 'user', $4, NULL) RETURNING *`,
+        [body.name.trim(), body.email.trim(), passwordHash, localeOf(context.request)],
+      );
+      const user = rows[0];
+      if (!user) throw new Error('INSERT INTO users returned no row');
+      return { user, token: await newVerificationToken(tx, user.id) };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ email: [msg('validation.email_taken')] });
     throw error;
   }
+  const { user, token } = created;
+  const t = translator(localeOf(context.request));
+  const link = `${linkOrigin(config, context.request.server)}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  mailer
+    .send({
+      to: user.email,
+      subject: t('accounts.verify_subject'),
+      text: t('accounts.verify_text', { link, hours: VERIFY_TOKEN_HOURS }),
+    })
+    .catch((error: unknown) => log.error({ err: error }, 'address confirmation mail failed'));
+  return { status: 201, body: { data: toPublicUser(user) } };
+}
+
+/** The guest route behind the mailed link; wrong tokens count like sign-in attempts. */
+export async function verifyEmail(context: TypedContext<'verifyEmail'>): Promise<TypedResult<'verifyEmail'>> {
+  const { db } = context.services;
+  const body = context.body;
+  const key = throttleKey('verify-email', body.email, context.request.ip);
+  const wait = await retryAfter(db, key);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await confirmAddress(db, body.email, body.token))) {
+    await recordHit(db, key);
+    throw invalid({ token: [msg('accounts.verify_invalid')] });
+  }
+  await clearHits(db, key);
+  return { status: 200, body: { message: translator(localeOf(context.request))('accounts.verified') } };
 }

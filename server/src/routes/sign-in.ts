@@ -1,11 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
 import { destroySession, startSession } from '../auth/sessions.ts';
-import { clearHits, recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
+import {
+  accountKey,
+  clearHits,
+  ipKey,
+  MAX_CODE_ATTEMPTS,
+  MAX_IP_FAILURES,
+  recordHit,
+  retryAfter,
+  takeAttempt,
+  throttleKey,
+} from '../auth/throttle.ts';
 import { verifySecondFactor } from '../auth/second-factor.ts';
 import type { Database } from '../db/database.ts';
 import { setSessionCookie } from '../http/cookies.ts';
-import { invalid, tooManyAttempts } from '../http/http-error.ts';
+import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
@@ -13,24 +23,31 @@ import { findUserByEmail, type UserRecord } from '../users/user-record.ts';
 
 const BAD_CREDENTIALS = msg('auth.failed');
 const BAD_CODE = msg('auth.code_invalid');
+/** Said only after the right password, so it tells nothing to someone guessing. */
+const unverifiedEmail = () => new HttpError(403, msg('accounts.email_unverified'));
 
-async function throttled(db: Database, key: string): Promise<void> {
-  const wait = await retryAfter(db, key);
+async function throttled(db: Database, key: string, max?: number): Promise<void> {
+  const wait = await takeAttempt(db, key, max);
   if (wait > 0) throw tooManyAttempts(wait);
 }
 
-async function checkPassword(
-  db: Database,
-  key: string,
-  email: string,
-  password: string,
-): Promise<UserRecord> {
+/**
+ * The password step. Its attempt is recorded before the check (atomically with the count), so a
+ * parallel burst is judged at most MAX_ATTEMPTS times; a failure also counts against the IP.
+ */
+async function checkPassword(db: Database, ip: string, email: string, password: string): Promise<UserRecord> {
+  const wait = await retryAfter(db, ipKey('sign-in-failures', ip), MAX_IP_FAILURES);
+  if (wait > 0) throw tooManyAttempts(wait);
+  const key = throttleKey('login', email, ip);
+  await throttled(db, key);
   const user = await findUserByEmail(db, email);
   const ok = user ? await verifyPassword(password, user.password_hash) : await burnPasswordCheck(password);
   if (!user || !ok) {
-    await recordHit(db, key);
+    await recordHit(db, ipKey('sign-in-failures', ip));
     throw invalid({ email: [BAD_CREDENTIALS] });
   }
+  await clearHits(db, key);
+  if (user.email_verified_at === null) throw unverifiedEmail();
   return user;
 }
 
@@ -50,28 +67,26 @@ async function signIn(
   return { status: 200, body: { next_step: 'home' } };
 }
 
-async function secondStep(db: Database, key: string, user: UserRecord, code: string): Promise<void> {
-  if (!(await verifySecondFactor(db, user, code))) {
-    await recordHit(db, key);
-    throw invalid({ code: [BAD_CODE] });
-  }
+/**
+ * Second-step codes have one counter per account, whatever the IP and whichever route, and a
+ * right password never clears it: only a right code does.
+ */
+async function secondStep(db: Database, user: UserRecord, code: string): Promise<void> {
+  const key = accountKey('second-step', user.id);
+  await throttled(db, key, MAX_CODE_ATTEMPTS);
+  if (!(await verifySecondFactor(db, user, code))) throw invalid({ code: [BAD_CODE] });
+  await clearHits(db, key);
 }
 
 export async function login(context: TypedContext<'login'>): Promise<TypedResult<'login'>> {
   const { db } = context.services;
   const body = context.body;
-  const key = throttleKey('login', body.email, context.request.ip);
-  await throttled(db, key);
-  const user = await checkPassword(db, key, body.email, body.password);
+  const user = await checkPassword(db, context.request.ip, body.email, body.password);
   if (user.two_factor_secret !== null) {
     const code = body.code?.trim();
-    if (!code) {
-      await clearHits(db, key);
-      return { status: 200, body: { next_step: '2fa' } };
-    }
-    await secondStep(db, key, user, code);
+    if (!code) return { status: 200, body: { next_step: '2fa' } };
+    await secondStep(db, user, code);
   }
-  await clearHits(db, key);
   return signIn(db, context.request, context.reply, context.auth, user, body.remember === true);
 }
 
@@ -80,10 +95,7 @@ export async function loginTwoFactor(
 ): Promise<TypedResult<'loginTwoFactor'>> {
   const { db } = context.services;
   const body = context.body;
-  const key = throttleKey('2fa', body.email, context.request.ip);
-  await throttled(db, key);
-  const user = await checkPassword(db, key, body.email, body.password);
-  if (user.two_factor_secret !== null) await secondStep(db, key, user, body.code.trim());
-  await clearHits(db, key);
+  const user = await checkPassword(db, context.request.ip, body.email, body.password);
+  if (user.two_factor_secret !== null) await secondStep(db, user, body.code.trim());
   return signIn(db, context.request, context.reply, context.auth, user, body.remember === true);
 }

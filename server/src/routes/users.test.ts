@@ -182,30 +182,56 @@ describe('own profile', () => {
   });
 });
 
-describe('registration', () => {
-  it('creates a plain user that can then sign in, and refuses a taken email', async () => {
-    const client = t.client();
-    await client.prime();
-    const body = {
-      name: 'New Person',
-      email: 'new.person@example.com',
-      password: 'long enough password',
-      password_confirmation: 'long enough password',
-    };
-    const created = await client.post('/register', body);
-    expect(created.status).toBe(201);
-    expect(created.json()).toMatchObject({ data: { type: 'user', email: body.email } });
-    expect(client.cookies.has('atlasboard_session')).toBe(false);
-    expect((await client.post('/register', body)).status).toBe(422);
+describe('own sign-in address and password', () => {
+  it('needs the current password to change one’s own email', async () => {
+    const { client, user } = await t.signedIn('user');
+    const missing = await client.put(`/api/users/${user.id}`, { email: 'taken.over@example.com' });
+    expect(missing.status).toBe(422);
+    expect(missing.json()).toMatchObject({ errors: { current_password: expect.any(Array) } });
+    const wrong = await client.put(`/api/users/${user.id}`, {
+      email: 'taken.over@example.com',
+      current_password: 'not it',
+    });
+    expect(wrong.status).toBe(422);
+    expect((await client.get('/api/user')).json()).toMatchObject({ data: { email: user.email } });
+    // The same address in other letter case is no change, and the name alone needs nothing.
     expect(
-      (
-        await client.post('/register', {
-          ...body,
-          email: 'x@example.com',
-          password_confirmation: 'different!',
-        })
-      ).status,
-    ).toBe(422);
-    expect((await client.login(body.email, body.password)).status).toBe(200);
+      (await client.put(`/api/users/${user.id}`, { email: user.email.toUpperCase(), name: 'Renamed' }))
+        .status,
+    ).toBe(200);
+    const ok = await client.put(`/api/users/${user.id}`, {
+      email: 'moved@example.com',
+      current_password: user.password,
+    });
+    expect(ok.json()).toMatchObject({ data: { email: 'moved@example.com' } });
+  });
+
+  it('throttles current-password guesses per account: 429 after 5 a minute, even with the right one', async () => {
+    const { client, user } = await t.signedIn('user');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      statuses.push(
+        (
+          await client.put(`/api/users/${user.id}`, {
+            email: 'x@example.com',
+            current_password: `guess-${attempt}`,
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    const blocked = await client.put(`/api/users/${user.id}`, {
+      password: 'my new password',
+      password_confirmation: 'my new password',
+      current_password: user.password,
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets an admin change another user’s email without a password of theirs', async () => {
+    const { client } = await t.signedIn('admin');
+    const other = await t.createUser();
+    const changed = await client.put(`/api/users/${other.id}`, { email: 'renamed@example.com' });
+    expect(changed.json()).toMatchObject({ data: { email: 'renamed@example.com' } });
   });
 });

@@ -1,9 +1,11 @@
 import { canOn } from '../auth/abilities.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
-import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
+import { accountKey, clearHits, takeAttempt } from '../auth/throttle.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden, invalid, notFound, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
 import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
-import { msg, type Problems } from '../i18n/messages.ts';
+import { msg, type Message, type Problems } from '../i18n/messages.ts';
 import { listUsers as queryUsers } from '../users/user-list.ts';
 import { emailTaken, findUserById, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
@@ -22,6 +24,27 @@ async function userFor(
   if (!user) throw notFound();
   if (!canOn(ability, action, 'User', { ...user })) throw forbidden();
   return user;
+}
+
+/** A new password or sign-in address for oneself needs the current password: an open session is not enough. */
+function changesCredentials(user: UserRecord, body: TypedContext<'updateUser'>['body']): boolean {
+  const newEmail = body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase();
+  return body.password !== undefined || newEmail;
+}
+
+/** Guesses count per account like sign-in attempts (429 after MAX_ATTEMPTS a minute); a right one clears them. */
+async function currentPasswordProblem(
+  db: Database,
+  user: UserRecord,
+  currentPassword: string | undefined,
+): Promise<Message | undefined> {
+  if (!currentPassword) return msg('auth.current_password');
+  const key = accountKey('current-password', user.id);
+  const wait = await takeAttempt(db, key);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(currentPassword, user.password_hash))) return msg('auth.current_password');
+  await clearHits(db, key);
+  return undefined;
 }
 
 export async function listUsers(context: TypedContext<'listUsers'>): Promise<TypedResult<'listUsers'>> {
@@ -71,12 +94,9 @@ export async function updateUser(context: TypedContext<'updateUser'>): Promise<T
     errors.type = [msg('auth.own_type')];
   }
   if (body.email !== undefined && (await emailTaken(db, body.email, user.id))) errors.email = [TAKEN];
-  const ownPassword = body.password !== undefined && me.id === user.id;
-  if (
-    ownPassword &&
-    !(body.current_password && (await verifyPassword(body.current_password, user.password_hash)))
-  ) {
-    errors.current_password = [msg('auth.current_password')];
+  if (me.id === user.id && changesCredentials(user, body)) {
+    const problem = await currentPasswordProblem(db, user, body.current_password);
+    if (problem) errors.current_password = [problem];
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;

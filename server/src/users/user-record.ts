@@ -13,6 +13,8 @@ export interface UserRecord {
   two_factor_secret: string | null;
   two_factor_pending_secret: string | null;
   two_factor_last_step: number | null;
+  /** NULL until a self-registered account confirms its address by mail. */
+  email_verified_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

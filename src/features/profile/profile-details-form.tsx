@@ -23,10 +23,17 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [locale, setLocale] = useState<Locale>(user.locale);
+  const [currentPassword, setCurrentPassword] = useState('');
+  // A new sign-in address needs the current password (the server refuses it otherwise).
+  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const onSubmit = () =>
     submit(async () => {
-      await updateUser.mutateAsync({ id: user.id, data: { name, email, locale } });
+      await updateUser.mutateAsync({
+        id: user.id,
+        data: { name, email, locale, ...(emailChanged ? { current_password: currentPassword } : {}) },
+      });
+      setCurrentPassword('');
       await refreshSession(queryClient);
       await i18n.changeLanguage(locale);
       showToast(t('profile.saved'));
@@ -52,6 +59,17 @@ export function ProfileDetailsForm({ user }: { user: User }) {
         onChange={setEmail}
         validate={emailValidator(t)}
       />
+      {emailChanged && (
+        <TextField
+          label={t('fields.current_password')}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          isRequired
+          value={currentPassword}
+          onChange={setCurrentPassword}
+        />
+      )}
       <Select
         label={t('fields.locale')}
         name="locale"

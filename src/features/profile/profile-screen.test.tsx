@@ -29,6 +29,27 @@ describe('profile screen', () => {
     await waitFor(() => expect(useAuthStore.getState().user?.name).toBe('Una Updated'));
   });
 
+  it('asks for the current password before changing the email', async () => {
+    const { user } = await renderApp('/profile', { as: 'user' });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    const details = region('Account details');
+    expect(within(details).queryByLabelText('Current password')).not.toBeInTheDocument();
+    const email = within(details).getByLabelText('Email');
+    await user.clear(email);
+    await fill(user, email, 'una.moved@example.com');
+    const current = within(details).getByLabelText('Current password');
+    await fill(user, current, 'not-my-password');
+    await user.click(within(details).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription('The password is incorrect.'));
+    expect(findUserById(MOCK_USER.id)?.email).toBe(MOCK_USER.email);
+
+    await user.clear(current);
+    await fill(user, current, MOCK_USER.password);
+    await user.click(within(details).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(findUserById(MOCK_USER.id)?.email).toBe('una.moved@example.com');
+  });
+
   it('shows a wrong current password under its field', async () => {
     const { user } = await renderApp('/profile', { as: 'user' });
     await screen.findByRole('heading', { level: 1, name: 'Profile' });

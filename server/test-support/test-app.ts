@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig, type ServerConfig } from '../src/config.ts';
+import type { OperationHandlers } from '../src/openapi/bind-operations.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { insertUser, type UserRecord, type UserType } from '../src/users/user-record.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
@@ -24,7 +25,11 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string | undefined> = {},
+  /** Replaces the app's handlers (e.g. wrapped to record what they throw). */
+  handlers?: OperationHandlers,
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
     DATA_DIR: '/nonexistent-test-data',
@@ -37,6 +42,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     config,
     db: database.db,
     logger: false,
+    ...(handlers ? { handlers } : {}),
     ...(config.smtpUrl === undefined ? { mailer: memoryMailer } : {}),
   });
   await app.ready();

@@ -261,6 +261,41 @@ describe('what an export takes', () => {
     expect(gdalFeatures(file).map((feature) => feature.properties.code)).toEqual(['H-1']);
   });
 
+  it('a filter takes what filter-features finds, whatever the value types, and refuses what it refuses', async () => {
+    const conditions = [
+      [{ property: 'code', operator: 'eq', value: 5 }],
+      [{ property: 'pressure', operator: 'between', value: [2, 'z'] }],
+      [{ property: 'code', operator: 'in', value: ['H-1', 'H-3'] }],
+      [{ property: 'floors', operator: 'lte', value: '9' }],
+      [{ property: 'active', operator: 'neq', value: 'yes' }],
+    ];
+    for (const filters of conditions) {
+      const layers_filter = [{ layer_id: hydrantsId, filters }];
+      const found = await viewer.post(`/api/maps/${mapId}/filter-features`, { layers_filter });
+      const codes = found
+        .json<{ data: { properties: { code: string } }[] }>()
+        .data.map((f) => f.properties.code);
+      const { file } = await exportAndDownload(viewer, 'export-filter-features', {
+        format: 'geojson',
+        layers_filter,
+      });
+      expect(
+        gdalFeatures(file).map((feature) => feature.properties.code),
+        JSON.stringify(filters),
+      ).toEqual(codes);
+    }
+    const notAList = await viewer.post(`/api/maps/${mapId}/export-filter-features`, {
+      format: 'csv',
+      layers_filter: [
+        { layer_id: hydrantsId, filters: [{ property: 'code', operator: 'in', value: 'H-1' }] },
+      ],
+    });
+    expect(notAList.status).toBe(422);
+    expect(notAList.json()).toMatchObject({
+      errors: { 'layers_filter.0.filters.0.value': [expect.any(String)] },
+    });
+  });
+
   it('the selected features, and a search over the attributes', async () => {
     const selected = await exportAndDownload(viewer, 'export-multi-selected-features', {
       format: 'csv',

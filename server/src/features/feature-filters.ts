@@ -59,6 +59,33 @@ function conditionSql(condition: FilterCondition, params: SqlParams): string {
   }
 }
 
+/** Per entry: a layer not on the map, or a value whose shape does not fit its operator. */
+export function layersFilterProblems(
+  layersFilter: readonly LayerFilter[],
+  mapLayerIds: ReadonlySet<number>,
+): Problems {
+  const problems: Problems = {};
+  layersFilter.forEach((entry, index) => {
+    if (!mapLayerIds.has(entry.layer_id))
+      problems[`layers_filter.${index}.layer_id`] = [msg('features.layer_not_on_map')];
+    entry.filters.forEach((condition, at) => {
+      const problem = shapeProblem(condition);
+      if (problem) problems[`layers_filter.${index}.filters.${at}.value`] = [problem];
+    });
+  });
+  return problems;
+}
+
+/** One entry's conditions and bbox over `features ft` (all must hold), or `TRUE` with none. */
+export function layerConditionsSql(entry: LayerFilter, params: SqlParams): string {
+  const parts = entry.filters.map((condition) => conditionSql(condition, params));
+  if (entry.bbox) {
+    const [minLon, minLat, maxLon, maxLat] = entry.bbox.map((value) => params.add(value));
+    parts.push(`ST_Intersects(ft.geom, ST_MakeEnvelope(${minLon}, ${minLat}, ${maxLon}, ${maxLat}, 4326))`);
+  }
+  return parts.length === 0 ? 'TRUE' : parts.map((part) => `(${part})`).join(' AND ');
+}
+
 /**
  * The WHERE clause of a `layers_filter`: a feature matches when it lies on one of the named
  * layers and meets all of that layer's conditions (and its bbox). `mapLayerIds` are the
@@ -69,24 +96,10 @@ export function layersFilterSql(
   mapLayerIds: ReadonlySet<number>,
   params: SqlParams,
 ): string {
-  const problems: Problems = {};
-  layersFilter.forEach((entry, index) => {
-    if (!mapLayerIds.has(entry.layer_id))
-      problems[`layers_filter.${index}.layer_id`] = [msg('features.layer_not_on_map')];
-    entry.filters.forEach((condition, at) => {
-      const problem = shapeProblem(condition);
-      if (problem) problems[`layers_filter.${index}.filters.${at}.value`] = [problem];
-    });
-  });
+  const problems = layersFilterProblems(layersFilter, mapLayerIds);
   if (Object.keys(problems).length > 0) throw invalid(problems);
-  const clauses = layersFilter.map((entry) => {
-    const parts = [`ft.layer_id = ${params.add(entry.layer_id)}`];
-    for (const condition of entry.filters) parts.push(conditionSql(condition, params));
-    if (entry.bbox) {
-      const [minLon, minLat, maxLon, maxLat] = entry.bbox.map((value) => params.add(value));
-      parts.push(`ST_Intersects(ft.geom, ST_MakeEnvelope(${minLon}, ${minLat}, ${maxLon}, ${maxLat}, 4326))`);
-    }
-    return `(${parts.join(' AND ')})`;
-  });
+  const clauses = layersFilter.map(
+    (entry) => `(ft.layer_id = ${params.add(entry.layer_id)} AND ${layerConditionsSql(entry, params)})`,
+  );
   return clauses.join(' OR ');
 }

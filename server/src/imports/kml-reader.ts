@@ -8,11 +8,17 @@ export function kmlReader(file: string): FeatureReader {
   return async function* read(): AsyncIterable<ImportedFeature> {
     const text = await readFile(file, 'utf8');
     const errors: string[] = [];
-    const document = new DOMParser({
-      onError: (level: string, message: string) => {
-        if (level !== 'warning') errors.push(message);
-      },
-    }).parseFromString(text, 'text/xml');
+    let document: ReturnType<DOMParser['parseFromString']>;
+    try {
+      document = new DOMParser({
+        onError: (level: string, message: string) => {
+          if (level !== 'warning') errors.push(message);
+        },
+      }).parseFromString(text, 'text/xml');
+    } catch (error) {
+      // xmldom throws on a fatal error (no root element: empty, plain text, JSON).
+      throw new UnreadableFile(error instanceof Error ? (error.message.split('\n')[0] ?? '') : 'not XML');
+    }
     if (errors.length > 0 || !document.getElementsByTagName('kml')[0])
       throw new UnreadableFile(errors[0]?.split('\n')[0] ?? 'not a KML document');
     const collection = kml(document as unknown as Document);

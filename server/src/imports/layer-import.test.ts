@@ -259,6 +259,22 @@ describe('bad files create nothing', () => {
     expect(await layerCount()).toBe(before);
   });
 
+  it('a file that is not XML, read as KML, is refused naming the problem', async () => {
+    const before = await layerCount();
+    for (const [name, bytes, fields] of [
+      ['data.json', '{"type":"FeatureCollection","features":[]}', { format: 'kml' }],
+      ['empty.kml', '', {}],
+      ['text.kml', 'just words', {}],
+    ] as const) {
+      const response = await upload(name, Buffer.from(bytes), fields);
+      expect(response.status, name).toBe(422);
+      expect(response.json<{ errors: { file: string[] } }>().errors.file[0], name).toMatch(
+        /could not be read as kml/,
+      );
+    }
+    expect(await layerCount()).toBe(before);
+  });
+
   it('only admins import', async () => {
     const editor = (await testApp.signedIn('editor')).client;
     const response = await editor.request(

@@ -141,6 +141,33 @@ describe('bad input', () => {
     expect(nul.json()).toMatchObject({ errors: { search_title: [expect.any(String)] } });
   });
 
+  it('answers 422 to a field named like an object method, not 500', async () => {
+    const client = t.client();
+    await client.prime();
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const response = await client.post('/login', { email: 'a@example.com', password: 'x', [name]: { a: 1 } });
+      expect(response.status, name).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors[name], name).toEqual([
+        `The ${name} field is not allowed.`,
+      ]);
+    }
+  });
+
+  it('answers 422 to a value nested 2,000 deep, not 500', async () => {
+    const client = t.client();
+    await client.prime();
+    const arrays = `${'['.repeat(2_000)}"x"${']'.repeat(2_000)}`;
+    const objects = `${'{"a":'.repeat(2_000)}"x"${'}'.repeat(2_000)}`;
+    for (const nested of [arrays, objects]) {
+      const response = await client.request('POST', '/login', {
+        rawBody: `{"email":"a@example.com","password":${nested}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(422);
+      expect(response.json()).toMatchObject({ errors: { password: [expect.any(String)] } });
+    }
+  });
+
   it('rejects NUL characters in text fields with 422 instead of failing in the database', async () => {
     const client = t.client();
     await client.prime();

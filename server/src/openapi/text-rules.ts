@@ -1,21 +1,42 @@
 import { msg, type Problems } from '../i18n/messages.ts';
 
-/** PostgreSQL text cannot hold NUL, so such input is a validation error rather than a failed query. */
+interface Visit {
+  node: unknown;
+  key: string;
+  parent: Visit | undefined;
+}
+
+/** The dotted field name of a visited value, built only when a message needs it. */
+function fieldOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at !== undefined; at = at.parent) if (at.key !== '') keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * PostgreSQL text cannot hold NUL, so such input is a validation error rather than a failed query.
+ * The walk keeps its own stack: a body nested thousands deep must not overflow the call stack.
+ */
 export function nulCharacterErrors(value: unknown, field = ''): Problems {
   const errors: Problems = {};
-  const visit = (node: unknown, at: string) => {
+  const report = (visit: Visit) => {
+    const at = fieldOf(visit) || 'body';
+    errors[at] = [msg('validation.nul', { field: at })];
+  };
+  const pending: Visit[] = [{ node: value, key: field, parent: undefined }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const { node } = visit;
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) errors[at || 'body'] = [msg('validation.nul', { field: at || 'body' })];
+      if (node.includes('\u0000')) report(visit);
     } else if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, at ? `${at}.${index}` : String(index)));
+      node.forEach((item, index) => pending.push({ node: item, key: String(index), parent: visit }));
     } else if (typeof node === 'object' && node !== null) {
       for (const [key, item] of Object.entries(node)) {
-        if (key.includes('\u0000')) errors[at || 'body'] = [msg('validation.nul', { field: at || 'body' })];
-        else visit(item, at ? `${at}.${key}` : key);
+        if (key.includes('\u0000')) report(visit);
+        else pending.push({ node: item, key, parent: visit });
       }
     }
-  };
-  visit(value, field);
+  }
   return errors;
 }
 

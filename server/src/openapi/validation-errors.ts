@@ -62,7 +62,8 @@ export function fieldErrors(errors: readonly ErrorObject[]): Problems {
     if (['oneOf', 'anyOf', 'if', 'not'].includes(error.keyword) && errors.length > 1) continue;
     const field = fieldOf(error);
     const message = messageOf(error, field);
-    const list = (result[field] ??= []);
+    // Own keys only: a field called `constructor` must not find Object's.
+    const list = Object.hasOwn(result, field) ? (result[field] as Message[]) : (result[field] = []);
     if (!list.some((known) => known.key === message.key)) list.push(message);
   }
   return result;

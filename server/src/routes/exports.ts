@@ -6,7 +6,8 @@ import { exportsDir } from '../exports/export-job.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
 import { startExport } from '../exports/export-requests.ts';
-import { forbidden, HttpError, notFound } from '../http/http-error.ts';
+import { layersFilterProblems } from '../features/feature-filters.ts';
+import { forbidden, HttpError, invalid, notFound } from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { msg } from '../i18n/messages.ts';
 import { layerOfMapOr404, mapOr404 } from '../maps/map-scope.ts';
@@ -68,6 +69,9 @@ export const exportHandlers = typedHandlers({
     const layers = [];
     for (const filter of body.layers_filter)
       layers.push(await layerOfMapOr404(services.db, params.id, filter.layer_id));
+    // The same refusals as filter-features: a value whose shape does not fit its operator.
+    const problems = layersFilterProblems(body.layers_filter, new Set(layers.map((layer) => layer.id)));
+    if (Object.keys(problems).length > 0) throw invalid(problems);
     const first = layers[0];
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,

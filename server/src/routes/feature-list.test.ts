@@ -162,6 +162,23 @@ describe('listing a layer', () => {
     expect(last.data.map((f) => f.id)).toEqual([ids[2]]);
   });
 
+  it('reads a cursor past any id (1e309, which the query reads as Infinity) as the end or the whole layer, not a 500', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, { geometry_type: 'LineString' });
+    const ids = [
+      await insertFeature(t.database.db, layer.id, line(0)),
+      await insertFeature(t.database.db, layer.id, line(1)),
+    ];
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const after = await client.get(url, { query: { after_id: '1e309' } });
+    expect(after.status).toBe(200);
+    expect(after.json<Page>().data).toEqual([]);
+    const before = await client.get(url, { query: { before_id: '1e309' } });
+    expect(before.status).toBe(200);
+    expect(before.json<Page>().data.map((feature) => feature.id)).toEqual(ids.map((row) => row.id));
+  });
+
   it('answers 422 on sort for a property the layer does not have, or a malformed sort', async () => {
     const { client } = await t.signedIn('user');
     const map = await insertMap(t.database.db);

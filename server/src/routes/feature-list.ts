@@ -1,7 +1,11 @@
 import { createFeature } from '../features/feature-create.ts';
 import { mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
 import { layerFeaturePage, parseFeatureSort } from '../features/feature-page.ts';
+import { MAX_ID } from '../openapi/text-rules.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+
+/** A cursor beyond every id (`1e309` arrives as Infinity) means the same as the largest id. */
+const cursor = (id: number | undefined) => (id === undefined ? undefined : Math.min(id, MAX_ID + 1));
 
 /** A layer's features: one page of them, and adding one. */
 export const featureListHandlers = typedHandlers({
@@ -14,8 +18,8 @@ export const featureListHandlers = typedHandlers({
       page: query.page ?? 1,
       perPage: query.per_page ?? 15,
       search: query.search?.trim() || undefined,
-      afterId: query.after_id,
-      beforeId: query.before_id,
+      afterId: cursor(query.after_id),
+      beforeId: cursor(query.before_id),
       sort: parseFeatureSort(query.sort, layer),
       path: `/api/maps/${params.id}/layers/${layer.id}/features`,
     });

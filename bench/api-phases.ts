@@ -46,7 +46,9 @@ export async function importPoints(
       // The embedded database runs the job's last statement (moving a million staged rows into
       // the layer, indexes included) on the server's thread: a poll can wait past fetch's
       // 5-minute limit. The server is busy, not gone; ask again.
-      if (!(error instanceof TypeError)) throw error;
+      // Since #20 item 6 a wait past DB_WAIT_TIMEOUT_MS is answered 503 with Retry-After instead.
+      const busy = error instanceof Error && / answered 503:/.test(error.message);
+      if (!(error instanceof TypeError) && !busy) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -74,7 +74,7 @@ export function propertyProblems(
   if (!partial) {
     for (const property of schema) {
       const field = `${prefix}.${property.name}`;
-      if (property.required && !(property.name in values) && !problems[field])
+      if (property.required && !Object.hasOwn(values, property.name) && !problems[field])
         problems[field] = [msg('validation.required', { field })];
     }
   }

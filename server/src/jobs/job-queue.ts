@@ -65,6 +65,24 @@ export async function claimJob(
   return rows[0];
 }
 
+/** Why a job whose every attempt died is failed: stored as its error. */
+export const ABANDONED_ERROR = `The job stopped without finishing ${MAX_ATTEMPTS} times (the server working on it went away).`;
+
+/**
+ * Fails the jobs whose last attempt died: running, lease run out, no attempt left. The claim
+ * skips them (attempts < MAX_ATTEMPTS), so without this they stayed `running` for ever and
+ * whoever waited on them (the export dialog) polled for ever. Answers how many were failed.
+ */
+export async function failAbandonedJobs(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `UPDATE jobs SET status = 'failed', error = $2::text, locked_by = NULL, locked_until = NULL, updated_at = now()
+     WHERE status = 'running' AND locked_until < now() AND attempts >= $1::int
+     RETURNING id`,
+    [MAX_ATTEMPTS, ABANDONED_ERROR],
+  );
+  return rows.length;
+}
+
 /** Progress and a longer lease; false when the job is no longer this worker's (lease lost). */
 export async function reportProgress(
   db: Queryable,

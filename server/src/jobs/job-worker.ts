@@ -1,7 +1,14 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { claimJob, completeJob, failJob, reportProgress, type JobRow } from './job-queue.ts';
+import {
+  claimJob,
+  completeJob,
+  failAbandonedJobs,
+  failJob,
+  reportProgress,
+  type JobRow,
+} from './job-queue.ts';
 
 /** What a runner gets: its job, and a progress callback that also renews the lease. */
 export interface JobContext {
@@ -79,6 +86,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker & { start(
   }
 
   async function runOnce(onlyId?: string): Promise<boolean> {
+    await failAbandonedJobs(options.db);
     const job = await claimJob(options.db, workerId, leaseMs, onlyId);
     if (!job) return false;
     await run(job);

@@ -33,7 +33,14 @@ export function ExportProgress({ started }: { started: ExportFile }) {
   const percent = Math.round(file.progress * 100);
 
   if (query.isError) return <p role="alert">{t('export_dialog.status_failed')}</p>;
-  if (file.status === 'failed') return <p role="alert">{t('export_dialog.failed')}</p>;
+  // A job the server gave up on (its attempts failed or died) is failed: the polling stops here.
+  if (file.status === 'failed')
+    return (
+      <div role="alert">
+        <p>{t('export_dialog.failed')}</p>
+        <p>{t('export_dialog.failure.retry')}</p>
+      </div>
+    );
   if (isRunning(file)) {
     return (
       <div className="export-progress">

@@ -37,6 +37,14 @@ export function fileSink(path: string) {
   };
 }
 
+/**
+ * The feature's own value of a field: a plain `properties[name]` of a feature without the
+ * property would find `constructor` or `toString` on every object and export the function.
+ */
+export function ownValue(properties: Readonly<Record<string, unknown>>, name: string): unknown {
+  return Object.hasOwn(properties, name) ? properties[name] : undefined;
+}
+
 /** A property value as the field's type says, or null when it does not fit. */
 export function fieldValue(field: ExportField, raw: unknown): string | number | boolean | null {
   if (raw === null || raw === undefined || raw === '') return null;

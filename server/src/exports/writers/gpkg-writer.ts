@@ -6,6 +6,7 @@ import {
   type Extent,
   type ExportWriter,
   type ExportWriterOptions,
+  ownValue,
 } from './export-writer.ts';
 import { gpkgPrefix, type GpkgPrefix, type GpkgSchema } from './gpkg-schema.ts';
 import { sqliteRecord } from './sqlite-record.ts';
@@ -83,7 +84,7 @@ export function gpkgWriter(options: ExportWriterOptions, pageSize = GPKG_PAGE_SI
         const bbox = row.bbox ?? null;
         extent = extendExtent(extent, bbox);
         const values = options.fields.map((field) => {
-          const value = fieldValue(field, row.properties[field.name]);
+          const value = fieldValue(field, ownValue(row.properties, field.name));
           return typeof value === 'boolean' ? Number(value) : value;
         });
         lastFid = row.id > lastFid ? row.id : lastFid + 1;

@@ -1,4 +1,10 @@
-import { fieldValue, fileSink, type ExportWriter, type ExportWriterOptions } from './export-writer.ts';
+import {
+  fieldValue,
+  fileSink,
+  type ExportWriter,
+  type ExportWriterOptions,
+  ownValue,
+} from './export-writer.ts';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -31,7 +37,7 @@ export function kmlWriter(options: ExportWriterOptions): ExportWriter {
       for (const row of rows) {
         const data = options.fields
           .map((field) => {
-            const value = fieldValue(field, row.properties[field.name]);
+            const value = fieldValue(field, ownValue(row.properties, field.name));
             return value === null
               ? ''
               : `<SimpleData name="${escapeXml(field.name)}">${escapeXml(String(value))}</SimpleData>`;

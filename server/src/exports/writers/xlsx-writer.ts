@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { fieldValue, type ExportWriter, type ExportWriterOptions } from './export-writer.ts';
+import { fieldValue, type ExportWriter, type ExportWriterOptions, ownValue } from './export-writer.ts';
 
 /**
  * A worksheet written row by row with exceljs's streaming writer (rows are committed, not
@@ -21,7 +21,7 @@ export function xlsxWriter(options: ExportWriterOptions): ExportWriter {
         sheet
           .addRow([
             row.id,
-            ...options.fields.map((field) => fieldValue(field, row.properties[field.name])),
+            ...options.fields.map((field) => fieldValue(field, ownValue(row.properties, field.name))),
             row.wkt ?? null,
           ])
           .commit();

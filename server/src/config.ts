@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -54,8 +55,12 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   if (text === undefined || text === '0' || text.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
   const entries = text.split(',').map((entry) => entry.trim());
-  const address = /^(?:[0-9.]+|[0-9a-fA-F:.]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
-  if (entries.some((entry) => !address.test(entry) || !/[0-9a-z]/i.test(entry)))
+  const valid = (entry: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address = '', prefix] = entry.split('/');
+    return isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+  };
+  if (!entries.every(valid))
     throw new Error(
       `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDRs, got "${text}"`,
     );

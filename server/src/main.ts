@@ -9,6 +9,7 @@ import { seed } from './seed.ts';
 import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-job.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { IMPORT_JOB, importRunner } from './imports/import-job.ts';
+import { linkOrigin } from './mail/link-origin.ts';
 import { createMailer } from './mail/mailer.ts';
 
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(`\nAtlasboard is running at ${config.appUrl ?? `http://${shown}:${config.port}`}\n`);
+  if (config.appUrl === undefined)
+    process.stdout.write(
+      `Links in mail point to ${linkOrigin(config, app)} (never to a request's Host); set APP_URL to the public address.\n`,
+    );
 }
 
 async function buildClientIfNeeded(clientDir: string): Promise<void> {

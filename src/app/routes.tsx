@@ -65,6 +65,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ResetPasswordScreen,
                 ),
               },
+              {
+                path: 'verify-email',
+                lazy: lazyScreen(
+                  () => import('../features/auth/verify-email-screen'),
+                  (m) => m.VerifyEmailScreen,
+                ),
+              },
             ],
           },
           {

@@ -8,7 +8,14 @@ export const SIGN_IN_STATUSES: readonly number[] = [401, 403, 419];
  * screen itself (SPEC §8) and the other guest screens whose flows start signed out
  * (second step, registration, password reset links).
  */
-const GUEST_PATHS: readonly string[] = ['/login', '/2fa', '/register', '/forgot-password', '/reset-password'];
+const GUEST_PATHS: readonly string[] = [
+  '/login',
+  '/2fa',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+];
 
 declare module 'axios' {
   interface AxiosRequestConfig {

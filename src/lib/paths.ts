@@ -9,6 +9,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   profile: '/profile',
   usersIndex: '/users',
   usersCreate: '/users/create',

@@ -21,7 +21,7 @@ describe('route guards and unknown routes', () => {
 
   test('a signed-in user who is not an admin is sent home from /users, and from /login', async () => {
     const person = uniqueAccount('Guard User');
-    await registerAccount(suite.server().baseUrl, person);
+    await registerAccount(suite.server().baseUrl, person, suite.smtp());
     const page = await suite.newPage();
     await signIn(page, person.email, person.password, person.name);
 

@@ -201,7 +201,7 @@ describe('map administration', () => {
 
   test('a signed-in user who is not an admin is sent home from every map admin route', async () => {
     const person = uniqueAccount('Map Guard User');
-    await registerAccount(suite.server().baseUrl, person);
+    await registerAccount(suite.server().baseUrl, person, suite.smtp());
     const page = await suite.newPage();
     await signIn(page, person.email, person.password, person.name);
     for (const path of ADMIN_ROUTES) {

@@ -11,7 +11,7 @@ describe('password reset', () => {
 
   test('a user resets a forgotten password with the mailed link and signs in with the new one', async () => {
     const person = uniqueAccount('Forgetful');
-    await registerAccount(suite.server().baseUrl, person);
+    await registerAccount(suite.server().baseUrl, person, suite.smtp());
     const page = await suite.newPage();
 
     await page.goto('/login');

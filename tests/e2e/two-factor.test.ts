@@ -11,7 +11,7 @@ describe('two-factor authentication', () => {
 
   test('a user enables 2FA with a TOTP code, sees recovery codes, and then signs in through /2fa', async () => {
     const person = uniqueAccount('Second Step');
-    await registerAccount(suite.server().baseUrl, person);
+    await registerAccount(suite.server().baseUrl, person, suite.smtp());
     const page = await suite.newPage();
     await signIn(page, person.email, person.password, person.name);
 

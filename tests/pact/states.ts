@@ -24,6 +24,8 @@ export const STATES = {
   twoFactorPending: 'the signed-in user has a pending two-factor secret',
   /** The signed-in admin has 2FA on. Params: { password, recovery_code }. */
   twoFactorEnabled: 'the signed-in user has two-factor enabled',
+  /** A self-registered account whose address is not confirmed yet. Params: { email, password, token } (the mailed token). */
+  unconfirmedRegistration: 'a registration awaits address confirmation',
 
   // Maps domain: rows inserted with the ids the params give, so interactions may name them.
   /** Params: { id, title }. */

@@ -28,10 +28,11 @@ function resetLink(text: string): URL {
 describe('links in mail without APP_URL', () => {
   it('never take the host from Host or X-Forwarded-Host', async () => {
     const user = await t.createUser();
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       { host: 'evil.example' },
       { host: 'evil.example:8080', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const client = t.client();
       await client.get('/api/user', { headers });
       const answer = await client.post('/api/forget-password', { email: user.email }, { headers });

@@ -1,7 +1,7 @@
 import { verifyPassword } from '../auth/passwords.ts';
 import { newRecoveryCodes, replaceRecoveryCodes } from '../auth/recovery-codes.ts';
 import { useTotpCode, verifySecondFactor } from '../auth/second-factor.ts';
-import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
+import { accountKey, clearHits, takeAttempt } from '../auth/throttle.ts';
 import { newTotpSecret, otpauthUrl } from '../auth/totp.ts';
 import { invalid, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
@@ -14,7 +14,10 @@ function signedInUser(context: OperationContext): UserRecord {
   return context.auth.user;
 }
 
-/** Password and code guesses on the profile count like sign-in attempts. */
+/**
+ * Password and code guesses on the profile count per account, on the same counter as the
+ * current password of email and password changes; counted and recorded atomically.
+ */
 async function guarded(
   context: OperationContext,
   user: UserRecord,
@@ -22,17 +25,13 @@ async function guarded(
   check: () => Promise<boolean>,
 ) {
   const { db } = context.services;
-  const key = throttleKey('2fa-profile', user.email, context.request.ip);
-  const wait = await retryAfter(db, key);
+  const key = accountKey('current-password', user.id);
+  const wait = await takeAttempt(db, key);
   if (wait > 0) throw tooManyAttempts(wait);
-  if (!(await verifyPassword(password, user.password_hash))) {
-    await recordHit(db, key);
+  if (!(await verifyPassword(password, user.password_hash)))
     throw invalid({ password: [msg('auth.password_incorrect')] });
-  }
-  if (!(await check())) {
-    await recordHit(db, key);
-    throw invalid({ code: [msg('auth.code_invalid')] });
-  }
+  if (!(await check())) throw invalid({ code: [msg('auth.code_invalid')] });
+  await clearHits(db, key);
 }
 
 export async function startTwoFactor(

@@ -174,4 +174,22 @@ describe('login screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(useAuthStore.getState().authenticated).toBe(false);
   });
+
+  it('tells a registration whose address is not confirmed to follow the mailed link', async () => {
+    server.use(
+      http.post('*/login', () =>
+        HttpResponse.json(
+          { message: 'Confirm your email address first: follow the link we mailed you when you registered.' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user, router } = await renderApp('/login');
+    await fillLogin(user, 'newcomer@example.com', 'long enough password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Confirm your email address first: follow the link we mailed you when you registered.',
+    );
+    expect(router.state.location.pathname).toBe('/login');
+  });
 });

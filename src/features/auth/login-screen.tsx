@@ -7,6 +7,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import { encodeBase64 } from '../../lib/base64';
+import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { emailValidator } from '../../lib/validators';
@@ -25,11 +26,22 @@ export function LoginScreen() {
   const [remember, setRemember] = useState(false);
   const [code, setCode] = useState('');
 
+  const [unconfirmed, setUnconfirmed] = useState(false);
+
   const onSubmit = () =>
     submit(async () => {
-      const result = await login.mutateAsync({
-        data: { email, password, remember, ...(code.trim() ? { code: code.trim() } : {}) },
-      });
+      setUnconfirmed(false);
+      let result;
+      try {
+        result = await login.mutateAsync({
+          data: { email, password, remember, ...(code.trim() ? { code: code.trim() } : {}) },
+        });
+      } catch (error) {
+        // 403: the right password, but a registration whose address is not confirmed yet.
+        if (httpStatus(error) !== 403) throw error;
+        setUnconfirmed(true);
+        return;
+      }
       if (result.next_step === 'home') {
         await completeSignIn();
         return;
@@ -41,6 +53,11 @@ export function LoginScreen() {
 
   return (
     <AuthCard title={t('auth.login_title')} intro={t('auth.login_intro')}>
+      {unconfirmed ? (
+        <p role="alert" className="form-failure">
+          {t('accounts.email_unverified')}
+        </p>
+      ) : null}
       <Form label={t('auth.login_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         <TextField
           label={t('fields.email')}

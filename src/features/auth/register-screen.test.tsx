@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MOCK_ADMIN } from '../../../mocks/accounts';
 import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { expectPopupThatCloses } from '../../testing/popup';
+import { server } from '../../testing/server';
 
 async function fillRegistration(
   user: Awaited<ReturnType<typeof renderApp>>['user'],
@@ -25,7 +27,9 @@ describe('registration screen', () => {
       password: 'long enough password',
       confirmation: 'long enough password',
     });
-    await expectPopupThatCloses('Registration successfully');
+    await expectPopupThatCloses(
+      'Account created. We have mailed you a link: follow it to confirm your address, then sign in.',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -40,6 +44,28 @@ describe('registration screen', () => {
     });
     await waitFor(() =>
       expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('The email has already been taken.'),
+    );
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('says so in words when registration is closed on the server', async () => {
+    server.use(
+      http.post('*/register', () =>
+        HttpResponse.json(
+          { message: 'Registration is closed. Ask an administrator for an account.' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user, router } = await renderApp('/register');
+    await fillRegistration(user, {
+      name: 'New Person',
+      email: 'new.person@example.com',
+      password: 'long enough password',
+      confirmation: 'long enough password',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Registration is closed. Ask an administrator for an account.',
     );
     expect(router.state.location.pathname).toBe('/register');
   });

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
+import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { emailValidator } from '../../lib/validators';
@@ -20,15 +21,30 @@ export function RegisterScreen() {
   const [form, setForm] = useState({ name: '', email: '', password: '', password_confirmation: '' });
   const set = (field: keyof typeof form) => (value: string) => setForm((old) => ({ ...old, [field]: value }));
 
+  const [closed, setClosed] = useState(false);
+
   const onSubmit = () =>
     submit(async () => {
-      await register.mutateAsync({ data: form });
-      showPopup({ tone: 'success', title: t('auth.register_success') });
+      setClosed(false);
+      try {
+        await register.mutateAsync({ data: form });
+      } catch (error) {
+        // 403: REGISTRATION=closed on this server; said in words, not as a generic failure.
+        if (httpStatus(error) !== 403) throw error;
+        setClosed(true);
+        return;
+      }
+      showPopup({ tone: 'success', title: t('accounts.registered_check_mail') });
       await navigate(paths.login);
     });
 
   return (
     <AuthCard title={t('auth.register_title')}>
+      {closed ? (
+        <p role="alert" className="form-failure">
+          {t('accounts.registration_closed')}
+        </p>
+      ) : null}
       <Form label={t('auth.register_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         <TextField
           label={t('fields.name')}

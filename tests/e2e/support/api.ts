@@ -1,4 +1,5 @@
 import { request, type APIRequestContext } from 'playwright-core';
+import type { SmtpListener } from './smtp';
 
 export type Account = { name: string; email: string; password: string };
 
@@ -22,8 +23,11 @@ async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string
   return { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) };
 }
 
-/** Registers a plain account through POST /register, as the registration form would. */
-export async function registerAccount(baseURL: string, account: Account): Promise<void> {
+/**
+ * Registers a plain account through POST /register, as the registration form would, and
+ * confirms its address with the mailed link (the e2e server runs with REGISTRATION=open).
+ */
+export async function registerAccount(baseURL: string, account: Account, inbox: SmtpListener): Promise<void> {
   const api = await apiSession(baseURL);
   try {
     const response = await api.post('/register', {
@@ -32,6 +36,16 @@ export async function registerAccount(baseURL: string, account: Account): Promis
     });
     if (response.status() !== 201) {
       throw new Error(`POST /register gave ${response.status()}: ${await response.text()}`);
+    }
+    const mail = await inbox.waitForMail(account.email);
+    const link = /https?:\/\/[^\s"<>]+\/verify-email\?[^\s"<>]+/.exec(mail.text)?.[0];
+    if (link === undefined) throw new Error(`no confirmation link in the mail:\n${mail.text}`);
+    const confirmed = await api.post('/api/verify-email', {
+      headers: await xsrfHeader(api),
+      data: { email: account.email, token: new URL(link).searchParams.get('token') ?? '' },
+    });
+    if (confirmed.status() !== 200) {
+      throw new Error(`POST /api/verify-email gave ${confirmed.status()}: ${await confirmed.text()}`);
     }
   } finally {
     await api.dispose();

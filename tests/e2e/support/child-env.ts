@@ -32,4 +32,7 @@ const DROPPED = new Set([
   'HOST',
   'CLIENT_DIR',
   'MAIL_FROM',
+  'REGISTRATION',
+  'TRUST_PROXY',
+  'AUTH_RATE_LIMIT',
 ]);

@@ -47,6 +47,8 @@ export async function startServer({
       ADMIN_PASSWORD: admin.password,
       SMTP_URL: smtpUrl,
       DEMO_SEED: demoSeed ? '1' : '0',
+      // The flows register people (the default is closed); registerAccount confirms their address.
+      REGISTRATION: 'open',
     }),
     repoRoot,
   );

@@ -3,7 +3,7 @@ import { parseMail, type ReceivedMail } from './mime';
 
 export type SmtpListener = {
   url: string;
-  /** The first mail to `to` that arrived or arrives within `timeoutMs`. */
+  /** The first mail to `to` not taken yet that arrived or arrives within `timeoutMs`; it is taken. */
   waitForMail: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 };
@@ -41,8 +41,11 @@ export async function startSmtpListener(): Promise<SmtpListener> {
     new Promise<ReceivedMail>((resolve, reject) => {
       const wanted = to.toLowerCase();
       const check = () => {
-        const mail = inbox.find((candidate) => candidate.recipients.includes(wanted));
+        const index = inbox.findIndex((candidate) => candidate.recipients.includes(wanted));
+        const mail = inbox[index];
         if (mail) {
+          // Taken out, so the next wait for this address gets the next mail (confirmation, then reset).
+          inbox.splice(index, 1);
           finish();
           resolve(mail);
         }

@@ -135,6 +135,15 @@ export function createStateHandlers(db: Database, context: PactContext) {
       const userId = await signedInAdmin(params);
       context.totpSecret = await enableTwoFactor(db, userId, text(params, 'recovery_code'));
     },
+    [STATES.unconfirmedRegistration]: async (params) => {
+      const user = await account(db, text(params, 'email'), text(params, 'password'), 'user');
+      await db.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [user.id]);
+      await db.query(
+        `INSERT INTO email_verifications (user_id, token_hash) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()`,
+        [user.id, sha256(text(params, 'token'))],
+      );
+    },
   };
   return handlers;
 }

@@ -41,6 +41,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     CLIENT_DIR: '/nonexistent-pact-client',
     LOG_LEVEL: 'warn',
+    // The registration interactions need it open (the default is closed).
+    REGISTRATION: 'open',
   });
   const sent: unknown[] = [];
   app = await buildApp({

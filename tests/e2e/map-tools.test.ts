@@ -181,16 +181,18 @@ describe('map tools and identify', () => {
     await page.goto(`/maps/${map.id}/show?lon=0&lat=0&zoom=2`);
     const renders = await waitForDrawn(page);
     const sea = '#c9dcea';
-    expect(await pixelsOfColour(page, sea)).toBeGreaterThan(1000);
+    const withSea = await pixelsOfColour(page, sea);
+    expect(withSea).toBeGreaterThan(1000);
 
     await page.getByRole('button', { name: 'Basemap' }).click();
     await page.getByRole('radio', { name: 'None' }).check();
     await waitForDrawn(page, renders);
-    expect(await pixelsOfColour(page, sea)).toBe(0);
+    // A few anti-aliased pixels of the tools may come near the colour; the sea is gone.
+    expect(await pixelsOfColour(page, sea)).toBeLessThan(withSea / 100);
 
     await page.reload();
     await waitForDrawn(page);
-    expect(await pixelsOfColour(page, sea)).toBe(0);
+    expect(await pixelsOfColour(page, sea)).toBeLessThan(withSea / 100);
     await page.getByRole('button', { name: 'Basemap' }).click();
     expect(await page.getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
   });

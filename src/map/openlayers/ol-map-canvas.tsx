@@ -59,7 +59,7 @@ export function OlMapCanvas({
   const wrapperRef = useRef<HTMLDivElement>(null);
   const targetRef = useRef<HTMLDivElement>(null);
   const scaleRef = useRef<HTMLDivElement>(null);
-  const pointerRef = useRef<HTMLSpanElement>(null);
+  const pointerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
   const syncRef = useRef<ReturnType<typeof createLayerSync> | null>(null);
   const callbacks = useRef({ onViewChange, onFeatureClick, onGeometryChange });
@@ -233,7 +233,8 @@ export function OlMapCanvas({
       <div className="map-status-bar">
         <div ref={scaleRef} className="map-scale" hidden={!tools.has('scaleBar')} />
         <div className="map-pointer-coordinates" hidden={!tools.has('coordinates')} aria-hidden="true">
-          <span className="map-pointer-label">{t('map_tools.lon_lat')}</span> <span ref={pointerRef} />
+          <span className="map-pointer-label">{t('map_tools.lon_lat')}</span>
+          <div ref={pointerRef} className="map-pointer-value" />
         </div>
       </div>
     </div>

@@ -53,7 +53,12 @@ export function IdentifyList({ hits, pixel, onPick, onClose }: IdentifyListProps
               <span className="map-identify-layer">
                 {t('map_tools.identify_item', { layer: hit.title, id: hit.featureId })}
               </span>
-              {hit.label && <span className="map-identify-label">{hit.label}</span>}
+              {hit.label && (
+                <>
+                  {' '}
+                  <span className="map-identify-label">{hit.label}</span>
+                </>
+              )}
             </button>
           </li>
         ))}

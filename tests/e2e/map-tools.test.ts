@@ -104,6 +104,36 @@ async function pixelsOfColour(page: Page, hex: string): Promise<number> {
   );
 }
 
+/** A pipe whose first segment's middle lies inside a pressure zone. */
+async function pipeInZone(page: Page, map: MapInfo) {
+  const pipes = layerNamed(map, 'Pipes');
+  const zones = (await features(page, map, layerNamed(map, 'Pressure zones'), 50)).flatMap((zone) =>
+    outerRings(zone.geometry),
+  );
+  const candidates = (await features(page, map, pipes, 100)).flatMap((pipe) => {
+    const segment = firstSegment(pipe.geometry);
+    if (!segment) return [];
+    const [[ax, ay], [bx, by]] = segment;
+    const middle: Position = [(ax + bx) / 2, (ay + by) / 2];
+    return zones.some((ring) => ringHolds(ring, middle)) ? [{ pipe, segment, middle }] : [];
+  });
+  const chosen = candidates[0];
+  if (!chosen) throw new Error('no demo pipe lies inside a pressure zone');
+  return chosen;
+}
+
+/** `distance` px across the segment from its middle, in the map's CSS pixels (Web Mercator). */
+function across([[ax, ay], [bx, by]]: [Position, Position], latitude: number, distance: number) {
+  const dx = bx - ax;
+  const dy = -(by - ay) / Math.cos((latitude * Math.PI) / 180);
+  const length = Math.hypot(dx, dy);
+  return { x: (-dy / length) * distance, y: (dx / length) * distance };
+}
+
+async function scaleText(page: Page): Promise<string> {
+  return ((await page.locator('.ol-scale-line-inner').first().textContent()) ?? '').trim();
+}
+
 describe('map tools and identify', () => {
   const suite = useRealServer({ demoSeed: true });
 
@@ -112,21 +142,7 @@ describe('map tools and identify', () => {
     const page = await suite.newPage();
     await signIn(page, admin.email, admin.password, admin.name);
     const map = await demoMap(page);
-    const pipes = layerNamed(map, 'Pipes');
-    const zones = (await features(page, map, layerNamed(map, 'Pressure zones'), 50)).flatMap((zone) =>
-      outerRings(zone.geometry),
-    );
-    // A pipe whose first segment's middle lies inside a pressure zone, with no other pipe near.
-    const candidates = (await features(page, map, pipes, 100)).flatMap((pipe) => {
-      const segment = firstSegment(pipe.geometry);
-      if (!segment) return [];
-      const [[ax, ay], [bx, by]] = segment;
-      const middle: Position = [(ax + bx) / 2, (ay + by) / 2];
-      return zones.some((ring) => ringHolds(ring, middle)) ? [{ pipe, segment, middle }] : [];
-    });
-    const chosen = candidates[0];
-    if (!chosen) throw new Error('no demo pipe lies inside a pressure zone');
-    const [[ax, ay], [bx, by]] = chosen.segment;
+    const chosen = await pipeInZone(page, map);
 
     // The pipe's middle at the centre of the map, close in.
     await page.goto(`/maps/${map.id}/show?lon=${chosen.middle[0]}&lat=${chosen.middle[1]}&zoom=19`);
@@ -134,11 +150,8 @@ describe('map tools and identify', () => {
     const box = await page.getByTestId('map-canvas').boundingBox();
     if (!box) throw new Error('the map has no box');
     // 2 px across the pipe (a 2.5 px line): where a tap on a phone lands, still on the pipe.
-    const dx = bx - ax;
-    const dy = -(by - ay) / Math.cos((chosen.middle[1] * Math.PI) / 180);
-    const length = Math.hypot(dx, dy);
-    const across = { x: (-dy / length) * 2, y: (dx / length) * 2 };
-    const at = { x: box.x + box.width / 2 + across.x, y: box.y + box.height / 2 + across.y };
+    const offset = across(chosen.segment, chosen.middle[1], 2);
+    const at = { x: box.x + box.width / 2 + offset.x, y: box.y + box.height / 2 + offset.y };
 
     await page.mouse.move(at.x, at.y);
     await expect
@@ -195,5 +208,72 @@ describe('map tools and identify', () => {
     expect(await pixelsOfColour(page, sea)).toBeLessThan(withSea / 100);
     await page.getByRole('button', { name: 'Basemap' }).click();
     expect(await page.getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
+  });
+
+  test('on a 390×844 phone a finger pans, pinches and taps a pipe', async () => {
+    const { admin, baseUrl } = suite.server();
+    const desktop = await suite.newPage();
+    const browser = desktop.context().browser();
+    if (!browser) throw new Error('no browser behind the page');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await signIn(page, admin.email, admin.password, admin.name);
+      const map = await demoMap(page);
+      const chosen = await pipeInZone(page, map);
+      await page.goto(`/maps/${map.id}/show?lon=${chosen.middle[0]}&lat=${chosen.middle[1]}&zoom=19`);
+      await waitForDrawn(page);
+      const canvas = page.getByTestId('map-canvas');
+      await canvas.scrollIntoViewIfNeeded();
+      const box = await canvas.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+      // A finger is not a mouse: 6 px beside the pipe still hits it.
+      const offset = across(chosen.segment, chosen.middle[1], 6);
+      await page.touchscreen.tap(centre.x + offset.x, centre.y + offset.y);
+      await page.getByRole('complementary', { name: `Pipes #${chosen.pipe.id}` }).waitFor();
+
+      // Two fingers pinched together: the map zooms out, its scale bar says so.
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: points.map((point, id) => ({ ...point, id })),
+        });
+      const before = await scaleText(page);
+      const steps = 8;
+      await touch('touchStart', [
+        { x: centre.x - 20, y: centre.y },
+        { x: centre.x + 20, y: centre.y },
+      ]);
+      for (let step = 1; step <= steps; step++) {
+        await touch('touchMove', [
+          { x: centre.x - 20 + step * 4, y: centre.y },
+          { x: centre.x + 20 - step * 4, y: centre.y },
+        ]);
+      }
+      await touch('touchEnd', []);
+      await expect.poll(() => scaleText(page)).not.toBe(before);
+
+      // One finger drags the map: what is drawn moves.
+      const rendered = await waitForDrawn(page);
+      const still = await canvas.screenshot();
+      await touch('touchStart', [{ x: centre.x, y: centre.y }]);
+      for (let step = 1; step <= steps; step++)
+        await touch('touchMove', [{ x: centre.x + step * 10, y: centre.y }]);
+      await touch('touchEnd', []);
+      await waitForDrawn(page, rendered);
+      expect((await canvas.screenshot()).equals(still)).toBe(false);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -117,6 +117,8 @@ export function OlMapCanvas({
       const extent = transformExtent(view.calculateExtent(olMap.getSize()), 'EPSG:3857', 'EPSG:4326');
       callbacks.current.onViewChange?.(readView(view), extent as [number, number, number, number]);
     });
+    // The list of features under a click belongs to that place: moving the map closes it.
+    olMap.on('movestart', () => setIdentified(null));
     olMap.on('singleclick', (event) => {
       if (busyRef.current || !callbacks.current.onFeatureClick) return;
       const touch = (event.originalEvent as PointerEvent).pointerType === 'touch';

@@ -241,15 +241,31 @@ describe('map tools and identify', () => {
       await page.touchscreen.tap(centre.x + offset.x, centre.y + offset.y);
       await page.getByRole('complementary', { name: `Pipes #${chosen.pipe.id}` }).waitFor();
 
-      // Two fingers pinched together: the map zooms out, its scale bar says so.
       const cdp = await context.newCDPSession(page);
       const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
         cdp.send('Input.dispatchTouchEvent', {
           type,
           touchPoints: points.map((point, id) => ({ ...point, id })),
         });
-      const before = await scaleText(page);
       const steps = 8;
+
+      // One finger drags the map: what is drawn moves. (The panel that opened may have moved the map.)
+      await canvas.scrollIntoViewIfNeeded();
+      const moved = await canvas.boundingBox();
+      if (!moved) throw new Error('the map has no box');
+      centre.x = moved.x + moved.width / 2;
+      centre.y = moved.y + moved.height / 2;
+      const rendered = await waitForDrawn(page);
+      const still = await canvas.screenshot();
+      await touch('touchStart', [{ x: centre.x, y: centre.y }]);
+      for (let step = 1; step <= steps; step++)
+        await touch('touchMove', [{ x: centre.x + step * 10, y: centre.y }]);
+      await touch('touchEnd', []);
+      await waitForDrawn(page, rendered);
+      expect((await canvas.screenshot()).equals(still)).toBe(false);
+
+      // Two fingers pinched together: the map zooms out, its scale bar says so.
+      const before = await scaleText(page);
       await touch('touchStart', [
         { x: centre.x - 20, y: centre.y },
         { x: centre.x + 20, y: centre.y },
@@ -262,16 +278,6 @@ describe('map tools and identify', () => {
       }
       await touch('touchEnd', []);
       await expect.poll(() => scaleText(page)).not.toBe(before);
-
-      // One finger drags the map: what is drawn moves.
-      const rendered = await waitForDrawn(page);
-      const still = await canvas.screenshot();
-      await touch('touchStart', [{ x: centre.x, y: centre.y }]);
-      for (let step = 1; step <= steps; step++)
-        await touch('touchMove', [{ x: centre.x + step * 10, y: centre.y }]);
-      await touch('touchEnd', []);
-      await waitForDrawn(page, rendered);
-      expect((await canvas.screenshot()).equals(still)).toBe(false);
     } finally {
       await context.close();
     }

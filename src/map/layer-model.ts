@@ -32,6 +32,8 @@ export type MapLayerModel = {
   key: string;
   /** The stored layer's id, for layers whose features can be clicked and highlighted. */
   layerId: number | null;
+  /** The layer's name, for lists the map shows itself (the features under a click). */
+  title?: string;
   source: LayerSourceModel;
   visible: boolean;
   opacity: number;
@@ -172,6 +174,7 @@ export function describeLayers(input: DescribeLayersInput): MapLayerModel[] {
     models.push({
       key: `layer-${layer.id}`,
       layerId: layer.id,
+      title: layer.name,
       source,
       visible: changed.visible ?? layer.visible,
       opacity: changed.opacity ?? layer.opacity,

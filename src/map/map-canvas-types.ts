@@ -27,6 +27,22 @@ export type FeatureHit = {
 export type GeometryEdit =
   { kind: 'modify'; geometry: Geometry } | { kind: 'draw'; geometryType: GeometryType };
 
+/**
+ * The tools floating in a 2D map. Identify (a click opens a feature) is not among them: it is
+ * on whenever the screen listens to `onFeatureClick`.
+ */
+export type MapToolName = 'zoom' | 'home' | 'fullScreen' | 'measure' | 'basemap' | 'coordinates' | 'scaleBar';
+
+export const ALL_MAP_TOOLS: readonly MapToolName[] = [
+  'zoom',
+  'home',
+  'fullScreen',
+  'measure',
+  'basemap',
+  'coordinates',
+  'scaleBar',
+];
+
 /** What every engine's map component takes: a screen talks to the map only through these. */
 export type MapCanvasProps = {
   layers: readonly MapLayerModel[];
@@ -40,6 +56,10 @@ export type MapCanvasProps = {
   /** The edited or newly drawn geometry after each change (GeoJSON, EPSG:4326). */
   onGeometryChange?: (geometry: Geometry) => void;
   className?: string;
+  /** Which tools float in the map; all of them when absent (a print preview may want fewer). */
+  tools?: readonly MapToolName[];
+  /** The stored map shown: the user's basemap choice is remembered per map under its id. */
+  mapId?: number;
 };
 
 let lastNonce = 0;

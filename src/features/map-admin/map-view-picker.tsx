@@ -4,9 +4,12 @@ import {
   basemapLayer,
   MapCanvas,
   nextViewRequestNonce,
+  type MapToolName,
   type MapViewModel,
   type ViewRequest,
 } from '../../map';
+
+const PICKER_TOOLS: readonly MapToolName[] = ['zoom', 'scaleBar'];
 
 type MapViewPickerProps = {
   center: [number, number];
@@ -53,6 +56,8 @@ export function MapViewPicker({ center, zoom, basemap, onChange }: MapViewPicker
         initialView={initialView}
         viewRequest={request}
         label={t('map_admin.map_form.picker')}
+        // The form beside it chooses the basemap; the picker only zooms and pans.
+        tools={PICKER_TOOLS}
         onViewChange={(view) => {
           const next = {
             center: [round(view.center[0], 5), round(view.center[1], 5)] as [number, number],

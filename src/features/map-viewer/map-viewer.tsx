@@ -229,6 +229,7 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
         initialView={initialView}
         viewRequest={latestViewRequest(viewRequest, syncRequest)}
         label={t('viewer.map_label', { title: map.title })}
+        mapId={map.id}
         onViewChange={onViewChange}
         onFeatureClick={onFeatureClick}
         geometryEdit={editing.session?.edit ?? null}

@@ -5,6 +5,12 @@ import { sourceSignature, type OlLayerRegistry, type OlLayerType } from './layer
 
 type Mounted = { layer: BaseLayer; signature: string; kind: MapLayerModel['source']['kind'] };
 
+/** What the list of features under a click names each one by. */
+function describeForIdentify(layer: BaseLayer, model: MapLayerModel): void {
+  layer.set('title', model.title ?? '');
+  layer.set('labelProperty', model.style.labelProperty);
+}
+
 /**
  * Keeps an OpenLayers map's layers equal to a list of layer models: creates the new ones,
  * updates the kept ones in place, removes the gone ones, each through the registry.
@@ -29,12 +35,14 @@ export function createLayerSync(map: OlMap, registry: OlLayerRegistry) {
         const existing = mounted.get(model.key);
         if (existing && existing.signature === signature) {
           typeOf(model.source.kind).update(existing.layer, model);
+          describeForIdentify(existing.layer, model);
           continue;
         }
         if (existing) remove(model.key, existing);
         const layer = (typeOf(model.source.kind).create as (m: MapLayerModel) => BaseLayer)(model);
         layer.set('layerKey', model.key);
         layer.set('layerId', model.layerId);
+        describeForIdentify(layer, model);
         map.addLayer(layer);
         mounted.set(model.key, { layer, signature, kind: model.source.kind });
       }

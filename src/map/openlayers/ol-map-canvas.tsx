@@ -1,16 +1,29 @@
 import 'ol/ol.css';
-import './ol-controls.css';
+import './map-tools.css';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
-import { FullScreen, MousePosition, ScaleLine, defaults as defaultControls } from 'ol/control';
-import { createStringXY } from 'ol/coordinate';
+import { MousePosition, ScaleLine, defaults as defaultControls } from 'ol/control';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
-import { useEffect, useRef } from 'react';
-import type { FeatureHit, MapCanvasProps, MapViewModel } from '../map-canvas-types';
-import { enterFullScreenIcon, leaveFullScreenIcon } from './full-screen-icons';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALL_MAP_TOOLS, type MapCanvasProps, type MapViewModel } from '../map-canvas-types';
+import { withBasemap } from '../tools/basemap-choice';
 import { attachGeometryEditing } from './geometry-editing';
+import {
+  featureAtPixel,
+  identifyAt,
+  toFeatureHit,
+  MOUSE_TOLERANCE_PX,
+  TOUCH_TOLERANCE_PX,
+  type IdentifiedHit,
+} from './identify';
+import { IdentifyList } from './identify-list';
 import { createLayerSync } from './layer-sync';
 import { createOlLayerRegistry } from './layer-types';
+import { MapToolbar } from './map-toolbar';
+import { MeasurePanel } from './measure-panel';
+import { useBasemapChoice } from './use-basemap-choice';
+import { useMeasure } from './use-measure';
 
 const DEGREES = 180 / Math.PI;
 
@@ -24,7 +37,11 @@ function readView(view: View): MapViewModel {
   };
 }
 
-/** The OpenLayers engine: one map, its controls, and the layer models kept in sync. */
+/** "12.34567°, 45.12345°" (lon, lat): the pointer's place, in the readout's own label's order. */
+const lonLatText = (coordinate: number[] | undefined) =>
+  coordinate ? coordinate.map((value) => `${value.toFixed(5)}°`).join(', ') : '\u00a0';
+
+/** The OpenLayers engine: one map, its tools, and the layer models kept in sync. */
 export function OlMapCanvas({
   layers,
   initialView,
@@ -35,35 +52,55 @@ export function OlMapCanvas({
   geometryEdit,
   onGeometryChange,
   className,
+  tools: toolList = ALL_MAP_TOOLS,
+  mapId,
 }: MapCanvasProps) {
+  const { t } = useTranslation();
+  const wrapperRef = useRef<HTMLDivElement>(null);
   const targetRef = useRef<HTMLDivElement>(null);
+  const scaleRef = useRef<HTMLDivElement>(null);
   const pointerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<OlMap | null>(null);
+  const [map, setMap] = useState<OlMap | null>(null);
   const syncRef = useRef<ReturnType<typeof createLayerSync> | null>(null);
   const callbacks = useRef({ onViewChange, onFeatureClick, onGeometryChange });
   const initialViewRef = useRef(initialView);
-  const editingRef = useRef(false);
+  const tools = useMemo(() => new Set(toolList), [toolList]);
+  const [identified, setIdentified] = useState<{ hits: IdentifiedHit[]; pixel: number[] } | null>(null);
+  const measure = useMeasure(map);
+  const basemap = useBasemapChoice(layers, mapId);
+  // While a geometry is drawn or reshaped, or a distance measured, a click belongs to that.
+  const busyRef = useRef(false);
+  const busy = Boolean(geometryEdit) || measure.kind !== null;
 
   useEffect(() => {
     callbacks.current = { onViewChange, onFeatureClick, onGeometryChange };
   }, [onViewChange, onFeatureClick, onGeometryChange]);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
 
   useEffect(() => {
     const target = targetRef.current;
     if (!target) return;
     const start = initialViewRef.current;
-    const map = new OlMap({
-      target,
-      controls: defaultControls({ rotate: true, attributionOptions: { collapsible: true } }).extend([
-        new ScaleLine(),
-        new FullScreen({ label: enterFullScreenIcon(), labelActive: leaveFullScreenIcon() }),
+    const controls = defaultControls({
+      zoom: false,
+      rotate: false,
+      attributionOptions: { collapsible: true },
+    });
+    if (scaleRef.current) controls.push(new ScaleLine({ target: scaleRef.current }));
+    if (pointerRef.current)
+      controls.push(
         new MousePosition({
-          coordinateFormat: createStringXY(5),
+          coordinateFormat: lonLatText,
           projection: 'EPSG:4326',
-          target: pointerRef.current ?? undefined,
+          target: pointerRef.current,
           placeholder: '\u00a0',
         }),
-      ]),
+      );
+    const olMap = new OlMap({
+      target,
+      controls,
       view: new View({
         center: fromLonLat(start.center),
         zoom: start.zoom,
@@ -71,77 +108,66 @@ export function OlMapCanvas({
         maxZoom: 22,
       }),
     });
-    const sync = createLayerSync(map, createOlLayerRegistry());
-    mapRef.current = map;
+    const sync = createLayerSync(olMap, createOlLayerRegistry());
     syncRef.current = sync;
+    setMap(olMap);
 
-    map.on('moveend', () => {
-      const view = map.getView();
-      const extent = transformExtent(view.calculateExtent(map.getSize()), 'EPSG:3857', 'EPSG:4326');
+    olMap.on('moveend', () => {
+      const view = olMap.getView();
+      const extent = transformExtent(view.calculateExtent(olMap.getSize()), 'EPSG:3857', 'EPSG:4326');
       callbacks.current.onViewChange?.(readView(view), extent as [number, number, number, number]);
     });
-    map.on('singleclick', (event) => {
-      // While a geometry is drawn or reshaped, a click belongs to that, not to selecting.
-      if (editingRef.current) return;
-      let hit: FeatureHit | null = null;
-      const [x = 0, y = 0] = event.pixel;
-      const corners = [
-        map.getCoordinateFromPixel([x - 6, y + 6]),
-        map.getCoordinateFromPixel([x + 6, y - 6]),
-      ];
-      const [west = 0, south = 0] = toLonLat(corners[0] ?? [0, 0]);
-      const [east = 0, north = 0] = toLonLat(corners[1] ?? [0, 0]);
-      const clickExtent: [number, number, number, number] = [
-        Math.min(west, east),
-        Math.min(south, north),
-        Math.max(west, east),
-        Math.max(south, north),
-      ];
-      map.forEachFeatureAtPixel(
-        event.pixel,
-        (feature, layer) => {
-          const layerId: unknown = layer.get('layerId');
-          const featureId = Number(feature.getId());
-          if (typeof layerId !== 'number' || !Number.isFinite(featureId)) return undefined;
-          const { geometry: _geometry, layer: _tileLayer, ...properties } = feature.getProperties();
-          hit = { layerId, featureId, properties, clickExtent };
-          return true;
-        },
-        { hitTolerance: 6, layerFilter: (layer) => typeof layer.get('layerId') === 'number' },
-      );
-      callbacks.current.onFeatureClick?.(hit);
+    // The list of features under a click belongs to that place: moving the map closes it.
+    olMap.on('movestart', () => setIdentified(null));
+    olMap.on('singleclick', (event) => {
+      if (busyRef.current || !callbacks.current.onFeatureClick) return;
+      const touch = (event.originalEvent as PointerEvent).pointerType === 'touch';
+      const hits = identifyAt(olMap, event.pixel, touch ? TOUCH_TOLERANCE_PX : MOUSE_TOLERANCE_PX);
+      if (hits.length > 1) {
+        setIdentified({ hits, pixel: event.pixel });
+        return;
+      }
+      setIdentified(null);
+      const [hit] = hits;
+      callbacks.current.onFeatureClick(hit ? toFeatureHit(hit) : null);
+    });
+    // The cursor says what a click would do: open a feature (pointer), measure (crosshair).
+    let pending: number | null = null;
+    olMap.on('pointermove', (event) => {
+      if (event.dragging || pending !== null) return;
+      pending = requestAnimationFrame(() => {
+        pending = null;
+        if (busyRef.current) target.style.cursor = 'crosshair';
+        else if (!callbacks.current.onFeatureClick) target.style.cursor = '';
+        else target.style.cursor = featureAtPixel(olMap, event.pixel) ? 'pointer' : '';
+      });
     });
     // End-to-end tests wait for this before comparing pixels.
-    map.on('rendercomplete', () => {
+    olMap.on('rendercomplete', () => {
       target.dataset.renderCount = String(Number(target.dataset.renderCount ?? 0) + 1);
     });
     return () => {
+      if (pending !== null) cancelAnimationFrame(pending);
       sync.dispose();
-      map.setTarget(undefined);
-      mapRef.current = null;
+      olMap.setTarget(undefined);
       syncRef.current = null;
+      setMap(null);
     };
   }, []);
 
+  const drawn = useMemo(() => withBasemap(layers, basemap.choice), [layers, basemap.choice]);
   useEffect(() => {
-    syncRef.current?.sync(layers);
-  }, [layers]);
+    syncRef.current?.sync(drawn);
+  }, [drawn, map]);
 
   useEffect(() => {
-    const map = mapRef.current;
     if (!map || !geometryEdit) return;
-    editingRef.current = true;
-    const detach = attachGeometryEditing(map, geometryEdit, (geometry) =>
+    return attachGeometryEditing(map, geometryEdit, (geometry) =>
       callbacks.current.onGeometryChange?.(geometry),
     );
-    return () => {
-      editingRef.current = false;
-      detach();
-    };
-  }, [geometryEdit]);
+  }, [map, geometryEdit]);
 
   useEffect(() => {
-    const map = mapRef.current;
     if (!map || !viewRequest) return;
     const view = map.getView();
     if ('view' in viewRequest) {
@@ -158,10 +184,15 @@ export function OlMapCanvas({
         duration: 300,
       });
     }
-  }, [viewRequest]);
+  }, [map, viewRequest]);
+
+  const closeIdentify = () => {
+    setIdentified(null);
+    targetRef.current?.focus();
+  };
 
   return (
-    <div className={['map-canvas', className].filter(Boolean).join(' ')}>
+    <div ref={wrapperRef} className={['map-canvas', className].filter(Boolean).join(' ')}>
       <div
         ref={targetRef}
         className="map-canvas-target"
@@ -171,7 +202,43 @@ export function OlMapCanvas({
         tabIndex={0}
         data-testid="map-canvas"
       />
-      <div ref={pointerRef} className="map-pointer-coordinates" aria-hidden="true" />
+      {map && (
+        <MapToolbar
+          map={map}
+          tools={tools}
+          homeView={initialView}
+          fullScreenTarget={wrapperRef}
+          measuring={measure.kind}
+          onMeasure={measure.start}
+          basemap={basemap}
+        />
+      )}
+      {measure.kind && (
+        <MeasurePanel
+          kind={measure.kind}
+          state={measure.state}
+          onFinish={measure.finish}
+          onClose={measure.stop}
+        />
+      )}
+      {identified && !busy && (
+        <IdentifyList
+          hits={identified.hits}
+          pixel={identified.pixel}
+          onPick={(hit) => {
+            closeIdentify();
+            callbacks.current.onFeatureClick?.(toFeatureHit(hit));
+          }}
+          onClose={closeIdentify}
+        />
+      )}
+      <div className="map-status-bar">
+        <div ref={scaleRef} className="map-scale" hidden={!tools.has('scaleBar')} />
+        <div className="map-pointer-coordinates" hidden={!tools.has('coordinates')} aria-hidden="true">
+          <span className="map-pointer-label">{t('map_tools.lon_lat')}</span>
+          <div ref={pointerRef} className="map-pointer-value" />
+        </div>
+      </div>
     </div>
   );
 }

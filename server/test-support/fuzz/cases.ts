@@ -14,6 +14,24 @@ export interface Targets {
   fileId: number;
   exportIds: string[];
   importIds: string[];
+  /** The layer the case's path names, so a body's geometry can fit it. */
+  pathLayerId?: number;
+}
+
+type LayerKind = 'point' | 'line' | 'polygon';
+
+/** A geometry a layer of this kind takes, near the world's features. */
+function geometryFor(kind: LayerKind, rng: Rng): object {
+  const x = -9.14 + rng.next() * 0.01;
+  const y = 38.72 + rng.next() * 0.01;
+  if (kind === 'point') return { type: 'Point', coordinates: [x, y] };
+  if (kind === 'line') return { type: 'LineString', coordinates: [[x, y], [x + 0.001, y + 0.002]] };
+  return { type: 'Polygon', coordinates: [[[x, y], [x + 0.002, y], [x + 0.002, y + 0.002], [x, y]]] };
+}
+
+function kindOf(layerId: unknown, world: World): LayerKind | undefined {
+  const { point, line, polygon } = world.layerIds;
+  return layerId === point ? 'point' : layerId === line ? 'line' : layerId === polygon ? 'polygon' : undefined;
 }
 
 export interface Account {
@@ -92,7 +110,11 @@ export function hintsFor(targets: Targets): Hints {
   return {
     forKey(key, schema, rng) {
       const ids = idsFor(key, targets);
-      if (ids && (schema.type === 'integer' || schema.type === undefined) && rng.chance(0.85))
+      if (key === 'geometry' && rng.chance(0.7)) {
+        const kind = kindOf(targets.pathLayerId, targets.world) ?? rng.pick<LayerKind>(['point', 'line', 'polygon']);
+        return { value: geometryFor(kind, rng) };
+      }
+      if (ids && (schema.type === 'integer' || schema.type === undefined) && rng.chance(0.9))
         return { value: rng.pick(ids) };
       if (schema.pattern === PROPERTY_NAME || key === 'property') {
         if (rng.chance(0.85)) return { value: rng.pick(targets.world.propertyNames) };
@@ -108,6 +130,27 @@ export function hintsFor(targets: Targets): Hints {
     fixObject(value, rng) {
       if (typeof value.password === 'string' && 'password_confirmation' in value && rng.chance(0.8))
         value.password_confirmation = value.password;
+      if (value.type === 'enum' && 'label' in value && rng.chance(0.8)) value.options = ['pvc', 'cast_iron'];
+      if (Array.isArray(value.properties) && rng.chance(0.8)) {
+        // One entry per name, as a person editing a schema would send.
+        const names = new Set<unknown>();
+        value.properties = value.properties.filter((entry: unknown) => {
+          const name = (entry as { name?: unknown } | null)?.name;
+          if (names.has(name)) return false;
+          names.add(name);
+          return true;
+        });
+      }
+      // Renames mostly collide with the world's other names; an edit in place gets further.
+      if (typeof value.previous_name === 'string' && rng.chance(0.7)) delete value.previous_name;
+      // A feature named together with its layer: most of the time one of that layer's own.
+      const kind = kindOf(value.layer_id, targets.world);
+      if (kind && rng.chance(0.8)) {
+        const own = targets.world.featureIds[kind];
+        if (typeof value.id === 'number') value.id = rng.pick(own);
+        if (Array.isArray(value.feature_ids)) value.feature_ids = own.slice(0, rng.int(1, own.length));
+        if (value.geometry !== undefined) value.geometry = geometryFor(kind, rng);
+      }
     },
   };
 }
@@ -187,9 +230,13 @@ export function makeCase(
 
   const tile = pickTile(rng);
   const brokenPath = broken === 'path' ? rng.pick(pathParams).parameter.name : undefined;
-  const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    name === brokenPath ? rng.pick(BAD_PATH_VALUES) : pathValue(operation, name, targets, rng, tile),
-  );
+  targets.pathLayerId = undefined;
+  const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (name === brokenPath) return rng.pick(BAD_PATH_VALUES);
+    const value = pathValue(operation, name, targets, rng, tile);
+    if (name === 'layer_id') targets.pathLayerId = Number(value);
+    return value;
+  });
 
   const query: string[] = [];
   const brokenQuery = broken === 'query' ? rng.pick(queryParams).parameter.name : undefined;
@@ -253,7 +300,7 @@ function multipartFields(
       parts.push(...fileParts(name, operationId, values, rng, broken && (brokenField === undefined || brokenField === name)));
       continue;
     }
-    if (!required.has(name) && name !== brokenField && !rng.chance(0.5)) continue;
+    if (!required.has(name) && name !== brokenField && !rng.chance(0.25)) continue;
     const value = name === brokenField ? values.invalid(field, rng, name) : values.valid(field, rng, name);
     parts.push({ name, value: typeof value === 'string' ? value : JSON.stringify(value) });
   }

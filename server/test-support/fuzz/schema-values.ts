@@ -126,7 +126,9 @@ export class SchemaValues {
     if (s.enum) return rng.pick(s.enum);
     const branches = s.oneOf ?? s.anyOf;
     if (branches) return this.valid(rng.pick(branches), rng, key, depth + 1);
-    if (s.examples && s.examples.length > 0 && rng.chance(0.25)) return structuredClone(rng.pick(s.examples));
+    // The document's examples of plain values (those of objects and lists name rows that do not exist here).
+    if (s.examples && s.examples.length > 0 && !s.properties && !s.items && rng.chance(0.25))
+      return structuredClone(rng.pick(s.examples));
     switch (this.typeOf(s, rng)) {
       case 'null':
         return null;
@@ -235,7 +237,8 @@ export class SchemaValues {
     const min = s.minimum ?? s.exclusiveMinimum ?? -1000;
     const max = s.maximum ?? Math.max(min + 1000, 1000);
     // Whole numbers as often as fractions: some callers only ever send one kind.
-    if (rng.chance(0.3)) return Math.max(Math.ceil(min + (s.exclusiveMinimum !== undefined ? 1e-9 : 0)), Math.floor(max));
+    const low = Math.ceil(min + (s.exclusiveMinimum !== undefined ? 1e-9 : 0));
+    if (rng.chance(0.3) && low <= Math.floor(max)) return rng.int(low, Math.floor(max));
     const value = min + rng.next() * (max - min);
     return value === min && s.exclusiveMinimum !== undefined ? (min + max) / 2 : Math.round(value * 1e6) / 1e6;
   }
@@ -272,7 +275,7 @@ export class SchemaValues {
 
   private array(s: Schema, rng: Rng, key: string, depth: number): unknown[] {
     const min = s.minItems ?? 0;
-    const max = Math.min(s.maxItems ?? min + 4, min + 4);
+    const max = Math.min(s.maxItems ?? min + 3, min + 3);
     const length = depth > 8 ? min : rng.int(min, max);
     const items: unknown[] = [];
     for (let attempt = 0; items.length < length && attempt < length * 4; attempt += 1) {
@@ -287,7 +290,7 @@ export class SchemaValues {
     const value: Record<string, unknown> = {};
     const required = new Set(s.required ?? []);
     for (const [name, property] of Object.entries(s.properties ?? {})) {
-      if (required.has(name) || (depth < 8 && rng.chance(0.6))) value[name] = this.valid(property, rng, name, depth + 1);
+      if (required.has(name) || (depth < 8 && rng.chance(0.4))) value[name] = this.valid(property, rng, name, depth + 1);
     }
     const extra = s.additionalProperties;
     if (typeof extra === 'object' && depth < 8) {

@@ -12,7 +12,8 @@ interface Visit {
 /** The dotted field name of a visited value, built only when a message needs it. */
 function fieldOf(visit: Visit): string {
   const keys: string[] = [];
-  for (let at: Visit | undefined = visit; at !== undefined; at = at.parent) if (at.key !== '') keys.push(at.key);
+  for (let at: Visit | undefined = visit; at !== undefined; at = at.parent)
+    if (at.key !== '') keys.push(at.key);
   return keys.reverse().join('.');
 }
 

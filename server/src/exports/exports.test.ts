@@ -296,6 +296,16 @@ describe('what an export takes', () => {
     });
   });
 
+  it('a search that is not well-formed text (a lone surrogate) is a 422, not a 500 from the job payload', async () => {
+    const response = await viewer.post(`/api/maps/${mapId}/export-features`, {
+      format: 'csv',
+      layer_id: hydrantsId,
+      search: 'H\ud800',
+    });
+    expect(response.status).toBe(422);
+    expect(response.json()).toMatchObject({ errors: { search: [expect.stringContaining('Unicode')] } });
+  });
+
   it('the selected features, and a search over the attributes', async () => {
     const selected = await exportAndDownload(viewer, 'export-multi-selected-features', {
       format: 'csv',

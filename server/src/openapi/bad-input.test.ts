@@ -145,7 +145,11 @@ describe('bad input', () => {
     const client = t.client();
     await client.prime();
     for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
-      const response = await client.post('/login', { email: 'a@example.com', password: 'x', [name]: { a: 1 } });
+      const response = await client.post('/login', {
+        email: 'a@example.com',
+        password: 'x',
+        [name]: { a: 1 },
+      });
       expect(response.status, name).toBe(422);
       expect(response.json<{ errors: Record<string, string[]> }>().errors[name], name).toEqual([
         `The ${name} field is not allowed.`,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCase, type Targets } from '../../test-support/fuzz/cases.ts';
+import { makeCase } from '../../test-support/fuzz/cases.ts';
+import type { Targets } from '../../test-support/fuzz/hints.ts';
 import {
   addPrivateRows,
   formatFailures,
@@ -47,7 +48,8 @@ const SESSION_CHANGING = new Set([
 ]);
 
 // Reads first, deletes last: each operation has a fresh world, but the order keeps the log readable.
-const rank = (operation: Operation) => ({ get: 0, post: 1, put: 1, patch: 1, delete: 2 })[operation.method as 'get'] ?? 1;
+const rank = (operation: Operation) =>
+  ({ get: 0, post: 1, put: 1, patch: 1, delete: 2 })[operation.method as 'get'] ?? 1;
 const operations = [...allOperations()].sort((a, b) => rank(a) - rank(b));
 const document = loadDocument();
 
@@ -76,10 +78,15 @@ beforeAll(async () => {
     {
       name: 'file',
       filename: 'one.geojson',
-      value: '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"a":1}}]}',
+      value:
+        '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"a":1}}]}',
     },
   ]);
-  const imported = await (callers.get('admin') as Caller).client.request('POST', `/api/maps/${world.mapId}/layer-imports`, upload);
+  const imported = await (callers.get('admin') as Caller).client.request(
+    'POST',
+    `/api/maps/${world.mapId}/layer-imports`,
+    upload,
+  );
   importIds.push(imported.json<{ data: { id: string } }>().data.id);
 });
 
@@ -91,40 +98,61 @@ afterAll(async () => {
 });
 
 describe('the document under fuzzing', () => {
-  it.each(operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`, operation] as const))(
-    '%s: no 5xx and only documented answers, for every caller',
-    async (_label, operation) => {
-      const world = await createWorld(t.database.db);
-      const victim = await t.createUser({ type: 'user' });
-      const signedIn = ROLES.filter((role) => role !== 'anonymous').map((role) => (callers.get(role) as Caller).account.id);
-      const failures: Failure[] = [];
-      const statuses = new Set<number>();
-      for (const role of ROLES) {
-        const rng = new Rng(seedOf(`${operation.operationId}/${role}`, SEED));
-        // The caller's own bookmark first, then the others'.
-        const self = callers.get(role) as Caller;
-        const owners = [self.account.id, ...signedIn.filter((id) => id !== self.account.id)].filter((id) => id > 0);
-        const privateRows = await addPrivateRows(t, dataDir, world.mapId, world.featureIds.point[0] ?? 0, owners);
-        for (let index = 0; index < VALID_CASES + INVALID_CASES; index += 1) {
-          const caller = callers.get(role) as Caller;
-          const targets: Targets = {
-            world,
-            self: caller.account,
-            victim: { id: victim.id, email: victim.email, password: victim.password },
-            bookmarkIds: privateRows.bookmarkIds.length > 0 ? privateRows.bookmarkIds : [1],
-            fileId: privateRows.fileId,
-            exportIds,
-            importIds,
-          };
-          const fuzzCase = makeCase(document, operation, targets, rng, index < VALID_CASES ? 'valid' : 'invalid');
-          const failure = await runCase(caller, fuzzCase, statuses);
-          if (failure) failures.push({ operationId: operation.operationId, role, index, ...failure });
-          if (SESSION_CHANGING.has(operation.operationId) && !(await stillSelf(t, caller)))
-            callers.set(role, await signIn(t, role));
-        }
+  it.each(
+    operations.map(
+      (operation) =>
+        [
+          `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`,
+          operation,
+        ] as const,
+    ),
+  )('%s: no 5xx and only documented answers, for every caller', async (_label, operation) => {
+    const world = await createWorld(t.database.db);
+    const victim = await t.createUser({ type: 'user' });
+    const signedIn = ROLES.filter((role) => role !== 'anonymous').map(
+      (role) => (callers.get(role) as Caller).account.id,
+    );
+    const failures: Failure[] = [];
+    const statuses = new Set<number>();
+    for (const role of ROLES) {
+      const rng = new Rng(seedOf(`${operation.operationId}/${role}`, SEED));
+      // The caller's own bookmark first, then the others'.
+      const self = callers.get(role) as Caller;
+      const owners = [self.account.id, ...signedIn.filter((id) => id !== self.account.id)].filter(
+        (id) => id > 0,
+      );
+      const privateRows = await addPrivateRows(
+        t,
+        dataDir,
+        world.mapId,
+        world.featureIds.point[0] ?? 0,
+        owners,
+      );
+      for (let index = 0; index < VALID_CASES + INVALID_CASES; index += 1) {
+        const caller = callers.get(role) as Caller;
+        const targets: Targets = {
+          world,
+          self: caller.account,
+          victim: { id: victim.id, email: victim.email, password: victim.password },
+          bookmarkIds: privateRows.bookmarkIds.length > 0 ? privateRows.bookmarkIds : [1],
+          fileId: privateRows.fileId,
+          exportIds,
+          importIds,
+        };
+        const fuzzCase = makeCase(
+          document,
+          operation,
+          targets,
+          rng,
+          index < VALID_CASES ? 'valid' : 'invalid',
+        );
+        const failure = await runCase(caller, fuzzCase, statuses);
+        if (failure) failures.push({ operationId: operation.operationId, role, index, ...failure });
+        if (SESSION_CHANGING.has(operation.operationId) && !(await stillSelf(t, caller)))
+          callers.set(role, await signIn(t, role));
       }
-      reached.set(operation.operationId, statuses);
-      expect(formatFailures(failures)).toBe('');
-    },
-  );
+    }
+    reached.set(operation.operationId, statuses);
+    expect(formatFailures(failures)).toBe('');
+  });
 });

@@ -1,26 +1,8 @@
 import type { JsonSchema, OpenApiDocument, Operation } from '../../src/openapi/document.ts';
+import { hintsFor, type Targets } from './hints.ts';
 import type { Rng } from './random.ts';
 import { fileParts, multipartBody, type Part } from './multipart.ts';
-import { SchemaValues, type Hints } from './schema-values.ts';
-import { WORLD_PROPERTIES, type World } from './world.ts';
-
-/** What a case may name: this operation's world, the caller, another user, jobs. */
-export interface Targets {
-  world: World;
-  self: Account;
-  victim: Account;
-  /** Bookmarks on the world's map: the caller's first, then another user's. */
-  bookmarkIds: number[];
-  fileId: number;
-  exportIds: string[];
-  importIds: string[];
-}
-
-export interface Account {
-  id: number;
-  email: string;
-  password: string;
-}
+import { SchemaValues } from './schema-values.ts';
 
 export interface FuzzCase {
   kind: 'valid' | 'invalid';
@@ -31,86 +13,30 @@ export interface FuzzCase {
   headers?: Record<string, string>;
 }
 
-const BAD_PATH_VALUES = ['0', '-1', 'abc', '1.5', '99999999', '99999999999999999999', '%00', "1'%20OR%201=1", '1e3', '%F0%9F%97%BA'];
-const BAD_QUERY_VALUES = ['', '-1', 'abc', '1.5', '%00', 'x'.repeat(300), 'true,false', '1e309', '[]', 'null'];
-
-function idsFor(key: string, targets: Targets): number[] | undefined {
-  const { world } = targets;
-  const layers = Object.values(world.layerIds);
-  const features = [...world.featureIds.point, ...world.featureIds.line, ...world.featureIds.polygon];
-  switch (key) {
-    case 'layer_id':
-    case 'child_layer_id':
-    case 'valve_layer_id':
-    case 'node_layer_id':
-    case 'visible_layer_id':
-      return layers;
-    case 'pipe_layer_id':
-      return [world.layerIds.line];
-    case 'id':
-    case 'feature_id':
-    case 'parent_feature_id':
-    case 'child_feature_id':
-    case 'delete_id':
-      return features;
-    case 'pipe_id':
-      return world.featureIds.line;
-    case 'map_id':
-    case 'target_map_id':
-      return [world.mapId, world.otherMapId];
-    case 'category_id':
-    case 'parent_id':
-      return world.categoryIds;
-    default:
-      return undefined;
-  }
-}
-
-const PROPERTY_NAME = '^[a-z][a-z0-9_]{0,62}$';
-
-function typedValue(name: string, rng: Rng): unknown {
-  switch (WORLD_PROPERTIES.find((property) => property.name === name)?.type) {
-    case 'number':
-      return rng.int(0, 500) + rng.pick([0, 0.25]);
-    case 'integer':
-      return rng.int(0, 500);
-    case 'boolean':
-      return rng.chance(0.5);
-    case 'date':
-      return `2021-0${rng.int(1, 9)}-1${rng.int(0, 9)}`;
-    case 'enum':
-      return rng.pick(['pvc', 'cast_iron']);
-    case 'url':
-      return `https://example.com/${rng.word(4)}`;
-    default:
-      return `Thing ${rng.int(0, 9)}`;
-  }
-}
-
-/** Hints that make most "valid" values name the world's real rows, so they get past 404 and 422. */
-export function hintsFor(targets: Targets): Hints {
-  return {
-    forKey(key, schema, rng) {
-      const ids = idsFor(key, targets);
-      if (ids && (schema.type === 'integer' || schema.type === undefined) && rng.chance(0.85))
-        return { value: rng.pick(ids) };
-      if (schema.pattern === PROPERTY_NAME || key === 'property') {
-        if (rng.chance(0.85)) return { value: rng.pick(targets.world.propertyNames) };
-      }
-      if (schema.oneOf && targets.world.propertyNames.includes(key) && rng.chance(0.7))
-        return { value: typedValue(key, rng) };
-      if (key === 'email' && rng.chance(0.3)) return { value: rng.pick([targets.victim.email, targets.self.email]) };
-      if ((key === 'password' || key === 'current_password') && rng.chance(0.3))
-        return { value: rng.pick([targets.victim.password, targets.self.password]) };
-      if ((key === 'search_value' || key === 'search') && rng.chance(0.5)) return { value: rng.pick(['Thing', 'pvc', '1']) };
-      return undefined;
-    },
-    fixObject(value, rng) {
-      if (typeof value.password === 'string' && 'password_confirmation' in value && rng.chance(0.8))
-        value.password_confirmation = value.password;
-    },
-  };
-}
+const BAD_PATH_VALUES = [
+  '0',
+  '-1',
+  'abc',
+  '1.5',
+  '99999999',
+  '99999999999999999999',
+  '%00',
+  "1'%20OR%201=1",
+  '1e3',
+  '%F0%9F%97%BA',
+];
+const BAD_QUERY_VALUES = [
+  '',
+  '-1',
+  'abc',
+  '1.5',
+  '%00',
+  'x'.repeat(300),
+  'true,false',
+  '1e309',
+  '[]',
+  'null',
+];
 
 /** The tile (slippy-map numbering) holding a lon/lat at zoom z. */
 function tileAt(lon: number, lat: number, z: number): [number, number] {
@@ -126,7 +52,8 @@ function pathValue(operation: Operation, name: string, targets: Targets, rng: Rn
   const path = operation.path;
   switch (name) {
     case 'id':
-      if (path.startsWith('/api/users/')) return String(rng.pick([targets.victim.id, targets.victim.id, targets.self.id]));
+      if (path.startsWith('/api/users/'))
+        return String(rng.pick([targets.victim.id, targets.victim.id, targets.self.id]));
       if (path.startsWith('/api/maps/')) return String(rng.chance(0.9) ? world.mapId : world.otherMapId);
       if (path.startsWith('/api/layer-categories/')) return String(rng.pick(world.categoryIds));
       if (path.startsWith('/api/imports/')) return rng.chance(0.8) ? rng.pick(targets.importIds) : rng.uuid();
@@ -134,7 +61,9 @@ function pathValue(operation: Operation, name: string, targets: Targets, rng: Rn
     case 'layer_id':
       return String(rng.chance(0.6) ? world.layerIds.point : rng.pick(Object.values(world.layerIds)));
     case 'feature_id':
-      return String(rng.pick([...world.featureIds.point, ...world.featureIds.line, ...world.featureIds.polygon]));
+      return String(
+        rng.pick([...world.featureIds.point, ...world.featureIds.line, ...world.featureIds.polygon]),
+      );
     case 'search_id':
       return String(path.includes('main-search') ? world.mainSearchId : world.searchId);
     case 'filter_id':
@@ -187,9 +116,13 @@ export function makeCase(
 
   const tile = pickTile(rng);
   const brokenPath = broken === 'path' ? rng.pick(pathParams).parameter.name : undefined;
-  const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    name === brokenPath ? rng.pick(BAD_PATH_VALUES) : pathValue(operation, name, targets, rng, tile),
-  );
+  targets.pathLayerId = undefined;
+  const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (name === brokenPath) return rng.pick(BAD_PATH_VALUES);
+    const value = pathValue(operation, name, targets, rng, tile);
+    if (name === 'layer_id') targets.pathLayerId = Number(value);
+    return value;
+  });
 
   const query: string[] = [];
   const brokenQuery = broken === 'query' ? rng.pick(queryParams).parameter.name : undefined;
@@ -197,9 +130,13 @@ export function makeCase(
     const name = encodeURIComponent(parameter.name);
     if (parameter.name === brokenQuery) {
       const choice = rng.int(0, 2);
-      if (choice === 0) query.push(name); // a bare flag: `?with_layers`
+      if (choice === 0)
+        query.push(name); // a bare flag: `?with_layers`
       else if (choice === 1) query.push(`${name}=${encodeURIComponent(rng.pick(BAD_QUERY_VALUES))}`);
-      else query.push(`${name}=${encodeURIComponent(JSON.stringify(values.invalid(parameter.schema ?? {}, rng, parameter.name)).slice(0, 2000))}`);
+      else
+        query.push(
+          `${name}=${encodeURIComponent(JSON.stringify(values.invalid(parameter.schema ?? {}, rng, parameter.name)).slice(0, 2000))}`,
+        );
     } else if (parameter.required || rng.chance(0.5)) {
       const value = values.valid(parameter.schema ?? {}, rng, parameter.name);
       query.push(`${name}=${encodeURIComponent(String(value))}`);
@@ -226,7 +163,13 @@ export function makeCase(
       { rawBody: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, type: 'application/json' },
       { rawBody: '{"__proto__": {"admin": true}}', type: 'application/json' },
     ]);
-    return { kind, method: operation.method.toUpperCase(), url: fullUrl, rawBody: raw.rawBody, headers: { 'content-type': raw.type } };
+    return {
+      kind,
+      method: operation.method.toUpperCase(),
+      url: fullUrl,
+      rawBody: raw.rawBody,
+      headers: { 'content-type': raw.type },
+    };
   }
   const body = bodyBroken ? values.invalid(schema, rng) : values.valid(schema, rng);
   return { kind, method: operation.method.toUpperCase(), url: fullUrl, body };
@@ -250,10 +193,18 @@ function multipartFields(
     const isFile = field.format === 'binary' || values.resolve(field.items ?? {}).format === 'binary';
     if (name === brokenField && rng.chance(0.3)) continue; // left out
     if (isFile) {
-      parts.push(...fileParts(name, operationId, values, rng, broken && (brokenField === undefined || brokenField === name)));
+      parts.push(
+        ...fileParts(
+          name,
+          operationId,
+          values,
+          rng,
+          broken && (brokenField === undefined || brokenField === name),
+        ),
+      );
       continue;
     }
-    if (!required.has(name) && name !== brokenField && !rng.chance(0.5)) continue;
+    if (!required.has(name) && name !== brokenField && !rng.chance(0.25)) continue;
     const value = name === brokenField ? values.invalid(field, rng, name) : values.valid(field, rng, name);
     parts.push({ name, value: typeof value === 'string' ? value : JSON.stringify(value) });
   }

@@ -7,7 +7,8 @@ import type { UserType } from '../../src/users/user-record.ts';
 import { assertDocumentedResponse } from '../openapi-response.ts';
 import type { TestApp } from '../test-app.ts';
 import { TestClient } from '../test-client.ts';
-import type { Account, FuzzCase } from './cases.ts';
+import type { FuzzCase } from './cases.ts';
+import type { Account } from './hints.ts';
 
 export type Role = UserType | 'anonymous';
 export const ROLES: readonly Role[] = ['anonymous', 'user', 'editor', 'admin'];
@@ -46,7 +47,8 @@ export interface Caller {
 export async function signIn(t: TestApp, role: Role): Promise<Caller> {
   const client = t.client();
   await client.prime();
-  if (role === 'anonymous') return { role, client, account: { id: 0, email: 'nobody@example.com', password: 'nothing at all' } };
+  if (role === 'anonymous')
+    return { role, client, account: { id: 0, email: 'nobody@example.com', password: 'nothing at all' } };
   const user = await t.createUser({ type: role });
   const session = await startSession(t.database.db, user.id, false);
   client.cookies.set('atlasboard_session', session.token);
@@ -126,12 +128,27 @@ export async function runCase(
   const request = describeRequest(fuzzCase);
   const stack = thrown.length > 0 ? thrown.join('\n---\n') : undefined;
   if (response.status >= 500)
-    return { request, status: response.status, problem: `answered ${response.status}: ${response.text.slice(0, 300)}`, ...(stack ? { stack } : {}) };
+    return {
+      request,
+      status: response.status,
+      problem: `answered ${response.status}: ${response.text.slice(0, 300)}`,
+      ...(stack ? { stack } : {}),
+    };
   try {
     const type = response.headers['content-type'];
-    assertDocumentedResponse(fuzzCase.method, fuzzCase.url, response.status, response.text, typeof type === 'string' ? type : undefined);
+    assertDocumentedResponse(
+      fuzzCase.method,
+      fuzzCase.url,
+      response.status,
+      response.text,
+      typeof type === 'string' ? type : undefined,
+    );
   } catch (error) {
-    return { request, status: response.status, problem: error instanceof Error ? error.message : String(error) };
+    return {
+      request,
+      status: response.status,
+      problem: error instanceof Error ? error.message : String(error),
+    };
   }
   return undefined;
 }

@@ -77,12 +77,27 @@ function hostileLayerFile(rng: Rng): { name: string; bytes: string | Buffer } {
     () => ({ name: 'empty.geojson', bytes: '' }),
     () => ({ name: 'null.geojson', bytes: 'null' }),
     () => ({ name: 'text.geojson', bytes: 'not json at all' }),
-    () => ({ name: 'bad-coords.geojson', bytes: feature('{}', '{"type":"Point","coordinates":["a",1e999]}') }),
-    () => ({ name: 'collection.geojson', bytes: feature('{}', '{"type":"GeometryCollection","geometries":[]}') }),
-    () => ({ name: 'open-ring.geojson', bytes: feature('{}', '{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1]]]}') }),
+    () => ({
+      name: 'bad-coords.geojson',
+      bytes: feature('{}', '{"type":"Point","coordinates":["a",1e999]}'),
+    }),
+    () => ({
+      name: 'collection.geojson',
+      bytes: feature('{}', '{"type":"GeometryCollection","geometries":[]}'),
+    }),
+    () => ({
+      name: 'open-ring.geojson',
+      bytes: feature('{}', '{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1]]]}'),
+    }),
     () => ({ name: 'data.zip', bytes: randomBytes(rng, rng.int(0, 300)) }),
-    () => ({ name: 'data.gpkg', bytes: Buffer.concat([Buffer.from('SQLite format 3\u0000'), randomBytes(rng, 200)]) }),
-    () => ({ name: 'data.kml', bytes: '<kml><Document><Placemark><Point><coordinates>x,y</coordinates></Point></Placemark>' }),
+    () => ({
+      name: 'data.gpkg',
+      bytes: Buffer.concat([Buffer.from('SQLite format 3\u0000'), randomBytes(rng, 200)]),
+    }),
+    () => ({
+      name: 'data.kml',
+      bytes: '<kml><Document><Placemark><Point><coordinates>x,y</coordinates></Point></Placemark>',
+    }),
     () => ({ name: 'data.csv', bytes: `a\u0000b,lon,lat\n${'v'.repeat(20_000)},1,2\n,,\n"unterminated,3,4` }),
     () => ({ name: 'noext', bytes: randomBytes(rng, 64) }),
     () => ({ name: '../../evil.geojson', bytes: feature('{}') }),
@@ -91,14 +106,26 @@ function hostileLayerFile(rng: Rng): { name: string; bytes: string | Buffer } {
 }
 
 /** The file parts of an upload: layer files for imports, attachments for feature files. */
-export function fileParts(name: string, operationId: string, values: SchemaValues, rng: Rng, hostile: boolean): Part[] {
+export function fileParts(
+  name: string,
+  operationId: string,
+  values: SchemaValues,
+  rng: Rng,
+  hostile: boolean,
+): Part[] {
   if (operationId === 'uploadFeatureFiles') {
     const count = hostile ? rng.pick([0, 11]) : rng.int(1, 3);
     return Array.from({ length: count }, (_, i) => {
       const kind = rng.int(0, 2);
       if (kind === 0) return { name, value: PNG, filename: `photo-${i}.png`, contentType: 'image/png' };
-      if (kind === 1) return { name, value: 'plain words\n', filename: `note ${i}.txt`, contentType: 'text/plain' };
-      return { name, value: '<script>alert(1)</script>', filename: `page${i}.html`, contentType: 'text/html' };
+      if (kind === 1)
+        return { name, value: 'plain words\n', filename: `note ${i}.txt`, contentType: 'text/plain' };
+      return {
+        name,
+        value: '<script>alert(1)</script>',
+        filename: `page${i}.html`,
+        contentType: 'text/html',
+      };
     });
   }
   const file = hostile ? hostileLayerFile(rng) : validLayerFile(values, rng);

@@ -1,4 +1,6 @@
 import type { JsonSchema, OpenApiDocument } from '../../src/openapi/document.ts';
+import { deepNesting, HOSTILE_NUMBERS, HOSTILE_TEXT } from './hostile-values.ts';
+import { PATTERNS } from './patterns.ts';
 import type { Rng } from './random.ts';
 
 /**
@@ -40,52 +42,6 @@ type Schema = JsonSchema & {
   examples?: unknown[];
 };
 
-/** The document's patterns (checked by the fuzz test: a new one fails until it is added here). */
-const PATTERNS: Record<string, (rng: Rng) => string> = {
-  '^[0-9]{6}$': (rng) => String(rng.int(0, 999999)).padStart(6, '0'),
-  '^(offline|osm|none|https?://[^\\s]*\\{z\\}[^\\s]*)$': (rng) =>
-    rng.pick(['offline', 'osm', 'none', 'https://tiles.example.com/{z}/{x}/{y}.png']),
-  '#[0-9a-fA-F]{6}': (rng) => hexColor(rng, false),
-  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$': (rng) => hexColor(rng, rng.chance(0.3)),
-  '[a-z][a-z0-9_]{0,62}': (rng) => rng.word(rng.int(1, 12)),
-  '^[a-z][a-z0-9_]{0,62}$': (rng) => rng.word(rng.int(1, 12)),
-  '^https?://[^\\s]+$': (rng) => `https://example.com/${rng.word(5)}`,
-  '^-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$': (rng) => {
-    const lon = rng.int(-180, 170) + rng.next();
-    const lat = rng.int(-80, 70) + rng.next();
-    return [lon, lat, lon + rng.next() * 10, lat + rng.next() * 10].map((n) => n.toFixed(4)).join(',');
-  },
-  '^-?[A-Za-z_][A-Za-z0-9_]{0,62}$': (rng) => `${rng.chance(0.5) ? '-' : ''}${rng.pick(['id', 'name', 'x'])}`,
-};
-
-export const knownPatterns = (): string[] => Object.keys(PATTERNS);
-
-function hexColor(rng: Rng, alpha: boolean): string {
-  const digits = alpha ? 8 : 6;
-  return `#${Array.from({ length: digits }, () => rng.int(0, 15).toString(16)).join('')}`;
-}
-
-/** Text a careless or hostile caller sends: NUL, lone surrogates, SQL, markup, RTL, huge. */
-const HOSTILE_TEXT = [
-  '',
-  ' ',
-  'a\u0000b',
-  '\ud800',
-  "'; DROP TABLE users; --",
-  '<script>alert(1)</script>',
-  '\u202etxt.exe',
-  '%s%n%x',
-  '../../etc/passwd',
-  '🗺️'.repeat(300),
-  'x'.repeat(70_000),
-  '1e309',
-  'NaN',
-  '__proto__',
-  'constructor',
-];
-
-const HOSTILE_NUMBERS = [-1, 0, 0.5, -0.5, 1e308, -1e308, 2 ** 31, 2 ** 53 + 1, 1e-320];
-
 export class SchemaValues {
   constructor(
     private readonly document: OpenApiDocument,
@@ -105,15 +61,17 @@ export class SchemaValues {
     }
     if (current.allOf) {
       const { allOf, ...rest } = current;
-      return allOf.map((part) => this.resolve(part)).reduce<Schema>(
-        (merged, part) => ({
-          ...merged,
-          ...part,
-          properties: { ...merged.properties, ...part.properties },
-          required: [...(merged.required ?? []), ...(part.required ?? [])],
-        }),
-        rest,
-      );
+      return allOf
+        .map((part) => this.resolve(part))
+        .reduce<Schema>(
+          (merged, part) => ({
+            ...merged,
+            ...part,
+            properties: { ...merged.properties, ...part.properties },
+            required: [...(merged.required ?? []), ...(part.required ?? [])],
+          }),
+          rest,
+        );
     }
     return current;
   }
@@ -126,7 +84,9 @@ export class SchemaValues {
     if (s.enum) return rng.pick(s.enum);
     const branches = s.oneOf ?? s.anyOf;
     if (branches) return this.valid(rng.pick(branches), rng, key, depth + 1);
-    if (s.examples && s.examples.length > 0 && rng.chance(0.25)) return structuredClone(rng.pick(s.examples));
+    // The document's examples of plain values (those of objects and lists name rows that do not exist here).
+    if (s.examples && s.examples.length > 0 && !s.properties && !s.items && rng.chance(0.25))
+      return structuredClone(rng.pick(s.examples));
     switch (this.typeOf(s, rng)) {
       case 'null':
         return null;
@@ -181,7 +141,8 @@ export class SchemaValues {
       if (type === 'integer') options.push(() => this.integer(s, rng) + 0.5);
     }
     if (type === 'string') {
-      if (s.maxLength !== undefined) options.push(() => 'y'.repeat(Math.min(s.maxLength as number, 20_000) + 1));
+      if (s.maxLength !== undefined)
+        options.push(() => 'y'.repeat(Math.min(s.maxLength as number, 20_000) + 1));
       if ((s.minLength ?? 0) > 0) options.push(() => '');
       if (s.pattern || s.format) options.push(() => `not valid ${rng.word(4)}`);
     }
@@ -235,9 +196,12 @@ export class SchemaValues {
     const min = s.minimum ?? s.exclusiveMinimum ?? -1000;
     const max = s.maximum ?? Math.max(min + 1000, 1000);
     // Whole numbers as often as fractions: some callers only ever send one kind.
-    if (rng.chance(0.3)) return Math.max(Math.ceil(min + (s.exclusiveMinimum !== undefined ? 1e-9 : 0)), Math.floor(max));
+    const low = Math.ceil(min + (s.exclusiveMinimum !== undefined ? 1e-9 : 0));
+    if (rng.chance(0.3) && low <= Math.floor(max)) return rng.int(low, Math.floor(max));
     const value = min + rng.next() * (max - min);
-    return value === min && s.exclusiveMinimum !== undefined ? (min + max) / 2 : Math.round(value * 1e6) / 1e6;
+    return value === min && s.exclusiveMinimum !== undefined
+      ? (min + max) / 2
+      : Math.round(value * 1e6) / 1e6;
   }
 
   private string(s: Schema, rng: Rng): string {
@@ -272,7 +236,7 @@ export class SchemaValues {
 
   private array(s: Schema, rng: Rng, key: string, depth: number): unknown[] {
     const min = s.minItems ?? 0;
-    const max = Math.min(s.maxItems ?? min + 4, min + 4);
+    const max = Math.min(s.maxItems ?? min + 3, min + 3);
     const length = depth > 8 ? min : rng.int(min, max);
     const items: unknown[] = [];
     for (let attempt = 0; items.length < length && attempt < length * 4; attempt += 1) {
@@ -287,13 +251,16 @@ export class SchemaValues {
     const value: Record<string, unknown> = {};
     const required = new Set(s.required ?? []);
     for (const [name, property] of Object.entries(s.properties ?? {})) {
-      if (required.has(name) || (depth < 8 && rng.chance(0.6))) value[name] = this.valid(property, rng, name, depth + 1);
+      if (required.has(name) || (depth < 8 && rng.chance(0.4)))
+        value[name] = this.valid(property, rng, name, depth + 1);
     }
     const extra = s.additionalProperties;
     if (typeof extra === 'object' && depth < 8) {
       const count = rng.int(s.minProperties ?? 0, Math.min(s.maxProperties ?? 3, (s.minProperties ?? 0) + 3));
       for (let i = 0; i < count; i += 1) {
-        const name = (this.hints.forKey('property', { type: 'string' }, rng)?.value as string | undefined) ?? rng.word(5);
+        const name =
+          (this.hints.forKey('property', { type: 'string' }, rng)?.value as string | undefined) ??
+          rng.word(5);
         value[name] = this.valid(extra, rng, name, depth + 1);
       }
     }
@@ -312,11 +279,4 @@ function jsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
-}
-
-/** `[[[…]]]` or `{"a":{"a":…}}`, the shape that overflows recursive readers. */
-export function deepNesting(depth: number, arrays: boolean): unknown {
-  let value: unknown = 1;
-  for (let i = 0; i < depth; i += 1) value = arrays ? [value] : { a: value };
-  return value;
 }

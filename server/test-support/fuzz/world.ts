@@ -56,14 +56,31 @@ export async function createWorld(db: Queryable): Promise<World> {
   const root = await insertCategory(db, map.id, { name: 'Network' });
   const child = await insertCategory(db, map.id, { name: 'Valves', parent_id: root.id });
   const properties = WORLD_PROPERTIES;
-  const point = await insertLayer(db, map.id, { name: 'Valves', geometry_type: 'Point', properties, category_id: child.id });
-  const line = await insertLayer(db, map.id, { name: 'Pipes', geometry_type: 'LineString', properties, order: 1 });
-  const polygon = await insertLayer(db, map.id, { name: 'Zones', geometry_type: 'Polygon', properties, order: 2 });
+  const point = await insertLayer(db, map.id, {
+    name: 'Valves',
+    geometry_type: 'Point',
+    properties,
+    category_id: child.id,
+  });
+  const line = await insertLayer(db, map.id, {
+    name: 'Pipes',
+    geometry_type: 'LineString',
+    properties,
+    order: 1,
+  });
+  const polygon = await insertLayer(db, map.id, {
+    name: 'Zones',
+    geometry_type: 'Polygon',
+    properties,
+    order: 2,
+  });
   const xyz = await insertLayer(db, map.id, { name: 'Imagery', type: 'xyz', order: 3 });
   const featureIds: World['featureIds'] = { point: [], line: [], polygon: [] };
   for (let i = 0; i < 6; i += 1) {
     // Valves sit on the pipe ends, so the network has something to isolate and trace.
-    featureIds.point.push((await insertFeature(db, point.id, { type: 'Point', coordinates: at(i) }, attributes(i))).id);
+    featureIds.point.push(
+      (await insertFeature(db, point.id, { type: 'Point', coordinates: at(i) }, attributes(i))).id,
+    );
   }
   for (let i = 0; i < 5; i += 1) {
     const geometry = { type: 'LineString', coordinates: [at(i), at(i + 1)] };
@@ -71,8 +88,16 @@ export async function createWorld(db: Queryable): Promise<World> {
   }
   for (let i = 0; i < 2; i += 1) {
     const [x, y] = at(i * 3);
-    const ring = [[x, y], [x + 0.002, y], [x + 0.002, y + 0.002], [x, y + 0.002], [x, y]];
-    featureIds.polygon.push((await insertFeature(db, polygon.id, { type: 'Polygon', coordinates: [ring] }, attributes(i))).id);
+    const ring = [
+      [x, y],
+      [x + 0.002, y],
+      [x + 0.002, y + 0.002],
+      [x, y + 0.002],
+      [x, y],
+    ];
+    featureIds.polygon.push(
+      (await insertFeature(db, polygon.id, { type: 'Polygon', coordinates: [ring] }, attributes(i))).id,
+    );
   }
   const [search] = await db.query<{ id: number }>(
     `INSERT INTO searches (map_id, layer_id, name, fields, operator) VALUES ($1, $2, 'By name', '["name","material"]', 'contains') RETURNING id`,
@@ -95,11 +120,10 @@ export async function createWorld(db: Queryable): Promise<World> {
     `INSERT INTO layer_relations (parent_layer_id, child_layer_id, rule, tolerance_m) VALUES ($1, $2, 'spatial', 5)`,
     [polygon.id, point.id],
   );
-  await db.query(`INSERT INTO feature_links (relation_id, parent_feature_id, child_feature_id) VALUES ($1, $2, $3)`, [
-    relation?.id,
-    featureIds.line[0],
-    featureIds.point[0],
-  ]);
+  await db.query(
+    `INSERT INTO feature_links (relation_id, parent_feature_id, child_feature_id) VALUES ($1, $2, $3)`,
+    [relation?.id, featureIds.line[0], featureIds.point[0]],
+  );
   await db.query(
     `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m) VALUES ($1, $2, $3, '{}', 1)`,
     [map.id, line.id, [point.id]],

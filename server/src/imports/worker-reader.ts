@@ -50,7 +50,9 @@ function nextAnswer(worker: Worker, ms: number, limits: ParseLimits): Promise<Fr
     };
     const onError = (error: Error) => {
       done();
-      reject(new UnreadableFile(error.message));
+      // A file too big to parse is the file's fault; a worker that cannot start is ours (retried).
+      const memory = (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      reject(memory ? new UnreadableFile(error.message) : error);
     };
     const onExit = (code: number) => {
       done();

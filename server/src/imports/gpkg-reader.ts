@@ -12,7 +12,7 @@ function wkbOf(blob: Uint8Array): Uint8Array | null {
 }
 
 /**
- * A GeoPackage feature table through sql.js (read whole: sql.js has no file access). Geometries
+ * A GeoPackage feature table (a real table, never a view) through sql.js (read whole: sql.js has no file access). Geometries
  * go on as WKB with their srs_id; the database reprojects them (ST_Transform).
  */
 export function gpkgReader(file: string, sourceLayer: string | undefined): FeatureReader {
@@ -24,8 +24,11 @@ export function gpkgReader(file: string, sourceLayer: string | undefined): Featu
       db = new SQL.Database(await readFile(file));
       const tables =
         db.exec(
+          // Only real tables: a view may be any query, one that never ends included.
           `SELECT c.table_name, g.column_name, g.srs_id FROM gpkg_contents c
-         JOIN gpkg_geometry_columns g ON g.table_name = c.table_name WHERE c.data_type = 'features' ORDER BY c.table_name`,
+         JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
+         JOIN sqlite_master m ON m.name = c.table_name AND m.type = 'table'
+         WHERE c.data_type = 'features' ORDER BY c.table_name`,
         )[0]?.values ?? [];
       const row = sourceLayer ? tables.find((t) => t[0] === sourceLayer) : tables[0];
       if (row) table = { name: String(row[0]), column: String(row[1]), srid: Number(row[2]) };

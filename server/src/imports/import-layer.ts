@@ -3,41 +3,13 @@ import { invalid } from '../http/http-error.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
-import { csvReader, type CsvColumns } from './csv-reader.ts';
 import { checkedReader, overLongValue, tooManyProperties } from './feature-checks.ts';
-import { geojsonReader } from './geojson-reader.ts';
-import { gpkgReader } from './gpkg-reader.ts';
+import type { ImportRequest } from './import-readers.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
-import { kmlReader } from './kml-reader.ts';
 import { convertValue, SchemaInference, type InferredProperty } from './schema-inference.ts';
-import { shpReader } from './shp-reader.ts';
+import { workerReader } from './worker-reader.ts';
 
-export type ImportFormat = 'geojson' | 'shp' | 'gpkg' | 'kml' | 'csv';
-
-const EXTENSIONS: Record<string, ImportFormat> = {
-  geojson: 'geojson',
-  json: 'geojson',
-  zip: 'shp',
-  gpkg: 'gpkg',
-  kml: 'kml',
-  csv: 'csv',
-};
-
-export function formatOf(given: string | undefined, fileName: string): ImportFormat | undefined {
-  if (given !== undefined) return Object.values(EXTENSIONS).find((format) => format === given);
-  return EXTENSIONS[fileName.split('.').pop()?.toLowerCase() ?? ''];
-}
-
-export interface ImportRequest {
-  mapId: number;
-  userId: number;
-  name: string;
-  categoryId: number | null;
-  format: ImportFormat;
-  file: string;
-  sourceLayer: string | undefined;
-  csv: CsvColumns;
-}
+export { formatOf, type ImportFormat, type ImportRequest } from './import-readers.ts';
 
 export interface ImportResult {
   layer: LayerRow;
@@ -46,23 +18,12 @@ export interface ImportResult {
   warnings: Message[];
 }
 
+/**
+ * The request's features, read in a worker thread with a time limit (worker-reader.ts) and
+ * checked for what no database takes (feature-checks.ts).
+ */
 export function readerFor(request: ImportRequest): FeatureReader {
-  return checkedReader(formatReader(request));
-}
-
-function formatReader(request: ImportRequest): FeatureReader {
-  switch (request.format) {
-    case 'geojson':
-      return geojsonReader(request.file);
-    case 'csv':
-      return csvReader(request.file, request.csv);
-    case 'kml':
-      return kmlReader(request.file);
-    case 'gpkg':
-      return gpkgReader(request.file, request.sourceLayer);
-    case 'shp':
-      return shpReader(request.file, request.sourceLayer);
-  }
+  return checkedReader(workerReader(request));
 }
 
 const BATCH = 1000;

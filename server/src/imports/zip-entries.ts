@@ -72,19 +72,27 @@ function compressedBytes(zip: Buffer, entry: CentralEntry): Buffer {
   return zip.subarray(start, start + entry.compressedSize);
 }
 
-/** Inflates one entry chunk by chunk, stopping as soon as it passes `budget` bytes. */
-function inflateEntry(data: Buffer, entry: CentralEntry, budget: number, limit: number): Uint8Array {
+/**
+ * Inflates one entry chunk by chunk into a buffer of its declared size (already checked
+ * against the cap), stopping the moment it unpacks to more than that: a directory that
+ * understates an entry is a bomb's trick, and memory stays bounded by what was declared.
+ */
+function inflateEntry(data: Buffer, entry: CentralEntry): Uint8Array {
+  const overflow = () =>
+    bad(
+      `zip entry ${entry.name} unpacks to more than the ${entry.declaredSize} bytes its directory declares`,
+    );
   if (entry.method === 0) {
-    if (data.length > budget) throw tooLarge(limit, entry.name);
+    if (data.length > entry.declaredSize) throw overflow();
     return data;
   }
   if (entry.method !== 8) throw bad(`zip entry ${entry.name} uses an unsupported compression`);
-  const parts: Uint8Array[] = [];
+  const out = Buffer.allocUnsafe(entry.declaredSize);
   let size = 0;
   const inflater = new Inflate((chunk) => {
+    if (size + chunk.length > out.length) throw overflow();
+    out.set(chunk, size);
     size += chunk.length;
-    if (size > budget) throw tooLarge(limit, entry.name);
-    parts.push(chunk);
   });
   try {
     for (let at = 0; at < data.length; at += CHUNK)
@@ -94,14 +102,14 @@ function inflateEntry(data: Buffer, entry: CentralEntry, budget: number, limit: 
     if (error instanceof UnreadableFile) throw error;
     throw bad(`zip entry ${entry.name} is corrupt`);
   }
-  return Buffer.concat(parts, size);
+  return out.subarray(0, size);
 }
 
 /**
  * The entries of a zip whose names pass `wanted`, unpacked. Sizes are checked twice: the ones
- * the directory declares before anything is inflated, and the bytes actually produced while
- * inflating (a directory may lie); past `maxBytes` in all the file is refused with a message
- * saying so.
+ * the directory declares, together, against `maxBytes` before anything is inflated (refused
+ * with a message saying so), and each entry's actual bytes against its declared size while
+ * inflating (a directory may lie).
  */
 export function unzipEntries(
   zip: Buffer,
@@ -115,12 +123,7 @@ export function unzipEntries(
     if (declared > maxBytes) throw tooLarge(maxBytes, entry.name);
   }
   const out = new Map<string, Uint8Array>();
-  let used = 0;
-  for (const entry of entries) {
-    const bytes = inflateEntry(compressedBytes(zip, entry), entry, maxBytes - used, maxBytes);
-    used += bytes.length;
-    out.set(entry.name, bytes);
-  }
+  for (const entry of entries) out.set(entry.name, inflateEntry(compressedBytes(zip, entry), entry));
   return out;
 }
 

@@ -1,0 +1,7 @@
+// The worker thread's entry, in plain JavaScript: a worker does not inherit the TypeScript
+// loader of the thread that made it (tsx in production, vite-node in tests), so it registers
+// tsx itself before loading the TypeScript reader.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./parse-worker.ts');

@@ -1,15 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getGetFeatureHistoryQueryKey,
-  getListLayerFeaturesQueryKey,
-  useUpdateFeatures,
-} from '../../../generated/api/features/features';
+import { useUpdateFeatures } from '../../../generated/api/features/features';
 import type { Feature, Layer } from '../../../generated/model';
 import { useAppAbility } from '../../lib/ability';
 import { fieldErrorsOf } from './field-errors';
 import { NewFeatureForm } from './new-feature-form';
+import { useFeatureChange } from './use-feature-change';
 import type { GeometryEditing } from './use-geometry-editing';
 
 type GeometryToolsProps = {
@@ -24,7 +20,7 @@ type GeometryToolsProps = {
 export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryToolsProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
-  const queryClient = useQueryClient();
+  const featureChanged = useFeatureChange(mapId);
   const drawable = layers.filter((layer) => layer.type === 'vector' && layer.geometry_type);
   const [layerId, setLayerId] = useState<number | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -46,9 +42,7 @@ export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryTools
       },
       {
         onSuccess: async (result) => {
-          await queryClient.invalidateQueries({ queryKey: getGetFeatureHistoryQueryKey(mapId, featureId) });
-          const [prefix] = getListLayerFeaturesQueryKey(mapId, editedLayerId);
-          await queryClient.invalidateQueries({ queryKey: [prefix] });
+          await featureChanged({ layerId: editedLayerId, featureId });
           const saved = result.data.updated.find((feature) => feature.id === featureId);
           stop();
           if (saved) onSaved(saved);

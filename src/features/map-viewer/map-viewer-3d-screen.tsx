@@ -23,11 +23,16 @@ export function MapViewer3dScreen() {
   if (!map) return <Loading />;
   rememberViewedMap(map.id);
   return (
-    <section className="page map-viewer-page" aria-labelledby="map-viewer-3d-title">
-      <h1 id="map-viewer-3d-title" className="map-viewer-title">
-        {t('viewer3d.title', { title: map.title })}
-      </h1>
-      <MapViewer3d key={map.id} map={map} />
+    <section className="map-page" aria-labelledby="map-viewer-3d-title">
+      <MapViewer3d
+        key={map.id}
+        map={map}
+        heading={
+          <h1 id="map-viewer-3d-title" className="map-viewer-title">
+            {t('viewer3d.title', { title: map.title })}
+          </h1>
+        }
+      />
     </section>
   );
 }

@@ -28,13 +28,15 @@ export function MapViewerScreen() {
   // /map opens the last map viewed; viewing is what makes it the last.
   rememberViewedMap(map.id);
   return (
-    <section className="page map-viewer-page" aria-labelledby="map-viewer-title">
-      <h1 id="map-viewer-title" className="map-viewer-title">
-        {map.title}
-      </h1>
-      <ViewSwitchButton mapId={map.id} to="3d" viewRef={viewRef} />
+    <section className="map-page" aria-labelledby="map-viewer-title">
       <MapViewer
         map={map}
+        heading={
+          <h1 id="map-viewer-title" className="map-viewer-title">
+            {map.title}
+          </h1>
+        }
+        tools={<ViewSwitchButton mapId={map.id} to="3d" viewRef={viewRef} />}
         onViewChanged={(view) => {
           viewRef.current = view;
         }}

@@ -32,6 +32,7 @@ export function OlMapCanvas({
   label,
   onViewChange,
   onFeatureClick,
+  onLayerError,
   geometryEdit,
   onGeometryChange,
   className,
@@ -40,13 +41,13 @@ export function OlMapCanvas({
   const pointerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<OlMap | null>(null);
   const syncRef = useRef<ReturnType<typeof createLayerSync> | null>(null);
-  const callbacks = useRef({ onViewChange, onFeatureClick, onGeometryChange });
+  const callbacks = useRef({ onViewChange, onFeatureClick, onGeometryChange, onLayerError });
   const initialViewRef = useRef(initialView);
   const editingRef = useRef(false);
 
   useEffect(() => {
-    callbacks.current = { onViewChange, onFeatureClick, onGeometryChange };
-  }, [onViewChange, onFeatureClick, onGeometryChange]);
+    callbacks.current = { onViewChange, onFeatureClick, onGeometryChange, onLayerError };
+  }, [onViewChange, onFeatureClick, onGeometryChange, onLayerError]);
 
   useEffect(() => {
     const target = targetRef.current;
@@ -71,7 +72,9 @@ export function OlMapCanvas({
         maxZoom: 22,
       }),
     });
-    const sync = createLayerSync(map, createOlLayerRegistry());
+    const sync = createLayerSync(map, createOlLayerRegistry(), (layerId, error) =>
+      callbacks.current.onLayerError?.(layerId, error),
+    );
     mapRef.current = map;
     syncRef.current = sync;
 

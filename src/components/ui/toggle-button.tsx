@@ -8,6 +8,9 @@ type ToggleButtonProps = Omit<AriaToggleButtonProps, 'className'> & { className?
 /** A button that stays pressed (aria-pressed), styled like the secondary button. */
 export function ToggleButton({ className, ...props }: ToggleButtonProps) {
   return (
-    <AriaToggleButton {...props} className={['btn', 'btn-secondary', 'toggle-button', className].filter(Boolean).join(' ')} />
+    <AriaToggleButton
+      {...props}
+      className={['btn', 'btn-secondary', 'toggle-button', className].filter(Boolean).join(' ')}
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { useLastViewedMap } from './last-map';
+import { useLastViewedMap } from '../../lib/last-map';
 import { MapPicker } from './map-picker';
 import { MapViewer3d } from './map-viewer-3d';
 

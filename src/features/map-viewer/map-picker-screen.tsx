@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLastViewedMap } from './last-map';
+import { useLastViewedMap } from '../../lib/last-map';
 import { MapPicker } from './map-picker';
 import { ShownMap } from './shown-map';
 
@@ -17,7 +17,11 @@ export function MapPickerScreen() {
   );
   return (
     <section className="map-page" aria-labelledby="map-picker-title">
-      {mapId === null ? <div className="viewer-bar viewer-bar-alone">{heading}</div> : <ShownMap mapId={mapId} heading={heading} />}
+      {mapId === null ? (
+        <div className="viewer-bar viewer-bar-alone">{heading}</div>
+      ) : (
+        <ShownMap mapId={mapId} heading={heading} />
+      )}
     </section>
   );
 }

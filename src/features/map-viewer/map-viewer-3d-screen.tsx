@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { rememberViewedMap } from './last-map';
+import { rememberViewedMap } from '../../lib/last-map';
 import { MapViewer3d } from './map-viewer-3d';
 import { viewFromQuery, withView } from './view-query';
 

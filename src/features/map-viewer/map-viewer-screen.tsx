@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { rememberViewedMap } from './last-map';
+import { rememberViewedMap } from '../../lib/last-map';
 import type { MapViewModel } from '../../map';
 import { MapViewer } from './map-viewer';
 import { viewFromQuery, withView } from './view-query';

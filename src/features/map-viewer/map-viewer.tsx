@@ -246,11 +246,11 @@ export function MapViewer({
         <>
           <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
           <NetworkTools
-          mapId={map.id}
-          layers={layers}
-          selected={selected}
-          onHighlight={setNetworkHighlight}
-          onPick={goToFeature}
+            mapId={map.id}
+            layers={layers}
+            selected={selected}
+            onHighlight={setNetworkHighlight}
+            onPick={goToFeature}
           />
         </>
       ),
@@ -266,7 +266,10 @@ export function MapViewer({
       tools={
         <>
           {tools}
-          <LinkButton variant="secondary" to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}>
+          <LinkButton
+            variant="secondary"
+            to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
+          >
             {t('print.open')}
           </LinkButton>
           <ViewerExport
@@ -305,7 +308,9 @@ export function MapViewer({
             onClose={() => setSelected(null)}
             onSaved={showStored}
             onEditGeometry={
-              editedGeometry ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry) : null
+              editedGeometry
+                ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
+                : null
             }
             onDeleted={() => {
               editing.stop();

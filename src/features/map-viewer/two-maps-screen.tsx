@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { ToggleButton } from '../../components/ui/toggle-button';
 import { nextViewRequestNonce, viewsDiffer, type MapViewModel, type ViewRequest } from '../../map';
-import { lastViewedMapId } from './last-map';
+import { lastViewedMapId } from '../../lib/last-map';
 import { MapPicker } from './map-picker';
 import { ShownMap } from './shown-map';
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
@@ -43,13 +43,11 @@ export function ViewerShell({
   const { t } = useTranslation();
   const wide = useWideScreen();
   const panelId = useId();
-  const [panelOpen, setPanelOpen] = useState(() => wide && panelOpenOnWide);
+  const [panelWanted, setPanelOpen] = useState(() => wide && panelOpenOnWide);
   const [tab, setTab] = useState(tabs[0]?.id ?? '');
   const drawerOpen = drawer !== null;
-  // One sheet at a time on a phone: a tapped feature replaces the panel sheet.
-  useEffect(() => {
-    if (drawerOpen && !wide) setPanelOpen(false);
-  }, [drawerOpen, wide]);
+  // One sheet at a time on a phone: a tapped feature covers the panel sheet until it closes.
+  const panelOpen = panelWanted && (wide || !drawerOpen);
   const shown = tabs.some((item) => item.id === tab) ? tab : (tabs[0]?.id ?? '');
 
   // Escape anywhere in the viewer (the map included) closes the topmost panel.
@@ -78,7 +76,11 @@ export function ViewerShell({
         <Button
           variant="secondary"
           className="viewer-panel-toggle"
-          onPress={() => setPanelOpen(!panelOpen)}
+          onPress={() => {
+            // On a phone the panel sheet takes the place of the feature sheet.
+            if (!panelOpen && drawerOpen && !wide) onCloseDrawer();
+            setPanelOpen(!panelOpen);
+          }}
           aria-controls={panelId}
           aria-expanded={panelOpen}
         >

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useListMaps, useShowMap } from '../../../generated/api/maps/maps';
 import { EmptyState, LoadError, Loading } from '../../components/ui/status';
 import { readPrintStart } from '../../lib/print-link';
-import { lastViewedMapId } from '../map-viewer/last-map';
+import { lastViewedMapId } from '../../lib/last-map';
 import { LabelledSelect } from './labelled-select';
 import { PrintDesigner } from './print-designer';
 import './print.css';

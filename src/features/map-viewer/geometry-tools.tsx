@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateFeatures } from '../../../generated/api/features/features';
 import type { Feature, Layer } from '../../../generated/model';
+import { Select } from '../../components/ui/select';
 import { useAppAbility } from '../../lib/ability';
 import { fieldErrorsOf } from './field-errors';
 import { NewFeatureForm } from './new-feature-form';
@@ -57,16 +58,15 @@ export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryTools
       <h2 id="geometry-tools-title">{t('viewer.geometry.title')}</h2>
       {!session && ability.can('create', 'Feature') && (
         <div className="geometry-draw">
-          <label className="filter-field">
-            {t('viewer.geometry.layer')}
-            <select value={chosen?.id ?? ''} onChange={(event) => setLayerId(Number(event.target.value))}>
-              {drawable.map((layer) => (
-                <option key={layer.id} value={layer.id}>
-                  {layer.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            label={t('viewer.geometry.layer')}
+            name="draw_layer"
+            options={drawable.map((layer) => ({ id: String(layer.id), label: layer.name }))}
+            value={chosen ? String(chosen.id) : null}
+            onChange={(id) => {
+              if (id !== null) setLayerId(Number(id));
+            }}
+          />
           <button
             type="button"
             className="btn btn-secondary"

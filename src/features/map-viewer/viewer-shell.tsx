@@ -71,7 +71,6 @@ export function ViewerShell({
         .join(' ')}
       onKeyDown={onKeyDown}
     >
-      <div className="viewer-shell-canvas">{canvas}</div>
       <div className="viewer-bar">
         <Button
           variant="secondary"
@@ -104,6 +103,8 @@ export function ViewerShell({
       >
         <Tabs label={t('viewer.shell.panels')} items={tabs} selectedKey={shown} onSelectionChange={setTab} />
       </Drawer>
+      {/* After the bar and the panel, so the keyboard meets them first; the panels float above it. */}
+      <div className="viewer-shell-canvas">{canvas}</div>
       <Drawer side="end" isOpen={drawerOpen} onClose={onCloseDrawer} className="viewer-feature-drawer">
         {drawer}
       </Drawer>

@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'maps/:id/show',
-                handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new' },
+                handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new', mapFirst: true },
                 lazy: lazyScreen(
                   () => import('../features/map-viewer/map-viewer-screen'),
                   (m) => m.MapViewerScreen,
@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'maps/:id/show3d',
-                handle: { title: 'maps.viewer_3d' },
+                handle: { title: 'maps.viewer_3d', mapFirst: true },
                 lazy: lazyScreen(
                   () => import('../features/map-viewer/map-viewer-3d-screen'),
                   (m) => m.MapViewer3dScreen,
@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'map',
-                handle: { title: 'maps.map' },
+                handle: { title: 'maps.map', mapFirst: true },
                 lazy: lazyScreen(
                   () => import('../features/map-viewer/map-picker-screen'),
                   (m) => m.MapPickerScreen,
@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'map2',
-                handle: { title: 'maps.map2' },
+                handle: { title: 'maps.map2', mapFirst: true },
                 lazy: lazyScreen(
                   () => import('../features/map-viewer/two-maps-screen'),
                   (m) => m.TwoMapsScreen,
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'map3d',
-                handle: { title: 'maps.map3d' },
+                handle: { title: 'maps.map3d', mapFirst: true },
                 lazy: lazyScreen(
                   () => import('../features/map-viewer/globe-picker-screen'),
                   (m) => m.GlobePickerScreen,

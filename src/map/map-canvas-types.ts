@@ -52,6 +52,8 @@ export type MapCanvasProps = {
   label: string;
   onViewChange?: (view: MapViewModel, extent: [number, number, number, number]) => void;
   onFeatureClick?: (hit: FeatureHit | null) => void;
+  /** A layer's tiles failed to load (the layer panel warns); engines without tiles never call it. */
+  onLayerError?: (layerId: number, error: string) => void;
   geometryEdit?: GeometryEdit | null;
   /** The edited or newly drawn geometry after each change (GeoJSON, EPSG:4326). */
   onGeometryChange?: (geometry: Geometry) => void;

@@ -38,3 +38,38 @@ describe('accessibility', () => {
     await expectNoSeriousViolations(page, '/profile');
   });
 });
+
+// The map screens on the seeded demo town, on a laptop and on a phone.
+describe('accessibility of the map screens', () => {
+  const suite = useRealServer({ demoSeed: true });
+
+  test('the viewer, the 3D viewer, /map2 and /pdf have no serious or critical axe violations', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, admin.password, admin.name);
+    const maps = await page.request.get('/api/maps?per_page=50');
+    const demo = ((await maps.json()) as { data: { id: number; layers_count: number }[] }).data.find(
+      (map) => map.layers_count > 0,
+    );
+    if (!demo) throw new Error('no demo map on the server');
+    const screens = [
+      { path: `/maps/${demo.id}/show`, ready: () => page.getByTestId('map-canvas').waitFor() },
+      { path: `/maps/${demo.id}/show3d`, ready: () => page.getByTestId('globe-canvas').waitFor() },
+      { path: '/map2', ready: () => page.getByTestId('map-canvas').nth(1).waitFor() },
+      // /pdf opens on the last map viewed, with its preview.
+      { path: '/pdf', ready: () => page.getByRole('button', { name: 'Download PDF' }).waitFor() },
+    ];
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await screen.ready();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${screen.path} at ${size.width}×${size.height}`);
+      }
+    }
+  });
+});

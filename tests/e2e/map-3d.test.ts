@@ -66,6 +66,8 @@ describe('3D viewer', () => {
     const back = await sampleUntil(page, pipes.style.stroke_color, (sample) => sample.count > 200);
 
     // Clicking on a pipe-coloured pixel picks that pipe: its panel shows its properties and history.
+    // The side panel floats over the globe's left part: folded away, every sampled pixel is clickable.
+    await page.getByRole('button', { name: 'Panels' }).click();
     const [x, y] = back.points[Math.floor(back.points.length / 2)] ?? [0, 0];
     await page.mouse.click(x, y);
     const panel = page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) });

@@ -153,7 +153,9 @@ describe('2D map viewer and feature table', () => {
     expect(await pixelsOfColour(page, highlight)).toBeLessThan(20);
 
     // Steel pipes only: a part of the network, listed and drawn in the highlight colour.
-    await page.getByRole('combobox', { name: /^Material/ }).selectOption('steel');
+    await page.getByRole('tab', { name: 'Filters' }).click();
+    await page.getByRole('combobox', { name: /^Material/ }).click();
+    await page.getByRole('option', { name: /^steel$/i }).click();
     await page.getByRole('button', { name: 'Apply filters' }).click();
     const status = page.getByRole('status').filter({ hasText: /^Matching features: \d+/ });
     await status.waitFor();
@@ -183,10 +185,12 @@ describe('2D map viewer and feature table', () => {
     renders = await renderedAfter(page, renders);
     await page.locator('.ol-zoom-in').click();
     renders = await renderedAfter(page, renders);
+    await page.getByRole('tab', { name: 'Layers and legend' }).click();
     await page.getByLabel('Hydrants', { exact: true }).uncheck();
     await renderedAfter(page, renders);
     const saved = await scaleText(page);
     expect(saved).not.toBe(opening);
+    await page.getByRole('tab', { name: 'Bookmarks' }).click();
     const form = page.getByRole('form', { name: 'Save the current view' });
     await form.getByLabel('Bookmark name').fill('Close look');
     await form.getByRole('button', { name: 'Save view' }).click();
@@ -199,6 +203,7 @@ describe('2D map viewer and feature table', () => {
     renders = await renderedAfter(page, 0);
     expect(await scaleText(page)).toBe(opening);
     expect(await page.getByLabel('Hydrants', { exact: true }).isChecked()).toBe(true);
+    await page.getByRole('tab', { name: 'Bookmarks' }).click();
     await bookmarks.getByRole('button', { name: 'Close look', exact: true }).click();
     await renderedAfter(page, renders);
     await eventually(() => scaleText(page), saved);

@@ -63,6 +63,7 @@ describe('water network', () => {
     await row.getByRole('button', { name: /Show on map/ }).click();
     await page.getByRole('complementary', { name: `${pipes.name} #${pipeId}` }).waitFor();
 
+    await page.getByRole('tab', { name: 'Network' }).click();
     const tools = page.getByRole('region', { name: 'Water network' });
     await tools.getByRole('button', { name: 'Isolate' }).click();
     const isolation = tools.getByRole('region', { name: `Isolation of #${pipeId}` });

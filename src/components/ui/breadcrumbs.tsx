@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 
-export type RouteHandle = { breadcrumb?: string; title?: string };
+/** `mapFirst`: the screen is a full-window map that shows the breadcrumbs in its own bar. */
+export type RouteHandle = { breadcrumb?: string; title?: string; mapFirst?: boolean };
 
-function handleOf(match: { handle: unknown }): RouteHandle {
+export function handleOf(match: { handle: unknown }): RouteHandle {
   return typeof match.handle === 'object' && match.handle !== null ? (match.handle as RouteHandle) : {};
 }
 

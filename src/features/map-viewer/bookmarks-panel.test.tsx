@@ -40,7 +40,7 @@ async function openTown(bookmarks: Bookmark[] = []) {
   return { ...app, panel: screen.getByRole('region', { name: 'Bookmarks' }) };
 }
 
-describe('bookmarks panel', () => {
+describe('bookmarks panel', { timeout: 30_000 }, () => {
   it('saves the current view with the visible layers, and going to it restores both', async () => {
     const { user, panel, queryClient } = await openTown();
     expect(within(panel).getByText('No bookmarks yet.')).toBeInTheDocument();

@@ -1,14 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getGetFeatureHistoryQueryKey,
-  getListLayerFeaturesQueryKey,
-  useUpdateFeatures,
-} from '../../../generated/api/features/features';
+import { useUpdateFeatures } from '../../../generated/api/features/features';
 import type { Feature, FeatureProperties, Layer } from '../../../generated/model';
 import { fieldErrorsOf } from './field-errors';
 import { fromText, PropertyFields, toText } from './property-fields';
+import { useFeatureChange } from './use-feature-change';
 
 type FeatureEditFormProps = {
   mapId: number;
@@ -29,7 +25,7 @@ export function FeatureEditForm({
   onCancel,
 }: FeatureEditFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const featureChanged = useFeatureChange(mapId);
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       layer.properties.map((property) => [property.name, toText(properties[property.name])]),
@@ -55,10 +51,7 @@ export function FeatureEditForm({
       },
       {
         onSuccess: async (result) => {
-          await queryClient.invalidateQueries({ queryKey: getGetFeatureHistoryQueryKey(mapId, featureId) });
-          // Every cached table page of this layer may show the changed row.
-          const [prefix] = getListLayerFeaturesQueryKey(mapId, layer.id);
-          await queryClient.invalidateQueries({ queryKey: [prefix] });
+          await featureChanged({ layerId: layer.id, featureId });
           const saved = result.data.updated.find((feature) => feature.id === featureId);
           if (saved) onSaved(saved);
         },

@@ -57,7 +57,7 @@ async function storedLink(files: HTMLElement) {
   return { link, name: stored?.file.name ?? '' };
 }
 
-describe('attachments in the feature panel', () => {
+describe('attachments in the feature panel', { timeout: 30_000 }, () => {
   it('an editor attaches a file: it is listed with its download link and written to the history', async () => {
     const { user } = await openTown();
     const panel = await clickPipe3();

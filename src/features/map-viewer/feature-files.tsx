@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getGetFeatureHistoryQueryKey } from '../../../generated/api/features/features';
 import { useDeleteFeatureFile, useUploadFeatureFiles } from '../../../generated/api/files/files';
 import type { FeatureFile } from '../../../generated/model';
 import { useAppAbility } from '../../lib/ability';
 import { fieldErrorsOf } from './field-errors';
+import { useFeatureChange } from './use-feature-change';
 
 type FeatureFilesProps = {
   mapId: number;
@@ -21,14 +20,13 @@ type FeatureFilesProps = {
 export function FeatureFiles({ mapId, featureId, files }: FeatureFilesProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
-  const queryClient = useQueryClient();
+  const featureChanged = useFeatureChange(mapId);
   const [list, setList] = useState<FeatureFile[]>(() => [...(files ?? [])]);
   const upload = useUploadFeatureFiles();
   const remove = useDeleteFeatureFile();
   const mayChange = ability.can('update', 'Feature');
   // Every file change writes a history entry on the server.
-  const refreshHistory = () =>
-    queryClient.invalidateQueries({ queryKey: getGetFeatureHistoryQueryKey(mapId, featureId) });
+  const refreshHistory = () => featureChanged({ featureId });
 
   const attach = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...(event.target.files ?? [])];

@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getListLayerFeaturesQueryKey, useUpdateFeatures } from '../../../generated/api/features/features';
+import { useUpdateFeatures } from '../../../generated/api/features/features';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useAppAbility } from '../../lib/ability';
 import { fieldErrorsOf } from './field-errors';
+import { useFeatureChange } from './use-feature-change';
 
 type FeatureGeometryActionsProps = {
   mapId: number;
@@ -25,7 +25,7 @@ export function FeatureGeometryActions({
 }: FeatureGeometryActionsProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
-  const queryClient = useQueryClient();
+  const featureChanged = useFeatureChange(mapId);
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const remove = useUpdateFeatures();
@@ -38,8 +38,7 @@ export function FeatureGeometryActions({
       {
         onSuccess: async () => {
           setConfirming(false);
-          const [prefix] = getListLayerFeaturesQueryKey(mapId, layerId);
-          await queryClient.invalidateQueries({ queryKey: [prefix] });
+          await featureChanged({ layerId, featureId });
           onDeleted();
         },
         onError: (error) => {

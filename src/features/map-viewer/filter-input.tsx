@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Filter } from '../../../generated/model';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Select } from '../../components/ui/select';
+import { TextField } from '../../components/ui/text-field';
 import type { FilterValue } from './filter-conditions';
 
 type FilterInputProps = {
@@ -12,49 +15,46 @@ type FilterInputProps = {
 export function FilterInput({ filter, value, onChange }: FilterInputProps) {
   const { t } = useTranslation();
   const options = filter.options ?? [];
+  const name = `filter_${filter.id}`;
   if (filter.type === 'range' || filter.type === 'date_range') {
     const pair = value && typeof value === 'object' && !Array.isArray(value) ? value : { low: '', high: '' };
     const type = filter.type === 'range' ? 'number' : 'date';
     return (
       <fieldset className="filter-pair">
         <legend>{filter.name}</legend>
-        <label>
-          {t('viewer.filters.from')}
-          <input
-            type={type}
-            value={pair.low}
-            onChange={(event) => onChange({ ...pair, low: event.target.value })}
-          />
-        </label>
-        <label>
-          {t('viewer.filters.to')}
-          <input
-            type={type}
-            value={pair.high}
-            onChange={(event) => onChange({ ...pair, high: event.target.value })}
-          />
-        </label>
+        <TextField
+          label={t('viewer.filters.from')}
+          name={`${name}_low`}
+          type={type}
+          value={pair.low}
+          onChange={(low) => onChange({ ...pair, low })}
+        />
+        <TextField
+          label={t('viewer.filters.to')}
+          name={`${name}_high`}
+          type={type}
+          value={pair.high}
+          onChange={(high) => onChange({ ...pair, high })}
+        />
       </fieldset>
     );
   }
   if (filter.type === 'multiselect' && options.length > 0) {
     const chosen = Array.isArray(value) ? value : [];
     return (
-      <fieldset>
+      <fieldset className="filter-choices">
         <legend>{filter.name}</legend>
         {options.map((option) => {
           const text = String(option.value);
           return (
-            <label key={text} className="filter-choice">
-              <input
-                type="checkbox"
-                checked={chosen.includes(text)}
-                onChange={(event) =>
-                  onChange(event.target.checked ? [...chosen, text] : chosen.filter((item) => item !== text))
-                }
-              />
-              {option.label}
-            </label>
+            <Checkbox
+              key={text}
+              label={option.label}
+              isSelected={chosen.includes(text)}
+              onChange={(checked) =>
+                onChange(checked ? [...chosen, text] : chosen.filter((item) => item !== text))
+              }
+            />
           );
         })}
       </fieldset>
@@ -68,29 +68,21 @@ export function FilterInput({ filter, value, onChange }: FilterInputProps) {
     const choices =
       filter.type === 'boolean'
         ? [
-            { value: 'true', label: t('viewer.yes') },
-            { value: 'false', label: t('viewer.no') },
+            { id: 'true', label: t('viewer.yes') },
+            { id: 'false', label: t('viewer.no') },
           ]
-        : options.map((option) => ({ value: String(option.value), label: option.label }));
+        : options.map((option) => ({ id: String(option.value), label: option.label }));
+    // "Any" is the empty choice: picking it (or clearing the text) drops the condition.
     return (
-      <label className="filter-field">
-        {filter.name}
-        <select value={text} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{t('viewer.filters.any')}</option>
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label={filter.name}
+        name={name}
+        options={[{ id: '', label: t('viewer.filters.any') }, ...choices]}
+        value={text}
+        onChange={(id) => onChange(id ?? '')}
+      />
     );
   }
   // A select without stored options (the layer's distinct values) takes the value typed in.
-  return (
-    <label className="filter-field">
-      {filter.name}
-      <input value={text} onChange={(event) => onChange(event.target.value)} />
-    </label>
-  );
+  return <TextField label={filter.name} name={name} value={text} onChange={onChange} />;
 }

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFilterFeatures } from '../../../generated/api/features/features';
 import type { Feature, Filter, Layer, LayerFilter } from '../../../generated/model';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import { layersFilterOf, type FilterValue } from './filter-conditions';
 import { FilterInput } from './filter-input';
 
@@ -60,17 +62,14 @@ export function FiltersPanel({ mapId, filters, layers, viewExtent, onResults, on
               onChange={(value) => setValues((current) => ({ ...current, [filter.id]: value }))}
             />
           ))}
-        <label className="filter-choice">
-          <input type="checkbox" checked={inView} onChange={(event) => setInView(event.target.checked)} />
-          {t('viewer.filters.in_view')}
-        </label>
+        <Checkbox label={t('viewer.filters.in_view')} isSelected={inView} onChange={setInView} />
         <div className="filters-actions">
-          <button type="submit" className="btn btn-primary" disabled={search.isPending}>
+          <Button type="submit" isDisabled={search.isPending}>
             {t('viewer.filters.apply')}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={clear}>
+          </Button>
+          <Button variant="secondary" onPress={clear}>
             {t('viewer.filters.clear')}
-          </button>
+          </Button>
         </div>
       </form>
       {search.isError && <p role="alert">{t('viewer.filters.failed')}</p>}

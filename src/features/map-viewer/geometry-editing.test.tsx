@@ -79,7 +79,8 @@ describe('geometry editing in the viewer', { timeout: 30_000 }, () => {
   it('draws a new hydrant, then fills its properties by the layer schema and saves it', async () => {
     const { user } = await openTown();
     const tools = screen.getByRole('region', { name: 'Drawing' });
-    await user.selectOptions(within(tools).getByLabelText('Layer to draw on'), 'Hydrants');
+    await user.click(within(tools).getByRole('combobox', { name: 'Layer to draw on' }));
+    await user.click(await screen.findByRole('option', { name: 'Hydrants' }));
     await user.click(within(tools).getByRole('button', { name: 'Draw a new feature' }));
     expect(recordedMap.props?.geometryEdit).toEqual({ kind: 'draw', geometryType: 'Point' });
     expect(within(tools).getByRole('status')).toHaveTextContent('Draw the new Hydrants feature');

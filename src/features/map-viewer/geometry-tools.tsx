@@ -1,15 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getGetFeatureHistoryQueryKey,
-  getListLayerFeaturesQueryKey,
-  useUpdateFeatures,
-} from '../../../generated/api/features/features';
+import { useUpdateFeatures } from '../../../generated/api/features/features';
 import type { Feature, Layer } from '../../../generated/model';
+import { Select } from '../../components/ui/select';
 import { useAppAbility } from '../../lib/ability';
 import { fieldErrorsOf } from './field-errors';
 import { NewFeatureForm } from './new-feature-form';
+import { useFeatureChange } from './use-feature-change';
 import type { GeometryEditing } from './use-geometry-editing';
 
 type GeometryToolsProps = {
@@ -24,7 +21,7 @@ type GeometryToolsProps = {
 export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryToolsProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
-  const queryClient = useQueryClient();
+  const featureChanged = useFeatureChange(mapId);
   const drawable = layers.filter((layer) => layer.type === 'vector' && layer.geometry_type);
   const [layerId, setLayerId] = useState<number | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -46,9 +43,7 @@ export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryTools
       },
       {
         onSuccess: async (result) => {
-          await queryClient.invalidateQueries({ queryKey: getGetFeatureHistoryQueryKey(mapId, featureId) });
-          const [prefix] = getListLayerFeaturesQueryKey(mapId, editedLayerId);
-          await queryClient.invalidateQueries({ queryKey: [prefix] });
+          await featureChanged({ layerId: editedLayerId, featureId });
           const saved = result.data.updated.find((feature) => feature.id === featureId);
           stop();
           if (saved) onSaved(saved);
@@ -63,16 +58,15 @@ export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryTools
       <h2 id="geometry-tools-title">{t('viewer.geometry.title')}</h2>
       {!session && ability.can('create', 'Feature') && (
         <div className="geometry-draw">
-          <label className="filter-field">
-            {t('viewer.geometry.layer')}
-            <select value={chosen?.id ?? ''} onChange={(event) => setLayerId(Number(event.target.value))}>
-              {drawable.map((layer) => (
-                <option key={layer.id} value={layer.id}>
-                  {layer.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            label={t('viewer.geometry.layer')}
+            name="draw_layer"
+            options={drawable.map((layer) => ({ id: String(layer.id), label: layer.name }))}
+            value={chosen ? String(chosen.id) : null}
+            onChange={(id) => {
+              if (id !== null) setLayerId(Number(id));
+            }}
+          />
           <button
             type="button"
             className="btn btn-secondary"

@@ -10,6 +10,8 @@ type LayerTreeProps = {
   drawingOrder: readonly number[];
   changes: Readonly<Record<number, LayerViewState>>;
   zoom: number;
+  /** Layers whose tiles failed to load, by id (a warning shows under each). */
+  errors?: Readonly<Record<number, string>>;
   onChange: (layerId: number, change: LayerViewState) => void;
   onMove: (layerId: number, direction: 'up' | 'down') => void;
 };
@@ -26,6 +28,7 @@ export function LayerTree({
   drawingOrder,
   changes,
   zoom,
+  errors = {},
   onChange,
   onMove,
 }: LayerTreeProps) {
@@ -102,6 +105,12 @@ export function LayerTree({
                       ↓
                     </button>
                   </div>
+                  {errors[layer.id] !== undefined && (
+                    <p className="layer-warning" role="status">
+                      <span aria-hidden="true">⚠ </span>
+                      {t('viewer.layers.tiles_failed')}
+                    </p>
+                  )}
                 </li>
               );
             })}

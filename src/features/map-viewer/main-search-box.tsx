@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMainFeatures } from '../../../generated/api/main-search/main-search';
 import type { Feature, MainSearch } from '../../../generated/model';
+import { Select } from '../../components/ui/select';
+import { TextField } from '../../components/ui/text-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 type MainSearchBoxProps = {
@@ -36,21 +38,23 @@ export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
     <section className="viewer-panel main-search" aria-labelledby={`${listId}-title`}>
       <h2 id={`${listId}-title`}>{t('viewer.search.title')}</h2>
       {sorted.length > 1 && (
-        <label className="main-search-field">
-          {t('viewer.search.in')}
-          <select value={entryId} onChange={(event) => setEntryId(Number(event.target.value))}>
-            {sorted.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label={t('viewer.search.in')}
+          name="search_entry"
+          options={sorted.map((candidate) => ({ id: String(candidate.id), label: candidate.label }))}
+          value={String(entryId)}
+          onChange={(id) => {
+            if (id !== null) setEntryId(Number(id));
+          }}
+        />
       )}
-      <label className="main-search-field">
-        {t('viewer.search.text', { label: entry.label })}
-        <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
-      </label>
+      <TextField
+        label={t('viewer.search.text', { label: entry.label })}
+        name="search_text"
+        type="search"
+        value={text}
+        onChange={setText}
+      />
       {value.length >= 2 && matches.isSuccess && results.length === 0 && (
         <p className="status status-empty">{t('viewer.search.none')}</p>
       )}

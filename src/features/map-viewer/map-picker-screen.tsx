@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLastViewedMap } from './last-map';
+import { useLastViewedMap } from '../../lib/last-map';
 import { MapPicker } from './map-picker';
 import { ShownMap } from './shown-map';
 
@@ -7,13 +7,21 @@ import { ShownMap } from './shown-map';
 export function MapPickerScreen() {
   const { t } = useTranslation();
   const [mapId, choose] = useLastViewedMap();
-  return (
-    <section className="page map-viewer-page" aria-labelledby="map-picker-title">
+  const heading = (
+    <>
       <h1 id="map-picker-title" className="map-viewer-title">
         {t('maps.map')}
       </h1>
       <MapPicker label={t('viewer.picker.label')} value={mapId} onChange={choose} />
-      {mapId !== null && <ShownMap mapId={mapId} />}
+    </>
+  );
+  return (
+    <section className="map-page" aria-labelledby="map-picker-title">
+      {mapId === null ? (
+        <div className="viewer-bar viewer-bar-alone">{heading}</div>
+      ) : (
+        <ShownMap mapId={mapId} heading={heading} />
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { rememberViewedMap } from './last-map';
+import { rememberViewedMap } from '../../lib/last-map';
 import { MapViewer3d } from './map-viewer-3d';
 import { viewFromQuery, withView } from './view-query';
 
@@ -23,11 +23,16 @@ export function MapViewer3dScreen() {
   if (!map) return <Loading />;
   rememberViewedMap(map.id);
   return (
-    <section className="page map-viewer-page" aria-labelledby="map-viewer-3d-title">
-      <h1 id="map-viewer-3d-title" className="map-viewer-title">
-        {t('viewer3d.title', { title: map.title })}
-      </h1>
-      <MapViewer3d key={map.id} map={map} />
+    <section className="map-page" aria-labelledby="map-viewer-3d-title">
+      <MapViewer3d
+        key={map.id}
+        map={map}
+        heading={
+          <h1 id="map-viewer-3d-title" className="map-viewer-title">
+            {t('viewer3d.title', { title: map.title })}
+          </h1>
+        }
+      />
     </section>
   );
 }

@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getGetLayerQueryKey } from '../../../generated/api/layers/layers';
 import type { Feature, MapDetail } from '../../../generated/model';
 import {
   describeLayers,
@@ -18,12 +16,14 @@ import { MainSearchBox } from './main-search-box';
 import { useLayerViewState } from './use-layer-view-state';
 import { useVectorData } from './use-vector-data';
 import { ViewSwitchButton } from './view-switch-button';
+import { ViewerShell } from './viewer-shell';
+import type { TabItem } from '../../components/ui/tabs';
 import './map-viewer.css';
+import './viewer-shell.css';
 
 /** One map on the globe with the 2D viewer's layer tree, search and feature panel. */
-export function MapViewer3d({ map }: { map: MapDetail }) {
+export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNode }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
   const vector = useVectorData(map.id, layers, tree.isVisible);
@@ -67,58 +67,75 @@ export function MapViewer3d({ map }: { map: MapDetail }) {
   const truncated = layers.filter((layer) => vector.data[layer.id]?.truncated);
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
 
+  // Edits reload the layer's GeoJSON through useFeatureChange (the globe draws that).
+  const tabs: TabItem[] = [
+    {
+      id: 'layers',
+      title: t('viewer.shell.tabs.layers'),
+      content: (
+        <>
+          <LayerTree
+            layers={layers}
+            categories={map.categories}
+            drawingOrder={tree.drawingOrder}
+            changes={tree.changes}
+            zoom={zoom}
+            onChange={tree.change}
+            onMove={tree.move}
+          />
+          <div role="status" className="status">
+            {vector.loading && t('viewer3d.loading_features')}
+            {vector.failed && t('viewer3d.load_failed')}
+            {truncated.map((layer) => (
+              <p key={layer.id}>{t('viewer3d.truncated', { layer: layer.name })}</p>
+            ))}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'search',
+      title: t('viewer.shell.tabs.search'),
+      content: <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />,
+    },
+  ];
+
   return (
-    <div className="map-viewer">
-      <div className="map-viewer-side">
-        <ViewSwitchButton mapId={map.id} to="2d" viewRef={viewRef} />
-        <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
-        <LayerTree
-          layers={layers}
-          categories={map.categories}
-          drawingOrder={tree.drawingOrder}
-          changes={tree.changes}
-          zoom={zoom}
-          onChange={tree.change}
-          onMove={tree.move}
+    <ViewerShell
+      className="map-viewer map-viewer-3d"
+      heading={heading}
+      tools={<ViewSwitchButton mapId={map.id} to="2d" viewRef={viewRef} />}
+      tabs={tabs}
+      canvas={
+        <GlobeCanvas
+          className="map-viewer-canvas"
+          layers={models}
+          initialView={initialView}
+          viewRequest={viewRequest}
+          label={t('viewer3d.map_label', { title: map.title })}
+          onViewChange={onViewChange}
+          onFeatureClick={onFeatureClick}
         />
-        <div role="status" className="status">
-          {vector.loading && t('viewer3d.loading_features')}
-          {vector.failed && t('viewer3d.load_failed')}
-          {truncated.map((layer) => (
-            <p key={layer.id}>{t('viewer3d.truncated', { layer: layer.name })}</p>
-          ))}
-        </div>
-      </div>
-      <GlobeCanvas
-        className="map-viewer-canvas"
-        layers={models}
-        initialView={initialView}
-        viewRequest={viewRequest}
-        label={t('viewer3d.map_label', { title: map.title })}
-        onViewChange={onViewChange}
-        onFeatureClick={onFeatureClick}
-      />
-      {selected && selectedLayer && (
-        <FeaturePanel
-          mapId={map.id}
-          layer={selectedLayer}
-          layers={layers}
-          feature={selected}
-          onOpen={goToFeature}
-          onClose={() => setSelected(null)}
-          onSaved={(saved) => {
-            setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties });
-            // The globe draws the layer's GeoJSON: load it again to show the edit.
-            void queryClient.invalidateQueries({ queryKey: getGetLayerQueryKey(map.id, saved.layer_id) });
-          }}
-          // Reshaping is a 2D tool (OpenLayers' Modify); a delete reloads the layer here too.
-          onEditGeometry={null}
-          onDeleted={() => {
-            void queryClient.invalidateQueries({ queryKey: getGetLayerQueryKey(map.id, selected.layerId) });
-            setSelected(null);
-          }}
-        />
-      )}
-    </div>
+      }
+      onCloseDrawer={() => setSelected(null)}
+      drawer={
+        selected && selectedLayer ? (
+          <FeaturePanel
+            mapId={map.id}
+            layer={selectedLayer}
+            layers={layers}
+            feature={selected}
+            onOpen={goToFeature}
+            onClose={() => setSelected(null)}
+            onSaved={(saved) =>
+              setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties })
+            }
+            // Reshaping is a 2D tool (OpenLayers' Modify).
+            onEditGeometry={null}
+            onDeleted={() => setSelected(null)}
+          />
+        ) : null
+      }
+    />
   );
 }

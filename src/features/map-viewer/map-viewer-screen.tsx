@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { rememberViewedMap } from './last-map';
+import { rememberViewedMap } from '../../lib/last-map';
 import type { MapViewModel } from '../../map';
 import { MapViewer } from './map-viewer';
 import { viewFromQuery, withView } from './view-query';
@@ -28,13 +28,15 @@ export function MapViewerScreen() {
   // /map opens the last map viewed; viewing is what makes it the last.
   rememberViewedMap(map.id);
   return (
-    <section className="page map-viewer-page" aria-labelledby="map-viewer-title">
-      <h1 id="map-viewer-title" className="map-viewer-title">
-        {map.title}
-      </h1>
-      <ViewSwitchButton mapId={map.id} to="3d" viewRef={viewRef} />
+    <section className="map-page" aria-labelledby="map-viewer-title">
       <MapViewer
         map={map}
+        heading={
+          <h1 id="map-viewer-title" className="map-viewer-title">
+            {map.title}
+          </h1>
+        }
+        tools={<ViewSwitchButton mapId={map.id} to="3d" viewRef={viewRef} />}
         onViewChanged={(view) => {
           viewRef.current = view;
         }}

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../generated/model';
 import { LinkButton } from '../../components/ui/link-button';
+import type { TabItem } from '../../components/ui/tabs';
 import { printPath } from '../../lib/print-link';
 import {
   describeLayers,
@@ -19,6 +20,8 @@ import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
 import { FiltersPanel } from './filters-panel';
 import { GeometryTools } from './geometry-tools';
+import { useLayerRevisionsStore, revisionsOfMap } from './layer-revisions';
+import { LayerTableLinks } from './layer-table-links';
 import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
 import { mergeHighlights, type NetworkHighlight } from './network-highlight';
@@ -27,10 +30,20 @@ import { useFullFeature } from './use-full-feature';
 import { useGeometryEditing } from './use-geometry-editing';
 import { useLayerViewState } from './use-layer-view-state';
 import { ViewerExport } from './viewer-export';
+import { ViewerShell } from './viewer-shell';
 import './map-viewer.css';
+import './viewer-shell.css';
 
 type MapViewerProps = {
   map: MapDetail;
+  /** The title (a heading) and anything beside it, such as a map picker. */
+  heading: ReactNode;
+  /** Tools the screen adds to the toolbar, before print and export (the 2D↔3D switch). */
+  tools?: ReactNode;
+  /** The side panel starts open on wide screens (not on /map2, where two maps share the width). */
+  panelOpenOnWide?: boolean;
+  /** Whether this viewer's bar shows the page's breadcrumbs. */
+  breadcrumbs?: boolean;
   className?: string;
   /** A move asked by a neighbouring map (/map2 keeps two views in sync). */
   syncRequest?: ViewRequest | null;
@@ -38,7 +51,16 @@ type MapViewerProps = {
 };
 
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
-export function MapViewer({ map, className, syncRequest, onViewChanged }: MapViewerProps) {
+export function MapViewer({
+  map,
+  heading,
+  tools,
+  panelOpenOnWide,
+  breadcrumbs,
+  className,
+  syncRequest,
+  onViewChanged,
+}: MapViewerProps) {
   const { t } = useTranslation();
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
@@ -47,7 +69,15 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
   const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
   const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
-  const [revisions, setRevisions] = useState<Record<number, number>>({});
+  // Every map of this map id follows one revision per layer, bumped by useFeatureChange.
+  const allRevisions = useLayerRevisionsStore((state) => state.revisions);
+  const revisions = useMemo(() => revisionsOfMap(allRevisions, map.id), [allRevisions, map.id]);
+  const [layerErrors, setLayerErrors] = useState<Record<number, string>>({});
+  const onLayerError = useCallback(
+    (layerId: number, error: string) =>
+      setLayerErrors((current) => (current[layerId] === error ? current : { ...current, [layerId]: error })),
+    [],
+  );
   const [appliedFilter, setAppliedFilter] = useState<LayerFilter[] | null>(null);
   const focus = focusFromRouteState(useLocation().state);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
@@ -144,39 +174,48 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
     [layers, isVisible],
   );
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
-  const redraw = useCallback(
-    (layerId: number) => setRevisions((current) => ({ ...current, [layerId]: (current[layerId] ?? 0) + 1 })),
-    [],
-  );
-  const showStored = useCallback(
-    (feature: Feature) => {
-      setSelected({
-        layerId: feature.layer_id,
-        featureId: feature.id,
-        properties: feature.properties,
-        files: feature.files,
-        geometry: feature.geometry,
-      });
-      redraw(feature.layer_id);
-    },
-    [redraw],
-  );
+  // The write itself told every map to redraw (useFeatureChange); this one shows the result.
+  const showStored = useCallback((feature: Feature) => {
+    setSelected({
+      layerId: feature.layer_id,
+      featureId: feature.id,
+      properties: feature.properties,
+      files: feature.files,
+      geometry: feature.geometry,
+    });
+  }, []);
   const editedGeometry = shown?.geometry;
 
-  return (
-    <div className={['map-viewer', className].filter(Boolean).join(' ')}>
-      <div className="map-viewer-side">
-        <LinkButton variant="secondary" to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}>
-          {t('print.open')}
-        </LinkButton>
-        <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />
-        <NetworkTools
-          mapId={map.id}
-          layers={layers}
-          selected={selected}
-          onHighlight={setNetworkHighlight}
-          onPick={goToFeature}
-        />
+  const tabs: TabItem[] = [
+    {
+      id: 'layers',
+      title: t('viewer.shell.tabs.layers'),
+      content: (
+        <>
+          <LayerTree
+            layers={layers}
+            categories={map.categories}
+            drawingOrder={tree.drawingOrder}
+            changes={tree.changes}
+            zoom={zoom}
+            errors={layerErrors}
+            onChange={tree.change}
+            onMove={tree.move}
+          />
+          <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
+          <LayerTableLinks mapId={map.id} layers={layers} />
+        </>
+      ),
+    },
+    {
+      id: 'search',
+      title: t('viewer.shell.tabs.search'),
+      content: <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />,
+    },
+    {
+      id: 'filters',
+      title: t('viewer.shell.tabs.filters'),
+      content: (
         <FiltersPanel
           mapId={map.id}
           filters={map.filters}
@@ -185,15 +224,12 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           onResults={onFilterResults}
           onPick={goToFeature}
         />
-        <LayerTree
-          layers={layers}
-          categories={map.categories}
-          drawingOrder={tree.drawingOrder}
-          changes={tree.changes}
-          zoom={zoom}
-          onChange={tree.change}
-          onMove={tree.move}
-        />
+      ),
+    },
+    {
+      id: 'bookmarks',
+      title: t('viewer.shell.tabs.bookmarks'),
+      content: (
         <BookmarksPanel
           mapId={map.id}
           bookmarks={map.bookmarks ?? []}
@@ -201,59 +237,89 @@ export function MapViewer({ map, className, syncRequest, onViewChanged }: MapVie
           visibleLayerIds={visibleLayerIds}
           onGo={goToBookmark}
         />
-        <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
-        <ViewerExport
+      ),
+    },
+    {
+      id: 'network',
+      title: t('viewer.shell.tabs.network'),
+      content: (
+        <>
+          <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
+          <NetworkTools
+            mapId={map.id}
+            layers={layers}
+            selected={selected}
+            onHighlight={setNetworkHighlight}
+            onPick={goToFeature}
+          />
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <ViewerShell
+      className={['map-viewer', className].filter(Boolean).join(' ')}
+      heading={heading}
+      breadcrumbs={breadcrumbs}
+      panelOpenOnWide={panelOpenOnWide}
+      tools={
+        <>
+          {tools}
+          <LinkButton
+            variant="secondary"
+            to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
+          >
+            {t('print.open')}
+          </LinkButton>
+          <ViewerExport
+            mapId={map.id}
+            layers={layers}
+            visibleLayerIds={visibleLayerIds}
+            viewExtent={viewExtent}
+            appliedFilter={appliedFilter}
+          />
+        </>
+      }
+      tabs={tabs}
+      canvas={
+        <MapCanvas
+          className="map-viewer-canvas"
+          layers={models}
+          initialView={initialView}
+          viewRequest={latestViewRequest(viewRequest, syncRequest)}
+          label={t('viewer.map_label', { title: map.title })}
           mapId={map.id}
-          layers={layers}
-          visibleLayerIds={visibleLayerIds}
-          viewExtent={viewExtent}
-          appliedFilter={appliedFilter}
+          onViewChange={onViewChange}
+          onFeatureClick={onFeatureClick}
+          onLayerError={onLayerError}
+          geometryEdit={editing.session?.edit ?? null}
+          onGeometryChange={editing.setPending}
         />
-        <nav className="viewer-panel" aria-label={t('viewer.tables')}>
-          <ul className="layer-table-links">
-            {layers
-              .filter((layer) => layer.type === 'vector')
-              .map((layer) => (
-                <li key={layer.id}>
-                  <Link to={`/maps/${map.id}/show/${layer.id}/features`}>
-                    {t('viewer.open_table', { name: layer.name })}
-                  </Link>
-                </li>
-              ))}
-          </ul>
-        </nav>
-      </div>
-      <MapCanvas
-        className="map-viewer-canvas"
-        layers={models}
-        initialView={initialView}
-        viewRequest={latestViewRequest(viewRequest, syncRequest)}
-        label={t('viewer.map_label', { title: map.title })}
-        mapId={map.id}
-        onViewChange={onViewChange}
-        onFeatureClick={onFeatureClick}
-        geometryEdit={editing.session?.edit ?? null}
-        onGeometryChange={editing.setPending}
-      />
-      {shown && selectedLayer && (
-        <FeaturePanel
-          mapId={map.id}
-          layer={selectedLayer}
-          layers={layers}
-          feature={shown}
-          onOpen={goToFeature}
-          onClose={() => setSelected(null)}
-          onSaved={showStored}
-          onEditGeometry={
-            editedGeometry ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry) : null
-          }
-          onDeleted={() => {
-            editing.stop();
-            setSelected(null);
-            redraw(shown.layerId);
-          }}
-        />
-      )}
-    </div>
+      }
+      onCloseDrawer={() => setSelected(null)}
+      drawer={
+        shown && selectedLayer ? (
+          <FeaturePanel
+            mapId={map.id}
+            layer={selectedLayer}
+            layers={layers}
+            feature={shown}
+            onOpen={goToFeature}
+            onClose={() => setSelected(null)}
+            onSaved={showStored}
+            onEditGeometry={
+              editedGeometry
+                ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
+                : null
+            }
+            onDeleted={() => {
+              editing.stop();
+              setSelected(null);
+            }}
+          />
+        ) : null
+      }
+    />
   );
 }

@@ -1,13 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getListLayerFeaturesQueryKey,
-  useCreateLayerFeature,
-} from '../../../generated/api/features/features';
+import { useCreateLayerFeature } from '../../../generated/api/features/features';
 import type { Feature, FeatureProperties, Geometry, Layer } from '../../../generated/model';
 import { fieldErrorsOf } from './field-errors';
 import { fromText, PropertyFields } from './property-fields';
+import { useFeatureChange } from './use-feature-change';
 
 type NewFeatureFormProps = {
   mapId: number;
@@ -20,7 +17,7 @@ type NewFeatureFormProps = {
 /** The properties of a feature just drawn, by the layer schema; saved with createLayerFeature. */
 export function NewFeatureForm({ mapId, layer, geometry, onCreated, onCancel }: NewFeatureFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const featureChanged = useFeatureChange(mapId);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<string[]>([]);
   const create = useCreateLayerFeature();
@@ -38,8 +35,7 @@ export function NewFeatureForm({ mapId, layer, geometry, onCreated, onCancel }: 
       { id: mapId, layerId: layer.id, data: { type: 'Feature', geometry, properties } },
       {
         onSuccess: async (result) => {
-          const [prefix] = getListLayerFeaturesQueryKey(mapId, layer.id);
-          await queryClient.invalidateQueries({ queryKey: [prefix] });
+          await featureChanged({ layerId: layer.id });
           onCreated(result.data);
         },
         onError: (error) => setErrors(fieldErrorsOf(error, t('viewer.geometry.save_failed'))),

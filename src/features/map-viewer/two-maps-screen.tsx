@@ -1,25 +1,30 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../components/ui/breadcrumbs';
+import { ToggleButton } from '../../components/ui/toggle-button';
 import { nextViewRequestNonce, viewsDiffer, type MapViewModel, type ViewRequest } from '../../map';
-import { lastViewedMapId } from './last-map';
+import { lastViewedMapId } from '../../lib/last-map';
 import { MapPicker } from './map-picker';
 import { ShownMap } from './shown-map';
 
-/** /map2: two maps side by side; moving one moves the other. */
+type Side = 'left' | 'right';
+
+/** /map2: two maps side by side at full height; moving one moves the other while linked. */
 export function TwoMapsScreen() {
   const { t } = useTranslation();
-  const [left, setLeft] = useState<number | null>(lastViewedMapId);
-  const [right, setRight] = useState<number | null>(lastViewedMapId);
-  const [requests, setRequests] = useState<{ left: ViewRequest | null; right: ViewRequest | null }>({
-    left: null,
-    right: null,
-  });
+  const [chosen, setChosen] = useState<Record<Side, number | null>>(() => ({
+    left: lastViewedMapId(),
+    right: lastViewedMapId(),
+  }));
+  const [linked, setLinked] = useState(true);
+  const [requests, setRequests] = useState<Record<Side, ViewRequest | null>>({ left: null, right: null });
   const [shared, setShared] = useState<MapViewModel | null>(null);
 
   // A moved map tells the other one; a map that arrived where it was asked to go says
   // nothing new, which is what stops the two from echoing each other forever.
   const follow = useCallback(
-    (from: 'left' | 'right', view: MapViewModel) => {
+    (from: Side, view: MapViewModel) => {
+      if (!linked) return;
       if (shared && !viewsDiffer(shared, view)) return;
       setShared(view);
       const request = { nonce: nextViewRequestNonce(), view };
@@ -27,35 +32,50 @@ export function TwoMapsScreen() {
         from === 'left' ? { ...current, right: request } : { ...current, left: request },
       );
     },
-    [shared],
+    [linked, shared],
   );
 
+  const side = (which: Side) => {
+    const mapId = chosen[which];
+    const picker = (
+      <MapPicker
+        label={t(which === 'left' ? 'viewer.picker.left' : 'viewer.picker.right')}
+        value={mapId}
+        onChange={(id) => setChosen((current) => ({ ...current, [which]: id }))}
+      />
+    );
+    return (
+      <div className="two-maps-side" key={which}>
+        {mapId === null ? (
+          <div className="viewer-bar viewer-bar-alone">{picker}</div>
+        ) : (
+          <ShownMap
+            mapId={mapId}
+            heading={picker}
+            breadcrumbs={false}
+            panelOpenOnWide={false}
+            syncRequest={requests[which]}
+            onViewChanged={(view) => follow(which, view)}
+          />
+        )}
+      </div>
+    );
+  };
+
   return (
-    <section className="page map-viewer-page" aria-labelledby="two-maps-title">
-      <h1 id="two-maps-title" className="map-viewer-title">
-        {t('maps.map2')}
-      </h1>
+    <section className="map-page two-maps-page" aria-labelledby="two-maps-title">
+      <div className="two-maps-bar">
+        <h1 id="two-maps-title" className="map-viewer-title">
+          {t('maps.map2')}
+        </h1>
+        <Breadcrumbs />
+        <ToggleButton isSelected={linked} onChange={setLinked} className="two-maps-link">
+          {t('viewer.shell.link_views')}
+        </ToggleButton>
+      </div>
       <div className="two-maps">
-        <div>
-          <MapPicker label={t('viewer.picker.left')} value={left} onChange={setLeft} />
-          {left !== null && (
-            <ShownMap
-              mapId={left}
-              syncRequest={requests.left}
-              onViewChanged={(view) => follow('left', view)}
-            />
-          )}
-        </div>
-        <div>
-          <MapPicker label={t('viewer.picker.right')} value={right} onChange={setRight} />
-          {right !== null && (
-            <ShownMap
-              mapId={right}
-              syncRequest={requests.right}
-              onViewChanged={(view) => follow('right', view)}
-            />
-          )}
-        </div>
+        {side('left')}
+        {side('right')}
       </div>
     </section>
   );

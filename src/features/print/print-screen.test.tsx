@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render';
 
@@ -32,6 +32,16 @@ describe('/pdf', { timeout: 30_000 }, () => {
     expect(download).toBeDisabled();
     await user.selectOptions(within(form).getByLabelText('Scale'), '1:10,000');
     expect(download).toBeEnabled();
+  });
+
+  it('opens on the last map viewed, with its preview, when none is given', async () => {
+    const { router } = await renderApp('/maps/1/show', { as: 'admin' });
+    await screen.findByRole('heading', { name: 'Demo town', level: 1 }, { timeout: 10_000 });
+    // The menu's /pdf, without a map in the address.
+    await act(() => router.navigate('/pdf'));
+    const form = await screen.findByRole('form', { name: 'Print settings' }, { timeout: 10_000 });
+    expect(within(form).getByLabelText('Title')).toHaveValue('Demo town');
+    expect(await screen.findByRole('region', { name: 'Print preview of Demo town' })).toBeInTheDocument();
   });
 
   it('asks for a map when none is given', async () => {

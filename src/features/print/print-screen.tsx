@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useListMaps, useShowMap } from '../../../generated/api/maps/maps';
 import { EmptyState, LoadError, Loading } from '../../components/ui/status';
 import { readPrintStart } from '../../lib/print-link';
+import { lastViewedMapId } from '../../lib/last-map';
 import { LabelledSelect } from './labelled-select';
 import { PrintDesigner } from './print-designer';
 import './print.css';
@@ -13,7 +14,8 @@ export function PrintScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const start = useMemo(() => readPrintStart(params), [params]);
-  const [mapId, setMapId] = useState<number | null>(start.mapId);
+  // Arriving without a map (the menu's /pdf) opens the last map viewed, as /map does.
+  const [mapId, setMapId] = useState<number | null>(() => start.mapId ?? lastViewedMapId());
   const maps = useListMaps({ per_page: 100 });
   const shown = useShowMap(mapId ?? 0, { with_layers: true }, { query: { enabled: mapId !== null } });
   const options = (maps.data?.data ?? []).map((map) => ({ value: String(map.id), label: map.title }));

@@ -1,5 +1,7 @@
 import type OlMap from 'ol/Map';
 import type BaseLayer from 'ol/layer/Base';
+import Layer from 'ol/layer/Layer';
+import type Source from 'ol/source/Source';
 import type { MapLayerModel } from '../layer-model';
 import { sourceSignature, type OlLayerRegistry, type OlLayerType } from './layer-types';
 
@@ -15,8 +17,20 @@ function describeForIdentify(layer: BaseLayer, model: MapLayerModel): void {
  * Keeps an OpenLayers map's layers equal to a list of layer models: creates the new ones,
  * updates the kept ones in place, removes the gone ones, each through the registry.
  */
-export function createLayerSync(map: OlMap, registry: OlLayerRegistry) {
+export function createLayerSync(
+  map: OlMap,
+  registry: OlLayerRegistry,
+  onLayerError?: (layerId: number, error: string) => void,
+) {
   const mounted = new Map<string, Mounted>();
+  // A failed tile is told once per source (a revision bump may bring a new source).
+  const watched = new WeakSet<Source>();
+  const watchErrors = (layer: BaseLayer, layerId: number | null) => {
+    const source = layer instanceof Layer ? (layer.getSource() as Source | null) : null;
+    if (!onLayerError || layerId === null || !source || watched.has(source)) return;
+    watched.add(source);
+    source.on('tileloaderror' as 'change', () => onLayerError(layerId, 'tileloaderror'));
+  };
   const typeOf = (kind: MapLayerModel['source']['kind']) => registry[kind] as OlLayerType<typeof kind>;
 
   const remove = (key: string, entry: Mounted) => {
@@ -36,6 +50,7 @@ export function createLayerSync(map: OlMap, registry: OlLayerRegistry) {
         if (existing && existing.signature === signature) {
           typeOf(model.source.kind).update(existing.layer, model);
           describeForIdentify(existing.layer, model);
+          watchErrors(existing.layer, model.layerId);
           continue;
         }
         if (existing) remove(model.key, existing);
@@ -45,6 +60,7 @@ export function createLayerSync(map: OlMap, registry: OlLayerRegistry) {
         describeForIdentify(layer, model);
         map.addLayer(layer);
         mounted.set(model.key, { layer, signature, kind: model.source.kind });
+        watchErrors(layer, model.layerId);
       }
     },
     dispose(): void {

@@ -49,6 +49,7 @@ export function OlMapCanvas({
   label,
   onViewChange,
   onFeatureClick,
+  onLayerError,
   geometryEdit,
   onGeometryChange,
   className,
@@ -62,7 +63,7 @@ export function OlMapCanvas({
   const pointerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
   const syncRef = useRef<ReturnType<typeof createLayerSync> | null>(null);
-  const callbacks = useRef({ onViewChange, onFeatureClick, onGeometryChange });
+  const callbacks = useRef({ onViewChange, onFeatureClick, onGeometryChange, onLayerError });
   const initialViewRef = useRef(initialView);
   const tools = useMemo(() => new Set(toolList), [toolList]);
   const [identified, setIdentified] = useState<{ hits: IdentifiedHit[]; pixel: number[] } | null>(null);
@@ -73,8 +74,8 @@ export function OlMapCanvas({
   const busy = Boolean(geometryEdit) || measure.kind !== null;
 
   useEffect(() => {
-    callbacks.current = { onViewChange, onFeatureClick, onGeometryChange };
-  }, [onViewChange, onFeatureClick, onGeometryChange]);
+    callbacks.current = { onViewChange, onFeatureClick, onGeometryChange, onLayerError };
+  }, [onViewChange, onFeatureClick, onGeometryChange, onLayerError]);
   useEffect(() => {
     busyRef.current = busy;
   }, [busy]);
@@ -108,7 +109,9 @@ export function OlMapCanvas({
         maxZoom: 22,
       }),
     });
-    const sync = createLayerSync(olMap, createOlLayerRegistry());
+    const sync = createLayerSync(olMap, createOlLayerRegistry(), (layerId, error) =>
+      callbacks.current.onLayerError?.(layerId, error),
+    );
     syncRef.current = sync;
     setMap(olMap);
 

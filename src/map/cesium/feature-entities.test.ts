@@ -24,7 +24,7 @@ describe('3D entities of a thematic layer', () => {
     const collection = {
       type: 'FeatureCollection',
       features: [pipe(1, 'cast_iron', 100), pipe(2, 'pvc', 400)],
-    } as FeatureCollection;
+    } as unknown as FeatureCollection;
     const style = styleOf(layer);
     const source = featureDataSource('Pipes', layer.id, collection, style);
     styleFeatureEntities(source, style, 1, [], null);

@@ -9,7 +9,7 @@ type LayerInfo = {
   name: string;
   type: string;
   geometry_type: string | null;
-  style: { stroke_color: string };
+  style: { stroke_color: string; categories?: { value: unknown; color: string }[] };
 };
 type MapInfo = { id: number; title: string; center: [number, number]; layers: LayerInfo[] };
 
@@ -43,27 +43,23 @@ describe('3D viewer', () => {
     const page = await suite.newPage();
     await signIn(page, admin.email, admin.password, admin.name);
     const map = await demoMap(page);
-    const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.geometry_type === 'LineString');
+    const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.name === 'Pipes');
     if (!pipes) throw new Error('the demo map has no line layer');
 
     await page.goto(`/maps/${map.id}/show3d`);
     await page.getByRole('region', { name: `3D globe of ${map.title}` }).waitFor();
     await globeReady(page);
     // The pipes' colour covers a good part of the town; the Natural Earth base alone has none of it there.
-    const drawn = await sampleUntil(page, pipes.style.stroke_color, (sample) => sample.count > 200);
+    const drawn = await sampleUntil(page, pipeColour(pipes), (sample) => sample.count > 200);
     expect(drawn.count).toBeGreaterThan(200);
     const picture = await page.getByTestId('globe-canvas').screenshot();
     expect(picture.length).toBeGreaterThan(10_000);
 
     await page.getByLabel(pipes.name, { exact: true }).uncheck();
-    const hidden = await sampleUntil(
-      page,
-      pipes.style.stroke_color,
-      (sample) => sample.count < drawn.count / 10,
-    );
+    const hidden = await sampleUntil(page, pipeColour(pipes), (sample) => sample.count < drawn.count / 10);
     expect(hidden.count).toBeLessThan(drawn.count / 10);
     await page.getByLabel(pipes.name, { exact: true }).check();
-    const back = await sampleUntil(page, pipes.style.stroke_color, (sample) => sample.count > 200);
+    const back = await sampleUntil(page, pipeColour(pipes), (sample) => sample.count > 200);
 
     // Clicking on a pipe-coloured pixel picks that pipe: its panel shows its properties and history.
     const [x, y] = back.points[Math.floor(back.points.length / 2)] ?? [0, 0];
@@ -119,3 +115,11 @@ describe('3D viewer', () => {
     expect(await page.getByLabel(map.layers[0]?.name ?? '', { exact: true }).count()).toBe(0);
   });
 });
+
+/** The demo's pipes are coloured by material: ductile iron (the trunk mains, drawn widest) is a blue no base has. */
+function pipeColour(layer: LayerInfo): string {
+  return (
+    layer.style.categories?.find((category) => category.value === 'ductile_iron')?.color ??
+    layer.style.stroke_color
+  );
+}

@@ -41,7 +41,7 @@ export const VALVE_STYLE: LayerStyle = {
   property: 'type',
   categories: [
     { value: 'gate', label: 'Gate', color: '#252525' },
-    { value: 'butterfly', label: 'Butterfly', color: '#e7298a', point_radius: 4.5 },
+    { value: 'butterfly', label: 'Butterfly', color: '#6a51a3', point_radius: 4.5 },
   ],
 };
 

@@ -17,6 +17,8 @@ export interface DemoLayer {
   geometry_type: 'Point' | 'LineString' | 'Polygon';
   /** Drawing order, 0 at the bottom (layers are written in list order, so their ids stay put). */
   order: number;
+  /** Below this zoom the layer is not drawn (too dense to read); null for always. */
+  min_zoom?: number | null;
   style: Schemas['LayerStyle'];
   properties: Schemas['LayerProperty'][];
 }
@@ -68,7 +70,7 @@ export const DEMO_LAYERS: DemoLayer[] = [
     style: {
       stroke_color: '#6a3d9a',
       stroke_width: 1.5,
-      fill_color: '#cab2d633',
+      fill_color: '#c8b89a',
       point_radius: 0,
       label_property: 'name',
     },
@@ -127,6 +129,8 @@ export const DEMO_LAYERS: DemoLayer[] = [
     name: 'Valves',
     geometry_type: 'Point',
     order: 3,
+    // 905 valves are a dot at every junction at the demo's zoom: shown from street level on.
+    min_zoom: 15,
     style: {
       stroke_color: '#ffffff',
       stroke_width: 1,
@@ -137,7 +141,7 @@ export const DEMO_LAYERS: DemoLayer[] = [
       property: 'type',
       categories: [
         { value: 'gate', label: 'Gate', color: '#252525' },
-        { value: 'butterfly', label: 'Butterfly', color: '#e7298a', point_radius: 3.5 },
+        { value: 'butterfly', label: 'Butterfly', color: '#6a51a3', point_radius: 3.5 },
       ],
     },
     properties: [
@@ -181,9 +185,9 @@ export const DEMO_LAYERS: DemoLayer[] = [
       kind: 'categorized',
       property: 'kind',
       categories: [
-        { value: 'avenue', label: 'Avenue', color: '#fff4c2', stroke_width: 7 },
-        { value: 'main', label: 'Main street', color: '#ffffff', stroke_width: 5 },
-        { value: 'street', label: 'Street', color: '#ffffff', stroke_width: 3.5 },
+        { value: 'avenue', label: 'Avenue', color: '#fff2c4', stroke_width: 11 },
+        { value: 'main', label: 'Main street', color: '#ffffff', stroke_width: 8 },
+        { value: 'street', label: 'Street', color: '#ffffff', stroke_width: 6 },
       ],
     },
     properties: [

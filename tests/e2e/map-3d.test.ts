@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { globeReady, sampleUntil } from './support/globe';
+import { globeReady, sampleColour, sampleUntil } from './support/globe';
 import { useRealServer } from './support/real-server-suite';
 import { expectPath, signIn } from './support/ui';
 
@@ -50,16 +50,18 @@ describe('3D viewer', () => {
     await page.getByRole('region', { name: `3D globe of ${map.title}` }).waitFor();
     await globeReady(page);
     // The pipes' colour covers a good part of the town; the Natural Earth base alone has none of it there.
-    const drawn = await sampleUntil(page, pipeColour(pipes), (sample) => sample.count > 200);
+    // Pipes are coloured by material: follow the material with the most pixels on screen.
+    const colour = await mostDrawnColour(page, pipeColours(pipes));
+    const drawn = await sampleUntil(page, colour, (sample) => sample.count > 200);
     expect(drawn.count).toBeGreaterThan(200);
     const picture = await page.getByTestId('globe-canvas').screenshot();
     expect(picture.length).toBeGreaterThan(10_000);
 
     await page.getByLabel(pipes.name, { exact: true }).uncheck();
-    const hidden = await sampleUntil(page, pipeColour(pipes), (sample) => sample.count < drawn.count / 10);
+    const hidden = await sampleUntil(page, colour, (sample) => sample.count < drawn.count / 10);
     expect(hidden.count).toBeLessThan(drawn.count / 10);
     await page.getByLabel(pipes.name, { exact: true }).check();
-    const back = await sampleUntil(page, pipeColour(pipes), (sample) => sample.count > 200);
+    const back = await sampleUntil(page, colour, (sample) => sample.count > 200);
 
     // Clicking on a pipe-coloured pixel picks that pipe: its panel shows its properties and history.
     const [x, y] = back.points[Math.floor(back.points.length / 2)] ?? [0, 0];
@@ -116,10 +118,19 @@ describe('3D viewer', () => {
   });
 });
 
-/** The demo's pipes are coloured by material: ductile iron (the trunk mains, drawn widest) is a blue no base has. */
-function pipeColour(layer: LayerInfo): string {
-  return (
-    layer.style.categories?.find((category) => category.value === 'ductile_iron')?.color ??
-    layer.style.stroke_color
-  );
+/** The colours the pipes are drawn in: one per material, or the single stroke colour. */
+function pipeColours(layer: LayerInfo): string[] {
+  const colours = (layer.style.categories ?? []).map((category) => category.color);
+  return colours.length > 0 ? colours : [layer.style.stroke_color];
+}
+
+/** Of these colours, the one with the most globe pixels once any of them passes 200 (or after 30 s). */
+async function mostDrawnColour(page: Page, colours: string[]): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const counts = await Promise.all(colours.map(async (hex) => (await sampleColour(page, hex)).count));
+    const best = counts.indexOf(Math.max(...counts));
+    if ((counts[best] ?? 0) > 200 || Date.now() > deadline) return colours[best] ?? colours[0] ?? '#000000';
+    await page.waitForTimeout(250);
+  }
 }

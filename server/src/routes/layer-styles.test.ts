@@ -135,3 +135,34 @@ describe('thematic layer styles', () => {
     expect(Object.keys(response.json<Errors>().errors)).toEqual(['style.property']);
   });
 });
+
+describe('a thematic style when its properties change', () => {
+  it('follows a renamed property and falls back to one symbol when its property is deleted', async () => {
+    const { client } = await t.signedIn('admin');
+    const map = await insertMap(t.database.db);
+    const created = await client.post(`/api/maps/${map.id}/layers`, { ...PIPES, style: CATEGORIZED });
+    const layer = created.json<{ data: { id: number } }>().data;
+    const url = `/api/maps/${map.id}/layers/${layer.id}`;
+    const renamed = await client.put(`${url}/properties`, {
+      properties: [
+        {
+          name: 'pipe_material',
+          previous_name: 'material',
+          label: 'Material',
+          type: 'enum',
+          options: ['pvc', 'steel'],
+        },
+        { name: 'dn', previous_name: 'diameter_mm', label: 'Diameter', type: 'integer' },
+      ],
+    });
+    expect(renamed.status).toBe(200);
+    expect((await client.get(url)).json()).toMatchObject({
+      data: { style: { kind: 'categorized', property: 'pipe_material', size: { property: 'dn' } } },
+    });
+
+    expect((await client.post(`${url}/properties`, { names: ['pipe_material', 'dn'] })).status).toBe(200);
+    expect((await client.get(url)).json()).toMatchObject({
+      data: { style: { kind: 'single', property: null, size: null } },
+    });
+  });
+});

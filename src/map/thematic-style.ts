@@ -69,7 +69,13 @@ export function thematicOf(style: LayerStyle): ThematicModel {
   };
 }
 
-export const SINGLE: ThematicModel = { kind: 'single', property: null, categories: [], classes: [], size: null };
+export const SINGLE: ThematicModel = {
+  kind: 'single',
+  property: null,
+  categories: [],
+  classes: [],
+  size: null,
+};
 
 /** Index of the class `value` falls in, -1 for none: `min <= value < max`, the last class also takes its max. */
 export function classIndexOf(classes: readonly ClassRule[], value: unknown): number {

@@ -74,6 +74,8 @@ export function featureDataSource(
   style: LayerStyleModel,
 ): CustomDataSource {
   const source = new CustomDataSource(name);
+  const thematic = style.thematic ?? SINGLE;
+  const classify = classifier(thematic);
   for (const feature of collection.features) {
     const properties = feature.properties;
     const base = { layerId, featureId: feature.id, properties };
@@ -87,8 +89,13 @@ export function featureDataSource(
         position: Cartesian3.fromDegrees(lon, lat, LINE_HEIGHT_M),
         point: { disableDepthTestDistance: Number.POSITIVE_INFINITY },
       });
+    // Lines at one height overdraw each other in no set order: wider lines (street casings,
+    // trunk mains) sit lower, so a narrow pipe drawn along a wide street stays on top of it.
+    const [colorClass, sizeClass] = lines.length > 0 ? classify((key) => properties[key]) : [-1, -1];
+    const width = lines.length > 0 ? symbolOf(style, thematic, 'line', colorClass, sizeClass).strokeWidth : 0;
+    const lineHeight = LINE_HEIGHT_M + Math.max(0, 20 - width) * 0.5;
     for (const line of lines)
-      add('line', { polyline: { positions: positions(line, LINE_HEIGHT_M), arcType: ArcType.GEODESIC } });
+      add('line', { polyline: { positions: positions(line, lineHeight), arcType: ArcType.GEODESIC } });
     for (const [outer = [], ...holes] of polygons) {
       const height = extrusion(style, properties);
       add('area', {

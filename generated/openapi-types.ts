@@ -1849,6 +1849,52 @@ export interface components {
      * @example #1f78b4
      */
     HexColor: string;
+    /**
+     * @description How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).
+     * @default single
+     * @example categorized
+     * @enum {string}
+     */
+    LayerStyleKind: 'single' | 'categorized' | 'graduated';
+    StyleCategory: {
+      /**
+       * @description The property value, compared as text (so 150 matches "150").
+       * @example cast_iron
+       */
+      value: string | number | boolean;
+      /**
+       * @description Shown in the legend; absent or empty for the value itself.
+       * @example Cast iron
+       */
+      label?: string;
+      color: components['schemas']['HexColor'];
+      /** @example null */
+      stroke_width?: number | null;
+      /** @example null */
+      point_radius?: number | null;
+    };
+    StyleClass: {
+      /** @example 0 */
+      min: number;
+      /** @example 150 */
+      max: number;
+      /**
+       * @description Shown in the legend; absent or empty for the range itself.
+       * @example
+       */
+      label?: string;
+      /** @description Line colour for lines, fill for points and polygons; null keeps the style's. */
+      color?: components['schemas']['HexColor'] | null;
+      /** @example 2 */
+      stroke_width?: number | null;
+      /** @example null */
+      point_radius?: number | null;
+    };
+    StyleSize: {
+      /** @example diameter_mm */
+      property: string;
+      classes: components['schemas']['StyleClass'][];
+    };
     LayerStyle: {
       stroke_color: components['schemas']['HexColor'];
       /** @example 2 */
@@ -1866,6 +1912,18 @@ export interface components {
        * @example null
        */
       height_property?: string | null;
+      kind?: components['schemas']['LayerStyleKind'];
+      /**
+       * @description The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.
+       * @example material
+       */
+      property?: string | null;
+      /** @description `categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style's own colours, listed in the legend as "Other". */
+      categories?: components['schemas']['StyleCategory'][];
+      /** @description `graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol. */
+      classes?: components['schemas']['StyleClass'][];
+      /** @description Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none. */
+      size?: components['schemas']['StyleSize'] | null;
     };
     /**
      * @description Attribute name as stored in feature properties (see PropertyNameInput).
@@ -2333,6 +2391,25 @@ export interface components {
      * @example #1f78b4
      */
     HexColorInput: string;
+    StyleCategoryInput: {
+      value: string | number | boolean;
+      label?: string;
+      color: components['schemas']['HexColorInput'];
+      stroke_width?: number | null;
+      point_radius?: number | null;
+    };
+    StyleClassInput: {
+      min: number;
+      max: number;
+      label?: string;
+      color?: components['schemas']['HexColorInput'] | null;
+      stroke_width?: number | null;
+      point_radius?: number | null;
+    };
+    StyleSizeInput: {
+      property: components['schemas']['PropertyNameInput'];
+      classes: components['schemas']['StyleClassInput'][];
+    };
     /** @description Style fields to set; the ones left out keep their value (defaults on create). */
     LayerStyleInput: {
       stroke_color?: components['schemas']['HexColorInput'];
@@ -2342,6 +2419,16 @@ export interface components {
       label_property?: components['schemas']['PropertyNameInput'] | null;
       /** @description A numeric property that extrudes polygons in 3D, or null for none. */
       height_property?: components['schemas']['PropertyNameInput'] | null;
+      /**
+       * @description Absent on create means `single`.
+       * @enum {string}
+       */
+      kind?: 'single' | 'categorized' | 'graduated';
+      /** @description The property `categories` or `classes` read; required unless `kind` is `single`. */
+      property?: components['schemas']['PropertyNameInput'] | null;
+      categories?: components['schemas']['StyleCategoryInput'][];
+      classes?: components['schemas']['StyleClassInput'][];
+      size?: components['schemas']['StyleSizeInput'] | null;
     };
     LayerPropertyInput: {
       name: components['schemas']['PropertyNameInput'];

@@ -1,3 +1,4 @@
+import { HYDRANT_STYLE, PIPE_STYLE, VALVE_STYLE } from './demo-styles';
 import type { Layer, LayerProperty } from '../generated/model';
 
 /**
@@ -49,13 +50,7 @@ export const TOWN_LAYERS: readonly Layer[] = [
     name: 'Pipes',
     geometry_type: 'LineString',
     order: 1,
-    style: {
-      stroke_color: '#1f78b4',
-      stroke_width: 3,
-      fill_color: '#1f78b4',
-      point_radius: 0,
-      label_property: 'name',
-    },
+    style: PIPE_STYLE,
     properties: [
       property('name', 'Name', 'string'),
       property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),
@@ -70,13 +65,7 @@ export const TOWN_LAYERS: readonly Layer[] = [
     name: 'Valves',
     geometry_type: 'Point',
     order: 2,
-    style: {
-      stroke_color: '#222222',
-      stroke_width: 1,
-      fill_color: '#e31a1c',
-      point_radius: 4,
-      label_property: null,
-    },
+    style: VALVE_STYLE,
     properties: [
       property('type', 'Type', 'enum', ['gate', 'butterfly']),
       property('is_open', 'Open', 'boolean'),
@@ -88,13 +77,7 @@ export const TOWN_LAYERS: readonly Layer[] = [
     name: 'Hydrants',
     geometry_type: 'Point',
     order: 3,
-    style: {
-      stroke_color: '#7a0177',
-      stroke_width: 1,
-      fill_color: '#fdb462',
-      point_radius: 6,
-      label_property: 'hydrant_id',
-    },
+    style: { ...HYDRANT_STYLE, label_property: 'hydrant_id' },
     properties: [property('hydrant_id', 'Hydrant', 'string'), property('flow_lps', 'Flow (l/s)', 'number')],
   }),
   layer({

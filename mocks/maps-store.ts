@@ -1,3 +1,4 @@
+import { HYDRANT_STYLE, PIPE_STYLE, VALVE_STYLE } from './demo-styles';
 import type {
   Bookmark,
   Category,
@@ -112,7 +113,7 @@ export function seedMaps(): void {
       geometry_type: 'LineString',
       category_id: 1,
       order: 3,
-      style: { ...DEFAULT_STYLE, stroke_color: '#2563eb', stroke_width: 3, label_property: 'name' },
+      style: PIPE_STYLE,
       properties: [
         property('name', 'Name', 'string'),
         property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),
@@ -127,7 +128,7 @@ export function seedMaps(): void {
       geometry_type: 'Point',
       category_id: 1,
       order: 2,
-      style: { ...DEFAULT_STYLE, stroke_color: '#b91c1c', fill_color: '#ef4444', point_radius: 6 },
+      style: VALVE_STYLE,
       properties: [
         property('type', 'Type', 'enum', ['gate', 'butterfly']),
         property('is_open', 'Open', 'boolean'),
@@ -139,7 +140,7 @@ export function seedMaps(): void {
       geometry_type: 'Point',
       category_id: 1,
       order: 1,
-      style: { ...DEFAULT_STYLE, stroke_color: '#a16207', fill_color: '#facc15', point_radius: 6 },
+      style: HYDRANT_STYLE,
       properties: [
         property('hydrant_id', 'Hydrant id', 'string'),
         property('flow_lps', 'Flow (l/s)', 'number'),

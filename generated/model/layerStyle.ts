@@ -8,6 +8,11 @@
 import type { HexColor } from './hexColor';
 import type { LayerStyleLabelProperty } from './layerStyleLabelProperty';
 import type { LayerStyleHeightProperty } from './layerStyleHeightProperty';
+import type { LayerStyleKind } from './layerStyleKind';
+import type { LayerStyleProperty } from './layerStyleProperty';
+import type { StyleCategory } from './styleCategory';
+import type { StyleClass } from './styleClass';
+import type { LayerStyleSize } from './layerStyleSize';
 
 export interface LayerStyle {
   stroke_color: HexColor;
@@ -32,4 +37,22 @@ export interface LayerStyle {
    * @maxLength 63
    */
   height_property?: LayerStyleHeightProperty;
+  kind?: LayerStyleKind;
+  /**
+   * The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.
+   * @maxLength 63
+   */
+  property?: LayerStyleProperty;
+  /**
+   * `categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style's own colours, listed in the legend as "Other".
+   * @maxItems 50
+   */
+  categories?: StyleCategory[];
+  /**
+   * `graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.
+   * @maxItems 20
+   */
+  classes?: StyleClass[];
+  /** Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none. */
+  size?: LayerStyleSize;
 }

@@ -8,6 +8,11 @@
 import type { HexColorInput } from './hexColorInput';
 import type { LayerStyleInputLabelProperty } from './layerStyleInputLabelProperty';
 import type { LayerStyleInputHeightProperty } from './layerStyleInputHeightProperty';
+import type { LayerStyleInputKind } from './layerStyleInputKind';
+import type { LayerStyleInputProperty } from './layerStyleInputProperty';
+import type { StyleCategoryInput } from './styleCategoryInput';
+import type { StyleClassInput } from './styleClassInput';
+import type { LayerStyleInputSize } from './layerStyleInputSize';
 
 /**
  * Style fields to set; the ones left out keep their value (defaults on create).
@@ -28,4 +33,13 @@ export interface LayerStyleInput {
   label_property?: LayerStyleInputLabelProperty;
   /** A numeric property that extrudes polygons in 3D, or null for none. */
   height_property?: LayerStyleInputHeightProperty;
+  /** Absent on create means `single`. */
+  kind?: LayerStyleInputKind;
+  /** The property `categories` or `classes` read; required unless `kind` is `single`. */
+  property?: LayerStyleInputProperty;
+  /** @maxItems 50 */
+  categories?: StyleCategoryInput[];
+  /** @maxItems 20 */
+  classes?: StyleClassInput[];
+  size?: LayerStyleInputSize;
 }

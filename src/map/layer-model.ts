@@ -1,4 +1,5 @@
 import type { FeatureCollection, Layer } from '../../generated/model';
+import { thematicOf, type ThematicModel } from './thematic-style';
 
 /** How a layer is drawn, in the words of the layer's style (DESIGN §4), engine-neutral. */
 export type LayerStyleModel = {
@@ -9,6 +10,8 @@ export type LayerStyleModel = {
   labelProperty: string | null;
   /** 3D: polygons are extruded by this numeric property's value in metres. */
   heightProperty: string | null;
+  /** Categorized or graduated symbols (thematic-style.ts); absent means one symbol for all. */
+  thematic?: ThematicModel;
 };
 
 /** Where a layer's pixels come from. Each kind has one entry in every engine's registry. */
@@ -135,6 +138,7 @@ export function styleOf(layer: Layer): LayerStyleModel {
     pointRadius: layer.style.point_radius,
     labelProperty: layer.style.label_property,
     heightProperty: layer.style.height_property ?? null,
+    thematic: thematicOf(layer.style),
   };
 }
 

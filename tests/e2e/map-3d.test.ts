@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { globeReady, sampleUntil } from './support/globe';
+import { globeReady, sampleColour, sampleUntil } from './support/globe';
 import { useRealServer } from './support/real-server-suite';
 import { expectPath, signIn } from './support/ui';
 
@@ -9,7 +9,7 @@ type LayerInfo = {
   name: string;
   type: string;
   geometry_type: string | null;
-  style: { stroke_color: string };
+  style: { stroke_color: string; categories?: { value: unknown; color: string }[] };
 };
 type MapInfo = { id: number; title: string; center: [number, number]; layers: LayerInfo[] };
 
@@ -43,27 +43,29 @@ describe('3D viewer', () => {
     const page = await suite.newPage();
     await signIn(page, admin.email, admin.password, admin.name);
     const map = await demoMap(page);
-    const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.geometry_type === 'LineString');
+    const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.name === 'Pipes');
     if (!pipes) throw new Error('the demo map has no line layer');
 
     await page.goto(`/maps/${map.id}/show3d`);
     await page.getByRole('region', { name: `3D globe of ${map.title}` }).waitFor();
     await globeReady(page);
-    // The pipes' colour covers a good part of the town; the Natural Earth base alone has none of it there.
-    const drawn = await sampleUntil(page, pipes.style.stroke_color, (sample) => sample.count > 200);
-    expect(drawn.count).toBeGreaterThan(200);
+    // The pipes' colours cover a good part of the town. Pipes are coloured by material, and the
+    // Natural Earth base has some of those colours: the one followed is a material colour with
+    // over 200 pixels that all but goes when the pipes are unticked.
+    const colours = pipeColours(pipes);
+    const drawn = await countsUntil(page, colours, (counts) => Math.max(...counts) > 200);
+    expect(Math.max(...drawn)).toBeGreaterThan(200);
     const picture = await page.getByTestId('globe-canvas').screenshot();
     expect(picture.length).toBeGreaterThan(10_000);
 
     await page.getByLabel(pipes.name, { exact: true }).uncheck();
-    const hidden = await sampleUntil(
-      page,
-      pipes.style.stroke_color,
-      (sample) => sample.count < drawn.count / 10,
-    );
-    expect(hidden.count).toBeLessThan(drawn.count / 10);
+    const gone = (counts: number[]) =>
+      counts.findIndex((n, i) => (drawn[i] ?? 0) > 200 && n < (drawn[i] ?? 0) / 10);
+    const hidden = await countsUntil(page, colours, (counts) => gone(counts) >= 0);
+    expect(gone(hidden)).toBeGreaterThanOrEqual(0);
+    const colour = colours[gone(hidden)] as string;
     await page.getByLabel(pipes.name, { exact: true }).check();
-    const back = await sampleUntil(page, pipes.style.stroke_color, (sample) => sample.count > 200);
+    const back = await sampleUntil(page, colour, (sample) => sample.count > 200);
 
     // Clicking on a pipe-coloured pixel picks that pipe: its panel shows its properties and history.
     // The side panel floats over the globe's left part: folded away, every sampled pixel is clickable.
@@ -121,3 +123,23 @@ describe('3D viewer', () => {
     expect(await page.getByLabel(map.layers[0]?.name ?? '', { exact: true }).count()).toBe(0);
   });
 });
+
+/** The colours the pipes are drawn in: one per material, or the single stroke colour. */
+function pipeColours(layer: LayerInfo): string[] {
+  const colours = (layer.style.categories ?? []).map((category) => category.color);
+  return colours.length > 0 ? colours : [layer.style.stroke_color];
+}
+
+/** The globe pixels of each colour, sampled until `accept` holds (or 30 s passed). */
+async function countsUntil(
+  page: Page,
+  colours: string[],
+  accept: (counts: number[]) => boolean,
+): Promise<number[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const counts = await Promise.all(colours.map(async (hex) => (await sampleColour(page, hex)).count));
+    if (accept(counts) || Date.now() > deadline) return counts;
+    await page.waitForTimeout(250);
+  }
+}

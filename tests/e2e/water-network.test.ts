@@ -14,7 +14,7 @@ async function demoPipes(page: Page): Promise<{ mapId: number; pipes: LayerInfo 
   if (!demo) throw new Error('no demo map on the server');
   const show = await page.request.get(`/api/maps/${demo.id}/show?with_layers=true`);
   const layers = ((await show.json()) as { data: { layers: LayerInfo[] } }).data.layers;
-  const pipes = layers.find((layer) => layer.type === 'vector' && layer.geometry_type === 'LineString');
+  const pipes = layers.find((layer) => layer.type === 'vector' && layer.name === 'Pipes');
   if (!pipes) throw new Error('the demo map has no pipe layer');
   return { mapId: demo.id, pipes };
 }

@@ -10,7 +10,7 @@ import { faker } from '@faker-js/faker';
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import { GeometryType, LayerTypeName, RelationRule, StorageType } from '../../model';
+import { GeometryType, LayerStyleKind, LayerTypeName, RelationRule, StorageType } from '../../model';
 import type {
   LayerImportJobResource,
   LayerImportResult,
@@ -26,6 +26,7 @@ import type {
   NoContentResponse,
   Point,
   Polygon,
+  StyleSize,
 } from '../../model';
 
 export const getListLayersResponseLayerSourceMock = (
@@ -41,6 +42,36 @@ export const getListLayersResponseLayerSourceMock = (
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
+  },
+  ...overrideResponse,
+});
+
+export const getListLayersResponseStyleSizeMock = (overrideResponse: Partial<StyleSize> = {}): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
   },
   ...overrideResponse,
 });
@@ -68,6 +99,76 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
       ]),
       height_property: faker.helpers.arrayElement([
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      kind: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+        undefined,
+      ]),
+      property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      categories: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+          value: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+          ]),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      classes: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+          min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+            undefined,
+          ]),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      size: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([{ ...getListLayersResponseStyleSizeMock() }, null]),
         undefined,
       ]),
     },
@@ -127,6 +228,38 @@ export const getCreateLayerResponseLayerSourceMock = (
   ...overrideResponse,
 });
 
+export const getCreateLayerResponseStyleSizeMock = (
+  overrideResponse: Partial<StyleSize> = {},
+): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
 export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResource> = {}): LayerResource => ({
   data: {
     id: faker.number.int({ min: 1, max: undefined }),
@@ -150,6 +283,76 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
       ]),
       height_property: faker.helpers.arrayElement([
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      kind: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+        undefined,
+      ]),
+      property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      categories: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+          value: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+          ]),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      classes: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+          min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+            undefined,
+          ]),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      size: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([{ ...getCreateLayerResponseStyleSizeMock() }, null]),
         undefined,
       ]),
     },
@@ -209,6 +412,38 @@ export const getImportLayerResponseLayerSourceMock = (
   ...overrideResponse,
 });
 
+export const getImportLayerResponseStyleSizeMock = (
+  overrideResponse: Partial<StyleSize> = {},
+): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
 export const getImportLayerResponseMock = (
   overrideResponse: Partial<LayerImportResult> = {},
 ): LayerImportResult => ({
@@ -234,6 +469,76 @@ export const getImportLayerResponseMock = (
       ]),
       height_property: faker.helpers.arrayElement([
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      kind: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+        undefined,
+      ]),
+      property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      categories: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+          value: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+          ]),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      classes: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+          min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+            undefined,
+          ]),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      size: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([{ ...getImportLayerResponseStyleSizeMock() }, null]),
         undefined,
       ]),
     },
@@ -322,6 +627,36 @@ export const getGetLayerResponseLayerSourceMock = (
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
+  },
+  ...overrideResponse,
+});
+
+export const getGetLayerResponseStyleSizeMock = (overrideResponse: Partial<StyleSize> = {}): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
   },
   ...overrideResponse,
 });
@@ -440,6 +775,76 @@ export const getGetLayerResponseMock = (
           faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
           undefined,
         ]),
+        kind: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+          undefined,
+        ]),
+        property: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+          undefined,
+        ]),
+        categories: faker.helpers.arrayElement([
+          Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+            value: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 20 } }),
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              faker.datatype.boolean(),
+            ]),
+            label: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 100 } }),
+              undefined,
+            ]),
+            color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+            stroke_width: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+            point_radius: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+          })),
+          undefined,
+        ]),
+        classes: faker.helpers.arrayElement([
+          Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+            min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            label: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 100 } }),
+              undefined,
+            ]),
+            color: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+              undefined,
+            ]),
+            stroke_width: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+            point_radius: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+          })),
+          undefined,
+        ]),
+        size: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([{ ...getGetLayerResponseStyleSizeMock() }, null]),
+          undefined,
+        ]),
       },
       visible: faker.datatype.boolean(),
       opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
@@ -556,6 +961,38 @@ export const getUpdateLayerResponseLayerSourceMock = (
   ...overrideResponse,
 });
 
+export const getUpdateLayerResponseStyleSizeMock = (
+  overrideResponse: Partial<StyleSize> = {},
+): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
 export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResource> = {}): LayerResource => ({
   data: {
     id: faker.number.int({ min: 1, max: undefined }),
@@ -579,6 +1016,76 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
       ]),
       height_property: faker.helpers.arrayElement([
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      kind: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+        undefined,
+      ]),
+      property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      categories: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+          value: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+          ]),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      classes: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+          min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+            undefined,
+          ]),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      size: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([{ ...getUpdateLayerResponseStyleSizeMock() }, null]),
         undefined,
       ]),
     },
@@ -638,6 +1145,38 @@ export const getUpdateLayerPropertiesResponseLayerSourceMock = (
   ...overrideResponse,
 });
 
+export const getUpdateLayerPropertiesResponseStyleSizeMock = (
+  overrideResponse: Partial<StyleSize> = {},
+): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
 export const getUpdateLayerPropertiesResponseMock = (
   overrideResponse: Partial<LayerResource> = {},
 ): LayerResource => ({
@@ -663,6 +1202,76 @@ export const getUpdateLayerPropertiesResponseMock = (
       ]),
       height_property: faker.helpers.arrayElement([
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      kind: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+        undefined,
+      ]),
+      property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      categories: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+          value: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+          ]),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      classes: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+          min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+            undefined,
+          ]),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      size: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([{ ...getUpdateLayerPropertiesResponseStyleSizeMock() }, null]),
         undefined,
       ]),
     },
@@ -722,6 +1331,38 @@ export const getDeleteLayerPropertiesResponseLayerSourceMock = (
   ...overrideResponse,
 });
 
+export const getDeleteLayerPropertiesResponseStyleSizeMock = (
+  overrideResponse: Partial<StyleSize> = {},
+): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
 export const getDeleteLayerPropertiesResponseMock = (
   overrideResponse: Partial<LayerResource> = {},
 ): LayerResource => ({
@@ -747,6 +1388,76 @@ export const getDeleteLayerPropertiesResponseMock = (
       ]),
       height_property: faker.helpers.arrayElement([
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      kind: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+        undefined,
+      ]),
+      property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      categories: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+          value: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+          ]),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      classes: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+          min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+            undefined,
+          ]),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      size: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([{ ...getDeleteLayerPropertiesResponseStyleSizeMock() }, null]),
         undefined,
       ]),
     },
@@ -806,6 +1517,38 @@ export const getTransferLayerResponseLayerSourceMock = (
   ...overrideResponse,
 });
 
+export const getTransferLayerResponseStyleSizeMock = (
+  overrideResponse: Partial<StyleSize> = {},
+): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
 export const getTransferLayerResponseMock = (
   overrideResponse: Partial<LayerResource> = {},
 ): LayerResource => ({
@@ -831,6 +1574,76 @@ export const getTransferLayerResponseMock = (
       ]),
       height_property: faker.helpers.arrayElement([
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      kind: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+        undefined,
+      ]),
+      property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      categories: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+          value: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+          ]),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      classes: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+          min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          label: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 100 } }),
+            undefined,
+          ]),
+          color: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+            undefined,
+          ]),
+          stroke_width: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+          point_radius: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              null,
+            ]),
+            undefined,
+          ]),
+        })),
+        undefined,
+      ]),
+      size: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([{ ...getTransferLayerResponseStyleSizeMock() }, null]),
         undefined,
       ]),
     },

@@ -10,8 +10,15 @@ import { faker } from '@faker-js/faker';
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import { FilterType, GeometryType, LayerTypeName, SearchOperator } from '../../model';
-import type { LayerSource, MapDetailResource, MapPage, MapResource, NoContentResponse } from '../../model';
+import { FilterType, GeometryType, LayerStyleKind, LayerTypeName, SearchOperator } from '../../model';
+import type {
+  LayerSource,
+  MapDetailResource,
+  MapPage,
+  MapResource,
+  NoContentResponse,
+  StyleSize,
+} from '../../model';
 
 export const getListMapsResponseMock = (overrideResponse: Partial<MapPage> = {}): MapPage => ({
   data: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
@@ -121,6 +128,36 @@ export const getShowMapResponseLayerSourceMock = (
   ...overrideResponse,
 });
 
+export const getShowMapResponseStyleSizeMock = (overrideResponse: Partial<StyleSize> = {}): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
 export const getShowMapResponseMock = (
   overrideResponse: Partial<MapDetailResource> = {},
 ): MapDetailResource => ({
@@ -167,6 +204,76 @@ export const getShowMapResponseMock = (
             ]),
             height_property: faker.helpers.arrayElement([
               faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+              undefined,
+            ]),
+            kind: faker.helpers.arrayElement([
+              faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+              undefined,
+            ]),
+            property: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+              undefined,
+            ]),
+            categories: faker.helpers.arrayElement([
+              Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+                value: faker.helpers.arrayElement([
+                  faker.string.alpha({ length: { min: 10, max: 20 } }),
+                  faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                  faker.datatype.boolean(),
+                ]),
+                label: faker.helpers.arrayElement([
+                  faker.string.alpha({ length: { min: 10, max: 100 } }),
+                  undefined,
+                ]),
+                color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+                stroke_width: faker.helpers.arrayElement([
+                  faker.helpers.arrayElement([
+                    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                    null,
+                  ]),
+                  undefined,
+                ]),
+                point_radius: faker.helpers.arrayElement([
+                  faker.helpers.arrayElement([
+                    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                    null,
+                  ]),
+                  undefined,
+                ]),
+              })),
+              undefined,
+            ]),
+            classes: faker.helpers.arrayElement([
+              Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+                min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                label: faker.helpers.arrayElement([
+                  faker.string.alpha({ length: { min: 10, max: 100 } }),
+                  undefined,
+                ]),
+                color: faker.helpers.arrayElement([
+                  faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+                  undefined,
+                ]),
+                stroke_width: faker.helpers.arrayElement([
+                  faker.helpers.arrayElement([
+                    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                    null,
+                  ]),
+                  undefined,
+                ]),
+                point_radius: faker.helpers.arrayElement([
+                  faker.helpers.arrayElement([
+                    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                    null,
+                  ]),
+                  undefined,
+                ]),
+              })),
+              undefined,
+            ]),
+            size: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([{ ...getShowMapResponseStyleSizeMock() }, null]),
               undefined,
             ]),
           },

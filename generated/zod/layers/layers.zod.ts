@@ -26,6 +26,36 @@ export const listLayers200ResponseDataItemStylePointRadiusMin = 0;
 export const listLayers200ResponseDataItemStylePointRadiusMax = 100;
 export const listLayers200ResponseDataItemStyleLabelPropertyMax = 63;
 export const listLayers200ResponseDataItemStyleHeightPropertyMax = 63;
+export const listLayers200ResponseDataItemStyleKindDefault = 'single';
+export const listLayers200ResponseDataItemStylePropertyMax = 63;
+export const listLayers200ResponseDataItemStyleCategoriesItemLabelMax = 100;
+export const listLayers200ResponseDataItemStyleCategoriesItemColorMin = 7;
+export const listLayers200ResponseDataItemStyleCategoriesItemColorMax = 9;
+export const listLayers200ResponseDataItemStyleCategoriesItemColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
+export const listLayers200ResponseDataItemStyleCategoriesItemStrokeWidthMin = 0;
+export const listLayers200ResponseDataItemStyleCategoriesItemStrokeWidthMax = 50;
+export const listLayers200ResponseDataItemStyleCategoriesItemPointRadiusMin = 0;
+export const listLayers200ResponseDataItemStyleCategoriesItemPointRadiusMax = 100;
+export const listLayers200ResponseDataItemStyleCategoriesMax = 50;
+export const listLayers200ResponseDataItemStyleClassesItemLabelMax = 100;
+export const listLayers200ResponseDataItemStyleClassesItemColorMinOne = 7;
+export const listLayers200ResponseDataItemStyleClassesItemColorMaxOne = 9;
+export const listLayers200ResponseDataItemStyleClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const listLayers200ResponseDataItemStyleClassesItemStrokeWidthMin = 0;
+export const listLayers200ResponseDataItemStyleClassesItemStrokeWidthMax = 50;
+export const listLayers200ResponseDataItemStyleClassesItemPointRadiusMin = 0;
+export const listLayers200ResponseDataItemStyleClassesItemPointRadiusMax = 100;
+export const listLayers200ResponseDataItemStyleClassesMax = 20;
+export const listLayers200ResponseDataItemStyleSizePropertyMax = 63;
+export const listLayers200ResponseDataItemStyleSizeClassesItemLabelMax = 100;
+export const listLayers200ResponseDataItemStyleSizeClassesItemColorMinOne = 7;
+export const listLayers200ResponseDataItemStyleSizeClassesItemColorMaxOne = 9;
+export const listLayers200ResponseDataItemStyleSizeClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const listLayers200ResponseDataItemStyleSizeClassesItemStrokeWidthMin = 0;
+export const listLayers200ResponseDataItemStyleSizeClassesItemStrokeWidthMax = 50;
+export const listLayers200ResponseDataItemStyleSizeClassesItemPointRadiusMin = 0;
+export const listLayers200ResponseDataItemStyleSizeClassesItemPointRadiusMax = 100;
+export const listLayers200ResponseDataItemStyleSizeClassesMax = 20;
 export const listLayers200ResponseDataItemOpacityMin = 0;
 export const listLayers200ResponseDataItemOpacityMax = 1;
 export const listLayers200ResponseDataItemMinZoomMin = 0;
@@ -121,6 +151,138 @@ export const listLayers200Response = zod.object({
           .describe(
             "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
           ),
+        kind: zod
+          .enum(['single', 'categorized', 'graduated'])
+          .default(listLayers200ResponseDataItemStyleKindDefault)
+          .describe(
+            'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+          ),
+        property: zod
+          .string()
+          .max(listLayers200ResponseDataItemStylePropertyMax)
+          .nullish()
+          .describe(
+            "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+          ),
+        categories: zod
+          .array(
+            zod.object({
+              value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+              label: zod
+                .string()
+                .max(listLayers200ResponseDataItemStyleCategoriesItemLabelMax)
+                .optional()
+                .describe('Shown in the legend; absent or empty for the value itself.'),
+              color: zod
+                .string()
+                .min(listLayers200ResponseDataItemStyleCategoriesItemColorMin)
+                .max(listLayers200ResponseDataItemStyleCategoriesItemColorMax)
+                .regex(listLayers200ResponseDataItemStyleCategoriesItemColorRegExp)
+                .describe('#rrggbb or #rrggbbaa.'),
+              stroke_width: zod
+                .number()
+                .min(listLayers200ResponseDataItemStyleCategoriesItemStrokeWidthMin)
+                .max(listLayers200ResponseDataItemStyleCategoriesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(listLayers200ResponseDataItemStyleCategoriesItemPointRadiusMin)
+                .max(listLayers200ResponseDataItemStyleCategoriesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(listLayers200ResponseDataItemStyleCategoriesMax)
+          .optional()
+          .describe(
+            '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+          ),
+        classes: zod
+          .array(
+            zod.object({
+              min: zod.number(),
+              max: zod.number(),
+              label: zod
+                .string()
+                .max(listLayers200ResponseDataItemStyleClassesItemLabelMax)
+                .optional()
+                .describe('Shown in the legend; absent or empty for the range itself.'),
+              color: zod
+                .union([
+                  zod
+                    .string()
+                    .min(listLayers200ResponseDataItemStyleClassesItemColorMinOne)
+                    .max(listLayers200ResponseDataItemStyleClassesItemColorMaxOne)
+                    .regex(listLayers200ResponseDataItemStyleClassesItemColorRegExpOne)
+                    .describe('#rrggbb or #rrggbbaa.'),
+                  zod.null(),
+                ])
+                .optional()
+                .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+              stroke_width: zod
+                .number()
+                .min(listLayers200ResponseDataItemStyleClassesItemStrokeWidthMin)
+                .max(listLayers200ResponseDataItemStyleClassesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(listLayers200ResponseDataItemStyleClassesItemPointRadiusMin)
+                .max(listLayers200ResponseDataItemStyleClassesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(listLayers200ResponseDataItemStyleClassesMax)
+          .optional()
+          .describe(
+            "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+          ),
+        size: zod
+          .union([
+            zod.object({
+              property: zod.string().max(listLayers200ResponseDataItemStyleSizePropertyMax),
+              classes: zod
+                .array(
+                  zod.object({
+                    min: zod.number(),
+                    max: zod.number(),
+                    label: zod
+                      .string()
+                      .max(listLayers200ResponseDataItemStyleSizeClassesItemLabelMax)
+                      .optional()
+                      .describe('Shown in the legend; absent or empty for the range itself.'),
+                    color: zod
+                      .union([
+                        zod
+                          .string()
+                          .min(listLayers200ResponseDataItemStyleSizeClassesItemColorMinOne)
+                          .max(listLayers200ResponseDataItemStyleSizeClassesItemColorMaxOne)
+                          .regex(listLayers200ResponseDataItemStyleSizeClassesItemColorRegExpOne)
+                          .describe('#rrggbb or #rrggbbaa.'),
+                        zod.null(),
+                      ])
+                      .optional()
+                      .describe(
+                        "Line colour for lines, fill for points and polygons; null keeps the style's.",
+                      ),
+                    stroke_width: zod
+                      .number()
+                      .min(listLayers200ResponseDataItemStyleSizeClassesItemStrokeWidthMin)
+                      .max(listLayers200ResponseDataItemStyleSizeClassesItemStrokeWidthMax)
+                      .nullish(),
+                    point_radius: zod
+                      .number()
+                      .min(listLayers200ResponseDataItemStyleSizeClassesItemPointRadiusMin)
+                      .max(listLayers200ResponseDataItemStyleSizeClassesItemPointRadiusMax)
+                      .nullish(),
+                  }),
+                )
+                .max(listLayers200ResponseDataItemStyleSizeClassesMax),
+            }),
+            zod.null(),
+          ])
+          .optional()
+          .describe(
+            'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
+          ),
       }),
       visible: zod.boolean(),
       opacity: zod
@@ -212,6 +374,32 @@ export const createLayerBodyStylePointRadiusMin = 0;
 export const createLayerBodyStylePointRadiusMax = 100;
 export const createLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const createLayerBodyStyleHeightPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createLayerBodyStylePropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createLayerBodyStyleCategoriesItemValueMax = 255;
+export const createLayerBodyStyleCategoriesItemLabelMax = 100;
+export const createLayerBodyStyleCategoriesItemColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
+export const createLayerBodyStyleCategoriesItemStrokeWidthMin = 0;
+export const createLayerBodyStyleCategoriesItemStrokeWidthMax = 50;
+export const createLayerBodyStyleCategoriesItemPointRadiusMin = 0;
+export const createLayerBodyStyleCategoriesItemPointRadiusMax = 100;
+export const createLayerBodyStyleCategoriesMax = 50;
+export const createLayerBodyStyleClassesItemLabelMax = 100;
+export const createLayerBodyStyleClassesItemColorRegExpOne = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
+export const createLayerBodyStyleClassesItemStrokeWidthMin = 0;
+export const createLayerBodyStyleClassesItemStrokeWidthMax = 50;
+export const createLayerBodyStyleClassesItemPointRadiusMin = 0;
+export const createLayerBodyStyleClassesItemPointRadiusMax = 100;
+export const createLayerBodyStyleClassesMax = 20;
+export const createLayerBodyStyleSizePropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const createLayerBodyStyleSizeClassesItemLabelMax = 100;
+export const createLayerBodyStyleSizeClassesItemColorRegExpOne = new RegExp(
+  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
+);
+export const createLayerBodyStyleSizeClassesItemStrokeWidthMin = 0;
+export const createLayerBodyStyleSizeClassesItemStrokeWidthMax = 50;
+export const createLayerBodyStyleSizeClassesItemPointRadiusMin = 0;
+export const createLayerBodyStyleSizeClassesItemPointRadiusMax = 100;
+export const createLayerBodyStyleSizeClassesMax = 20;
 export const createLayerBodyVisibleDefault = true;
 export const createLayerBodyOpacityDefault = 1;
 export const createLayerBodyOpacityMin = 0;
@@ -304,6 +492,116 @@ export const createLayerBody = zod
           ])
           .optional()
           .describe('A numeric property that extrudes polygons in 3D, or null for none.'),
+        kind: zod
+          .enum(['single', 'categorized', 'graduated'])
+          .optional()
+          .describe('Absent on create means `single`.'),
+        property: zod
+          .union([
+            zod
+              .string()
+              .regex(createLayerBodyStylePropertyRegExpOne)
+              .describe(
+                'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+              ),
+            zod.null(),
+          ])
+          .optional()
+          .describe('The property `categories` or `classes` read; required unless `kind` is `single`.'),
+        categories: zod
+          .array(
+            zod.object({
+              value: zod.string().max(createLayerBodyStyleCategoriesItemValueMax),
+              label: zod.string().max(createLayerBodyStyleCategoriesItemLabelMax).optional(),
+              color: zod
+                .string()
+                .regex(createLayerBodyStyleCategoriesItemColorRegExp)
+                .describe('#rrggbb or #rrggbbaa.'),
+              stroke_width: zod
+                .number()
+                .min(createLayerBodyStyleCategoriesItemStrokeWidthMin)
+                .max(createLayerBodyStyleCategoriesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(createLayerBodyStyleCategoriesItemPointRadiusMin)
+                .max(createLayerBodyStyleCategoriesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(createLayerBodyStyleCategoriesMax)
+          .optional(),
+        classes: zod
+          .array(
+            zod.object({
+              min: zod.number(),
+              max: zod.number(),
+              label: zod.string().max(createLayerBodyStyleClassesItemLabelMax).optional(),
+              color: zod
+                .union([
+                  zod
+                    .string()
+                    .regex(createLayerBodyStyleClassesItemColorRegExpOne)
+                    .describe('#rrggbb or #rrggbbaa.'),
+                  zod.null(),
+                ])
+                .optional(),
+              stroke_width: zod
+                .number()
+                .min(createLayerBodyStyleClassesItemStrokeWidthMin)
+                .max(createLayerBodyStyleClassesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(createLayerBodyStyleClassesItemPointRadiusMin)
+                .max(createLayerBodyStyleClassesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(createLayerBodyStyleClassesMax)
+          .optional(),
+        size: zod
+          .union([
+            zod.object({
+              property: zod
+                .string()
+                .regex(createLayerBodyStyleSizePropertyRegExp)
+                .describe(
+                  'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+                ),
+              classes: zod
+                .array(
+                  zod.object({
+                    min: zod.number(),
+                    max: zod.number(),
+                    label: zod.string().max(createLayerBodyStyleSizeClassesItemLabelMax).optional(),
+                    color: zod
+                      .union([
+                        zod
+                          .string()
+                          .regex(createLayerBodyStyleSizeClassesItemColorRegExpOne)
+                          .describe('#rrggbb or #rrggbbaa.'),
+                        zod.null(),
+                      ])
+                      .optional(),
+                    stroke_width: zod
+                      .number()
+                      .min(createLayerBodyStyleSizeClassesItemStrokeWidthMin)
+                      .max(createLayerBodyStyleSizeClassesItemStrokeWidthMax)
+                      .nullish(),
+                    point_radius: zod
+                      .number()
+                      .min(createLayerBodyStyleSizeClassesItemPointRadiusMin)
+                      .max(createLayerBodyStyleSizeClassesItemPointRadiusMax)
+                      .nullish(),
+                  }),
+                )
+                .min(1)
+                .max(createLayerBodyStyleSizeClassesMax),
+            }),
+            zod.null(),
+          ])
+          .optional(),
       })
       .optional()
       .describe('Style fields to set; the ones left out keep their value (defaults on create).'),
@@ -361,6 +659,36 @@ export const createLayer201ResponseDataStylePointRadiusMin = 0;
 export const createLayer201ResponseDataStylePointRadiusMax = 100;
 export const createLayer201ResponseDataStyleLabelPropertyMax = 63;
 export const createLayer201ResponseDataStyleHeightPropertyMax = 63;
+export const createLayer201ResponseDataStyleKindDefault = 'single';
+export const createLayer201ResponseDataStylePropertyMax = 63;
+export const createLayer201ResponseDataStyleCategoriesItemLabelMax = 100;
+export const createLayer201ResponseDataStyleCategoriesItemColorMin = 7;
+export const createLayer201ResponseDataStyleCategoriesItemColorMax = 9;
+export const createLayer201ResponseDataStyleCategoriesItemColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
+export const createLayer201ResponseDataStyleCategoriesItemStrokeWidthMin = 0;
+export const createLayer201ResponseDataStyleCategoriesItemStrokeWidthMax = 50;
+export const createLayer201ResponseDataStyleCategoriesItemPointRadiusMin = 0;
+export const createLayer201ResponseDataStyleCategoriesItemPointRadiusMax = 100;
+export const createLayer201ResponseDataStyleCategoriesMax = 50;
+export const createLayer201ResponseDataStyleClassesItemLabelMax = 100;
+export const createLayer201ResponseDataStyleClassesItemColorMinOne = 7;
+export const createLayer201ResponseDataStyleClassesItemColorMaxOne = 9;
+export const createLayer201ResponseDataStyleClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const createLayer201ResponseDataStyleClassesItemStrokeWidthMin = 0;
+export const createLayer201ResponseDataStyleClassesItemStrokeWidthMax = 50;
+export const createLayer201ResponseDataStyleClassesItemPointRadiusMin = 0;
+export const createLayer201ResponseDataStyleClassesItemPointRadiusMax = 100;
+export const createLayer201ResponseDataStyleClassesMax = 20;
+export const createLayer201ResponseDataStyleSizePropertyMax = 63;
+export const createLayer201ResponseDataStyleSizeClassesItemLabelMax = 100;
+export const createLayer201ResponseDataStyleSizeClassesItemColorMinOne = 7;
+export const createLayer201ResponseDataStyleSizeClassesItemColorMaxOne = 9;
+export const createLayer201ResponseDataStyleSizeClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const createLayer201ResponseDataStyleSizeClassesItemStrokeWidthMin = 0;
+export const createLayer201ResponseDataStyleSizeClassesItemStrokeWidthMax = 50;
+export const createLayer201ResponseDataStyleSizeClassesItemPointRadiusMin = 0;
+export const createLayer201ResponseDataStyleSizeClassesItemPointRadiusMax = 100;
+export const createLayer201ResponseDataStyleSizeClassesMax = 20;
 export const createLayer201ResponseDataOpacityMin = 0;
 export const createLayer201ResponseDataOpacityMax = 1;
 export const createLayer201ResponseDataMinZoomMin = 0;
@@ -454,6 +782,136 @@ export const createLayer201Response = zod.object({
         .nullish()
         .describe(
           "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
+      kind: zod
+        .enum(['single', 'categorized', 'graduated'])
+        .default(createLayer201ResponseDataStyleKindDefault)
+        .describe(
+          'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+        ),
+      property: zod
+        .string()
+        .max(createLayer201ResponseDataStylePropertyMax)
+        .nullish()
+        .describe(
+          "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+        ),
+      categories: zod
+        .array(
+          zod.object({
+            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            label: zod
+              .string()
+              .max(createLayer201ResponseDataStyleCategoriesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the value itself.'),
+            color: zod
+              .string()
+              .min(createLayer201ResponseDataStyleCategoriesItemColorMin)
+              .max(createLayer201ResponseDataStyleCategoriesItemColorMax)
+              .regex(createLayer201ResponseDataStyleCategoriesItemColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            stroke_width: zod
+              .number()
+              .min(createLayer201ResponseDataStyleCategoriesItemStrokeWidthMin)
+              .max(createLayer201ResponseDataStyleCategoriesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(createLayer201ResponseDataStyleCategoriesItemPointRadiusMin)
+              .max(createLayer201ResponseDataStyleCategoriesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(createLayer201ResponseDataStyleCategoriesMax)
+        .optional()
+        .describe(
+          '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+        ),
+      classes: zod
+        .array(
+          zod.object({
+            min: zod.number(),
+            max: zod.number(),
+            label: zod
+              .string()
+              .max(createLayer201ResponseDataStyleClassesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the range itself.'),
+            color: zod
+              .union([
+                zod
+                  .string()
+                  .min(createLayer201ResponseDataStyleClassesItemColorMinOne)
+                  .max(createLayer201ResponseDataStyleClassesItemColorMaxOne)
+                  .regex(createLayer201ResponseDataStyleClassesItemColorRegExpOne)
+                  .describe('#rrggbb or #rrggbbaa.'),
+                zod.null(),
+              ])
+              .optional()
+              .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+            stroke_width: zod
+              .number()
+              .min(createLayer201ResponseDataStyleClassesItemStrokeWidthMin)
+              .max(createLayer201ResponseDataStyleClassesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(createLayer201ResponseDataStyleClassesItemPointRadiusMin)
+              .max(createLayer201ResponseDataStyleClassesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(createLayer201ResponseDataStyleClassesMax)
+        .optional()
+        .describe(
+          "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+        ),
+      size: zod
+        .union([
+          zod.object({
+            property: zod.string().max(createLayer201ResponseDataStyleSizePropertyMax),
+            classes: zod
+              .array(
+                zod.object({
+                  min: zod.number(),
+                  max: zod.number(),
+                  label: zod
+                    .string()
+                    .max(createLayer201ResponseDataStyleSizeClassesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the range itself.'),
+                  color: zod
+                    .union([
+                      zod
+                        .string()
+                        .min(createLayer201ResponseDataStyleSizeClassesItemColorMinOne)
+                        .max(createLayer201ResponseDataStyleSizeClassesItemColorMaxOne)
+                        .regex(createLayer201ResponseDataStyleSizeClassesItemColorRegExpOne)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      zod.null(),
+                    ])
+                    .optional()
+                    .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+                  stroke_width: zod
+                    .number()
+                    .min(createLayer201ResponseDataStyleSizeClassesItemStrokeWidthMin)
+                    .max(createLayer201ResponseDataStyleSizeClassesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(createLayer201ResponseDataStyleSizeClassesItemPointRadiusMin)
+                    .max(createLayer201ResponseDataStyleSizeClassesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(createLayer201ResponseDataStyleSizeClassesMax),
+          }),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
         ),
     }),
     visible: zod.boolean(),
@@ -590,6 +1048,36 @@ export const importLayer201ResponseDataStylePointRadiusMin = 0;
 export const importLayer201ResponseDataStylePointRadiusMax = 100;
 export const importLayer201ResponseDataStyleLabelPropertyMax = 63;
 export const importLayer201ResponseDataStyleHeightPropertyMax = 63;
+export const importLayer201ResponseDataStyleKindDefault = 'single';
+export const importLayer201ResponseDataStylePropertyMax = 63;
+export const importLayer201ResponseDataStyleCategoriesItemLabelMax = 100;
+export const importLayer201ResponseDataStyleCategoriesItemColorMin = 7;
+export const importLayer201ResponseDataStyleCategoriesItemColorMax = 9;
+export const importLayer201ResponseDataStyleCategoriesItemColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
+export const importLayer201ResponseDataStyleCategoriesItemStrokeWidthMin = 0;
+export const importLayer201ResponseDataStyleCategoriesItemStrokeWidthMax = 50;
+export const importLayer201ResponseDataStyleCategoriesItemPointRadiusMin = 0;
+export const importLayer201ResponseDataStyleCategoriesItemPointRadiusMax = 100;
+export const importLayer201ResponseDataStyleCategoriesMax = 50;
+export const importLayer201ResponseDataStyleClassesItemLabelMax = 100;
+export const importLayer201ResponseDataStyleClassesItemColorMinOne = 7;
+export const importLayer201ResponseDataStyleClassesItemColorMaxOne = 9;
+export const importLayer201ResponseDataStyleClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const importLayer201ResponseDataStyleClassesItemStrokeWidthMin = 0;
+export const importLayer201ResponseDataStyleClassesItemStrokeWidthMax = 50;
+export const importLayer201ResponseDataStyleClassesItemPointRadiusMin = 0;
+export const importLayer201ResponseDataStyleClassesItemPointRadiusMax = 100;
+export const importLayer201ResponseDataStyleClassesMax = 20;
+export const importLayer201ResponseDataStyleSizePropertyMax = 63;
+export const importLayer201ResponseDataStyleSizeClassesItemLabelMax = 100;
+export const importLayer201ResponseDataStyleSizeClassesItemColorMinOne = 7;
+export const importLayer201ResponseDataStyleSizeClassesItemColorMaxOne = 9;
+export const importLayer201ResponseDataStyleSizeClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const importLayer201ResponseDataStyleSizeClassesItemStrokeWidthMin = 0;
+export const importLayer201ResponseDataStyleSizeClassesItemStrokeWidthMax = 50;
+export const importLayer201ResponseDataStyleSizeClassesItemPointRadiusMin = 0;
+export const importLayer201ResponseDataStyleSizeClassesItemPointRadiusMax = 100;
+export const importLayer201ResponseDataStyleSizeClassesMax = 20;
 export const importLayer201ResponseDataOpacityMin = 0;
 export const importLayer201ResponseDataOpacityMax = 1;
 export const importLayer201ResponseDataMinZoomMin = 0;
@@ -686,6 +1174,136 @@ export const importLayer201Response = zod.object({
         .nullish()
         .describe(
           "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
+      kind: zod
+        .enum(['single', 'categorized', 'graduated'])
+        .default(importLayer201ResponseDataStyleKindDefault)
+        .describe(
+          'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+        ),
+      property: zod
+        .string()
+        .max(importLayer201ResponseDataStylePropertyMax)
+        .nullish()
+        .describe(
+          "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+        ),
+      categories: zod
+        .array(
+          zod.object({
+            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            label: zod
+              .string()
+              .max(importLayer201ResponseDataStyleCategoriesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the value itself.'),
+            color: zod
+              .string()
+              .min(importLayer201ResponseDataStyleCategoriesItemColorMin)
+              .max(importLayer201ResponseDataStyleCategoriesItemColorMax)
+              .regex(importLayer201ResponseDataStyleCategoriesItemColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            stroke_width: zod
+              .number()
+              .min(importLayer201ResponseDataStyleCategoriesItemStrokeWidthMin)
+              .max(importLayer201ResponseDataStyleCategoriesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(importLayer201ResponseDataStyleCategoriesItemPointRadiusMin)
+              .max(importLayer201ResponseDataStyleCategoriesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(importLayer201ResponseDataStyleCategoriesMax)
+        .optional()
+        .describe(
+          '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+        ),
+      classes: zod
+        .array(
+          zod.object({
+            min: zod.number(),
+            max: zod.number(),
+            label: zod
+              .string()
+              .max(importLayer201ResponseDataStyleClassesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the range itself.'),
+            color: zod
+              .union([
+                zod
+                  .string()
+                  .min(importLayer201ResponseDataStyleClassesItemColorMinOne)
+                  .max(importLayer201ResponseDataStyleClassesItemColorMaxOne)
+                  .regex(importLayer201ResponseDataStyleClassesItemColorRegExpOne)
+                  .describe('#rrggbb or #rrggbbaa.'),
+                zod.null(),
+              ])
+              .optional()
+              .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+            stroke_width: zod
+              .number()
+              .min(importLayer201ResponseDataStyleClassesItemStrokeWidthMin)
+              .max(importLayer201ResponseDataStyleClassesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(importLayer201ResponseDataStyleClassesItemPointRadiusMin)
+              .max(importLayer201ResponseDataStyleClassesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(importLayer201ResponseDataStyleClassesMax)
+        .optional()
+        .describe(
+          "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+        ),
+      size: zod
+        .union([
+          zod.object({
+            property: zod.string().max(importLayer201ResponseDataStyleSizePropertyMax),
+            classes: zod
+              .array(
+                zod.object({
+                  min: zod.number(),
+                  max: zod.number(),
+                  label: zod
+                    .string()
+                    .max(importLayer201ResponseDataStyleSizeClassesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the range itself.'),
+                  color: zod
+                    .union([
+                      zod
+                        .string()
+                        .min(importLayer201ResponseDataStyleSizeClassesItemColorMinOne)
+                        .max(importLayer201ResponseDataStyleSizeClassesItemColorMaxOne)
+                        .regex(importLayer201ResponseDataStyleSizeClassesItemColorRegExpOne)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      zod.null(),
+                    ])
+                    .optional()
+                    .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+                  stroke_width: zod
+                    .number()
+                    .min(importLayer201ResponseDataStyleSizeClassesItemStrokeWidthMin)
+                    .max(importLayer201ResponseDataStyleSizeClassesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(importLayer201ResponseDataStyleSizeClassesItemPointRadiusMin)
+                    .max(importLayer201ResponseDataStyleSizeClassesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(importLayer201ResponseDataStyleSizeClassesMax),
+          }),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
         ),
     }),
     visible: zod.boolean(),
@@ -931,6 +1549,36 @@ export const getLayer200ResponseDataStylePointRadiusMin = 0;
 export const getLayer200ResponseDataStylePointRadiusMax = 100;
 export const getLayer200ResponseDataStyleLabelPropertyMax = 63;
 export const getLayer200ResponseDataStyleHeightPropertyMax = 63;
+export const getLayer200ResponseDataStyleKindDefault = 'single';
+export const getLayer200ResponseDataStylePropertyMax = 63;
+export const getLayer200ResponseDataStyleCategoriesItemLabelMax = 100;
+export const getLayer200ResponseDataStyleCategoriesItemColorMin = 7;
+export const getLayer200ResponseDataStyleCategoriesItemColorMax = 9;
+export const getLayer200ResponseDataStyleCategoriesItemColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
+export const getLayer200ResponseDataStyleCategoriesItemStrokeWidthMin = 0;
+export const getLayer200ResponseDataStyleCategoriesItemStrokeWidthMax = 50;
+export const getLayer200ResponseDataStyleCategoriesItemPointRadiusMin = 0;
+export const getLayer200ResponseDataStyleCategoriesItemPointRadiusMax = 100;
+export const getLayer200ResponseDataStyleCategoriesMax = 50;
+export const getLayer200ResponseDataStyleClassesItemLabelMax = 100;
+export const getLayer200ResponseDataStyleClassesItemColorMinOne = 7;
+export const getLayer200ResponseDataStyleClassesItemColorMaxOne = 9;
+export const getLayer200ResponseDataStyleClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const getLayer200ResponseDataStyleClassesItemStrokeWidthMin = 0;
+export const getLayer200ResponseDataStyleClassesItemStrokeWidthMax = 50;
+export const getLayer200ResponseDataStyleClassesItemPointRadiusMin = 0;
+export const getLayer200ResponseDataStyleClassesItemPointRadiusMax = 100;
+export const getLayer200ResponseDataStyleClassesMax = 20;
+export const getLayer200ResponseDataStyleSizePropertyMax = 63;
+export const getLayer200ResponseDataStyleSizeClassesItemLabelMax = 100;
+export const getLayer200ResponseDataStyleSizeClassesItemColorMinOne = 7;
+export const getLayer200ResponseDataStyleSizeClassesItemColorMaxOne = 9;
+export const getLayer200ResponseDataStyleSizeClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const getLayer200ResponseDataStyleSizeClassesItemStrokeWidthMin = 0;
+export const getLayer200ResponseDataStyleSizeClassesItemStrokeWidthMax = 50;
+export const getLayer200ResponseDataStyleSizeClassesItemPointRadiusMin = 0;
+export const getLayer200ResponseDataStyleSizeClassesItemPointRadiusMax = 100;
+export const getLayer200ResponseDataStyleSizeClassesMax = 20;
 export const getLayer200ResponseDataOpacityMin = 0;
 export const getLayer200ResponseDataOpacityMax = 1;
 export const getLayer200ResponseDataMinZoomMin = 0;
@@ -1057,6 +1705,138 @@ export const getLayer200Response = zod.object({
           .nullish()
           .describe(
             "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+          ),
+        kind: zod
+          .enum(['single', 'categorized', 'graduated'])
+          .default(getLayer200ResponseDataStyleKindDefault)
+          .describe(
+            'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+          ),
+        property: zod
+          .string()
+          .max(getLayer200ResponseDataStylePropertyMax)
+          .nullish()
+          .describe(
+            "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+          ),
+        categories: zod
+          .array(
+            zod.object({
+              value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+              label: zod
+                .string()
+                .max(getLayer200ResponseDataStyleCategoriesItemLabelMax)
+                .optional()
+                .describe('Shown in the legend; absent or empty for the value itself.'),
+              color: zod
+                .string()
+                .min(getLayer200ResponseDataStyleCategoriesItemColorMin)
+                .max(getLayer200ResponseDataStyleCategoriesItemColorMax)
+                .regex(getLayer200ResponseDataStyleCategoriesItemColorRegExp)
+                .describe('#rrggbb or #rrggbbaa.'),
+              stroke_width: zod
+                .number()
+                .min(getLayer200ResponseDataStyleCategoriesItemStrokeWidthMin)
+                .max(getLayer200ResponseDataStyleCategoriesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(getLayer200ResponseDataStyleCategoriesItemPointRadiusMin)
+                .max(getLayer200ResponseDataStyleCategoriesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(getLayer200ResponseDataStyleCategoriesMax)
+          .optional()
+          .describe(
+            '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+          ),
+        classes: zod
+          .array(
+            zod.object({
+              min: zod.number(),
+              max: zod.number(),
+              label: zod
+                .string()
+                .max(getLayer200ResponseDataStyleClassesItemLabelMax)
+                .optional()
+                .describe('Shown in the legend; absent or empty for the range itself.'),
+              color: zod
+                .union([
+                  zod
+                    .string()
+                    .min(getLayer200ResponseDataStyleClassesItemColorMinOne)
+                    .max(getLayer200ResponseDataStyleClassesItemColorMaxOne)
+                    .regex(getLayer200ResponseDataStyleClassesItemColorRegExpOne)
+                    .describe('#rrggbb or #rrggbbaa.'),
+                  zod.null(),
+                ])
+                .optional()
+                .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+              stroke_width: zod
+                .number()
+                .min(getLayer200ResponseDataStyleClassesItemStrokeWidthMin)
+                .max(getLayer200ResponseDataStyleClassesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(getLayer200ResponseDataStyleClassesItemPointRadiusMin)
+                .max(getLayer200ResponseDataStyleClassesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(getLayer200ResponseDataStyleClassesMax)
+          .optional()
+          .describe(
+            "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+          ),
+        size: zod
+          .union([
+            zod.object({
+              property: zod.string().max(getLayer200ResponseDataStyleSizePropertyMax),
+              classes: zod
+                .array(
+                  zod.object({
+                    min: zod.number(),
+                    max: zod.number(),
+                    label: zod
+                      .string()
+                      .max(getLayer200ResponseDataStyleSizeClassesItemLabelMax)
+                      .optional()
+                      .describe('Shown in the legend; absent or empty for the range itself.'),
+                    color: zod
+                      .union([
+                        zod
+                          .string()
+                          .min(getLayer200ResponseDataStyleSizeClassesItemColorMinOne)
+                          .max(getLayer200ResponseDataStyleSizeClassesItemColorMaxOne)
+                          .regex(getLayer200ResponseDataStyleSizeClassesItemColorRegExpOne)
+                          .describe('#rrggbb or #rrggbbaa.'),
+                        zod.null(),
+                      ])
+                      .optional()
+                      .describe(
+                        "Line colour for lines, fill for points and polygons; null keeps the style's.",
+                      ),
+                    stroke_width: zod
+                      .number()
+                      .min(getLayer200ResponseDataStyleSizeClassesItemStrokeWidthMin)
+                      .max(getLayer200ResponseDataStyleSizeClassesItemStrokeWidthMax)
+                      .nullish(),
+                    point_radius: zod
+                      .number()
+                      .min(getLayer200ResponseDataStyleSizeClassesItemPointRadiusMin)
+                      .max(getLayer200ResponseDataStyleSizeClassesItemPointRadiusMax)
+                      .nullish(),
+                  }),
+                )
+                .max(getLayer200ResponseDataStyleSizeClassesMax),
+            }),
+            zod.null(),
+          ])
+          .optional()
+          .describe(
+            'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
           ),
       }),
       visible: zod.boolean(),
@@ -1377,6 +2157,32 @@ export const updateLayerBodyStylePointRadiusMin = 0;
 export const updateLayerBodyStylePointRadiusMax = 100;
 export const updateLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const updateLayerBodyStyleHeightPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateLayerBodyStylePropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateLayerBodyStyleCategoriesItemValueMax = 255;
+export const updateLayerBodyStyleCategoriesItemLabelMax = 100;
+export const updateLayerBodyStyleCategoriesItemColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
+export const updateLayerBodyStyleCategoriesItemStrokeWidthMin = 0;
+export const updateLayerBodyStyleCategoriesItemStrokeWidthMax = 50;
+export const updateLayerBodyStyleCategoriesItemPointRadiusMin = 0;
+export const updateLayerBodyStyleCategoriesItemPointRadiusMax = 100;
+export const updateLayerBodyStyleCategoriesMax = 50;
+export const updateLayerBodyStyleClassesItemLabelMax = 100;
+export const updateLayerBodyStyleClassesItemColorRegExpOne = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
+export const updateLayerBodyStyleClassesItemStrokeWidthMin = 0;
+export const updateLayerBodyStyleClassesItemStrokeWidthMax = 50;
+export const updateLayerBodyStyleClassesItemPointRadiusMin = 0;
+export const updateLayerBodyStyleClassesItemPointRadiusMax = 100;
+export const updateLayerBodyStyleClassesMax = 20;
+export const updateLayerBodyStyleSizePropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
+export const updateLayerBodyStyleSizeClassesItemLabelMax = 100;
+export const updateLayerBodyStyleSizeClassesItemColorRegExpOne = new RegExp(
+  '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$',
+);
+export const updateLayerBodyStyleSizeClassesItemStrokeWidthMin = 0;
+export const updateLayerBodyStyleSizeClassesItemStrokeWidthMax = 50;
+export const updateLayerBodyStyleSizeClassesItemPointRadiusMin = 0;
+export const updateLayerBodyStyleSizeClassesItemPointRadiusMax = 100;
+export const updateLayerBodyStyleSizeClassesMax = 20;
 export const updateLayerBodyOpacityMin = 0;
 export const updateLayerBodyOpacityMax = 1;
 export const updateLayerBodyMinZoomMin = 0;
@@ -1451,6 +2257,116 @@ export const updateLayerBody = zod
           ])
           .optional()
           .describe('A numeric property that extrudes polygons in 3D, or null for none.'),
+        kind: zod
+          .enum(['single', 'categorized', 'graduated'])
+          .optional()
+          .describe('Absent on create means `single`.'),
+        property: zod
+          .union([
+            zod
+              .string()
+              .regex(updateLayerBodyStylePropertyRegExpOne)
+              .describe(
+                'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+              ),
+            zod.null(),
+          ])
+          .optional()
+          .describe('The property `categories` or `classes` read; required unless `kind` is `single`.'),
+        categories: zod
+          .array(
+            zod.object({
+              value: zod.string().max(updateLayerBodyStyleCategoriesItemValueMax),
+              label: zod.string().max(updateLayerBodyStyleCategoriesItemLabelMax).optional(),
+              color: zod
+                .string()
+                .regex(updateLayerBodyStyleCategoriesItemColorRegExp)
+                .describe('#rrggbb or #rrggbbaa.'),
+              stroke_width: zod
+                .number()
+                .min(updateLayerBodyStyleCategoriesItemStrokeWidthMin)
+                .max(updateLayerBodyStyleCategoriesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(updateLayerBodyStyleCategoriesItemPointRadiusMin)
+                .max(updateLayerBodyStyleCategoriesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(updateLayerBodyStyleCategoriesMax)
+          .optional(),
+        classes: zod
+          .array(
+            zod.object({
+              min: zod.number(),
+              max: zod.number(),
+              label: zod.string().max(updateLayerBodyStyleClassesItemLabelMax).optional(),
+              color: zod
+                .union([
+                  zod
+                    .string()
+                    .regex(updateLayerBodyStyleClassesItemColorRegExpOne)
+                    .describe('#rrggbb or #rrggbbaa.'),
+                  zod.null(),
+                ])
+                .optional(),
+              stroke_width: zod
+                .number()
+                .min(updateLayerBodyStyleClassesItemStrokeWidthMin)
+                .max(updateLayerBodyStyleClassesItemStrokeWidthMax)
+                .nullish(),
+              point_radius: zod
+                .number()
+                .min(updateLayerBodyStyleClassesItemPointRadiusMin)
+                .max(updateLayerBodyStyleClassesItemPointRadiusMax)
+                .nullish(),
+            }),
+          )
+          .max(updateLayerBodyStyleClassesMax)
+          .optional(),
+        size: zod
+          .union([
+            zod.object({
+              property: zod
+                .string()
+                .regex(updateLayerBodyStyleSizePropertyRegExp)
+                .describe(
+                  'Attribute name; lower-case letters, digits and underscores, starting with a letter.',
+                ),
+              classes: zod
+                .array(
+                  zod.object({
+                    min: zod.number(),
+                    max: zod.number(),
+                    label: zod.string().max(updateLayerBodyStyleSizeClassesItemLabelMax).optional(),
+                    color: zod
+                      .union([
+                        zod
+                          .string()
+                          .regex(updateLayerBodyStyleSizeClassesItemColorRegExpOne)
+                          .describe('#rrggbb or #rrggbbaa.'),
+                        zod.null(),
+                      ])
+                      .optional(),
+                    stroke_width: zod
+                      .number()
+                      .min(updateLayerBodyStyleSizeClassesItemStrokeWidthMin)
+                      .max(updateLayerBodyStyleSizeClassesItemStrokeWidthMax)
+                      .nullish(),
+                    point_radius: zod
+                      .number()
+                      .min(updateLayerBodyStyleSizeClassesItemPointRadiusMin)
+                      .max(updateLayerBodyStyleSizeClassesItemPointRadiusMax)
+                      .nullish(),
+                  }),
+                )
+                .min(1)
+                .max(updateLayerBodyStyleSizeClassesMax),
+            }),
+            zod.null(),
+          ])
+          .optional(),
       })
       .optional()
       .describe('Style fields to set; the ones left out keep their value (defaults on create).'),
@@ -1480,6 +2396,36 @@ export const updateLayer200ResponseDataStylePointRadiusMin = 0;
 export const updateLayer200ResponseDataStylePointRadiusMax = 100;
 export const updateLayer200ResponseDataStyleLabelPropertyMax = 63;
 export const updateLayer200ResponseDataStyleHeightPropertyMax = 63;
+export const updateLayer200ResponseDataStyleKindDefault = 'single';
+export const updateLayer200ResponseDataStylePropertyMax = 63;
+export const updateLayer200ResponseDataStyleCategoriesItemLabelMax = 100;
+export const updateLayer200ResponseDataStyleCategoriesItemColorMin = 7;
+export const updateLayer200ResponseDataStyleCategoriesItemColorMax = 9;
+export const updateLayer200ResponseDataStyleCategoriesItemColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
+export const updateLayer200ResponseDataStyleCategoriesItemStrokeWidthMin = 0;
+export const updateLayer200ResponseDataStyleCategoriesItemStrokeWidthMax = 50;
+export const updateLayer200ResponseDataStyleCategoriesItemPointRadiusMin = 0;
+export const updateLayer200ResponseDataStyleCategoriesItemPointRadiusMax = 100;
+export const updateLayer200ResponseDataStyleCategoriesMax = 50;
+export const updateLayer200ResponseDataStyleClassesItemLabelMax = 100;
+export const updateLayer200ResponseDataStyleClassesItemColorMinOne = 7;
+export const updateLayer200ResponseDataStyleClassesItemColorMaxOne = 9;
+export const updateLayer200ResponseDataStyleClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const updateLayer200ResponseDataStyleClassesItemStrokeWidthMin = 0;
+export const updateLayer200ResponseDataStyleClassesItemStrokeWidthMax = 50;
+export const updateLayer200ResponseDataStyleClassesItemPointRadiusMin = 0;
+export const updateLayer200ResponseDataStyleClassesItemPointRadiusMax = 100;
+export const updateLayer200ResponseDataStyleClassesMax = 20;
+export const updateLayer200ResponseDataStyleSizePropertyMax = 63;
+export const updateLayer200ResponseDataStyleSizeClassesItemLabelMax = 100;
+export const updateLayer200ResponseDataStyleSizeClassesItemColorMinOne = 7;
+export const updateLayer200ResponseDataStyleSizeClassesItemColorMaxOne = 9;
+export const updateLayer200ResponseDataStyleSizeClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const updateLayer200ResponseDataStyleSizeClassesItemStrokeWidthMin = 0;
+export const updateLayer200ResponseDataStyleSizeClassesItemStrokeWidthMax = 50;
+export const updateLayer200ResponseDataStyleSizeClassesItemPointRadiusMin = 0;
+export const updateLayer200ResponseDataStyleSizeClassesItemPointRadiusMax = 100;
+export const updateLayer200ResponseDataStyleSizeClassesMax = 20;
 export const updateLayer200ResponseDataOpacityMin = 0;
 export const updateLayer200ResponseDataOpacityMax = 1;
 export const updateLayer200ResponseDataMinZoomMin = 0;
@@ -1573,6 +2519,136 @@ export const updateLayer200Response = zod.object({
         .nullish()
         .describe(
           "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
+      kind: zod
+        .enum(['single', 'categorized', 'graduated'])
+        .default(updateLayer200ResponseDataStyleKindDefault)
+        .describe(
+          'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+        ),
+      property: zod
+        .string()
+        .max(updateLayer200ResponseDataStylePropertyMax)
+        .nullish()
+        .describe(
+          "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+        ),
+      categories: zod
+        .array(
+          zod.object({
+            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            label: zod
+              .string()
+              .max(updateLayer200ResponseDataStyleCategoriesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the value itself.'),
+            color: zod
+              .string()
+              .min(updateLayer200ResponseDataStyleCategoriesItemColorMin)
+              .max(updateLayer200ResponseDataStyleCategoriesItemColorMax)
+              .regex(updateLayer200ResponseDataStyleCategoriesItemColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            stroke_width: zod
+              .number()
+              .min(updateLayer200ResponseDataStyleCategoriesItemStrokeWidthMin)
+              .max(updateLayer200ResponseDataStyleCategoriesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(updateLayer200ResponseDataStyleCategoriesItemPointRadiusMin)
+              .max(updateLayer200ResponseDataStyleCategoriesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(updateLayer200ResponseDataStyleCategoriesMax)
+        .optional()
+        .describe(
+          '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+        ),
+      classes: zod
+        .array(
+          zod.object({
+            min: zod.number(),
+            max: zod.number(),
+            label: zod
+              .string()
+              .max(updateLayer200ResponseDataStyleClassesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the range itself.'),
+            color: zod
+              .union([
+                zod
+                  .string()
+                  .min(updateLayer200ResponseDataStyleClassesItemColorMinOne)
+                  .max(updateLayer200ResponseDataStyleClassesItemColorMaxOne)
+                  .regex(updateLayer200ResponseDataStyleClassesItemColorRegExpOne)
+                  .describe('#rrggbb or #rrggbbaa.'),
+                zod.null(),
+              ])
+              .optional()
+              .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+            stroke_width: zod
+              .number()
+              .min(updateLayer200ResponseDataStyleClassesItemStrokeWidthMin)
+              .max(updateLayer200ResponseDataStyleClassesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(updateLayer200ResponseDataStyleClassesItemPointRadiusMin)
+              .max(updateLayer200ResponseDataStyleClassesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(updateLayer200ResponseDataStyleClassesMax)
+        .optional()
+        .describe(
+          "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+        ),
+      size: zod
+        .union([
+          zod.object({
+            property: zod.string().max(updateLayer200ResponseDataStyleSizePropertyMax),
+            classes: zod
+              .array(
+                zod.object({
+                  min: zod.number(),
+                  max: zod.number(),
+                  label: zod
+                    .string()
+                    .max(updateLayer200ResponseDataStyleSizeClassesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the range itself.'),
+                  color: zod
+                    .union([
+                      zod
+                        .string()
+                        .min(updateLayer200ResponseDataStyleSizeClassesItemColorMinOne)
+                        .max(updateLayer200ResponseDataStyleSizeClassesItemColorMaxOne)
+                        .regex(updateLayer200ResponseDataStyleSizeClassesItemColorRegExpOne)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      zod.null(),
+                    ])
+                    .optional()
+                    .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+                  stroke_width: zod
+                    .number()
+                    .min(updateLayer200ResponseDataStyleSizeClassesItemStrokeWidthMin)
+                    .max(updateLayer200ResponseDataStyleSizeClassesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(updateLayer200ResponseDataStyleSizeClassesItemPointRadiusMin)
+                    .max(updateLayer200ResponseDataStyleSizeClassesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(updateLayer200ResponseDataStyleSizeClassesMax),
+          }),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
         ),
     }),
     visible: zod.boolean(),
@@ -1738,6 +2814,42 @@ export const updateLayerProperties200ResponseDataStylePointRadiusMin = 0;
 export const updateLayerProperties200ResponseDataStylePointRadiusMax = 100;
 export const updateLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
 export const updateLayerProperties200ResponseDataStyleHeightPropertyMax = 63;
+export const updateLayerProperties200ResponseDataStyleKindDefault = 'single';
+export const updateLayerProperties200ResponseDataStylePropertyMax = 63;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemLabelMax = 100;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemColorMin = 7;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemColorMax = 9;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemColorRegExp = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const updateLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMin = 0;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMax = 50;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMin = 0;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMax = 100;
+export const updateLayerProperties200ResponseDataStyleCategoriesMax = 50;
+export const updateLayerProperties200ResponseDataStyleClassesItemLabelMax = 100;
+export const updateLayerProperties200ResponseDataStyleClassesItemColorMinOne = 7;
+export const updateLayerProperties200ResponseDataStyleClassesItemColorMaxOne = 9;
+export const updateLayerProperties200ResponseDataStyleClassesItemColorRegExpOne = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const updateLayerProperties200ResponseDataStyleClassesItemStrokeWidthMin = 0;
+export const updateLayerProperties200ResponseDataStyleClassesItemStrokeWidthMax = 50;
+export const updateLayerProperties200ResponseDataStyleClassesItemPointRadiusMin = 0;
+export const updateLayerProperties200ResponseDataStyleClassesItemPointRadiusMax = 100;
+export const updateLayerProperties200ResponseDataStyleClassesMax = 20;
+export const updateLayerProperties200ResponseDataStyleSizePropertyMax = 63;
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemLabelMax = 100;
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemColorMinOne = 7;
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemColorMaxOne = 9;
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemColorRegExpOne = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMin = 0;
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMax = 50;
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMin = 0;
+export const updateLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMax = 100;
+export const updateLayerProperties200ResponseDataStyleSizeClassesMax = 20;
 export const updateLayerProperties200ResponseDataOpacityMin = 0;
 export const updateLayerProperties200ResponseDataOpacityMax = 1;
 export const updateLayerProperties200ResponseDataMinZoomMin = 0;
@@ -1833,6 +2945,136 @@ export const updateLayerProperties200Response = zod.object({
         .nullish()
         .describe(
           "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
+      kind: zod
+        .enum(['single', 'categorized', 'graduated'])
+        .default(updateLayerProperties200ResponseDataStyleKindDefault)
+        .describe(
+          'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+        ),
+      property: zod
+        .string()
+        .max(updateLayerProperties200ResponseDataStylePropertyMax)
+        .nullish()
+        .describe(
+          "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+        ),
+      categories: zod
+        .array(
+          zod.object({
+            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            label: zod
+              .string()
+              .max(updateLayerProperties200ResponseDataStyleCategoriesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the value itself.'),
+            color: zod
+              .string()
+              .min(updateLayerProperties200ResponseDataStyleCategoriesItemColorMin)
+              .max(updateLayerProperties200ResponseDataStyleCategoriesItemColorMax)
+              .regex(updateLayerProperties200ResponseDataStyleCategoriesItemColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            stroke_width: zod
+              .number()
+              .min(updateLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMin)
+              .max(updateLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(updateLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMin)
+              .max(updateLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(updateLayerProperties200ResponseDataStyleCategoriesMax)
+        .optional()
+        .describe(
+          '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+        ),
+      classes: zod
+        .array(
+          zod.object({
+            min: zod.number(),
+            max: zod.number(),
+            label: zod
+              .string()
+              .max(updateLayerProperties200ResponseDataStyleClassesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the range itself.'),
+            color: zod
+              .union([
+                zod
+                  .string()
+                  .min(updateLayerProperties200ResponseDataStyleClassesItemColorMinOne)
+                  .max(updateLayerProperties200ResponseDataStyleClassesItemColorMaxOne)
+                  .regex(updateLayerProperties200ResponseDataStyleClassesItemColorRegExpOne)
+                  .describe('#rrggbb or #rrggbbaa.'),
+                zod.null(),
+              ])
+              .optional()
+              .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+            stroke_width: zod
+              .number()
+              .min(updateLayerProperties200ResponseDataStyleClassesItemStrokeWidthMin)
+              .max(updateLayerProperties200ResponseDataStyleClassesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(updateLayerProperties200ResponseDataStyleClassesItemPointRadiusMin)
+              .max(updateLayerProperties200ResponseDataStyleClassesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(updateLayerProperties200ResponseDataStyleClassesMax)
+        .optional()
+        .describe(
+          "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+        ),
+      size: zod
+        .union([
+          zod.object({
+            property: zod.string().max(updateLayerProperties200ResponseDataStyleSizePropertyMax),
+            classes: zod
+              .array(
+                zod.object({
+                  min: zod.number(),
+                  max: zod.number(),
+                  label: zod
+                    .string()
+                    .max(updateLayerProperties200ResponseDataStyleSizeClassesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the range itself.'),
+                  color: zod
+                    .union([
+                      zod
+                        .string()
+                        .min(updateLayerProperties200ResponseDataStyleSizeClassesItemColorMinOne)
+                        .max(updateLayerProperties200ResponseDataStyleSizeClassesItemColorMaxOne)
+                        .regex(updateLayerProperties200ResponseDataStyleSizeClassesItemColorRegExpOne)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      zod.null(),
+                    ])
+                    .optional()
+                    .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+                  stroke_width: zod
+                    .number()
+                    .min(updateLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMin)
+                    .max(updateLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(updateLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMin)
+                    .max(updateLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(updateLayerProperties200ResponseDataStyleSizeClassesMax),
+          }),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
         ),
     }),
     visible: zod.boolean(),
@@ -1959,6 +3201,42 @@ export const deleteLayerProperties200ResponseDataStylePointRadiusMin = 0;
 export const deleteLayerProperties200ResponseDataStylePointRadiusMax = 100;
 export const deleteLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
 export const deleteLayerProperties200ResponseDataStyleHeightPropertyMax = 63;
+export const deleteLayerProperties200ResponseDataStyleKindDefault = 'single';
+export const deleteLayerProperties200ResponseDataStylePropertyMax = 63;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemLabelMax = 100;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemColorMin = 7;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemColorMax = 9;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemColorRegExp = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMin = 0;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMax = 50;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMin = 0;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMax = 100;
+export const deleteLayerProperties200ResponseDataStyleCategoriesMax = 50;
+export const deleteLayerProperties200ResponseDataStyleClassesItemLabelMax = 100;
+export const deleteLayerProperties200ResponseDataStyleClassesItemColorMinOne = 7;
+export const deleteLayerProperties200ResponseDataStyleClassesItemColorMaxOne = 9;
+export const deleteLayerProperties200ResponseDataStyleClassesItemColorRegExpOne = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const deleteLayerProperties200ResponseDataStyleClassesItemStrokeWidthMin = 0;
+export const deleteLayerProperties200ResponseDataStyleClassesItemStrokeWidthMax = 50;
+export const deleteLayerProperties200ResponseDataStyleClassesItemPointRadiusMin = 0;
+export const deleteLayerProperties200ResponseDataStyleClassesItemPointRadiusMax = 100;
+export const deleteLayerProperties200ResponseDataStyleClassesMax = 20;
+export const deleteLayerProperties200ResponseDataStyleSizePropertyMax = 63;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemLabelMax = 100;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemColorMinOne = 7;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemColorMaxOne = 9;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemColorRegExpOne = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMin = 0;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMax = 50;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMin = 0;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMax = 100;
+export const deleteLayerProperties200ResponseDataStyleSizeClassesMax = 20;
 export const deleteLayerProperties200ResponseDataOpacityMin = 0;
 export const deleteLayerProperties200ResponseDataOpacityMax = 1;
 export const deleteLayerProperties200ResponseDataMinZoomMin = 0;
@@ -2054,6 +3332,136 @@ export const deleteLayerProperties200Response = zod.object({
         .nullish()
         .describe(
           "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
+      kind: zod
+        .enum(['single', 'categorized', 'graduated'])
+        .default(deleteLayerProperties200ResponseDataStyleKindDefault)
+        .describe(
+          'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+        ),
+      property: zod
+        .string()
+        .max(deleteLayerProperties200ResponseDataStylePropertyMax)
+        .nullish()
+        .describe(
+          "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+        ),
+      categories: zod
+        .array(
+          zod.object({
+            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            label: zod
+              .string()
+              .max(deleteLayerProperties200ResponseDataStyleCategoriesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the value itself.'),
+            color: zod
+              .string()
+              .min(deleteLayerProperties200ResponseDataStyleCategoriesItemColorMin)
+              .max(deleteLayerProperties200ResponseDataStyleCategoriesItemColorMax)
+              .regex(deleteLayerProperties200ResponseDataStyleCategoriesItemColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            stroke_width: zod
+              .number()
+              .min(deleteLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMin)
+              .max(deleteLayerProperties200ResponseDataStyleCategoriesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(deleteLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMin)
+              .max(deleteLayerProperties200ResponseDataStyleCategoriesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(deleteLayerProperties200ResponseDataStyleCategoriesMax)
+        .optional()
+        .describe(
+          '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+        ),
+      classes: zod
+        .array(
+          zod.object({
+            min: zod.number(),
+            max: zod.number(),
+            label: zod
+              .string()
+              .max(deleteLayerProperties200ResponseDataStyleClassesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the range itself.'),
+            color: zod
+              .union([
+                zod
+                  .string()
+                  .min(deleteLayerProperties200ResponseDataStyleClassesItemColorMinOne)
+                  .max(deleteLayerProperties200ResponseDataStyleClassesItemColorMaxOne)
+                  .regex(deleteLayerProperties200ResponseDataStyleClassesItemColorRegExpOne)
+                  .describe('#rrggbb or #rrggbbaa.'),
+                zod.null(),
+              ])
+              .optional()
+              .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+            stroke_width: zod
+              .number()
+              .min(deleteLayerProperties200ResponseDataStyleClassesItemStrokeWidthMin)
+              .max(deleteLayerProperties200ResponseDataStyleClassesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(deleteLayerProperties200ResponseDataStyleClassesItemPointRadiusMin)
+              .max(deleteLayerProperties200ResponseDataStyleClassesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(deleteLayerProperties200ResponseDataStyleClassesMax)
+        .optional()
+        .describe(
+          "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+        ),
+      size: zod
+        .union([
+          zod.object({
+            property: zod.string().max(deleteLayerProperties200ResponseDataStyleSizePropertyMax),
+            classes: zod
+              .array(
+                zod.object({
+                  min: zod.number(),
+                  max: zod.number(),
+                  label: zod
+                    .string()
+                    .max(deleteLayerProperties200ResponseDataStyleSizeClassesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the range itself.'),
+                  color: zod
+                    .union([
+                      zod
+                        .string()
+                        .min(deleteLayerProperties200ResponseDataStyleSizeClassesItemColorMinOne)
+                        .max(deleteLayerProperties200ResponseDataStyleSizeClassesItemColorMaxOne)
+                        .regex(deleteLayerProperties200ResponseDataStyleSizeClassesItemColorRegExpOne)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      zod.null(),
+                    ])
+                    .optional()
+                    .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+                  stroke_width: zod
+                    .number()
+                    .min(deleteLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMin)
+                    .max(deleteLayerProperties200ResponseDataStyleSizeClassesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(deleteLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMin)
+                    .max(deleteLayerProperties200ResponseDataStyleSizeClassesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(deleteLayerProperties200ResponseDataStyleSizeClassesMax),
+          }),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
         ),
     }),
     visible: zod.boolean(),
@@ -2175,6 +3583,36 @@ export const transferLayer200ResponseDataStylePointRadiusMin = 0;
 export const transferLayer200ResponseDataStylePointRadiusMax = 100;
 export const transferLayer200ResponseDataStyleLabelPropertyMax = 63;
 export const transferLayer200ResponseDataStyleHeightPropertyMax = 63;
+export const transferLayer200ResponseDataStyleKindDefault = 'single';
+export const transferLayer200ResponseDataStylePropertyMax = 63;
+export const transferLayer200ResponseDataStyleCategoriesItemLabelMax = 100;
+export const transferLayer200ResponseDataStyleCategoriesItemColorMin = 7;
+export const transferLayer200ResponseDataStyleCategoriesItemColorMax = 9;
+export const transferLayer200ResponseDataStyleCategoriesItemColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
+export const transferLayer200ResponseDataStyleCategoriesItemStrokeWidthMin = 0;
+export const transferLayer200ResponseDataStyleCategoriesItemStrokeWidthMax = 50;
+export const transferLayer200ResponseDataStyleCategoriesItemPointRadiusMin = 0;
+export const transferLayer200ResponseDataStyleCategoriesItemPointRadiusMax = 100;
+export const transferLayer200ResponseDataStyleCategoriesMax = 50;
+export const transferLayer200ResponseDataStyleClassesItemLabelMax = 100;
+export const transferLayer200ResponseDataStyleClassesItemColorMinOne = 7;
+export const transferLayer200ResponseDataStyleClassesItemColorMaxOne = 9;
+export const transferLayer200ResponseDataStyleClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const transferLayer200ResponseDataStyleClassesItemStrokeWidthMin = 0;
+export const transferLayer200ResponseDataStyleClassesItemStrokeWidthMax = 50;
+export const transferLayer200ResponseDataStyleClassesItemPointRadiusMin = 0;
+export const transferLayer200ResponseDataStyleClassesItemPointRadiusMax = 100;
+export const transferLayer200ResponseDataStyleClassesMax = 20;
+export const transferLayer200ResponseDataStyleSizePropertyMax = 63;
+export const transferLayer200ResponseDataStyleSizeClassesItemLabelMax = 100;
+export const transferLayer200ResponseDataStyleSizeClassesItemColorMinOne = 7;
+export const transferLayer200ResponseDataStyleSizeClassesItemColorMaxOne = 9;
+export const transferLayer200ResponseDataStyleSizeClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const transferLayer200ResponseDataStyleSizeClassesItemStrokeWidthMin = 0;
+export const transferLayer200ResponseDataStyleSizeClassesItemStrokeWidthMax = 50;
+export const transferLayer200ResponseDataStyleSizeClassesItemPointRadiusMin = 0;
+export const transferLayer200ResponseDataStyleSizeClassesItemPointRadiusMax = 100;
+export const transferLayer200ResponseDataStyleSizeClassesMax = 20;
 export const transferLayer200ResponseDataOpacityMin = 0;
 export const transferLayer200ResponseDataOpacityMax = 1;
 export const transferLayer200ResponseDataMinZoomMin = 0;
@@ -2268,6 +3706,136 @@ export const transferLayer200Response = zod.object({
         .nullish()
         .describe(
           "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+        ),
+      kind: zod
+        .enum(['single', 'categorized', 'graduated'])
+        .default(transferLayer200ResponseDataStyleKindDefault)
+        .describe(
+          'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+        ),
+      property: zod
+        .string()
+        .max(transferLayer200ResponseDataStylePropertyMax)
+        .nullish()
+        .describe(
+          "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+        ),
+      categories: zod
+        .array(
+          zod.object({
+            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            label: zod
+              .string()
+              .max(transferLayer200ResponseDataStyleCategoriesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the value itself.'),
+            color: zod
+              .string()
+              .min(transferLayer200ResponseDataStyleCategoriesItemColorMin)
+              .max(transferLayer200ResponseDataStyleCategoriesItemColorMax)
+              .regex(transferLayer200ResponseDataStyleCategoriesItemColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            stroke_width: zod
+              .number()
+              .min(transferLayer200ResponseDataStyleCategoriesItemStrokeWidthMin)
+              .max(transferLayer200ResponseDataStyleCategoriesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(transferLayer200ResponseDataStyleCategoriesItemPointRadiusMin)
+              .max(transferLayer200ResponseDataStyleCategoriesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(transferLayer200ResponseDataStyleCategoriesMax)
+        .optional()
+        .describe(
+          '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+        ),
+      classes: zod
+        .array(
+          zod.object({
+            min: zod.number(),
+            max: zod.number(),
+            label: zod
+              .string()
+              .max(transferLayer200ResponseDataStyleClassesItemLabelMax)
+              .optional()
+              .describe('Shown in the legend; absent or empty for the range itself.'),
+            color: zod
+              .union([
+                zod
+                  .string()
+                  .min(transferLayer200ResponseDataStyleClassesItemColorMinOne)
+                  .max(transferLayer200ResponseDataStyleClassesItemColorMaxOne)
+                  .regex(transferLayer200ResponseDataStyleClassesItemColorRegExpOne)
+                  .describe('#rrggbb or #rrggbbaa.'),
+                zod.null(),
+              ])
+              .optional()
+              .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+            stroke_width: zod
+              .number()
+              .min(transferLayer200ResponseDataStyleClassesItemStrokeWidthMin)
+              .max(transferLayer200ResponseDataStyleClassesItemStrokeWidthMax)
+              .nullish(),
+            point_radius: zod
+              .number()
+              .min(transferLayer200ResponseDataStyleClassesItemPointRadiusMin)
+              .max(transferLayer200ResponseDataStyleClassesItemPointRadiusMax)
+              .nullish(),
+          }),
+        )
+        .max(transferLayer200ResponseDataStyleClassesMax)
+        .optional()
+        .describe(
+          "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+        ),
+      size: zod
+        .union([
+          zod.object({
+            property: zod.string().max(transferLayer200ResponseDataStyleSizePropertyMax),
+            classes: zod
+              .array(
+                zod.object({
+                  min: zod.number(),
+                  max: zod.number(),
+                  label: zod
+                    .string()
+                    .max(transferLayer200ResponseDataStyleSizeClassesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the range itself.'),
+                  color: zod
+                    .union([
+                      zod
+                        .string()
+                        .min(transferLayer200ResponseDataStyleSizeClassesItemColorMinOne)
+                        .max(transferLayer200ResponseDataStyleSizeClassesItemColorMaxOne)
+                        .regex(transferLayer200ResponseDataStyleSizeClassesItemColorRegExpOne)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      zod.null(),
+                    ])
+                    .optional()
+                    .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+                  stroke_width: zod
+                    .number()
+                    .min(transferLayer200ResponseDataStyleSizeClassesItemStrokeWidthMin)
+                    .max(transferLayer200ResponseDataStyleSizeClassesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(transferLayer200ResponseDataStyleSizeClassesItemPointRadiusMin)
+                    .max(transferLayer200ResponseDataStyleSizeClassesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(transferLayer200ResponseDataStyleSizeClassesMax),
+          }),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
         ),
     }),
     visible: zod.boolean(),

@@ -483,6 +483,38 @@ export const showMap200ResponseDataLayersItemStylePointRadiusMin = 0;
 export const showMap200ResponseDataLayersItemStylePointRadiusMax = 100;
 export const showMap200ResponseDataLayersItemStyleLabelPropertyMax = 63;
 export const showMap200ResponseDataLayersItemStyleHeightPropertyMax = 63;
+export const showMap200ResponseDataLayersItemStyleKindDefault = 'single';
+export const showMap200ResponseDataLayersItemStylePropertyMax = 63;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemLabelMax = 100;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemColorMin = 7;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemColorMax = 9;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemColorRegExp = new RegExp('#[0-9a-fA-F]{6}');
+export const showMap200ResponseDataLayersItemStyleCategoriesItemStrokeWidthMin = 0;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemStrokeWidthMax = 50;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemPointRadiusMin = 0;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemPointRadiusMax = 100;
+export const showMap200ResponseDataLayersItemStyleCategoriesMax = 50;
+export const showMap200ResponseDataLayersItemStyleClassesItemLabelMax = 100;
+export const showMap200ResponseDataLayersItemStyleClassesItemColorMinOne = 7;
+export const showMap200ResponseDataLayersItemStyleClassesItemColorMaxOne = 9;
+export const showMap200ResponseDataLayersItemStyleClassesItemColorRegExpOne = new RegExp('#[0-9a-fA-F]{6}');
+export const showMap200ResponseDataLayersItemStyleClassesItemStrokeWidthMin = 0;
+export const showMap200ResponseDataLayersItemStyleClassesItemStrokeWidthMax = 50;
+export const showMap200ResponseDataLayersItemStyleClassesItemPointRadiusMin = 0;
+export const showMap200ResponseDataLayersItemStyleClassesItemPointRadiusMax = 100;
+export const showMap200ResponseDataLayersItemStyleClassesMax = 20;
+export const showMap200ResponseDataLayersItemStyleSizePropertyMax = 63;
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemLabelMax = 100;
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemColorMinOne = 7;
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemColorMaxOne = 9;
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemColorRegExpOne = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMin = 0;
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMax = 50;
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemPointRadiusMin = 0;
+export const showMap200ResponseDataLayersItemStyleSizeClassesItemPointRadiusMax = 100;
+export const showMap200ResponseDataLayersItemStyleSizeClassesMax = 20;
 export const showMap200ResponseDataLayersItemOpacityMin = 0;
 export const showMap200ResponseDataLayersItemOpacityMax = 1;
 export const showMap200ResponseDataLayersItemMinZoomMin = 0;
@@ -645,6 +677,142 @@ export const showMap200Response = zod.object({
                   .nullish()
                   .describe(
                     "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+                  ),
+                kind: zod
+                  .enum(['single', 'categorized', 'graduated'])
+                  .default(showMap200ResponseDataLayersItemStyleKindDefault)
+                  .describe(
+                    'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+                  ),
+                property: zod
+                  .string()
+                  .max(showMap200ResponseDataLayersItemStylePropertyMax)
+                  .nullish()
+                  .describe(
+                    "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+                  ),
+                categories: zod
+                  .array(
+                    zod.object({
+                      value: zod
+                        .string()
+                        .describe('The property value, compared as text (so 150 matches \"150\").'),
+                      label: zod
+                        .string()
+                        .max(showMap200ResponseDataLayersItemStyleCategoriesItemLabelMax)
+                        .optional()
+                        .describe('Shown in the legend; absent or empty for the value itself.'),
+                      color: zod
+                        .string()
+                        .min(showMap200ResponseDataLayersItemStyleCategoriesItemColorMin)
+                        .max(showMap200ResponseDataLayersItemStyleCategoriesItemColorMax)
+                        .regex(showMap200ResponseDataLayersItemStyleCategoriesItemColorRegExp)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      stroke_width: zod
+                        .number()
+                        .min(showMap200ResponseDataLayersItemStyleCategoriesItemStrokeWidthMin)
+                        .max(showMap200ResponseDataLayersItemStyleCategoriesItemStrokeWidthMax)
+                        .nullish(),
+                      point_radius: zod
+                        .number()
+                        .min(showMap200ResponseDataLayersItemStyleCategoriesItemPointRadiusMin)
+                        .max(showMap200ResponseDataLayersItemStyleCategoriesItemPointRadiusMax)
+                        .nullish(),
+                    }),
+                  )
+                  .max(showMap200ResponseDataLayersItemStyleCategoriesMax)
+                  .optional()
+                  .describe(
+                    '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+                  ),
+                classes: zod
+                  .array(
+                    zod.object({
+                      min: zod.number(),
+                      max: zod.number(),
+                      label: zod
+                        .string()
+                        .max(showMap200ResponseDataLayersItemStyleClassesItemLabelMax)
+                        .optional()
+                        .describe('Shown in the legend; absent or empty for the range itself.'),
+                      color: zod
+                        .union([
+                          zod
+                            .string()
+                            .min(showMap200ResponseDataLayersItemStyleClassesItemColorMinOne)
+                            .max(showMap200ResponseDataLayersItemStyleClassesItemColorMaxOne)
+                            .regex(showMap200ResponseDataLayersItemStyleClassesItemColorRegExpOne)
+                            .describe('#rrggbb or #rrggbbaa.'),
+                          zod.null(),
+                        ])
+                        .optional()
+                        .describe(
+                          "Line colour for lines, fill for points and polygons; null keeps the style's.",
+                        ),
+                      stroke_width: zod
+                        .number()
+                        .min(showMap200ResponseDataLayersItemStyleClassesItemStrokeWidthMin)
+                        .max(showMap200ResponseDataLayersItemStyleClassesItemStrokeWidthMax)
+                        .nullish(),
+                      point_radius: zod
+                        .number()
+                        .min(showMap200ResponseDataLayersItemStyleClassesItemPointRadiusMin)
+                        .max(showMap200ResponseDataLayersItemStyleClassesItemPointRadiusMax)
+                        .nullish(),
+                    }),
+                  )
+                  .max(showMap200ResponseDataLayersItemStyleClassesMax)
+                  .optional()
+                  .describe(
+                    "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+                  ),
+                size: zod
+                  .union([
+                    zod.object({
+                      property: zod.string().max(showMap200ResponseDataLayersItemStyleSizePropertyMax),
+                      classes: zod
+                        .array(
+                          zod.object({
+                            min: zod.number(),
+                            max: zod.number(),
+                            label: zod
+                              .string()
+                              .max(showMap200ResponseDataLayersItemStyleSizeClassesItemLabelMax)
+                              .optional()
+                              .describe('Shown in the legend; absent or empty for the range itself.'),
+                            color: zod
+                              .union([
+                                zod
+                                  .string()
+                                  .min(showMap200ResponseDataLayersItemStyleSizeClassesItemColorMinOne)
+                                  .max(showMap200ResponseDataLayersItemStyleSizeClassesItemColorMaxOne)
+                                  .regex(showMap200ResponseDataLayersItemStyleSizeClassesItemColorRegExpOne)
+                                  .describe('#rrggbb or #rrggbbaa.'),
+                                zod.null(),
+                              ])
+                              .optional()
+                              .describe(
+                                "Line colour for lines, fill for points and polygons; null keeps the style's.",
+                              ),
+                            stroke_width: zod
+                              .number()
+                              .min(showMap200ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMin)
+                              .max(showMap200ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMax)
+                              .nullish(),
+                            point_radius: zod
+                              .number()
+                              .min(showMap200ResponseDataLayersItemStyleSizeClassesItemPointRadiusMin)
+                              .max(showMap200ResponseDataLayersItemStyleSizeClassesItemPointRadiusMax)
+                              .nullish(),
+                          }),
+                        )
+                        .max(showMap200ResponseDataLayersItemStyleSizeClassesMax),
+                    }),
+                    zod.null(),
+                  ])
+                  .optional()
+                  .describe(
+                    'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
                   ),
               }),
               visible: zod.boolean(),

@@ -3,16 +3,22 @@ import { MATERIALS, PIPE_STATUSES } from './pipes.ts';
 import { HYDRANT_KINDS } from './hydrants.ts';
 import { VALVE_TYPES } from './valves.ts';
 
+const STREET_KINDS = ['avenue', 'main', 'street'] as const;
+
 /** How the demo map presents the town: layers, their schemas and styles, searches and filters. */
 type Schemas = components['schemas'];
-export type DemoLayerKey = 'zones' | 'pipes' | 'valves' | 'hydrants';
-export type DemoCategoryKey = 'network' | 'zones';
+export type DemoLayerKey = 'zones' | 'pipes' | 'valves' | 'hydrants' | 'streets';
+export type DemoCategoryKey = 'network' | 'zones' | 'base';
 
 export interface DemoLayer {
   key: DemoLayerKey;
   category: DemoCategoryKey;
   name: string;
   geometry_type: 'Point' | 'LineString' | 'Polygon';
+  /** Drawing order, 0 at the bottom (layers are written in list order, so their ids stay put). */
+  order: number;
+  /** Below this zoom the layer is not drawn (too dense to read); null for always. */
+  min_zoom?: number | null;
   style: Schemas['LayerStyle'];
   properties: Schemas['LayerProperty'][];
 }
@@ -37,6 +43,7 @@ export const DEMO_WATER_NETWORK_TOLERANCE_M = 0.5;
 export const DEMO_CATEGORIES: { key: DemoCategoryKey; name: string }[] = [
   { key: 'network', name: 'Network' },
   { key: 'zones', name: 'Zones' },
+  { key: 'base', name: 'Base' },
 ];
 
 const ACRONYMS = new Set(['pe', 'pvc']);
@@ -59,10 +66,11 @@ export const DEMO_LAYERS: DemoLayer[] = [
     category: 'zones',
     name: 'Pressure zones',
     geometry_type: 'Polygon',
+    order: 0,
     style: {
       stroke_color: '#6a3d9a',
       stroke_width: 1.5,
-      fill_color: '#cab2d633',
+      fill_color: '#c8b89a',
       point_radius: 0,
       label_property: 'name',
     },
@@ -76,12 +84,33 @@ export const DEMO_LAYERS: DemoLayer[] = [
     category: 'network',
     name: 'Pipes',
     geometry_type: 'LineString',
+    order: 2,
     style: {
-      stroke_color: '#1f78b4',
-      stroke_width: 2.5,
-      fill_color: '#1f78b400',
+      stroke_color: '#969696',
+      stroke_width: 2,
+      fill_color: '#96969600',
       point_radius: 0,
       label_property: null,
+      kind: 'categorized',
+      property: 'material',
+      categories: [
+        { value: 'cast_iron', label: 'Cast iron', color: '#8c510a' },
+        { value: 'ductile_iron', label: 'Ductile iron', color: '#2166ac' },
+        { value: 'steel', label: 'Steel', color: '#4d4d4d' },
+        { value: 'asbestos_cement', label: 'Asbestos cement', color: '#d95f02' },
+        { value: 'pvc', label: 'PVC', color: '#1b9e77' },
+        { value: 'pe', label: 'PE', color: '#7570b3' },
+      ],
+      // Widened by diameter: service streets thin, mains wider, avenue trunk mains widest.
+      size: {
+        property: 'diameter_mm',
+        classes: [
+          { min: 0, max: 110, label: '< 110 mm', stroke_width: 1.5 },
+          { min: 110, max: 200, label: '110 – 199 mm', stroke_width: 2.25 },
+          { min: 200, max: 300, label: '200 – 299 mm', stroke_width: 3.25 },
+          { min: 300, max: 1000, label: '≥ 300 mm', stroke_width: 4.5 },
+        ],
+      },
     },
     properties: [
       property('name', 'Name', 'string', true),
@@ -99,12 +128,21 @@ export const DEMO_LAYERS: DemoLayer[] = [
     category: 'network',
     name: 'Valves',
     geometry_type: 'Point',
+    order: 3,
+    // 905 valves are a dot at every junction at the demo's zoom: shown from street level on.
+    min_zoom: 15,
     style: {
       stroke_color: '#ffffff',
       stroke_width: 1,
       fill_color: '#252525',
-      point_radius: 3.5,
+      point_radius: 3,
       label_property: null,
+      kind: 'categorized',
+      property: 'type',
+      categories: [
+        { value: 'gate', label: 'Gate', color: '#252525' },
+        { value: 'butterfly', label: 'Butterfly', color: '#6a51a3', point_radius: 3.5 },
+      ],
     },
     properties: [
       property('valve_id', 'Valve', 'string', true),
@@ -118,17 +156,43 @@ export const DEMO_LAYERS: DemoLayer[] = [
     category: 'network',
     name: 'Hydrants',
     geometry_type: 'Point',
+    order: 4,
     style: {
       stroke_color: '#ffffff',
-      stroke_width: 1.5,
+      stroke_width: 1,
       fill_color: '#e31a1c',
-      point_radius: 5,
+      point_radius: 2.5,
       label_property: null,
     },
     properties: [
       property('hydrant_id', 'Hydrant', 'string', true),
       property('kind', 'Kind', 'enum', true, HYDRANT_KINDS),
       property('flow_lps', 'Flow (l/s)', 'number', false),
+    ],
+  },
+  {
+    key: 'streets',
+    category: 'base',
+    name: 'Streets',
+    geometry_type: 'LineString',
+    order: 1,
+    style: {
+      stroke_color: '#ffffff',
+      stroke_width: 3,
+      fill_color: '#ffffff00',
+      point_radius: 0,
+      label_property: 'name',
+      kind: 'categorized',
+      property: 'kind',
+      categories: [
+        { value: 'avenue', label: 'Avenue', color: '#fff2c4', stroke_width: 11 },
+        { value: 'main', label: 'Main street', color: '#ffffff', stroke_width: 8 },
+        { value: 'street', label: 'Street', color: '#ffffff', stroke_width: 6 },
+      ],
+    },
+    properties: [
+      property('name', 'Name', 'string', true),
+      property('kind', 'Kind', 'enum', true, STREET_KINDS),
     ],
   },
 ];

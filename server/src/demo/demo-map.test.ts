@@ -61,7 +61,7 @@ describe('the demo map', () => {
     await startOnEmptyDatabase(database.db, {});
   });
 
-  it('is one map with its layers in two categories, framing the town on the offline basemap', async () => {
+  it('is one map with its layers in three categories, framing the town on the offline basemap', async () => {
     const maps = await database.db.query<{ title: string; center: number[]; zoom: number; basemap: string }>(
       'SELECT title, center, zoom, basemap FROM maps',
     );
@@ -82,7 +82,49 @@ describe('the demo map', () => {
       { category: 'Network', layer: 'Valves' },
       { category: 'Network', layer: 'Hydrants' },
       { category: 'Zones', layer: 'Pressure zones' },
+      { category: 'Base', layer: 'Streets' },
     ]);
+  });
+
+  it('draws the streets under the network, named, and the network themed by material, diameter and type', async () => {
+    const layers = await database.db.query<{ name: string; order: number; style: Record<string, unknown> }>(
+      'SELECT name, "order", style FROM layers ORDER BY "order"',
+    );
+    expect(layers.map((layer) => layer.name)).toEqual([
+      'Pressure zones',
+      'Streets',
+      'Pipes',
+      'Valves',
+      'Hydrants',
+    ]);
+    const style = (name: string) => layers.find((layer) => layer.name === name)?.style ?? {};
+    const values = (name: string) =>
+      ((style(name).categories ?? []) as { value: string }[]).map((entry) => entry.value).sort();
+    expect(style('Pipes')).toMatchObject({ kind: 'categorized', property: 'material' });
+    expect(values('Pipes')).toEqual(['asbestos_cement', 'cast_iron', 'ductile_iron', 'pe', 'pvc', 'steel']);
+    expect(style('Pipes').size).toMatchObject({ property: 'diameter_mm' });
+    expect(style('Valves')).toMatchObject({ kind: 'categorized', property: 'type' });
+    expect(values('Valves')).toEqual(['butterfly', 'gate']);
+    expect(style('Hydrants').point_radius).toBeLessThan(3);
+    expect(style('Streets')).toMatchObject({ label_property: 'name', kind: 'categorized', property: 'kind' });
+
+    // Every pipe material and valve type in the data has its own colour: nothing falls in "Other".
+    const unstyled = await database.db.query<{ value: string }>(
+      `SELECT DISTINCT ft.properties ->> (l.style ->> 'property') AS value
+       FROM features ft JOIN layers l ON l.id = ft.layer_id
+       WHERE l.style ->> 'kind' = 'categorized' AND NOT EXISTS (
+         SELECT 1 FROM jsonb_array_elements(l.style -> 'categories') c
+         WHERE c ->> 'value' = ft.properties ->> (l.style ->> 'property'))`,
+    );
+    expect(unstyled).toEqual([]);
+    const streets = await database.db.query<{ n: number; named: number; kinds: string[] }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE ft.properties ->> 'name' <> '')::int AS named,
+         array_agg(DISTINCT ft.properties ->> 'kind' ORDER BY ft.properties ->> 'kind') AS kinds
+       FROM features ft JOIN layers l ON l.id = ft.layer_id WHERE l.name = 'Streets'`,
+    );
+    expect(streets[0]?.n).toBeGreaterThan(100);
+    expect(streets[0]?.named).toBe(streets[0]?.n);
+    expect(streets[0]?.kinds).toEqual(['avenue', 'main', 'street']);
   });
 
   it('has filters of all six types, searches and main searches, all on real properties of their layer', async () => {
@@ -126,7 +168,7 @@ describe('the demo map', () => {
     };
     const db = database.db;
     const maps = (await db.query<MapRow>(`SELECT ${MAP_COLUMNS} FROM maps m`)).map(toMap);
-    expect(maps[0]?.layers_count).toBe(4);
+    expect(maps[0]?.layers_count).toBe(5);
     expect(invalid('Map', maps)).toEqual([]);
     expect(
       invalid('Layer', (await db.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l`)).map(toLayer)),

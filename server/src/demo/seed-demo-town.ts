@@ -71,19 +71,20 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
         [mapId, category.name, order],
       );
     const layerIds = {} as Record<DemoLayerKey, number>;
-    for (const [order, layer] of DEMO_LAYERS.entries())
+    for (const layer of DEMO_LAYERS)
       layerIds[layer.key] = await firstId(
         tx,
-        `INSERT INTO layers (map_id, category_id, name, type, geometry_type, style, "order", properties)
-         VALUES ($1, $2, $3, 'vector', $4, $5, $6, $7) RETURNING id`,
+        `INSERT INTO layers (map_id, category_id, name, type, geometry_type, style, "order", properties, min_zoom)
+         VALUES ($1, $2, $3, 'vector', $4, $5, $6, $7, $8) RETURNING id`,
         [
           mapId,
           categoryIds[layer.category],
           layer.name,
           layer.geometry_type,
           JSON.stringify(layer.style),
-          order,
+          layer.order,
           JSON.stringify(layer.properties),
+          layer.min_zoom ?? null,
         ],
       );
     // Pipes first: on a fresh database they get ids 1…n (see generateTown).
@@ -91,6 +92,8 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
     const firstValve = await insertFeatures(tx, layerIds.valves, adminId, town.valves);
     await insertFeatures(tx, layerIds.hydrants, adminId, town.hydrants);
     await insertFeatures(tx, layerIds.zones, adminId, town.zones);
+    // Last, so the network keeps the feature ids it had before the town had streets.
+    await insertFeatures(tx, layerIds.streets, adminId, town.streets);
     await tx.query(
       `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m)
        VALUES ($1, $2, $3::int[], $4::int[], $5)`,

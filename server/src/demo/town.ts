@@ -3,6 +3,7 @@ import { layPipes } from './pipes.ts';
 import { danglingPipe, strayValve } from './planted-errors.ts';
 import { seededRandom } from './random.ts';
 import { streetGrid } from './street-grid.ts';
+import { streetsOf } from './streets.ts';
 import { toLonLat, type LocalPoint, type LonLat } from './town-geometry.ts';
 import { placeValves } from './valves.ts';
 import { pressureZones, zoneOf, type Box } from './zones.ts';
@@ -27,6 +28,8 @@ export interface DemoTown {
   valves: TownFeature[];
   hydrants: TownFeature[];
   zones: TownFeature[];
+  /** The street grid as named lines (written last, so the network's ids do not move). */
+  streets: TownFeature[];
   /** Positions in `pipes` / `valves` of the two planted digitising errors. */
   planted: { pipe: number; valve: number };
 }
@@ -102,6 +105,10 @@ export function generateTown(seed: number = DEMO_TOWN_SEED): DemoTown {
     zones: zones.map((zone) => ({
       geometry: { type: 'Polygon', coordinates: [zone.ring.map(toLonLat)] },
       properties: { name: zone.name, target_pressure_bar: zone.target_pressure_bar },
+    })),
+    streets: streetsOf(grid).map((street) => ({
+      geometry: { type: 'LineString', coordinates: street.points.map(toLonLat) },
+      properties: { name: street.name, kind: street.kind },
     })),
     planted: { pipe: pipes.length - 1, valve: valves.length - 1 },
   };

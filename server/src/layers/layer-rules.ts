@@ -4,6 +4,7 @@ import { MAX_ID } from '../openapi/text-rules.ts';
 import type { BodyOf } from '../openapi/typed-handlers.ts';
 import type { LayerRow } from '../maps/records.ts';
 import { isRemoteType, type LayerTypeName } from './layer-types.ts';
+import { styleErrors } from './style-rules.ts';
 
 type LayerCreate = BodyOf<'createLayer'>;
 type LayerUpdate = BodyOf<'updateLayer'>;
@@ -49,6 +50,7 @@ export async function layerCreateErrors(db: Queryable, mapId: number, body: Laye
     ...sourceErrors(body.type, body.source, true),
     ...zoomErrors(body.min_zoom, body.max_zoom),
     ...(await categoryErrors(db, mapId, body.category_id)),
+    ...(body.style ? styleErrors(body.style, isRemoteType(body.type) ? null : (body.properties ?? [])) : {}),
   };
   if (!isRemoteType(body.type) && body.geometry_type === undefined)
     errors.geometry_type = [msg('validation.required', { field: 'geometry_type' })];
@@ -70,5 +72,9 @@ export async function layerUpdateErrors(
       body.max_zoom === undefined ? layer.max_zoom : body.max_zoom,
     ),
     ...(await categoryErrors(db, layer.map_id, body.category_id)),
+    // Style fields merge into the stored style, so the rules read the merged one.
+    ...(body.style
+      ? styleErrors({ ...layer.style, ...body.style }, isRemoteType(layer.type) ? null : layer.properties)
+      : {}),
   };
 }

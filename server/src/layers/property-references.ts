@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 
 /**
- * A layer's property names are also used by its style label, filters, saved searches and main
+ * A layer's property names are also used by its style (label, thematic property and size), filters, saved searches and main
  * searches. Renames carry over to them, so a rename never breaks a filter or search; the
  * mapping is applied in one statement per table, so swapping two names works.
  */
@@ -22,6 +22,17 @@ export async function renameReferences(
      WHERE id = $1 AND style ->> 'label_property' = ANY($2::text[])`,
     values,
   );
+  // The property a thematic style is classified by, and the one its size is graduated by.
+  await db.query(
+    `UPDATE layers SET style = jsonb_set(style, '{property}', to_jsonb(${renamed("style ->> 'property'")}))
+     WHERE id = $1 AND style ->> 'property' = ANY($2::text[])`,
+    values,
+  );
+  await db.query(
+    `UPDATE layers SET style = jsonb_set(style, '{size,property}', to_jsonb(${renamed("style #>> '{size,property}'")}))
+     WHERE id = $1 AND style #>> '{size,property}' = ANY($2::text[])`,
+    values,
+  );
   await db.query(
     `UPDATE filters SET property = ${renamed('property')} WHERE layer_id = $1 AND property = ANY($2::text[])`,
     values,
@@ -38,7 +49,7 @@ export async function renameReferences(
 }
 
 /**
- * Deleted properties: the label is dropped, filters on them are deleted, and searches lose
+ * Deleted properties: the label is dropped, a thematic style on them becomes single, filters on them are deleted, and searches lose
  * those fields; a search left with no field, or a main search whose display field is gone,
  * can no longer work and is deleted.
  */
@@ -51,6 +62,17 @@ export async function dropReferences(
   await db.query(
     `UPDATE layers SET style = jsonb_set(style, '{label_property}', 'null')
      WHERE id = $1 AND style ->> 'label_property' = ANY($2::text[])`,
+    values,
+  );
+  // A thematic style without its property draws one symbol again; a size without its property goes.
+  await db.query(
+    `UPDATE layers SET style = style || '{"kind": "single", "property": null}'::jsonb
+     WHERE id = $1 AND style ->> 'property' = ANY($2::text[])`,
+    values,
+  );
+  await db.query(
+    `UPDATE layers SET style = style || '{"size": null}'::jsonb
+     WHERE id = $1 AND style #>> '{size,property}' = ANY($2::text[])`,
     values,
   );
   await db.query('DELETE FROM filters WHERE layer_id = $1 AND property = ANY($2::text[])', values);

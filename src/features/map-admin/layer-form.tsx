@@ -54,7 +54,9 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
   const [url, setUrl] = useState(layer?.source?.url ?? '');
   const [sourceLayers, setSourceLayers] = useState(layer?.source?.layers ?? '');
   const [format, setFormat] = useState(layer?.source?.format ?? '');
-  const [style, setStyle] = useState(styleDraft(layer?.style ?? NEW_LAYER_STYLE));
+  const [style, setStyle] = useState(
+    styleDraft(layer?.style ?? NEW_LAYER_STYLE, layer?.geometry_type ?? null),
+  );
   const [visible, setVisible] = useState(layer?.visible ?? true);
   const [opacity, setOpacity] = useState(String(layer?.opacity ?? 1));
   const [minZoom, setMinZoom] = useState(layer?.min_zoom === null || !layer ? '' : String(layer.min_zoom));
@@ -81,7 +83,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
               : {}),
           },
         }),
-    style: styleInput(style),
+    style: styleInput(style, isVector ? geometry : null),
     visible,
     opacity: toNumber(opacity) ?? Number.NaN,
     min_zoom: optionalNumber(minZoom),
@@ -175,6 +177,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
         draft={style}
         geometry={isVector ? geometry : null}
         propertyNames={propertyNames}
+        properties={isNew ? undefined : layer?.properties}
         onChange={setStyle}
       />
       <fieldset className="fieldset">

@@ -71,10 +71,12 @@ describe('layers', { timeout: 60_000 }, () => {
     await fill(user, type, 'List');
     await user.click(await screen.findByRole('option', { name: 'List of values' }));
     await fill(user, within(second!).getByLabelText('Options'), 'domestic, industrial');
-    // The swatch redraws as the style is typed.
-    const stroke = screen.getByLabelText('Stroke colour (#rrggbb)');
-    await user.clear(stroke);
-    await fill(user, stroke, '#ff0000');
+    // The swatch redraws as a colour is picked (here typed into the picker's hex field).
+    await user.click(screen.getByRole('button', { name: /^Line colour: / }));
+    const hex = await screen.findByRole('textbox', { name: 'Hex' });
+    await user.clear(hex);
+    await fill(user, hex, '#ff0000');
+    await user.keyboard('{Enter}{Escape}');
     expect(
       within(screen.getByRole('img', { name: 'Style preview' })).getByText('', { selector: 'circle' }),
     ).toHaveAttribute('stroke', '#ff0000');

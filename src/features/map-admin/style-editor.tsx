@@ -1,108 +1,138 @@
 import { useTranslation } from 'react-i18next';
-import type { GeometryType, LayerStyle } from '../../../generated/model';
+import type { GeometryType, Layer, LayerProperty } from '../../../generated/model';
+import { ColorPicker } from '../../components/ui/color-picker';
 import { Select } from '../../components/ui/select';
 import { TextField } from '../../components/ui/text-field';
+import { LayerLegend } from '../../map/legend';
+import type { StyleKind } from '../../map/thematic-style';
+import { previewStyle, type StyleDraft } from './style-draft';
 import { StyleSwatch } from './style-swatch';
-import { toNumber } from './numbers';
+import { CategoryRows, ClassRows } from './thematic-rows';
 
-export type StyleDraft = {
-  stroke_color: string;
-  stroke_width: string;
-  fill_color: string;
-  point_radius: string;
-  label_property: string | null;
-};
+export { styleDraft, styleInput, type StyleDraft } from './style-draft';
 
-export function styleDraft(style: LayerStyle): StyleDraft {
-  return {
-    stroke_color: style.stroke_color,
-    stroke_width: String(style.stroke_width),
-    fill_color: style.fill_color,
-    point_radius: String(style.point_radius),
-    label_property: style.label_property,
-  };
-}
-
-const HEX = /^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/;
-
-/** What the swatch can draw from a half-typed draft: invalid parts fall back to neutral values. */
-function previewStyle(draft: StyleDraft): LayerStyle {
-  return {
-    stroke_color: HEX.test(draft.stroke_color) ? draft.stroke_color : '#888888',
-    stroke_width: toNumber(draft.stroke_width) ?? 1,
-    fill_color: HEX.test(draft.fill_color) ? draft.fill_color : '#cccccc',
-    point_radius: toNumber(draft.point_radius) ?? 5,
-    label_property: draft.label_property,
-  };
-}
+type PropertyChoice = Pick<LayerProperty, 'name' | 'label' | 'type' | 'options'>;
 
 type StyleEditorProps = {
   draft: StyleDraft;
   geometry: GeometryType | null;
   propertyNames: readonly string[];
+  /** The layer's attributes with their types (numbers for graduated, options to fill categories). */
+  properties?: readonly PropertyChoice[];
   onChange: (draft: StyleDraft) => void;
 };
 
-/** Stroke, fill, radius and label, with a swatch that redraws as they are typed. */
-export function StyleEditor({ draft, geometry, propertyNames, onChange }: StyleEditorProps) {
+const NUMERIC = new Set(['integer', 'number']);
+
+/**
+ * Single, categorized or graduated symbols with colour pickers, and a live preview: the
+ * swatch and the legend the viewer will show redraw as anything changes.
+ */
+export function StyleEditor({ draft, geometry, propertyNames, properties, onChange }: StyleEditorProps) {
   const { t } = useTranslation();
-  const set = (field: keyof StyleDraft) => (value: string | null) => onChange({ ...draft, [field]: value });
+  const set = (patch: Partial<StyleDraft>) => onChange({ ...draft, ...patch });
+  const known: readonly PropertyChoice[] =
+    properties ?? propertyNames.map((name) => ({ name, label: name, type: 'string', options: null }));
   const labelOptions = [
     { id: '', label: t('map_admin.style.no_label') },
     ...propertyNames.map((name) => ({ id: name, label: name })),
   ];
+  const kinds: { id: StyleKind; label: string }[] = [
+    { id: 'single', label: t('thematic.editor.single') },
+    { id: 'categorized', label: t('thematic.editor.categorized') },
+    { id: 'graduated', label: t('thematic.editor.graduated') },
+  ];
+  const choices = known
+    .filter((property) => draft.kind !== 'graduated' || NUMERIC.has(property.type))
+    .map((property) => ({ id: property.name, label: property.label || property.name }));
+  const chosen = known.find((property) => property.name === draft.property);
+  const style = previewStyle(draft, geometry);
+  const previewLayer = {
+    id: 0,
+    name: t('map_admin.style.preview'),
+    type: 'vector',
+    geometry_type: geometry ?? 'Polygon',
+    properties: known.map((property) => ({
+      ...property,
+      required: false,
+      options: property.options ?? null,
+    })),
+    style,
+  } as unknown as Layer;
   return (
-    <fieldset className="fieldset">
+    <fieldset className="fieldset style-editor">
       <legend>{t('map_admin.style.legend')}</legend>
-      <div className="item-main">
-        <StyleSwatch style={previewStyle(draft)} geometry={geometry} label={t('map_admin.style.preview')} />
-        <span className="item-meta">{t('map_admin.style.preview_hint')}</span>
+      <div className="style-editor-grid">
+        <div className="style-editor-fields">
+          <Select
+            label={t('thematic.editor.kind')}
+            name="style.kind"
+            options={kinds}
+            value={draft.kind}
+            onChange={(value) => set({ kind: (value as StyleKind | null) ?? 'single' })}
+          />
+          <div className="field-row">
+            <ColorPicker
+              label={t('thematic.editor.stroke_color')}
+              value={draft.stroke_color}
+              onChange={(stroke_color) => set({ stroke_color })}
+            />
+            <ColorPicker
+              label={t('thematic.editor.fill_color')}
+              value={draft.fill_color}
+              onChange={(fill_color) => set({ fill_color })}
+              withAlpha
+            />
+            <TextField
+              label={t('map_admin.style.stroke_width')}
+              name="style.stroke_width"
+              inputMode="decimal"
+              value={draft.stroke_width}
+              onChange={(stroke_width) => set({ stroke_width })}
+            />
+            <TextField
+              label={t('map_admin.style.point_radius')}
+              name="style.point_radius"
+              inputMode="decimal"
+              value={draft.point_radius}
+              onChange={(point_radius) => set({ point_radius })}
+            />
+          </div>
+          <Select
+            label={t('map_admin.style.label_property')}
+            name="style.label_property"
+            options={labelOptions}
+            value={draft.label_property ?? ''}
+            onChange={(value) => set({ label_property: value === '' ? null : value })}
+          />
+          {draft.kind === 'single' ? null : (
+            <Select
+              label={t('thematic.editor.property')}
+              name="style.property"
+              options={choices}
+              value={draft.property}
+              onChange={(property) => set({ property })}
+            />
+          )}
+          {draft.kind === 'categorized' ? (
+            <CategoryRows
+              rows={draft.categories}
+              geometry={geometry}
+              options={chosen?.options ?? []}
+              onChange={(categories) => set({ categories })}
+            />
+          ) : null}
+          {draft.kind === 'graduated' ? (
+            <ClassRows rows={draft.classes} geometry={geometry} onChange={(classes) => set({ classes })} />
+          ) : null}
+        </div>
+        <div className="style-editor-preview" aria-live="polite">
+          <StyleSwatch style={style} geometry={geometry} label={t('map_admin.style.preview')} />
+          <p className="field-label">{t('thematic.editor.preview')}</p>
+          <LayerLegend layer={previewLayer} />
+          <span className="item-meta">{t('map_admin.style.preview_hint')}</span>
+        </div>
       </div>
-      <div className="field-row">
-        <TextField
-          label={t('map_admin.style.stroke_color')}
-          name="style.stroke_color"
-          value={draft.stroke_color}
-          onChange={set('stroke_color')}
-        />
-        <TextField
-          label={t('map_admin.style.stroke_width')}
-          name="style.stroke_width"
-          inputMode="decimal"
-          value={draft.stroke_width}
-          onChange={set('stroke_width')}
-        />
-        <TextField
-          label={t('map_admin.style.fill_color')}
-          name="style.fill_color"
-          value={draft.fill_color}
-          onChange={set('fill_color')}
-        />
-        <TextField
-          label={t('map_admin.style.point_radius')}
-          name="style.point_radius"
-          inputMode="decimal"
-          value={draft.point_radius}
-          onChange={set('point_radius')}
-        />
-      </div>
-      <Select
-        label={t('map_admin.style.label_property')}
-        name="style.label_property"
-        options={labelOptions}
-        value={draft.label_property ?? ''}
-        onChange={(value) => set('label_property')(value === '' ? null : value)}
-      />
     </fieldset>
   );
-}
-
-export function styleInput(draft: StyleDraft) {
-  return {
-    stroke_color: draft.stroke_color,
-    stroke_width: toNumber(draft.stroke_width) ?? Number.NaN,
-    fill_color: draft.fill_color,
-    point_radius: toNumber(draft.point_radius) ?? Number.NaN,
-    label_property: draft.label_property,
-  };
 }

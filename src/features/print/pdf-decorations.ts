@@ -8,6 +8,9 @@ export type LegendEntry = {
   strokeColor: string;
   strokeWidth: number;
   fillColor: string;
+  pointRadius?: number;
+  /** A category or class row under its layer's name (which has `geometryType: 'heading'`). */
+  indent?: boolean;
 };
 
 /** A colour mixed with white, as a translucent fill looks on white paper. */
@@ -31,7 +34,8 @@ function swatch(doc: jsPDF, entry: LegendEntry, x: number, y: number): void {
   if (entry.geometryType.includes('Point')) {
     doc.setFillColor(solid(entry.fillColor));
     doc.setLineWidth(0.3);
-    doc.circle(x + 3, y, 1.4, 'FD');
+    // Radii in CSS pixels on screen: scaled like line widths, so classes of size stay apart.
+    doc.circle(x + 3, y, Math.min(Math.max((entry.pointRadius ?? 5) * 0.28, 0.8), 1.8), 'FD');
   } else if (entry.geometryType.includes('Polygon')) {
     doc.setFillColor(onPaper(entry.fillColor, 0.35));
     doc.setLineWidth(0.4);
@@ -69,9 +73,16 @@ export function drawLegend(doc: jsPDF, entries: readonly LegendEntry[], heading:
   shown.forEach((entry, index) => {
     const x = box.x + Math.floor(index / rows) * columnWidth;
     const y = box.y + 8 + (index % rows) * rowHeight;
-    swatch(doc, entry, x, y - 1);
-    const name = entry.name.length > 30 ? `${entry.name.slice(0, 29)}…` : entry.name;
-    writeText(doc, name, x + 8, y, { size: 8 });
+    if (entry.geometryType === 'heading') {
+      const name = entry.name.length > 34 ? `${entry.name.slice(0, 33)}…` : entry.name;
+      writeText(doc, name, x, y, { size: 8, bold: true });
+      return;
+    }
+    const left = entry.indent ? x + 3 : x;
+    swatch(doc, entry, left, y - 1);
+    const room = entry.indent ? 27 : 30;
+    const name = entry.name.length > room ? `${entry.name.slice(0, room - 1)}…` : entry.name;
+    writeText(doc, name, left + 8, y, { size: 8 });
   });
   if (shown.length < entries.length) {
     const index = shown.length;

@@ -91,6 +91,8 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
           scale: t('print.sheet.scale', { scale: numbers.format(scale) }),
           legend: t('print.sheet.legend'),
           north: t('print.sheet.north'),
+          other: t('thematic.legend.other'),
+          locale: i18n.language,
         },
       });
       saveFile(pdf, fileName);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../generated/model';
 import { Checkbox } from '../../components/ui/checkbox';
 import { sortLayers } from '../../map';
+import { LayerLegend } from '../../map/legend';
 
 type PrintLayersProps = {
   layers: readonly Layer[];
@@ -9,7 +10,7 @@ type PrintLayersProps = {
   onChange: (layerId: number, visible: boolean) => void;
 };
 
-/** Which layers go on the sheet (and so into its legend), the top one first as in the legend. */
+/** Which layers go on the sheet (and so into its legend), the top one first, each with its legend. */
 export function PrintLayers({ layers, isVisible, onChange }: PrintLayersProps) {
   const { t } = useTranslation();
   const printable = sortLayers(layers)
@@ -22,12 +23,15 @@ export function PrintLayers({ layers, isVisible, onChange }: PrintLayersProps) {
         <p className="status status-empty">{t('print.no_layers')}</p>
       ) : (
         printable.map((layer) => (
-          <Checkbox
-            key={layer.id}
-            label={layer.name}
-            isSelected={isVisible(layer)}
-            onChange={(visible) => onChange(layer.id, visible)}
-          />
+          <div key={layer.id} className="print-layer">
+            <Checkbox
+              label={layer.name}
+              isSelected={isVisible(layer)}
+              onChange={(visible) => onChange(layer.id, visible)}
+            />
+            {/* The sheet's legend rows of this layer, as the viewer's legend shows them. */}
+            {isVisible(layer) ? <LayerLegend layer={layer} compact /> : null}
+          </div>
         ))
       )}
     </fieldset>

@@ -1,5 +1,6 @@
 import type { Layer, MapDetail } from '../../../generated/model';
 import { basemapLayer, describeLayers, inZoomRange, renderMapImage, sortLayers } from '../../map';
+import { legendSections, type LegendItem } from '../../map/legend';
 import type { LegendEntry } from './pdf-decorations';
 import { makeSheetPdf } from './pdf-sheet';
 import {
@@ -16,6 +17,9 @@ export type SheetTexts = {
   scale: string;
   legend: string;
   north: string;
+  /** The "Other" row of a categorized legend, and the locale of class ranges. */
+  other?: string;
+  locale?: string;
 };
 
 export type PrintRequest = {
@@ -34,19 +38,46 @@ export type PrintRequest = {
   now: Date;
 };
 
-/** The legend lists what is drawn on the sheet: visible layers in range, the top one first. */
-export function legendEntries(layers: readonly Layer[], isVisible: (layer: Layer) => boolean, zoom: number) {
+/**
+ * The legend lists what is drawn on the sheet: visible layers in range, the top one first, each
+ * with the swatches of its style as the viewer's legend shows them (the same legend model): a
+ * single symbol is one row; a thematic layer is its name, then a row per category or class.
+ */
+export function legendEntries(
+  layers: readonly Layer[],
+  isVisible: (layer: Layer) => boolean,
+  zoom: number,
+  texts: { other?: string; locale?: string } = {},
+): LegendEntry[] {
   return sortLayers(layers)
     .reverse()
     .filter((layer) => layer.type !== '3d_tiles' && isVisible(layer) && inZoomRange(layer, zoom))
-    .map<LegendEntry>((layer) => ({
-      name: layer.name,
-      geometryType: layer.type === 'xyz' || layer.type === 'wms' ? 'raster' : (layer.geometry_type ?? ''),
-      strokeColor: layer.style.stroke_color,
-      strokeWidth: layer.style.stroke_width,
-      fillColor: layer.style.fill_color,
-    }));
+    .flatMap<LegendEntry>((layer) => {
+      const sections = legendSections(layer, { other: texts.other ?? 'Other', locale: texts.locale });
+      const entry = (item: LegendItem, name: string, indent: boolean): LegendEntry => ({
+        name,
+        geometryType: GEOMETRY_NAMES[item.geometry],
+        strokeColor: item.symbol.strokeColor,
+        strokeWidth: item.symbol.strokeWidth,
+        fillColor: item.symbol.fillColor,
+        pointRadius: item.symbol.pointRadius,
+        indent,
+      });
+      const only = sections.length === 1 && sections[0]?.title === null ? sections[0].items[0] : undefined;
+      if (only) return [entry(only, layer.name, false)];
+      return [
+        { name: layer.name, geometryType: 'heading', strokeColor: '', strokeWidth: 0, fillColor: '' },
+        ...sections.flatMap((section) => section.items.map((item) => entry(item, item.label, true))),
+      ];
+    });
 }
+
+const GEOMETRY_NAMES: Record<LegendItem['geometry'], string> = {
+  point: 'Point',
+  line: 'LineString',
+  polygon: 'Polygon',
+  raster: 'raster',
+};
 
 /** Draws the map at print resolution and lays out the sheet around it. */
 export async function printSheet(request: PrintRequest): Promise<{ pdf: Blob; fileName: string }> {
@@ -70,7 +101,7 @@ export async function printSheet(request: PrintRequest): Promise<{ pdf: Blob; fi
     mapImage,
     scale: request.scale,
     rotation: request.rotation,
-    legend: legendEntries(layers, request.isVisible, request.zoom),
+    legend: legendEntries(layers, request.isVisible, request.zoom, request.texts),
     texts: {
       ...request.texts,
       attribution: basemap?.source.kind === 'xyz' ? (basemap.source.attribution ?? null) : null,

@@ -13,6 +13,7 @@ import {
 } from 'cesium';
 import type { FeatureCollection } from '../../../generated/model';
 import type { LayerStyleModel } from '../layer-model';
+import { SINGLE, classifier, symbolOf, type GeometryKind } from '../thematic-style';
 
 /** Same accents as the 2D engine, so a selection looks alike in both. */
 const HIGHLIGHT = Color.fromCssColorString('#ff7a00');
@@ -73,6 +74,8 @@ export function featureDataSource(
   style: LayerStyleModel,
 ): CustomDataSource {
   const source = new CustomDataSource(name);
+  const thematic = style.thematic ?? SINGLE;
+  const classify = classifier(thematic);
   for (const feature of collection.features) {
     const properties = feature.properties;
     const base = { layerId, featureId: feature.id, properties };
@@ -86,8 +89,13 @@ export function featureDataSource(
         position: Cartesian3.fromDegrees(lon, lat, LINE_HEIGHT_M),
         point: { disableDepthTestDistance: Number.POSITIVE_INFINITY },
       });
+    // Lines at one height overdraw each other in no set order: wider lines (street casings,
+    // trunk mains) sit lower, so a narrow pipe drawn along a wide street stays on top of it.
+    const [colorClass, sizeClass] = lines.length > 0 ? classify((key) => properties[key]) : [-1, -1];
+    const width = lines.length > 0 ? symbolOf(style, thematic, 'line', colorClass, sizeClass).strokeWidth : 0;
+    const lineHeight = LINE_HEIGHT_M + Math.max(0, 20 - width) * 0.5;
     for (const line of lines)
-      add('line', { polyline: { positions: positions(line, LINE_HEIGHT_M), arcType: ArcType.GEODESIC } });
+      add('line', { polyline: { positions: positions(line, lineHeight), arcType: ArcType.GEODESIC } });
     for (const [outer = [], ...holes] of polygons) {
       const height = extrusion(style, properties);
       add('area', {
@@ -114,7 +122,12 @@ function withAlpha(css: string, alpha: number): Color {
   return color.withAlpha(color.alpha * alpha);
 }
 
-/** Colours every entity of a layer's data source by its style, opacity and emphasis. */
+type EntityPaint = { stroke: Color; fill: Color; areaFill: Color; strokeWidth: number; pointRadius: number };
+
+/**
+ * Colours every entity of a layer's data source by its style (per category or class of a
+ * thematic style, the same colours as 2D), opacity and emphasis.
+ */
 export function styleFeatureEntities(
   source: CustomDataSource,
   style: LayerStyleModel,
@@ -123,30 +136,52 @@ export function styleFeatureEntities(
   selectedId: number | null,
 ): void {
   const highlighted = new Set(highlightedIds);
-  const stroke = withAlpha(style.strokeColor, opacity);
-  const fill = withAlpha(style.fillColor, opacity);
-  // A fill with no alpha of its own would hide what lies under the polygon, as in 2D.
-  const areaFill = fill.alpha >= 0.99 * opacity ? fill.withAlpha(0.35 * opacity) : fill;
+  const thematic = style.thematic ?? SINGLE;
+  const classify = classifier(thematic);
+  // Colours made once per class and geometry, not per entity.
+  const paints = new Map<string, EntityPaint>();
+  const paintOf = (geometry: GeometryKind, properties: Record<string, unknown>): EntityPaint => {
+    const [colorClass, sizeClass] = classify((name) => properties[name]);
+    const key = `${geometry}:${colorClass}:${sizeClass}`;
+    let paint = paints.get(key);
+    if (!paint) {
+      const symbol = symbolOf(style, thematic, geometry, colorClass, sizeClass);
+      const fill = withAlpha(symbol.fillColor, opacity);
+      paint = {
+        stroke: withAlpha(symbol.strokeColor, opacity),
+        fill,
+        // A fill with no alpha of its own would hide what lies under the polygon, as in 2D.
+        areaFill: fill.alpha >= 0.99 * opacity ? fill.withAlpha(0.35 * opacity) : fill,
+        strokeWidth: symbol.strokeWidth,
+        pointRadius: symbol.pointRadius,
+      };
+      paints.set(key, paint);
+    }
+    return paint;
+  };
   for (const entity of source.entities.values) {
     const found = featureOf.get(entity);
     if (!found) continue;
     const accent =
       found.featureId === selectedId ? SELECTED : highlighted.has(found.featureId) ? HIGHLIGHT : null;
-    const lineWidth = Math.max(style.strokeWidth, 1) + (accent ? 3 : 0);
+    const geometry: GeometryKind =
+      found.kind === 'point' ? 'point' : found.kind === 'line' ? 'line' : 'polygon';
+    const paint = paintOf(geometry, found.properties);
+    const lineWidth = Math.max(paint.strokeWidth, 1) + (accent ? 3 : 0);
     if (found.kind === 'point') {
       const point = entity.point as PointGraphics;
-      point.pixelSize = new ConstantProperty((Math.max(style.pointRadius, 2) + (accent ? 3 : 0)) * 2);
-      point.color = new ConstantProperty(fill);
-      point.outlineColor = new ConstantProperty(accent ?? stroke);
+      point.pixelSize = new ConstantProperty((Math.max(paint.pointRadius, 2) + (accent ? 3 : 0)) * 2);
+      point.color = new ConstantProperty(paint.fill);
+      point.outlineColor = new ConstantProperty(accent ?? paint.stroke);
       point.outlineWidth = new ConstantProperty(accent ? 3 : 1.5);
     } else if (found.kind === 'area') {
       (entity.polygon as PolygonGraphics).material = new ColorMaterialProperty(
-        accent ? accent.withAlpha(0.55 * opacity) : areaFill,
+        accent ? accent.withAlpha(0.55 * opacity) : paint.areaFill,
       );
     } else {
       const polyline = entity.polyline as PolylineGraphics;
       polyline.width = new ConstantProperty(lineWidth);
-      polyline.material = new ColorMaterialProperty(accent ?? stroke);
+      polyline.material = new ColorMaterialProperty(accent ?? paint.stroke);
     }
   }
 }

@@ -2,6 +2,7 @@ import type { FeatureLike } from 'ol/Feature';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import type { StyleFunction } from 'ol/style/Style';
 import type { LayerStyleModel } from '../layer-model';
+import { SINGLE, classifier, geometryKindOf, symbolOf, type StyleSymbol } from '../thematic-style';
 import { pointDisc } from './point-disc';
 
 const HIGHLIGHT = '#ff7a00';
@@ -18,7 +19,7 @@ function translucent(color: string, alpha: number): string {
 type Emphasis = 'none' | 'highlight' | 'selected';
 
 /** `discsAt`: draw points as discs for this resolution (vector tiles, see point-disc.ts). */
-function styleFor(style: LayerStyleModel, geometryType: string, emphasis: Emphasis, discsAt: number | null) {
+function styleFor(style: StyleSymbol, geometryType: string, emphasis: Emphasis, discsAt: number | null) {
   const accent = emphasis === 'selected' ? SELECTED : emphasis === 'highlight' ? HIGHLIGHT : null;
   const width = Math.max(style.strokeWidth, 0.5) + (accent ? 3 : 0);
   const stroke = new Stroke({ color: accent ?? style.strokeColor, width });
@@ -42,11 +43,15 @@ function styleFor(style: LayerStyleModel, geometryType: string, emphasis: Emphas
   return new Style({ stroke, zIndex: accent ? 10 : 0 });
 }
 
-/** Styles kept per layer before the cache starts over (one per geometry, emphasis, resolution). */
-const CACHED_STYLES = 64;
+/**
+ * Styles kept per layer before the cache starts over (one per geometry, emphasis, resolution
+ * and class): a thematic layer has up to 50 colour classes times 20 size classes.
+ */
+const CACHED_STYLES = 1024;
 
 /**
- * A style function for one layer: its stroke, fill, radius and label, with highlighted and
+ * A style function for one layer: its stroke, fill, radius (per category or class of a
+ * thematic style) and label, with highlighted and
  * selected features drawn on top in accent colours. Styles are cached per geometry type (and
  * per resolution for point discs). `pointsAsDiscs` is for vector tile layers (point-disc.ts).
  */
@@ -59,16 +64,22 @@ export function layerStyleFunction(
   const highlighted = new Set(highlightedIds);
   const cache = new Map<string, Style>();
   const label = style.labelProperty;
+  const thematic = style.thematic ?? SINGLE;
+  const classify = classifier(thematic);
+  const single = thematic.kind === 'single' && thematic.size === null;
   return (feature: FeatureLike, resolution: number) => {
     const id = Number(feature.getId());
     const emphasis = id === selectedId ? 'selected' : highlighted.has(id) ? 'highlight' : 'none';
     const geometryType = feature.getGeometry()?.getType() ?? 'Point';
     const discsAt = pointsAsDiscs && geometryType.includes('Point') ? resolution : null;
-    const cacheKey = `${geometryType}:${emphasis}:${discsAt}`;
+    // Per feature: its class (one map lookup or a scan of at most 20 ranges), then a cached Style.
+    const [colorClass, sizeClass] = single ? [-1, -1] : classify((name) => feature.get(name));
+    const cacheKey = `${geometryType}:${emphasis}:${discsAt}:${colorClass}:${sizeClass}`;
     let base = cache.get(cacheKey);
     if (!base) {
       if (cache.size >= CACHED_STYLES) cache.clear();
-      base = styleFor(style, geometryType, emphasis, discsAt);
+      const symbol = symbolOf(style, thematic, geometryKindOf(geometryType), colorClass, sizeClass);
+      base = styleFor(symbol, geometryType, emphasis, discsAt);
       cache.set(cacheKey, base);
     }
     // Labels only when zoomed in far enough (about street level) to be readable.

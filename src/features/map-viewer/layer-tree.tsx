@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Category, Layer } from '../../../generated/model';
 import { inZoomRange, type LayerViewState } from '../../map';
+import { LayerLegend } from '../../map/legend';
 import { LegendSwatch } from './legend-swatch';
 
 type LayerTreeProps = {
@@ -105,6 +106,7 @@ export function LayerTree({
                       ↓
                     </button>
                   </div>
+                  <LayerLegend layer={layer} compact />
                   {errors[layer.id] !== undefined && (
                     <p className="layer-warning" role="status">
                       <span aria-hidden="true">⚠ </span>

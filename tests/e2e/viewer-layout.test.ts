@@ -88,6 +88,11 @@ describe('the viewer is map-first', () => {
     await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByText('Add New').waitFor();
     for (const tab of ['Layers and legend', 'Search', 'Filters', 'Bookmarks', 'Network'])
       await page.getByRole('tab', { name: tab }).waitFor();
+    // The Layers tab carries each layer's legend: the pipes' materials, as the map colours them
+    // (waitFor throws when one is not there).
+    const pipesLegend = page.getByRole('group', { name: 'Legend of Pipes' });
+    for (const material of ['Cast iron', 'Ductile iron', 'PVC', 'PE'])
+      await pipesLegend.getByText(material, { exact: true }).waitFor({ state: 'visible' });
   });
 
   test('on a phone the map is on screen at load and a pipe opens in a sheet that Escape closes', async () => {

@@ -4,7 +4,7 @@ import type { Layer, MapDetail } from '../../../generated/model';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import type { PrintStart } from '../../lib/print-link';
-import { describeLayers, MapCanvas, type MapViewModel } from '../../map';
+import { describeLayers, MapCanvas, type MapToolName, type MapViewModel } from '../../map';
 import { PrintLayers } from './print-layers';
 import { PrintOptions } from './print-options';
 import {
@@ -19,6 +19,10 @@ import {
 import { printSheet, saveFile } from './print-sheet';
 import { sheetLayout } from './sheet-layout';
 import { useElementWidth } from './use-element-width';
+
+// The sheet prints the map's own basemap and its own scale bar: the preview offers only moving
+// the view, so what it shows is what prints.
+const PREVIEW_TOOLS: readonly MapToolName[] = ['zoom', 'home'];
 
 type PrintDesignerProps = { map: MapDetail; start: PrintStart | null };
 type Status =
@@ -161,6 +165,7 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
             viewRequest={setup.request}
             label={t('print.preview', { title: map.title })}
             onViewChange={onViewChange}
+            tools={PREVIEW_TOOLS}
           />
         </div>
       </div>

@@ -11,7 +11,6 @@ import type { StyleCategoryInputStrokeWidth } from './styleCategoryInputStrokeWi
 import type { StyleCategoryInputPointRadius } from './styleCategoryInputPointRadius';
 
 export interface StyleCategoryInput {
-  /** @maxLength 255 */
   value: StyleCategoryInputValue;
   /** @maxLength 100 */
   label?: string;

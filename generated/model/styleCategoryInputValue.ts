@@ -6,7 +6,4 @@
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * @maxLength 255
- */
 export type StyleCategoryInputValue = string | number | boolean;

@@ -28,6 +28,8 @@ async function validate(pactFile: string): Promise<Outcome> {
   try {
     const { stdout, stderr } = await run(VALIDATOR, args, {
       env: { ...process.env, PACT_DO_NOT_TRACK: 'true' },
+      // Its report lists every warning in full; past Node's 1 MB default the run itself fails.
+      maxBuffer: 64 * 1024 * 1024,
     });
     return { exitCode: 0, output: stdout + stderr };
   } catch (error) {

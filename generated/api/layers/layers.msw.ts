@@ -112,7 +112,7 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
       categories: faker.helpers.arrayElement([
         Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
           value: faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
             faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
             faker.datatype.boolean(),
           ]),
@@ -296,7 +296,7 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
       categories: faker.helpers.arrayElement([
         Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
           value: faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
             faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
             faker.datatype.boolean(),
           ]),
@@ -482,7 +482,7 @@ export const getImportLayerResponseMock = (
       categories: faker.helpers.arrayElement([
         Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
           value: faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
             faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
             faker.datatype.boolean(),
           ]),
@@ -786,7 +786,7 @@ export const getGetLayerResponseMock = (
         categories: faker.helpers.arrayElement([
           Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
             value: faker.helpers.arrayElement([
-              faker.string.alpha({ length: { min: 10, max: 20 } }),
+              faker.string.alpha({ length: { min: 10, max: 255 } }),
               faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
               faker.datatype.boolean(),
             ]),
@@ -1029,7 +1029,7 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
       categories: faker.helpers.arrayElement([
         Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
           value: faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
             faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
             faker.datatype.boolean(),
           ]),
@@ -1215,7 +1215,7 @@ export const getUpdateLayerPropertiesResponseMock = (
       categories: faker.helpers.arrayElement([
         Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
           value: faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
             faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
             faker.datatype.boolean(),
           ]),
@@ -1401,7 +1401,7 @@ export const getDeleteLayerPropertiesResponseMock = (
       categories: faker.helpers.arrayElement([
         Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
           value: faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
             faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
             faker.datatype.boolean(),
           ]),
@@ -1587,7 +1587,7 @@ export const getTransferLayerResponseMock = (
       categories: faker.helpers.arrayElement([
         Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
           value: faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
             faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
             faker.datatype.boolean(),
           ]),

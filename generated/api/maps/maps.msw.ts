@@ -217,7 +217,7 @@ export const getShowMapResponseMock = (
             categories: faker.helpers.arrayElement([
               Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
                 value: faker.helpers.arrayElement([
-                  faker.string.alpha({ length: { min: 10, max: 20 } }),
+                  faker.string.alpha({ length: { min: 10, max: 255 } }),
                   faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
                   faker.datatype.boolean(),
                 ]),

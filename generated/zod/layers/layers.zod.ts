@@ -28,6 +28,7 @@ export const listLayers200ResponseDataItemStyleLabelPropertyMax = 63;
 export const listLayers200ResponseDataItemStyleHeightPropertyMax = 63;
 export const listLayers200ResponseDataItemStyleKindDefault = 'single';
 export const listLayers200ResponseDataItemStylePropertyMax = 63;
+export const listLayers200ResponseDataItemStyleCategoriesItemValueMaxOne = 255;
 export const listLayers200ResponseDataItemStyleCategoriesItemLabelMax = 100;
 export const listLayers200ResponseDataItemStyleCategoriesItemColorMin = 7;
 export const listLayers200ResponseDataItemStyleCategoriesItemColorMax = 9;
@@ -167,7 +168,13 @@ export const listLayers200Response = zod.object({
         categories: zod
           .array(
             zod.object({
-              value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+              value: zod
+                .union([
+                  zod.string().max(listLayers200ResponseDataItemStyleCategoriesItemValueMaxOne),
+                  zod.number(),
+                  zod.boolean(),
+                ])
+                .describe('The property value, compared as text (so 150 matches \"150\").'),
               label: zod
                 .string()
                 .max(listLayers200ResponseDataItemStyleCategoriesItemLabelMax)
@@ -375,7 +382,7 @@ export const createLayerBodyStylePointRadiusMax = 100;
 export const createLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const createLayerBodyStyleHeightPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const createLayerBodyStylePropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const createLayerBodyStyleCategoriesItemValueMax = 255;
+export const createLayerBodyStyleCategoriesItemValueMaxOne = 255;
 export const createLayerBodyStyleCategoriesItemLabelMax = 100;
 export const createLayerBodyStyleCategoriesItemColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
 export const createLayerBodyStyleCategoriesItemStrokeWidthMin = 0;
@@ -511,7 +518,11 @@ export const createLayerBody = zod
         categories: zod
           .array(
             zod.object({
-              value: zod.string().max(createLayerBodyStyleCategoriesItemValueMax),
+              value: zod.union([
+                zod.string().max(createLayerBodyStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ]),
               label: zod.string().max(createLayerBodyStyleCategoriesItemLabelMax).optional(),
               color: zod
                 .string()
@@ -661,6 +672,7 @@ export const createLayer201ResponseDataStyleLabelPropertyMax = 63;
 export const createLayer201ResponseDataStyleHeightPropertyMax = 63;
 export const createLayer201ResponseDataStyleKindDefault = 'single';
 export const createLayer201ResponseDataStylePropertyMax = 63;
+export const createLayer201ResponseDataStyleCategoriesItemValueMaxOne = 255;
 export const createLayer201ResponseDataStyleCategoriesItemLabelMax = 100;
 export const createLayer201ResponseDataStyleCategoriesItemColorMin = 7;
 export const createLayer201ResponseDataStyleCategoriesItemColorMax = 9;
@@ -799,7 +811,13 @@ export const createLayer201Response = zod.object({
       categories: zod
         .array(
           zod.object({
-            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            value: zod
+              .union([
+                zod.string().max(createLayer201ResponseDataStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ])
+              .describe('The property value, compared as text (so 150 matches \"150\").'),
             label: zod
               .string()
               .max(createLayer201ResponseDataStyleCategoriesItemLabelMax)
@@ -1050,6 +1068,7 @@ export const importLayer201ResponseDataStyleLabelPropertyMax = 63;
 export const importLayer201ResponseDataStyleHeightPropertyMax = 63;
 export const importLayer201ResponseDataStyleKindDefault = 'single';
 export const importLayer201ResponseDataStylePropertyMax = 63;
+export const importLayer201ResponseDataStyleCategoriesItemValueMaxOne = 255;
 export const importLayer201ResponseDataStyleCategoriesItemLabelMax = 100;
 export const importLayer201ResponseDataStyleCategoriesItemColorMin = 7;
 export const importLayer201ResponseDataStyleCategoriesItemColorMax = 9;
@@ -1191,7 +1210,13 @@ export const importLayer201Response = zod.object({
       categories: zod
         .array(
           zod.object({
-            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            value: zod
+              .union([
+                zod.string().max(importLayer201ResponseDataStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ])
+              .describe('The property value, compared as text (so 150 matches \"150\").'),
             label: zod
               .string()
               .max(importLayer201ResponseDataStyleCategoriesItemLabelMax)
@@ -1551,6 +1576,7 @@ export const getLayer200ResponseDataStyleLabelPropertyMax = 63;
 export const getLayer200ResponseDataStyleHeightPropertyMax = 63;
 export const getLayer200ResponseDataStyleKindDefault = 'single';
 export const getLayer200ResponseDataStylePropertyMax = 63;
+export const getLayer200ResponseDataStyleCategoriesItemValueMaxOne = 255;
 export const getLayer200ResponseDataStyleCategoriesItemLabelMax = 100;
 export const getLayer200ResponseDataStyleCategoriesItemColorMin = 7;
 export const getLayer200ResponseDataStyleCategoriesItemColorMax = 9;
@@ -1722,7 +1748,13 @@ export const getLayer200Response = zod.object({
         categories: zod
           .array(
             zod.object({
-              value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+              value: zod
+                .union([
+                  zod.string().max(getLayer200ResponseDataStyleCategoriesItemValueMaxOne),
+                  zod.number(),
+                  zod.boolean(),
+                ])
+                .describe('The property value, compared as text (so 150 matches \"150\").'),
               label: zod
                 .string()
                 .max(getLayer200ResponseDataStyleCategoriesItemLabelMax)
@@ -2158,7 +2190,7 @@ export const updateLayerBodyStylePointRadiusMax = 100;
 export const updateLayerBodyStyleLabelPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const updateLayerBodyStyleHeightPropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const updateLayerBodyStylePropertyRegExpOne = new RegExp('^[a-z][a-z0-9_]{0,62}$');
-export const updateLayerBodyStyleCategoriesItemValueMax = 255;
+export const updateLayerBodyStyleCategoriesItemValueMaxOne = 255;
 export const updateLayerBodyStyleCategoriesItemLabelMax = 100;
 export const updateLayerBodyStyleCategoriesItemColorRegExp = new RegExp('^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$');
 export const updateLayerBodyStyleCategoriesItemStrokeWidthMin = 0;
@@ -2276,7 +2308,11 @@ export const updateLayerBody = zod
         categories: zod
           .array(
             zod.object({
-              value: zod.string().max(updateLayerBodyStyleCategoriesItemValueMax),
+              value: zod.union([
+                zod.string().max(updateLayerBodyStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ]),
               label: zod.string().max(updateLayerBodyStyleCategoriesItemLabelMax).optional(),
               color: zod
                 .string()
@@ -2398,6 +2434,7 @@ export const updateLayer200ResponseDataStyleLabelPropertyMax = 63;
 export const updateLayer200ResponseDataStyleHeightPropertyMax = 63;
 export const updateLayer200ResponseDataStyleKindDefault = 'single';
 export const updateLayer200ResponseDataStylePropertyMax = 63;
+export const updateLayer200ResponseDataStyleCategoriesItemValueMaxOne = 255;
 export const updateLayer200ResponseDataStyleCategoriesItemLabelMax = 100;
 export const updateLayer200ResponseDataStyleCategoriesItemColorMin = 7;
 export const updateLayer200ResponseDataStyleCategoriesItemColorMax = 9;
@@ -2536,7 +2573,13 @@ export const updateLayer200Response = zod.object({
       categories: zod
         .array(
           zod.object({
-            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            value: zod
+              .union([
+                zod.string().max(updateLayer200ResponseDataStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ])
+              .describe('The property value, compared as text (so 150 matches \"150\").'),
             label: zod
               .string()
               .max(updateLayer200ResponseDataStyleCategoriesItemLabelMax)
@@ -2816,6 +2859,7 @@ export const updateLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
 export const updateLayerProperties200ResponseDataStyleHeightPropertyMax = 63;
 export const updateLayerProperties200ResponseDataStyleKindDefault = 'single';
 export const updateLayerProperties200ResponseDataStylePropertyMax = 63;
+export const updateLayerProperties200ResponseDataStyleCategoriesItemValueMaxOne = 255;
 export const updateLayerProperties200ResponseDataStyleCategoriesItemLabelMax = 100;
 export const updateLayerProperties200ResponseDataStyleCategoriesItemColorMin = 7;
 export const updateLayerProperties200ResponseDataStyleCategoriesItemColorMax = 9;
@@ -2962,7 +3006,13 @@ export const updateLayerProperties200Response = zod.object({
       categories: zod
         .array(
           zod.object({
-            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            value: zod
+              .union([
+                zod.string().max(updateLayerProperties200ResponseDataStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ])
+              .describe('The property value, compared as text (so 150 matches \"150\").'),
             label: zod
               .string()
               .max(updateLayerProperties200ResponseDataStyleCategoriesItemLabelMax)
@@ -3203,6 +3253,7 @@ export const deleteLayerProperties200ResponseDataStyleLabelPropertyMax = 63;
 export const deleteLayerProperties200ResponseDataStyleHeightPropertyMax = 63;
 export const deleteLayerProperties200ResponseDataStyleKindDefault = 'single';
 export const deleteLayerProperties200ResponseDataStylePropertyMax = 63;
+export const deleteLayerProperties200ResponseDataStyleCategoriesItemValueMaxOne = 255;
 export const deleteLayerProperties200ResponseDataStyleCategoriesItemLabelMax = 100;
 export const deleteLayerProperties200ResponseDataStyleCategoriesItemColorMin = 7;
 export const deleteLayerProperties200ResponseDataStyleCategoriesItemColorMax = 9;
@@ -3349,7 +3400,13 @@ export const deleteLayerProperties200Response = zod.object({
       categories: zod
         .array(
           zod.object({
-            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            value: zod
+              .union([
+                zod.string().max(deleteLayerProperties200ResponseDataStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ])
+              .describe('The property value, compared as text (so 150 matches \"150\").'),
             label: zod
               .string()
               .max(deleteLayerProperties200ResponseDataStyleCategoriesItemLabelMax)
@@ -3585,6 +3642,7 @@ export const transferLayer200ResponseDataStyleLabelPropertyMax = 63;
 export const transferLayer200ResponseDataStyleHeightPropertyMax = 63;
 export const transferLayer200ResponseDataStyleKindDefault = 'single';
 export const transferLayer200ResponseDataStylePropertyMax = 63;
+export const transferLayer200ResponseDataStyleCategoriesItemValueMaxOne = 255;
 export const transferLayer200ResponseDataStyleCategoriesItemLabelMax = 100;
 export const transferLayer200ResponseDataStyleCategoriesItemColorMin = 7;
 export const transferLayer200ResponseDataStyleCategoriesItemColorMax = 9;
@@ -3723,7 +3781,13 @@ export const transferLayer200Response = zod.object({
       categories: zod
         .array(
           zod.object({
-            value: zod.string().describe('The property value, compared as text (so 150 matches \"150\").'),
+            value: zod
+              .union([
+                zod.string().max(transferLayer200ResponseDataStyleCategoriesItemValueMaxOne),
+                zod.number(),
+                zod.boolean(),
+              ])
+              .describe('The property value, compared as text (so 150 matches \"150\").'),
             label: zod
               .string()
               .max(transferLayer200ResponseDataStyleCategoriesItemLabelMax)

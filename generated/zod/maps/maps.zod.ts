@@ -485,6 +485,7 @@ export const showMap200ResponseDataLayersItemStyleLabelPropertyMax = 63;
 export const showMap200ResponseDataLayersItemStyleHeightPropertyMax = 63;
 export const showMap200ResponseDataLayersItemStyleKindDefault = 'single';
 export const showMap200ResponseDataLayersItemStylePropertyMax = 63;
+export const showMap200ResponseDataLayersItemStyleCategoriesItemValueMaxOne = 255;
 export const showMap200ResponseDataLayersItemStyleCategoriesItemLabelMax = 100;
 export const showMap200ResponseDataLayersItemStyleCategoriesItemColorMin = 7;
 export const showMap200ResponseDataLayersItemStyleCategoriesItemColorMax = 9;
@@ -695,7 +696,11 @@ export const showMap200Response = zod.object({
                   .array(
                     zod.object({
                       value: zod
-                        .string()
+                        .union([
+                          zod.string().max(showMap200ResponseDataLayersItemStyleCategoriesItemValueMaxOne),
+                          zod.number(),
+                          zod.boolean(),
+                        ])
                         .describe('The property value, compared as text (so 150 matches \"150\").'),
                       label: zod
                         .string()

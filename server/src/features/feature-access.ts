@@ -41,7 +41,8 @@ export async function mapLayerForFeatures(
 ): Promise<{ map: MapRow; layer: LayerRow }> {
   const rows = await db.query<MapRow & { layer_row: LayerJson | null }>(
     `SELECT ${MAP_COLUMNS}, (
-       SELECT to_jsonb(x) FROM (SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $2 AND l.map_id = m.id) x
+       SELECT to_jsonb(x) FROM (SELECT ${LAYER_COLUMNS} FROM layers l
+         WHERE l.id = $2 AND l.map_id = m.id AND l.import_job_id IS NULL) x
      ) AS layer_row
      FROM maps m WHERE m.id = $1`,
     [mapId, layerId],

@@ -3,17 +3,16 @@ import path from 'node:path';
 import type { Database, Queryable } from '../db/database.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { enqueueJob, type JobRow } from '../jobs/job-queue.ts';
-import { JobFailedForGood, JobLeaseLost, type JobContext, type JobRunner } from '../jobs/job-worker.ts';
+import { JobFailedForGood, type JobContext, type JobRunner } from '../jobs/job-worker.ts';
 import {
   GEOMETRY_SQL,
-  insertImportedLayer,
   readerFor,
-  settleGeometryType,
   typedProperties,
   type ImportRequest,
   refreshFeatureStatistics,
 } from './import-layer.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
+import { dropUnfinishedLayer, finishImport, moveStagedRows } from './import-move.ts';
 import { UnreadableFile } from './imported-feature.ts';
 import { overLongValue, tooManyProperties } from './feature-checks.ts';
 import { SchemaInference } from './schema-inference.ts';
@@ -22,7 +21,8 @@ export const IMPORT_JOB = 'import';
 const BATCH = 1000;
 /** Reading the file twice is most of the work; moving the staged rows into features the rest. */
 const READ_SHARE = 0.1;
-const STAGE_SHARE = 0.8;
+const STAGE_SHARE = 0.5;
+const MOVE_SHARE = 0.35;
 
 /** What an import job carries: the request, with the stored upload under DATA_DIR/imports. */
 export interface ImportJobPayload {
@@ -61,14 +61,16 @@ async function stageBatch(db: Queryable, jobId: string, first: number, batch: ob
 
 /**
  * Runs an import job: infer the schema, stage the features batch by batch (reporting progress,
- * which renews the lease), then in one transaction make the layer, move the staged rows into
- * it and mark the job done. The job row is locked in that transaction, so a worker that lost
- * its lease can never make a second layer; a worker that dies leaves staged rows only.
+ * which renews the lease), then make a hidden layer, move the staged rows into it batch by batch
+ * and in a last short transaction show it and mark the job done. Each of those transactions
+ * locks the job row, so a worker that lost its lease stops at once; an attempt that dies leaves
+ * staged rows and a hidden layer, which the next attempt clears.
  */
 async function runImport(db: Database, context: JobContext): Promise<Record<string, unknown>> {
   const { job } = context;
   const { request } = job.payload as unknown as ImportJobPayload;
   const read = readerFor(request);
+  await dropUnfinishedLayer(db, job.id, context.workerId);
   await db.query('DELETE FROM import_rows WHERE job_id = $1', [job.id]);
   const inference = new SchemaInference();
   let total = 0;
@@ -113,28 +115,16 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  const result = await db.transaction(async (tx) => {
-    const mine = await tx.query(
-      `SELECT 1 FROM jobs WHERE id = $1 AND locked_by = $2 AND status = 'running' FOR UPDATE`,
-      [job.id, context.workerId],
-    );
-    if (mine.length === 0) throw new JobLeaseLost();
-    const layerId = await insertImportedLayer(tx, request, schema);
-    await tx.query(
-      `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-       SELECT $1, geom, properties, $2, $2 FROM import_rows WHERE job_id = $3 ORDER BY seq`,
-      [layerId, request.userId, job.id],
-    );
-    await settleGeometryType(tx, layerId);
-    await tx.query('DELETE FROM import_rows WHERE job_id = $1', [job.id]);
-    const done = { layer_id: layerId, imported: staged, skipped, warnings };
-    await tx.query(
-      `UPDATE jobs SET status = 'done', progress = 1, result = $2, locked_by = NULL, locked_until = NULL,
-         updated_at = now() WHERE id = $1`,
-      [job.id, JSON.stringify(done)],
-    );
-    return done;
+  const layerId = await moveStagedRows(db, {
+    jobId: job.id,
+    workerId: context.workerId,
+    request,
+    schema,
+    staged,
+    moved: (count) => context.progress(READ_SHARE + STAGE_SHARE + (MOVE_SHARE * count) / staged),
   });
+  const result = { layer_id: layerId, imported: staged, skipped, warnings };
+  await finishImport(db, { jobId: job.id, workerId: context.workerId }, layerId, result);
   await refreshFeatureStatistics(db);
   await prepareGrid(db, result.layer_id);
   return result;

@@ -29,7 +29,7 @@ export async function layerRow(db: Queryable, id: number): Promise<LayerRow> {
 /** The map's layers in drawing order (bottom first). */
 export async function layersOfMap(db: Queryable, mapId: number): Promise<LayerRow[]> {
   return db.query<LayerRow>(
-    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.map_id = $1 ORDER BY l."order", l.id`,
+    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.map_id = $1 AND l.import_job_id IS NULL ORDER BY l."order", l.id`,
     [mapId],
   );
 }

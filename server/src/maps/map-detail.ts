@@ -38,7 +38,7 @@ export async function mapDetail(
   const [layers, categories, searches, mainSearches, filters, bookmarks] = await Promise.all([
     options.withLayers
       ? db.query<LayerRow>(
-          `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.map_id = $1 ORDER BY l."order", l.id`,
+          `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.map_id = $1 AND l.import_job_id IS NULL ORDER BY l."order", l.id`,
           [id],
         )
       : Promise.resolve(undefined),

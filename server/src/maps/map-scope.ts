@@ -13,7 +13,7 @@ export async function mapOr404(db: Queryable, mapId: number): Promise<MapRow> {
 /** The layer named in the path, if it belongs to the map named in the path; otherwise 404. */
 export async function layerOfMapOr404(db: Queryable, mapId: number, layerId: number): Promise<LayerRow> {
   const rows = await db.query<LayerRow>(
-    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1 AND l.map_id = $2`,
+    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1 AND l.map_id = $2 AND l.import_job_id IS NULL`,
     [layerId, mapId],
   );
   const layer = rows[0];

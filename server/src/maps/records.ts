@@ -17,7 +17,7 @@ export type BookmarkBody = Schemas['Bookmark'];
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export const MAP_COLUMNS = `m.id, m.title, m.description, m.center, m.zoom, m.rotation, m.basemap, m.created_by,
-  (SELECT count(*)::int FROM layers l WHERE l.map_id = m.id) AS layers_count, m.created_at, m.updated_at`;
+  (SELECT count(*)::int FROM layers l WHERE l.map_id = m.id AND l.import_job_id IS NULL) AS layers_count, m.created_at, m.updated_at`;
 
 export interface MapRow extends Omit<MapBody, 'created_at' | 'updated_at'> {
   created_at: Date;

@@ -34,6 +34,19 @@ describe('what a click picks', () => {
     ]);
   });
 
+  test('a line over a line of a lower layer (a pipe along the street under it): the upper one', () => {
+    // The street's wide casing is nearer the click than the pipe drawn on top of it.
+    const picked = orderHits([hit(1, 10, 'LineString', 0, 1), hit(5, 50, 'LineString', 1.5, 5)]);
+    expect(picked.map((candidate) => candidate.featureId)).toEqual([50]);
+    // Two pipes of the upper layer meeting there are still both offered.
+    const junction = orderHits([
+      hit(1, 10, 'LineString', 0, 1),
+      hit(5, 50, 'LineString', 1, 5),
+      hit(5, 51, 'LineString', 1.5, 5),
+    ]);
+    expect(junction.map((candidate) => candidate.featureId)).toEqual([50, 51]);
+  });
+
   test('at one distance the topmost layer comes first; the list is short', () => {
     const picked = orderHits([hit(3, 30, 'Point', 0, 3), hit(4, 40, 'Point', 0, 4)]);
     expect(picked.map((candidate) => candidate.layerId)).toEqual([4, 3]);

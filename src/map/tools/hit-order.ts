@@ -41,5 +41,11 @@ export function orderHits<T extends Candidate>(candidates: readonly T[], limit =
     .filter((candidate) => geometryRank(candidate.geometryType) === best)
     .sort((a, b) => a.distance - b.distance || b.zIndex - a.zIndex);
   const nearest = sameRank[0]?.distance ?? 0;
-  return sameRank.filter((candidate) => candidate.distance <= nearest + SAME_PLACE_PX).slice(0, limit);
+  const near = sameRank.filter((candidate) => candidate.distance <= nearest + SAME_PLACE_PX);
+  if (best === 0) return near.slice(0, limit);
+  // Lines and areas of several layers at one place are one drawn over the other (a pipe laid
+  // along the street under it): the upper layer is the one aimed at; the lower one is reached
+  // by hiding the upper. Stacked points (a valve on a hydrant) are all offered.
+  const top = Math.max(...near.map((candidate) => candidate.zIndex));
+  return near.filter((candidate) => candidate.zIndex === top).slice(0, limit);
 }

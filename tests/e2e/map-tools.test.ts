@@ -239,7 +239,11 @@ describe('map tools and identify', () => {
       // A finger is not a mouse: 6 px beside the pipe still hits it.
       const offset = across(chosen.segment, chosen.middle[1], 6);
       await page.touchscreen.tap(centre.x + offset.x, centre.y + offset.y);
-      await page.getByRole('complementary', { name: `Pipes #${chosen.pipe.id}` }).waitFor();
+      const sheet = page.getByRole('complementary', { name: `Pipes #${chosen.pipe.id}` });
+      await sheet.waitFor();
+      // On a phone the feature opens as a sheet over the lower half of the map: put it away first.
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'hidden' });
 
       const cdp = await context.newCDPSession(page);
       const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>

@@ -1761,7 +1761,7 @@ export interface components {
     };
     NewUserToken: components['schemas']['UserToken'] & {
       /**
-       * @description The secret, shown only in this answer (only its SHA-256 is stored).
+       * @description The secret, shown only in this answer (only its SHA-256 is stored): `atb_pat_` and 43 base64url characters (32 random bytes).
        * @example atb_pat_7QmXzv0n3bK9wYc1JrT5uEo8aLsDfGhIjKlMnOpQrSt
        */
       token: string;

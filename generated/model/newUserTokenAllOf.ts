@@ -8,8 +8,9 @@
 
 export type NewUserTokenAllOf = {
   /**
-   * The secret, shown only in this answer (only its SHA-256 is stored).
-   * @pattern ^atb_pat_[A-Za-z0-9_-]{43}$
+   * The secret, shown only in this answer (only its SHA-256 is stored): `atb_pat_` and 43 base64url characters (32 random bytes).
+   * @minLength 51
+   * @maxLength 51
    */
   token: string;
 };

@@ -45,7 +45,7 @@ export const getCreateUserTokenResponseMock = (
       last_used_at: faker.helpers.arrayElement([`${faker.date.past().toISOString().split('.')[0]}Z`, null]),
       created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     },
-    ...{ token: faker.helpers.fromRegExp('^atb_pat_[A-Za-z0-9_-]{43}$') },
+    ...{ token: faker.string.alpha({ length: { min: 51, max: 51 } }) },
   },
   ...overrideResponse,
 });

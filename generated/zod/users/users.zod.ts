@@ -65,7 +65,8 @@ export const createUserTokenBody = zod.object({
 });
 
 export const createUserToken201ResponseDataNameMax = 255;
-export const createUserToken201ResponseDataTokenRegExp = new RegExp('^atb_pat_[A-Za-z0-9_-]{43}$');
+export const createUserToken201ResponseDataTokenMin = 51;
+export const createUserToken201ResponseDataTokenMax = 51;
 
 export const createUserToken201Response = zod.object({
   data: zod
@@ -91,8 +92,11 @@ export const createUserToken201Response = zod.object({
       zod.object({
         token: zod
           .string()
-          .regex(createUserToken201ResponseDataTokenRegExp)
-          .describe('The secret, shown only in this answer (only its SHA-256 is stored).'),
+          .min(createUserToken201ResponseDataTokenMin)
+          .max(createUserToken201ResponseDataTokenMax)
+          .describe(
+            'The secret, shown only in this answer (only its SHA-256 is stored): `atb_pat_` and 43 base64url characters (32 random bytes).',
+          ),
       }),
     ),
 });

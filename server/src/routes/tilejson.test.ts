@@ -130,3 +130,32 @@ describe('TileJSON', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('TileJSON without APP_URL', () => {
+  it('takes the origin from the address the server listens on, never from Host', async () => {
+    const own = await startTestApp();
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = own.app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      const map = await insertMap(own.database.db);
+      const layer = await insertLayer(own.database.db, map.id);
+      const { client } = await own.signedIn('user');
+      const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+      const response = await fetch(
+        `http://127.0.0.1:${port}/api/maps/${map.id}/layers/${layer.id}/tiles.json`,
+        {
+          headers: { cookie, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        },
+      );
+      expect(response.status).toBe(200);
+      const doc = (await response.json()) as TileJson;
+      expect(doc.tiles).toEqual([
+        // HOST is unset (0.0.0.0), so the server names itself localhost, on the port it got.
+        `http://localhost:${port}/api/maps/${map.id}/layers/${layer.id}/tiles/{z}/{x}/{y}`,
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -29,6 +29,7 @@ import { NetworkTools } from './network-tools';
 import { useFullFeature } from './use-full-feature';
 import { useGeometryEditing } from './use-geometry-editing';
 import { useLayerViewState } from './use-layer-view-state';
+import { useSnapTargets } from './use-snap-targets';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
 import './map-viewer.css';
@@ -90,6 +91,7 @@ export function MapViewer({
   );
   const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
   const editing = useGeometryEditing();
+  const snapFeatures = useSnapTargets(map.id, layers, isVisible, viewExtent, editing.session);
   // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
   const fullFeature = useFullFeature(
     map.id,
@@ -295,6 +297,7 @@ export function MapViewer({
           onLayerError={onLayerError}
           geometryEdit={editing.session?.edit ?? null}
           onGeometryChange={editing.setPending}
+          snapFeatures={snapFeatures}
         />
       }
       onCloseDrawer={() => setSelected(null)}

@@ -1930,6 +1930,21 @@ export interface components {
      * @example diameter_mm
      */
     PropertyName: string;
+    /**
+     * @description `number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.
+     * @example 50
+     */
+    PropertyBound: number | null;
+    /**
+     * @description `string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.
+     * @example [A-Z]{2}-[0-9]{4}
+     */
+    PropertyPattern: string | null;
+    /**
+     * @description The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.
+     * @example in_service
+     */
+    PropertyDefault: string | number | boolean | null;
     /** @description One entry of a layer's attribute schema. */
     LayerProperty: {
       name: components['schemas']['PropertyName'];
@@ -1947,6 +1962,10 @@ export interface components {
        * @example null
        */
       options: string[] | null;
+      min?: components['schemas']['PropertyBound'];
+      max?: components['schemas']['PropertyBound'];
+      pattern?: components['schemas']['PropertyPattern'];
+      default?: components['schemas']['PropertyDefault'];
     };
     /**
      * @description [min_lon, min_lat, max_lon, max_lat], EPSG:4326.
@@ -2445,6 +2464,10 @@ export interface components {
       required: boolean;
       /** @description Required (at least one) for `enum`; ignored for other types. */
       options?: string[] | null;
+      min?: components['schemas']['PropertyBound'];
+      max?: components['schemas']['PropertyBound'];
+      pattern?: components['schemas']['PropertyPattern'];
+      default?: components['schemas']['PropertyDefault'];
     };
     /** @description `geometry_type` is required for `vector` layers; `source` is required for the remote types (`xyz`, `wms`, `geojson_url`, `3d_tiles`). */
     LayerCreate: {

@@ -11,8 +11,18 @@ vi.mock('../../map/openlayers/ol-map-canvas', async () => {
   return { OlMapCanvas: recording.RecordingMapCanvas };
 });
 
+/** The mock town, with the pipes' Status required as in the demo. */
+function townWithRequiredStatus() {
+  const detail = townMapDetail();
+  const pipes = detail.layers?.find((layer) => layer.name === 'Pipes');
+  pipes?.properties.forEach((property) => {
+    if (property.name === 'status') property.required = true;
+  });
+  return detail;
+}
+
 async function openPipesTable() {
-  server.use(getShowMapMockHandler({ data: townMapDetail() }));
+  server.use(getShowMapMockHandler({ data: townWithRequiredStatus() }));
   const app = await renderApp('/maps/1/show/1/features', { as: 'admin' });
   const table = await screen.findByRole('table', { name: 'Features of Pipes' }, { timeout: 10_000 });
   await within(table).findByRole('cell', { name: 'Oak Street 1' });
@@ -57,12 +67,26 @@ describe('feature table', { timeout: 30_000 }, () => {
     await user.click(within(table).getByLabelText('Select feature 1'));
     await user.click(within(table).getByLabelText('Select feature 2'));
     const form = screen.getByRole('form', { name: 'Edit the selected features' });
-    await user.selectOptions(within(form).getByLabelText('Property'), 'Status');
-    await user.selectOptions(within(form).getByLabelText('New value'), 'abandoned');
+    // The property's own field, as in the feature forms: an enum is a select of its options.
+    await user.click(within(form).getByRole('combobox', { name: 'Property' }));
+    await user.click(await screen.findByRole('option', { name: 'Status' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'abandoned' }));
     await user.click(within(form).getByRole('button', { name: 'Apply to selected (2)' }));
     expect(await screen.findByText('Features updated: 2', undefined, { timeout: 5000 })).toBeInTheDocument();
     const first = within(table).getByRole('cell', { name: 'Oak Street 1' }).closest('[role=row]');
     await waitFor(() => expect(first).toHaveTextContent('abandoned'));
+  });
+
+  it('a required property cannot be cleared for the selection: the field says so, nothing is sent', async () => {
+    const { user, table } = await openPipesTable();
+    await user.click(within(table).getByLabelText('Select feature 1'));
+    const form = screen.getByRole('form', { name: 'Edit the selected features' });
+    await user.click(within(form).getByRole('combobox', { name: 'Property' }));
+    await user.click(await screen.findByRole('option', { name: 'Status' }));
+    await user.click(within(form).getByRole('button', { name: 'Apply to selected (1)' }));
+    expect(within(form).getByRole('combobox', { name: 'Status' })).toHaveAccessibleDescription('Required');
+    expect(screen.queryByText(/Features updated/)).not.toBeInTheDocument();
   });
 
   it('shows a row on the map: the viewer opens with that feature selected', async () => {

@@ -15,6 +15,7 @@ import type { GeometryEdit, GeometryEditState } from '../map-canvas-types';
 import { createEditHistory } from '../tools/edit-history';
 import { attachEditSnapping } from './edit-snapping';
 import { createDrawingSteps } from './drawing-steps';
+import { createExactCoordinates } from './exact-coordinates';
 
 const format = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
 
@@ -28,11 +29,6 @@ const editStyle = new Style({
     stroke: new Stroke({ color: '#fff', width: 2 }),
   }),
 });
-
-function toGeoJson(geometry: OlGeometry): Geometry {
-  // Rounded to about 1 cm: pixel-derived coordinates carry meaningless digits.
-  return JSON.parse(JSON.stringify(format.writeGeometryObject(geometry, { decimals: 7 }))) as Geometry;
-}
 
 function sameCoordinates(a: OlGeometry, b: OlGeometry): boolean {
   return JSON.stringify(format.writeGeometryObject(a)) === JSON.stringify(format.writeGeometryObject(b));
@@ -72,6 +68,8 @@ export function attachGeometryEditing(
   });
   map.addLayer(layer);
   const snapping = attachEditSnapping(map);
+  const exact = createExactCoordinates();
+  const toGeoJson = (geometry: OlGeometry) => exact.write(geometry);
   let vertexDelete = false;
   const deleteCondition: Condition = (event) => singleClick(event) && (vertexDelete || altKeyOnly(event));
   const modify = new Modify({ source, pixelTolerance: 12, deleteCondition });
@@ -117,6 +115,7 @@ export function attachGeometryEditing(
   };
 
   if (edit.kind === 'modify') {
+    exact.remember('edited', [edit.geometry]);
     const geometry = format.readGeometry(edit.geometry);
     if (geometry) {
       const feature = new OlFeature(geometry);
@@ -161,7 +160,15 @@ export function attachGeometryEditing(
     deleteVertexAtPointer: () => {
       if (!draw) modify.removePoint();
     },
-    setSnapTargets: snapping.setTargets,
+    setSnapTargets: (collections) => {
+      exact.remember(
+        'targets',
+        collections.flatMap((collection) =>
+          collection.features.flatMap((feature) => (feature.geometry ? [feature.geometry] : [])),
+        ),
+      );
+      snapping.setTargets(collections);
+    },
     dispose: () => {
       doubleClickZooms.forEach((interaction) => interaction.setActive(true));
       if (draw) map.removeInteraction(draw);

@@ -6415,6 +6415,16 @@ export interface operations {
          * @example 116
          */
         before_id?: number;
+        /**
+         * @description With `where_value`: only features whose value of this property (of the layer's attribute schema) equals `where_value`. A name the layer does not have is a 422; either of the two without the other is a 422 on the missing one.
+         * @example material
+         */
+        where_property?: string;
+        /**
+         * @description The value `where_property` must have, compared as text, exactly (a number as written, e.g. `110`; a boolean as `true` or `false`).
+         * @example cast_iron
+         */
+        where_value?: string;
       };
       header?: never;
       path: {

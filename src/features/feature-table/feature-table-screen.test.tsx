@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
 import { townMapDetail } from '../../../mocks/features-town-map';
 import { renderApp } from '../../testing/render';
+import { recordedMap } from '../../map/testing/recording-map-canvas';
 import { server } from '../../testing/server';
 
 // jsdom has no canvas: the viewer that "show on map" opens draws with the recording engine.
@@ -87,6 +88,57 @@ describe('feature table', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Apply to selected (1)' }));
     expect(within(form).getByRole('combobox', { name: 'Status' })).toHaveAccessibleDescription('Required');
     expect(screen.queryByText(/Features updated/)).not.toBeInTheDocument();
+  });
+
+  it('hides and shows columns with the column chooser', async () => {
+    const { user, table } = await openPipesTable();
+    await user.click(screen.getByRole('button', { name: 'Columns (5/5)' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Columns shown' });
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Material' }));
+    // The popover hides the page from assistive technology while open: closed before reading.
+    await user.keyboard('{Escape}');
+    const headers = () =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
+    await waitFor(() => expect(headers()).not.toContain('Material'));
+    expect(headers()).toContain('Diameter (mm)');
+    await user.click(screen.getByRole('button', { name: 'Columns (4/5)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'Material' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).toContain('Material'));
+  });
+
+  it("filters by a column's value on the server, with the column's own field", async () => {
+    const { user, table } = await openPipesTable();
+    const filter = screen.getByRole('form', { name: 'Filter by a column' });
+    await user.click(within(filter).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: 'Material' }));
+    await user.click(within(filter).getByRole('combobox', { name: 'Material' }));
+    await user.click(await screen.findByRole('option', { name: 'steel' }));
+    await user.click(within(filter).getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.getByText(/^Features: \d+$/)).not.toHaveTextContent('Features: 144'));
+    await waitFor(() => expect(bodyRows(table).length).toBeGreaterThan(0));
+    // Only steel pipes are listed (the rows in view of them).
+    const shown = Number((screen.getByText(/^Features: \d+$/).textContent ?? '').replace(/\D/g, ''));
+    expect(shown).toBeGreaterThan(0);
+    expect(bodyRows(table).length).toBeLessThanOrEqual(shown);
+    for (const row of bodyRows(table)) expect(row).toHaveTextContent('steel');
+    await user.click(within(filter).getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByText('Features: 144', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('zooms the map to the selected rows and highlights them', async () => {
+    const { user, table, router } = await openPipesTable();
+    const zoom = screen.getByRole('button', { name: 'Zoom to selected (0)' });
+    expect(zoom).toBeDisabled();
+    await user.click(within(table).getByLabelText('Select feature 1'));
+    await user.click(within(table).getByLabelText('Select feature 2'));
+    await user.click(screen.getByRole('button', { name: 'Zoom to selected (2)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maps/1/show'));
+    await waitFor(() => expect(recordedMap.props?.viewRequest).toMatchObject({ maxZoom: 18 }));
+    const pipes = recordedMap.props?.layers.find((layer) => layer.layerId === 1);
+    expect(pipes?.highlightedIds).toEqual([1, 2]);
   });
 
   it('shows a row on the map: the viewer opens with that feature selected', async () => {

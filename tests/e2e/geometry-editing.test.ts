@@ -44,7 +44,7 @@ async function renderedOnce(page: Page): Promise<void> {
 describe('drawing on the demo network', () => {
   const suite = useRealServer({ demoSeed: true });
 
-  test('a new pipe snaps to an existing pipe end, a vertex is undone, and a required field says so', async () => {
+  test('a new pipe snaps to an existing pipe end, a vertex is undone, a required field says so, and a cancelled reshape stores nothing', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
     await signIn(page, admin.email, admin.password, admin.name);
@@ -107,5 +107,18 @@ describe('drawing on the demo network', () => {
     // The undone vertex is gone: the first click and the snapped end.
     expect(coordinates).toHaveLength(2);
     expect(coordinates.at(-1)).toEqual(end);
+
+    // Reshaped, then cancelled: the stored pipe is as it was.
+    const panel = page.getByRole('complementary', { name: `Pipes #${created?.id}` });
+    await panel.getByRole('button', { name: 'Edit geometry' }).click();
+    await page.mouse.move(start.x, start.y, { steps: 3 });
+    await page.mouse.down();
+    await page.mouse.move(start.x - 60, start.y - 80, { steps: 6 });
+    await page.mouse.up();
+    await eventually(() => undo.isEnabled(), true);
+    await tools.getByRole('button', { name: 'Cancel' }).click();
+    await eventually(() => editBar.isVisible(), false);
+    const [afterCancel] = await storedPipes(page, map.id, map.pipes.id, 1);
+    expect(afterCancel?.geometry.coordinates).toEqual(coordinates);
   });
 });

@@ -2056,6 +2056,21 @@ export interface components {
      * @example diameter_mm
      */
     PropertyName: string;
+    /**
+     * @description `number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.
+     * @example 50
+     */
+    PropertyBound: number | null;
+    /**
+     * @description `string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.
+     * @example [A-Z]{2}-[0-9]{4}
+     */
+    PropertyPattern: string | null;
+    /**
+     * @description The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.
+     * @example in_service
+     */
+    PropertyDefault: string | number | boolean | null;
     /** @description One entry of a layer's attribute schema. */
     LayerProperty: {
       name: components['schemas']['PropertyName'];
@@ -2073,6 +2088,10 @@ export interface components {
        * @example null
        */
       options: string[] | null;
+      min?: components['schemas']['PropertyBound'];
+      max?: components['schemas']['PropertyBound'];
+      pattern?: components['schemas']['PropertyPattern'];
+      default?: components['schemas']['PropertyDefault'];
     };
     /**
      * @description [min_lon, min_lat, max_lon, max_lat], EPSG:4326.
@@ -2571,6 +2590,10 @@ export interface components {
       required: boolean;
       /** @description Required (at least one) for `enum`; ignored for other types. */
       options?: string[] | null;
+      min?: components['schemas']['PropertyBound'];
+      max?: components['schemas']['PropertyBound'];
+      pattern?: components['schemas']['PropertyPattern'];
+      default?: components['schemas']['PropertyDefault'];
     };
     /** @description `geometry_type` is required for `vector` layers; `source` is required for the remote types (`xyz`, `wms`, `geojson_url`, `3d_tiles`). */
     LayerCreate: {
@@ -6685,6 +6708,16 @@ export interface operations {
          * @example 116
          */
         before_id?: number;
+        /**
+         * @description With `where_value`: only features whose value of this property (of the layer's attribute schema) equals `where_value`. A name the layer does not have is a 422; either of the two without the other is a 422 on the missing one.
+         * @example material
+         */
+        where_property?: string;
+        /**
+         * @description The value `where_property` must have, compared as text, exactly (a number as written, e.g. `110`; a boolean as `true` or `false`).
+         * @example cast_iron
+         */
+        where_value?: string;
       };
       header?: never;
       path: {

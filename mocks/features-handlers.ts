@@ -97,8 +97,14 @@ export const featuresHandlers = [
     const search = parsed.data.search ?? '';
     // The keyset cursor of the page links (and of lookups by id) starts after that id.
     const afterId = parsed.data.after_id ?? 0;
+    const { where_property: whereProperty, where_value: whereValue } = parsed.data;
+    // One column's value, compared as text, as the server does.
+    const matchesWhere = (feature: { properties: Record<string, unknown> }) =>
+      whereProperty === undefined ||
+      whereValue === undefined ||
+      String(feature.properties[whereProperty] ?? '') === whereValue;
     const found = featuresOfLayer(layerId).filter(
-      (feature) => feature.id > afterId && matchesText(feature, search),
+      (feature) => feature.id > afterId && matchesText(feature, search) && matchesWhere(feature),
     );
     const sorted = sortFeatures(found, layerId, parsed.data.sort);
     if (!sorted.ok) return sorted.response;

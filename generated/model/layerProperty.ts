@@ -8,6 +8,9 @@
 import type { PropertyName } from './propertyName';
 import type { LayerPropertyType } from './layerPropertyType';
 import type { LayerPropertyOptions } from './layerPropertyOptions';
+import type { PropertyBound } from './propertyBound';
+import type { PropertyPattern } from './propertyPattern';
+import type { PropertyDefault } from './propertyDefault';
 
 /**
  * One entry of a layer's attribute schema.
@@ -23,4 +26,8 @@ export interface LayerProperty {
   required: boolean;
   /** The allowed values of an `enum` property; null for other types. */
   options: LayerPropertyOptions;
+  min?: PropertyBound;
+  max?: PropertyBound;
+  pattern?: PropertyPattern;
+  default?: PropertyDefault;
 }

@@ -8,6 +8,9 @@
 import type { PropertyNameInput } from './propertyNameInput';
 import type { LayerPropertyInputType } from './layerPropertyInputType';
 import type { LayerPropertyInputOptions } from './layerPropertyInputOptions';
+import type { PropertyBound } from './propertyBound';
+import type { PropertyPattern } from './propertyPattern';
+import type { PropertyDefault } from './propertyDefault';
 
 export interface LayerPropertyInput {
   name: PropertyNameInput;
@@ -25,4 +28,8 @@ export interface LayerPropertyInput {
    * @maxItems 500
    */
   options?: LayerPropertyInputOptions;
+  min?: PropertyBound;
+  max?: PropertyBound;
+  pattern?: PropertyPattern;
+  default?: PropertyDefault;
 }

@@ -42,4 +42,14 @@ export type ListLayerFeaturesParams = {
    * @minimum 1
    */
   before_id?: number;
+  /**
+   * With `where_value`: only features whose value of this property (of the layer's attribute schema) equals `where_value`. A name the layer does not have is a 422; either of the two without the other is a 422 on the missing one.
+   * @pattern ^[A-Za-z_][A-Za-z0-9_]{0,62}$
+   */
+  where_property?: string;
+  /**
+   * The value `where_property` must have, compared as text, exactly (a number as written, e.g. `110`; a boolean as `true` or `false`).
+   * @maxLength 255
+   */
+  where_value?: string;
 };

@@ -16,3 +16,17 @@ export function featureExtent(feature: Pick<Feature, 'geometry'>): [number, numb
   const lats = points.map((point) => point[1] ?? 0);
   return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
 }
+
+/** The box around several features, or null when none has a geometry. */
+export function featuresExtent(
+  features: readonly Pick<Feature, 'geometry'>[],
+): [number, number, number, number] | null {
+  const boxes = features.map(featureExtent).filter((box) => box !== null);
+  if (boxes.length === 0) return null;
+  return [
+    Math.min(...boxes.map((box) => box[0])),
+    Math.min(...boxes.map((box) => box[1])),
+    Math.max(...boxes.map((box) => box[2])),
+    Math.max(...boxes.map((box) => box[3])),
+  ];
+}

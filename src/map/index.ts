@@ -1,6 +1,6 @@
 export * from './layer-model';
 export * from './map-canvas-types';
 export { MapCanvas, MapEngineContext, type MapEngine } from './map-canvas';
-export { featureExtent } from './feature-extent';
+export { featureExtent, featuresExtent } from './feature-extent';
 export { renderMapImage, type MapImageRequest } from './map-image';
 export { GlobeCanvas, GlobeEngineContext } from './globe-canvas';

@@ -1,4 +1,4 @@
-import type { Geometry, GeometryType } from '../../generated/model';
+import type { FeatureCollection, Geometry, GeometryType } from '../../generated/model';
 import type { MapLayerModel } from './layer-model';
 
 /** Centre [lon, lat] in EPSG:4326, zoom, rotation in degrees clockwise (as maps and bookmarks store it). */
@@ -26,6 +26,9 @@ export type FeatureHit = {
  */
 export type GeometryEdit =
   { kind: 'modify'; geometry: Geometry } | { kind: 'draw'; geometryType: GeometryType };
+
+/** What the edit tools may offer now: undo and redo of the steps, and whether a drawing is under way. */
+export type GeometryEditState = { canUndo: boolean; canRedo: boolean; drawing: boolean };
 
 /**
  * The tools floating in a 2D map. Identify (a click opens a feature) is not among them: it is
@@ -57,6 +60,12 @@ export type MapCanvasProps = {
   geometryEdit?: GeometryEdit | null;
   /** The edited or newly drawn geometry after each change (GeoJSON, EPSG:4326). */
   onGeometryChange?: (geometry: Geometry) => void;
+  /**
+   * While editing, the whole features (GeoJSON, EPSG:4326) of the visible layers near the view:
+   * a drawn or moved vertex snaps to their vertices and edges. Tiles hold simplified cuts, so
+   * the screen reads them from the server.
+   */
+  snapFeatures?: readonly FeatureCollection[];
   className?: string;
   /** Which tools float in the map; all of them when absent (a print preview may want fewer). */
   tools?: readonly MapToolName[];

@@ -197,6 +197,33 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
       ] as const),
       required: faker.datatype.boolean(),
       options: faker.helpers.arrayElement([[], null]),
+      min: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      max: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      pattern: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      default: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 255 } }),
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          faker.datatype.boolean(),
+          null,
+        ]),
+        undefined,
+      ]),
     })),
     features_count: faker.number.int({ min: 0, max: undefined }),
     extent: faker.helpers.arrayElement([
@@ -381,6 +408,33 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
       ] as const),
       required: faker.datatype.boolean(),
       options: faker.helpers.arrayElement([[], null]),
+      min: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      max: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      pattern: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      default: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 255 } }),
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          faker.datatype.boolean(),
+          null,
+        ]),
+        undefined,
+      ]),
     })),
     features_count: faker.number.int({ min: 0, max: undefined }),
     extent: faker.helpers.arrayElement([
@@ -567,6 +621,33 @@ export const getImportLayerResponseMock = (
       ] as const),
       required: faker.datatype.boolean(),
       options: faker.helpers.arrayElement([[], null]),
+      min: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      max: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      pattern: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      default: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 255 } }),
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          faker.datatype.boolean(),
+          null,
+        ]),
+        undefined,
+      ]),
     })),
     features_count: faker.number.int({ min: 0, max: undefined }),
     extent: faker.helpers.arrayElement([
@@ -871,6 +952,33 @@ export const getGetLayerResponseMock = (
         ] as const),
         required: faker.datatype.boolean(),
         options: faker.helpers.arrayElement([[], null]),
+        min: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            null,
+          ]),
+          undefined,
+        ]),
+        max: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            null,
+          ]),
+          undefined,
+        ]),
+        pattern: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+          undefined,
+        ]),
+        default: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+            null,
+          ]),
+          undefined,
+        ]),
       })),
       features_count: faker.number.int({ min: 0, max: undefined }),
       extent: faker.helpers.arrayElement([
@@ -1114,6 +1222,33 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
       ] as const),
       required: faker.datatype.boolean(),
       options: faker.helpers.arrayElement([[], null]),
+      min: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      max: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      pattern: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      default: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 255 } }),
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          faker.datatype.boolean(),
+          null,
+        ]),
+        undefined,
+      ]),
     })),
     features_count: faker.number.int({ min: 0, max: undefined }),
     extent: faker.helpers.arrayElement([
@@ -1300,6 +1435,33 @@ export const getUpdateLayerPropertiesResponseMock = (
       ] as const),
       required: faker.datatype.boolean(),
       options: faker.helpers.arrayElement([[], null]),
+      min: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      max: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      pattern: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      default: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 255 } }),
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          faker.datatype.boolean(),
+          null,
+        ]),
+        undefined,
+      ]),
     })),
     features_count: faker.number.int({ min: 0, max: undefined }),
     extent: faker.helpers.arrayElement([
@@ -1486,6 +1648,33 @@ export const getDeleteLayerPropertiesResponseMock = (
       ] as const),
       required: faker.datatype.boolean(),
       options: faker.helpers.arrayElement([[], null]),
+      min: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      max: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      pattern: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      default: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 255 } }),
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          faker.datatype.boolean(),
+          null,
+        ]),
+        undefined,
+      ]),
     })),
     features_count: faker.number.int({ min: 0, max: undefined }),
     extent: faker.helpers.arrayElement([
@@ -1672,6 +1861,33 @@ export const getTransferLayerResponseMock = (
       ] as const),
       required: faker.datatype.boolean(),
       options: faker.helpers.arrayElement([[], null]),
+      min: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      max: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      pattern: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
+      default: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 255 } }),
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          faker.datatype.boolean(),
+          null,
+        ]),
+        undefined,
+      ]),
     })),
     features_count: faker.number.int({ min: 0, max: undefined }),
     extent: faker.helpers.arrayElement([

@@ -303,6 +303,33 @@ export const getShowMapResponseMock = (
               ] as const),
               required: faker.datatype.boolean(),
               options: faker.helpers.arrayElement([[], null]),
+              min: faker.helpers.arrayElement([
+                faker.helpers.arrayElement([
+                  faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                  null,
+                ]),
+                undefined,
+              ]),
+              max: faker.helpers.arrayElement([
+                faker.helpers.arrayElement([
+                  faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                  null,
+                ]),
+                undefined,
+              ]),
+              pattern: faker.helpers.arrayElement([
+                faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+                undefined,
+              ]),
+              default: faker.helpers.arrayElement([
+                faker.helpers.arrayElement([
+                  faker.string.alpha({ length: { min: 10, max: 255 } }),
+                  faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                  faker.datatype.boolean(),
+                  null,
+                ]),
+                undefined,
+              ]),
             }),
           ),
           features_count: faker.number.int({ min: 0, max: undefined }),

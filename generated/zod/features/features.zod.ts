@@ -18,6 +18,8 @@ export const listLayerFeaturesQueryPerPageMax = 100;
 export const listLayerFeaturesQuerySearchMax = 255;
 export const listLayerFeaturesQuerySortRegExp = new RegExp('^-?[A-Za-z_][A-Za-z0-9_]{0,62}$');
 export const listLayerFeaturesQueryAfterIdMin = 0;
+export const listLayerFeaturesQueryWherePropertyRegExp = new RegExp('^[A-Za-z_][A-Za-z0-9_]{0,62}$');
+export const listLayerFeaturesQueryWhereValueMax = 255;
 
 export const listLayerFeaturesQueryParams = zod.object({
   page: zod.coerce
@@ -56,6 +58,20 @@ export const listLayerFeaturesQueryParams = zod.object({
     .min(1)
     .optional()
     .describe('Keyset cursor of the `prev` link; the page ends before this feature id.'),
+  where_property: zod.coerce
+    .string()
+    .regex(listLayerFeaturesQueryWherePropertyRegExp)
+    .optional()
+    .describe(
+      "With `where_value`: only features whose value of this property (of the layer's attribute schema) equals `where_value`. A name the layer does not have is a 422; either of the two without the other is a 422 on the missing one.",
+    ),
+  where_value: zod.coerce
+    .string()
+    .max(listLayerFeaturesQueryWhereValueMax)
+    .optional()
+    .describe(
+      'The value `where_property` must have, compared as text, exactly (a number as written, e.g. `110`; a boolean as `true` or `false`).',
+    ),
 });
 
 export const listLayerFeatures200ResponseDataItemGeometryCoordinatesItemMin = -180;

@@ -69,6 +69,8 @@ export const listLayers200ResponseDataItemPropertiesItemNameMax = 63;
 export const listLayers200ResponseDataItemPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const listLayers200ResponseDataItemPropertiesItemLabelMax = 255;
 export const listLayers200ResponseDataItemPropertiesItemOptionsItemMax = 255;
+export const listLayers200ResponseDataItemPropertiesItemPatternMax = 500;
+export const listLayers200ResponseDataItemPropertiesItemDefaultMaxOne = 255;
 export const listLayers200ResponseDataItemFeaturesCountMin = 0;
 export const listLayers200ResponseDataItemExtentItemMin = -180;
 export const listLayers200ResponseDataItemExtentItemMax = 180;
@@ -327,6 +329,36 @@ export const listLayers200Response = zod.object({
               .array(zod.string().min(1).max(listLayers200ResponseDataItemPropertiesItemOptionsItemMax))
               .nullable()
               .describe('The allowed values of an `enum` property; null for other types.'),
+            min: zod
+              .number()
+              .nullish()
+              .describe(
+                '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+              ),
+            max: zod
+              .number()
+              .nullish()
+              .describe(
+                '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+              ),
+            pattern: zod
+              .string()
+              .max(listLayers200ResponseDataItemPropertiesItemPatternMax)
+              .nullish()
+              .describe(
+                '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              ),
+            default: zod
+              .union([
+                zod.string().max(listLayers200ResponseDataItemPropertiesItemDefaultMaxOne),
+                zod.number(),
+                zod.boolean(),
+                zod.null(),
+              ])
+              .optional()
+              .describe(
+                "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+              ),
           })
           .describe("One entry of a layer's attribute schema."),
       ),
@@ -423,6 +455,8 @@ export const createLayerBodyPropertiesItemLabelMax = 255;
 export const createLayerBodyPropertiesItemRequiredDefault = false;
 export const createLayerBodyPropertiesItemOptionsItemMax = 255;
 export const createLayerBodyPropertiesItemOptionsMax = 500;
+export const createLayerBodyPropertiesItemPatternMax = 500;
+export const createLayerBodyPropertiesItemDefaultMaxOne = 255;
 export const createLayerBodyPropertiesMax = 200;
 
 export const createLayerBody = zod
@@ -645,6 +679,36 @@ export const createLayerBody = zod
             .max(createLayerBodyPropertiesItemOptionsMax)
             .nullish()
             .describe('Required (at least one) for `enum`; ignored for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(createLayerBodyPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(createLayerBodyPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         }),
       )
       .max(createLayerBodyPropertiesMax)
@@ -713,6 +777,8 @@ export const createLayer201ResponseDataPropertiesItemNameMax = 63;
 export const createLayer201ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const createLayer201ResponseDataPropertiesItemLabelMax = 255;
 export const createLayer201ResponseDataPropertiesItemOptionsItemMax = 255;
+export const createLayer201ResponseDataPropertiesItemPatternMax = 500;
+export const createLayer201ResponseDataPropertiesItemDefaultMaxOne = 255;
 export const createLayer201ResponseDataFeaturesCountMin = 0;
 export const createLayer201ResponseDataExtentItemMin = -180;
 export const createLayer201ResponseDataExtentItemMax = 180;
@@ -965,6 +1031,36 @@ export const createLayer201Response = zod.object({
             .array(zod.string().min(1).max(createLayer201ResponseDataPropertiesItemOptionsItemMax))
             .nullable()
             .describe('The allowed values of an `enum` property; null for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(createLayer201ResponseDataPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(createLayer201ResponseDataPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         })
         .describe("One entry of a layer's attribute schema."),
     ),
@@ -1109,6 +1205,8 @@ export const importLayer201ResponseDataPropertiesItemNameMax = 63;
 export const importLayer201ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const importLayer201ResponseDataPropertiesItemLabelMax = 255;
 export const importLayer201ResponseDataPropertiesItemOptionsItemMax = 255;
+export const importLayer201ResponseDataPropertiesItemPatternMax = 500;
+export const importLayer201ResponseDataPropertiesItemDefaultMaxOne = 255;
 export const importLayer201ResponseDataFeaturesCountMin = 0;
 export const importLayer201ResponseDataExtentItemMin = -180;
 export const importLayer201ResponseDataExtentItemMax = 180;
@@ -1364,6 +1462,36 @@ export const importLayer201Response = zod.object({
             .array(zod.string().min(1).max(importLayer201ResponseDataPropertiesItemOptionsItemMax))
             .nullable()
             .describe('The allowed values of an `enum` property; null for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(importLayer201ResponseDataPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(importLayer201ResponseDataPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         })
         .describe("One entry of a layer's attribute schema."),
     ),
@@ -1617,6 +1745,8 @@ export const getLayer200ResponseDataPropertiesItemNameMax = 63;
 export const getLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const getLayer200ResponseDataPropertiesItemLabelMax = 255;
 export const getLayer200ResponseDataPropertiesItemOptionsItemMax = 255;
+export const getLayer200ResponseDataPropertiesItemPatternMax = 500;
+export const getLayer200ResponseDataPropertiesItemDefaultMaxOne = 255;
 export const getLayer200ResponseDataFeaturesCountMin = 0;
 export const getLayer200ResponseDataExtentItemMin = -180;
 export const getLayer200ResponseDataExtentItemMax = 180;
@@ -1904,6 +2034,36 @@ export const getLayer200Response = zod.object({
               .array(zod.string().min(1).max(getLayer200ResponseDataPropertiesItemOptionsItemMax))
               .nullable()
               .describe('The allowed values of an `enum` property; null for other types.'),
+            min: zod
+              .number()
+              .nullish()
+              .describe(
+                '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+              ),
+            max: zod
+              .number()
+              .nullish()
+              .describe(
+                '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+              ),
+            pattern: zod
+              .string()
+              .max(getLayer200ResponseDataPropertiesItemPatternMax)
+              .nullish()
+              .describe(
+                '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              ),
+            default: zod
+              .union([
+                zod.string().max(getLayer200ResponseDataPropertiesItemDefaultMaxOne),
+                zod.number(),
+                zod.boolean(),
+                zod.null(),
+              ])
+              .optional()
+              .describe(
+                "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+              ),
           })
           .describe("One entry of a layer's attribute schema."),
       ),
@@ -2475,6 +2635,8 @@ export const updateLayer200ResponseDataPropertiesItemNameMax = 63;
 export const updateLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const updateLayer200ResponseDataPropertiesItemLabelMax = 255;
 export const updateLayer200ResponseDataPropertiesItemOptionsItemMax = 255;
+export const updateLayer200ResponseDataPropertiesItemPatternMax = 500;
+export const updateLayer200ResponseDataPropertiesItemDefaultMaxOne = 255;
 export const updateLayer200ResponseDataFeaturesCountMin = 0;
 export const updateLayer200ResponseDataExtentItemMin = -180;
 export const updateLayer200ResponseDataExtentItemMax = 180;
@@ -2727,6 +2889,36 @@ export const updateLayer200Response = zod.object({
             .array(zod.string().min(1).max(updateLayer200ResponseDataPropertiesItemOptionsItemMax))
             .nullable()
             .describe('The allowed values of an `enum` property; null for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(updateLayer200ResponseDataPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(updateLayer200ResponseDataPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         })
         .describe("One entry of a layer's attribute schema."),
     ),
@@ -2808,6 +3000,8 @@ export const updateLayerPropertiesBodyPropertiesItemLabelMax = 255;
 export const updateLayerPropertiesBodyPropertiesItemRequiredDefault = false;
 export const updateLayerPropertiesBodyPropertiesItemOptionsItemMax = 255;
 export const updateLayerPropertiesBodyPropertiesItemOptionsMax = 500;
+export const updateLayerPropertiesBodyPropertiesItemPatternMax = 500;
+export const updateLayerPropertiesBodyPropertiesItemDefaultMaxOne = 255;
 export const updateLayerPropertiesBodyPropertiesMax = 200;
 
 export const updateLayerPropertiesBody = zod
@@ -2832,6 +3026,36 @@ export const updateLayerPropertiesBody = zod
             .max(updateLayerPropertiesBodyPropertiesItemOptionsMax)
             .nullish()
             .describe('Required (at least one) for `enum`; ignored for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(updateLayerPropertiesBodyPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(updateLayerPropertiesBodyPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         }),
       )
       .min(1)
@@ -2908,6 +3132,8 @@ export const updateLayerProperties200ResponseDataPropertiesItemNameRegExp = new 
 );
 export const updateLayerProperties200ResponseDataPropertiesItemLabelMax = 255;
 export const updateLayerProperties200ResponseDataPropertiesItemOptionsItemMax = 255;
+export const updateLayerProperties200ResponseDataPropertiesItemPatternMax = 500;
+export const updateLayerProperties200ResponseDataPropertiesItemDefaultMaxOne = 255;
 export const updateLayerProperties200ResponseDataFeaturesCountMin = 0;
 export const updateLayerProperties200ResponseDataExtentItemMin = -180;
 export const updateLayerProperties200ResponseDataExtentItemMax = 180;
@@ -3163,6 +3389,36 @@ export const updateLayerProperties200Response = zod.object({
             .array(zod.string().min(1).max(updateLayerProperties200ResponseDataPropertiesItemOptionsItemMax))
             .nullable()
             .describe('The allowed values of an `enum` property; null for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(updateLayerProperties200ResponseDataPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(updateLayerProperties200ResponseDataPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         })
         .describe("One entry of a layer's attribute schema."),
     ),
@@ -3302,6 +3558,8 @@ export const deleteLayerProperties200ResponseDataPropertiesItemNameRegExp = new 
 );
 export const deleteLayerProperties200ResponseDataPropertiesItemLabelMax = 255;
 export const deleteLayerProperties200ResponseDataPropertiesItemOptionsItemMax = 255;
+export const deleteLayerProperties200ResponseDataPropertiesItemPatternMax = 500;
+export const deleteLayerProperties200ResponseDataPropertiesItemDefaultMaxOne = 255;
 export const deleteLayerProperties200ResponseDataFeaturesCountMin = 0;
 export const deleteLayerProperties200ResponseDataExtentItemMin = -180;
 export const deleteLayerProperties200ResponseDataExtentItemMax = 180;
@@ -3557,6 +3815,36 @@ export const deleteLayerProperties200Response = zod.object({
             .array(zod.string().min(1).max(deleteLayerProperties200ResponseDataPropertiesItemOptionsItemMax))
             .nullable()
             .describe('The allowed values of an `enum` property; null for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(deleteLayerProperties200ResponseDataPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(deleteLayerProperties200ResponseDataPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         })
         .describe("One entry of a layer's attribute schema."),
     ),
@@ -3683,6 +3971,8 @@ export const transferLayer200ResponseDataPropertiesItemNameMax = 63;
 export const transferLayer200ResponseDataPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const transferLayer200ResponseDataPropertiesItemLabelMax = 255;
 export const transferLayer200ResponseDataPropertiesItemOptionsItemMax = 255;
+export const transferLayer200ResponseDataPropertiesItemPatternMax = 500;
+export const transferLayer200ResponseDataPropertiesItemDefaultMaxOne = 255;
 export const transferLayer200ResponseDataFeaturesCountMin = 0;
 export const transferLayer200ResponseDataExtentItemMin = -180;
 export const transferLayer200ResponseDataExtentItemMax = 180;
@@ -3938,6 +4228,36 @@ export const transferLayer200Response = zod.object({
             .array(zod.string().min(1).max(transferLayer200ResponseDataPropertiesItemOptionsItemMax))
             .nullable()
             .describe('The allowed values of an `enum` property; null for other types.'),
+          min: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          max: zod
+            .number()
+            .nullish()
+            .describe(
+              '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+            ),
+          pattern: zod
+            .string()
+            .max(transferLayer200ResponseDataPropertiesItemPatternMax)
+            .nullish()
+            .describe(
+              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+            ),
+          default: zod
+            .union([
+              zod.string().max(transferLayer200ResponseDataPropertiesItemDefaultMaxOne),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+            ),
         })
         .describe("One entry of a layer's attribute schema."),
     ),

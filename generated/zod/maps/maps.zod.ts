@@ -528,6 +528,8 @@ export const showMap200ResponseDataLayersItemPropertiesItemNameMax = 63;
 export const showMap200ResponseDataLayersItemPropertiesItemNameRegExp = new RegExp('[a-z][a-z0-9_]{0,62}');
 export const showMap200ResponseDataLayersItemPropertiesItemLabelMax = 255;
 export const showMap200ResponseDataLayersItemPropertiesItemOptionsItemMax = 255;
+export const showMap200ResponseDataLayersItemPropertiesItemPatternMax = 500;
+export const showMap200ResponseDataLayersItemPropertiesItemDefaultMaxOne = 255;
 export const showMap200ResponseDataLayersItemFeaturesCountMin = 0;
 export const showMap200ResponseDataLayersItemExtentItemMin = -180;
 export const showMap200ResponseDataLayersItemExtentItemMax = 180;
@@ -858,6 +860,36 @@ export const showMap200Response = zod.object({
                       )
                       .nullable()
                       .describe('The allowed values of an `enum` property; null for other types.'),
+                    min: zod
+                      .number()
+                      .nullish()
+                      .describe(
+                        '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+                      ),
+                    max: zod
+                      .number()
+                      .nullish()
+                      .describe(
+                        '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+                      ),
+                    pattern: zod
+                      .string()
+                      .max(showMap200ResponseDataLayersItemPropertiesItemPatternMax)
+                      .nullish()
+                      .describe(
+                        '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+                      ),
+                    default: zod
+                      .union([
+                        zod.string().max(showMap200ResponseDataLayersItemPropertiesItemDefaultMaxOne),
+                        zod.number(),
+                        zod.boolean(),
+                        zod.null(),
+                      ])
+                      .optional()
+                      .describe(
+                        "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+                      ),
                   })
                   .describe("One entry of a layer's attribute schema."),
               ),

@@ -57,7 +57,16 @@ const property = (
   type: Schemas['LayerProperty']['type'],
   required: boolean,
   options: readonly string[] | null = null,
-): Schemas['LayerProperty'] => ({ name, label, type, required, options: options ? [...options] : null });
+  /** What the attribute forms guide with: bounds of a number, a default for new features. */
+  guides: Pick<Schemas['LayerProperty'], 'min' | 'max' | 'pattern' | 'default'> = {},
+): Schemas['LayerProperty'] => ({
+  name,
+  label,
+  type,
+  required,
+  options: options ? [...options] : null,
+  ...guides,
+});
 
 /** Drawn bottom to top in this order. */
 export const DEMO_LAYERS: DemoLayer[] = [
@@ -76,7 +85,7 @@ export const DEMO_LAYERS: DemoLayer[] = [
     },
     properties: [
       property('name', 'Zone', 'string', true),
-      property('target_pressure_bar', 'Target pressure (bar)', 'number', true),
+      property('target_pressure_bar', 'Target pressure (bar)', 'number', true, null, { min: 0, max: 16 }),
     ],
   },
   {
@@ -116,10 +125,10 @@ export const DEMO_LAYERS: DemoLayer[] = [
       property('name', 'Name', 'string', true),
       property('street', 'Street', 'string', true),
       property('material', 'Material', 'enum', true, MATERIALS),
-      property('diameter_mm', 'Diameter (mm)', 'integer', true),
+      property('diameter_mm', 'Diameter (mm)', 'integer', true, null, { min: 20, max: 1200, default: 110 }),
       property('install_date', 'Install date', 'date', false),
-      property('status', 'Status', 'enum', true, PIPE_STATUSES),
-      property('length_m', 'Length (m)', 'number', false),
+      property('status', 'Status', 'enum', true, PIPE_STATUSES, { default: 'in_service' }),
+      property('length_m', 'Length (m)', 'number', false, null, { min: 0 }),
       property('zone', 'Pressure zone', 'string', false),
     ],
   },
@@ -146,9 +155,9 @@ export const DEMO_LAYERS: DemoLayer[] = [
     },
     properties: [
       property('valve_id', 'Valve', 'string', true),
-      property('type', 'Type', 'enum', true, VALVE_TYPES),
-      property('diameter_mm', 'Diameter (mm)', 'integer', true),
-      property('is_open', 'Open', 'boolean', true),
+      property('type', 'Type', 'enum', true, VALVE_TYPES, { default: 'gate' }),
+      property('diameter_mm', 'Diameter (mm)', 'integer', true, null, { min: 20, max: 1200, default: 110 }),
+      property('is_open', 'Open', 'boolean', true, null, { default: true }),
     ],
   },
   {
@@ -167,7 +176,7 @@ export const DEMO_LAYERS: DemoLayer[] = [
     properties: [
       property('hydrant_id', 'Hydrant', 'string', true),
       property('kind', 'Kind', 'enum', true, HYDRANT_KINDS),
-      property('flow_lps', 'Flow (l/s)', 'number', false),
+      property('flow_lps', 'Flow (l/s)', 'number', false, null, { min: 0 }),
     ],
   },
   {

@@ -15,6 +15,8 @@ export interface LayerPageRequest {
   page: number;
   perPage: number;
   search?: string | undefined;
+  /** Only features whose property has this value (as text); see `parseFeatureWhere`. */
+  where?: FeatureWhere | undefined;
   afterId?: number | undefined;
   beforeId?: number | undefined;
   /** A property to order by instead of the id (ties by id); see `parseFeatureSort`. */
@@ -23,6 +25,26 @@ export interface LayerPageRequest {
 }
 
 export type FeatureSort = { property: string; descending: boolean };
+export type FeatureWhere = { property: string; value: string };
+
+/**
+ * `where_property` and `where_value` as one condition: both or neither, and the property must
+ * be in the layer's schema, else a 422 on the one at fault.
+ */
+export function parseFeatureWhere(
+  property: string | undefined,
+  value: string | undefined,
+  layer: Pick<LayerRow, 'properties'>,
+): FeatureWhere | undefined {
+  if (property === undefined && value === undefined) return undefined;
+  if (property === undefined)
+    throw invalid({ where_property: [msg('validation.required', { field: 'where_property' })] });
+  if (value === undefined)
+    throw invalid({ where_value: [msg('validation.required', { field: 'where_value' })] });
+  if (!layer.properties.some((entry) => entry.name === property))
+    throw invalid({ where_property: [msg('features.unknown_property', { name: property })] });
+  return { property, value };
+}
 
 /**
  * The `sort` query value (`name` or `-name`) as an order: `id` sorts by id; any other name
@@ -76,16 +98,22 @@ export async function layerFeaturePage(
   db: Queryable,
   request: LayerPageRequest,
 ): Promise<PageEnvelope<FeatureBody>> {
-  const { layerId, page, perPage, search } = request;
+  const { layerId, page, perPage, search, where: equals } = request;
   const params: unknown[] = [layerId];
   let where = 'ft.layer_id = $1';
+  if (equals) {
+    params.push(equals.property, equals.value);
+    where += ` AND ft.properties ->> $${params.length - 1} = $${params.length}`;
+  }
+  // Narrowed pages are counted and found by reading them; the layer's count and anchors are of all.
+  const narrowed = Boolean(search) || equals !== undefined;
   if (search) {
     params.push(likePattern(search));
     // The indexed text of all values narrows the rows (migration 010); each value is then checked alone.
     where += ` AND feature_search_text(ft.properties) ILIKE $${params.length}
       AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
   }
-  const { total, exact } = search
+  const { total, exact } = narrowed
     ? await boundedCount(db, where, params)
     : { total: request.featuresCount, exact: true };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
@@ -114,7 +142,7 @@ export async function layerFeaturePage(
   else {
     const offset = (page - 1) * perPage;
     const start =
-      search || request.versionKey === undefined
+      narrowed || request.versionKey === undefined
         ? undefined
         : await pageStart(db, layerId, request.versionKey, offset);
     rows = start
@@ -126,6 +154,10 @@ export async function layerFeaturePage(
     const query = new URLSearchParams();
     if (perPage !== 15) query.set('per_page', String(perPage));
     if (search) query.set('search', search);
+    if (equals) {
+      query.set('where_property', equals.property);
+      query.set('where_value', equals.value);
+    }
     if (sort) query.set('sort', `${sort.descending ? '-' : ''}${sort.property}`);
     else if (cursor) query.set(cursor[0], String(cursor[1]));
     query.set('page', String(target));

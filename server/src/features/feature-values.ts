@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/openapi-types.ts';
 import { msg, type Message, type Problems } from '../i18n/messages.ts';
+import { compilePattern } from '../layers/layer-schema.ts';
 
 type LayerProperty = components['schemas']['LayerProperty'];
 export type FeatureProperties = components['schemas']['FeatureProperties'];
@@ -20,16 +21,32 @@ function isWebAddress(text: string): boolean {
   }
 }
 
+/** A number outside the schema's inclusive bounds. */
+function boundProblem(property: LayerProperty, value: number, field: string): Message | undefined {
+  if (typeof property.min === 'number' && value < property.min)
+    return msg('validation.minimum', { field, limit: property.min });
+  if (typeof property.max === 'number' && value > property.max)
+    return msg('validation.maximum', { field, limit: property.max });
+  return undefined;
+}
+
 /** What is wrong with one value of a property, or undefined; null (no value) is checked by `required`. */
 function valueProblem(property: LayerProperty, value: Value, field: string): Message | undefined {
   if (value === null) return undefined;
   switch (property.type) {
     case 'string':
-      return typeof value === 'string' ? undefined : msg('validation.type_string', { field });
+      if (typeof value !== 'string') return msg('validation.type_string', { field });
+      return property.pattern && !compilePattern(property.pattern)?.test(value)
+        ? msg('validation.pattern', { field })
+        : undefined;
     case 'number':
-      return typeof value === 'number' ? undefined : msg('validation.type_number', { field });
+      return typeof value === 'number'
+        ? boundProblem(property, value, field)
+        : msg('validation.type_number', { field });
     case 'integer':
-      return Number.isInteger(value) ? undefined : msg('validation.type_integer', { field });
+      return Number.isInteger(value) && typeof value === 'number'
+        ? boundProblem(property, value, field)
+        : msg('validation.type_integer', { field });
     case 'boolean':
       return typeof value === 'boolean' ? undefined : msg('validation.type_boolean', { field });
     case 'date':

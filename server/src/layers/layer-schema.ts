@@ -1,19 +1,42 @@
 import type { components } from '../../../generated/openapi-types.ts';
+import { propertyProblems } from '../features/feature-values.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 
 /** A layer's attribute schema entries (DESIGN §4), as sent and as stored. */
 export type LayerPropertyInput = components['schemas']['LayerPropertyInput'];
 export type LayerProperty = components['schemas']['LayerProperty'];
 
-/** The stored form: every field present; options only for `enum` (the document: ignored otherwise). */
+const isNumeric = (type: LayerPropertyInput['type']) => type === 'number' || type === 'integer';
+
+/**
+ * The stored form: every required field present; options only for `enum`, bounds only for
+ * numbers, a pattern only for strings (the document: ignored otherwise); the form's
+ * guides (bounds, pattern, default) only when set, so older schemas read the same.
+ */
 export function toStoredProperty(input: LayerPropertyInput): LayerProperty {
+  const numeric = isNumeric(input.type);
   return {
     name: input.name,
     label: input.label,
     type: input.type,
     required: input.required ?? false,
     options: input.type === 'enum' ? (input.options ?? null) : null,
+    ...(numeric && input.min !== undefined && input.min !== null ? { min: input.min } : {}),
+    ...(numeric && input.max !== undefined && input.max !== null ? { max: input.max } : {}),
+    ...(input.type === 'string' && input.pattern ? { pattern: input.pattern } : {}),
+    ...(input.default !== undefined && input.default !== null && input.default !== ''
+      ? { default: input.default }
+      : {}),
   };
+}
+
+/** The whole-value form of a schema pattern, or null when it is no regular expression. */
+export function compilePattern(pattern: string): RegExp | null {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u');
+  } catch {
+    return null;
+  }
 }
 
 function add(errors: Problems, field: string, message: ReturnType<typeof msg>): void {
@@ -36,6 +59,22 @@ export function propertyInputErrors(
     seen.add(input.name);
     if (input.type === 'enum' && (input.options ?? []).length === 0)
       add(errors, `${at}.options`, msg('maps.enum_options'));
+    if (
+      isNumeric(input.type) &&
+      typeof input.min === 'number' &&
+      typeof input.max === 'number' &&
+      input.min > input.max
+    )
+      add(errors, `${at}.max`, msg('validation.minimum', { field: `${at}.max`, limit: input.min }));
+    if (input.type === 'string' && input.pattern && compilePattern(input.pattern) === null)
+      add(errors, `${at}.pattern`, msg('validation.pattern', { field: `${at}.pattern` }));
+    if (input.default !== undefined && input.default !== null && input.default !== '') {
+      const stored = toStoredProperty(input);
+      const problem = propertyProblems([stored], { [input.name]: input.default }, `${at}.default`)[
+        `${at}.default.${input.name}`
+      ];
+      if (problem) (errors[`${at}.default`] ??= []).push(...problem);
+    }
     if (!options.renames && input.previous_name !== undefined)
       add(errors, `${at}.previous_name`, msg('validation.not_allowed', { field: `${at}.previous_name` }));
   });

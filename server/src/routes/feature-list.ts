@@ -1,6 +1,6 @@
 import { createFeature } from '../features/feature-create.ts';
 import { mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
-import { layerFeaturePage, parseFeatureSort } from '../features/feature-page.ts';
+import { layerFeaturePage, parseFeatureSort, parseFeatureWhere } from '../features/feature-page.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
@@ -18,6 +18,7 @@ export const featureListHandlers = typedHandlers({
       page: query.page ?? 1,
       perPage: query.per_page ?? 15,
       search: query.search?.trim() || undefined,
+      where: parseFeatureWhere(query.where_property, query.where_value, layer),
       afterId: cursor(query.after_id),
       beforeId: cursor(query.before_id),
       sort: parseFeatureSort(query.sort, layer),

@@ -1,42 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getListLayerFeaturesQueryKey,
   useUpdateMultiSelectFeatures,
 } from '../../../generated/api/features/features';
-import type { Layer, LayerProperty } from '../../../generated/model';
-
-function coerce(property: LayerProperty, text: string): string | number | boolean | null {
-  if (text === '') return null;
-  if (property.type === 'integer' || property.type === 'number') return Number(text);
-  if (property.type === 'boolean') return text === 'true';
-  return text;
-}
+import type { Layer } from '../../../generated/model';
+import type { FieldErrors } from '../../lib/use-form-submission';
+import { attributeErrorsOf, useAttributeChecks } from '../attribute-fields/attribute-errors';
+import { attributeFieldSpec, fromText } from '../attribute-fields/attribute-field-spec';
+import { AttributeField } from '../attribute-fields/attribute-field';
+import { Form } from '../ui/form';
+import { Select } from '../ui/select';
 
 type BulkEditFormProps = { mapId: number; layer: Layer; featureIds: readonly number[]; onDone: () => void };
 
-/** Sets one property on every selected feature (updateMultiSelectFeatures). */
+/** Sets one property on every selected feature (updateMultiSelectFeatures), with the forms' own field. */
 export function BulkEditForm({ mapId, layer, featureIds, onDone }: BulkEditFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(layer.properties[0]?.name ?? '');
+  const specs = useMemo(() => layer.properties.map(attributeFieldSpec), [layer.properties]);
+  const [name, setName] = useState(specs[0]?.name ?? '');
   const [value, setValue] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const check = useAttributeChecks();
   const mutation = useUpdateMultiSelectFeatures();
-  const property = layer.properties.find((entry) => entry.name === name);
+  const spec = specs.find((entry) => entry.name === name);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!property || mutation.isPending) return;
+  const submit = () => {
+    if (!spec || mutation.isPending || featureIds.length === 0) return;
     setMessage(null);
+    setFailure(null);
+    // The field is named apart from the property picker: `value`, as the errors name it here.
+    const problems = check([spec], { [spec.name]: value }, () => 'bulk_value');
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     mutation.mutate(
       {
         id: mapId,
         data: {
           layer_id: layer.id,
           feature_ids: [...featureIds],
-          properties: { [name]: coerce(property, value) },
+          properties: { [name]: fromText(spec, value) },
         },
       },
       {
@@ -47,62 +54,43 @@ export function BulkEditForm({ mapId, layer, featureIds, onDone }: BulkEditFormP
           setMessage(t('feature_table.bulk.done', { count: result.data.updated_count }));
           onDone();
         },
-        onError: () => setMessage(t('feature_table.bulk.failed')),
+        onError: (error) => {
+          const answer = attributeErrorsOf(error);
+          const messages = Object.values(answer.errors).flat();
+          setErrors(messages.length > 0 ? { bulk_value: messages } : {});
+          setFailure(answer.failed ? 'feature_table.bulk.failed' : null);
+        },
       },
     );
   };
 
-  const choices =
-    property?.type === 'boolean'
-      ? ['true', 'false']
-      : property?.type === 'enum'
-        ? (property.options ?? [])
-        : null;
   return (
-    <form className="bulk-edit" onSubmit={submit} aria-label={t('feature_table.bulk.title')}>
-      <label>
-        {t('feature_table.bulk.property')}
-        <select value={name} onChange={(event) => setName(event.target.value)}>
-          {layer.properties.map((entry) => (
-            <option key={entry.name} value={entry.name}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('feature_table.bulk.value')}
-        {choices ? (
-          <select value={value} onChange={(event) => setValue(event.target.value)}>
-            <option value="">—</option>
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            value={value}
-            type={
-              property?.type === 'integer' || property?.type === 'number'
-                ? 'number'
-                : property?.type === 'date'
-                  ? 'date'
-                  : 'text'
-            }
-            onChange={(event) => setValue(event.target.value)}
-          />
+    <div className="bulk-edit">
+      <Form label={t('feature_table.bulk.title')} errors={errors} failure={failure} onSubmit={submit}>
+        <Select
+          label={t('feature_table.bulk.property')}
+          name="bulk_property"
+          options={specs.map((entry) => ({ id: entry.name, label: entry.label }))}
+          value={name}
+          onChange={(next) => {
+            if (next === null) return;
+            setName(next);
+            setValue('');
+            setErrors({});
+          }}
+        />
+        {spec && (
+          <AttributeField key={spec.name} spec={spec} name="bulk_value" value={value} onChange={setValue} />
         )}
-      </label>
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={featureIds.length === 0 || mutation.isPending}
-      >
-        {t('feature_table.bulk.apply', { count: featureIds.length })}
-      </button>
-      {message && <p role="status">{message}</p>}
-    </form>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={featureIds.length === 0 || mutation.isPending}
+        >
+          {t('feature_table.bulk.apply', { count: featureIds.length })}
+        </button>
+        {message && <p role="status">{message}</p>}
+      </Form>
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import type { Feature, Layer } from '../../../generated/model';
 import { LoadError } from '../ui/status';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BulkEditForm } from './bulk-edit-form';
+import { ColumnChooser } from './column-chooser';
+import { ColumnFilter, type ColumnCondition } from './column-filter';
 import { scrollScale } from './scaled-scroll';
 import { SortableHeader } from './sortable-header';
 import { TableExport } from './table-export';
@@ -19,6 +21,8 @@ type FeatureTableProps = {
   layer: Layer;
   /** "Show on map": the screen that mounts the table decides where that goes. */
   onShowOnMap?: (feature: Feature) => void;
+  /** "Zoom to selected": the screen shows the selected rows on its map. */
+  onShowSelectionOnMap?: (features: Feature[]) => void;
   canEdit?: boolean;
 };
 
@@ -32,16 +36,25 @@ function cellText(value: unknown, yes: string, no: string): string {
  * A layer's features over server paging: only the rows in view are in the DOM, and the
  * scroll range is scaled past the browsers' element height cap, so a million rows scroll.
  */
-export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: FeatureTableProps) {
+export function FeatureTable({
+  mapId,
+  layer,
+  onShowOnMap,
+  onShowSelectionOnMap,
+  canEdit = false,
+}: FeatureTableProps) {
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // The rows themselves, not just ids: zooming to them needs their geometry, wherever they scrolled.
+  const [selected, setSelected] = useState<ReadonlyMap<number, Feature>>(new Map());
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [where, setWhere] = useState<ColumnCondition | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<[number, number]>([0, 30]);
   const [sort, setSort] = useState<{ name: string; descending: boolean } | null>(null);
   const sortParam = sort ? `${sort.descending ? '-' : ''}${sort.name}` : undefined;
-  const pages = useFeaturePages(mapId, layer.id, search, range[0], range[1], sortParam);
+  const pages = useFeaturePages(mapId, layer.id, search, range[0], range[1], sortParam, where);
   const count = pages.total ?? 0;
   const scale = scrollScale(count * ROW_HEIGHT, VIEWPORT_HEIGHT);
   const scaleRef = useRef(scale);
@@ -72,13 +85,13 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
   const shownOffset = scale.toShown(realOffset);
   const yes = t('viewer.yes');
   const no = t('viewer.no');
-  const columns = layer.properties;
+  const columns = layer.properties.filter((column) => !hidden.has(column.name));
 
-  const toggle = (id: number) =>
+  const toggle = (feature: Feature) =>
     setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const next = new Map(current);
+      if (next.has(feature.id)) next.delete(feature.id);
+      else next.set(feature.id, feature);
       return next;
     });
 
@@ -93,8 +106,22 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
           {pages.total === null ? t('common.loading') : t('feature_table.count', { count: pages.total })}
           {selected.size > 0 && ` · ${t('feature_table.selected', { count: selected.size })}`}
         </p>
-        <TableExport mapId={mapId} layer={layer} selectedIds={[...selected]} search={search} />
+        <TableExport mapId={mapId} layer={layer} selectedIds={[...selected.keys()]} search={search} />
+        {onShowSelectionOnMap && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={selected.size === 0}
+            onClick={() => onShowSelectionOnMap([...selected.values()])}
+          >
+            {t('feature_table.tools.zoom_selected', { count: selected.size })}
+          </button>
+        )}
+        <ColumnChooser columns={layer.properties} hidden={hidden} onChange={setHidden} />
       </div>
+      {layer.properties.length > 0 && (
+        <ColumnFilter columns={layer.properties} condition={where} onChange={setWhere} />
+      )}
       {pages.isError && <LoadError />}
       <div
         role="table"
@@ -160,7 +187,7 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
                           type="checkbox"
                           aria-label={t('feature_table.select_row', { id: feature.id })}
                           checked={selected.has(feature.id)}
-                          onChange={() => toggle(feature.id)}
+                          onChange={() => toggle(feature)}
                         />
                       </span>
                       <span role="cell" className="cell-id">
@@ -195,8 +222,8 @@ export function FeatureTable({ mapId, layer, onShowOnMap, canEdit = false }: Fea
         <BulkEditForm
           mapId={mapId}
           layer={layer}
-          featureIds={[...selected]}
-          onDone={() => setSelected(new Set())}
+          featureIds={[...selected.keys()]}
+          onDone={() => setSelected(new Map())}
         />
       )}
     </div>

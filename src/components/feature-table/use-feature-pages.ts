@@ -17,6 +17,8 @@ export function useFeaturePages(
   lastRow: number,
   /** `id` or a property, `-` first for descending; undefined keeps the server's id order. */
   sort?: string,
+  /** Only rows whose property has this value (the server compares it as text). */
+  where?: { property: string; value: string } | null,
 ) {
   const firstPage = Math.floor(Math.max(firstRow, 0) / PAGE_SIZE) + 1;
   const lastPage = Math.floor(Math.max(lastRow, 0) / PAGE_SIZE) + 1;
@@ -27,6 +29,7 @@ export function useFeaturePages(
     per_page: PAGE_SIZE,
     ...(search ? { search } : {}),
     ...(sort ? { sort } : {}),
+    ...(where ? { where_property: where.property, where_value: where.value } : {}),
   });
   const results = useQueries({
     queries: pages.map((page) => ({

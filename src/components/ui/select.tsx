@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import {
   Button,
@@ -16,7 +16,7 @@ import { useServerError } from './server-errors';
 export type SelectOption = { id: string; label: string };
 
 type SelectProps = {
-  label: string;
+  label: ReactNode;
   name: string;
   options: readonly SelectOption[];
   value: string | null;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   FieldError,
   Input,
@@ -9,7 +10,7 @@ import {
 import { useServerError } from './server-errors';
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'className'> & {
-  label: string;
+  label: ReactNode;
   description?: string;
   placeholder?: string;
 };

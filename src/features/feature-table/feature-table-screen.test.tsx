@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
 import { townMapDetail } from '../../../mocks/features-town-map';
 import { renderApp } from '../../testing/render';
+import { recordedMap } from '../../map/testing/recording-map-canvas';
 import { server } from '../../testing/server';
 
 // jsdom has no canvas: the viewer that "show on map" opens draws with the recording engine.
@@ -11,8 +12,18 @@ vi.mock('../../map/openlayers/ol-map-canvas', async () => {
   return { OlMapCanvas: recording.RecordingMapCanvas };
 });
 
+/** The mock town, with the pipes' Status required as in the demo. */
+function townWithRequiredStatus() {
+  const detail = townMapDetail();
+  const pipes = detail.layers?.find((layer) => layer.name === 'Pipes');
+  pipes?.properties.forEach((property) => {
+    if (property.name === 'status') property.required = true;
+  });
+  return detail;
+}
+
 async function openPipesTable() {
-  server.use(getShowMapMockHandler({ data: townMapDetail() }));
+  server.use(getShowMapMockHandler({ data: townWithRequiredStatus() }));
   const app = await renderApp('/maps/1/show/1/features', { as: 'admin' });
   const table = await screen.findByRole('table', { name: 'Features of Pipes' }, { timeout: 10_000 });
   await within(table).findByRole('cell', { name: 'Oak Street 1' });
@@ -57,12 +68,77 @@ describe('feature table', { timeout: 30_000 }, () => {
     await user.click(within(table).getByLabelText('Select feature 1'));
     await user.click(within(table).getByLabelText('Select feature 2'));
     const form = screen.getByRole('form', { name: 'Edit the selected features' });
-    await user.selectOptions(within(form).getByLabelText('Property'), 'Status');
-    await user.selectOptions(within(form).getByLabelText('New value'), 'abandoned');
+    // The property's own field, as in the feature forms: an enum is a select of its options.
+    await user.click(within(form).getByRole('combobox', { name: 'Property' }));
+    await user.click(await screen.findByRole('option', { name: 'Status' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'abandoned' }));
     await user.click(within(form).getByRole('button', { name: 'Apply to selected (2)' }));
     expect(await screen.findByText('Features updated: 2', undefined, { timeout: 5000 })).toBeInTheDocument();
     const first = within(table).getByRole('cell', { name: 'Oak Street 1' }).closest('[role=row]');
     await waitFor(() => expect(first).toHaveTextContent('abandoned'));
+  });
+
+  it('a required property cannot be cleared for the selection: the field says so, nothing is sent', async () => {
+    const { user, table } = await openPipesTable();
+    await user.click(within(table).getByLabelText('Select feature 1'));
+    const form = screen.getByRole('form', { name: 'Edit the selected features' });
+    await user.click(within(form).getByRole('combobox', { name: 'Property' }));
+    await user.click(await screen.findByRole('option', { name: 'Status' }));
+    await user.click(within(form).getByRole('button', { name: 'Apply to selected (1)' }));
+    expect(within(form).getByRole('combobox', { name: 'Status' })).toHaveAccessibleDescription('Required');
+    expect(screen.queryByText(/Features updated/)).not.toBeInTheDocument();
+  });
+
+  it('hides and shows columns with the column chooser', async () => {
+    const { user, table } = await openPipesTable();
+    await user.click(screen.getByRole('button', { name: 'Columns (5/5)' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Columns shown' });
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Material' }));
+    // The popover hides the page from assistive technology while open: closed before reading.
+    await user.keyboard('{Escape}');
+    const headers = () =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
+    await waitFor(() => expect(headers()).not.toContain('Material'));
+    expect(headers()).toContain('Diameter (mm)');
+    await user.click(screen.getByRole('button', { name: 'Columns (4/5)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'Material' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(headers()).toContain('Material'));
+  });
+
+  it("filters by a column's value on the server, with the column's own field", async () => {
+    const { user, table } = await openPipesTable();
+    const filter = screen.getByRole('form', { name: 'Filter by a column' });
+    await user.click(within(filter).getByRole('combobox', { name: 'Column' }));
+    await user.click(await screen.findByRole('option', { name: 'Material' }));
+    await user.click(within(filter).getByRole('combobox', { name: 'Material' }));
+    await user.click(await screen.findByRole('option', { name: 'steel' }));
+    await user.click(within(filter).getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.getByText(/^Features: \d+$/)).not.toHaveTextContent('Features: 144'));
+    await waitFor(() => expect(bodyRows(table).length).toBeGreaterThan(0));
+    // Only steel pipes are listed (the rows in view of them).
+    const shown = Number((screen.getByText(/^Features: \d+$/).textContent ?? '').replace(/\D/g, ''));
+    expect(shown).toBeGreaterThan(0);
+    expect(bodyRows(table).length).toBeLessThanOrEqual(shown);
+    for (const row of bodyRows(table)) expect(row).toHaveTextContent('steel');
+    await user.click(within(filter).getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByText('Features: 144', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('zooms the map to the selected rows and highlights them', async () => {
+    const { user, table, router } = await openPipesTable();
+    const zoom = screen.getByRole('button', { name: 'Zoom to selected (0)' });
+    expect(zoom).toBeDisabled();
+    await user.click(within(table).getByLabelText('Select feature 1'));
+    await user.click(within(table).getByLabelText('Select feature 2'));
+    await user.click(screen.getByRole('button', { name: 'Zoom to selected (2)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maps/1/show'));
+    await waitFor(() => expect(recordedMap.props?.viewRequest).toMatchObject({ maxZoom: 18 }));
+    const pipes = recordedMap.props?.layers.find((layer) => layer.layerId === 1);
+    expect(pipes?.highlightedIds).toEqual([1, 2]);
   });
 
   it('shows a row on the map: the viewer opens with that feature selected', async () => {

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
-import { featureExtent } from '../../map';
+import { featureExtent, featuresExtent } from '../../map';
 import { FeatureTable } from '../../components/feature-table/feature-table';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
@@ -27,6 +27,13 @@ export function FeatureTableScreen() {
         mapId={mapId}
         layer={layer}
         canEdit={ability.can('update', 'Feature')}
+        onShowSelectionOnMap={(features) => {
+          const extent = featuresExtent(features);
+          if (!extent) return;
+          navigate(`/maps/${mapId}/show`, {
+            state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
+          });
+        }}
         onShowOnMap={(feature) =>
           navigate(`/maps/${mapId}/show`, {
             state: {

@@ -5,7 +5,7 @@ import { FeatureTable } from '../../components/feature-table/feature-table';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
-import { featureExtent } from '../../map';
+import { featureExtent, featuresExtent } from '../../map';
 import { useMapId, useOptionalId } from './map-cache';
 
 /**
@@ -41,6 +41,13 @@ export function LayerFeaturesScreen() {
           mapId={mapId}
           layer={layer}
           canEdit={ability.can('update', 'Feature')}
+          onShowSelectionOnMap={(features) => {
+            const extent = featuresExtent(features);
+            if (!extent) return;
+            navigate(`/maps/${mapId}/show`, {
+              state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
+            });
+          }}
           onShowOnMap={(feature) =>
             navigate(`/maps/${mapId}/show`, {
               state: {

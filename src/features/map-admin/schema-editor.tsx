@@ -74,6 +74,42 @@ export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProp
                     onChange={(options) => update(row.key, { options })}
                   />
                 ) : null}
+                <div className="field-row">
+                  {row.type === 'number' || row.type === 'integer' ? (
+                    <>
+                      <TextField
+                        label={t('map_admin.schema.guides.min')}
+                        name={`properties.${index}.min`}
+                        inputMode="decimal"
+                        value={row.min}
+                        onChange={(min) => update(row.key, { min })}
+                      />
+                      <TextField
+                        label={t('map_admin.schema.guides.max')}
+                        name={`properties.${index}.max`}
+                        inputMode="decimal"
+                        value={row.max}
+                        onChange={(max) => update(row.key, { max })}
+                      />
+                    </>
+                  ) : null}
+                  {row.type === 'string' ? (
+                    <TextField
+                      label={t('map_admin.schema.guides.pattern')}
+                      name={`properties.${index}.pattern`}
+                      description={t('map_admin.schema.guides.pattern_hint')}
+                      value={row.pattern}
+                      onChange={(pattern) => update(row.key, { pattern })}
+                    />
+                  ) : null}
+                  <TextField
+                    label={t('map_admin.schema.guides.default')}
+                    name={`properties.${index}.default`}
+                    description={t('map_admin.schema.guides.default_hint')}
+                    value={row.defaultValue}
+                    onChange={(defaultValue) => update(row.key, { defaultValue })}
+                  />
+                </div>
                 <div className="item-row">
                   <Checkbox
                     label={t('map_admin.schema.required')}

@@ -10,6 +10,11 @@ export type SchemaRow = {
   required: boolean;
   /** Enum options, one per line or comma-separated as typed. */
   options: string;
+  /** The form's guides as typed: number bounds, a text pattern, a default ('' for none). */
+  min: string;
+  max: string;
+  pattern: string;
+  defaultValue: string;
 };
 
 let nextKey = 1;
@@ -23,6 +28,10 @@ export function newSchemaRow(): SchemaRow {
     type: 'string',
     required: false,
     options: '',
+    min: '',
+    max: '',
+    pattern: '',
+    defaultValue: '',
   };
 }
 
@@ -35,6 +44,10 @@ export function schemaRows(properties: readonly LayerProperty[]): SchemaRow[] {
     type: entry.type,
     required: entry.required,
     options: (entry.options ?? []).join(', '),
+    min: entry.min === undefined || entry.min === null ? '' : String(entry.min),
+    max: entry.max === undefined || entry.max === null ? '' : String(entry.max),
+    pattern: entry.pattern ?? '',
+    defaultValue: entry.default === undefined || entry.default === null ? '' : String(entry.default),
   }));
 }
 
@@ -43,6 +56,17 @@ function optionList(text: string): string[] {
     .split(/[\n,]/)
     .map((option) => option.trim())
     .filter((option) => option !== '');
+}
+
+const numeric = (type: LayerPropertyType) => type === 'number' || type === 'integer';
+
+/** A typed default as the value of its type (the server checks it against the type). */
+function defaultOf(row: SchemaRow): string | number | boolean | null {
+  const text = row.defaultValue.trim();
+  if (text === '') return null;
+  if (numeric(row.type) && text !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (row.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
 }
 
 /** The wire entry; a changed name travels with `previous_name` so the server renames. */
@@ -54,5 +78,10 @@ export function schemaInput(row: SchemaRow): LayerPropertyInput {
     type: row.type,
     required: row.required,
     ...(row.type === 'enum' ? { options: optionList(row.options) } : {}),
+    // Sent every time: an entry sent without them would lose them (PUT replaces the entry).
+    ...(numeric(row.type) && row.min.trim() !== '' ? { min: Number(row.min) } : {}),
+    ...(numeric(row.type) && row.max.trim() !== '' ? { max: Number(row.max) } : {}),
+    ...(row.type === 'string' && row.pattern !== '' ? { pattern: row.pattern } : {}),
+    ...(defaultOf(row) === null ? {} : { default: defaultOf(row) }),
   };
 }

@@ -18,6 +18,7 @@ import {
 import { BookmarksPanel } from './bookmarks-panel';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
+import { selectionFromRouteState } from './selection-from-route';
 import { FiltersPanel } from './filters-panel';
 import { GeometryTools } from './geometry-tools';
 import { useLayerRevisionsStore, revisionsOfMap } from './layer-revisions';
@@ -29,6 +30,7 @@ import { NetworkTools } from './network-tools';
 import { useFullFeature } from './use-full-feature';
 import { useGeometryEditing } from './use-geometry-editing';
 import { useLayerViewState } from './use-layer-view-state';
+import { useSnapTargets } from './use-snap-targets';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
 import './map-viewer.css';
@@ -67,7 +69,12 @@ export function MapViewer({
   const { showOnly, isVisible } = tree;
   const [zoom, setZoom] = useState(map.zoom);
   const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
-  const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
+  const routeState: unknown = useLocation().state;
+  const routeSelection = selectionFromRouteState(routeState);
+  // Rows chosen in a table arrive highlighted, the map zoomed to them.
+  const [highlighted, setHighlighted] = useState<Record<number, number[]>>(() =>
+    routeSelection ? { [routeSelection.layerId]: routeSelection.featureIds } : {},
+  );
   const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
   // Every map of this map id follows one revision per layer, bumped by useFeatureChange.
   const allRevisions = useLayerRevisionsStore((state) => state.revisions);
@@ -79,10 +86,14 @@ export function MapViewer({
     [],
   );
   const [appliedFilter, setAppliedFilter] = useState<LayerFilter[] | null>(null);
-  const focus = focusFromRouteState(useLocation().state);
+  const focus = focusFromRouteState(routeState);
   const [selected, setSelected] = useState<SelectedFeature | null>(focus);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
-    focus?.extent ? { nonce: nextViewRequestNonce(), extent: focus.extent, maxZoom: 18 } : null,
+    focus?.extent
+      ? { nonce: nextViewRequestNonce(), extent: focus.extent, maxZoom: 18 }
+      : routeSelection
+        ? { nonce: nextViewRequestNonce(), extent: routeSelection.extent, maxZoom: 18 }
+        : null,
   );
   const initialView = useMemo<MapViewModel>(
     () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
@@ -90,6 +101,7 @@ export function MapViewer({
   );
   const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
   const editing = useGeometryEditing();
+  const snapFeatures = useSnapTargets(map.id, layers, isVisible, viewExtent, editing.session);
   // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
   const fullFeature = useFullFeature(
     map.id,
@@ -295,6 +307,7 @@ export function MapViewer({
           onLayerError={onLayerError}
           geometryEdit={editing.session?.edit ?? null}
           onGeometryChange={editing.setPending}
+          snapFeatures={snapFeatures}
         />
       }
       onCloseDrawer={() => setSelected(null)}

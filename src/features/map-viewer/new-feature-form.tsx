@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateLayerFeature } from '../../../generated/api/features/features';
 import type { Feature, FeatureProperties, Geometry, Layer } from '../../../generated/model';
-import { fieldErrorsOf } from './field-errors';
-import { fromText, PropertyFields } from './property-fields';
+import { attributeErrorsOf, useAttributeChecks } from '../../components/attribute-fields/attribute-errors';
+import { attributeFieldSpec, fromText } from '../../components/attribute-fields/attribute-field-spec';
+import { AttributeFields } from '../../components/attribute-fields/attribute-fields';
+import { Form } from '../../components/ui/form';
+import type { FieldErrors } from '../../lib/use-form-submission';
 import { useFeatureChange } from './use-feature-change';
 
 type NewFeatureFormProps = {
@@ -14,22 +17,32 @@ type NewFeatureFormProps = {
   onCancel: () => void;
 };
 
-/** The properties of a feature just drawn, by the layer schema; saved with createLayerFeature. */
+/**
+ * The properties of a feature just drawn, by the layer schema and starting from its defaults;
+ * checked here first, then saved with createLayerFeature (whose 422 shows beside each field).
+ */
 export function NewFeatureForm({ mapId, layer, geometry, onCreated, onCancel }: NewFeatureFormProps) {
   const { t } = useTranslation();
   const featureChanged = useFeatureChange(mapId);
-  const [texts, setTexts] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<string[]>([]);
+  const specs = useMemo(() => layer.properties.map(attributeFieldSpec), [layer.properties]);
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(specs.map((spec) => [spec.name, spec.initial])),
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const check = useAttributeChecks();
   const create = useCreateLayerFeature();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (create.isPending) return;
-    setErrors([]);
+    setFailure(null);
+    const problems = check(specs, texts);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     const properties: FeatureProperties = {};
-    for (const property of layer.properties) {
-      const text = texts[property.name] ?? '';
-      if (text !== '') properties[property.name] = fromText(property, text);
+    for (const spec of specs) {
+      const text = texts[spec.name] ?? '';
+      if (text !== '') properties[spec.name] = fromText(spec, text);
     }
     create.mutate(
       { id: mapId, layerId: layer.id, data: { type: 'Feature', geometry, properties } },
@@ -38,37 +51,37 @@ export function NewFeatureForm({ mapId, layer, geometry, onCreated, onCancel }: 
           await featureChanged({ layerId: layer.id });
           onCreated(result.data);
         },
-        onError: (error) => setErrors(fieldErrorsOf(error, t('viewer.geometry.save_failed'))),
+        onError: (error) => {
+          const answer = attributeErrorsOf(error);
+          setErrors(answer.errors);
+          setFailure(answer.failed ? 'viewer.geometry.save_failed' : null);
+        },
       },
     );
   };
 
   return (
-    <form
-      className="feature-edit"
-      onSubmit={submit}
-      aria-label={t('viewer.geometry.new_title', { layer: layer.name })}
-    >
-      <PropertyFields
-        properties={layer.properties}
-        texts={texts}
-        onChange={(name, text) => setTexts((current) => ({ ...current, [name]: text }))}
-      />
-      {errors.length > 0 && (
-        <ul role="alert" className="form-errors">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="filters-actions">
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {t('viewer.geometry.create')}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          {t('viewer.geometry.cancel')}
-        </button>
-      </div>
-    </form>
+    <div className="feature-edit">
+      <Form
+        label={t('viewer.geometry.new_title', { layer: layer.name })}
+        errors={errors}
+        failure={failure}
+        onSubmit={submit}
+      >
+        <AttributeFields
+          specs={specs}
+          texts={texts}
+          onChange={(name, text) => setTexts((current) => ({ ...current, [name]: text }))}
+        />
+        <div className="filters-actions">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {t('viewer.geometry.create')}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            {t('viewer.geometry.cancel')}
+          </button>
+        </div>
+      </Form>
+    </div>
   );
 }

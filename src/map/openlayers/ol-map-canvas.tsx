@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_MAP_TOOLS, type MapCanvasProps, type MapViewModel } from '../map-canvas-types';
 import { withBasemap } from '../tools/basemap-choice';
-import { attachGeometryEditing } from './geometry-editing';
+import { EditToolbar } from './edit-toolbar';
 import {
   featureAtPixel,
   identifyAt,
@@ -23,6 +23,7 @@ import { createOlLayerRegistry } from './layer-types';
 import { MapToolbar } from './map-toolbar';
 import { MeasurePanel } from './measure-panel';
 import { useBasemapChoice } from './use-basemap-choice';
+import { useGeometryEdit } from './use-geometry-edit';
 import { useMeasure } from './use-measure';
 
 const DEGREES = 180 / Math.PI;
@@ -52,6 +53,7 @@ export function OlMapCanvas({
   onLayerError,
   geometryEdit,
   onGeometryChange,
+  snapFeatures,
   className,
   tools: toolList = ALL_MAP_TOOLS,
   mapId,
@@ -163,12 +165,9 @@ export function OlMapCanvas({
     syncRef.current?.sync(drawn);
   }, [drawn, map]);
 
-  useEffect(() => {
-    if (!map || !geometryEdit) return;
-    return attachGeometryEditing(map, geometryEdit, (geometry) =>
-      callbacks.current.onGeometryChange?.(geometry),
-    );
-  }, [map, geometryEdit]);
+  const geometryEditing = useGeometryEdit(map, geometryEdit, snapFeatures, (geometry) =>
+    callbacks.current.onGeometryChange?.(geometry),
+  );
 
   useEffect(() => {
     if (!map || !viewRequest) return;
@@ -214,6 +213,16 @@ export function OlMapCanvas({
           measuring={measure.kind}
           onMeasure={measure.start}
           basemap={basemap}
+        />
+      )}
+      {geometryEditing.active && (
+        <EditToolbar
+          state={geometryEditing.state}
+          vertexDelete={geometryEditing.vertexDelete}
+          onUndo={geometryEditing.undo}
+          onRedo={geometryEditing.redo}
+          onVertexDelete={geometryEditing.setVertexDelete}
+          onDeleteVertexAtPointer={geometryEditing.deleteVertexAtPointer}
         />
       )}
       {measure.kind && (

@@ -11,6 +11,9 @@ const PATHS = {
   north: 'M10 2.5 14 16 10 13 6 16z',
   close: 'M5 5l10 10M15 5 5 15',
   check: 'M4 10.5 8 14.5 16 5.5',
+  undo: 'M7 4.5 3.5 8 7 11.5M3.5 8H12a4.5 4.5 0 0 1 0 9H8',
+  redo: 'M13 4.5 16.5 8 13 11.5M16.5 8H8a4.5 4.5 0 0 0 0 9h4',
+  deleteVertex: 'M3 15 10 5l7 10M7.5 9.5l5 5M12.5 9.5l-5 5',
 } as const;
 
 export type ToolIconName = keyof typeof PATHS;

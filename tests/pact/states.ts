@@ -63,6 +63,10 @@ export const STATES = {
    * finished import job (kind `import`) of the signed-in user that made layer `layer_id`.
    */
   importExists: 'a finished layer import exists',
+  /** Params: { map_id, layer_id, id, properties }. The signed-in user saves these properties of an existing feature (its next version). */
+  featureEdited: 'a feature was edited',
+  /** Params: { map_id, id }. The signed-in user deletes an existing feature (kept for a restore). */
+  featureDeleted: 'a feature was deleted',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

@@ -5,6 +5,7 @@ import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
 import { featureExtent } from '../../map';
 import { FeatureTable } from '../../components/feature-table/feature-table';
+import { FeatureViews } from '../feature-versions/feature-views';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
 export function FeatureTableScreen() {
@@ -23,23 +24,25 @@ export function FeatureTableScreen() {
   return (
     <section className="page" aria-labelledby="feature-table-title">
       <h1 id="feature-table-title">{t('feature_table.title', { layer: layer.name, map: map.title })}</h1>
-      <FeatureTable
-        mapId={mapId}
-        layer={layer}
-        canEdit={ability.can('update', 'Feature')}
-        onShowOnMap={(feature) =>
-          navigate(`/maps/${mapId}/show`, {
-            state: {
-              focus: {
-                layerId: feature.layer_id,
-                featureId: feature.id,
-                properties: feature.properties,
-                extent: featureExtent(feature),
+      <FeatureViews mapId={mapId} layer={layer}>
+        <FeatureTable
+          mapId={mapId}
+          layer={layer}
+          canEdit={ability.can('update', 'Feature')}
+          onShowOnMap={(feature) =>
+            navigate(`/maps/${mapId}/show`, {
+              state: {
+                focus: {
+                  layerId: feature.layer_id,
+                  featureId: feature.id,
+                  properties: feature.properties,
+                  extent: featureExtent(feature),
+                },
               },
-            },
-          })
-        }
-      />
+            })
+          }
+        />
+      </FeatureViews>
     </section>
   );
 }

@@ -114,7 +114,7 @@ export function FeaturePanel({
       />
       <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
       <h3>{t('viewer.history.title')}</h3>
-      <FeatureHistory mapId={mapId} featureId={feature.featureId} />
+      <FeatureHistory mapId={mapId} featureId={feature.featureId} layerId={layer.id} onRestored={onSaved} />
     </aside>
   );
 }

@@ -2,16 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry, Feature } from '../../../generated/model';
 import { RestoreVersion } from './restore-version';
 
-/** The newest version, and the oldest one the history records (1 when it starts with `created`). */
+/**
+ * The newest version, and the oldest one the history records. A history that does not start
+ * with `created` starts at 2 (the demo's features): version 1 is the feature as loaded.
+ */
 export function versionsOf(entries: readonly AuditEntry[]): { current: number; oldest: number } {
   const numbers = entries.map((entry) => entry.version).filter((v): v is number => typeof v === 'number');
   if (numbers.length === 0) return { current: 1, oldest: 1 };
-  const oldestEntry = entries.find((entry) => entry.version === Math.min(...numbers));
-  // A history that does not start with `created` starts at 2: version 1 is the feature as loaded.
-  return {
-    current: Math.max(...numbers),
-    oldest: oldestEntry?.event === 'created' ? Math.min(...numbers) : Math.min(...numbers) - 1,
-  };
+  return { current: Math.max(...numbers), oldest: Math.min(...numbers) };
 }
 
 export type RestoreContext = {

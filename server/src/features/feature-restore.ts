@@ -12,21 +12,27 @@ import {
   currentVersion,
   propertiesAndGeometry,
   valuesAt,
+  VersionConflict,
   versionRows,
   type VersionRow,
 } from './feature-versions.ts';
 
 type RestoreRequest = components['schemas']['RestoreFeatureRequest'];
 
-/** The deleted feature's layer, if that layer is on the map; 404 otherwise. */
+/**
+ * The deletion to undo, if the feature's layer is on the map (404 otherwise). Its newest row
+ * being no deletion means another restore brought it back while this one waited for the
+ * lock: a change since the version seen (409).
+ */
 async function deletedOnMap(tx: Queryable, mapId: number, rows: readonly VersionRow[]): Promise<VersionRow> {
   const newest = rows[0];
-  if (!newest || newest.event !== 'deleted') throw notFound();
+  if (!newest) throw notFound();
   const layers = await tx.query('SELECT 1 FROM layers WHERE id = $1 AND map_id = $2', [
     newest.layer_id,
     mapId,
   ]);
   if (layers.length === 0) throw notFound();
+  if (newest.event !== 'deleted') throw new VersionConflict(currentVersion(rows));
   return newest;
 }
 

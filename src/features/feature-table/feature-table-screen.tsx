@@ -5,7 +5,7 @@ import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
 import { featureExtent } from '../../map';
 import { FeatureTable } from '../../components/feature-table/feature-table';
-import { FeatureViews } from '../feature-versions/feature-views';
+import { FeatureViews } from '../../components/deleted-features/feature-views';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
 export function FeatureTableScreen() {

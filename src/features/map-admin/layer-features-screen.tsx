@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useListLayers } from '../../../generated/api/layers/layers';
 import { FeatureTable } from '../../components/feature-table/feature-table';
-import { FeatureViews } from '../feature-versions/feature-views';
+import { FeatureViews } from '../../components/deleted-features/feature-views';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';

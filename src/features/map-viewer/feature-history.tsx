@@ -3,7 +3,7 @@ import { useGetFeatureHistory } from '../../../generated/api/features/features';
 import type { AuditEntry, Feature } from '../../../generated/model';
 import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
-import { HistoryVersion, OriginalVersion, versionsOf } from '../feature-versions/history-versions';
+import { HistoryVersion, OriginalVersion, versionsOf } from './history-versions';
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';

@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../../generated/model';
 import { replaceAbilityRules } from '../../lib/ability';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
-import { FeatureHistory } from '../map-viewer/feature-history';
+import { FeatureHistory } from './feature-history';
 
 // A demo pipe edited once: its history starts at version 2, version 1 being the pipe as loaded.
 const edited: AuditEntry = {
@@ -26,6 +26,19 @@ function history(entries: AuditEntry[]) {
   server.use(getGetFeatureHistoryMockHandler({ data: entries }));
 }
 
+const feature = (id: number) => ({
+  type: 'Feature' as const,
+  id,
+  geometry: null,
+  properties: {},
+  layer_id: 1,
+  created_by: 1,
+  updated_by: 1,
+  created_at: '2026-11-01T09:30:00Z',
+  updated_at: '2026-11-03T08:00:00Z',
+  files: [],
+});
+
 describe('restoring a version from the feature history', () => {
   beforeEach(() => replaceAbilityRules([{ action: 'update', subject: 'Feature' }]));
 
@@ -35,7 +48,7 @@ describe('restoring a version from the feature history', () => {
     server.use(
       http.post('*/api/maps/1/features/3/restore', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ data: { id: 3 } });
+        return HttpResponse.json({ data: feature(3) });
       }),
     );
     const { user } = renderWithProviders(<FeatureHistory mapId={1} featureId={3} layerId={1} />);
@@ -47,6 +60,8 @@ describe('restoring a version from the feature history', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore version 1 of feature 3?' });
     await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
     await expect.poll(() => sent).toEqual({ version: 1, seen_version: 2 });
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('explains a 409: someone changed the feature since, nothing was restored', async () => {

@@ -2,28 +2,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListDeletedFeatures, useRestoreFeatureVersion } from '../../../generated/api/features/features';
 import type { DeletedFeature, Layer } from '../../../generated/model';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { LoadError, Loading } from '../../components/ui/status';
-import { fieldErrorsOf } from '../map-viewer/field-errors';
-import { formatPropertyValue } from '../map-viewer/property-value';
-import { useFeatureChange } from '../map-viewer/use-feature-change';
-import { conflictVersionOf } from './restore-version';
+import { conflictVersionOf, errorMessagesOf } from '../../lib/version-conflict';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LoadError, Loading } from '../ui/status';
+import { useRestoredFeatureRefresh } from './use-restored-feature-refresh';
 
 const PAGE = 25;
 
 /** A few of the layer's properties, enough to recognise the feature. */
 function Values({ layer, row }: { layer: Layer; row: DeletedFeature }) {
   const { t } = useTranslation();
-  const words = { yes: t('viewer.yes'), no: t('viewer.no') };
+  const shown = (value: unknown) =>
+    typeof value === 'boolean' ? (value ? t('viewer.yes') : t('viewer.no')) : String(value);
   return (
     <>
       {layer.properties
-        .filter((property) => row.properties[property.name] !== undefined)
+        .filter((property) => row.properties[property.name] != null)
         .slice(0, 3)
-        .map(
-          (property) =>
-            `${property.label}: ${formatPropertyValue(property, row.properties[property.name], words)}`,
-        )
+        .map((property) => `${property.label}: ${shown(row.properties[property.name])}`)
         .join(' · ') || '—'}
     </>
   );
@@ -39,7 +35,7 @@ export function DeletedFeatures({ mapId, layer }: { mapId: number; layer: Layer 
   const before = cursors[cursors.length - 1];
   const list = useListDeletedFeatures(mapId, layer.id, { per_page: PAGE, ...(before ? { before } : {}) });
   const restore = useRestoreFeatureVersion();
-  const featureChanged = useFeatureChange(mapId);
+  const featureChanged = useRestoredFeatureRefresh(mapId);
   const [confirming, setConfirming] = useState<DeletedFeature | null>(null);
   const [messages, setMessages] = useState<{ text: string; error: boolean }[]>([]);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -59,7 +55,7 @@ export function DeletedFeatures({ mapId, layer }: { mapId: number; layer: Layer 
           const current = conflictVersionOf(error);
           const texts =
             current === undefined
-              ? fieldErrorsOf(error, t('versions.failed'))
+              ? errorMessagesOf(error, t('versions.failed'))
               : [t('versions.conflict', { version: current })];
           setMessages(texts.map((text) => ({ text, error: true })));
           await featureChanged({ layerId: layer.id, featureId: row.id });

@@ -3,18 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useRestoreFeatureVersion } from '../../../generated/api/features/features';
 import type { Feature } from '../../../generated/model';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { isAxiosError } from '../../lib/http-error';
-import { fieldErrorsOf } from '../map-viewer/field-errors';
-import { useFeatureChange } from '../map-viewer/use-feature-change';
-
-/** The current version a 409 names, if the error is one. */
-export function conflictVersionOf(error: unknown): number | undefined {
-  if (!isAxiosError(error) || error.response?.status !== 409) return undefined;
-  const data: unknown = error.response.data;
-  return typeof data === 'object' && data !== null && 'current_version' in data
-    ? Number(data.current_version)
-    : undefined;
-}
+import { conflictVersionOf } from '../../lib/version-conflict';
+import { fieldErrorsOf } from './field-errors';
+import { useFeatureChange } from './use-feature-change';
 
 type RestoreVersionProps = {
   mapId: number;

@@ -27,7 +27,7 @@ async function storedPipe(page: Page, mapId: number, layerId: number, id: number
   return pipe;
 }
 
-describe('restoring an earlier version of a feature', () => {
+describe("going back in a feature's history, and splitting a line", () => {
   const suite = useRealServer({ demoSeed: true });
 
   test('an edited demo pipe gets its earlier diameter back from its history, in the drawer and the table', async () => {
@@ -82,5 +82,54 @@ describe('restoring an earlier version of a feature', () => {
     await eventually(async () => ((await row.locator('.cell-id').textContent()) ?? '').trim(), String(id));
     await row.getByRole('cell', { name: String(diameter), exact: true }).waitFor();
     expect(await row.getByRole('cell', { name: '777', exact: true }).count()).toBe(0);
+  });
+
+  test('a clicked demo pipe is cut in two there; both histories name the pipe it came from', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, admin.password, admin.name);
+    const { mapId, pipes } = await demoPipes(page);
+    const count = async () => {
+      const answer = await page.request.get(`/api/maps/${mapId}/layers/${pipes.id}/features?per_page=1`);
+      return ((await answer.json()) as { meta: { total: number } }).meta.total;
+    };
+    const before = await count();
+
+    // A pipe shown on the map from the table: the view is fitted to it, so the centre lies on it.
+    await page.goto(`/maps/${mapId}/show/${pipes.id}/features`);
+    await page.getByRole('table', { name: `Features of ${pipes.name}` }).waitFor();
+    const firstRow = page.locator('[role=row][aria-rowindex="2"]');
+    const id = Number(((await firstRow.locator('.cell-id').textContent()) ?? '').trim());
+    await firstRow.getByRole('button', { name: /Show on map/ }).click();
+    await expectPath(page, `/maps/${mapId}/show`);
+    const opened = page.getByRole('complementary', { name: `${pipes.name} #${id}` });
+    await opened.waitFor();
+    // Opened from the table there is no clicked place to cut at.
+    expect(await opened.getByRole('button', { name: 'Split here' }).count()).toBe(0);
+    await opened.getByRole('button', { name: 'Close feature details' }).click();
+    await page.waitForLoadState('networkidle');
+    const box = await page.getByTestId('map-canvas').boundingBox();
+    if (!box) throw new Error('the map has no box');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const panel = page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) });
+    await panel.waitFor();
+    const title = (await panel.locator('#feature-panel-title').textContent()) ?? '';
+    const clicked = Number(/#(\d+)$/.exec(title.trim())?.[1] ?? NaN);
+
+    await panel.getByRole('button', { name: 'Split here' }).click();
+    const done = panel.getByRole('status').filter({ hasText: /^Split where you clicked/ });
+    await done.waitFor();
+    const other = Number(/new #(\d+)/.exec((await done.textContent()) ?? '')?.[1] ?? NaN);
+    expect(other).toBeGreaterThan(clicked);
+    await eventually(count, before + 1);
+    const history = async (feature: number) =>
+      (
+        (await (await page.request.get(`/api/maps/${mapId}/features/${feature}/history`)).json()) as {
+          data: { split_from: { feature_id: number } | null }[];
+        }
+      ).data[0]?.split_from?.feature_id;
+    expect(await history(clicked)).toBe(clicked);
+    expect(await history(other)).toBe(clicked);
+    await panel.getByText(`split from feature ${clicked}`, { exact: false }).waitFor();
   });
 });

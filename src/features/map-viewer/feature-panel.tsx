@@ -7,6 +7,7 @@ import { FeatureFiles } from './feature-files';
 import { FeatureGeometryActions } from './feature-geometry-actions';
 import { FeatureHistory } from './feature-history';
 import { FeatureRelatives } from './feature-relatives';
+import { SplitLineAction } from './split-line-action';
 import { formatPropertyValue } from './property-value';
 
 export type SelectedFeature = {
@@ -103,6 +104,16 @@ export function FeaturePanel({
           featureId={feature.featureId}
           onEditGeometry={onEditGeometry}
           onDeleted={onDeleted}
+        />
+      )}
+      {!editing && layer.geometry_type === 'LineString' && (
+        <SplitLineAction
+          key={`split-${feature.featureId}`}
+          mapId={mapId}
+          layerId={layer.id}
+          featureId={feature.featureId}
+          clickExtent={feature.clickExtent}
+          onSplit={onSaved}
         />
       )}
       <FeatureFiles

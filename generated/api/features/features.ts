@@ -1438,7 +1438,9 @@ export const getListDeletedFeaturesQueryKey = (
 
 export const getListDeletedFeaturesQueryOptions = <
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1464,12 +1466,14 @@ export const getListDeletedFeaturesQueryOptions = <
 
 export type ListDeletedFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof listDeletedFeatures>>>;
 export type ListDeletedFeaturesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
 >;
 
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1490,7 +1494,9 @@ export function useListDeletedFeatures<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1511,7 +1517,9 @@ export function useListDeletedFeatures<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1528,7 +1536,9 @@ export function useListDeletedFeatures<
 
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
 >(
   id: number,
   layerId: number,

@@ -2821,3 +2821,10 @@ export const listDeletedFeatures403Response = zod.object({
 export const listDeletedFeatures404Response = zod.object({
   message: zod.string(),
 });
+
+export const listDeletedFeatures422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');

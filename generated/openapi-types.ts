@@ -1129,6 +1129,99 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/features/{feature_id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A feature of one of the map's layers.
+         * @example 101
+         */
+        feature_id: components['parameters']['FeatureId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put back an earlier version of a feature, or bring back a deleted one (admin, editor)
+     * @description Puts back the properties and geometry the feature had at `version`, in one change whose history row says it restores that version. A deleted feature comes back with its attachments and its links to related features. `seen_version` is the newest version the caller saw: if the feature changed since, nothing is restored (409 with the current version).
+     */
+    post: operations['restoreFeatureVersion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/features/{feature_id}/split': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A feature of one of the map's layers.
+         * @example 101
+         */
+        feature_id: components['parameters']['FeatureId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Split a line at a point into two features (admin, editor)
+     * @description The feature keeps its id and the part up to the point; a new feature of the same layer gets the rest and a copy of its properties. Both history rows name the feature and version they came from. The point must lie on the line (within `tolerance_m`), not at its ends; the layer must be a LineString layer.
+     */
+    post: operations['splitFeature'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/layers/{layer_id}/deleted-features': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A layer's deleted features, newest deletion first (admin, editor)
+     * @description Features deleted and not brought back, as they were just before their deletion. Restore one with `restoreFeatureVersion` (`version - 1`, `seen_version` = `version`).
+     */
+    get: operations['listDeletedFeatures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maps/{id}/export-filter-features': {
     parameters: {
       query?: never;
@@ -2950,6 +3043,17 @@ export interface components {
         updated_count: number;
       };
     };
+    /**
+     * @description A feature's version: its history rows that change its values (created, updated, deleted) are numbered 1, 2, 3... A history that does not start with `created` starts at 2, version 1 being the feature as loaded before any recorded change.
+     * @example 3
+     */
+    FeatureVersion: number;
+    /** @description The feature (and its version) a split made this history row from. */
+    SplitSource: {
+      /** @example 101 */
+      feature_id: number;
+      version: components['schemas']['FeatureVersion'];
+    };
     /** @description One change of a feature or of its files, written in the same transaction as the change. */
     AuditEntry: {
       /** @example 5001 */
@@ -2988,6 +3092,18 @@ export interface components {
         name: string;
       } | null;
       created_at: components['schemas']['Timestamp'];
+      /**
+       * @description The feature's version this change made (see FeatureVersion); null for file changes.
+       * @example 2
+       */
+      version?: number | null;
+      /**
+       * @description Set when this change restored an earlier version (restoreFeatureVersion).
+       * @example 1
+       */
+      restored_version?: number | null;
+      /** @description Set when a split made this change; the feature and version it came from. */
+      split_from?: components['schemas']['SplitSource'] | null;
     };
     /** @description Newest first. */
     AuditList: {
@@ -2995,6 +3111,82 @@ export interface components {
     };
     FeatureList: {
       data: components['schemas']['Feature'][];
+    };
+    RestoreFeatureRequest: {
+      /**
+       * @description The version to put back.
+       * @example 3
+       */
+      version: number;
+      /**
+       * @description The feature's newest version when the caller looked; if the feature changed since, nothing is restored and the answer is 409 with the current version.
+       * @example 3
+       */
+      seen_version: number;
+    };
+    /** @description The feature changed since the version the caller saw. */
+    VersionConflict: {
+      /** @example This feature was changed by someone else since you opened it (now version 4). */
+      message: string;
+      current_version: components['schemas']['FeatureVersion'];
+    };
+    SplitFeatureRequest: {
+      point: components['schemas']['Point'];
+      /**
+       * @description As in a restore; when given, a feature changed since is a 409.
+       * @example 3
+       */
+      seen_version?: number;
+      /**
+       * @description How far (metres) the point may lie from the line; it is moved onto it.
+       * @default 1
+       * @example 1
+       */
+      tolerance_m: number;
+    };
+    SplitFeatureResult: {
+      /** @description The feature as now shortened (its id kept) and the new feature of the rest. */
+      data: components['schemas']['Feature'][];
+    };
+    /** @description A deleted feature as it was just before its deletion. */
+    DeletedFeature: {
+      /** @example 102 */
+      id: number;
+      /** @example 10 */
+      layer_id: number;
+      /**
+       * @description The deletion's version; restore `version - 1` with `seen_version` = this.
+       * @example 3
+       */
+      version: number;
+      geometry: components['schemas']['Geometry'] | null;
+      properties: components['schemas']['FeatureProperties'];
+      /** @example 1 */
+      files_count: number;
+      deleted_at: components['schemas']['Timestamp'];
+      /** @description Who deleted it; null once that account is deleted. */
+      deleted_by: {
+        /** @example 2 */
+        id: number;
+        /** @example Grace Hopper */
+        name: string;
+      } | null;
+      /**
+       * @description The deletion's history entry; the list's cursor.
+       * @example 5003
+       */
+      deletion_id: number;
+    };
+    /** @description Newest deletion first. */
+    DeletedFeatureList: {
+      data: components['schemas']['DeletedFeature'][];
+      meta: {
+        /**
+         * @description Pass as `before` for the next page; null on the last page.
+         * @example 5003
+         */
+        next_before: number | null;
+      };
     };
     /**
      * @description `shp` comes as a zip of the Shapefile parts.
@@ -7529,6 +7721,303 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  restoreFeatureVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A feature of one of the map's layers.
+         * @example 101
+         */
+        feature_id: components['parameters']['FeatureId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "version": 1,
+         *       "seen_version": 2
+         *     }
+         */
+        'application/json': components['schemas']['RestoreFeatureRequest'];
+      };
+    };
+    responses: {
+      /** @description The feature as now stored, with its files. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "type": "Feature",
+           *         "id": 101,
+           *         "geometry": {
+           *           "type": "LineString",
+           *           "coordinates": [
+           *             [
+           *               -9.14,
+           *               38.72
+           *             ],
+           *             [
+           *               -9.13,
+           *               38.73
+           *             ]
+           *           ]
+           *         },
+           *         "properties": {
+           *           "material": "cast_iron",
+           *           "diameter_mm": 100
+           *         },
+           *         "layer_id": 10,
+           *         "created_by": 1,
+           *         "updated_by": 2,
+           *         "created_at": "2026-11-01T09:30:00Z",
+           *         "updated_at": "2026-11-03T08:00:00Z",
+           *         "files": []
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['FeatureResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The feature changed since `seen_version`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This feature was changed by someone else since you opened it (now version 3).",
+           *       "current_version": 3
+           *     }
+           */
+          'application/json': components['schemas']['VersionConflict'];
+        };
+      };
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  splitFeature: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A feature of one of the map's layers.
+         * @example 101
+         */
+        feature_id: components['parameters']['FeatureId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "point": {
+         *         "type": "Point",
+         *         "coordinates": [
+         *           -9.135,
+         *           38.725
+         *         ]
+         *       },
+         *       "seen_version": 2
+         *     }
+         */
+        'application/json': components['schemas']['SplitFeatureRequest'];
+      };
+    };
+    responses: {
+      /** @description The shortened feature and the new one. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "type": "Feature",
+           *           "id": 101,
+           *           "geometry": {
+           *             "type": "LineString",
+           *             "coordinates": [
+           *               [
+           *                 -9.14,
+           *                 38.72
+           *               ],
+           *               [
+           *                 -9.135,
+           *                 38.725
+           *               ]
+           *             ]
+           *           },
+           *           "properties": {
+           *             "material": "cast_iron"
+           *           },
+           *           "layer_id": 10,
+           *           "created_by": 1,
+           *           "updated_by": 2,
+           *           "created_at": "2026-11-01T09:30:00Z",
+           *           "updated_at": "2026-11-03T08:00:00Z",
+           *           "files": []
+           *         },
+           *         {
+           *           "type": "Feature",
+           *           "id": 140,
+           *           "geometry": {
+           *             "type": "LineString",
+           *             "coordinates": [
+           *               [
+           *                 -9.135,
+           *                 38.725
+           *               ],
+           *               [
+           *                 -9.13,
+           *                 38.73
+           *               ]
+           *             ]
+           *           },
+           *           "properties": {
+           *             "material": "cast_iron"
+           *           },
+           *           "layer_id": 10,
+           *           "created_by": 2,
+           *           "updated_by": 2,
+           *           "created_at": "2026-11-03T08:00:00Z",
+           *           "updated_at": "2026-11-03T08:00:00Z",
+           *           "files": []
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['SplitFeatureResult'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The feature changed since `seen_version`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This feature was changed by someone else since you opened it (now version 3).",
+           *       "current_version": 3
+           *     }
+           */
+          'application/json': components['schemas']['VersionConflict'];
+        };
+      };
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  listDeletedFeatures: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        per_page?: components['parameters']['PerPage'];
+        /**
+         * @description Cursor from `meta.next_before`; the page starts after that deletion.
+         * @example 5003
+         */
+        before?: number;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of deleted features. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 102,
+           *           "layer_id": 10,
+           *           "version": 2,
+           *           "geometry": {
+           *             "type": "LineString",
+           *             "coordinates": [
+           *               [
+           *                 -9.13,
+           *                 38.73
+           *               ],
+           *               [
+           *                 -9.12,
+           *                 38.74
+           *               ]
+           *             ]
+           *           },
+           *           "properties": {
+           *             "material": "pvc"
+           *           },
+           *           "files_count": 1,
+           *           "deleted_at": "2026-11-03T08:00:00Z",
+           *           "deleted_by": {
+           *             "id": 2,
+           *             "name": "Grace Hopper"
+           *           },
+           *           "deletion_id": 5003
+           *         }
+           *       ],
+           *       "meta": {
+           *         "next_before": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['DeletedFeatureList'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
     };
   };
   exportFilterFeatures: {

@@ -10,6 +10,9 @@ import type { AuditEntryOldValues } from './auditEntryOldValues';
 import type { AuditEntryNewValues } from './auditEntryNewValues';
 import type { AuditEntryUser } from './auditEntryUser';
 import type { Timestamp } from './timestamp';
+import type { AuditEntryVersion } from './auditEntryVersion';
+import type { AuditEntryRestoredVersion } from './auditEntryRestoredVersion';
+import type { AuditEntrySplitFrom } from './auditEntrySplitFrom';
 
 /**
  * One change of a feature or of its files, written in the same transaction as the change.
@@ -28,4 +31,16 @@ export interface AuditEntry {
   /** Who made the change; null once that account is deleted. */
   user: AuditEntryUser;
   created_at: Timestamp;
+  /**
+   * The feature's version this change made (see FeatureVersion); null for file changes.
+   * @minimum 1
+   */
+  version?: AuditEntryVersion;
+  /**
+   * Set when this change restored an earlier version (restoreFeatureVersion).
+   * @minimum 1
+   */
+  restored_version?: AuditEntryRestoredVersion;
+  /** Set when a split made this change; the feature and version it came from. */
+  split_from?: AuditEntrySplitFrom;
 }

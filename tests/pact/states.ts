@@ -72,6 +72,10 @@ export const STATES = {
   userTokenExists: 'a personal access token of the signed-in user exists',
   /** Params: { id, name, abilities }. A token of another account. */
   othersUserTokenExists: 'a personal access token of another user exists',
+  /** Params: { map_id, layer_id, id, properties }. The signed-in user saves these properties of an existing feature (its next version). */
+  featureEdited: 'a feature was edited',
+  /** Params: { map_id, id }. The signed-in user deletes an existing feature (kept for a restore). */
+  featureDeleted: 'a feature was deleted',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

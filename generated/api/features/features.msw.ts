@@ -13,6 +13,7 @@ import type { RequestHandlerOptions } from 'msw';
 import { StorageType } from '../../model';
 import type {
   AuditList,
+  DeletedFeatureList,
   FeatureList,
   FeaturePage,
   FeatureResource,
@@ -22,7 +23,8 @@ import type {
   MultiPolygon,
   Point,
   Polygon,
-  TileJson,
+  SplitFeatureResult,
+  SplitSource,
   UpdateFeaturesResult,
   UpdateMultiSelectResult,
 } from '../../model';
@@ -314,36 +316,6 @@ export const getCreateLayerFeatureResponseMock = (
 
 export const getGetLayerTileResponseMock = (): Blob | void =>
   new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' ')));
-
-export const getGetLayerTileJsonResponseMock = (overrideResponse: Partial<TileJson> = {}): TileJson => ({
-  tilejson: '3.0.0',
-  name: faker.string.alpha({ length: { min: 10, max: 20 } }),
-  scheme: 'xyz',
-  tiles: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
-    faker.string.alpha({ length: { min: 10, max: 20 } }),
-  ),
-  minzoom: faker.number.int({ min: 0, max: 24 }),
-  maxzoom: faker.number.int({ min: 0, max: 24 }),
-  bounds: Array.from({ length: faker.number.int({ min: 4, max: 4 }) }, (_, i) => i + 1).map(() =>
-    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-  ),
-  center: Array.from({ length: faker.number.int({ min: 3, max: 3 }) }, (_, i) => i + 1).map(() =>
-    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-  ),
-  vector_layers: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
-    id: faker.string.alpha({ length: { min: 10, max: 20 } }),
-    description: faker.helpers.arrayElement([
-      faker.string.alpha({ length: { min: 10, max: 20 } }),
-      undefined,
-    ]),
-    minzoom: faker.helpers.arrayElement([faker.number.int({ min: 0, max: 24 }), undefined]),
-    maxzoom: faker.helpers.arrayElement([faker.number.int({ min: 0, max: 24 }), undefined]),
-    fields: {
-      [faker.string.alphanumeric(5)]: faker.helpers.arrayElement(['Number', 'Boolean', 'String'] as const),
-    },
-  })),
-  ...overrideResponse,
-});
 
 export const getFilterFeaturesResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
   ...{
@@ -639,6 +611,16 @@ export const getUpdateMultiSelectFeaturesResponseMock = (
   ...overrideResponse,
 });
 
+export const getGetFeatureHistoryResponseSplitSourceMock = (
+  overrideResponse: Partial<SplitSource> = {},
+): SplitSource => ({
+  ...{
+    feature_id: faker.number.int({ min: 1, max: undefined }),
+    version: faker.number.int({ min: 1, max: undefined }),
+  },
+  ...overrideResponse,
+});
+
 export const getGetFeatureHistoryResponseMock = (overrideResponse: Partial<AuditList> = {}): AuditList => ({
   data: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
     id: faker.number.int({ min: 1, max: undefined }),
@@ -654,6 +636,18 @@ export const getGetFeatureHistoryResponseMock = (overrideResponse: Partial<Audit
     new_values: faker.helpers.arrayElement([null]),
     user: faker.helpers.arrayElement([null]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    version: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+      undefined,
+    ]),
+    restored_version: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+      undefined,
+    ]),
+    split_from: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([{ ...getGetFeatureHistoryResponseSplitSourceMock() }, null]),
+      undefined,
+    ]),
   })),
   ...overrideResponse,
 });
@@ -928,6 +922,399 @@ export const getGetFeatureParentsResponseMock = (
   ...overrideResponse,
 });
 
+export const getRestoreFeatureVersionResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
+  ...{
+    type: 'Point',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+      faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getRestoreFeatureVersionResponseMultiPointMock = (
+  overrideResponse: Partial<MultiPoint> = {},
+): MultiPoint => ({
+  ...{
+    type: 'MultiPoint',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getRestoreFeatureVersionResponseLineStringMock = (
+  overrideResponse: Partial<LineString> = {},
+): LineString => ({
+  ...{
+    type: 'LineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getRestoreFeatureVersionResponseMultiLineStringMock = (
+  overrideResponse: Partial<MultiLineString> = {},
+): MultiLineString => ({
+  ...{
+    type: 'MultiLineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getRestoreFeatureVersionResponsePolygonMock = (
+  overrideResponse: Partial<Polygon> = {},
+): Polygon => ({
+  ...{
+    type: 'Polygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getRestoreFeatureVersionResponseMultiPolygonMock = (
+  overrideResponse: Partial<MultiPolygon> = {},
+): MultiPolygon => ({
+  ...{
+    type: 'MultiPolygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+          ),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getRestoreFeatureVersionResponseMock = (
+  overrideResponse: Partial<FeatureResource> = {},
+): FeatureResource => ({
+  data: {
+    type: 'Feature',
+    id: faker.number.int({ min: 1, max: undefined }),
+    geometry: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        { ...getRestoreFeatureVersionResponsePointMock() },
+        { ...getRestoreFeatureVersionResponseMultiPointMock() },
+        { ...getRestoreFeatureVersionResponseLineStringMock() },
+        { ...getRestoreFeatureVersionResponseMultiLineStringMock() },
+        { ...getRestoreFeatureVersionResponsePolygonMock() },
+        { ...getRestoreFeatureVersionResponseMultiPolygonMock() },
+      ]),
+      null,
+    ]),
+    properties: {
+      [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        faker.datatype.boolean(),
+        null,
+      ]),
+    },
+    layer_id: faker.number.int({ min: 1, max: undefined }),
+    created_by: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    updated_by: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    files: faker.helpers.arrayElement([
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+        id: faker.number.int({ min: 1, max: undefined }),
+        feature_id: faker.number.int({ min: 1, max: undefined }),
+        name: faker.string.alpha({ length: { min: 1, max: 255 } }),
+        mime_type: faker.string.alpha({ length: { min: 10, max: 255 } }),
+        size: faker.number.int({ min: 0, max: undefined }),
+        storage_type: faker.helpers.arrayElement(Object.values(StorageType)),
+        url: faker.string.alpha({ length: { min: 10, max: 20 } }),
+        created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+      })),
+      undefined,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getSplitFeatureResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
+  ...{
+    type: 'Point',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+      faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getSplitFeatureResponseMultiPointMock = (
+  overrideResponse: Partial<MultiPoint> = {},
+): MultiPoint => ({
+  ...{
+    type: 'MultiPoint',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getSplitFeatureResponseLineStringMock = (
+  overrideResponse: Partial<LineString> = {},
+): LineString => ({
+  ...{
+    type: 'LineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getSplitFeatureResponseMultiLineStringMock = (
+  overrideResponse: Partial<MultiLineString> = {},
+): MultiLineString => ({
+  ...{
+    type: 'MultiLineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getSplitFeatureResponsePolygonMock = (overrideResponse: Partial<Polygon> = {}): Polygon => ({
+  ...{
+    type: 'Polygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getSplitFeatureResponseMultiPolygonMock = (
+  overrideResponse: Partial<MultiPolygon> = {},
+): MultiPolygon => ({
+  ...{
+    type: 'MultiPolygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+          ),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getSplitFeatureResponseMock = (
+  overrideResponse: Partial<SplitFeatureResult> = {},
+): SplitFeatureResult => ({
+  data: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() => ({
+    type: 'Feature',
+    id: faker.number.int({ min: 1, max: undefined }),
+    geometry: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        { ...getSplitFeatureResponsePointMock() },
+        { ...getSplitFeatureResponseMultiPointMock() },
+        { ...getSplitFeatureResponseLineStringMock() },
+        { ...getSplitFeatureResponseMultiLineStringMock() },
+        { ...getSplitFeatureResponsePolygonMock() },
+        { ...getSplitFeatureResponseMultiPolygonMock() },
+      ]),
+      null,
+    ]),
+    properties: {
+      [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        faker.datatype.boolean(),
+        null,
+      ]),
+    },
+    layer_id: faker.number.int({ min: 1, max: undefined }),
+    created_by: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    updated_by: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    files: faker.helpers.arrayElement([
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+        id: faker.number.int({ min: 1, max: undefined }),
+        feature_id: faker.number.int({ min: 1, max: undefined }),
+        name: faker.string.alpha({ length: { min: 1, max: 255 } }),
+        mime_type: faker.string.alpha({ length: { min: 10, max: 255 } }),
+        size: faker.number.int({ min: 0, max: undefined }),
+        storage_type: faker.helpers.arrayElement(Object.values(StorageType)),
+        url: faker.string.alpha({ length: { min: 10, max: 20 } }),
+        created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+      })),
+      undefined,
+    ]),
+  })),
+  ...overrideResponse,
+});
+
+export const getListDeletedFeaturesResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
+  ...{
+    type: 'Point',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+      faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListDeletedFeaturesResponseMultiPointMock = (
+  overrideResponse: Partial<MultiPoint> = {},
+): MultiPoint => ({
+  ...{
+    type: 'MultiPoint',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListDeletedFeaturesResponseLineStringMock = (
+  overrideResponse: Partial<LineString> = {},
+): LineString => ({
+  ...{
+    type: 'LineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListDeletedFeaturesResponseMultiLineStringMock = (
+  overrideResponse: Partial<MultiLineString> = {},
+): MultiLineString => ({
+  ...{
+    type: 'MultiLineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListDeletedFeaturesResponsePolygonMock = (
+  overrideResponse: Partial<Polygon> = {},
+): Polygon => ({
+  ...{
+    type: 'Polygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListDeletedFeaturesResponseMultiPolygonMock = (
+  overrideResponse: Partial<MultiPolygon> = {},
+): MultiPolygon => ({
+  ...{
+    type: 'MultiPolygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+          ),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListDeletedFeaturesResponseMock = (
+  overrideResponse: Partial<DeletedFeatureList> = {},
+): DeletedFeatureList => ({
+  data: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+    id: faker.number.int({ min: 1, max: undefined }),
+    layer_id: faker.number.int({ min: 1, max: undefined }),
+    version: faker.number.int({ min: 1, max: undefined }),
+    geometry: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        { ...getListDeletedFeaturesResponsePointMock() },
+        { ...getListDeletedFeaturesResponseMultiPointMock() },
+        { ...getListDeletedFeaturesResponseLineStringMock() },
+        { ...getListDeletedFeaturesResponseMultiLineStringMock() },
+        { ...getListDeletedFeaturesResponsePolygonMock() },
+        { ...getListDeletedFeaturesResponseMultiPolygonMock() },
+      ]),
+      null,
+    ]),
+    properties: {
+      [faker.string.alphanumeric(5)]: faker.helpers.arrayElement([
+        faker.string.alpha({ length: { min: 10, max: 10000 } }),
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        faker.datatype.boolean(),
+        null,
+      ]),
+    },
+    files_count: faker.number.int({ min: 0, max: undefined }),
+    deleted_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    deleted_by: faker.helpers.arrayElement([null]),
+    deletion_id: faker.number.int({ min: 1, max: undefined }),
+  })),
+  meta: {
+    next_before: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+  },
+  ...overrideResponse,
+});
+
 export const getListLayerFeaturesMockHandler = (
   overrideResponse?:
     | FeaturePage
@@ -993,29 +1380,6 @@ export const getGetLayerTileMockHandler = (
               ? await overrideResponse(info)
               : overrideResponse
             : getGetLayerTileResponseMock(),
-        ),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      );
-    },
-    options,
-  );
-};
-
-export const getGetLayerTileJsonMockHandler = (
-  overrideResponse?:
-    TileJson | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<TileJson> | TileJson),
-  options?: RequestHandlerOptions,
-) => {
-  return http.get(
-    '*/api/maps/:id/layers/:layerId/tiles.json',
-    async (info) => {
-      return new HttpResponse(
-        JSON.stringify(
-          overrideResponse !== undefined
-            ? typeof overrideResponse === 'function'
-              ? await overrideResponse(info)
-              : overrideResponse
-            : getGetLayerTileJsonResponseMock(),
         ),
         { status: 200, headers: { 'Content-Type': 'application/json' } },
       );
@@ -1170,15 +1534,93 @@ export const getGetFeatureParentsMockHandler = (
     options,
   );
 };
+
+export const getRestoreFeatureVersionMockHandler = (
+  overrideResponse?:
+    | FeatureResource
+    | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<FeatureResource> | FeatureResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/maps/:id/features/:featureId/restore',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getRestoreFeatureVersionResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getSplitFeatureMockHandler = (
+  overrideResponse?:
+    | SplitFeatureResult
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<SplitFeatureResult> | SplitFeatureResult),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/maps/:id/features/:featureId/split',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getSplitFeatureResponseMock(),
+        ),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getListDeletedFeaturesMockHandler = (
+  overrideResponse?:
+    | DeletedFeatureList
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<DeletedFeatureList> | DeletedFeatureList),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/maps/:id/layers/:layerId/deleted-features',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getListDeletedFeaturesResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
 export const getFeaturesMock = () => [
   getListLayerFeaturesMockHandler(),
   getCreateLayerFeatureMockHandler(),
   getGetLayerTileMockHandler(),
-  getGetLayerTileJsonMockHandler(),
   getFilterFeaturesMockHandler(),
   getUpdateFeaturesMockHandler(),
   getUpdateMultiSelectFeaturesMockHandler(),
   getGetFeatureHistoryMockHandler(),
   getGetFeatureChildrenMockHandler(),
   getGetFeatureParentsMockHandler(),
+  getRestoreFeatureVersionMockHandler(),
+  getSplitFeatureMockHandler(),
+  getListDeletedFeaturesMockHandler(),
 ];

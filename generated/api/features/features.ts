@@ -24,6 +24,7 @@ import type {
 import type {
   AuditList,
   CsrfMismatchResponse,
+  DeletedFeatureList,
   FeatureInput,
   FeatureList,
   FeaturePage,
@@ -31,16 +32,20 @@ import type {
   FilterFeaturesParams,
   FilterFeaturesRequest,
   ForbiddenResponse,
+  ListDeletedFeaturesParams,
   ListLayerFeaturesParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
-  TileJson,
+  RestoreFeatureRequest,
+  SplitFeatureRequest,
+  SplitFeatureResult,
   UnauthenticatedResponse,
   UpdateFeaturesRequest,
   UpdateFeaturesResult,
   UpdateMultiSelectRequest,
   UpdateMultiSelectResult,
   ValidationFailedResponse,
+  VersionConflict,
 } from '../../model';
 
 import { httpClient } from '../../../src/lib/http-client';
@@ -451,135 +456,6 @@ export function useGetLayerTile<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetLayerTileQueryOptions(id, layerId, z, x, y, options);
-
-  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
-    queryKey: DataTag<QueryKey, TData, TError>;
-  };
-
-  query.queryKey = queryOptions.queryKey;
-
-  return query;
-}
-
-/**
- * For MapLibre, QGIS and other TileJSON clients: `tiles` is the absolute URL template of `getLayerTile`, `vector_layers` lists the tile layer (named after the layer id) with the layer's attribute fields. Scripts send a personal access token (Bearer or Basic) with this request and with the tiles. A layer that is not a vector layer is 404.
- * @summary TileJSON 3.0 of a vector layer's tiles
- */
-export const getLayerTileJson = (
-  id: number,
-  layerId: number,
-  options?: SecondParameter<typeof httpClient>,
-  signal?: AbortSignal,
-) => {
-  return httpClient<TileJson>(
-    { url: `/api/maps/${id}/layers/${layerId}/tiles.json`, method: 'GET', signal },
-    options,
-  );
-};
-
-export const getGetLayerTileJsonQueryKey = (id?: number, layerId?: number) => {
-  return [`/api/maps/${id}/layers/${layerId}/tiles.json`] as const;
-};
-
-export const getGetLayerTileJsonQueryOptions = <
-  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
->(
-  id: number,
-  layerId: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>>;
-    request?: SecondParameter<typeof httpClient>;
-  },
-) => {
-  const { query: queryOptions, request: requestOptions } = options ?? {};
-
-  const queryKey = queryOptions?.queryKey ?? getGetLayerTileJsonQueryKey(id, layerId);
-
-  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLayerTileJson>>> = ({ signal }) =>
-    getLayerTileJson(id, layerId, requestOptions, signal);
-
-  return { queryKey, queryFn, enabled: !!(id && layerId), ...queryOptions } as UseQueryOptions<
-    Awaited<ReturnType<typeof getLayerTileJson>>,
-    TError,
-    TData
-  > & { queryKey: DataTag<QueryKey, TData, TError> };
-};
-
-export type GetLayerTileJsonQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerTileJson>>>;
-export type GetLayerTileJsonQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
->;
-
-export function useGetLayerTileJson<
-  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
->(
-  id: number,
-  layerId: number,
-  options: {
-    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>> &
-      Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLayerTileJson>>,
-          TError,
-          Awaited<ReturnType<typeof getLayerTileJson>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof httpClient>;
-  },
-  queryClient?: QueryClient,
-): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetLayerTileJson<
-  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
->(
-  id: number,
-  layerId: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>> &
-      Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof getLayerTileJson>>,
-          TError,
-          Awaited<ReturnType<typeof getLayerTileJson>>
-        >,
-        'initialData'
-      >;
-    request?: SecondParameter<typeof httpClient>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-export function useGetLayerTileJson<
-  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
->(
-  id: number,
-  layerId: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>>;
-    request?: SecondParameter<typeof httpClient>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-/**
- * @summary TileJSON 3.0 of a vector layer's tiles
- */
-
-export function useGetLayerTileJson<
-  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
->(
-  id: number,
-  layerId: number,
-  options?: {
-    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>>;
-    request?: SecondParameter<typeof httpClient>;
-  },
-  queryClient?: QueryClient,
-): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetLayerTileJsonQueryOptions(id, layerId, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -1301,6 +1177,379 @@ export function useGetFeatureParents<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetFeatureParentsQueryOptions(id, featureId, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * Puts back the properties and geometry the feature had at `version`, in one change whose history row says it restores that version. A deleted feature comes back with its attachments and its links to related features. `seen_version` is the newest version the caller saw: if the feature changed since, nothing is restored (409 with the current version).
+ * @summary Put back an earlier version of a feature, or bring back a deleted one (admin, editor)
+ */
+export const restoreFeatureVersion = (
+  id: number,
+  featureId: number,
+  restoreFeatureRequest: BodyType<RestoreFeatureRequest>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<FeatureResource>(
+    {
+      url: `/api/maps/${id}/features/${featureId}/restore`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: restoreFeatureRequest,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getRestoreFeatureVersionMutationOptions = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | VersionConflict
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof restoreFeatureVersion>>,
+    TError,
+    { id: number; featureId: number; data: BodyType<RestoreFeatureRequest> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof restoreFeatureVersion>>,
+  TError,
+  { id: number; featureId: number; data: BodyType<RestoreFeatureRequest> },
+  TContext
+> => {
+  const mutationKey = ['restoreFeatureVersion'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof restoreFeatureVersion>>,
+    { id: number; featureId: number; data: BodyType<RestoreFeatureRequest> }
+  > = (props) => {
+    const { id, featureId, data } = props ?? {};
+
+    return restoreFeatureVersion(id, featureId, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type RestoreFeatureVersionMutationResult = NonNullable<
+  Awaited<ReturnType<typeof restoreFeatureVersion>>
+>;
+export type RestoreFeatureVersionMutationBody = BodyType<RestoreFeatureRequest>;
+export type RestoreFeatureVersionMutationError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | VersionConflict
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+>;
+
+/**
+ * @summary Put back an earlier version of a feature, or bring back a deleted one (admin, editor)
+ */
+export const useRestoreFeatureVersion = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | VersionConflict
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof restoreFeatureVersion>>,
+      TError,
+      { id: number; featureId: number; data: BodyType<RestoreFeatureRequest> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof restoreFeatureVersion>>,
+  TError,
+  { id: number; featureId: number; data: BodyType<RestoreFeatureRequest> },
+  TContext
+> => {
+  const mutationOptions = getRestoreFeatureVersionMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * The feature keeps its id and the part up to the point; a new feature of the same layer gets the rest and a copy of its properties. Both history rows name the feature and version they came from. The point must lie on the line (within `tolerance_m`), not at its ends; the layer must be a LineString layer.
+ * @summary Split a line at a point into two features (admin, editor)
+ */
+export const splitFeature = (
+  id: number,
+  featureId: number,
+  splitFeatureRequest: BodyType<SplitFeatureRequest>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<SplitFeatureResult>(
+    {
+      url: `/api/maps/${id}/features/${featureId}/split`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: splitFeatureRequest,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getSplitFeatureMutationOptions = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | VersionConflict
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof splitFeature>>,
+    TError,
+    { id: number; featureId: number; data: BodyType<SplitFeatureRequest> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof splitFeature>>,
+  TError,
+  { id: number; featureId: number; data: BodyType<SplitFeatureRequest> },
+  TContext
+> => {
+  const mutationKey = ['splitFeature'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof splitFeature>>,
+    { id: number; featureId: number; data: BodyType<SplitFeatureRequest> }
+  > = (props) => {
+    const { id, featureId, data } = props ?? {};
+
+    return splitFeature(id, featureId, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SplitFeatureMutationResult = NonNullable<Awaited<ReturnType<typeof splitFeature>>>;
+export type SplitFeatureMutationBody = BodyType<SplitFeatureRequest>;
+export type SplitFeatureMutationError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | VersionConflict
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+>;
+
+/**
+ * @summary Split a line at a point into two features (admin, editor)
+ */
+export const useSplitFeature = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | VersionConflict
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof splitFeature>>,
+      TError,
+      { id: number; featureId: number; data: BodyType<SplitFeatureRequest> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof splitFeature>>,
+  TError,
+  { id: number; featureId: number; data: BodyType<SplitFeatureRequest> },
+  TContext
+> => {
+  const mutationOptions = getSplitFeatureMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * Features deleted and not brought back, as they were just before their deletion. Restore one with `restoreFeatureVersion` (`version - 1`, `seen_version` = `version`).
+ * @summary A layer's deleted features, newest deletion first (admin, editor)
+ */
+export const listDeletedFeatures = (
+  id: number,
+  layerId: number,
+  params?: ListDeletedFeaturesParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<DeletedFeatureList>(
+    { url: `/api/maps/${id}/layers/${layerId}/deleted-features`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListDeletedFeaturesQueryKey = (
+  id?: number,
+  layerId?: number,
+  params?: ListDeletedFeaturesParams,
+) => {
+  return [`/api/maps/${id}/layers/${layerId}/deleted-features`, ...(params ? [params] : [])] as const;
+};
+
+export const getListDeletedFeaturesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params?: ListDeletedFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeletedFeatures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListDeletedFeaturesQueryKey(id, layerId, params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listDeletedFeatures>>> = ({ signal }) =>
+    listDeletedFeatures(id, layerId, params, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!(id && layerId), ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listDeletedFeatures>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListDeletedFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof listDeletedFeatures>>>;
+export type ListDeletedFeaturesQueryError = ErrorType<
+  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+>;
+
+export function useListDeletedFeatures<
+  TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: undefined | ListDeletedFeaturesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeletedFeatures>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDeletedFeatures>>,
+          TError,
+          Awaited<ReturnType<typeof listDeletedFeatures>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListDeletedFeatures<
+  TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params?: ListDeletedFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeletedFeatures>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listDeletedFeatures>>,
+          TError,
+          Awaited<ReturnType<typeof listDeletedFeatures>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListDeletedFeatures<
+  TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params?: ListDeletedFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeletedFeatures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary A layer's deleted features, newest deletion first (admin, editor)
+ */
+
+export function useListDeletedFeatures<
+  TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params?: ListDeletedFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listDeletedFeatures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListDeletedFeaturesQueryOptions(id, layerId, params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -1658,6 +1658,33 @@ export const getFeatureHistory200Response = zod
             .nullable()
             .describe('Who made the change; null once that account is deleted.'),
           created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+          version: zod
+            .number()
+            .min(1)
+            .nullish()
+            .describe("The feature's version this change made (see FeatureVersion); null for file changes."),
+          restored_version: zod
+            .number()
+            .min(1)
+            .nullish()
+            .describe('Set when this change restored an earlier version (restoreFeatureVersion).'),
+          split_from: zod
+            .union([
+              zod
+                .object({
+                  feature_id: zod.number().min(1),
+                  version: zod
+                    .number()
+                    .min(1)
+                    .describe(
+                      "A feature's version: its history rows that change its values (created, updated, deleted) are numbered 1, 2, 3... A history that does not start with `created` starts at 2, version 1 being the feature as loaded before any recorded change.",
+                    ),
+                })
+                .describe('The feature (and its version) a split made this history row from.'),
+              zod.null(),
+            ])
+            .optional()
+            .describe('Set when a split made this change; the feature and version it came from.'),
         })
         .describe('One change of a feature or of its files, written in the same transaction as the change.'),
     ),
@@ -2111,3 +2138,781 @@ export const getFeatureParents403Response = zod.object({
 export const getFeatureParents404Response = zod.object({
   message: zod.string(),
 });
+
+/**
+ * Puts back the properties and geometry the feature had at `version`, in one change whose history row says it restores that version. A deleted feature comes back with its attachments and its links to related features. `seen_version` is the newest version the caller saw: if the feature changed since, nothing is restored (409 with the current version).
+ * @summary Put back an earlier version of a feature, or bring back a deleted one (admin, editor)
+ */
+export const restoreFeatureVersionBody = zod.object({
+  version: zod.number().min(1).describe('The version to put back.'),
+  seen_version: zod
+    .number()
+    .min(1)
+    .describe(
+      "The feature's newest version when the caller looked; if the feature changed since, nothing is restored and the answer is 409 with the current version.",
+    ),
+});
+
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMin = -180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMax = 180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesMin = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesMax = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMin = -180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMax = 180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinOne = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMaxOne = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinOne = -180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMaxOne = 180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinTwo = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMaxTwo = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesMinTwo = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMin = -180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMax = 180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinTwo = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMaxTwo = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinThree = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMinOne = -180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMaxOne = 180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinThree = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMaxThree = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinFour = 4;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemItemMin = -180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemItemMax = 180;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMinTwo = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMaxTwo = 2;
+export const restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinFour = 4;
+export const restoreFeatureVersion200ResponseDataPropertiesMaxTwo = 10000;
+export const restoreFeatureVersion200ResponseDataFilesItemNameMax = 255;
+export const restoreFeatureVersion200ResponseDataFilesItemMimeTypeMax = 255;
+export const restoreFeatureVersion200ResponseDataFilesItemSizeMin = 0;
+
+export const restoreFeatureVersion200Response = zod.object({
+  data: zod.object({
+    type: zod.literal('Feature'),
+    id: zod.number().min(1),
+    geometry: zod.union([
+      zod
+        .union([
+          zod.object({
+            type: zod.literal('Point'),
+            coordinates: zod
+              .array(
+                zod
+                  .number()
+                  .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMin)
+                  .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMax),
+              )
+              .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesMin)
+              .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesMax)
+              .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+          }),
+          zod.object({
+            type: zod.literal('MultiPoint'),
+            coordinates: zod.array(
+              zod
+                .array(
+                  zod
+                    .number()
+                    .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMin)
+                    .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMax),
+                )
+                .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinOne)
+                .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMaxOne)
+                .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+            ),
+          }),
+          zod.object({
+            type: zod.literal('LineString'),
+            coordinates: zod
+              .array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinOne)
+                      .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMaxOne),
+                  )
+                  .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinTwo)
+                  .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMaxTwo)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              )
+              .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesMinTwo),
+          }),
+          zod.object({
+            type: zod.literal('MultiLineString'),
+            coordinates: zod.array(
+              zod
+                .array(
+                  zod
+                    .array(
+                      zod
+                        .number()
+                        .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMin)
+                        .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMax),
+                    )
+                    .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinTwo)
+                    .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMaxTwo)
+                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                )
+                .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinThree),
+            ),
+          }),
+          zod
+            .object({
+              type: zod.literal('Polygon'),
+              coordinates: zod
+                .array(
+                  zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .number()
+                            .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMinOne)
+                            .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMaxOne),
+                        )
+                        .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinThree)
+                        .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMaxThree)
+                        .describe(
+                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                        ),
+                    )
+                    .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemMinFour),
+                )
+                .min(1),
+            })
+            .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
+          zod.object({
+            type: zod.literal('MultiPolygon'),
+            coordinates: zod.array(
+              zod
+                .array(
+                  zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .number()
+                            .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemItemMin)
+                            .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemItemMax),
+                        )
+                        .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMinTwo)
+                        .max(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemItemMaxTwo)
+                        .describe(
+                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                        ),
+                    )
+                    .min(restoreFeatureVersion200ResponseDataGeometryCoordinatesItemItemMinFour),
+                )
+                .min(1),
+            ),
+          }),
+        ])
+        .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
+      zod.null(),
+    ]),
+    properties: zod
+      .record(
+        zod.string(),
+        zod.union([
+          zod.string().max(restoreFeatureVersion200ResponseDataPropertiesMaxTwo),
+          zod.number(),
+          zod.boolean(),
+          zod.null(),
+        ]),
+      )
+      .describe("Attribute values keyed by the layer's property names."),
+    layer_id: zod.number().min(1),
+    created_by: zod.number().min(1).nullable(),
+    updated_by: zod.number().min(1).nullable(),
+    created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+    updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+    files: zod
+      .array(
+        zod.object({
+          id: zod.number().min(1),
+          feature_id: zod.number().min(1),
+          name: zod
+            .string()
+            .min(1)
+            .max(restoreFeatureVersion200ResponseDataFilesItemNameMax)
+            .describe('The uploaded name, sanitised.'),
+          mime_type: zod.string().max(restoreFeatureVersion200ResponseDataFilesItemMimeTypeMax),
+          size: zod.number().min(restoreFeatureVersion200ResponseDataFilesItemSizeMin).describe('Bytes.'),
+          storage_type: zod.enum(['local', 's3']).describe('Where the file bytes are kept.'),
+          url: zod.string().describe('Where the signed-in client downloads the file.'),
+          created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+        }),
+      )
+      .optional()
+      .describe('Attachments; present in the feature list, filter and edit answers.'),
+  }),
+});
+
+export const restoreFeatureVersion401Response = zod.object({
+  message: zod.string(),
+});
+
+export const restoreFeatureVersion403Response = zod.object({
+  message: zod.string(),
+});
+
+export const restoreFeatureVersion404Response = zod.object({
+  message: zod.string(),
+});
+
+export const restoreFeatureVersion409Response = zod
+  .object({
+    message: zod.string(),
+    current_version: zod
+      .number()
+      .min(1)
+      .describe(
+        "A feature's version: its history rows that change its values (created, updated, deleted) are numbered 1, 2, 3... A history that does not start with `created` starts at 2, version 1 being the feature as loaded before any recorded change.",
+      ),
+  })
+  .describe('The feature changed since the version the caller saw.');
+
+export const restoreFeatureVersion419Response = zod.object({
+  message: zod.string(),
+});
+
+export const restoreFeatureVersion422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * The feature keeps its id and the part up to the point; a new feature of the same layer gets the rest and a copy of its properties. Both history rows name the feature and version they came from. The point must lie on the line (within `tolerance_m`), not at its ends; the layer must be a LineString layer.
+ * @summary Split a line at a point into two features (admin, editor)
+ */
+export const splitFeatureBodyPointCoordinatesItemMin = -180;
+export const splitFeatureBodyPointCoordinatesItemMax = 180;
+export const splitFeatureBodyPointCoordinatesMin = 2;
+export const splitFeatureBodyPointCoordinatesMax = 2;
+export const splitFeatureBodyToleranceMDefault = 1;
+export const splitFeatureBodyToleranceMMin = 0;
+export const splitFeatureBodyToleranceMMax = 100;
+
+export const splitFeatureBody = zod.object({
+  point: zod.object({
+    type: zod.literal('Point'),
+    coordinates: zod
+      .array(
+        zod
+          .number()
+          .min(splitFeatureBodyPointCoordinatesItemMin)
+          .max(splitFeatureBodyPointCoordinatesItemMax),
+      )
+      .min(splitFeatureBodyPointCoordinatesMin)
+      .max(splitFeatureBodyPointCoordinatesMax)
+      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+  }),
+  seen_version: zod
+    .number()
+    .min(1)
+    .optional()
+    .describe('As in a restore; when given, a feature changed since is a 409.'),
+  tolerance_m: zod
+    .number()
+    .min(splitFeatureBodyToleranceMMin)
+    .max(splitFeatureBodyToleranceMMax)
+    .default(splitFeatureBodyToleranceMDefault)
+    .describe('How far (metres) the point may lie from the line; it is moved onto it.'),
+});
+
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMin = -180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMax = 180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesMin = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesMax = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMin = -180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMax = 180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMinOne = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesMinTwo = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMinThree = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemMinFour = 4;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
+export const splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
+export const splitFeature201ResponseDataItemPropertiesMaxTwo = 10000;
+export const splitFeature201ResponseDataItemFilesItemNameMax = 255;
+export const splitFeature201ResponseDataItemFilesItemMimeTypeMax = 255;
+export const splitFeature201ResponseDataItemFilesItemSizeMin = 0;
+export const splitFeature201ResponseDataMin = 2;
+export const splitFeature201ResponseDataMax = 2;
+
+export const splitFeature201Response = zod.object({
+  data: zod
+    .array(
+      zod.object({
+        type: zod.literal('Feature'),
+        id: zod.number().min(1),
+        geometry: zod.union([
+          zod
+            .union([
+              zod.object({
+                type: zod.literal('Point'),
+                coordinates: zod
+                  .array(
+                    zod
+                      .number()
+                      .min(splitFeature201ResponseDataItemGeometryCoordinatesItemMin)
+                      .max(splitFeature201ResponseDataItemGeometryCoordinatesItemMax),
+                  )
+                  .min(splitFeature201ResponseDataItemGeometryCoordinatesMin)
+                  .max(splitFeature201ResponseDataItemGeometryCoordinatesMax)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              }),
+              zod.object({
+                type: zod.literal('MultiPoint'),
+                coordinates: zod.array(
+                  zod
+                    .array(
+                      zod
+                        .number()
+                        .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMin)
+                        .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMax),
+                    )
+                    .min(splitFeature201ResponseDataItemGeometryCoordinatesItemMinOne)
+                    .max(splitFeature201ResponseDataItemGeometryCoordinatesItemMaxOne)
+                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                ),
+              }),
+              zod.object({
+                type: zod.literal('LineString'),
+                coordinates: zod
+                  .array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinOne)
+                          .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMaxOne),
+                      )
+                      .min(splitFeature201ResponseDataItemGeometryCoordinatesItemMinTwo)
+                      .max(splitFeature201ResponseDataItemGeometryCoordinatesItemMaxTwo)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  )
+                  .min(splitFeature201ResponseDataItemGeometryCoordinatesMinTwo),
+              }),
+              zod.object({
+                type: zod.literal('MultiLineString'),
+                coordinates: zod.array(
+                  zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .number()
+                            .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                            .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                        )
+                        .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                        .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                        .describe(
+                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                        ),
+                    )
+                    .min(splitFeature201ResponseDataItemGeometryCoordinatesItemMinThree),
+                ),
+              }),
+              zod
+                .object({
+                  type: zod.literal('Polygon'),
+                  coordinates: zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .array(
+                              zod
+                                .number()
+                                .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMinOne)
+                                .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMaxOne),
+                            )
+                            .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinThree)
+                            .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMaxThree)
+                            .describe(
+                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                            ),
+                        )
+                        .min(splitFeature201ResponseDataItemGeometryCoordinatesItemMinFour),
+                    )
+                    .min(1),
+                })
+                .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
+              zod.object({
+                type: zod.literal('MultiPolygon'),
+                coordinates: zod.array(
+                  zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .array(
+                              zod
+                                .number()
+                                .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemItemMin)
+                                .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemItemMax),
+                            )
+                            .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
+                            .max(splitFeature201ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
+                            .describe(
+                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                            ),
+                        )
+                        .min(splitFeature201ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                    )
+                    .min(1),
+                ),
+              }),
+            ])
+            .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
+          zod.null(),
+        ]),
+        properties: zod
+          .record(
+            zod.string(),
+            zod.union([
+              zod.string().max(splitFeature201ResponseDataItemPropertiesMaxTwo),
+              zod.number(),
+              zod.boolean(),
+              zod.null(),
+            ]),
+          )
+          .describe("Attribute values keyed by the layer's property names."),
+        layer_id: zod.number().min(1),
+        created_by: zod.number().min(1).nullable(),
+        updated_by: zod.number().min(1).nullable(),
+        created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+        updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+        files: zod
+          .array(
+            zod.object({
+              id: zod.number().min(1),
+              feature_id: zod.number().min(1),
+              name: zod
+                .string()
+                .min(1)
+                .max(splitFeature201ResponseDataItemFilesItemNameMax)
+                .describe('The uploaded name, sanitised.'),
+              mime_type: zod.string().max(splitFeature201ResponseDataItemFilesItemMimeTypeMax),
+              size: zod.number().min(splitFeature201ResponseDataItemFilesItemSizeMin).describe('Bytes.'),
+              storage_type: zod.enum(['local', 's3']).describe('Where the file bytes are kept.'),
+              url: zod.string().describe('Where the signed-in client downloads the file.'),
+              created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+            }),
+          )
+          .optional()
+          .describe('Attachments; present in the feature list, filter and edit answers.'),
+      }),
+    )
+    .min(splitFeature201ResponseDataMin)
+    .max(splitFeature201ResponseDataMax)
+    .describe('The feature as now shortened (its id kept) and the new feature of the rest.'),
+});
+
+export const splitFeature401Response = zod.object({
+  message: zod.string(),
+});
+
+export const splitFeature403Response = zod.object({
+  message: zod.string(),
+});
+
+export const splitFeature404Response = zod.object({
+  message: zod.string(),
+});
+
+export const splitFeature409Response = zod
+  .object({
+    message: zod.string(),
+    current_version: zod
+      .number()
+      .min(1)
+      .describe(
+        "A feature's version: its history rows that change its values (created, updated, deleted) are numbered 1, 2, 3... A history that does not start with `created` starts at 2, version 1 being the feature as loaded before any recorded change.",
+      ),
+  })
+  .describe('The feature changed since the version the caller saw.');
+
+export const splitFeature419Response = zod.object({
+  message: zod.string(),
+});
+
+export const splitFeature422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * Features deleted and not brought back, as they were just before their deletion. Restore one with `restoreFeatureVersion` (`version - 1`, `seen_version` = `version`).
+ * @summary A layer's deleted features, newest deletion first (admin, editor)
+ */
+export const listDeletedFeaturesQueryPerPageDefault = 15;
+export const listDeletedFeaturesQueryPerPageMax = 100;
+
+export const listDeletedFeaturesQueryParams = zod.object({
+  per_page: zod.coerce
+    .number()
+    .min(1)
+    .max(listDeletedFeaturesQueryPerPageMax)
+    .default(listDeletedFeaturesQueryPerPageDefault)
+    .describe('Items per page.'),
+  before: zod.coerce
+    .number()
+    .min(1)
+    .optional()
+    .describe('Cursor from `meta.next_before`; the page starts after that deletion.'),
+});
+
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMin = -180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMax = 180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesMin = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesMax = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMin = -180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMax = 180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinOne = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesMinTwo = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinThree = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinFour = 4;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
+export const listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
+export const listDeletedFeatures200ResponseDataItemPropertiesMaxTwo = 10000;
+export const listDeletedFeatures200ResponseDataItemFilesCountMin = 0;
+
+export const listDeletedFeatures200Response = zod
+  .object({
+    data: zod.array(
+      zod
+        .object({
+          id: zod.number().min(1),
+          layer_id: zod.number().min(1),
+          version: zod
+            .number()
+            .min(1)
+            .describe("The deletion's version; restore `version - 1` with `seen_version` = this."),
+          geometry: zod.union([
+            zod
+              .union([
+                zod.object({
+                  type: zod.literal('Point'),
+                  coordinates: zod
+                    .array(
+                      zod
+                        .number()
+                        .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMin)
+                        .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMax),
+                    )
+                    .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesMin)
+                    .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesMax)
+                    .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                }),
+                zod.object({
+                  type: zod.literal('MultiPoint'),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .number()
+                          .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMin)
+                          .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMax),
+                      )
+                      .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinOne)
+                      .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMaxOne)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  ),
+                }),
+                zod.object({
+                  type: zod.literal('LineString'),
+                  coordinates: zod
+                    .array(
+                      zod
+                        .array(
+                          zod
+                            .number()
+                            .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinOne)
+                            .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxOne),
+                        )
+                        .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinTwo)
+                        .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMaxTwo)
+                        .describe(
+                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                        ),
+                    )
+                    .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesMinTwo),
+                }),
+                zod.object({
+                  type: zod.literal('MultiLineString'),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                              .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                          )
+                          .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                          .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinThree),
+                  ),
+                }),
+                zod
+                  .object({
+                    type: zod.literal('Polygon'),
+                    coordinates: zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .array(
+                                zod
+                                  .number()
+                                  .min(
+                                    listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinOne,
+                                  )
+                                  .max(
+                                    listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne,
+                                  ),
+                              )
+                              .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinThree)
+                              .max(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMaxThree)
+                              .describe(
+                                '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                              ),
+                          )
+                          .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemMinFour),
+                      )
+                      .min(1),
+                  })
+                  .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
+                zod.object({
+                  type: zod.literal('MultiPolygon'),
+                  coordinates: zod.array(
+                    zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .array(
+                                zod
+                                  .number()
+                                  .min(
+                                    listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
+                                  )
+                                  .max(
+                                    listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
+                                  ),
+                              )
+                              .min(
+                                listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo,
+                              )
+                              .max(
+                                listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo,
+                              )
+                              .describe(
+                                '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                              ),
+                          )
+                          .min(listDeletedFeatures200ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                      )
+                      .min(1),
+                  ),
+                }),
+              ])
+              .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
+            zod.null(),
+          ]),
+          properties: zod
+            .record(
+              zod.string(),
+              zod.union([
+                zod.string().max(listDeletedFeatures200ResponseDataItemPropertiesMaxTwo),
+                zod.number(),
+                zod.boolean(),
+                zod.null(),
+              ]),
+            )
+            .describe("Attribute values keyed by the layer's property names."),
+          files_count: zod.number().min(listDeletedFeatures200ResponseDataItemFilesCountMin),
+          deleted_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+          deleted_by: zod
+            .object({
+              id: zod.number().min(1),
+              name: zod.string(),
+            })
+            .nullable()
+            .describe('Who deleted it; null once that account is deleted.'),
+          deletion_id: zod.number().min(1).describe("The deletion's history entry; the list's cursor."),
+        })
+        .describe('A deleted feature as it was just before its deletion.'),
+    ),
+    meta: zod.object({
+      next_before: zod
+        .number()
+        .min(1)
+        .nullable()
+        .describe('Pass as `before` for the next page; null on the last page.'),
+    }),
+  })
+  .describe('Newest deletion first.');
+
+export const listDeletedFeatures401Response = zod.object({
+  message: zod.string(),
+});
+
+export const listDeletedFeatures403Response = zod.object({
+  message: zod.string(),
+});
+
+export const listDeletedFeatures404Response = zod.object({
+  message: zod.string(),
+});
+
+export const listDeletedFeatures422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');

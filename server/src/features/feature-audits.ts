@@ -11,15 +11,21 @@ export interface AuditChange {
   oldValues: Record<string, unknown> | null;
   newValues: Record<string, unknown> | null;
   userId: number;
+  /** A restore: the version it put back. */
+  restoredVersion?: number;
+  /** A split: the feature and version the change came from. */
+  source?: { featureId: number; version: number };
 }
 
 /** One history row; callers pass their transaction so the change and its record stand or fall together. */
 export async function writeAudits(tx: Queryable, changes: readonly AuditChange[]): Promise<void> {
   if (changes.length === 0) return;
   await tx.query(
-    `INSERT INTO feature_audits (layer_id, auditable_id, event, old_values, new_values, user_id)
+    `INSERT INTO feature_audits (layer_id, auditable_id, event, old_values, new_values, user_id,
+       restored_version, source_feature_id, source_version)
      SELECT * FROM jsonb_to_recordset($1::jsonb)
-       AS a(layer_id int, auditable_id int, event text, old_values jsonb, new_values jsonb, user_id int)`,
+       AS a(layer_id int, auditable_id int, event text, old_values jsonb, new_values jsonb, user_id int,
+         restored_version int, source_feature_id int, source_version int)`,
     [
       JSON.stringify(
         changes.map((change) => ({
@@ -29,6 +35,9 @@ export async function writeAudits(tx: Queryable, changes: readonly AuditChange[]
           old_values: change.oldValues,
           new_values: change.newValues,
           user_id: change.userId,
+          restored_version: change.restoredVersion ?? null,
+          source_feature_id: change.source?.featureId ?? null,
+          source_version: change.source?.version ?? null,
         })),
       ),
     ],
@@ -62,13 +71,17 @@ interface AuditRow {
   user_id: number | null;
   user_name: string | null;
   created_at: Date;
+  version: number | null;
+  restored_version: number | null;
+  source_feature_id: number | null;
+  source_version: number | null;
 }
 
 /** A feature's history newest first, only if it was (or is) on one of the map's layers. */
 export async function featureHistory(db: Queryable, mapId: number, featureId: number): Promise<AuditEntry[]> {
   const rows = await db.query<AuditRow>(
     `SELECT a.id, a.auditable_id, a.event, a.old_values, a.new_values, a.created_at,
-       u.id AS user_id, u.name AS user_name
+       a.version, a.restored_version, a.source_feature_id, a.source_version, u.id AS user_id, u.name AS user_name
      FROM feature_audits a JOIN layers l ON l.id = a.layer_id
      LEFT JOIN users u ON u.id = a.user_id
      WHERE a.auditable_id = $1 AND l.map_id = $2
@@ -83,5 +96,11 @@ export async function featureHistory(db: Queryable, mapId: number, featureId: nu
     new_values: row.new_values,
     user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
     created_at: new Date(row.created_at).toISOString(),
+    version: row.version,
+    restored_version: row.restored_version,
+    split_from:
+      row.source_feature_id === null || row.source_version === null
+        ? null
+        : { feature_id: row.source_feature_id, version: row.source_version },
   }));
 }

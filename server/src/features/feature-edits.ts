@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '../maps/records.ts';
+import { keepForRestore } from './deleted-features.ts';
 import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
 import { geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap } from './feature-rows.ts';
@@ -56,8 +57,6 @@ function editProblems(
 export interface EditOutcome {
   updated: FeatureRow[];
   deletedIds: number[];
-  /** Bytes of the deleted features' attachments, to remove once the change is committed. */
-  orphanedFiles: string[];
 }
 
 /**
@@ -117,10 +116,8 @@ export async function saveFeatureEdits(
         });
     }
     const deleteIds = request.delete_ids ?? [];
-    const orphaned = await tx.query<{ storage_key: string }>(
-      `SELECT storage_key FROM feature_files WHERE feature_id = ANY($1::int[]) AND storage_type = 'local'`,
-      [deleteIds],
-    );
+    // A deleted feature can be restored with its attachments and links (restoreFeatureVersion).
+    await keepForRestore(tx, deleteIds);
     const deleted = await tx.query<{ id: number }>(
       'DELETE FROM features WHERE id = ANY($1::int[]) RETURNING id',
       [deleteIds],
@@ -141,7 +138,6 @@ export async function saveFeatureEdits(
     return {
       updated,
       deletedIds: deleted.map((row) => row.id).sort((a, b) => a - b),
-      orphanedFiles: orphaned.map((row) => row.storage_key),
     };
   });
 }

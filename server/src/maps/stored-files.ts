@@ -5,7 +5,8 @@ import type { Queryable } from '../db/database.ts';
 /**
  * Attachments live on disk at `<DATA_DIR>/files/<storage_key>`. Rows go with their features
  * by cascade; the bytes are removed only after the transaction commits, so a rollback never
- * leaves rows pointing at deleted files. The keys are selected before the rows are deleted.
+ * leaves rows pointing at deleted files. The keys are selected before the rows are deleted,
+ * those kept for restoring deleted features included.
  */
 export async function localFileKeysOfLayers(
   db: Queryable,
@@ -17,7 +18,10 @@ export async function localFileKeysOfLayers(
     `SELECT ff.storage_key FROM feature_files ff
        JOIN features ft ON ft.id = ff.feature_id
        JOIN layers l ON l.id = ft.layer_id
-     WHERE ${column} = $1 AND ff.storage_type = 'local'`,
+     WHERE ${column} = $1 AND ff.storage_type = 'local'
+     UNION ALL
+     SELECT k.storage_key FROM deleted_feature_files k JOIN layers l ON l.id = k.layer_id
+     WHERE ${column} = $1 AND k.storage_type = 'local'`,
     [id],
   );
   return rows.map((row) => row.storage_key);

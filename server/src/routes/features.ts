@@ -4,6 +4,7 @@ import { featureFileHandlers } from './feature-files.ts';
 import { featureListHandlers } from './feature-list.ts';
 import { featureRelativeHandlers } from './feature-relatives.ts';
 import { featureSearchHandlers } from './feature-search.ts';
+import { featureVersionHandlers } from './feature-versions.ts';
 import { tileHandlers } from './tiles.ts';
 
 /** Handlers for features, their history, relatives, files and tiles. */
@@ -14,4 +15,5 @@ export const featureHandlers: OperationHandlers = {
   ...featureRelativeHandlers,
   ...featureSearchHandlers,
   ...tileHandlers,
+  ...featureVersionHandlers,
 };

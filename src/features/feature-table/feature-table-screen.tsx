@@ -5,6 +5,7 @@ import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
 import { featureExtent, featuresExtent } from '../../map';
 import { FeatureTable } from '../../components/feature-table/feature-table';
+import { FeatureViews } from '../../components/deleted-features/feature-views';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
 export function FeatureTableScreen() {
@@ -23,30 +24,32 @@ export function FeatureTableScreen() {
   return (
     <section className="page" aria-labelledby="feature-table-title">
       <h1 id="feature-table-title">{t('feature_table.title', { layer: layer.name, map: map.title })}</h1>
-      <FeatureTable
-        mapId={mapId}
-        layer={layer}
-        canEdit={ability.can('update', 'Feature')}
-        onShowSelectionOnMap={(features) => {
-          const extent = featuresExtent(features);
-          if (!extent) return;
-          navigate(`/maps/${mapId}/show`, {
-            state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
-          });
-        }}
-        onShowOnMap={(feature) =>
-          navigate(`/maps/${mapId}/show`, {
-            state: {
-              focus: {
-                layerId: feature.layer_id,
-                featureId: feature.id,
-                properties: feature.properties,
-                extent: featureExtent(feature),
+      <FeatureViews mapId={mapId} layer={layer}>
+        <FeatureTable
+          mapId={mapId}
+          layer={layer}
+          canEdit={ability.can('update', 'Feature')}
+          onShowSelectionOnMap={(features) => {
+            const extent = featuresExtent(features);
+            if (!extent) return;
+            navigate(`/maps/${mapId}/show`, {
+              state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
+            });
+          }}
+          onShowOnMap={(feature) =>
+            navigate(`/maps/${mapId}/show`, {
+              state: {
+                focus: {
+                  layerId: feature.layer_id,
+                  featureId: feature.id,
+                  properties: feature.properties,
+                  extent: featureExtent(feature),
+                },
               },
-            },
-          })
-        }
-      />
+            })
+          }
+        />
+      </FeatureViews>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useListLayers } from '../../../generated/api/layers/layers';
 import { FeatureTable } from '../../components/feature-table/feature-table';
+import { FeatureViews } from '../../components/deleted-features/feature-views';
 import { LinkButton } from '../../components/ui/link-button';
 import { LoadError, Loading } from '../../components/ui/status';
 import { useAppAbility } from '../../lib/ability';
@@ -37,30 +38,32 @@ export function LayerFeaturesScreen() {
       ) : layers.isError || !layer ? (
         <LoadError />
       ) : (
-        <FeatureTable
-          mapId={mapId}
-          layer={layer}
-          canEdit={ability.can('update', 'Feature')}
-          onShowSelectionOnMap={(features) => {
-            const extent = featuresExtent(features);
-            if (!extent) return;
-            navigate(`/maps/${mapId}/show`, {
-              state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
-            });
-          }}
-          onShowOnMap={(feature) =>
-            navigate(`/maps/${mapId}/show`, {
-              state: {
-                focus: {
-                  layerId: feature.layer_id,
-                  featureId: feature.id,
-                  properties: feature.properties,
-                  extent: featureExtent(feature),
+        <FeatureViews mapId={mapId} layer={layer}>
+          <FeatureTable
+            mapId={mapId}
+            layer={layer}
+            canEdit={ability.can('update', 'Feature')}
+            onShowSelectionOnMap={(features) => {
+              const extent = featuresExtent(features);
+              if (!extent) return;
+              navigate(`/maps/${mapId}/show`, {
+                state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
+              });
+            }}
+            onShowOnMap={(feature) =>
+              navigate(`/maps/${mapId}/show`, {
+                state: {
+                  focus: {
+                    layerId: feature.layer_id,
+                    featureId: feature.id,
+                    properties: feature.properties,
+                    extent: featureExtent(feature),
+                  },
                 },
-              },
-            })
-          }
-        />
+              })
+            }
+          />
+        </FeatureViews>
       )}
     </section>
   );

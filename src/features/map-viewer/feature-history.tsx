@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useGetFeatureHistory } from '../../../generated/api/features/features';
-import type { AuditEntry } from '../../../generated/model';
+import type { AuditEntry, Feature } from '../../../generated/model';
 import { LoadError, Loading } from '../../components/ui/status';
+import { useAppAbility } from '../../lib/ability';
+import { HistoryVersion, OriginalVersion, versionsOf } from './history-versions';
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -27,15 +29,29 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Who changed what, newest first (getFeatureHistory). */
-export function FeatureHistory({ mapId, featureId }: { mapId: number; featureId: number }) {
+type FeatureHistoryProps = {
+  mapId: number;
+  featureId: number;
+  /** With it, editors get "Restore this version" on each earlier version. */
+  layerId?: number;
+  onRestored?: (feature: Feature) => void;
+};
+
+/** Who changed what, newest first (getFeatureHistory), each earlier version restorable. */
+export function FeatureHistory({ mapId, featureId, layerId, onRestored }: FeatureHistoryProps) {
   const { t, i18n } = useTranslation();
+  const ability = useAppAbility();
   const history = useGetFeatureHistory(mapId, featureId);
   if (history.isPending) return <Loading />;
   if (history.isError) return <LoadError />;
   const entries = history.data.data;
   if (entries.length === 0) return <p className="status status-empty">{t('viewer.history.empty')}</p>;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const versions = versionsOf(entries);
+  const restore =
+    layerId !== undefined && ability.can('update', 'Feature')
+      ? { mapId, layerId, featureId, seenVersion: versions.current, onRestored }
+      : undefined;
   return (
     <ol className="feature-history">
       {entries.map((entry) => (
@@ -47,8 +63,10 @@ export function FeatureHistory({ mapId, featureId }: { mapId: number; featureId:
             <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
           </p>
           <Changes entry={entry} />
+          <HistoryVersion entry={entry} current={versions.current} restore={restore} />
         </li>
       ))}
+      {versions.oldest > 1 && <OriginalVersion current={versions.current} restore={restore} />}
     </ol>
   );
 }

@@ -7,6 +7,7 @@ import { FeatureFiles } from './feature-files';
 import { FeatureGeometryActions } from './feature-geometry-actions';
 import { FeatureHistory } from './feature-history';
 import { FeatureRelatives } from './feature-relatives';
+import { SplitLineAction } from './split-line-action';
 import { formatPropertyValue } from './property-value';
 
 export type SelectedFeature = {
@@ -105,6 +106,16 @@ export function FeaturePanel({
           onDeleted={onDeleted}
         />
       )}
+      {!editing && layer.geometry_type === 'LineString' && (
+        <SplitLineAction
+          key={`split-${feature.featureId}`}
+          mapId={mapId}
+          layerId={layer.id}
+          featureId={feature.featureId}
+          clickExtent={feature.clickExtent}
+          onSplit={onSaved}
+        />
+      )}
       <FeatureFiles
         // The files become known when the whole feature arrives after a click.
         key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
@@ -114,7 +125,7 @@ export function FeaturePanel({
       />
       <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
       <h3>{t('viewer.history.title')}</h3>
-      <FeatureHistory mapId={mapId} featureId={feature.featureId} />
+      <FeatureHistory mapId={mapId} featureId={feature.featureId} layerId={layer.id} onRestored={onSaved} />
     </aside>
   );
 }

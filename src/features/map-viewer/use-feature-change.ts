@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   getGetFeatureHistoryQueryKey,
+  getListDeletedFeaturesQueryKey,
   getListLayerFeaturesQueryKey,
 } from '../../../generated/api/features/features';
 import { getGetLayerQueryKey } from '../../../generated/api/layers/layers';
@@ -9,8 +10,8 @@ import { useLayerRevisionsStore } from './layer-revisions';
 
 /**
  * The one owner of "a feature changed": after any write (properties, geometry, new
- * feature, delete, files) it refreshes what shows that feature — its history, every
- * cached table page of its layer, the 3D viewer's GeoJSON of the layer — and bumps the
+ * feature, delete, restore, split, files) it refreshes what shows that feature — its history,
+ * every cached table page of its layer and its deleted features, the 3D viewer's GeoJSON of the layer — and bumps the
  * layer's revision, which every mounted 2D map follows to redraw its tiles.
  */
 export function useFeatureChange(mapId: number) {
@@ -26,6 +27,8 @@ export function useFeatureChange(mapId: number) {
         pending.push(
           queryClient.invalidateQueries({ queryKey: [tablePrefix] }),
           queryClient.invalidateQueries({ queryKey: getGetLayerQueryKey(mapId, layerId) }),
+          // A deletion or a restore changes the layer's "recently deleted" list too.
+          queryClient.invalidateQueries({ queryKey: getListDeletedFeaturesQueryKey(mapId, layerId) }),
         );
       }
       if (featureId !== undefined) {

@@ -9,6 +9,7 @@ import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openTestDatabase, type TestDatabase } from '../../../server/test-support/test-database.ts';
 import { createExportStateHandlers } from './export-states.ts';
+import { createFeatureVersionStateHandlers } from './feature-version-states.ts';
 import { createMapStateHandlers } from './map-states.ts';
 import { createStateHandlers, resetForInteraction, type PactContext } from './provider-states.ts';
 import { createWaterNetworkStateHandlers } from './water-network-states.ts';
@@ -76,6 +77,7 @@ describe('Pact provider verification', () => {
         ...createExportStateHandlers(database.db, context, dataDir),
         ...createWaterNetworkStateHandlers(database.db),
         ...createTokenStateHandlers(database.db, context),
+        ...createFeatureVersionStateHandlers(database.db, context),
       }).map(([name, handler]) => [
         name,
         async (params?: unknown) => {

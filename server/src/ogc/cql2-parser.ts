@@ -8,7 +8,19 @@ export type QueryableKind = 'text' | 'number' | 'boolean' | 'geometry';
 /** Nesting deeper than this (parentheses, NOT) is refused: the recursion stays bounded. */
 const MAX_DEPTH = 64;
 const COMPARISONS = new Set(['=', '<>', '<', '<=', '>', '>=']);
-const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'LIKE', 'ILIKE', 'IN', 'BETWEEN', 'IS', 'NULL', 'TRUE', 'FALSE']);
+const KEYWORDS = new Set([
+  'AND',
+  'OR',
+  'NOT',
+  'LIKE',
+  'ILIKE',
+  'IN',
+  'BETWEEN',
+  'IS',
+  'NULL',
+  'TRUE',
+  'FALSE',
+]);
 const CAST: Record<Exclude<QueryableKind, 'geometry'>, string> = {
   text: 'text',
   number: 'numeric',
@@ -196,7 +208,10 @@ class Cql2Parser {
     const kind = this.queryables.get(token.text);
     if (!kind || (want === 'geometry') !== (kind === 'geometry'))
       throw new FilterError('unknown_property', token.position, { name: token.text });
-    return { name: token.text, kind, key: `${this.params.add(token.text)}::text`, token };
+    // The geometry is a column, not a property: its name is never a parameter (an unused one
+    // would leave PostgreSQL unable to type it).
+    const key = kind === 'geometry' ? '' : `${this.params.add(token.text)}::text`;
+    return { name: token.text, kind, key, token };
   }
 
   private predicate(): string {
@@ -259,7 +274,8 @@ class Cql2Parser {
       return Number.isFinite(number) ? number : wrong();
     }
     if (kind === 'boolean') {
-      if (this.isKeyword('TRUE') || this.isKeyword('FALSE')) return this.advance().text.toUpperCase() === 'TRUE';
+      if (this.isKeyword('TRUE') || this.isKeyword('FALSE'))
+        return this.advance().text.toUpperCase() === 'TRUE';
       return token.kind === 'end' ? this.fail('TRUE or FALSE') : wrong();
     }
     if (token.kind === 'string') return this.advance().text;

@@ -13,6 +13,7 @@ import { layerHandlers } from './layers.ts';
 import { mapPartHandlers } from './map-parts.ts';
 import { mapHandlers } from './maps.ts';
 import { waterNetworkHandlers } from './water-network.ts';
+import { ogcFeatureHandlers } from './ogc-features.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -42,4 +43,5 @@ export const handlers: OperationHandlers = {
   ...exportHandlers,
   ...waterNetworkHandlers,
   ...layerImportJobHandlers,
+  ...ogcFeatureHandlers,
 };

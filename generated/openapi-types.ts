@@ -3336,6 +3336,25 @@ export interface components {
       links: components['schemas']['OgcLinks'];
     };
     /**
+     * @description The JSON Schema of one queryable (its members as this server writes them).
+     * @example {
+     *       "title": "Material",
+     *       "type": "string",
+     *       "enum": [
+     *         "PVC",
+     *         "steel"
+     *       ]
+     *     }
+     */
+    OgcQueryable: {
+      title?: string;
+      /** @enum {string} */
+      type?: 'string' | 'number' | 'integer' | 'boolean';
+      format?: string;
+      enum?: string[];
+      'x-ogc-role'?: string;
+    };
+    /**
      * @description A JSON Schema (2020-12) of the properties a filter may name.
      * @example {
      *       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -3359,8 +3378,9 @@ export interface components {
       /** @constant */
       type: 'object';
       title?: string;
+      /** @description One JSON Schema per queryable. */
       properties: {
-        [key: string]: Record<string, never>;
+        [key: string]: components['schemas']['OgcQueryable'];
       };
       additionalProperties?: boolean;
     };

@@ -228,6 +228,8 @@ export * from './ogcLandingPage';
 export * from './ogcLimitParameter';
 export * from './ogcLink';
 export * from './ogcLinks';
+export * from './ogcQueryable';
+export * from './ogcQueryableType';
 export * from './ogcQueryables';
 export * from './ogcQueryablesProperties';
 export * from './ogcResultTypeParameter';

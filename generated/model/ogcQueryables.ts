@@ -15,6 +15,7 @@ export interface OgcQueryables {
   $id?: string;
   type: 'object';
   title?: string;
+  /** One JSON Schema per queryable. */
   properties: OgcQueryablesProperties;
   additionalProperties?: boolean;
 }

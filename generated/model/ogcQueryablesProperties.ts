@@ -5,5 +5,9 @@
  * The single source of truth for the client and the reference server. Conventions (DESIGN §2): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
+import type { OgcQueryable } from './ogcQueryable';
 
-export type OgcQueryablesProperties = { [key: string]: { [key: string]: unknown } };
+/**
+ * One JSON Schema per queryable.
+ */
+export type OgcQueryablesProperties = { [key: string]: OgcQueryable };

@@ -151,7 +151,24 @@ export const getGetOgcQueryablesResponseMock = (
   type: 'object',
   title: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), undefined]),
   properties: {
-    [faker.string.alphanumeric(5)]: {},
+    [faker.string.alphanumeric(5)]: {
+      title: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), undefined]),
+      type: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(['string', 'number', 'integer', 'boolean'] as const),
+        undefined,
+      ]),
+      format: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), undefined]),
+      enum: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+        ),
+        undefined,
+      ]),
+      'x-ogc-role': faker.helpers.arrayElement([
+        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        undefined,
+      ]),
+    },
   },
   additionalProperties: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
   ...overrideResponse,

@@ -36,7 +36,10 @@ const linkLike = (path: string, rel: string, type = 'application/json') => ({
   type: like(type),
 });
 
-const townStates = (builder: ReturnType<typeof pact.addInteraction>, signedIn = STATES.userSignedIn) =>
+const townStates = (
+  builder: ReturnType<typeof pact.addInteraction>,
+  signedIn: string = STATES.userSignedIn,
+) =>
   builder
     .given(signedIn)
     .given(STATES.mapExists, stateOf(TOWN))
@@ -52,7 +55,7 @@ const collectionLike = () => ({
   links: eachLike(linkLike(`${base}/collections/${PIPES.id}`, 'self')),
 });
 
-const ogcFeatureLike = (feature: typeof PIPE_101) => ({
+const ogcFeatureLike = (feature: typeof PIPE_101 | typeof PIPE_102) => ({
   type: equal('Feature'),
   id: equal(feature.id),
   geometry: like(structuredClone(feature.geometry)),

@@ -8,15 +8,18 @@ import { gdal, oapifLayers } from '../../test-support/gdal-client.ts';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
 
 /**
  * GDAL 3.6 as the independent OGC API – Features client (what QGIS and scripts use), against
- * a real server on a free port. It signs in as the app does (the session cookie).
+ * a real server on a free port, signed in with a personal access token as HTTP Basic
+ * (`-oo USERPWD=email:token`), as the README tells users to.
  */
 let t: TestApp;
 let client: TestClient;
 let auth: string[];
+let email: string;
+let readToken: string;
+let writeToken: string;
 let base: string;
 let demoMapId: number;
 let ids: DemoLayerIds;
@@ -36,15 +39,17 @@ beforeAll(async () => {
   t.app.server.on('request', (request: { url?: string }) => seen.push(request.url ?? ''));
   const address = t.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  ({ client } = await t.signedIn('user'));
+  const editor = await t.signedIn('editor');
+  client = editor.client;
+  email = editor.user.email;
+  const token = async (abilities: string[]) =>
+    (await client.post('/api/user/tokens', { name: `gdal ${abilities.join('+')}`, abilities })).json<{
+      data: { token: string };
+    }>().data.token;
+  readToken = await token(['read']);
+  writeToken = await token(['read', 'write']);
   // GDAL 3.6 asks for 10 features a page unless told otherwise (the README says so too).
-  auth = [
-    '--config',
-    'GDAL_HTTP_COOKIE',
-    `${SESSION_COOKIE}=${client.cookies.get(SESSION_COOKIE)}`,
-    '-oo',
-    'PAGE_SIZE=1000',
-  ];
+  auth = ['-oo', `USERPWD=${email}:${readToken}`, '-oo', 'PAGE_SIZE=1000'];
   dir = mkdtempSync(path.join(tmpdir(), 'ogc-gdal-'));
 });
 afterAll(async () => {
@@ -162,5 +167,50 @@ describe('GDAL reads the demo map through OGC API – Features', () => {
     expect(await count('SELECT count(*)::int AS n FROM features WHERE layer_id = $1', [layer.id])).toBe(
       100_000,
     );
+  });
+
+  it('refuses writes with a read token and takes them with a read+write token, under its user', async () => {
+    const items = `${base}/ogc/maps/${demoMapId}/collections/${ids.valves}/items`;
+    const basic = (token: string) => `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+    const [valve] = await t.database.db.query<{ id: number; properties: Record<string, unknown> }>(
+      'SELECT id, properties FROM features WHERE layer_id = $1 ORDER BY id LIMIT 1',
+      [ids.valves],
+    );
+    const body = JSON.stringify({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-9.14, 38.72] },
+      properties: valve?.properties ?? {},
+    });
+    const post = (token: string) =>
+      fetch(items, {
+        method: 'POST',
+        headers: { Authorization: basic(token), 'Content-Type': 'application/geo+json' },
+        body,
+      });
+    expect((await post(readToken)).status).toBe(403);
+    const options = await fetch(items, { method: 'OPTIONS', headers: { Authorization: basic(readToken) } });
+    expect(options.headers.get('allow')).toBe('GET, OPTIONS');
+    const created = await post(writeToken);
+    expect(created.status).toBe(201);
+    const id = Number(created.headers.get('location')?.split('/').pop());
+    const history = await client.get(`/api/maps/${demoMapId}/features/${id}/history`);
+    expect(
+      history.json<{ data: { event: string; user: { name: string } | null }[] }>().data[0],
+    ).toMatchObject({
+      event: 'created',
+    });
+    const [row] = await t.database.db.query<{ created_by: number; email: string }>(
+      'SELECT f.created_by, u.email FROM features f JOIN users u ON u.id = f.created_by WHERE f.id = $1',
+      [id],
+    );
+    expect(row?.email).toBe(email);
+    expect(
+      (await fetch(`${items}/${id}`, { method: 'DELETE', headers: { Authorization: basic(readToken) } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await fetch(`${items}/${id}`, { method: 'DELETE', headers: { Authorization: basic(writeToken) } }))
+        .status,
+    ).toBe(204);
   });
 });

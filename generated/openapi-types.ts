@@ -1629,6 +1629,239 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ogc/maps/{map_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    /** Landing page of a map's OGC API – Features */
+    get: operations['getOgcLandingPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ogc/maps/{map_id}/conformance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    /** The conformance classes implemented */
+    get: operations['getOgcConformance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ogc/maps/{map_id}/api': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * OpenAPI 3.0 description of this map's OGC API
+     * @description Derived from this document's `ogc` operations, with the map's collections and their queryables as concrete paths. Sent as `application/vnd.oai.openapi+json;version=3.0` when the caller asks for it (GDAL does), otherwise as `application/json`.
+     */
+    get: operations['getOgcApiDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ogc/maps/{map_id}/collections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    /** One collection per vector layer of the map */
+    get: operations['listOgcCollections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ogc/maps/{map_id}/collections/{collection_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    /** One collection (a vector layer of the map) */
+    get: operations['getOgcCollection'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ogc/maps/{map_id}/collections/{collection_id}/queryables': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    /** The properties a filter may name, as JSON Schema */
+    get: operations['getOgcQueryables'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ogc/maps/{map_id}/collections/{collection_id}/items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Features of a collection, filtered and paged
+     * @description GeoJSON in id order. `next` and `prev` carry keyset cursors (`after`, `before`), so every page costs the same however deep. Any other query parameter named after a queryable is `property = value`.
+     */
+    get: operations['listOgcItems'];
+    put?: never;
+    /**
+     * Add a feature (Part 4; admin, editor)
+     * @description Validated and written like `createLayerFeature`: the geometry type must be the layer's and the properties fit its attribute schema; a `created` history entry is written.
+     */
+    post: operations['createOgcItem'];
+    delete?: never;
+    /** The methods the caller may use on the items */
+    options: operations['optionsOgcItems'];
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ogc/maps/{map_id}/collections/{collection_id}/items/{feature_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+        /**
+         * @description A feature of the layer.
+         * @example 101
+         */
+        feature_id: components['parameters']['OgcFeatureId'];
+      };
+      cookie?: never;
+    };
+    /** One feature */
+    get: operations['getOgcItem'];
+    /**
+     * Replace a feature (Part 4; admin, editor)
+     * @description The geometry and all properties are replaced (properties not sent are cleared), through the app's editing save: one `updated` history entry, validated like `updateFeatures`.
+     */
+    put: operations['replaceOgcItem'];
+    post?: never;
+    /**
+     * Delete a feature (Part 4; admin, editor)
+     * @description Through the app's editing save, like `delete_ids` of `updateFeatures`.
+     */
+    delete: operations['deleteOgcItem'];
+    /** The methods the caller may use on the feature */
+    options: operations['optionsOgcItem'];
+    head?: never;
+    /**
+     * Change some of a feature (Part 4; admin, editor)
+     * @description Only the geometry and the properties sent change (a null clears one), through the app's editing save like `updateFeatures`.
+     */
+    patch: operations['updateOgcItem'];
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3421,6 +3654,161 @@ export interface components {
       parent_id?: number | null;
       order?: components['schemas']['ListOrder'];
     };
+    OgcLink: {
+      /** @example http://localhost:8080/ogc/maps/1/collections */
+      href: string;
+      /** @example data */
+      rel: string;
+      /** @example application/json */
+      type?: string;
+      /** @example The collections */
+      title?: string;
+    };
+    OgcLinks: components['schemas']['OgcLink'][];
+    OgcLandingPage: {
+      /** @example Demo town */
+      title: string;
+      /** @example OGC API – Features of the map Demo town */
+      description?: string;
+      links: components['schemas']['OgcLinks'];
+    };
+    OgcConformance: {
+      /**
+       * @example [
+       *       "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core"
+       *     ]
+       */
+      conformsTo: string[];
+    };
+    /** @description An OpenAPI 3.0 description of this map's OGC API. */
+    OgcApiDocument: {
+      /** @example 3.0.3 */
+      openapi: string;
+      paths: Record<string, never>;
+    };
+    OgcCollection: {
+      /**
+       * @description The layer's id.
+       * @example 10
+       */
+      id: string;
+      /** @example Pipes */
+      title: string;
+      /** @example 3360 features */
+      description?: string;
+      /** @constant */
+      itemType: 'feature';
+      /**
+       * @example [
+       *       "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+       *     ]
+       */
+      crs: string[];
+      /**
+       * @example {
+       *       "spatial": {
+       *         "bbox": [
+       *           [
+       *             -9.2,
+       *             38.7,
+       *             -9.1,
+       *             38.8
+       *           ]
+       *         ],
+       *         "crs": "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+       *       }
+       *     }
+       */
+      extent?: {
+        spatial?: {
+          bbox: number[][];
+          crs?: string;
+        };
+      };
+      links: components['schemas']['OgcLinks'];
+    };
+    OgcCollections: {
+      collections: components['schemas']['OgcCollection'][];
+      links: components['schemas']['OgcLinks'];
+    };
+    /**
+     * @description The JSON Schema of one queryable (its members as this server writes them).
+     * @example {
+     *       "title": "Material",
+     *       "type": "string",
+     *       "enum": [
+     *         "PVC",
+     *         "steel"
+     *       ]
+     *     }
+     */
+    OgcQueryable: {
+      title?: string;
+      /** @enum {string} */
+      type?: 'string' | 'number' | 'integer' | 'boolean';
+      format?: string;
+      enum?: string[];
+      'x-ogc-role'?: string;
+    };
+    /**
+     * @description A JSON Schema (2020-12) of the properties a filter may name.
+     * @example {
+     *       "$schema": "https://json-schema.org/draft/2020-12/schema",
+     *       "type": "object",
+     *       "title": "Pipes",
+     *       "properties": {
+     *         "material": {
+     *           "type": "string",
+     *           "enum": [
+     *             "PVC",
+     *             "steel"
+     *           ]
+     *         }
+     *       },
+     *       "additionalProperties": false
+     *     }
+     */
+    OgcQueryables: {
+      $schema?: string;
+      $id?: string;
+      /** @constant */
+      type: 'object';
+      title?: string;
+      /** @description One JSON Schema per queryable. */
+      properties: {
+        [key: string]: components['schemas']['OgcQueryable'];
+      };
+      additionalProperties?: boolean;
+    };
+    OgcFeature: {
+      /** @constant */
+      type: 'Feature';
+      /** @example 101 */
+      id: number;
+      geometry: components['schemas']['Geometry'];
+      properties: components['schemas']['FeatureProperties'];
+      links?: components['schemas']['OgcLinks'];
+    };
+    OgcFeatureCollection: {
+      /** @constant */
+      type: 'FeatureCollection';
+      features: components['schemas']['OgcFeature'][];
+      /** @example 3360 */
+      numberMatched?: number;
+      /** @example 100 */
+      numberReturned: number;
+      /** @example 2026-11-24T20:00:00Z */
+      timeStamp?: string;
+      links: components['schemas']['OgcLinks'];
+    };
+    /** @description A GeoJSON Feature to store. `id` and `links`, when sent, are ignored (the path names the feature). For PATCH, `geometry` and `properties` may be partial. */
+    OgcFeatureInput: {
+      /** @constant */
+      type: 'Feature';
+      id?: number | string;
+      geometry?: components['schemas']['Geometry'];
+      properties?: components['schemas']['FeatureProperties'];
+    };
   };
   responses: {
     /** @description The request body is larger than the server accepts. */
@@ -3563,6 +3951,25 @@ export interface components {
         'application/json': components['schemas']['Message'];
       };
     };
+    /** @description A query parameter the server cannot read (a filter that does not parse or names an unknown property, a bad bbox); `errors` names the parameter and the message says where. */
+    OgcBadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "filter: unknown property \"colour\" at position 1.",
+         *       "errors": {
+         *         "filter": [
+         *           "filter: unknown property \"colour\" at position 1."
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['ValidationError'];
+      };
+    };
   };
   parameters: {
     /** @description Page number, starting at 1. */
@@ -3633,6 +4040,56 @@ export interface components {
      * @example 3
      */
     CategoryId: number;
+    /**
+     * @description The map whose layers are served.
+     * @example 1
+     */
+    OgcMapId: number;
+    /**
+     * @description A vector layer of the map (the collection id is the layer id).
+     * @example 10
+     */
+    OgcCollectionId: number;
+    /**
+     * @description Features per page (default 100). Values above 10,000 are read as 10,000.
+     * @example 100
+     */
+    OgcLimit: number;
+    /**
+     * @description `minLon,minLat,maxLon,maxLat` in CRS84: only features that intersect the box.
+     * @example -9.2,38.7,-9.1,38.8
+     */
+    OgcBbox: string;
+    /**
+     * @description A CQL2 text filter (basic CQL2: comparisons, AND, OR, NOT, LIKE, IN, BETWEEN, IS NULL; S_INTERSECTS with a BBOX or POLYGON) over the queryables. Values are passed to the database as parameters. A filter that does not parse, or names an unknown property, is a 400.
+     * @example material = 'PVC' AND diameter_mm >= 100
+     */
+    OgcFilter: string;
+    /**
+     * @description The filter's language; `cql-text` is read as `cql2-text` (what GDAL 3.6 sends).
+     * @example cql2-text
+     */
+    OgcFilterLang: 'cql2-text' | 'cql-text';
+    /**
+     * @description `hits`: only `numberMatched`, no features.
+     * @example results
+     */
+    OgcResultType: 'results' | 'hits';
+    /**
+     * @description Keyset cursor of the `next` link (the last id of the previous page).
+     * @example 100
+     */
+    OgcAfter: number;
+    /**
+     * @description Keyset cursor of the `prev` link (the first id of the next page).
+     * @example 201
+     */
+    OgcBefore: number;
+    /**
+     * @description A feature of the layer.
+     * @example 101
+     */
+    OgcFeatureId: number;
   };
   requestBodies: never;
   headers: never;
@@ -9133,6 +9590,668 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getOgcLandingPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Links to the API description, conformance and collections. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "title": "Demo town",
+           *       "links": [
+           *         {
+           *           "href": "http://localhost:8080/ogc/maps/1/collections",
+           *           "rel": "data",
+           *           "type": "application/json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['OgcLandingPage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOgcConformance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Only classes that are implemented. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "conformsTo": [
+           *         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
+           *         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson"
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['OgcConformance'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOgcApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI 3.0 document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "openapi": "3.0.3",
+           *       "paths": {}
+           *     }
+           */
+          'application/vnd.oai.openapi+json;version=3.0': components['schemas']['OgcApiDocument'];
+          /**
+           * @example {
+           *       "openapi": "3.0.3",
+           *       "paths": {}
+           *     }
+           */
+          'application/json': components['schemas']['OgcApiDocument'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listOgcCollections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The collections. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "collections": [
+           *         {
+           *           "id": "10",
+           *           "title": "Pipes",
+           *           "itemType": "feature",
+           *           "crs": [
+           *             "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+           *           ],
+           *           "links": []
+           *         }
+           *       ],
+           *       "links": []
+           *     }
+           */
+          'application/json': components['schemas']['OgcCollections'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOgcCollection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The collection; a layer of another map is 404. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "10",
+           *       "title": "Pipes",
+           *       "itemType": "feature",
+           *       "crs": [
+           *         "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+           *       ],
+           *       "links": []
+           *     }
+           */
+          'application/json': components['schemas']['OgcCollection'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOgcQueryables: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description From the layer's attribute schema, plus its geometry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "object",
+           *       "properties": {
+           *         "material": {
+           *           "type": "string"
+           *         }
+           *       }
+           *     }
+           */
+          'application/schema+json': components['schemas']['OgcQueryables'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listOgcItems: {
+    parameters: {
+      query?: {
+        /**
+         * @description Features per page (default 100). Values above 10,000 are read as 10,000.
+         * @example 100
+         */
+        limit?: components['parameters']['OgcLimit'];
+        /**
+         * @description `minLon,minLat,maxLon,maxLat` in CRS84: only features that intersect the box.
+         * @example -9.2,38.7,-9.1,38.8
+         */
+        bbox?: components['parameters']['OgcBbox'];
+        /**
+         * @description A CQL2 text filter (basic CQL2: comparisons, AND, OR, NOT, LIKE, IN, BETWEEN, IS NULL; S_INTERSECTS with a BBOX or POLYGON) over the queryables. Values are passed to the database as parameters. A filter that does not parse, or names an unknown property, is a 400.
+         * @example material = 'PVC' AND diameter_mm >= 100
+         */
+        filter?: components['parameters']['OgcFilter'];
+        /**
+         * @description The filter's language; `cql-text` is read as `cql2-text` (what GDAL 3.6 sends).
+         * @example cql2-text
+         */
+        'filter-lang'?: components['parameters']['OgcFilterLang'];
+        /**
+         * @description `hits`: only `numberMatched`, no features.
+         * @example results
+         */
+        resultType?: components['parameters']['OgcResultType'];
+        /**
+         * @description Keyset cursor of the `next` link (the last id of the previous page).
+         * @example 100
+         */
+        after?: components['parameters']['OgcAfter'];
+        /**
+         * @description Keyset cursor of the `prev` link (the first id of the next page).
+         * @example 201
+         */
+        before?: components['parameters']['OgcBefore'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of features. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "FeatureCollection",
+           *       "features": [],
+           *       "numberMatched": 0,
+           *       "numberReturned": 0,
+           *       "links": []
+           *     }
+           */
+          'application/geo+json': components['schemas']['OgcFeatureCollection'];
+        };
+      };
+      400: components['responses']['OgcBadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  createOgcItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "type": "Feature",
+         *       "geometry": {
+         *         "type": "LineString",
+         *         "coordinates": [
+         *           [
+         *             -9.14,
+         *             38.72
+         *           ],
+         *           [
+         *             -9.13,
+         *             38.73
+         *           ]
+         *         ]
+         *       },
+         *       "properties": {
+         *         "material": "PVC"
+         *       }
+         *     }
+         */
+        'application/geo+json': components['schemas']['OgcFeatureInput'];
+      };
+    };
+    responses: {
+      /** @description Created; `Location` names the new feature. */
+      201: {
+        headers: {
+          /** @description The new feature's URL. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  optionsOgcItems: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `Allow` lists them: GET, OPTIONS, and POST for editors. */
+      204: {
+        headers: {
+          /**
+           * @description The allowed methods.
+           * @example GET, POST, OPTIONS
+           */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getOgcItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+        /**
+         * @description A feature of the layer.
+         * @example 101
+         */
+        feature_id: components['parameters']['OgcFeatureId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feature. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "Feature",
+           *       "id": 101,
+           *       "geometry": {
+           *         "type": "Point",
+           *         "coordinates": [
+           *           -9.14,
+           *           38.72
+           *         ]
+           *       },
+           *       "properties": {
+           *         "material": "PVC"
+           *       }
+           *     }
+           */
+          'application/geo+json': components['schemas']['OgcFeature'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  replaceOgcItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+        /**
+         * @description A feature of the layer.
+         * @example 101
+         */
+        feature_id: components['parameters']['OgcFeatureId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "type": "Feature",
+         *       "geometry": {
+         *         "type": "Point",
+         *         "coordinates": [
+         *           -9.14,
+         *           38.72
+         *         ]
+         *       },
+         *       "properties": {
+         *         "material": "steel"
+         *       }
+         *     }
+         */
+        'application/geo+json': components['schemas']['OgcFeatureInput'];
+      };
+    };
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteOgcItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+        /**
+         * @description A feature of the layer.
+         * @example 101
+         */
+        feature_id: components['parameters']['OgcFeatureId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
+    };
+  };
+  optionsOgcItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+        /**
+         * @description A feature of the layer.
+         * @example 101
+         */
+        feature_id: components['parameters']['OgcFeatureId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `Allow` lists them: GET, OPTIONS, and PUT, PATCH, DELETE for editors. */
+      204: {
+        headers: {
+          /**
+           * @description The allowed methods.
+           * @example GET, PUT, PATCH, DELETE, OPTIONS
+           */
+          Allow?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateOgcItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map whose layers are served.
+         * @example 1
+         */
+        map_id: components['parameters']['OgcMapId'];
+        /**
+         * @description A vector layer of the map (the collection id is the layer id).
+         * @example 10
+         */
+        collection_id: components['parameters']['OgcCollectionId'];
+        /**
+         * @description A feature of the layer.
+         * @example 101
+         */
+        feature_id: components['parameters']['OgcFeatureId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "type": "Feature",
+         *       "properties": {
+         *         "material": "steel"
+         *       }
+         *     }
+         */
+        'application/geo+json': components['schemas']['OgcFeatureInput'];
+      };
+    };
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
     };

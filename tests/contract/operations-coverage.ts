@@ -20,6 +20,7 @@ export const REQUIRED_TAGS: readonly string[] = [
   'files',
   'exports',
   'water-network',
+  'ogc',
 ];
 
 /**

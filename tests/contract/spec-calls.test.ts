@@ -25,6 +25,7 @@ const KNOWN_TAGS = [
   'exports',
   'files',
   'water-network',
+  'ogc',
 ];
 
 type Json = Record<string, unknown>;

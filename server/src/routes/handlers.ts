@@ -15,6 +15,7 @@ import { mapHandlers } from './maps.ts';
 import { waterNetworkHandlers } from './water-network.ts';
 import { userTokenHandlers } from './user-tokens.ts';
 import { tileJsonHandlers } from './tilejson.ts';
+import { ogcFeatureHandlers } from './ogc-features.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -46,4 +47,5 @@ export const handlers: OperationHandlers = {
   ...layerImportJobHandlers,
   ...userTokenHandlers,
   ...tileJsonHandlers,
+  ...ogcFeatureHandlers,
 };

@@ -58,7 +58,11 @@ function pathValue(operation: Operation, name: string, targets: Targets, rng: Rn
       if (path.startsWith('/api/layer-categories/')) return String(rng.pick(world.categoryIds));
       if (path.startsWith('/api/imports/')) return rng.chance(0.8) ? rng.pick(targets.importIds) : rng.uuid();
       return rng.chance(0.8) ? rng.pick(targets.exportIds) : rng.uuid();
+    case 'map_id':
+      // OGC API – Features (/ogc/maps/{map_id}/…).
+      return String(rng.chance(0.9) ? world.mapId : world.otherMapId);
     case 'layer_id':
+    case 'collection_id':
       return String(rng.chance(0.6) ? world.layerIds.point : rng.pick(Object.values(world.layerIds)));
     case 'feature_id':
       return String(
@@ -123,7 +127,7 @@ export function makeCase(
   const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (name === brokenPath) return rng.pick(BAD_PATH_VALUES);
     const value = pathValue(operation, name, targets, rng, tile);
-    if (name === 'layer_id') targets.pathLayerId = Number(value);
+    if (name === 'layer_id' || name === 'collection_id') targets.pathLayerId = Number(value);
     return value;
   });
 

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import { canOn, type Action, type AppAbility } from '../auth/abilities.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { mapForFeatures, mapLayerForFeatures } from '../features/feature-access.ts';
+import { notFound } from '../http/http-error.ts';
+import { LAYER_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
+
+/**
+ * Where this map's OGC API lives, absolute: GDAL follows `next` links as given and prefixes
+ * a path-only link with the landing page, so links must carry scheme and host. APP_URL when
+ * set (as for mail links); else the address the caller used (behind TRUST_PROXY, the proxy's).
+ */
+export function landingUrl(
+  request: FastifyRequest,
+  config: Pick<ServerConfig, 'appUrl'>,
+  mapId: number,
+): string {
+  const origin = config.appUrl ?? `${request.protocol}://${request.host}`;
+  return `${origin}/ogc/maps/${mapId}`;
+}
+
+/** The map, if the caller may read its features (404 no map, 403 not allowed) — as the app's feature routes. */
+export async function ogcMap(db: Queryable, ability: AppAbility, mapId: number): Promise<MapRow> {
+  return mapForFeatures(db, ability, mapId, 'read');
+}
+
+/** The map's vector layers the caller may read, in the map's order: its collections. */
+export async function ogcLayers(db: Queryable, ability: AppAbility, mapId: number): Promise<LayerRow[]> {
+  const rows = await db.query<LayerRow>(
+    `SELECT ${LAYER_COLUMNS} FROM layers l
+     WHERE l.map_id = $1 AND l.type = 'vector' AND l.import_job_id IS NULL ORDER BY l."order", l.id`,
+    [mapId],
+  );
+  return rows.filter((layer) => canOn(ability, 'read', 'Layer', { ...layer }));
+}
+
+/**
+ * The collection named in the path: a vector layer of this map the caller may read, with
+ * `action` on its features. Any other layer id (another map's, a raster layer) is 404.
+ */
+export async function ogcLayer(
+  db: Queryable,
+  ability: AppAbility,
+  mapId: number,
+  layerId: number,
+  action: Action,
+): Promise<{ map: MapRow; layer: LayerRow }> {
+  const found = await mapLayerForFeatures(db, ability, mapId, layerId, action);
+  if (found.layer.type !== 'vector' || !canOn(ability, 'read', 'Layer', { ...found.layer })) throw notFound();
+  return found;
+}
+
+/** Whether the caller may change features of this map (Part 4, and what OPTIONS answers). */
+export function mayEdit(ability: AppAbility, mapId: number): boolean {
+  return (
+    canOn(ability, 'create', 'Feature', { map_id: mapId }) &&
+    canOn(ability, 'update', 'Feature', { map_id: mapId })
+  );
+}

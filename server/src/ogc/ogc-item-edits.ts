@@ -1,0 +1,130 @@
+import type { components } from '../../../generated/openapi-types.ts';
+import type { Database } from '../db/database.ts';
+import { createFeature } from '../features/feature-create.ts';
+import { saveFeatureEdits } from '../features/feature-edits.ts';
+import type { Geometry } from '../features/feature-geometry.ts';
+import { featureOfMap } from '../features/feature-rows.ts';
+import type { FeatureProperties } from '../features/feature-values.ts';
+import { removeStored } from '../feature-files/file-storage.ts';
+import { HttpError, invalid, notFound } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
+import type { LayerRow } from '../maps/records.ts';
+
+type FeatureInput = components['schemas']['OgcFeatureInput'];
+type FeatureEdit = components['schemas']['FeatureEdit'];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The body as a GeoJSON Feature. Bodies of `application/geo+json` are not checked by the
+ * document's JSON validator, so the shape is checked here; the geometry and values are then
+ * checked by the app's own rules (feature-geometry.ts, feature-values.ts).
+ */
+function featureInput(body: unknown, needGeometry: boolean): FeatureInput {
+  const problems: Record<string, ReturnType<typeof msg>[]> = {};
+  if (!isObject(body)) throw invalid({ body: [msg('validation.json')] });
+  if (body.type !== 'Feature') problems.type = [msg('ogc.feature_type')];
+  const geometry = body.geometry;
+  const geometryOk =
+    isObject(geometry) && typeof geometry.type === 'string' && Array.isArray(geometry.coordinates);
+  if (geometry !== undefined && !geometryOk) problems.geometry = [msg('ogc.geometry')];
+  if (needGeometry && geometry === undefined)
+    problems.geometry = [msg('validation.required', { field: 'geometry' })];
+  const properties = body.properties ?? {};
+  const valuesOk =
+    isObject(properties) &&
+    Object.values(properties).every(
+      (value) => value === null || ['string', 'number', 'boolean'].includes(typeof value),
+    );
+  if (!valuesOk) problems.properties = [msg('ogc.properties')];
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  return body as FeatureInput;
+}
+
+/** The app's save names fields `features.0.properties.x`; this caller sent one feature: `properties.x`. */
+async function asOneFeature<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.problems) throw error;
+    const renamed = Object.fromEntries(
+      Object.entries(error.problems).map(([field, messages]) => [
+        field.replace(/^(features|delete_ids)\.0\.?/, '') || 'id',
+        messages,
+      ]),
+    );
+    throw invalid(renamed);
+  }
+}
+
+/** POST /items: the app's createFeature (validation, `created` history entry, tile version). */
+export async function createItem(
+  db: Database,
+  layer: LayerRow,
+  body: unknown,
+  userId: number,
+): Promise<number> {
+  const input = featureInput(body, true);
+  const feature = await createFeature(
+    db,
+    layer,
+    { geometry: input.geometry as Geometry, properties: (input.properties ?? {}) as FeatureProperties },
+    userId,
+  );
+  return feature.id;
+}
+
+/**
+ * PUT (replace) and PATCH (update) /items/{fid}: one entry of the app's editing save
+ * (saveFeatureEdits), so validation, history and the tile version are the app's. A
+ * replace clears every property of the layer's schema it does not send.
+ */
+export async function editItem(
+  db: Database,
+  mapId: number,
+  layer: LayerRow,
+  featureId: number,
+  body: unknown,
+  userId: number,
+  mode: 'replace' | 'update',
+): Promise<void> {
+  await featureOfLayer(db, mapId, layer, featureId);
+  const input = featureInput(body, mode === 'replace');
+  const sent = (input.properties ?? {}) as FeatureProperties;
+  const properties: FeatureProperties =
+    mode === 'replace'
+      ? { ...Object.fromEntries(layer.properties.map((property) => [property.name, null])), ...sent }
+      : sent;
+  const edit: FeatureEdit = { type: 'Feature', id: featureId, layer_id: layer.id };
+  if (input.geometry) edit.geometry = input.geometry;
+  if (Object.keys(properties).length > 0) edit.properties = properties;
+  await asOneFeature(() => saveFeatureEdits(db, mapId, { features: [edit] }, userId));
+}
+
+/** DELETE /items/{fid}: the app's save with this id in `delete_ids` (history kept, attachments removed). */
+export async function deleteItem(
+  db: Database,
+  dataDir: string,
+  mapId: number,
+  layer: LayerRow,
+  featureId: number,
+  userId: number,
+): Promise<void> {
+  await featureOfLayer(db, mapId, layer, featureId);
+  const outcome = await asOneFeature(() =>
+    saveFeatureEdits(db, mapId, { features: [], delete_ids: [featureId] }, userId),
+  );
+  await removeStored(dataDir, outcome.orphanedFiles);
+}
+
+/** A feature of another layer (or none) under this collection is 404. */
+async function featureOfLayer(
+  db: Database,
+  mapId: number,
+  layer: LayerRow,
+  featureId: number,
+): Promise<void> {
+  const feature = await featureOfMap(db, mapId, featureId);
+  if (!feature || feature.layer_id !== layer.id) throw notFound();
+}

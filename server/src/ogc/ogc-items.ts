@@ -1,0 +1,253 @@
+import type { Queryable } from '../db/database.ts';
+import { SqlParams } from '../features/feature-filters.ts';
+import type { LayerRow } from '../maps/records.ts';
+import { MAX_ID } from '../openapi/text-rules.ts';
+import { FilterError } from './cql2-lexer.ts';
+import { cql2ToSql, type QueryableKind } from './cql2-parser.ts';
+import { GEOJSON, JSON_TYPE, queryableKinds } from './ogc-documents.ts';
+import { badParameter, filterProblem } from './ogc-errors.ts';
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 10_000;
+/** Query parameters of the items operation; any other one naming a queryable is `property = value`. */
+const RESERVED = new Set([
+  'limit',
+  'bbox',
+  'filter',
+  'filter-lang',
+  'resultType',
+  'after',
+  'before',
+  'f',
+  'bbox-crs',
+  'crs',
+]);
+
+export interface ItemsQuery {
+  limit?: number | undefined;
+  bbox?: string | undefined;
+  filter?: string | undefined;
+  resultType?: 'results' | 'hits' | undefined;
+  after?: number | undefined;
+  before?: number | undefined;
+}
+
+interface ItemRow {
+  id: number;
+  geometry: string | null;
+  properties: string;
+}
+
+/** `minLon,minLat,maxLon,maxLat` (or the 6-number 3D form) as four numbers, else a 400. */
+function parseBbox(text: string): [number, number, number, number] {
+  const numbers = text.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
+  const ok = (numbers.length === 4 || numbers.length === 6) && numbers.every((n) => Number.isFinite(n));
+  if (!ok) throw badParameter('bbox', 'ogc.bad_bbox');
+  const [minX, minY, , maxX, maxY] =
+    numbers.length === 6 ? numbers : [numbers[0], numbers[1], 0, numbers[2], numbers[3]];
+  return [minX, minY, maxX, maxY] as [number, number, number, number];
+}
+
+/** `name=value` for a queryable: the value read as the property's type. */
+function propertyEquals(name: string, raw: unknown, kind: QueryableKind, params: SqlParams): string {
+  if (typeof raw !== 'string' || kind === 'geometry')
+    throw badParameter(name, 'ogc.bad_value', { type: kind });
+  const key = `${params.add(name)}::text`;
+  if (kind === 'text') return `(ft.properties ->> ${key}) = ${params.add(raw)}::text`;
+  const value = kind === 'number' ? Number(raw) : raw === 'true' ? true : raw === 'false' ? false : undefined;
+  if (value === undefined || (typeof value === 'number' && (raw.trim() === '' || !Number.isFinite(value))))
+    throw badParameter(name, 'ogc.bad_value', { type: kind });
+  return `ft.properties -> ${key} = to_jsonb(${params.add(value)}::${kind === 'number' ? 'numeric' : 'boolean'})`;
+}
+
+/** The WHERE clause (over `features ft`) of the items request: layer, bbox, property=value, filter. */
+export function itemsWhere(
+  layer: LayerRow,
+  query: ItemsQuery,
+  raw: Record<string, unknown>,
+  params: SqlParams,
+): string {
+  const parts = [`ft.layer_id = ${params.add(layer.id)}::int`];
+  if (query.bbox !== undefined) {
+    const [a, b, c, d] = parseBbox(query.bbox).map((value) => params.add(value));
+    parts.push(
+      `ST_Intersects(ft.geom, ST_MakeEnvelope(${a}::float8, ${b}::float8, ${c}::float8, ${d}::float8, 4326))`,
+    );
+  }
+  const kinds = queryableKinds(layer);
+  for (const [name, value] of Object.entries(raw)) {
+    if (RESERVED.has(name)) continue;
+    const kind = kinds.get(name);
+    if (kind && kind !== 'geometry') parts.push(propertyEquals(name, value, kind, params));
+  }
+  if (query.filter !== undefined && query.filter.trim() !== '') {
+    try {
+      parts.push(`(${cql2ToSql(query.filter, kinds, params)})`);
+    } catch (error) {
+      if (error instanceof FilterError) throw filterProblem(error);
+      throw error;
+    }
+  }
+  return parts.join(' AND ');
+}
+
+/** Every schema property appears in every feature (null when unset), so readers see all fields from the first page. */
+const schemaNulls = (layer: LayerRow) =>
+  JSON.stringify(Object.fromEntries(layer.properties.map((property) => [property.name, null])));
+
+const featureJson = (row: ItemRow, links: string) =>
+  `{"type":"Feature","id":${row.id},"geometry":${row.geometry ?? 'null'},"properties":${row.properties}${links}}`;
+
+const linkJson = (href: string, rel: string, type: string) => JSON.stringify({ href, rel, type });
+
+async function readRows(
+  db: Queryable,
+  layer: LayerRow,
+  where: string,
+  params: SqlParams,
+  cursor: string,
+  order: 'ASC' | 'DESC',
+  limit: number,
+): Promise<ItemRow[]> {
+  const values = [...params.values, schemaNulls(layer), limit];
+  const n = params.values.length;
+  return db.query<ItemRow>(
+    `SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, ($${n + 1}::jsonb || ft.properties)::text AS properties
+     FROM features ft WHERE ${where}${cursor} ORDER BY ft.id ${order} LIMIT $${n + 2}::int`,
+    values,
+  );
+}
+
+async function exists(db: Queryable, where: string, params: SqlParams, condition: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM features ft WHERE ${where} AND ${condition} LIMIT 1`,
+    params.values,
+  );
+  return rows.length > 0;
+}
+
+async function countMatched(
+  db: Queryable,
+  layer: LayerRow,
+  where: string,
+  params: SqlParams,
+  filtered: boolean,
+) {
+  if (!filtered) return Number(layer.features_count);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM features ft WHERE ${where}`,
+    params.values,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of items as GeoJSON text, in id order. `next` carries the last id (`after`) and
+ * `prev` the first (`before`): each page is an index range scan from its cursor (keyset, no
+ * OFFSET), so reading a layer to its end costs the same per page at any depth. numberMatched
+ * is counted on the first page (and for resultType=hits), not again on every following page.
+ */
+export async function itemsPage(
+  db: Queryable,
+  layer: LayerRow,
+  query: ItemsQuery,
+  raw: Record<string, unknown>,
+  itemsUrl: string,
+  search: string,
+): Promise<string> {
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  // Cursors beyond every id mean the same as the largest id (and stay within int).
+  const cursor = (id: number | undefined) => (id === undefined ? undefined : Math.min(id, MAX_ID + 1));
+  query = { ...query, after: cursor(query.after), before: cursor(query.before) };
+  const params = new SqlParams();
+  const where = itemsWhere(layer, query, raw, params);
+  const filtered = params.values.length > 1;
+  const first = query.after === undefined && query.before === undefined;
+  const matched =
+    first || query.resultType === 'hits' ? await countMatched(db, layer, where, params, filtered) : undefined;
+  const stamp = new Date().toISOString();
+  const incoming = new URLSearchParams(search);
+  const url = (cursor?: [string, number]) => {
+    const next = new URLSearchParams(incoming);
+    next.delete('after');
+    next.delete('before');
+    next.set('limit', String(limit));
+    if (cursor) next.set(cursor[0], String(cursor[1]));
+    return `${itemsUrl}?${next.toString()}`;
+  };
+  const self = `${itemsUrl}${search ? `?${search}` : ''}`;
+  const collectionUrl = itemsUrl.replace(/\/items$/, '');
+  const links = [linkJson(self, 'self', GEOJSON), linkJson(collectionUrl, 'collection', JSON_TYPE)];
+  if (query.resultType === 'hits')
+    return `{"type":"FeatureCollection","numberMatched":${matched ?? 0},"numberReturned":0,"timeStamp":"${stamp}","links":[${links.join(',')}],"features":[]}`;
+
+  let rows: ItemRow[];
+  let hasNext: boolean;
+  let hasPrev: boolean;
+  if (query.before !== undefined) {
+    rows = await readRows(
+      db,
+      layer,
+      where,
+      params,
+      ` AND ft.id < ${params.add(query.before)}::bigint`,
+      'DESC',
+      limit + 1,
+    );
+    params.values.pop();
+    hasPrev = rows.length > limit;
+    rows = rows.slice(0, limit).reverse();
+    const last = rows[rows.length - 1];
+    hasNext = last !== undefined && (await exists(db, where, params, `ft.id > ${Number(last.id)}`));
+  } else {
+    const after = query.after ?? 0;
+    rows = await readRows(
+      db,
+      layer,
+      where,
+      params,
+      ` AND ft.id > ${params.add(after)}::bigint`,
+      'ASC',
+      limit + 1,
+    );
+    params.values.pop();
+    hasNext = rows.length > limit;
+    rows = rows.slice(0, limit);
+    const head = rows[0];
+    hasPrev =
+      query.after !== undefined &&
+      head !== undefined &&
+      (await exists(db, where, params, `ft.id < ${Number(head.id)}`));
+  }
+  const firstRow = rows[0];
+  const lastRow = rows[rows.length - 1];
+  if (hasNext && lastRow) links.push(linkJson(url(['after', lastRow.id]), 'next', GEOJSON));
+  if (hasPrev && firstRow) links.push(linkJson(url(['before', firstRow.id]), 'prev', GEOJSON));
+  const counted = matched === undefined ? '' : `"numberMatched":${matched},`;
+  return `{"type":"FeatureCollection",${counted}"numberReturned":${rows.length},"timeStamp":"${stamp}","links":[${links.join(',')}],"features":[${rows
+    .map((row) => featureJson(row, ''))
+    .join(',')}]}`;
+}
+
+/** One feature of the layer as GeoJSON text, or undefined. */
+export async function itemJson(
+  db: Queryable,
+  layer: LayerRow,
+  featureId: number,
+  itemsUrl: string,
+): Promise<string | undefined> {
+  const params = new SqlParams();
+  const where = `ft.layer_id = ${params.add(layer.id)}::int`;
+  const [row] = await readRows(
+    db,
+    layer,
+    where,
+    params,
+    ` AND ft.id = ${params.add(featureId)}::int`,
+    'ASC',
+    1,
+  );
+  if (!row) return undefined;
+  const links = `,"links":[${linkJson(`${itemsUrl}/${row.id}`, 'self', GEOJSON)},${linkJson(itemsUrl.replace(/\/items$/, ''), 'collection', JSON_TYPE)}]`;
+  return featureJson(row, links);
+}

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { canOn, type Action, type AppAbility } from '../auth/abilities.ts';
 import type { ServerConfig } from '../config.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import type { Queryable } from '../db/database.ts';
 import { mapForFeatures, mapLayerForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
@@ -8,15 +9,13 @@ import { LAYER_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
 
 /**
  * Where this map's OGC API lives, absolute: GDAL follows `next` links as given and prefixes
- * a path-only link with the landing page, so links must carry scheme and host. APP_URL when
- * set (as for mail links); else the address the caller used (behind TRUST_PROXY, the proxy's).
+ * a path-only link with the landing page, so links must carry scheme and host. The origin is
+ * the one mail and TileJSON links use (APP_URL, else this server's listen address), never the
+ * request's Host: a cached or proxied answer would otherwise send clients to the caller's host.
+ * A server reached from other machines sets APP_URL.
  */
-export function landingUrl(
-  request: FastifyRequest,
-  config: Pick<ServerConfig, 'appUrl'>,
-  mapId: number,
-): string {
-  const origin = config.appUrl ?? `${request.protocol}://${request.host}`;
+export function landingUrl(request: FastifyRequest, config: ServerConfig, mapId: number): string {
+  const origin = linkOrigin(config, request.server);
   return `${origin}/ogc/maps/${mapId}`;
 }
 

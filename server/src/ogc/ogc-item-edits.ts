@@ -5,7 +5,6 @@ import { saveFeatureEdits } from '../features/feature-edits.ts';
 import type { Geometry } from '../features/feature-geometry.ts';
 import { featureOfMap } from '../features/feature-rows.ts';
 import type { FeatureProperties } from '../features/feature-values.ts';
-import { removeStored } from '../feature-files/file-storage.ts';
 import { HttpError, invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { LayerRow } from '../maps/records.ts';
@@ -102,20 +101,17 @@ export async function editItem(
   await asOneFeature(() => saveFeatureEdits(db, mapId, { features: [edit] }, userId));
 }
 
-/** DELETE /items/{fid}: the app's save with this id in `delete_ids` (history kept, attachments removed). */
+/** DELETE /items/{fid}: the app's save with this id in `delete_ids` (history and attachments kept for a restore). */
 export async function deleteItem(
   db: Database,
-  dataDir: string,
   mapId: number,
   layer: LayerRow,
   featureId: number,
   userId: number,
 ): Promise<void> {
   await featureOfLayer(db, mapId, layer, featureId);
-  const outcome = await asOneFeature(() =>
-    saveFeatureEdits(db, mapId, { features: [], delete_ids: [featureId] }, userId),
-  );
-  await removeStored(dataDir, outcome.orphanedFiles);
+  // Attachments stay on disk: a deleted feature can be restored with its files.
+  await asOneFeature(() => saveFeatureEdits(db, mapId, { features: [], delete_ids: [featureId] }, userId));
 }
 
 /** A feature of another layer (or none) under this collection is 404. */

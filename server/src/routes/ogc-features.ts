@@ -106,7 +106,7 @@ export const ogcFeatureHandlers = typedHandlers({
   async deleteOgcItem({ services: { db, config }, auth, params }) {
     // The app's save gives deletions to whoever may update features (editors), as updateFeatures does.
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    await deleteItem(db, config.dataDir, params.map_id, layer, params.feature_id, userIdOf(auth.user));
+    await deleteItem(db, params.map_id, layer, params.feature_id, userIdOf(auth.user));
     return { status: 204 };
   },
 

@@ -62,6 +62,11 @@ export type MapCanvasProps = {
   tools?: readonly MapToolName[];
   /** The stored map shown: the user's basemap choice is remembered per map under its id. */
   mapId?: number;
+  /**
+   * Where the swipe divider stands, as a share of the map's width (0..1): layers with a
+   * `swipeSide` are drawn only on their side of it. Absent: no layer is cut.
+   */
+  swipePosition?: number;
 };
 
 let lastNonce = 0;

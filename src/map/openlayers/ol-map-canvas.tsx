@@ -18,7 +18,7 @@ import {
   type IdentifiedHit,
 } from './identify';
 import { IdentifyList } from './identify-list';
-import { createLayerSync } from './layer-sync';
+import { createLayerSync, SWIPE_POSITION } from './layer-sync';
 import { createOlLayerRegistry } from './layer-types';
 import { MapToolbar } from './map-toolbar';
 import { MeasurePanel } from './measure-panel';
@@ -55,6 +55,7 @@ export function OlMapCanvas({
   className,
   tools: toolList = ALL_MAP_TOOLS,
   mapId,
+  swipePosition,
 }: MapCanvasProps) {
   const { t } = useTranslation();
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -162,6 +163,13 @@ export function OlMapCanvas({
   useEffect(() => {
     syncRef.current?.sync(drawn);
   }, [drawn, map]);
+
+  // The clipped layers read the divider's place at each frame: a move needs only a redraw.
+  useEffect(() => {
+    if (!map) return;
+    map.set(SWIPE_POSITION, swipePosition ?? 0.5);
+    map.render();
+  }, [map, swipePosition]);
 
   useEffect(() => {
     if (!map || !geometryEdit) return;

@@ -107,15 +107,20 @@ describe('3D viewer', () => {
     await signIn(page, admin.email, admin.password, admin.name);
     const map = await demoMap(page);
     const otherTitle = 'Rome overview';
-    const otherId = await createMap(page, otherTitle);
+    await createMap(page, otherTitle);
 
     await page.goto('/map3d');
-    const picker = page.getByLabel('Map to show');
-    await picker.selectOption(String(map.id));
+    // The picker is a react-aria select: a button that opens a list of the maps.
+    const picker = page.getByRole('button', { name: /Map to show/ });
+    const choose = async (title: string) => {
+      await picker.click();
+      await page.getByRole('option', { name: title, exact: true }).click();
+    };
+    await choose(map.title);
     await page.getByRole('region', { name: `3D globe of ${map.title}` }).waitFor();
     await globeReady(page);
 
-    await picker.selectOption(String(otherId));
+    await choose(otherTitle);
     await page.getByRole('region', { name: `3D globe of ${otherTitle}` }).waitFor();
     expect(await page.getByRole('region', { name: `3D globe of ${map.title}` }).count()).toBe(0);
     await globeReady(page);

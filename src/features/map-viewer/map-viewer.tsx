@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../generated/model';
+import { IconLabel } from '../../components/ui/icon';
 import { LinkButton } from '../../components/ui/link-button';
 import type { TabItem } from '../../components/ui/tabs';
 import { printPath } from '../../lib/print-link';
@@ -268,9 +269,10 @@ export function MapViewer({
           {tools}
           <LinkButton
             variant="secondary"
+            className="icon-button-labelled"
             to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
           >
-            {t('print.open')}
+            <IconLabel icon="print" label={t('print.open')} />
           </LinkButton>
           <ViewerExport
             mapId={map.id}

@@ -7,7 +7,18 @@ export type MapViewModel = { center: [number, number]; zoom: number; rotation: n
 /** A one-off move asked of the map; `nonce` makes asking twice for the same place move twice. */
 export type ViewRequest =
   | { nonce: number; view: MapViewModel }
-  | { nonce: number; extent: [number, number, number, number]; maxZoom?: number };
+  | {
+      nonce: number;
+      extent: [number, number, number, number];
+      maxZoom?: number;
+      /** Share of the map's height a sheet covers at the bottom: the fit stays above it. */
+      bottomShare?: number;
+    }
+  /**
+   * Keep a place [lon, lat] in sight above a sheet covering `bottomShare` of the map's height
+   * (a phone's feature sheet): the map pans only when the place is hidden or near the edge.
+   */
+  | { nonce: number; reveal: [number, number]; bottomShare: number };
 
 /**
  * A clicked feature with the attributes its tile carried (MVT properties), and the area

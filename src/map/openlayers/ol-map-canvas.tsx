@@ -37,6 +37,24 @@ function readView(view: View): MapViewModel {
   };
 }
 
+const REVEAL_MARGIN_PX = 32;
+
+/**
+ * Pans so that `place` shows in the part of the map a bottom sheet leaves free: to the middle
+ * of that part when it is under the sheet or by its edges. Screen pixels, so rotation holds.
+ */
+function revealAbove(map: OlMap, place: [number, number], bottomShare: number): void {
+  const size = map.getSize();
+  const pixel = map.getPixelFromCoordinate(fromLonLat(place));
+  if (!size || !pixel) return;
+  const [width = 0, height = 0] = size;
+  const [, y = 0] = pixel;
+  const freeBottom = height * (1 - bottomShare);
+  if (y > REVEAL_MARGIN_PX && y < freeBottom - REVEAL_MARGIN_PX) return;
+  const centre = map.getCoordinateFromPixel([width / 2, height / 2 + (y - freeBottom / 2)]);
+  if (centre) map.getView().animate({ center: centre, duration: 300 });
+}
+
 /** "12.34567°, 45.12345°" (lon, lat): the pointer's place, in the readout's own label's order. */
 const lonLatText = (coordinate: number[] | undefined) =>
   coordinate ? coordinate.map((value) => `${value.toFixed(5)}°`).join(', ') : '\u00a0';
@@ -188,9 +206,12 @@ export function OlMapCanvas({
         rotation: viewRequest.view.rotation / DEGREES,
         duration: 300,
       });
+    } else if ('reveal' in viewRequest) {
+      revealAbove(map, viewRequest.reveal, viewRequest.bottomShare);
     } else {
+      const below = (map.getSize()?.[1] ?? 0) * (viewRequest.bottomShare ?? 0);
       view.fit(transformExtent(viewRequest.extent, 'EPSG:4326', 'EPSG:3857'), {
-        padding: [40, 40, 40, 40],
+        padding: [40, 40, 40 + below, 40],
         maxZoom: viewRequest.maxZoom ?? 18,
         duration: 300,
       });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { useRealServer } from './support/real-server-suite';
 import { signIn } from './support/ui';
 
@@ -147,6 +148,9 @@ describe('/map2 swipe', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(before + 10);
+
+    // The divider, the pickers and the toggle pass axe (serious and critical).
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Back to side by side: two maps again.
     await page.getByRole('button', { name: 'Swipe' }).click();

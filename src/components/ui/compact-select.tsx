@@ -21,6 +21,7 @@ type CompactSelectProps = {
   /** Keep the label for screen readers only (a bar over the map has no room for it). */
   hideLabel?: boolean;
   className?: string;
+  isDisabled?: boolean;
 };
 
 /**
@@ -35,6 +36,7 @@ export function CompactSelect({
   placeholder,
   hideLabel,
   className,
+  isDisabled,
 }: CompactSelectProps) {
   return (
     <AriaSelect
@@ -44,6 +46,7 @@ export function CompactSelect({
         if (key !== null) onChange(String(key));
       }}
       placeholder={placeholder}
+      isDisabled={isDisabled}
     >
       <Label className={hideLabel ? 'visually-hidden' : 'compact-select-label'}>{label}</Label>
       <Button className="compact-select-button">

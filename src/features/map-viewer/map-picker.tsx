@@ -18,6 +18,8 @@ export function MapPicker({ label, value, onChange }: MapPickerProps) {
       value={value !== null && options.some((option) => option.id === String(value)) ? String(value) : null}
       placeholder={maps.isPending ? t('common.loading') : t('viewer.picker.choose')}
       onChange={(id) => onChange(Number(id))}
+      // An empty list would not open: the picker waits for the maps.
+      isDisabled={options.length === 0}
     />
   );
 }

@@ -19,6 +19,7 @@ import {
 } from './identify';
 import { IdentifyList } from './identify-list';
 import { createLayerSync, SWIPE_POSITION } from './layer-sync';
+import { revealAbove } from './reveal-above';
 import { createOlLayerRegistry } from './layer-types';
 import { MapToolbar } from './map-toolbar';
 import { MeasurePanel } from './measure-panel';
@@ -35,24 +36,6 @@ function readView(view: View): MapViewModel {
     zoom: Math.round((view.getZoom() ?? 0) * 100) / 100,
     rotation: Math.round(degrees * 100) / 100,
   };
-}
-
-const REVEAL_MARGIN_PX = 32;
-
-/**
- * Pans so that `place` shows in the part of the map a bottom sheet leaves free: to the middle
- * of that part when it is under the sheet or by its edges. Screen pixels, so rotation holds.
- */
-function revealAbove(map: OlMap, place: [number, number], bottomShare: number): void {
-  const size = map.getSize();
-  const pixel = map.getPixelFromCoordinate(fromLonLat(place));
-  if (!size || !pixel) return;
-  const [width = 0, height = 0] = size;
-  const [, y = 0] = pixel;
-  const freeBottom = height * (1 - bottomShare);
-  if (y > REVEAL_MARGIN_PX && y < freeBottom - REVEAL_MARGIN_PX) return;
-  const centre = map.getCoordinateFromPixel([width / 2, height / 2 + (y - freeBottom / 2)]);
-  if (centre) map.getView().animate({ center: centre, duration: 300 });
 }
 
 /** "12.34567°, 45.12345°" (lon, lat): the pointer's place, in the readout's own label's order. */

@@ -846,6 +846,37 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/layers/{layer_id}/property-values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A property's distinct values with counts, and its numeric range
+     * @description The most frequent distinct values (strings, numbers, booleans; nulls and objects are left out) of one property of the layer's schema, most frequent first, at most `limit` of them (`truncated` tells there were more), and the smallest and largest number when some values are numbers. Whoever may read the layer may ask.
+     */
+    get: operations['getLayerPropertyValues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maps/{id}/layers/{layer_id}/features': {
     parameters: {
       query?: never;
@@ -3129,6 +3160,28 @@ export interface components {
     /** @description Replaces all relations in which this layer is the parent; an empty list removes them. */
     LayerRelationsUpdate: {
       children: components['schemas']['LayerRelationInput'][];
+    };
+    PropertyValue: {
+      /** @description One distinct stored value. */
+      value: string | number | boolean;
+      /** @description How many features of the layer hold it. */
+      count: number;
+    };
+    PropertyRange: {
+      min: number;
+      max: number;
+    };
+    PropertyValues: {
+      property: string;
+      /** @description Most frequent first; equal counts in value order. */
+      values: components['schemas']['PropertyValue'][];
+      /** @description There are more distinct values than `values` lists. */
+      truncated: boolean;
+      /** @description The smallest and largest numeric value; null when no value is a number. */
+      range: components['schemas']['PropertyRange'] | null;
+    };
+    PropertyValuesResource: {
+      data: components['schemas']['PropertyValues'];
     };
     FeaturePage: {
       data: components['schemas']['Feature'][];
@@ -7330,6 +7383,74 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  getLayerPropertyValues: {
+    parameters: {
+      query: {
+        /**
+         * @description A property of the layer's attribute schema.
+         * @example material
+         */
+        property: string;
+        /**
+         * @description How many distinct values at most.
+         * @example 100
+         */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The property's values. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "property": "diameter_mm",
+           *         "values": [
+           *           {
+           *             "value": 150,
+           *             "count": 812
+           *           },
+           *           {
+           *             "value": 110,
+           *             "count": 640
+           *           }
+           *         ],
+           *         "truncated": false,
+           *         "range": {
+           *           "min": 110,
+           *           "max": 150
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PropertyValuesResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
     };
   };

@@ -50,7 +50,11 @@ export type MapLayerModel = {
   selectedId: number | null;
   /** Bumped after the layer's features were edited, so engines drop their cached tiles. */
   revision: number;
+  /** Swipe comparison: drawn only on this side of the map's divider (`swipePosition`). */
+  swipeSide?: SwipeSide;
 };
+
+export type SwipeSide = 'left' | 'right';
 
 /** What the user changed in the layer tree; absent entries keep the stored layer's values. */
 export type LayerViewState = { visible?: boolean; opacity?: number };

@@ -7,7 +7,18 @@ export type MapViewModel = { center: [number, number]; zoom: number; rotation: n
 /** A one-off move asked of the map; `nonce` makes asking twice for the same place move twice. */
 export type ViewRequest =
   | { nonce: number; view: MapViewModel }
-  | { nonce: number; extent: [number, number, number, number]; maxZoom?: number };
+  | {
+      nonce: number;
+      extent: [number, number, number, number];
+      maxZoom?: number;
+      /** Share of the map's height a sheet covers at the bottom: the fit stays above it. */
+      bottomShare?: number;
+    }
+  /**
+   * Keep a place [lon, lat] in sight above a sheet covering `bottomShare` of the map's height
+   * (a phone's feature sheet): the map pans only when the place is hidden or near the edge.
+   */
+  | { nonce: number; reveal: [number, number]; bottomShare: number };
 
 /**
  * A clicked feature with the attributes its tile carried (MVT properties), and the area
@@ -71,6 +82,11 @@ export type MapCanvasProps = {
   tools?: readonly MapToolName[];
   /** The stored map shown: the user's basemap choice is remembered per map under its id. */
   mapId?: number;
+  /**
+   * Where the swipe divider stands, as a share of the map's width (0..1): layers with a
+   * `swipeSide` are drawn only on their side of it. Absent: no layer is cut.
+   */
+  swipePosition?: number;
 };
 
 let lastNonce = 0;

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { globeReady, sampleColour, sampleUntil } from './support/globe';
 import { useRealServer } from './support/real-server-suite';
-import { expectPath, signIn } from './support/ui';
+import { expectPath, setLayerShown, signIn } from './support/ui';
 
 type LayerInfo = {
   id: number;
@@ -58,13 +58,13 @@ describe('3D viewer', () => {
     const picture = await page.getByTestId('globe-canvas').screenshot();
     expect(picture.length).toBeGreaterThan(10_000);
 
-    await page.getByLabel(pipes.name, { exact: true }).uncheck();
+    await setLayerShown(page, pipes.name, false);
     const gone = (counts: number[]) =>
       counts.findIndex((n, i) => (drawn[i] ?? 0) > 200 && n < (drawn[i] ?? 0) / 10);
     const hidden = await countsUntil(page, colours, (counts) => gone(counts) >= 0);
     expect(gone(hidden)).toBeGreaterThanOrEqual(0);
     const colour = colours[gone(hidden)] as string;
-    await page.getByLabel(pipes.name, { exact: true }).check();
+    await setLayerShown(page, pipes.name, true);
     const back = await sampleUntil(page, colour, (sample) => sample.count > 200);
 
     // Clicking on a pipe-coloured pixel picks that pipe: its panel shows its properties and history.
@@ -107,15 +107,20 @@ describe('3D viewer', () => {
     await signIn(page, admin.email, admin.password, admin.name);
     const map = await demoMap(page);
     const otherTitle = 'Rome overview';
-    const otherId = await createMap(page, otherTitle);
+    await createMap(page, otherTitle);
 
     await page.goto('/map3d');
-    const picker = page.getByLabel('Map to show');
-    await picker.selectOption(String(map.id));
+    // The picker is a react-aria select: a button that opens a list of the maps.
+    const picker = page.getByRole('button', { name: /Map to show/ });
+    const choose = async (title: string) => {
+      await picker.click();
+      await page.getByRole('option', { name: title, exact: true }).click();
+    };
+    await choose(map.title);
     await page.getByRole('region', { name: `3D globe of ${map.title}` }).waitFor();
     await globeReady(page);
 
-    await picker.selectOption(String(otherId));
+    await choose(otherTitle);
     await page.getByRole('region', { name: `3D globe of ${otherTitle}` }).waitFor();
     expect(await page.getByRole('region', { name: `3D globe of ${map.title}` }).count()).toBe(0);
     await globeReady(page);

@@ -286,4 +286,51 @@ describe('map tools and identify', () => {
       await context.close();
     }
   });
+
+  test('on a phone a pipe tapped low on the map stays in sight above its sheet', async () => {
+    const { admin, baseUrl } = suite.server();
+    const desktop = await suite.newPage();
+    const browser = desktop.context().browser();
+    if (!browser) throw new Error('no browser behind the page');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      await signIn(page, admin.email, admin.password, admin.name);
+      const map = await demoMap(page);
+      const chosen = await pipeInZone(page, map);
+      // The map opens with the pipe's middle 30 % of the map's height below the centre, where
+      // the feature sheet will cover it (Web Mercator: degrees per pixel at this zoom).
+      const zoom = 17;
+      const size = await page.viewportSize();
+      const below = Math.round(0.3 * (size?.height ?? 844) * 0.9);
+      const degreesPerPixel = 360 / (256 * 2 ** zoom);
+      const [lon, lat] = chosen.middle;
+      const centreLat = lat + below * degreesPerPixel * Math.cos((lat * Math.PI) / 180);
+      await page.goto(`/maps/${map.id}/show?lon=${lon}&lat=${centreLat}&zoom=${zoom}`);
+      const drawn = await waitForDrawn(page);
+      const canvas = page.getByTestId('map-canvas');
+      const box = await canvas.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      const tapped = { x: box.x + box.width / 2, y: box.y + box.height / 2 + below };
+      await page.touchscreen.tap(tapped.x, tapped.y);
+      const sheet = page.getByRole('complementary', { name: `Pipes #${chosen.pipe.id}` });
+      await sheet.waitFor();
+      const sheetBox = await sheet.boundingBox();
+      // The tap was under where the sheet now is ...
+      expect(sheetBox && sheetBox.y < tapped.y).toBe(true);
+      await waitForDrawn(page, drawn);
+      await page.waitForTimeout(500);
+      // ... yet the selected pipe (drawn in the selection colour) shows above the sheet.
+      expect(await pixelsOfColour(page, '#d6007a')).toBeGreaterThan(20);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { useRealServer } from './support/real-server-suite';
-import { eventually, expectPath, signIn } from './support/ui';
+import { eventually, expectPath, setLayerShown, signIn } from './support/ui';
 
 type LayerInfo = { id: number; name: string; geometry_type: string | null; type: string };
 type MapInfo = { id: number; title: string; layers: LayerInfo[] };
@@ -80,13 +80,13 @@ describe('2D map viewer and feature table', () => {
 
     // Every vector layer off: what is left is the basemap, and it must look different.
     const vectorNames = map.layers.filter((layer) => layer.type === 'vector').map((layer) => layer.name);
-    for (const name of vectorNames) await page.getByLabel(name, { exact: true }).uncheck();
+    for (const name of vectorNames) await setLayerShown(page, name, false);
     renders = await renderedAfter(page, renders);
     const basemapOnly = await mapPixels(page);
     expect(basemapOnly.equals(withNetwork)).toBe(false);
 
     // Only the pipes back on: different again from the basemap alone.
-    await page.getByLabel(pipes.name, { exact: true }).check();
+    await setLayerShown(page, pipes.name, true);
     await renderedAfter(page, renders);
     const pipesOnly = await mapPixels(page);
     expect(pipesOnly.equals(basemapOnly)).toBe(false);
@@ -185,7 +185,7 @@ describe('2D map viewer and feature table', () => {
     await page.locator('.ol-zoom-in').click();
     renders = await renderedAfter(page, renders);
     await page.getByRole('tab', { name: 'Layers and legend' }).click();
-    await page.getByLabel('Hydrants', { exact: true }).uncheck();
+    await setLayerShown(page, 'Hydrants', false);
     await renderedAfter(page, renders);
     const saved = await scaleText(page);
     expect(saved).not.toBe(opening);

@@ -26,6 +26,8 @@ import type {
   NoContentResponse,
   Point,
   Polygon,
+  PropertyRange,
+  PropertyValuesResource,
   StyleSize,
 } from '../../model';
 
@@ -1936,6 +1938,35 @@ export const getUpdateLayerRelationsResponseMock = (
   ...overrideResponse,
 });
 
+export const getGetLayerPropertyValuesResponsePropertyRangeMock = (
+  overrideResponse: Partial<PropertyRange> = {},
+): PropertyRange => ({
+  ...{
+    min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+    max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+  },
+  ...overrideResponse,
+});
+
+export const getGetLayerPropertyValuesResponseMock = (
+  overrideResponse: Partial<PropertyValuesResource> = {},
+): PropertyValuesResource => ({
+  data: {
+    property: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    values: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({
+      value: faker.helpers.arrayElement([
+        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        faker.datatype.boolean(),
+      ]),
+      count: faker.number.int({ min: 1, max: undefined }),
+    })),
+    truncated: faker.datatype.boolean(),
+    range: faker.helpers.arrayElement([{ ...getGetLayerPropertyValuesResponsePropertyRangeMock() }, null]),
+  },
+  ...overrideResponse,
+});
+
 export const getGetImportResponseMock = (
   overrideResponse: Partial<LayerImportJobResource> = {},
 ): LayerImportJobResource => ({
@@ -2255,6 +2286,32 @@ export const getUpdateLayerRelationsMockHandler = (
   );
 };
 
+export const getGetLayerPropertyValuesMockHandler = (
+  overrideResponse?:
+    | PropertyValuesResource
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<PropertyValuesResource> | PropertyValuesResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/maps/:id/layers/:layerId/property-values',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getGetLayerPropertyValuesResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
 export const getGetImportMockHandler = (
   overrideResponse?:
     | LayerImportJobResource
@@ -2293,5 +2350,6 @@ export const getLayersMock = () => [
   getTransferLayerMockHandler(),
   getGetLayerRelationsMockHandler(),
   getUpdateLayerRelationsMockHandler(),
+  getGetLayerPropertyValuesMockHandler(),
   getGetImportMockHandler(),
 ];

@@ -25,6 +25,7 @@ import type {
   CsrfMismatchResponse,
   ForbiddenResponse,
   GetLayerParams,
+  GetLayerPropertyValuesParams,
   LayerCreate,
   LayerImport,
   LayerImportJobRequest,
@@ -42,6 +43,7 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  PropertyValuesResource,
   TooManyRequestsResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
@@ -1462,6 +1464,157 @@ export const useUpdateLayerRelations = <
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * The most frequent distinct values (strings, numbers, booleans; nulls and objects are left out) of one property of the layer's schema, most frequent first, at most `limit` of them (`truncated` tells there were more), and the smallest and largest number when some values are numbers. Whoever may read the layer may ask.
+ * @summary A property's distinct values with counts, and its numeric range
+ */
+export const getLayerPropertyValues = (
+  id: number,
+  layerId: number,
+  params: GetLayerPropertyValuesParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<PropertyValuesResource>(
+    { url: `/api/maps/${id}/layers/${layerId}/property-values`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getGetLayerPropertyValuesQueryKey = (
+  id?: number,
+  layerId?: number,
+  params?: GetLayerPropertyValuesParams,
+) => {
+  return [`/api/maps/${id}/layers/${layerId}/property-values`, ...(params ? [params] : [])] as const;
+};
+
+export const getGetLayerPropertyValuesQueryOptions = <
+  TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: GetLayerPropertyValuesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerPropertyValues>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetLayerPropertyValuesQueryKey(id, layerId, params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLayerPropertyValues>>> = ({ signal }) =>
+    getLayerPropertyValues(id, layerId, params, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!(id && layerId), ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getLayerPropertyValues>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetLayerPropertyValuesQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getLayerPropertyValues>>
+>;
+export type GetLayerPropertyValuesQueryError = ErrorType<
+  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+>;
+
+export function useGetLayerPropertyValues<
+  TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: GetLayerPropertyValuesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerPropertyValues>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLayerPropertyValues>>,
+          TError,
+          Awaited<ReturnType<typeof getLayerPropertyValues>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLayerPropertyValues<
+  TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: GetLayerPropertyValuesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerPropertyValues>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLayerPropertyValues>>,
+          TError,
+          Awaited<ReturnType<typeof getLayerPropertyValues>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLayerPropertyValues<
+  TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: GetLayerPropertyValuesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerPropertyValues>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary A property's distinct values with counts, and its numeric range
+ */
+
+export function useGetLayerPropertyValues<
+  TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: GetLayerPropertyValuesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerPropertyValues>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetLayerPropertyValuesQueryOptions(id, layerId, params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * DESIGN §6: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
  * @summary A layer import's status and progress

@@ -4458,6 +4458,76 @@ export const updateLayerRelations422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
+ * The most frequent distinct values (strings, numbers, booleans; nulls and objects are left out) of one property of the layer's schema, most frequent first, at most `limit` of them (`truncated` tells there were more), and the smallest and largest number when some values are numbers. Whoever may read the layer may ask.
+ * @summary A property's distinct values with counts, and its numeric range
+ */
+export const getLayerPropertyValuesQueryPropertyMax = 100;
+export const getLayerPropertyValuesQueryLimitDefault = 100;
+export const getLayerPropertyValuesQueryLimitMax = 100;
+
+export const getLayerPropertyValuesQueryParams = zod.object({
+  property: zod.coerce
+    .string()
+    .min(1)
+    .max(getLayerPropertyValuesQueryPropertyMax)
+    .describe("A property of the layer's attribute schema."),
+  limit: zod.coerce
+    .number()
+    .min(1)
+    .max(getLayerPropertyValuesQueryLimitMax)
+    .default(getLayerPropertyValuesQueryLimitDefault)
+    .describe('How many distinct values at most.'),
+});
+
+export const getLayerPropertyValues200ResponseDataValuesMax = 100;
+
+export const getLayerPropertyValues200Response = zod.object({
+  data: zod.object({
+    property: zod.string(),
+    values: zod
+      .array(
+        zod.object({
+          value: zod
+            .union([zod.string(), zod.number(), zod.boolean()])
+            .describe('One distinct stored value.'),
+          count: zod.number().min(1).describe('How many features of the layer hold it.'),
+        }),
+      )
+      .max(getLayerPropertyValues200ResponseDataValuesMax)
+      .describe('Most frequent first; equal counts in value order.'),
+    truncated: zod.boolean().describe('There are more distinct values than `values` lists.'),
+    range: zod
+      .union([
+        zod.object({
+          min: zod.number(),
+          max: zod.number(),
+        }),
+        zod.null(),
+      ])
+      .describe('The smallest and largest numeric value; null when no value is a number.'),
+  }),
+});
+
+export const getLayerPropertyValues401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerPropertyValues403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerPropertyValues404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerPropertyValues422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
  * DESIGN §6: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
  * @summary A layer import's status and progress
  */

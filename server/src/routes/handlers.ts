@@ -10,6 +10,7 @@ import { exportHandlers } from './exports.ts';
 import { layerImportJobHandlers } from './layer-import-jobs.ts';
 import { featureHandlers } from './features.ts';
 import { layerHandlers } from './layers.ts';
+import { layerClassifyHandlers } from './layer-classify.ts';
 import { mapPartHandlers } from './map-parts.ts';
 import { mapHandlers } from './maps.ts';
 import { waterNetworkHandlers } from './water-network.ts';
@@ -40,6 +41,7 @@ export const handlers: OperationHandlers = {
   }),
   ...mapHandlers,
   ...layerHandlers,
+  ...layerClassifyHandlers,
   ...mapPartHandlers,
   ...featureHandlers,
   ...exportHandlers,

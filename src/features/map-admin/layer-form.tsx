@@ -179,6 +179,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
         propertyNames={propertyNames}
         properties={isNew ? undefined : layer?.properties}
         onChange={setStyle}
+        source={layer ? { mapId: layer.map_id, layerId: layer.id } : undefined}
       />
       <fieldset className="fieldset">
         <legend>{t('map_admin.layer_form.display')}</legend>

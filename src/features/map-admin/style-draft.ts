@@ -16,9 +16,11 @@ export type StyleDraft = {
   property: string | null;
   categories: CategoryDraft[];
   classes: ClassDraft[];
-  /** The graduated size is kept as stored (drawn in the preview; not edited here yet). */
-  size: LayerStyle['size'] | null;
+  /** Line width / point size by classes of a number, on top of any kind; no property: none. */
+  size: SizeDraft;
 };
+
+export type SizeDraft = { property: string | null; classes: ClassDraft[] };
 
 const isPoint = (geometry: GeometryType | null) => geometry?.includes('Point') ?? false;
 const text = (value: number | null | undefined) =>
@@ -48,7 +50,16 @@ export function styleDraft(style: LayerStyle, geometry: GeometryType | null = nu
       color: entry.color ?? style.fill_color,
       size: sizeOf(entry),
     })),
-    size: style.size ?? null,
+    size: {
+      property: style.size?.property ?? null,
+      classes: (style.size?.classes ?? []).map((entry) => ({
+        min: String(entry.min),
+        max: String(entry.max),
+        label: entry.label ?? '',
+        color: '',
+        size: sizeOf(entry),
+      })),
+    },
   };
 }
 
@@ -59,6 +70,20 @@ function sizeInput(size: string, geometry: GeometryType | null) {
   const value = toNumber(size);
   if (value === undefined) return {};
   return isPoint(geometry) ? { point_radius: value } : { stroke_width: value };
+}
+
+/** The size part as the API takes it: null once no property is chosen or no class is left. */
+function sizeOfDraft(size: SizeDraft, geometry: GeometryType | null): LayerStyleInput['size'] {
+  if (size.property === null || size.classes.length === 0) return null;
+  return {
+    property: size.property,
+    classes: size.classes.map((row) => ({
+      min: toNumber(row.min) ?? Number.NaN,
+      max: toNumber(row.max) ?? Number.NaN,
+      label: row.label,
+      ...sizeInput(row.size, geometry),
+    })),
+  };
 }
 
 /**
@@ -74,6 +99,7 @@ export function styleInput(draft: StyleDraft, geometry: GeometryType | null = nu
     point_radius: toNumber(draft.point_radius) ?? Number.NaN,
     label_property: draft.label_property,
     kind: draft.kind,
+    size: sizeOfDraft(draft.size, geometry),
   };
   if (draft.kind === 'categorized')
     return {
@@ -101,6 +127,9 @@ export function styleInput(draft: StyleDraft, geometry: GeometryType | null = nu
   return base;
 }
 
+const complete = (entry: { min: number; max: number }) =>
+  !Number.isNaN(entry.min) && !Number.isNaN(entry.max);
+
 /** What the preview can draw from a half-typed draft: invalid parts fall back to neutral values. */
 export function previewStyle(draft: StyleDraft, geometry: GeometryType | null): LayerStyle {
   const input = styleInput(draft, geometry);
@@ -115,8 +144,8 @@ export function previewStyle(draft: StyleDraft, geometry: GeometryType | null): 
     kind: draft.kind,
     property: draft.property ?? null,
     categories: (input.categories ?? []).map((entry) => ({ ...entry, value: entry.value })),
-    classes: (input.classes ?? []).filter((entry) => !Number.isNaN(entry.min) && !Number.isNaN(entry.max)),
-    size: draft.size,
+    classes: (input.classes ?? []).filter(complete),
+    size: input.size ? { property: input.size.property, classes: input.size.classes.filter(complete) } : null,
   };
 }
 
@@ -144,6 +173,14 @@ export function classColour(index: number, count: number): string {
   const position =
     count <= 1 ? CLASS_COLOURS.length - 1 : Math.round((index / (count - 1)) * (CLASS_COLOURS.length - 1));
   return CLASS_COLOURS[position] as string;
+}
+
+/** `count` sizes growing from thin to wide (lines) or small to large (points). */
+export function growingSizes(count: number, geometry: GeometryType | null): string[] {
+  const [from, to] = isPoint(geometry) ? [3, 9] : [1, 6];
+  return Array.from({ length: count }, (_, index) =>
+    String(count <= 1 ? to : Math.round((from + ((to - from) * index) / (count - 1)) * 10) / 10),
+  );
 }
 
 /** `count` equal classes from `min` to `max`, coloured light to dark. */

@@ -6,8 +6,10 @@ import { TextField } from '../../components/ui/text-field';
 import { LayerLegend } from '../../map/legend';
 import type { StyleKind } from '../../map/thematic-style';
 import { previewStyle, type StyleDraft } from './style-draft';
+import { SizeRows } from './size-rows';
 import { StyleSwatch } from './style-swatch';
 import { CategoryRows, ClassRows } from './thematic-rows';
+import type { StyleSource } from './use-property-values';
 
 export { styleDraft, styleInput, type StyleDraft } from './style-draft';
 
@@ -20,6 +22,8 @@ type StyleEditorProps = {
   /** The layer's attributes with their types (numbers for graduated, options to fill categories). */
   properties?: readonly PropertyChoice[];
   onChange: (draft: StyleDraft) => void;
+  /** The stored layer, whose data can fill classes (absent while creating one). */
+  source?: StyleSource;
 };
 
 const NUMERIC = new Set(['integer', 'number']);
@@ -28,7 +32,14 @@ const NUMERIC = new Set(['integer', 'number']);
  * Single, categorized or graduated symbols with colour pickers, and a live preview: the
  * swatch and the legend the viewer will show redraw as anything changes.
  */
-export function StyleEditor({ draft, geometry, propertyNames, properties, onChange }: StyleEditorProps) {
+export function StyleEditor({
+  draft,
+  geometry,
+  propertyNames,
+  properties,
+  onChange,
+  source,
+}: StyleEditorProps) {
   const { t } = useTranslation();
   const set = (patch: Partial<StyleDraft>) => onChange({ ...draft, ...patch });
   const known: readonly PropertyChoice[] =
@@ -46,6 +57,9 @@ export function StyleEditor({ draft, geometry, propertyNames, properties, onChan
     .filter((property) => draft.kind !== 'graduated' || NUMERIC.has(property.type))
     .map((property) => ({ id: property.name, label: property.label || property.name }));
   const chosen = known.find((property) => property.name === draft.property);
+  const numeric = known
+    .filter((property) => NUMERIC.has(property.type))
+    .map((property) => ({ id: property.name, label: property.label || property.name }));
   const style = previewStyle(draft, geometry);
   const previewLayer = {
     id: 0,
@@ -120,10 +134,27 @@ export function StyleEditor({ draft, geometry, propertyNames, properties, onChan
               geometry={geometry}
               options={chosen?.options ?? []}
               onChange={(categories) => set({ categories })}
+              source={source}
+              property={draft.property}
             />
           ) : null}
           {draft.kind === 'graduated' ? (
-            <ClassRows rows={draft.classes} geometry={geometry} onChange={(classes) => set({ classes })} />
+            <ClassRows
+              rows={draft.classes}
+              geometry={geometry}
+              onChange={(classes) => set({ classes })}
+              source={source}
+              property={draft.property}
+            />
+          ) : null}
+          {geometry && !geometry.includes('Polygon') && numeric.length > 0 ? (
+            <SizeRows
+              size={draft.size}
+              geometry={geometry}
+              choices={numeric}
+              source={source}
+              onChange={(size) => set({ size })}
+            />
           ) : null}
         </div>
         <div className="style-editor-preview" aria-live="polite">

@@ -3,6 +3,7 @@ import type { GeometryType } from '../../../generated/model';
 import { Button } from '../../components/ui/button';
 import { ColorPicker } from '../../components/ui/color-picker';
 import { TextField } from '../../components/ui/text-field';
+import { ClassifyButton } from './classify-button';
 import { toNumber } from './numbers';
 import {
   categoryColour,
@@ -11,6 +12,7 @@ import {
   type CategoryDraft,
   type ClassDraft,
 } from './style-draft';
+import type { StyleSource } from './use-property-values';
 
 const SPLIT_INTO = 5;
 
@@ -18,6 +20,9 @@ type RowsProps<Row> = {
   rows: Row[];
   geometry: GeometryType | null;
   onChange: (rows: Row[]) => void;
+  /** The stored layer and the classified property, for "from data" (absent on a new layer). */
+  source?: StyleSource;
+  property?: string | null;
 };
 
 const sizeLabelKey = (geometry: GeometryType | null) =>
@@ -29,6 +34,8 @@ export function CategoryRows({
   geometry,
   onChange,
   options,
+  source,
+  property = null,
 }: RowsProps<CategoryDraft> & { options: readonly string[] }) {
   const { t } = useTranslation();
   const set = (index: number, patch: Partial<CategoryDraft>) =>
@@ -100,6 +107,26 @@ export function CategoryRows({
             {t('thematic.editor.from_options')}
           </Button>
         ) : null}
+        <ClassifyButton
+          source={source}
+          property={property}
+          label={t('thematic.classify.categories')}
+          onValues={({ values }) => {
+            const known = new Set(rows.map((row) => row.value));
+            const added = values.map((entry) => String(entry.value)).filter((value) => !known.has(value));
+            if (values.length === 0) return false;
+            onChange([
+              ...rows,
+              ...added.map((value, index) => ({
+                value,
+                label: '',
+                color: categoryColour(rows.length + index),
+                size: '',
+              })),
+            ]);
+            return true;
+          }}
+        />
       </div>
       <p className="item-meta">{t('thematic.editor.other_hint')}</p>
     </div>
@@ -107,7 +134,7 @@ export function CategoryRows({
 }
 
 /** The classes of a graduated style: a colour, the range, a size and a legend label each. */
-export function ClassRows({ rows, geometry, onChange }: RowsProps<ClassDraft>) {
+export function ClassRows({ rows, geometry, onChange, source, property = null }: RowsProps<ClassDraft>) {
   const { t } = useTranslation();
   const set = (index: number, patch: Partial<ClassDraft>) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
@@ -183,6 +210,16 @@ export function ClassRows({ rows, geometry, onChange }: RowsProps<ClassDraft>) {
             {t('thematic.editor.split', { count: SPLIT_INTO })}
           </Button>
         ) : null}
+        <ClassifyButton
+          source={source}
+          property={property}
+          label={t('thematic.classify.classes', { count: SPLIT_INTO })}
+          onValues={({ range }) => {
+            if (!range || !(range.max > range.min)) return false;
+            onChange(equalClasses(range.min, range.max, SPLIT_INTO));
+            return true;
+          }}
+        />
       </div>
     </div>
   );

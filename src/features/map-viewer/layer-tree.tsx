@@ -1,5 +1,7 @@
+import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { Category, Layer } from '../../../generated/model';
+import { Checkbox } from '../../components/ui/checkbox';
 import { inZoomRange, type LayerViewState } from '../../map';
 import { LayerLegend } from '../../map/legend';
 import { LegendSwatch } from './legend-swatch';
@@ -68,25 +70,35 @@ export function LayerTree({
                   className={shown ? 'layer-row' : 'layer-row layer-row-out-of-range'}
                   title={shown ? undefined : t('viewer.layers.out_of_range')}
                 >
-                  <label className="layer-toggle">
-                    <input
-                      type="checkbox"
-                      checked={visible}
-                      onChange={(event) => onChange(layer.id, { visible: event.target.checked })}
-                    />
-                    <LegendSwatch layer={layer} />
-                    <span>{layer.name}</span>
-                  </label>
+                  <Checkbox
+                    className="layer-toggle"
+                    label={layer.name}
+                    adornment={<LegendSwatch layer={layer} />}
+                    isSelected={visible}
+                    onChange={(checked) => onChange(layer.id, { visible: checked })}
+                  />
                   <div className="layer-tools">
-                    <input
-                      type="range"
-                      min={0}
-                      max={1}
+                    <Slider
+                      className="layer-opacity"
+                      aria-label={t('viewer.layers.opacity', { name: layer.name })}
+                      minValue={0}
+                      maxValue={1}
                       step={0.05}
                       value={opacity}
-                      aria-label={t('viewer.layers.opacity', { name: layer.name })}
-                      onChange={(event) => onChange(layer.id, { opacity: Number(event.target.value) })}
-                    />
+                      onChange={(value) => onChange(layer.id, { opacity: value })}
+                    >
+                      <SliderTrack className="layer-opacity-track">
+                        {({ state }) => (
+                          <>
+                            <span
+                              className="layer-opacity-fill"
+                              style={{ width: `${state.getThumbPercent(0) * 100}%` }}
+                            />
+                            <SliderThumb className="layer-opacity-thumb" />
+                          </>
+                        )}
+                      </SliderTrack>
+                    </Slider>
                     <button
                       type="button"
                       className="icon-button"

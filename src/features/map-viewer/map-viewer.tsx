@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../generated/model';
+import { IconLabel } from '../../components/ui/icon';
 import { LinkButton } from '../../components/ui/link-button';
 import type { TabItem } from '../../components/ui/tabs';
 import { printPath } from '../../lib/print-link';
@@ -31,10 +32,14 @@ import { useFullFeature } from './use-full-feature';
 import { useGeometryEditing } from './use-geometry-editing';
 import { useLayerViewState } from './use-layer-view-state';
 import { useSnapTargets } from './use-snap-targets';
+import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
 import './map-viewer.css';
 import './viewer-shell.css';
+
+/** How much of the map the feature sheet covers below lg (viewer-shell.css: max-height 55%). */
+const FEATURE_SHEET_SHARE = 0.55;
 
 type MapViewerProps = {
   map: MapDetail;
@@ -155,18 +160,38 @@ export function MapViewer({
     setHighlighted(byLayer);
     setAppliedFilter(layersFilter);
   }, []);
-  const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
-  const goToFeature = useCallback((feature: Feature) => {
-    setSelected({
-      layerId: feature.layer_id,
-      featureId: feature.id,
-      properties: feature.properties,
-      files: feature.files,
-      geometry: feature.geometry,
-    });
-    const extent = featureExtent(feature);
-    if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18 });
-  }, []);
+  // Below lg the feature opens as a bottom sheet: the map keeps the feature in sight above it.
+  const wide = useWideScreen();
+  const sheetShare = wide ? undefined : FEATURE_SHEET_SHARE;
+  const onFeatureClick = useCallback(
+    (hit: FeatureHit | null) => {
+      setSelected(hit);
+      if (hit?.clickExtent && sheetShare !== undefined) {
+        const [west, south, east, north] = hit.clickExtent;
+        setViewRequest({
+          nonce: nextViewRequestNonce(),
+          reveal: [(west + east) / 2, (south + north) / 2],
+          bottomShare: sheetShare,
+        });
+      }
+    },
+    [sheetShare],
+  );
+  const goToFeature = useCallback(
+    (feature: Feature) => {
+      setSelected({
+        layerId: feature.layer_id,
+        featureId: feature.id,
+        properties: feature.properties,
+        files: feature.files,
+        geometry: feature.geometry,
+      });
+      const extent = featureExtent(feature);
+      if (extent)
+        setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18, bottomShare: sheetShare });
+    },
+    [sheetShare],
+  );
   const goToBookmark = useCallback(
     (bookmark: Bookmark) => {
       showOnly(bookmark.visible_layer_ids);
@@ -280,9 +305,10 @@ export function MapViewer({
           {tools}
           <LinkButton
             variant="secondary"
+            className="icon-button-labelled"
             to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
           >
-            {t('print.open')}
+            <IconLabel icon="print" label={t('print.open')} />
           </LinkButton>
           <ViewerExport
             mapId={map.id}

@@ -6,6 +6,7 @@ import { nextViewRequestNonce, viewsDiffer, type MapViewModel, type ViewRequest 
 import { lastViewedMapId } from '../../lib/last-map';
 import { MapPicker } from './map-picker';
 import { ShownMap } from './shown-map';
+import { SwipeCompare } from './swipe-compare';
 
 type Side = 'left' | 'right';
 
@@ -19,6 +20,8 @@ export function TwoMapsScreen() {
   const [linked, setLinked] = useState(true);
   const [requests, setRequests] = useState<Record<Side, ViewRequest | null>>({ left: null, right: null });
   const [shared, setShared] = useState<MapViewModel | null>(null);
+  const [swiping, setSwiping] = useState(false);
+  const [swipeView, setSwipeView] = useState<MapViewModel | null>(null);
 
   // A moved map tells the other one; a map that arrived where it was asked to go says
   // nothing new, which is what stops the two from echoing each other forever.
@@ -62,6 +65,18 @@ export function TwoMapsScreen() {
     );
   };
 
+  // Back from swipe, both maps open where the swipe view was left.
+  const toggleSwipe = (on: boolean) => {
+    if (!on && swipeView) {
+      const request = (view: MapViewModel) => ({ nonce: nextViewRequestNonce(), view });
+      setRequests({ left: request(swipeView), right: request(swipeView) });
+      setShared(swipeView);
+    }
+    setSwipeView(on ? shared : null);
+    setSwiping(on);
+  };
+  const canSwipe = chosen.left !== null && chosen.right !== null;
+
   return (
     <section className="map-page two-maps-page" aria-labelledby="two-maps-title">
       <div className="two-maps-bar">
@@ -69,14 +84,30 @@ export function TwoMapsScreen() {
           {t('maps.map2')}
         </h1>
         <Breadcrumbs />
-        <ToggleButton isSelected={linked} onChange={setLinked} className="two-maps-link">
-          {t('viewer.shell.link_views')}
-        </ToggleButton>
+        <div className="two-maps-modes">
+          {!swiping && (
+            <ToggleButton isSelected={linked} onChange={setLinked}>
+              {t('viewer.shell.link_views')}
+            </ToggleButton>
+          )}
+          <ToggleButton isSelected={swiping} onChange={toggleSwipe} isDisabled={!canSwipe}>
+            {t('viewer.swipe.toggle')}
+          </ToggleButton>
+        </div>
       </div>
-      <div className="two-maps">
-        {side('left')}
-        {side('right')}
-      </div>
+      {swiping && chosen.left !== null && chosen.right !== null ? (
+        <SwipeCompare
+          leftMapId={chosen.left}
+          rightMapId={chosen.right}
+          initialView={swipeView}
+          onViewChanged={setSwipeView}
+        />
+      ) : (
+        <div className="two-maps">
+          {side('left')}
+          {side('right')}
+        </div>
+      )}
     </section>
   );
 }

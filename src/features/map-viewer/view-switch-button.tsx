@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { IconLabel } from '../../components/ui/icon';
 import type { MapViewModel } from '../../map';
 import { viewToQuery } from './view-query';
 
@@ -20,13 +21,16 @@ export function ViewSwitchButton({ mapId, to, viewRef }: ViewSwitchButtonProps) 
   return (
     <button
       type="button"
-      className="btn btn-secondary view-switch"
+      className="btn btn-secondary view-switch icon-button-labelled"
       onClick={() => {
         const view = viewRef.current;
         void navigate(view ? `${path}?${viewToQuery(view)}` : path);
       }}
     >
-      {to === '3d' ? t('viewer3d.switch_to_3d') : t('viewer3d.switch_to_2d')}
+      <IconLabel
+        icon={to === '3d' ? 'globe' : 'map'}
+        label={to === '3d' ? t('viewer3d.switch_to_3d') : t('viewer3d.switch_to_2d')}
+      />
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconLabel } from '../../components/ui/icon';
 import type { Layer, LayerFilter } from '../../../generated/model';
 import { ExportDialog, type ExportScope } from '../../components/export-dialog';
 import { useAppAbility } from '../../lib/ability';
@@ -56,8 +57,12 @@ export function ViewerExport({
   if (scopes.length === 0) return null;
   return (
     <>
-      <button type="button" className="btn btn-secondary viewer-export" onClick={() => setOpen(true)}>
-        {t('export_dialog.open')}
+      <button
+        type="button"
+        className="btn btn-secondary viewer-export icon-button-labelled"
+        onClick={() => setOpen(true)}
+      >
+        <IconLabel icon="download" label={t('export_dialog.open')} />
       </button>
       <ExportDialog mapId={mapId} isOpen={isOpen} onClose={() => setOpen(false)} scopes={scopes} />
     </>

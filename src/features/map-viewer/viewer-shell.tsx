@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Drawer } from '../../components/ui/drawer';
+import { IconLabel } from '../../components/ui/icon';
 import { Tabs, type TabItem } from '../../components/ui/tabs';
 import { useWideScreen } from './use-wide-screen';
 
@@ -71,10 +72,10 @@ export function ViewerShell({
         .join(' ')}
       onKeyDown={onKeyDown}
     >
-      <div className="viewer-bar">
+      <div className="viewer-bar icon-only">
         <Button
           variant="secondary"
-          className="viewer-panel-toggle"
+          className="viewer-panel-toggle icon-button-labelled"
           onPress={() => {
             // On a phone the panel sheet takes the place of the feature sheet.
             if (!panelOpen && drawerOpen && !wide) onCloseDrawer();
@@ -83,7 +84,7 @@ export function ViewerShell({
           aria-controls={panelId}
           aria-expanded={panelOpen}
         >
-          <span aria-hidden="true">☰</span> {t('viewer.shell.panels')}
+          <IconLabel icon="panels" label={t('viewer.shell.panels')} />
         </Button>
         <div className="viewer-bar-heading">
           {heading}

@@ -94,7 +94,7 @@ export function CesiumMapCanvas({
     if (!viewer || !viewRequest) return;
     if ('view' in viewRequest) {
       viewer.camera.flyTo({ ...cameraFor(viewRequest.view, viewer.scene), duration: 0.3 });
-    } else {
+    } else if ('extent' in viewRequest) {
       const [west, south, east, north] = viewRequest.extent;
       // A point's extent has no size: give it some ground around it, as the 2D fit's max zoom does.
       const pad = Math.max((east - west) * 0.2, (north - south) * 0.2, 0.002);

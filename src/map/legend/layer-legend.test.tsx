@@ -5,6 +5,7 @@ import type { Layer } from '../../../generated/model';
 import { TOWN_LAYERS } from '../../../mocks/features-town-layers';
 import { initTestI18n } from '../../testing/test-i18n';
 import { LayerLegend } from './layer-legend';
+import { SWATCH_OUTLINE } from './light-colour';
 
 const i18n = initTestI18n();
 const layerNamed = (name: string) => TOWN_LAYERS.find((layer) => layer.name === name) as Layer;
@@ -57,5 +58,28 @@ describe('LayerLegend', () => {
     const legend = screen.getByRole('group', { name: 'Legend of Pressure zones' });
     expect(rows(legend)).toEqual(['Pressure zones']);
     expect(legend.querySelector('rect')).toHaveAttribute('stroke', '#33a02c');
+  });
+
+  it('outlines a white line so it shows on the white panel', () => {
+    const pipes = layerNamed('Pipes');
+    show({
+      ...pipes,
+      name: 'Streets',
+      style: {
+        ...pipes.style,
+        size: null,
+        categories: [
+          { value: 'street', label: 'Street', color: '#ffffff' },
+          { value: 'avenue', label: 'Avenue', color: '#8c510a' },
+        ],
+      },
+    });
+    const legend = screen.getByRole('group', { name: 'Legend of Streets' });
+    const strokes = (label: string) =>
+      [...(within(legend).getByText(label).closest('li')?.querySelectorAll('path') ?? [])].map((path) =>
+        path.getAttribute('stroke'),
+      );
+    expect(strokes('Street')).toEqual([SWATCH_OUTLINE, '#ffffff']);
+    expect(strokes('Avenue')).toEqual(['#8c510a']);
   });
 });

@@ -1,4 +1,5 @@
 import type { LegendItem } from './legend-model';
+import { isLightColour, SWATCH_OUTLINE } from './light-colour';
 
 /** `#rrggbb` or `#rrggbbaa` as SVG takes it (a colour and an opacity). */
 function paint(color: string): { color: string; opacity: number } {
@@ -17,16 +18,31 @@ export function LegendSwatch({ item }: { item: Pick<LegendItem, 'geometry' | 'sy
   const fill = paint(symbol.fillColor);
   let shape;
   if (item.geometry === 'line') {
+    const d = `M2 ${HEIGHT - 4} L10 4 L18 ${HEIGHT - 4} L26 4`;
+    const width = Math.min(Math.max(symbol.strokeWidth, 0.75), 8);
     shape = (
-      <path
-        d={`M2 ${HEIGHT - 4} L10 4 L18 ${HEIGHT - 4} L26 4`}
-        fill="none"
-        stroke={stroke.color}
-        strokeOpacity={stroke.opacity}
-        strokeWidth={Math.min(Math.max(symbol.strokeWidth, 0.75), 8)}
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
+      <>
+        {/* A light line (a white street) gets a grey casing, as road maps draw them. */}
+        {isLightColour(symbol.strokeColor) ? (
+          <path
+            d={d}
+            fill="none"
+            stroke={SWATCH_OUTLINE}
+            strokeWidth={width + 2}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+          />
+        ) : null}
+        <path
+          d={d}
+          fill="none"
+          stroke={stroke.color}
+          strokeOpacity={stroke.opacity}
+          strokeWidth={width}
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+      </>
     );
   } else if (item.geometry === 'point') {
     shape = (
@@ -36,8 +52,8 @@ export function LegendSwatch({ item }: { item: Pick<LegendItem, 'geometry' | 'sy
         r={Math.min(Math.max(symbol.pointRadius, 2), 7)}
         fill={fill.color}
         fillOpacity={fill.opacity}
-        stroke={stroke.color === '#ffffff' ? '#5f6368' : stroke.color}
-        strokeOpacity={stroke.opacity}
+        stroke={isLightColour(symbol.strokeColor) ? SWATCH_OUTLINE : stroke.color}
+        strokeOpacity={isLightColour(symbol.strokeColor) ? 1 : stroke.opacity}
         strokeWidth={1}
       />
     );
@@ -51,8 +67,8 @@ export function LegendSwatch({ item }: { item: Pick<LegendItem, 'geometry' | 'sy
         fill={fill.color}
         // As on the map (feature-style.ts): polygons are translucent.
         fillOpacity={fill.opacity * 0.35 + 0.1}
-        stroke={stroke.color}
-        strokeOpacity={stroke.opacity}
+        stroke={isLightColour(symbol.strokeColor) ? SWATCH_OUTLINE : stroke.color}
+        strokeOpacity={isLightColour(symbol.strokeColor) ? 1 : stroke.opacity}
         strokeWidth={Math.min(Math.max(symbol.strokeWidth, 1), 3)}
       />
     );

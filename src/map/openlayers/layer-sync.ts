@@ -4,8 +4,18 @@ import Layer from 'ol/layer/Layer';
 import type Source from 'ol/source/Source';
 import type { MapLayerModel } from '../layer-model';
 import { sourceSignature, type OlLayerRegistry, type OlLayerType } from './layer-types';
+import { clipToSwipeSide } from './swipe-clip';
 
-type Mounted = { layer: BaseLayer; signature: string; kind: MapLayerModel['source']['kind'] };
+type Mounted = {
+  layer: BaseLayer;
+  signature: string;
+  kind: MapLayerModel['source']['kind'];
+  swipeSide: MapLayerModel['swipeSide'];
+  unclip: () => void;
+};
+
+/** The map's property holding the swipe divider's place (share of the width); see swipe-clip. */
+export const SWIPE_POSITION = 'swipePosition';
 
 /** What the list of features under a click names each one by. */
 function describeForIdentify(layer: BaseLayer, model: MapLayerModel): void {
@@ -34,6 +44,7 @@ export function createLayerSync(
   const typeOf = (kind: MapLayerModel['source']['kind']) => registry[kind] as OlLayerType<typeof kind>;
 
   const remove = (key: string, entry: Mounted) => {
+    entry.unclip();
     map.removeLayer(entry.layer);
     typeOf(entry.kind).remove?.(entry.layer);
     entry.layer.dispose();
@@ -47,7 +58,7 @@ export function createLayerSync(
       for (const model of models) {
         const signature = sourceSignature(model.source);
         const existing = mounted.get(model.key);
-        if (existing && existing.signature === signature) {
+        if (existing && existing.signature === signature && existing.swipeSide === model.swipeSide) {
           typeOf(model.source.kind).update(existing.layer, model);
           describeForIdentify(existing.layer, model);
           watchErrors(existing.layer, model.layerId);
@@ -59,7 +70,16 @@ export function createLayerSync(
         layer.set('layerId', model.layerId);
         describeForIdentify(layer, model);
         map.addLayer(layer);
-        mounted.set(model.key, { layer, signature, kind: model.source.kind });
+        const unclip = model.swipeSide
+          ? clipToSwipeSide(layer, model.swipeSide, () => Number(map.get(SWIPE_POSITION) ?? 0.5))
+          : () => undefined;
+        mounted.set(model.key, {
+          layer,
+          signature,
+          kind: model.source.kind,
+          swipeSide: model.swipeSide,
+          unclip,
+        });
         watchErrors(layer, model.layerId);
       }
     },

@@ -18,7 +18,8 @@ import {
   type IdentifiedHit,
 } from './identify';
 import { IdentifyList } from './identify-list';
-import { createLayerSync } from './layer-sync';
+import { createLayerSync, SWIPE_POSITION } from './layer-sync';
+import { revealAbove } from './reveal-above';
 import { createOlLayerRegistry } from './layer-types';
 import { MapToolbar } from './map-toolbar';
 import { MeasurePanel } from './measure-panel';
@@ -57,6 +58,7 @@ export function OlMapCanvas({
   className,
   tools: toolList = ALL_MAP_TOOLS,
   mapId,
+  swipePosition,
 }: MapCanvasProps) {
   const { t } = useTranslation();
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -165,6 +167,13 @@ export function OlMapCanvas({
     syncRef.current?.sync(drawn);
   }, [drawn, map]);
 
+  // The clipped layers read the divider's place at each frame: a move needs only a redraw.
+  useEffect(() => {
+    if (!map) return;
+    map.set(SWIPE_POSITION, swipePosition ?? 0.5);
+    map.render();
+  }, [map, swipePosition]);
+
   const geometryEditing = useGeometryEdit(map, geometryEdit, snapFeatures, (geometry) =>
     callbacks.current.onGeometryChange?.(geometry),
   );
@@ -179,9 +188,12 @@ export function OlMapCanvas({
         rotation: viewRequest.view.rotation / DEGREES,
         duration: 300,
       });
+    } else if ('reveal' in viewRequest) {
+      revealAbove(map, viewRequest.reveal, viewRequest.bottomShare);
     } else {
+      const below = (map.getSize()?.[1] ?? 0) * (viewRequest.bottomShare ?? 0);
       view.fit(transformExtent(viewRequest.extent, 'EPSG:4326', 'EPSG:3857'), {
-        padding: [40, 40, 40, 40],
+        padding: [40, 40, 40 + below, 40],
         maxZoom: viewRequest.maxZoom ?? 18,
         duration: 300,
       });

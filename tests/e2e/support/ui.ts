@@ -39,3 +39,16 @@ export async function signIn(page: Page, email: string, password: string, name: 
   await page.getByRole('heading', { name: en.welcomeUser(name), level: 1 }).waitFor();
   await expectPath(page, '/');
 }
+
+/**
+ * Shows or hides a layer with its checkbox in the layer tree. The box is react-aria's (a
+ * visually hidden input inside its label), so the label is what a pointer clicks.
+ */
+export async function setLayerShown(page: Page, name: string, shown: boolean): Promise<void> {
+  const box = page.getByRole('checkbox', { name, exact: true });
+  if ((await box.isChecked()) !== shown) {
+    const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    await page.locator('label.layer-toggle').filter({ hasText: exactly }).click();
+  }
+  await eventually(() => box.isChecked(), shown);
+}

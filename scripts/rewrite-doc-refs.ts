@@ -38,6 +38,7 @@ const DESIGN_SECTIONS: Record<number, { group: string; rules: [RegExp, string][]
   2: {
     group: 'api',
     rules: [
+      [/conventions/i, 'api'],
       [/pag(e|inat)|\{data, links, meta\}|links keep/i, 'paged-lists'],
       [/prefix/i, 'feature-prefixes'],
       [/geojson|iso 8601|epsg|timestamp|audit fields/i, 'wire-formats'],

@@ -28,7 +28,7 @@ describe('locale', () => {
 
     const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'locale');
     expect(cookie?.value).toBe('fr');
-    // Kept for 365 days (SPEC §9); a minute of slack for the time the test itself takes.
+    // Kept for 365 days (docs/product.md#constants); a minute of slack for the time the test itself takes.
     expect(Math.abs((cookie?.expires ?? 0) - (Date.now() / 1000 + YEAR_S))).toBeLessThan(60);
 
     await page.reload();

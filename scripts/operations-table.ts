@@ -64,11 +64,14 @@ function operationsOf(document: {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
-/** Where a handler is defined: `async id(`, `function id(`, `id: async`, `: TypedHandler<'id'>`. */
+/**
+ * Where a handler is defined: `async id(`, `function id(`, `id: async`, `: TypedHandler<'id'>`,
+ * or named as `'id'` to a handler factory (map-parts/part-crud.ts).
+ */
 function handlerAt(text: string, id: string): number {
   const name = escape(id);
   const match = new RegExp(
-    `(?:^|\\s)(?:async\\s+${name}\\s*\\(|function\\s+${name}\\s*\\(|${name}\\s*:\\s*async)|TypedHandler<'${name}'>`,
+    `(?:^|\\s)(?:async\\s+${name}\\s*\\(|function\\s+${name}\\s*\\(|${name}\\s*:\\s*async)|TypedHandler<'${name}'>|\\w+: '${name}'`,
   ).exec(text);
   return match ? match.index : -1;
 }

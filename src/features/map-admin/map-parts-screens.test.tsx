@@ -51,12 +51,7 @@ describe('searches, main searches, filters and categories', { timeout: 60_000 },
   });
 
   it('edits a main search: its label, and the field its results show', async () => {
-    const { user, router } = await renderApp(
-      `/dashboard/maps/1/main-search/${mapsDb.mainSearches[0]?.id}/edit`,
-      {
-        as: 'admin',
-      },
-    );
+    const { user, router } = await renderApp('/dashboard/maps/1/main-search/1/edit', { as: 'admin' });
     const label = await screen.findByLabelText('Label', {}, SLOW);
     expect(screen.getByRole('heading', { name: 'Edit main search' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Hydrant id (hydrant_id)' })).toBeChecked();

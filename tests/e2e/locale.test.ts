@@ -54,5 +54,9 @@ describe('locale', () => {
     await page.context().addCookies([{ name: 'locale', value: 'xx-YY', url: suite.server().baseUrl }]);
     await page.goto('/login');
     await page.getByRole('heading', { name: en.auth.login_title, level: 1, exact: true }).waitFor();
+    // What a person sees: the page is English and the switch offers English as the current language.
+    await eventually(() => page.evaluate(() => document.documentElement.lang), 'en');
+    expect(await page.getByRole('combobox', { name: en.nav.language }).inputValue()).toBe('en');
+    expect(await page.getByText(en.auth.login_intro).count()).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { cesiumAssets } from './scripts/cesium-assets-plugin.ts';
 
 // The real server answers these paths; in dev they are proxied so the session
-// cookie stays same-origin (DESIGN §2). Mock mode (VITE_MOCK=1) never reaches them.
+// cookie stays same-origin (docs/decisions.md#session-and-xsrf). Mock mode (VITE_MOCK=1) never reaches them.
 const serverPaths = ['/api', '/login', '/login2fa', '/logout', '/register'];
 const target = process.env.ATLASBOARD_SERVER_URL ?? 'http://localhost:8080';
 

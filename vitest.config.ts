@@ -49,6 +49,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // Tests of several server processes sharing PostgreSQL run in the PostgreSQL pass only.
           exclude: ['server/**/*.pg.test.ts'],
+          // Files of one worker share its module state, so they share one PGlite, emptied for each
+          // file (server/test-support/test-database.ts) instead of each starting its own.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

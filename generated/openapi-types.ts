@@ -683,7 +683,7 @@ export interface paths {
     put?: never;
     /**
      * Make a vector layer from an uploaded data file (admin)
-     * @description Beyond SPEC (DESIGN §4). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
+     * @description Beyond SPEC (docs/decisions.md#imports). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
      */
     post: operations['importLayer'];
     delete?: never;
@@ -709,7 +709,7 @@ export interface paths {
     put?: never;
     /**
      * Make a vector layer from a large uploaded data file, as a job (admin)
-     * @description DESIGN §6: the same import as `importLayer`, for files up to 500 MB, run as a job. The file is stored and the answer is 202 at once; the client polls `GET /api/imports/{id}` for `status` and `progress` until it is `ready` (then `layer_id` names the new layer) or `failed` (then `error` says why and nothing was created). The job survives a server restart. Fields are checked here (422); whether the file can be read is found by the job.
+     * @description docs/decisions.md#jobs: the same import as `importLayer`, for files up to 500 MB, run as a job. The file is stored and the answer is 202 at once; the client polls `GET /api/imports/{id}` for `status` and `progress` until it is `ready` (then `layer_id` names the new layer) or `failed` (then `error` says why and nothing was created). The job survives a server restart. Fields are checked here (422); whether the file can be read is found by the job.
      */
     post: operations['startLayerImport'];
     delete?: never;
@@ -777,7 +777,7 @@ export interface paths {
     put: operations['updateLayerProperties'];
     /**
      * Delete attribute schema entries and their values (admin)
-     * @description It is a POST because the client sends it so (SPEC §7). Unknown names give 422.
+     * @description It is a POST because the client sends it so (docs/product.md#calls). Unknown names give 422.
      */
     post: operations['deleteLayerProperties'];
     delete?: never;
@@ -1372,7 +1372,7 @@ export interface paths {
     };
     /**
      * An export's status and progress
-     * @description DESIGN §6: what the client polls while an export runs as a job, to draw a progress bar; `ready` files download from `GET /api/get-export/{id}`. Only its requester (or an admin) may see it.
+     * @description docs/decisions.md#jobs: what the client polls while an export runs as a job, to draw a progress bar; `ready` files download from `GET /api/get-export/{id}`. Only its requester (or an admin) may see it.
      */
     get: operations['getExport'];
     put?: never;
@@ -1398,7 +1398,7 @@ export interface paths {
     };
     /**
      * A layer import's status and progress
-     * @description DESIGN §6: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
+     * @description docs/decisions.md#jobs: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
      */
     get: operations['getImport'];
     put?: never;

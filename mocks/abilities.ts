@@ -3,7 +3,7 @@ import type { UserRecord } from './db';
 
 const READABLE = ['Map', 'Layer', 'Feature', 'Search', 'MainSearch', 'Filter', 'Category'] as const;
 
-/** The rules of DESIGN §3, as the real server sends them. */
+/** The rules of docs/decisions.md#abilities, as the real server sends them. */
 export function abilitiesFor(user: UserRecord): AbilityRule[] {
   if (user.type === 'admin') return [{ action: 'manage', subject: 'all' }];
   const rules: AbilityRule[] = [

@@ -103,7 +103,7 @@ export const authHandlers = [
     if (refusal) return refusal;
     const parsed = parseWith(forgetPasswordBody, await readJson(request));
     if (!parsed.ok) return parsed.response;
-    // The same answer whether or not the account exists (DESIGN §3).
+    // The same answer whether or not the account exists (docs/decisions.md#password-reset).
     return HttpResponse.json<Message>({
       message: 'We have emailed your password reset link! Please check your mail inbox.',
     });

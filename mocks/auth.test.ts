@@ -40,7 +40,7 @@ async function errorsOf(call: Promise<unknown>): Promise<unknown> {
 const signInAs = (email: string, password: string) => login({ email, password, remember: false });
 
 beforeEach(() => {
-  // 401/419 send the browser to /login (SPEC §8); jsdom cannot navigate, so record it instead.
+  // 401/419 send the browser to /login (docs/product.md#errors); jsdom cannot navigate, so record it instead.
   vi.stubGlobal('location', { ...window.location, pathname: '/', assign: vi.fn() });
   return () => vi.unstubAllGlobals();
 });

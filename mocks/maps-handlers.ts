@@ -41,7 +41,7 @@ const LAYER_TYPES: LayerTypeList = {
   ],
 };
 
-/** Maps, the map detail for the viewer, layer types and bookmarks (DESIGN §4). */
+/** Maps, the map detail for the viewer, layer types and bookmarks (docs/decisions.md#maps). */
 export const mapsHandlers = [
   http.get('*/api/layer-types', ({ request }) => {
     const guarded = requireUser(request, false);
@@ -84,7 +84,7 @@ export const mapsHandlers = [
     return guarded.response ?? HttpResponse.json<MapResource>({ data: guarded.map });
   }),
 
-  // SPEC §7: the update is a POST.
+  // docs/product.md#calls: the update is a POST.
   http.post('*/api/maps/:id', async ({ request, params }) => {
     const guarded = guardMap(request, idParam(params, 'id'), true);
     if (guarded.response) return guarded.response;

@@ -28,7 +28,7 @@ function relationsOf(layerId: number): LayerRelation[] {
   return mapsDb.relations.filter((row) => row.parent_layer_id === layerId || row.child_layer_id === layerId);
 }
 
-/** Layers of a map: CRUD, attribute schema, transfer, relations (DESIGN §4). */
+/** Layers of a map: CRUD, attribute schema, transfer, relations (docs/decisions.md#layers). */
 export const mapsLayerHandlers = [
   http.get('*/api/maps/:id/layers', ({ request, params }) => {
     const guarded = guardMap(request, idParam(params, 'id'), false);

@@ -12,7 +12,7 @@ function compare(a: MapRecord, b: MapRecord, column: Query['order_column']): num
   return String(left).localeCompare(String(right)) || a.id - b.id;
 }
 
-/** One page of maps in the `{data, links, meta}` shape of DESIGN §2. */
+/** One page of maps in the `{data, links, meta}` shape of docs/decisions.md#paged-lists. */
 export function listMapPage(query: Query): MapPage {
   const needle = query.search?.trim().toLowerCase() ?? '';
   const direction = query.order_direction === 'asc' ? 1 : -1;

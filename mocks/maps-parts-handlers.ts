@@ -189,7 +189,7 @@ const categoryHandlers = [
   }),
 ];
 
-/** Categories, searches, main searches and filters of a map (DESIGN §4). */
+/** Categories, searches, main searches and filters of a map (docs/decisions.md#map-parts). */
 export const mapsPartsHandlers = [
   ...categoryHandlers,
   ...partHandlers<

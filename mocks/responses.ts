@@ -4,7 +4,7 @@ import type { ValidationError } from '../generated/model';
 import { hasValidXsrf, signedInUser } from './session';
 import type { UserRecord } from './db';
 
-/** Error bodies in the server's (Laravel's) wire shapes, DESIGN §2. */
+/** Error bodies in the server's (Laravel's) wire shapes, docs/decisions.md#error-shapes. */
 export const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
 export const forbidden = () =>
   HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 });

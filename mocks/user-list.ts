@@ -47,7 +47,7 @@ function pageUrl(path: string, query: Query, page: number): string {
   return `${path}?${params.toString()}`;
 }
 
-/** One page of users in the `{data, links, meta}` shape of DESIGN §2. */
+/** One page of users in the `{data, links, meta}` shape of docs/decisions.md#paged-lists. */
 export function listUserPage(query: Query, path = '/api/users'): UserPage {
   const direction = query.order_direction === 'asc' ? 1 : -1;
   const all = db.user

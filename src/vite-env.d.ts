@@ -3,7 +3,7 @@
 interface ImportMetaEnv {
   /** '1' in mock mode: MSW answers the API in the browser. */
   readonly VITE_MOCK?: string;
-  /** The config default locale (SPEC §4); en when unset or unknown. */
+  /** The config default locale (docs/product.md#flows); en when unset or unknown. */
   readonly VITE_DEFAULT_LOCALE?: string;
 }
 

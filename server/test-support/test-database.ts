@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openPGlite } from '../src/db/pglite.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPGlite, openPGlite, wrapPGlite } from '../src/db/pglite.ts';
 import { readTemplate, writeTemplate } from '../src/db/pglite-template.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 
@@ -32,10 +33,47 @@ async function pgliteFromTemplate(): Promise<Database> {
   return openPGlite({ loadDataDir: dump });
 }
 
+/**
+ * Starting a PGlite with PostGIS, even from the template, costs seconds (WASM, extensions); emptying
+ * one costs a fraction of a second. The server project runs with `isolate: false`
+ * (vitest.config.ts), so this module lives as long as its worker, and one PGlite per worker serves
+ * its test files in turn: a file takes it emptied (ids restarted), as if freshly migrated, and
+ * gives it back when it closes its database. A second database open at the same time (two apps in
+ * one file) is a PGlite of its own, as before.
+ */
+let workerPGlite: Promise<PGlite> | undefined;
+let workerPGliteTaken = false;
+
+async function sharedPGlite(): Promise<TestDatabase | undefined> {
+  if (workerPGliteTaken) return undefined;
+  workerPGliteTaken = true;
+  try {
+    workerPGlite ??= createPGlite({ loadDataDir: readTemplate(tmpdir()) ?? (await writeTemplate(tmpdir())) });
+    const pglite = await workerPGlite;
+    // A new wrapper per file: caches keyed by the database object (tiles, page anchors) start empty.
+    const shared = wrapPGlite(pglite);
+    await truncateAll(shared);
+    let open = true;
+    const giveBack = async () => {
+      if (!open) return;
+      open = false;
+      workerPGliteTaken = false;
+    };
+    const db: Database = { ...shared, close: giveBack };
+    return { db, reset: () => truncateAll(db), close: giveBack };
+  } catch (error) {
+    workerPGliteTaken = false;
+    workerPGlite = undefined;
+    throw error;
+  }
+}
+
 /** A database of its own for one test file: PGlite, or a fresh database on TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url === undefined || url === '') {
+    const shared = await sharedPGlite();
+    if (shared) return shared;
     const db = await pgliteFromTemplate();
     return { db, reset: () => truncateAll(db), close: () => db.close() };
   }

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 import { isAdmin, useAuthStore } from '../stores/auth-store';
 
-// SPEC §2: guards read the client-side auth state only; the server enforces the rest.
+// docs/product.md#routes: guards read the client-side auth state only; the server enforces the rest.
 
 /** Signed-in routes: a guest goes to the login screen. */
 export function RequireAuth() {

@@ -3,7 +3,7 @@ import { loadLazyModule } from '../lib/preload-error';
 
 /**
  * A route's `lazy` for a screen in its own chunk. A failed chunk goes through
- * loadLazyModule so the preload error event fires (SPEC §8).
+ * loadLazyModule so the preload error event fires (docs/product.md#errors).
  */
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await loadLazyModule(load)) });

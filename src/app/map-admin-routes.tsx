@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { lazyScreen } from './lazy-screen';
 
-/** /dashboard/maps/:id and its children (SPEC §2), each screen in its own chunk. */
+/** /dashboard/maps/:id and its children (docs/product.md#routes), each screen in its own chunk. */
 export function mapAdminRoutes(): RouteObject {
   return {
     path: 'dashboard/maps/:id',

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ability } from '../lib/ability';
 import { refreshSession } from '../lib/session';
 
-/** SPEC §1: on start the app asks who is signed in. */
+/** docs/product.md#what-it-does: on start the app asks who is signed in. */
 function SessionStart() {
   const queryClient = useQueryClient();
   useEffect(() => {

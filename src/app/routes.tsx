@@ -6,7 +6,7 @@ import { GuestLayout } from './layouts/guest-layout';
 import { RouteError } from './route-error';
 import { mapAdminRoutes } from './map-admin-routes';
 
-/** Every route of SPEC §2 and DESIGN §3 with its guard; all inside the guest layout. */
+/** Every route of docs/product.md#routes and docs/decisions.md#accounts with its guard; all inside the guest layout. */
 export const routes: RouteObject[] = [
   {
     element: <GuestLayout />,

@@ -11,7 +11,7 @@ export type AppRule = RawRuleOf<AppAbility>;
  */
 export const ability: AppAbility = createMongoAbility<[AbilityAction, AbilitySubject]>();
 
-/** Replaces, never merges: SPEC §6 says fetched rules replace the current ones. */
+/** Replaces, never merges: docs/product.md#roles says fetched rules replace the current ones. */
 export function replaceAbilityRules(rules: AppRule[]): void {
   ability.update(rules);
 }

@@ -1,4 +1,4 @@
-// The 2FA route carries the email as base64 (SPEC §2). btoa alone throws on
+// The 2FA route carries the email as base64 (docs/product.md#routes). btoa alone throws on
 // non-Latin-1 characters, so the text goes through UTF-8 bytes first.
 
 export function encodeBase64(text: string): string {

@@ -42,7 +42,7 @@ afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
-describe('http client: what every request carries (SPEC §7)', () => {
+describe('http client: what every request carries (docs/product.md#calls)', () => {
   function recordRequests(): Request[] {
     const seen: Request[] = [];
     server.use(
@@ -100,7 +100,7 @@ describe('http client: what every request carries (SPEC §7)', () => {
   });
 });
 
-describe('http client: 401/403/419 send the browser to /login (SPEC §8)', () => {
+describe('http client: 401/403/419 send the browser to /login (docs/product.md#errors)', () => {
   function answer(status: number) {
     server.use(http.get('*/api/user', () => HttpResponse.json({ message: 'No.' }, { status })));
   }

@@ -1,11 +1,11 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 
-/** Statuses after which the browser is sent to the sign-in screen (SPEC §8). */
+/** Statuses after which the browser is sent to the sign-in screen (docs/product.md#errors). */
 export const SIGN_IN_STATUSES: readonly number[] = [401, 403, 419];
 
 /**
  * Screens where a 401/403/419 must not bounce the browser to /login: the sign-in
- * screen itself (SPEC §8) and the other guest screens whose flows start signed out
+ * screen itself (docs/product.md#errors) and the other guest screens whose flows start signed out
  * (second step, registration, password reset links).
  */
 const GUEST_PATHS: readonly string[] = [
@@ -21,7 +21,7 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /**
      * `false` for the start-up "who is signed in?" probe: a guest's 401 there only means
-     * signed out (SPEC §8), and guests may stay on home and the not-found page (SPEC §2).
+     * signed out (docs/product.md#errors), and guests may stay on home and the not-found page (docs/product.md#routes).
      */
     signInRedirect?: boolean;
   }

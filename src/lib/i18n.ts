@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { Locale } from '../../generated/model';
 
 export const availableLocales: readonly Locale[] = Object.values(Locale);
-/** Config default and fallback (SPEC §9); a deployment may choose another default. */
+/** Config default and fallback (docs/product.md#constants); a deployment may choose another default. */
 export const defaultLocale: Locale = asLocale(import.meta.env.VITE_DEFAULT_LOCALE) ?? 'en';
 export const fallbackLocale: Locale = 'en';
 
@@ -16,7 +16,7 @@ export function asLocale(value: unknown): Locale | undefined {
   return availableLocales.find((locale) => locale === value);
 }
 
-/** The stored locale if it is one we ship, else the config default (SPEC §4). */
+/** The stored locale if it is one we ship, else the config default (docs/product.md#flows). */
 export function storedLocale(): Locale {
   return asLocale(Cookies.get(COOKIE)) ?? defaultLocale;
 }

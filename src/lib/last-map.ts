@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 const KEY = 'atlasboard.last-map-id';
 
-/** /map opens the last map viewed (DESIGN §5); remembered per browser. */
+/** /map opens the last map viewed (docs/decisions.md#extra-screens); remembered per browser. */
 export function lastViewedMapId(): number | null {
   const stored = Number(localStorage.getItem(KEY));
   return Number.isInteger(stored) && stored > 0 ? stored : null;

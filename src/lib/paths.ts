@@ -1,5 +1,5 @@
 /**
- * The product's named routes (SPEC §2 names some: home, auth.login, auth.2fa, users.index).
+ * The product's named routes (docs/product.md#routes names some: home, auth.login, auth.2fa, users.index).
  * Screens navigate through these so a renamed path changes in one place.
  */
 export const paths = {

@@ -19,7 +19,7 @@ export function markPreloadHealthy(): void {
   sessionStorage.removeItem(RELOADED_KEY);
 }
 
-/** Wraps a dynamic import: on failure it dispatches the preload error event (SPEC §8), then rethrows. */
+/** Wraps a dynamic import: on failure it dispatches the preload error event (docs/product.md#errors), then rethrows. */
 export async function loadLazyModule<M>(load: () => Promise<M>): Promise<M> {
   try {
     const module = await load();

@@ -4,7 +4,7 @@ import { useAuthStore } from '../stores/auth-store';
 import { replaceAbilityRules, type AppRule } from './ability';
 
 /**
- * Asks the server who is signed in and what they may do (SPEC §4, §6): at start,
+ * Asks the server who is signed in and what they may do (docs/product.md#flows, docs/product.md#roles): at start,
  * after login and after the own profile changes. Any failure means signed out.
  * Returns whether a user is signed in. `atStart`: a guest's 401 is an answer, not a
  * reason to leave the page (guards still send them away from signed-in screens).

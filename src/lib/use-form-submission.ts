@@ -13,7 +13,7 @@ type Submission = {
 };
 
 /**
- * The submit rules of SPEC §4/§8 in one place: a submit while one is in flight is
+ * The submit rules of docs/product.md#flows, docs/product.md#errors in one place: a submit while one is in flight is
  * ignored, errors are cleared at the start of each submit, and a 422's
  * `response.data.errors` becomes the per-field messages.
  */

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-// The dialog validators of SPEC §5. They return a translated message or null, the
+// The dialog validators of docs/product.md#validation. They return a translated message or null, the
 // shape react-aria-components' `validate` prop expects.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_PATTERN = /^(https?:\/\/)[^\s/$.?#].[^\s]*$/i;

@@ -1,7 +1,7 @@
 import type { FeatureCollection, Layer } from '../../generated/model';
 import { thematicOf, type ThematicModel } from './thematic-style';
 
-/** How a layer is drawn, in the words of the layer's style (DESIGN §4), engine-neutral. */
+/** How a layer is drawn, in the words of the layer's style (docs/decisions.md#layers), engine-neutral. */
 export type LayerStyleModel = {
   strokeColor: string;
   strokeWidth: number;
@@ -20,7 +20,7 @@ export type LayerSourceModel =
   | { kind: 'xyz'; url: string; attribution?: string }
   | { kind: 'wms'; url: string; layers: string; format: string }
   | { kind: 'geojson-url'; url: string }
-  /** Stored features as MVT tiles: one tile layer named after the layer id (DESIGN §6). */
+  /** Stored features as MVT tiles: one tile layer named after the layer id (docs/decisions.md#vector-tiles). */
   | { kind: 'vector-tiles'; url: string; tileLayerName: string }
   /** Stored features already loaded as GeoJSON: how the 3D engine gets vector layers (no MVT in 3D). */
   | { kind: 'feature-collection'; data: FeatureCollection; truncated: boolean }
@@ -70,7 +70,7 @@ const BASEMAP_STYLE: LayerStyleModel = {
 
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-/** DESIGN §4: `offline` (and anything unknown) draws the bundled world; `none` draws nothing. */
+/** docs/decisions.md#maps: `offline` (and anything unknown) draws the bundled world; `none` draws nothing. */
 export function basemapLayer(basemap: string): MapLayerModel | null {
   if (basemap === 'none') return null;
   const source: LayerSourceModel =

@@ -10,9 +10,9 @@ type AuthState = {
 };
 
 /**
- * Client-side auth state (SPEC §4). Persisted so guards can decide before the
+ * Client-side auth state (docs/product.md#flows). Persisted so guards can decide before the
  * start-up user fetch answers; that fetch then confirms or clears it.
- * The key is the store's name, as SPEC §9 asks for the default key.
+ * The key is the store's name, as docs/product.md#constants asks for the default key.
  */
 export const useAuthStore = create<AuthState>()(
   persist(

@@ -9,7 +9,7 @@ type MapErrorsState = {
 };
 
 /**
- * SPEC §8: a failed map-area call stores `response.data.errors` (or the error's
+ * docs/product.md#errors: a failed map-area call stores `response.data.errors` (or the error's
  * message) here, and every call clears it first. Admin and viewer screens share it.
  */
 export const useMapErrorsStore = create<MapErrorsState>()((set) => ({

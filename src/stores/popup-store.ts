@@ -12,7 +12,7 @@ type PopupState = {
 let nextId = 1;
 
 /**
- * The one success popup at a time (SPEC §8). It lives outside the screens because
+ * The one success popup at a time (docs/product.md#errors). It lives outside the screens because
  * it must survive the navigation that usually follows it (login → home).
  */
 export const usePopupStore = create<PopupState>()((set) => ({

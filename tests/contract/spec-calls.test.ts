@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Checks the bundled OpenAPI document against SPEC §7 (openapi/spec-calls.txt) and
+ * Checks the bundled OpenAPI document against docs/product.md#calls (openapi/spec-calls.txt) and
  * against the document's own house rules, so a call the client needs cannot go
  * missing and every operation stays usable by orval, MSW and Pact.
  */
@@ -121,11 +121,11 @@ describe('openapi/spec-calls.txt against the bundled document', () => {
     ).toEqual([]);
   });
 
-  it('finds every SPEC §7 call in the document', () => {
+  it('finds every docs/product.md#calls call in the document', () => {
     const missing = specCalls
       .filter((specCall) => !byCall.has(specCall.call))
       .map((specCall) => specCall.call);
-    expect(missing, 'calls SPEC §7 makes that openapi/ does not describe').toEqual([]);
+    expect(missing, 'calls docs/product.md#calls makes that openapi/ does not describe').toEqual([]);
   });
 
   it('finds the query parameters SPEC names on each call', () => {

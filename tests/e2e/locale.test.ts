@@ -28,7 +28,7 @@ describe('locale', () => {
 
     const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'locale');
     expect(cookie?.value).toBe('fr');
-    // Kept for 365 days (SPEC §9); a minute of slack for the time the test itself takes.
+    // Kept for 365 days (docs/product.md#constants); a minute of slack for the time the test itself takes.
     expect(Math.abs((cookie?.expires ?? 0) - (Date.now() / 1000 + YEAR_S))).toBeLessThan(60);
 
     await page.reload();
@@ -54,5 +54,9 @@ describe('locale', () => {
     await page.context().addCookies([{ name: 'locale', value: 'xx-YY', url: suite.server().baseUrl }]);
     await page.goto('/login');
     await page.getByRole('heading', { name: en.auth.login_title, level: 1, exact: true }).waitFor();
+    // What a person sees: the page is English and the switch offers English as the current language.
+    await eventually(() => page.evaluate(() => document.documentElement.lang), 'en');
+    expect(await page.getByRole('combobox', { name: en.nav.language }).inputValue()).toBe('en');
+    expect(await page.getByText(en.auth.login_intro).count()).toBe(1);
   });
 });

@@ -40,7 +40,7 @@ const VIEWER_SUBJECTS: SubjectType[] = [
 ];
 
 /**
- * DESIGN §3 roles; the single definition behind every server check and `GET /api/abilities`.
+ * docs/decisions.md#abilities roles; the single definition behind every server check and `GET /api/abilities`.
  * Guests get no rules at all.
  */
 export function defineAbilityFor(

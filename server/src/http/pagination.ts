@@ -12,7 +12,7 @@ export interface PageEnvelope<T> {
   };
 }
 
-/** Laravel's paginator shape (DESIGN §2); links keep the other query parameters. */
+/** Laravel's paginator shape (docs/decisions.md#paged-lists); links keep the other query parameters. */
 export function pageEnvelope<T>(
   data: T[],
   options: { page: number; perPage: number; total: number; path: string; query: object },

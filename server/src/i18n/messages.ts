@@ -38,7 +38,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * The caller's language: the client's `locale` cookie (SPEC §4), else the signed-in user's
+ * The caller's language: the client's `locale` cookie (docs/product.md#flows), else the signed-in user's
  * locale, else Accept-Language, else English.
  */
 export function localeOf(request: FastifyRequest): Locale {

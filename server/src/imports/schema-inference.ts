@@ -1,4 +1,4 @@
-/** Attribute schema inferred from the values a file holds (DESIGN §4 property types). */
+/** Attribute schema inferred from the values a file holds (docs/decisions.md#imports property types). */
 export type InferredType = 'integer' | 'number' | 'boolean' | 'date' | 'string';
 
 export interface InferredProperty {

@@ -2,7 +2,7 @@ import type { components } from '../../../generated/openapi-types.ts';
 import { propertyProblems } from '../features/feature-values.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 
-/** A layer's attribute schema entries (DESIGN §4), as sent and as stored. */
+/** A layer's attribute schema entries (docs/decisions.md#attribute-schema), as sent and as stored. */
 export type LayerPropertyInput = components['schemas']['LayerPropertyInput'];
 export type LayerProperty = components['schemas']['LayerProperty'];
 

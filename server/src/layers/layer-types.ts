@@ -3,7 +3,7 @@ import type { components } from '../../../generated/openapi-types.ts';
 type LayerType = components['schemas']['LayerType'];
 export type LayerTypeName = LayerType['type'];
 
-/** Fixed reference data (DESIGN §4); names are English, the client translates by `type`. */
+/** Fixed reference data (docs/decisions.md#layers); names are English, the client translates by `type`. */
 const LAYER_TYPES: readonly LayerType[] = [
   {
     type: 'vector',

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.ts';
 
 /**
  * Schema edits rewrite stored values (renames, conversions, deletions), and every change to a
- * feature leaves a history row (DESIGN §4). The layer's values are kept aside before the edit
+ * feature leaves a history row (docs/decisions.md#feature-history). The layer's values are kept aside before the edit
  * and compared after it, in SQL, so a large layer never travels through the server. The rows
  * have the shape the feature history uses: only the properties that changed, old and new,
  * with a missing value as null.

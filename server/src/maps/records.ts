@@ -71,7 +71,7 @@ export function toBookmark(row: BookmarkRow): BookmarkBody {
 
 export type FeatureBody = Schemas['Feature'];
 
-/** Features as GeoJSON Feature objects with `layer_id` and audit fields (DESIGN §2). */
+/** Features as GeoJSON Feature objects with `layer_id` and audit fields (docs/decisions.md#wire-formats). */
 export const FEATURE_COLUMNS = `ft.id, ft.layer_id, ST_AsGeoJSON(ft.geom, 9)::jsonb AS geometry, ft.properties,
   ft.created_by, ft.updated_by, ft.created_at, ft.updated_at`;
 

@@ -18,7 +18,7 @@ const label = (operation: Operation) =>
   `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`;
 
 /**
- * Admin-only per DESIGN §3 (roles): written out here, independently of the server's
+ * Admin-only per docs/decisions.md#abilities (roles): written out here, independently of the server's
  * ability table, so a mistake there shows up as a failing test.
  */
 const ADMIN_ONLY = new Set([

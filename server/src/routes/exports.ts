@@ -28,7 +28,7 @@ async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<Ex
   return record;
 }
 
-/** Handlers for exports (DESIGN §4, §6): start, poll, download; and imports, the way back in. */
+/** Handlers for exports (docs/decisions.md#exports, docs/decisions.md#jobs): start, poll, download; and imports, the way back in. */
 export const exportHandlers = typedHandlers({
   importLayer: importLayerHandler,
 

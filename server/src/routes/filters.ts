@@ -1,20 +1,10 @@
-import { invalid } from '../http/http-error.ts';
 import type { Problems } from '../i18n/messages.ts';
 import type { Queryable } from '../db/database.ts';
 import { optionErrors, storedOptions } from '../map-parts/filter-options.ts';
 import { propertyOf, searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
-import {
-  authorize,
-  hasProblems,
-  listParts,
-  nextOrder,
-  partOr404,
-  requiredText,
-  type PartTable,
-} from '../map-parts/part-rows.ts';
-import { mapOr404 } from '../maps/map-scope.ts';
+import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
+import { nextOrder, requiredText, type PartTable } from '../map-parts/part-rows.ts';
 import { FILTER_COLUMNS, toFilter, type FilterBody } from '../maps/records.ts';
-import type { TypedHandlers } from '../openapi/typed-handlers.ts';
 
 const FILTERS: PartTable = { table: 'filters', alias: 'f', columns: FILTER_COLUMNS, subject: 'Filter' };
 
@@ -30,47 +20,31 @@ async function checkInput(tx: Queryable, mapId: number, input: FilterInput, erro
 }
 
 /** Saved filters of a map: one property of a vector layer, shown as a control of `type`. */
-export const filterHandlers: TypedHandlers = {
-  async listFilters({ params, services }) {
-    await mapOr404(services.db, params.id);
-    const rows = await listParts<FilterBody>(services.db, FILTERS, params.id);
-    return { status: 200, body: { data: rows.map(toFilter) } };
+export const filterHandlers = partHandlers(
+  {
+    list: 'listFilters',
+    create: 'createFilter',
+    read: 'getFilter',
+    update: 'updateFilter',
+    remove: 'deleteFilter',
   },
-
-  async createFilter({ params, body, services, auth }) {
-    const { db } = services;
-    const mapId = params.id;
-    await mapOr404(db, mapId);
-    authorize(auth.ability, 'create', FILTERS, { map_id: mapId });
-    const created = await db.transaction(async (tx) => {
-      const errors: Problems = {};
+  {
+    ...tableRoutes<FilterBody>(FILTERS, 'filter_id', toFilter),
+    create: (body, mapId) => async (tx, errors) => {
       const name = requiredText(body.name, 'name', errors);
       const options = storedOptions(body.type, body.options);
       await checkInput(tx, mapId, { ...body, options }, errors);
-      if (hasProblems(errors)) throw invalid(errors);
-      const order = body.order ?? (await nextOrder(tx, FILTERS, mapId));
-      const rows = await tx.query<FilterBody>(
-        `INSERT INTO filters AS f (map_id, layer_id, name, property, type, options, "order")
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FILTER_COLUMNS}`,
-        [mapId, body.layer_id, name, body.property, body.type, JSON.stringify(options), order],
-      );
-      return rows[0] as FilterBody;
-    });
-    return { status: 201, body: { data: toFilter(created) } };
-  },
-
-  async getFilter({ params, services, auth }) {
-    const filter = await partOr404<FilterBody>(services.db, FILTERS, params.id, params.filter_id);
-    authorize(auth.ability, 'read', FILTERS, filter);
-    return { status: 200, body: { data: toFilter(filter) } };
-  },
-
-  async updateFilter({ params, body, services, auth }) {
-    const mapId = params.id;
-    const updated = await services.db.transaction(async (tx) => {
-      const current = await partOr404<FilterBody>(tx, FILTERS, mapId, params.filter_id, true);
-      authorize(auth.ability, 'update', FILTERS, current);
-      const errors: Problems = {};
+      return async () => {
+        const order = body.order ?? (await nextOrder(tx, FILTERS, mapId));
+        const rows = await tx.query<FilterBody>(
+          `INSERT INTO filters AS f (map_id, layer_id, name, property, type, options, "order")
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FILTER_COLUMNS}`,
+          [mapId, body.layer_id, name, body.property, body.type, JSON.stringify(options), order],
+        );
+        return rows[0] as FilterBody;
+      };
+    },
+    update: (body, mapId, current) => async (tx, errors) => {
       const next = { ...current, ...body };
       if (body.name !== undefined) next.name = requiredText(body.name, 'name', errors);
       next.options = storedOptions(next.type, next.options);
@@ -80,31 +54,22 @@ export const filterHandlers: TypedHandlers = {
         body.type !== undefined ||
         body.options !== undefined;
       if (touchesLayer) await checkInput(tx, mapId, next, errors);
-      if (hasProblems(errors)) throw invalid(errors);
-      const rows = await tx.query<FilterBody>(
-        `UPDATE filters AS f SET layer_id = $2, name = $3, property = $4, type = $5, options = $6, "order" = $7
-         WHERE f.id = $1 RETURNING ${FILTER_COLUMNS}`,
-        [
-          current.id,
-          next.layer_id,
-          next.name,
-          next.property,
-          next.type,
-          JSON.stringify(next.options),
-          next.order,
-        ],
-      );
-      return rows[0] as FilterBody;
-    });
-    return { status: 200, body: { data: toFilter(updated) } };
+      return async () => {
+        const rows = await tx.query<FilterBody>(
+          `UPDATE filters AS f SET layer_id = $2, name = $3, property = $4, type = $5, options = $6, "order" = $7
+           WHERE f.id = $1 RETURNING ${FILTER_COLUMNS}`,
+          [
+            current.id,
+            next.layer_id,
+            next.name,
+            next.property,
+            next.type,
+            JSON.stringify(next.options),
+            next.order,
+          ],
+        );
+        return rows[0] as FilterBody;
+      };
+    },
   },
-
-  async deleteFilter({ params, services, auth }) {
-    await services.db.transaction(async (tx) => {
-      const filter = await partOr404<FilterBody>(tx, FILTERS, params.id, params.filter_id, true);
-      authorize(auth.ability, 'delete', FILTERS, filter);
-      await tx.query('DELETE FROM filters WHERE id = $1', [filter.id]);
-    });
-    return { status: 204 };
-  },
-};
+);

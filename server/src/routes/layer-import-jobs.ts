@@ -53,7 +53,7 @@ function toImportJob(job: ImportJobRecord, locale: Locale): ImportJob {
   };
 }
 
-/** Import jobs (DESIGN §6): a large file is stored and imported by whichever worker claims it. */
+/** Import jobs (docs/decisions.md#jobs): a large file is stored and imported by whichever worker claims it. */
 export const layerImportJobHandlers = typedHandlers({
   async startLayerImport({ services, request, auth, params }) {
     const { db, config } = services;

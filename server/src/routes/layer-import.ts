@@ -50,7 +50,7 @@ export async function importFields(
   };
 }
 
-/** POST /api/maps/{id}/layers/upload: a vector layer from a data file (DESIGN §4). */
+/** POST /api/maps/{id}/layers/upload: a vector layer from a data file (docs/decisions.md#imports). */
 export const importLayerHandler: TypedHandler<'importLayer'> = async ({
   services,
   request,

@@ -2,16 +2,8 @@ import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import type { Queryable } from '../db/database.ts';
 import { searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
-import {
-  authorize,
-  hasProblems,
-  listParts,
-  nextOrder,
-  partOr404,
-  requiredText,
-  type PartTable,
-} from '../map-parts/part-rows.ts';
-import { mapOr404 } from '../maps/map-scope.ts';
+import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
+import { nextOrder, requiredText, type PartTable } from '../map-parts/part-rows.ts';
 import { MAIN_SEARCH_COLUMNS, toMainSearch, type MainSearchBody } from '../maps/records.ts';
 import type { TypedHandlers } from '../openapi/typed-handlers.ts';
 import { isUniqueViolation } from '../users/user-rules.ts';
@@ -64,24 +56,20 @@ async function layerOnce<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The viewer's global search box: which layers it searches, on which fields, showing what. */
-export const mainSearchHandlers: TypedHandlers = {
-  async listMainSearches({ params, services }) {
-    await mapOr404(services.db, params.id);
-    const rows = await listParts<MainSearchBody>(services.db, MAIN_SEARCHES, params.id);
-    return { status: 200, body: { data: rows.map(toMainSearch) } };
+const mainSearchParts = partHandlers(
+  {
+    list: 'listMainSearches',
+    create: 'createMainSearch',
+    read: 'getMainSearch',
+    update: 'updateMainSearch',
+    remove: 'deleteMainSearch',
   },
-
-  async createMainSearch({ params, body, services, auth }) {
-    const { db } = services;
-    const mapId = params.id;
-    await mapOr404(db, mapId);
-    authorize(auth.ability, 'create', MAIN_SEARCHES, { map_id: mapId });
-    const created = await layerOnce(() =>
-      db.transaction(async (tx) => {
-        const errors: Problems = {};
-        const label = requiredText(body.label, 'label', errors);
-        await checkInput(tx, mapId, body, errors);
-        if (hasProblems(errors)) throw invalid(errors);
+  {
+    ...tableRoutes<MainSearchBody>(MAIN_SEARCHES, 'search_id', toMainSearch),
+    create: (body, mapId) => async (tx, errors) => {
+      const label = requiredText(body.label, 'label', errors);
+      await checkInput(tx, mapId, body, errors);
+      return async () => {
         const order = body.order ?? (await nextOrder(tx, MAIN_SEARCHES, mapId));
         const rows = await tx.query<MainSearchBody>(
           `INSERT INTO main_searches AS s (map_id, layer_id, label, fields, display_field, "order")
@@ -89,30 +77,15 @@ export const mainSearchHandlers: TypedHandlers = {
           [mapId, body.layer_id, label, JSON.stringify(body.fields), body.display_field, order],
         );
         return rows[0] as MainSearchBody;
-      }),
-    );
-    return { status: 201, body: { data: toMainSearch(created) } };
-  },
-
-  async getMainSearch({ params, services, auth }) {
-    const entry = await partOr404<MainSearchBody>(services.db, MAIN_SEARCHES, params.id, params.search_id);
-    authorize(auth.ability, 'read', MAIN_SEARCHES, entry);
-    return { status: 200, body: { data: toMainSearch(entry) } };
-  },
-
-  async updateMainSearch({ params, body, services, auth }) {
-    const mapId = params.id;
-    const updated = await layerOnce(() =>
-      services.db.transaction(async (tx) => {
-        const current = await partOr404<MainSearchBody>(tx, MAIN_SEARCHES, mapId, params.search_id, true);
-        authorize(auth.ability, 'update', MAIN_SEARCHES, current);
-        const errors: Problems = {};
-        const next = { ...current, ...body };
-        if (body.label !== undefined) next.label = requiredText(body.label, 'label', errors);
-        const touchesLayer =
-          body.layer_id !== undefined || body.fields !== undefined || body.display_field !== undefined;
-        if (touchesLayer) await checkInput(tx, mapId, next, errors, current.id);
-        if (hasProblems(errors)) throw invalid(errors);
+      };
+    },
+    update: (body, mapId, current) => async (tx, errors) => {
+      const next = { ...current, ...body };
+      if (body.label !== undefined) next.label = requiredText(body.label, 'label', errors);
+      const touchesLayer =
+        body.layer_id !== undefined || body.fields !== undefined || body.display_field !== undefined;
+      if (touchesLayer) await checkInput(tx, mapId, next, errors, current.id);
+      return async () => {
         const rows = await tx.query<MainSearchBody>(
           `UPDATE main_searches AS s SET layer_id = $2, label = $3, fields = $4, display_field = $5, "order" = $6
            WHERE s.id = $1 RETURNING ${MAIN_SEARCH_COLUMNS}`,
@@ -126,17 +99,14 @@ export const mainSearchHandlers: TypedHandlers = {
           ],
         );
         return rows[0] as MainSearchBody;
-      }),
-    );
-    return { status: 200, body: { data: toMainSearch(updated) } };
+      };
+    },
   },
+);
 
-  async deleteMainSearch({ params, services, auth }) {
-    await services.db.transaction(async (tx) => {
-      const entry = await partOr404<MainSearchBody>(tx, MAIN_SEARCHES, params.id, params.search_id, true);
-      authorize(auth.ability, 'delete', MAIN_SEARCHES, entry);
-      await tx.query('DELETE FROM main_searches WHERE id = $1', [entry.id]);
-    });
-    return { status: 204 };
-  },
+/** Creates and updates: two admins adding an entry for the same layer at once get a 422, not a 500. */
+export const mainSearchHandlers: TypedHandlers = {
+  ...mainSearchParts,
+  createMainSearch: (context) => layerOnce(() => mainSearchParts.createMainSearch!(context)),
+  updateMainSearch: (context) => layerOnce(() => mainSearchParts.updateMainSearch!(context)),
 };

@@ -1,7 +1,7 @@
 import vtpbf, { type GeojsonVtFeature } from 'vt-pbf';
 import { EXTENT, type TileRow } from './tile-query.ts';
 
-/** DESIGN §6: no tile passes 500 KB. */
+/** docs/decisions.md#vector-tiles: no tile passes 500 KB. */
 export const MAX_TILE_BYTES = 500 * 1024;
 
 /**

@@ -6,7 +6,7 @@ import { LazyPopup, LazyToasts } from '../../components/ui/lazy-overlays';
 import { AppHeader } from './app-header';
 
 /**
- * SPEC §2: every screen sits inside this one layout (header, breadcrumbs, content).
+ * docs/product.md#routes: every screen sits inside this one layout (header, breadcrumbs, content).
  * Guards decide per route who may see the content.
  */
 export function GuestLayout() {

@@ -5,7 +5,7 @@ import { useLogout } from '../../../generated/api/auth/auth';
 import { paths } from '../../lib/paths';
 import { clearSession } from '../../lib/session';
 
-/** SPEC §4/§8: sign out locally whatever the server says, then show the login screen. */
+/** docs/product.md#flows, docs/product.md#errors: sign out locally whatever the server says, then show the login screen. */
 export function LogoutButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();

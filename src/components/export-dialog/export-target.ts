@@ -1,6 +1,6 @@
 import type { ExportFormat, LayerFilter } from '../../../generated/model';
 
-/** The export formats of DESIGN §4, in the order the dialog offers them. */
+/** The export formats of docs/decisions.md#exports, in the order the dialog offers them. */
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['geojson', 'csv', 'xlsx', 'shp', 'gpkg', 'kml'];
 
 /**

@@ -10,7 +10,7 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
-  /** The dialog gives up on its own after this long, as if cancelled (SPEC §8: 20 s). */
+  /** The dialog gives up on its own after this long, as if cancelled (docs/product.md#errors: 20 s). */
   timeoutMs?: number;
   isPending?: boolean;
 };

@@ -22,10 +22,10 @@ export function Form({ label, errors, failure, onSubmit, children }: FormProps) 
     onSubmit();
   };
   return (
-    // aria, not native: the server is the judge (SPEC §5), so its last messages must not
+    // aria, not native: the server is the judge (docs/product.md#validation), so its last messages must not
     // block the next submit. They are not react-aria's validationErrors either: those
     // vanish when the field is edited, and the form shifting under the pointer swallowed
-    // the click on submit. They stay until the next submit clears them (SPEC §4).
+    // the click on submit. They stay until the next submit clears them (docs/product.md#flows).
     <AriaForm aria-label={label} validationBehavior="aria" onSubmit={handleSubmit} className="form">
       {failure ? (
         <p role="alert" className="form-failure">

@@ -1,4 +1,4 @@
-/** The pagination fields SPEC §3 names, as the server may send them (flat or nested). */
+/** The pagination fields docs/product.md#client-state names, as the server may send them (flat or nested). */
 export type PagePayload = {
   current_page?: number;
   last_page?: number;

@@ -6,14 +6,14 @@ export type PaginationSize = 'small' | 'default' | 'large';
 export type PaginationAlign = 'left' | 'center' | 'right';
 
 type PaginationProps = {
-  /** A paged answer: fields flat or under `meta`/`links` (SPEC §3). */
+  /** A paged answer: fields flat or under `meta`/`links` (docs/product.md#client-state). */
   data: PagePayload | undefined;
   onPageChange: (page: number) => void;
   size?: PaginationSize;
   align?: PaginationAlign;
 };
 
-/** Page links; shown only when there is more than one page's worth (SPEC §5). */
+/** Page links; shown only when there is more than one page's worth (docs/product.md#validation). */
 export function Pagination({ data, onPageChange, size = 'default', align = 'center' }: PaginationProps) {
   const { t } = useTranslation();
   const info = readPageInfo(data);

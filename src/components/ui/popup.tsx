@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { usePopupStore } from '../../stores/popup-store';
 
-/** SPEC §8: success popups close by themselves after 1.5 s and have no confirm button. */
+/** docs/product.md#errors: success popups close by themselves after 1.5 s and have no confirm button. */
 export const POPUP_AUTO_CLOSE_MS = 1500;
 
 const ICONS = { success: '✓', error: '✕', info: 'i' } as const;

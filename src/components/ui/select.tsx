@@ -27,7 +27,7 @@ type SelectProps = {
 
 /**
  * A searchable select: type to filter, pick with mouse or keys. When the text
- * matches nothing the list says so (SPEC §5) instead of silently closing.
+ * matches nothing the list says so (docs/product.md#validation) instead of silently closing.
  */
 export function Select({ label, name, options, value, onChange, isRequired, isDisabled }: SelectProps) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 export type ToastTone = 'success' | 'error' | 'info';
 export type ToastMessage = { title: string; tone: ToastTone };
 
-/** SPEC §9: toasts hide after 5 s. */
+/** docs/product.md#constants: toasts hide after 5 s. */
 export const TOAST_TIMEOUT_MS = 5000;
 
 /**

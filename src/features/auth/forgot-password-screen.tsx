@@ -22,7 +22,7 @@ export function ForgotPasswordScreen() {
     submit(async () => {
       setSent(false);
       await forgetPassword.mutateAsync({ data: { email } });
-      // The server answers the same whether or not the account exists (DESIGN §3).
+      // The server answers the same whether or not the account exists (docs/decisions.md#password-reset).
       showPopup({ tone: 'success', title: t('auth.reset_link_sent') });
       setSent(true);
     });

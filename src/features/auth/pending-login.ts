@@ -1,5 +1,5 @@
 // The password typed on the login screen, kept for the second step only in this
-// module's memory (DESIGN §3: never in the URL or any storage). A reload loses it,
+// module's memory (docs/decisions.md#two-step-sign-in: never in the URL or any storage). A reload loses it,
 // and the second-step screen then asks for it again.
 let pendingPassword: string | null = null;
 

@@ -12,7 +12,7 @@ import { emailValidator } from '../../lib/validators';
 import { showPopup } from '../../stores/popup-store';
 import { AuthCard } from './auth-layout';
 
-/** The mailed link: `/reset-password?token=&email=` (DESIGN §3). */
+/** The mailed link: `/reset-password?token=&email=` (docs/decisions.md#password-reset). */
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { AuthCard } from './auth-layout';
 import { pendingPasswordValue } from './pending-login';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
-/** Second sign-in step: `/2fa?email=<base64>&remember=<0|1>` (SPEC §2, DESIGN §3). */
+/** Second sign-in step: `/2fa?email=<base64>&remember=<0|1>` (docs/product.md#routes, docs/decisions.md#two-step-sign-in). */
 export function TwoFactorScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -6,7 +6,7 @@ import { refreshSession } from '../../lib/session';
 import { showPopup } from '../../stores/popup-store';
 import { forgetPendingPassword } from './pending-login';
 
-/** After a successful login or second step: load user and abilities, say so, go home (SPEC §4). */
+/** After a successful login or second step: load user and abilities, say so, go home (docs/product.md#flows). */
 export function useCompleteSignIn(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
 
-/** The demo card SPEC §1 keeps in the product. */
+/** The demo card docs/product.md#what-it-does keeps in the product. */
 export function ExampleComponent() {
   const { t } = useTranslation();
   return (

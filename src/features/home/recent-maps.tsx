@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 
 const RECENT_MAPS = 5;
 
-/** DESIGN §5: home shows the maps changed most recently, each opening in the viewer. */
+/** docs/decisions.md#extra-screens: home shows the maps changed most recently, each opening in the viewer. */
 export function RecentMaps() {
   const { t } = useTranslation();
   const maps = useListMaps({ per_page: RECENT_MAPS, order_column: 'updated_at', order_direction: 'desc' });

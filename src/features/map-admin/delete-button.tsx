@@ -12,7 +12,7 @@ type DeleteButtonProps = {
   onDelete: () => Promise<void>;
 };
 
-/** Delete with the SPEC §8 confirm; failures end in a "Something went wrong" toast. */
+/** Delete with the docs/product.md#errors confirm; failures end in a "Something went wrong" toast. */
 export function DeleteButton({ label, doneMessage, onDelete }: DeleteButtonProps) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import { useMapId } from './map-cache';
 import { mapPaths } from './map-paths';
 import '../../styles/map-admin.css';
 
-/** The sections of /dashboard/maps/:id (SPEC §2), each a child route. */
+/** The sections of /dashboard/maps/:id (docs/product.md#routes), each a child route. */
 export const MAP_ADMIN_SECTIONS = [
   { path: 'general', title: 'maps.admin.general' },
   { path: 'layers', title: 'maps.admin.layers' },

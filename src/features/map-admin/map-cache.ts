@@ -35,7 +35,7 @@ export function invalidateMapData(queryClient: QueryClient, mapId: number): Prom
 }
 
 /**
- * SPEC §4: a deleted item leaves the lists at once, before the refetch answers.
+ * docs/product.md#flows: a deleted item leaves the lists at once, before the refetch answers.
  * Works on every cached `{data: [...]}` answer whose key starts with `listPath`.
  */
 export function removeFromLists(queryClient: QueryClient, listPath: string, id: number): void {

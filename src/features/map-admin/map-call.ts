@@ -14,7 +14,7 @@ function errorsOf(error: unknown): MapErrors {
 }
 
 /**
- * Runs one map-area call the SPEC §8 way: the shared errors state is cleared before
+ * Runs one map-area call the docs/product.md#errors way: the shared errors state is cleared before
  * it and holds the failure after it. The error is rethrown so forms still show it
  * under their fields.
  */

@@ -50,6 +50,20 @@ describe('searches, main searches, filters and categories', { timeout: 60_000 },
     expect(mapsDb.searches[0]?.fields).toEqual(['name', 'material']);
   });
 
+  it('edits a main search: its label, and the field its results show', async () => {
+    const { user, router } = await renderApp('/dashboard/maps/1/main-search/1/edit', { as: 'admin' });
+    const label = await screen.findByLabelText('Label', {}, SLOW);
+    expect(screen.getByRole('heading', { name: 'Edit main search' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Hydrant id (hydrant_id)' })).toBeChecked();
+    await user.clear(label);
+    await fill(user, label, 'Fire hydrants');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Main search saved', {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/maps/1/main-search'), SLOW);
+    expect(await screen.findByRole('listitem', { name: 'Fire hydrants' }, SLOW)).toBeInTheDocument();
+    expect(mapsDb.mainSearches[0]).toMatchObject({ label: 'Fire hydrants', display_field: 'hydrant_id' });
+  });
+
   it('deletes a main search and drops it from the list at once', async () => {
     const { user } = await renderApp('/dashboard/maps/1/main-search', { as: 'admin' });
     await screen.findByRole('listitem', { name: 'Hydrants' }, SLOW);

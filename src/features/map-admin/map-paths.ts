@@ -1,4 +1,4 @@
-/** Where the map screens live (SPEC §2), so a renamed path changes in one place. */
+/** Where the map screens live (docs/product.md#routes), so a renamed path changes in one place. */
 export const mapPaths = {
   list: '/dashboard/maps',
   create: '/maps/create',

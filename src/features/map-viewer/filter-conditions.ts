@@ -30,7 +30,7 @@ function conditionsOf(filter: Filter, value: FilterValue | undefined): FilterCon
   return [{ property, operator: 'eq', value: typed(filter, value) }];
 }
 
-/** The `layers_filter` of DESIGN §4: one entry per layer that has a condition, bbox optional. */
+/** The `layers_filter` of docs/decisions.md#layers-filter: one entry per layer that has a condition, bbox optional. */
 export function layersFilterOf(
   filters: readonly Filter[],
   values: Readonly<Record<number, FilterValue>>,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9: lg starts at 1280 px; below it panels are sheets over a full-screen map. */
+/** docs/product.md#constants: lg starts at 1280 px; below it panels are sheets over a full-screen map. */
 const WIDE = '(min-width: 1280px)';
 
 /** Without media queries (a test DOM) the screen counts as wide. */

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
 
-/** Delete with the confirm of SPEC §8; afterwards the list reloads and a toast says how it went. */
+/** Delete with the confirm of docs/product.md#errors; afterwards the list reloads and a toast says how it went. */
 export function DeleteUserButton({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -24,7 +24,7 @@ export function UserEditScreen() {
   const updateUser = useUpdateUser();
 
   useEffect(() => {
-    // SPEC §8: a failed fetch is only logged; the screen says it could not load.
+    // docs/product.md#errors: a failed fetch is only logged; the screen says it could not load.
     if (user.error) console.error('Loading user failed', user.error);
   }, [user.error]);
 

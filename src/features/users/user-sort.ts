@@ -2,5 +2,5 @@ import type { ListUsersOrderColumn, OrderDirectionParameter } from '../../../gen
 
 export type UserSort = { column: ListUsersOrderColumn; direction: OrderDirectionParameter };
 
-/** SPEC §9: newest first unless the admin picks another column. */
+/** docs/product.md#constants: newest first unless the admin picks another column. */
 export const DEFAULT_USER_SORT: UserSort = { column: 'created_at', direction: 'desc' };

@@ -33,7 +33,7 @@ export function UsersListScreen() {
   );
 
   useEffect(() => {
-    // SPEC §8: a failed list is only logged; the screen says it could not load.
+    // docs/product.md#errors: a failed list is only logged; the screen says it could not load.
     if (users.error) console.error('Loading users failed', users.error);
   }, [users.error]);
 

@@ -77,7 +77,7 @@ export function removeMounted(viewer: CesiumWidget, mounted: CesiumMounted): voi
 
 export function createCesiumLayerRegistry(): CesiumLayerRegistry {
   return {
-    // Cesium's bundled Natural Earth imagery: the globe works with no network (DESIGN §5).
+    // Cesium's bundled Natural Earth imagery: the globe works with no network (docs/decisions.md#offline-basemap).
     'offline-world': {
       create: (viewer) =>
         imagery(

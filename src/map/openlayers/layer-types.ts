@@ -151,7 +151,7 @@ export function createOlLayerRegistry(): OlLayerRegistry {
             // Render features: no geometry objects or change listeners per feature; clicks read
             // only their id and properties.
             format: new MVT({ layers: [model.source.tileLayerName], featureClass: RenderFeature }),
-            // Same-origin and session-bound (DESIGN §2): the browser sends the cookie itself.
+            // Same-origin and session-bound (docs/decisions.md#session-and-xsrf): the browser sends the cookie itself.
           }),
         });
         updateStyled(layer, model);

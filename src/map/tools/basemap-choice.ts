@@ -3,7 +3,7 @@ import { basemapLayer, OSM_TILES, type MapLayerModel } from '../layer-model';
 /** What the basemap switcher offers; `own` is the map's own XYZ tiles, offered when it has them. */
 export type BasemapChoice = 'offline' | 'osm' | 'own' | 'none';
 
-/** The map's stored basemap (DESIGN §4 words) read back from the layer list the screen gave. */
+/** The map's stored basemap (docs/decisions.md#maps words) read back from the layer list the screen gave. */
 export function storedBasemap(layers: readonly MapLayerModel[]): string {
   const model = layers.find((layer) => layer.key === 'basemap');
   if (!model) return 'none';

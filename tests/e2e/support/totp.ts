@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 const PERIOD_S = 30;
 
 function totpFor(secret: string): TOTP {
-  // The product's TOTP (DESIGN §3): 6 digits, 30 s, SHA-1 as authenticator apps assume.
+  // The product's TOTP (docs/decisions.md#totp): 6 digits, 30 s, SHA-1 as authenticator apps assume.
   return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: PERIOD_S });
 }
 
@@ -25,7 +25,7 @@ export async function usableCode(secret: string): Promise<string> {
 }
 
 /**
- * A code the server has not seen yet: each code works once (DESIGN §3), so after `usedCode`
+ * A code the server has not seen yet: each code works once (docs/decisions.md#totp), so after `usedCode`
  * this waits for the next 30 s step instead of replaying it.
  */
 export async function freshCode(secret: string, usedCode: string): Promise<string> {

@@ -20,7 +20,7 @@ interface MapExample {
   description: string;
 }
 
-/** A Map (DESIGN §4); ids by type unless the test pins them. */
+/** A Map (docs/decisions.md#maps); ids by type unless the test pins them. */
 export function mapLike(map: MapExample, layersCount = 0) {
   return {
     id: integer(map.id),

@@ -37,7 +37,7 @@ export const signedInWithoutXsrf = { ...XHR, Cookie: PACT_COOKIE } as const;
  */
 export const JSON_RESPONSE = { 'Content-Type': 'application/json' };
 
-/** ISO 8601 UTC, with or without fractional seconds (DESIGN §2). */
+/** ISO 8601 UTC, with or without fractional seconds (docs/decisions.md#wire-formats). */
 export const isoTimestamp = (example = '2026-11-01T09:30:00Z') =>
   regex('^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$', example);
 
@@ -51,7 +51,7 @@ interface UserExample {
   locale?: string;
 }
 
-/** A User (DESIGN §3) matched by type, so the provider's real ids and timestamps verify. */
+/** A User (docs/decisions.md#accounts) matched by type, so the provider's real ids and timestamps verify. */
 export function userLike(example: UserExample = {}) {
   return {
     id: integer(example.id ?? 7),

@@ -1,4 +1,4 @@
--- Accounts (DESIGN §3). Sessions, reset tokens and throttling live here too so any
+-- Accounts (docs/decisions.md#accounts). Sessions, reset tokens and throttling live here too so any
 -- number of server instances can share one database.
 CREATE EXTENSION IF NOT EXISTS postgis;
 

@@ -1,4 +1,4 @@
--- Maps domain (DESIGN §4). Column names are the wire names, so rows map to the document
+-- Maps domain (docs/decisions.md#maps). Column names are the wire names, so rows map to the document
 -- with little more than timestamp formatting. Everything under a map goes with it.
 
 CREATE TABLE maps (

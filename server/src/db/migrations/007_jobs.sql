@@ -1,4 +1,4 @@
--- Background work (DESIGN §6): exports and large imports. Any server instance may run any job:
+-- Background work (docs/decisions.md#jobs): exports and large imports. Any server instance may run any job:
 -- a worker claims one row with FOR UPDATE SKIP LOCKED and holds it by a lease (locked_until)
 -- it renews while working; a job whose lease ran out (its instance died) is claimed again.
 CREATE TABLE jobs (

@@ -1,4 +1,4 @@
--- Large layer imports run as jobs (DESIGN §6). A job stages the features it has read here in
+-- Large layer imports run as jobs (docs/decisions.md#jobs). A job stages the features it has read here in
 -- short statements (progress is reported between them, and the embedded database stays free
 -- for other requests), then makes the layer and moves the rows into features in one
 -- transaction: a job that dies leaves only staged rows, which the next attempt clears.

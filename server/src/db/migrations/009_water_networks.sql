@@ -1,4 +1,4 @@
--- A map's water network (DESIGN §6): which layers are pipes, valves and other nodes, and the
+-- A map's water network (docs/decisions.md#water-network): which layers are pipes, valves and other nodes, and the
 -- snapping tolerance. Layer ids in the arrays cannot carry foreign keys; readers keep only
 -- those still on the map, so a deleted or moved layer simply drops out of the network.
 CREATE TABLE water_networks (

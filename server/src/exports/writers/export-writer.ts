@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { ExportRow } from '../export-scope.ts';
 
-/** An attribute column of the export, from the layers' schemas (DESIGN §4). */
+/** An attribute column of the export, from the layers' schemas (docs/decisions.md#exports). */
 export interface ExportField {
   name: string;
   type: 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'enum' | 'url';

@@ -1,0 +1,15 @@
+import { citingFiles, danglingReferences } from './doc-refs.ts';
+
+/**
+ * Part of `npm run check`: fails when a comment or document cites a docs/ page or section that
+ * does not exist, or still cites the old SPEC/DESIGN § numbering (scripts/rewrite-doc-refs.ts
+ * turns those into docs/ citations).
+ */
+const root = process.cwd();
+const dangling = danglingReferences(root, citingFiles(root));
+for (const reference of dangling)
+  console.error(`${reference.file}:${reference.line}: ${reference.why}\n    ${reference.text}`);
+if (dangling.length > 0) {
+  console.error(`\n${dangling.length} dangling documentation reference(s).`);
+  process.exit(1);
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { anchorsOf, citingFiles, danglingReferences } from '../../scripts/doc-refs.ts';
+import { rewriteLine } from '../../scripts/rewrite-doc-refs.ts';
+
+describe('documentation references', () => {
+  it('every docs/ citation in the repository names a page and section that exist', () => {
+    const root = process.cwd();
+    const dangling = danglingReferences(root, citingFiles(root)).map((r) => `${r.file}:${r.line} ${r.why}`);
+    expect(dangling).toEqual([]);
+  });
+
+  it('finds a citation of a missing section, a missing page and an old § number', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'doc-refs-'));
+    mkdirSync(path.join(root, 'docs'));
+    writeFileSync(path.join(root, 'docs', 'a.md'), '<a id="kept"></a>\n\n## A heading\n');
+    writeFileSync(
+      path.join(root, 'code.ts'),
+      [
+        '// docs/a.md#kept and docs/a.md#a-heading are fine',
+        '// docs/a.md#gone is not',
+        '// docs/b.md is not either',
+        '// nor is SPEC §7',
+      ].join('\n'),
+    );
+    const found = danglingReferences(root, ['code.ts']).map((r) => `${r.line}: ${r.why}`);
+    expect(found).toEqual([
+      '2: docs/a.md has no section #gone',
+      '3: docs/b.md does not exist',
+      '4: SPEC § is not in docs/: run scripts/rewrite-doc-refs.ts',
+    ]);
+  });
+
+  it('checks the links between docs/ pages too', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'doc-refs-'));
+    mkdirSync(path.join(root, 'docs'));
+    writeFileSync(path.join(root, 'docs', 'b.md'), '## Here\n');
+    writeFileSync(
+      path.join(root, 'docs', 'a.md'),
+      '[ok](b.md#here) [self](#top)\n\n## Top\n[bad](b.md#there)\n',
+    );
+    const found = danglingReferences(root, ['docs/a.md', 'docs/b.md']).map((r) => `${r.line}: ${r.why}`);
+    expect(found).toEqual(['4: docs/b.md has no section #there']);
+  });
+
+  it('reads anchors from <a id> tags and from headings as GitHub spells them', () => {
+    expect([...anchorsOf('<a id="d7"></a>\n### D7. Same-origin cookie, with `XSRF`\n')]).toEqual([
+      'd7',
+      'd7-same-origin-cookie-with-xsrf',
+    ]);
+  });
+});
+
+describe('rewriting old citations', () => {
+  it('maps product sections one to one, lists and ranges included', () => {
+    expect(rewriteLine('// sign out (SPEC §4/§8) and ask (SPEC §4, §6)')).toBe(
+      '// sign out (docs/product.md#flows, docs/product.md#errors) and ask (docs/product.md#flows, docs/product.md#roles)',
+    );
+    expect(rewriteLine('# shapes (DESIGN §2-3).')).toBe(
+      '# shapes (docs/decisions.md#api, docs/decisions.md#accounts).',
+    );
+  });
+
+  it('picks the decision the words of the line name, else the section group', () => {
+    expect(rewriteLine('/** Import jobs (DESIGN §6): a large file */')).toBe(
+      '/** Import jobs (docs/decisions.md#jobs): a large file */',
+    );
+    expect(rewriteLine('# (DESIGN §6 Jobs).')).toBe('# (docs/decisions.md#jobs).');
+    expect(rewriteLine('-- Accounts (DESIGN §3).')).toBe('-- Accounts (docs/decisions.md#accounts).');
+  });
+
+  it('leaves a rewritten line and other § signs alone', () => {
+    const once = rewriteLine('// The rules of DESIGN §3, as sent');
+    expect(rewriteLine(once)).toBe(once);
+    expect(rewriteLine('// (https://www.sqlite.org/fileformat2.html §2.1)')).toBe(
+      '// (https://www.sqlite.org/fileformat2.html §2.1)',
+    );
+  });
+});

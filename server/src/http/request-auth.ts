@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { defineAbilityFor, type AppAbility } from '../auth/abilities.ts';
+import type { AppAbility } from '../auth/abilities.ts';
+import { abilityOf } from '../auth/ability-memo.ts';
 import { findSessionUser, SESSION_COOKIE, type Session } from '../auth/sessions.ts';
 import { randomToken, safeEqual } from '../auth/tokens.ts';
 import type { Queryable } from '../db/database.ts';
@@ -35,7 +36,7 @@ export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<
   return {
     session: user ? session : undefined,
     user,
-    ability: defineAbilityFor(user),
+    ability: abilityOf(user),
     xsrfToken,
     staleSession: token !== undefined && user === undefined,
   };

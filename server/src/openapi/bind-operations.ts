@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { settleAuthWrites } from '../auth/auth-writes.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
 import { clearSessionCookie, setXsrfCookie } from '../http/cookies.ts';
@@ -151,6 +152,7 @@ export function bindOperations(
         if (!operationAllowed(request.auth.ability, operation.operationId)) throw forbidden();
       },
       onSend: async (request, reply, payload) => {
+        if (!SAFE_METHODS.has(request.method)) await settleAuthWrites(operation.operationId, services.db);
         if (request.auth) setXsrfCookie(request, reply, request.auth.xsrfToken);
         return payload;
       },

@@ -65,6 +65,20 @@ async function sortedPage(
   );
 }
 
+/** The rows of a layer page: $1 is the layer, $2 the search pattern if there is one. */
+export function layerWhere(
+  layerId: number,
+  search: string | undefined,
+): { where: string; params: unknown[] } {
+  if (!search) return { where: 'ft.layer_id = $1', params: [layerId] };
+  // The indexed text of all values narrows the rows (migration 010); each value is then checked alone.
+  return {
+    where: `ft.layer_id = $1 AND feature_search_text(ft.properties) ILIKE $2
+      AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $2)`,
+    params: [layerId, likePattern(search)],
+  };
+}
+
 /**
  * One page of a layer in id order. The page links carry a keyset cursor (the last or first
  * id shown), so following next/prev reads the (layer_id, id) index from the cursor on; the
@@ -77,14 +91,7 @@ export async function layerFeaturePage(
   request: LayerPageRequest,
 ): Promise<PageEnvelope<FeatureBody>> {
   const { layerId, page, perPage, search } = request;
-  const params: unknown[] = [layerId];
-  let where = 'ft.layer_id = $1';
-  if (search) {
-    params.push(likePattern(search));
-    // The indexed text of all values narrows the rows (migration 010); each value is then checked alone.
-    where += ` AND feature_search_text(ft.properties) ILIKE $${params.length}
-      AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
-  }
+  const { where, params } = layerWhere(layerId, search);
   const { total, exact } = search
     ? await boundedCount(db, where, params)
     : { total: request.featuresCount, exact: true };
@@ -122,6 +129,18 @@ export async function layerFeaturePage(
       : await select('', 'ASC', perPage, offset);
   }
 
+  return pageEnvelopeOf(request, rows, total, sort);
+}
+
+/** The answer for a page of `rows` (already in order) out of `total`; links carry keyset cursors. */
+export function pageEnvelopeOf(
+  request: Pick<LayerPageRequest, 'page' | 'perPage' | 'search' | 'path'>,
+  rows: readonly FeatureRowWithFiles[],
+  total: number,
+  sort: FeatureSort | undefined,
+): PageEnvelope<FeatureBody> {
+  const { page, perPage, search } = request;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (target: number, cursor?: [string, number]) => {
     const query = new URLSearchParams();
     if (perPage !== 15) query.set('per_page', String(perPage));

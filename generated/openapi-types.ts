@@ -195,6 +195,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's personal access tokens
+     * @description Newest first. The secrets are never shown again.
+     */
+    get: operations['listUserTokens'];
+    put?: never;
+    /**
+     * Make a personal access token
+     * @description The answer holds the token itself, once. Send it as `Authorization: Bearer <token>` or as HTTP Basic `email:token`. A read token may only GET; a token acts as its user, never beyond the user's own abilities. Not allowed with a token (403).
+     */
+    post: operations['createUserToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/tokens/{token_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The token's id.
+         * @example 7
+         */
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a personal access token
+     * @description The next request with it is refused (401) on every instance. Another account's token is 404. Not allowed with a token (403).
+     */
+    delete: operations['deleteUserToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/two-factor/confirm': {
     parameters: {
       query?: never;
@@ -869,6 +919,37 @@ export interface paths {
      * @description MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
      */
     get: operations['getLayerTile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/layers/{layer_id}/tiles.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * TileJSON 3.0 of a vector layer's tiles
+     * @description For MapLibre, QGIS and other TileJSON clients: `tiles` is the absolute URL template of `getLayerTile`, `vector_layers` lists the tile layer (named after the layer id) with the layer's attribute fields. Scripts send a personal access token (Bearer or Basic) with this request and with the tiles. A layer that is not a vector layer is 404.
+     */
+    get: operations['getLayerTileJson'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1642,6 +1723,51 @@ export interface components {
          */
         otpauth_url: string;
       };
+    };
+    /**
+     * @description `read`: GET/HEAD/OPTIONS only; `write`: every method the user may use.
+     * @example read
+     * @enum {string}
+     */
+    TokenAbility: 'read' | 'write';
+    UserToken: {
+      /** @example 7 */
+      id: number;
+      /** @example QGIS on my laptop */
+      name: string;
+      /**
+       * @description Always `["read"]` or `["read", "write"]`.
+       * @example [
+       *       "read"
+       *     ]
+       */
+      abilities: components['schemas']['TokenAbility'][];
+      /** @description After this the token is refused (401); null never expires. */
+      expires_at: components['schemas']['Timestamp'] | null;
+      /** @description Last request signed with it, to the minute; null if never used. */
+      last_used_at: components['schemas']['Timestamp'] | null;
+      created_at: components['schemas']['Timestamp'];
+    };
+    UserTokenList: {
+      data: components['schemas']['UserToken'][];
+    };
+    UserTokenCreate: {
+      /** @example QGIS on my laptop */
+      name: string;
+      /** @description `["read"]` or `["read", "write"]` (write alone means both). */
+      abilities: components['schemas']['TokenAbility'][];
+      /** @description Optional end of validity, in the future; omitted or null never expires. */
+      expires_at?: components['schemas']['Timestamp'] | null;
+    };
+    NewUserToken: components['schemas']['UserToken'] & {
+      /**
+       * @description The secret, shown only in this answer (only its SHA-256 is stored): `atb_pat_` and 43 base64url characters (32 random bytes).
+       * @example atb_pat_7QmXzv0n3bK9wYc1JrT5uEo8aLsDfGhIjKlMnOpQrSt
+       */
+      token: string;
+    };
+    NewUserTokenResource: {
+      data: components['schemas']['NewUserToken'];
     };
     TwoFactorConfirmRequest: {
       /** @example 123456 */
@@ -2670,6 +2796,61 @@ export interface components {
     FeatureResource: {
       data: components['schemas']['Feature'];
     };
+    TileJsonVectorLayer: {
+      /**
+       * @description The tile layer's name, which is the layer id.
+       * @example 10
+       */
+      id: string;
+      /** @example Pipes */
+      description?: string;
+      minzoom?: number;
+      maxzoom?: number;
+      /**
+       * @description Each attribute of the layer's schema and its type (`Number`, `Boolean` or `String`).
+       * @example {
+       *       "material": "String",
+       *       "diameter_mm": "Number"
+       *     }
+       */
+      fields: {
+        [key: string]: 'Number' | 'Boolean' | 'String';
+      };
+    };
+    TileJson: {
+      /** @constant */
+      tilejson: '3.0.0';
+      /** @example Pipes */
+      name: string;
+      /** @constant */
+      scheme: 'xyz';
+      /** @description Absolute URL templates of the tiles, on APP_URL (or the server's own listen address), never on the request's Host. Send the same credentials with them (a token header). */
+      tiles: string[];
+      /** @example 0 */
+      minzoom: number;
+      /** @example 22 */
+      maxzoom: number;
+      /**
+       * @description West, south, east, north in degrees (the layer's extent, or the whole world).
+       * @example [
+       *       -9.2,
+       *       38.69,
+       *       -9.1,
+       *       38.76
+       *     ]
+       */
+      bounds: number[];
+      /**
+       * @description Longitude, latitude and a zoom that shows the bounds.
+       * @example [
+       *       -9.15,
+       *       38.725,
+       *       12
+       *     ]
+       */
+      center: number[];
+      vector_layers: components['schemas']['TileJsonVectorLayer'][];
+    };
     FilterScalar: string | number | boolean;
     /** @description `in` takes a list; `between` a list of two (numbers or ISO dates, inclusive); the other operators one value. `contains` is case-insensitive. */
     FilterCondition: {
@@ -3643,6 +3824,118 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+    };
+  };
+  listUserTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The tokens. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 7,
+           *           "name": "QGIS on my laptop",
+           *           "abilities": [
+           *             "read"
+           *           ],
+           *           "expires_at": null,
+           *           "last_used_at": "2026-11-20T08:12:00Z",
+           *           "created_at": "2026-11-01T09:30:00Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['UserTokenList'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+    };
+  };
+  createUserToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "QGIS on my laptop",
+         *       "abilities": [
+         *         "read"
+         *       ],
+         *       "expires_at": "2027-01-01T00:00:00Z"
+         *     }
+         */
+        'application/json': components['schemas']['UserTokenCreate'];
+      };
+    };
+    responses: {
+      /** @description Made; the token is in `data.token`, shown only here. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 7,
+           *         "name": "QGIS on my laptop",
+           *         "abilities": [
+           *           "read"
+           *         ],
+           *         "expires_at": "2027-01-01T00:00:00Z",
+           *         "last_used_at": null,
+           *         "created_at": "2026-11-01T09:30:00Z",
+           *         "token": "atb_pat_7QmXzv0n3bK9wYc1JrT5uEo8aLsDfGhIjKlMnOpQrSt"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['NewUserTokenResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+    };
+  };
+  deleteUserToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The token's id.
+         * @example 7
+         */
+        token_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
     };
   };
   confirmTwoFactor: {
@@ -6657,6 +6950,75 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getLayerTileJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The TileJSON document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tilejson": "3.0.0",
+           *       "name": "Pipes",
+           *       "scheme": "xyz",
+           *       "tiles": [
+           *         "https://atlas.example.com/api/maps/1/layers/10/tiles/{z}/{x}/{y}"
+           *       ],
+           *       "minzoom": 0,
+           *       "maxzoom": 22,
+           *       "bounds": [
+           *         -9.2,
+           *         38.69,
+           *         -9.1,
+           *         38.76
+           *       ],
+           *       "center": [
+           *         -9.15,
+           *         38.725,
+           *         12
+           *       ],
+           *       "vector_layers": [
+           *         {
+           *           "id": "10",
+           *           "description": "Pipes",
+           *           "minzoom": 0,
+           *           "maxzoom": 22,
+           *           "fields": {
+           *             "material": "String",
+           *             "diameter_mm": "Number"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TileJson'];
+        };
       };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];

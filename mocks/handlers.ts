@@ -4,6 +4,7 @@ import { domainHandlers } from './domain-handlers';
 import { generatedHandlers } from './generated-handlers';
 import { scenarioHandlers } from './scenarios';
 import { usersHandlers } from './users-handlers';
+import { userTokensHandlers } from './user-tokens-handlers';
 
 // Seeding also fixes faker's seed and reference date, so the generated handlers'
 // data is the same on every run too.
@@ -17,6 +18,7 @@ export const handlers = [
   ...scenarioHandlers,
   ...authHandlers,
   ...usersHandlers,
+  ...userTokensHandlers,
   ...domainHandlers(),
   ...generatedHandlers(),
 ];

@@ -5,6 +5,7 @@ import { seedMaps } from './maps-store';
 import { seedFeatureMocks } from './features-store';
 import { seedWaterNetworks } from './water-network-store';
 import { expireSession, signIn, signOut } from './session';
+import { resetUserTokens } from './user-tokens-handlers';
 
 /**
  * Named starting points for the mock "server". Tests call applyScenario() directly;
@@ -33,6 +34,7 @@ export function applyScenario(name: ScenarioName): void {
   seedMaps();
   seedFeatureMocks();
   seedWaterNetworks();
+  resetUserTokens();
   SCENARIOS[name]();
 }
 

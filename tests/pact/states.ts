@@ -63,6 +63,15 @@ export const STATES = {
    * finished import job (kind `import`) of the signed-in user that made layer `layer_id`.
    */
   importExists: 'a finished layer import exists',
+
+  // Personal access tokens (issue 21).
+  /**
+   * Params: { id, name, abilities }. A token of the signed-in user; requests carrying
+   * `Authorization: Bearer PACT_ACCESS_TOKEN` are sent with its real secret.
+   */
+  userTokenExists: 'a personal access token of the signed-in user exists',
+  /** Params: { id, name, abilities }. A token of another account. */
+  othersUserTokenExists: 'a personal access token of another user exists',
 } as const;
 
 export const PACT_SESSION = 'pact-session';
@@ -71,3 +80,6 @@ export const PACT_XSRF = 'pact-xsrf';
 export const PACT_COOKIE = `atlasboard_session=${PACT_SESSION}; XSRF-TOKEN=${PACT_XSRF}`;
 /** Cookie header a guest's state-changing request carries. */
 export const PACT_GUEST_COOKIE = `XSRF-TOKEN=${PACT_XSRF}`;
+
+/** Stands for a real personal access token in consumer requests; the provider swaps in the state's one. */
+export const PACT_ACCESS_TOKEN = 'atb_pat_pact-access-token-0000000000000000000000000';

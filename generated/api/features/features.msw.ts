@@ -22,6 +22,7 @@ import type {
   MultiPolygon,
   Point,
   Polygon,
+  TileJson,
   UpdateFeaturesResult,
   UpdateMultiSelectResult,
 } from '../../model';
@@ -313,6 +314,36 @@ export const getCreateLayerFeatureResponseMock = (
 
 export const getGetLayerTileResponseMock = (): Blob | void =>
   new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' ')));
+
+export const getGetLayerTileJsonResponseMock = (overrideResponse: Partial<TileJson> = {}): TileJson => ({
+  tilejson: '3.0.0',
+  name: faker.string.alpha({ length: { min: 10, max: 20 } }),
+  scheme: 'xyz',
+  tiles: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+    faker.string.alpha({ length: { min: 10, max: 20 } }),
+  ),
+  minzoom: faker.number.int({ min: 0, max: 24 }),
+  maxzoom: faker.number.int({ min: 0, max: 24 }),
+  bounds: Array.from({ length: faker.number.int({ min: 4, max: 4 }) }, (_, i) => i + 1).map(() =>
+    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+  ),
+  center: Array.from({ length: faker.number.int({ min: 3, max: 3 }) }, (_, i) => i + 1).map(() =>
+    faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+  ),
+  vector_layers: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+    id: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    description: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      undefined,
+    ]),
+    minzoom: faker.helpers.arrayElement([faker.number.int({ min: 0, max: 24 }), undefined]),
+    maxzoom: faker.helpers.arrayElement([faker.number.int({ min: 0, max: 24 }), undefined]),
+    fields: {
+      [faker.string.alphanumeric(5)]: faker.helpers.arrayElement(['Number', 'Boolean', 'String'] as const),
+    },
+  })),
+  ...overrideResponse,
+});
 
 export const getFilterFeaturesResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
   ...{
@@ -970,6 +1001,29 @@ export const getGetLayerTileMockHandler = (
   );
 };
 
+export const getGetLayerTileJsonMockHandler = (
+  overrideResponse?:
+    TileJson | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<TileJson> | TileJson),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/maps/:id/layers/:layerId/tiles.json',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getGetLayerTileJsonResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
 export const getFilterFeaturesMockHandler = (
   overrideResponse?:
     | FeaturePage
@@ -1120,6 +1174,7 @@ export const getFeaturesMock = () => [
   getListLayerFeaturesMockHandler(),
   getCreateLayerFeatureMockHandler(),
   getGetLayerTileMockHandler(),
+  getGetLayerTileJsonMockHandler(),
   getFilterFeaturesMockHandler(),
   getUpdateFeaturesMockHandler(),
   getUpdateMultiSelectFeaturesMockHandler(),

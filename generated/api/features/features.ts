@@ -34,6 +34,7 @@ import type {
   ListLayerFeaturesParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  TileJson,
   UnauthenticatedResponse,
   UpdateFeaturesRequest,
   UpdateFeaturesResult,
@@ -450,6 +451,135 @@ export function useGetLayerTile<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetLayerTileQueryOptions(id, layerId, z, x, y, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * For MapLibre, QGIS and other TileJSON clients: `tiles` is the absolute URL template of `getLayerTile`, `vector_layers` lists the tile layer (named after the layer id) with the layer's attribute fields. Scripts send a personal access token (Bearer or Basic) with this request and with the tiles. A layer that is not a vector layer is 404.
+ * @summary TileJSON 3.0 of a vector layer's tiles
+ */
+export const getLayerTileJson = (
+  id: number,
+  layerId: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<TileJson>(
+    { url: `/api/maps/${id}/layers/${layerId}/tiles.json`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetLayerTileJsonQueryKey = (id?: number, layerId?: number) => {
+  return [`/api/maps/${id}/layers/${layerId}/tiles.json`] as const;
+};
+
+export const getGetLayerTileJsonQueryOptions = <
+  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetLayerTileJsonQueryKey(id, layerId);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getLayerTileJson>>> = ({ signal }) =>
+    getLayerTileJson(id, layerId, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!(id && layerId), ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getLayerTileJson>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetLayerTileJsonQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerTileJson>>>;
+export type GetLayerTileJsonQueryError = ErrorType<
+  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+>;
+
+export function useGetLayerTileJson<
+  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLayerTileJson>>,
+          TError,
+          Awaited<ReturnType<typeof getLayerTileJson>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLayerTileJson<
+  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLayerTileJson>>,
+          TError,
+          Awaited<ReturnType<typeof getLayerTileJson>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetLayerTileJson<
+  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary TileJSON 3.0 of a vector layer's tiles
+ */
+
+export function useGetLayerTileJson<
+  TData = Awaited<ReturnType<typeof getLayerTileJson>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+>(
+  id: number,
+  layerId: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTileJson>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetLayerTileJsonQueryOptions(id, layerId, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

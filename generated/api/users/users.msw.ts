@@ -10,8 +10,45 @@ import { faker } from '@faker-js/faker';
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import { Locale, UserType } from '../../model';
-import type { NoContentResponse, UserPage, UserResource } from '../../model';
+import { Locale, TokenAbility, UserType } from '../../model';
+import type {
+  NewUserTokenResource,
+  NoContentResponse,
+  UserPage,
+  UserResource,
+  UserTokenList,
+} from '../../model';
+
+export const getListUserTokensResponseMock = (
+  overrideResponse: Partial<UserTokenList> = {},
+): UserTokenList => ({
+  data: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+    id: faker.number.int({ min: 1, max: undefined }),
+    name: faker.string.alpha({ length: { min: 1, max: 255 } }),
+    abilities: faker.helpers.arrayElements(Object.values(TokenAbility)),
+    expires_at: faker.helpers.arrayElement([`${faker.date.past().toISOString().split('.')[0]}Z`, null]),
+    last_used_at: faker.helpers.arrayElement([`${faker.date.past().toISOString().split('.')[0]}Z`, null]),
+    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+  })),
+  ...overrideResponse,
+});
+
+export const getCreateUserTokenResponseMock = (
+  overrideResponse: Partial<NewUserTokenResource> = {},
+): NewUserTokenResource => ({
+  data: {
+    ...{
+      id: faker.number.int({ min: 1, max: undefined }),
+      name: faker.string.alpha({ length: { min: 1, max: 255 } }),
+      abilities: faker.helpers.arrayElements(Object.values(TokenAbility)),
+      expires_at: faker.helpers.arrayElement([`${faker.date.past().toISOString().split('.')[0]}Z`, null]),
+      last_used_at: faker.helpers.arrayElement([`${faker.date.past().toISOString().split('.')[0]}Z`, null]),
+      created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    },
+    ...{ token: faker.string.alpha({ length: { min: 51, max: 51 } }) },
+  },
+  ...overrideResponse,
+});
 
 export const getListUsersResponseMock = (overrideResponse: Partial<UserPage> = {}): UserPage => ({
   data: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
@@ -83,6 +120,76 @@ export const getUpdateUserResponseMock = (overrideResponse: Partial<UserResource
   },
   ...overrideResponse,
 });
+
+export const getListUserTokensMockHandler = (
+  overrideResponse?:
+    | UserTokenList
+    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<UserTokenList> | UserTokenList),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/user/tokens',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getListUserTokensResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getCreateUserTokenMockHandler = (
+  overrideResponse?:
+    | NewUserTokenResource
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<NewUserTokenResource> | NewUserTokenResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/user/tokens',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getCreateUserTokenResponseMock(),
+        ),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getDeleteUserTokenMockHandler = (
+  overrideResponse?:
+    | NoContentResponse
+    | ((
+        info: Parameters<Parameters<typeof http.delete>[1]>[0],
+      ) => Promise<NoContentResponse> | NoContentResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.delete(
+    '*/api/user/tokens/:tokenId',
+    async (info) => {
+      if (typeof overrideResponse === 'function') {
+        await overrideResponse(info);
+      }
+      return new HttpResponse(null, { status: 204 });
+    },
+    options,
+  );
+};
 
 export const getListUsersMockHandler = (
   overrideResponse?:
@@ -199,6 +306,9 @@ export const getDeleteUserMockHandler = (
   );
 };
 export const getUsersMock = () => [
+  getListUserTokensMockHandler(),
+  getCreateUserTokenMockHandler(),
+  getDeleteUserTokenMockHandler(),
   getListUsersMockHandler(),
   getCreateUserMockHandler(),
   getGetUserMockHandler(),

@@ -25,6 +25,7 @@ import type {
   CsrfMismatchResponse,
   ForbiddenResponse,
   ListUsersParams,
+  NewUserTokenResource,
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -33,6 +34,8 @@ import type {
   UserCreate,
   UserPage,
   UserResource,
+  UserTokenCreate,
+  UserTokenList,
   UserUpdate,
   ValidationFailedResponse,
 } from '../../model';
@@ -42,6 +45,290 @@ import type { ErrorType, BodyType } from '../../../src/lib/http-client';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
+/**
+ * Newest first. The secrets are never shown again.
+ * @summary The caller's personal access tokens
+ */
+export const listUserTokens = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<UserTokenList>({ url: `/api/user/tokens`, method: 'GET', signal }, options);
+};
+
+export const getListUserTokensQueryKey = () => {
+  return [`/api/user/tokens`] as const;
+};
+
+export const getListUserTokensQueryOptions = <
+  TData = Awaited<ReturnType<typeof listUserTokens>>,
+  TError = ErrorType<UnauthenticatedResponse>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListUserTokensQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listUserTokens>>> = ({ signal }) =>
+    listUserTokens(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listUserTokens>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListUserTokensQueryResult = NonNullable<Awaited<ReturnType<typeof listUserTokens>>>;
+export type ListUserTokensQueryError = ErrorType<UnauthenticatedResponse>;
+
+export function useListUserTokens<
+  TData = Awaited<ReturnType<typeof listUserTokens>>,
+  TError = ErrorType<UnauthenticatedResponse>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listUserTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listUserTokens>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListUserTokens<
+  TData = Awaited<ReturnType<typeof listUserTokens>>,
+  TError = ErrorType<UnauthenticatedResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listUserTokens>>,
+          TError,
+          Awaited<ReturnType<typeof listUserTokens>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListUserTokens<
+  TData = Awaited<ReturnType<typeof listUserTokens>>,
+  TError = ErrorType<UnauthenticatedResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The caller's personal access tokens
+ */
+
+export function useListUserTokens<
+  TData = Awaited<ReturnType<typeof listUserTokens>>,
+  TError = ErrorType<UnauthenticatedResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListUserTokensQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * The answer holds the token itself, once. Send it as `Authorization: Bearer <token>` or as HTTP Basic `email:token`. A read token may only GET; a token acts as its user, never beyond the user's own abilities. Not allowed with a token (403).
+ * @summary Make a personal access token
+ */
+export const createUserToken = (
+  userTokenCreate: BodyType<UserTokenCreate>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<NewUserTokenResource>(
+    {
+      url: `/api/user/tokens`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: userTokenCreate,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreateUserTokenMutationOptions = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createUserToken>>,
+    TError,
+    { data: BodyType<UserTokenCreate> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createUserToken>>,
+  TError,
+  { data: BodyType<UserTokenCreate> },
+  TContext
+> => {
+  const mutationKey = ['createUserToken'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createUserToken>>,
+    { data: BodyType<UserTokenCreate> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createUserToken(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateUserTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createUserToken>>>;
+export type CreateUserTokenMutationBody = BodyType<UserTokenCreate>;
+export type CreateUserTokenMutationError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+>;
+
+/**
+ * @summary Make a personal access token
+ */
+export const useCreateUserToken = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createUserToken>>,
+      TError,
+      { data: BodyType<UserTokenCreate> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createUserToken>>,
+  TError,
+  { data: BodyType<UserTokenCreate> },
+  TContext
+> => {
+  const mutationOptions = getCreateUserTokenMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * The next request with it is refused (401) on every instance. Another account's token is 404. Not allowed with a token (403).
+ * @summary Revoke a personal access token
+ */
+export const deleteUserToken = (tokenId: number, options?: SecondParameter<typeof httpClient>) => {
+  return httpClient<NoContentResponse>({ url: `/api/user/tokens/${tokenId}`, method: 'DELETE' }, options);
+};
+
+export const getDeleteUserTokenMutationOptions = <
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deleteUserToken>>,
+    TError,
+    { tokenId: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof deleteUserToken>>,
+  TError,
+  { tokenId: number },
+  TContext
+> => {
+  const mutationKey = ['deleteUserToken'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteUserToken>>, { tokenId: number }> = (
+    props,
+  ) => {
+    const { tokenId } = props ?? {};
+
+    return deleteUserToken(tokenId, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeleteUserTokenMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserToken>>>;
+
+export type DeleteUserTokenMutationError = ErrorType<
+  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+>;
+
+/**
+ * @summary Revoke a personal access token
+ */
+export const useDeleteUserToken = <
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deleteUserToken>>,
+      TError,
+      { tokenId: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof deleteUserToken>>, TError, { tokenId: number }, TContext> => {
+  const mutationOptions = getDeleteUserTokenMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
 /**
  * @summary List users (admin)
  */

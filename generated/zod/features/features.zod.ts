@@ -711,6 +711,78 @@ export const getLayerTile404Response = zod.object({
 });
 
 /**
+ * For MapLibre, QGIS and other TileJSON clients: `tiles` is the absolute URL template of `getLayerTile`, `vector_layers` lists the tile layer (named after the layer id) with the layer's attribute fields. Scripts send a personal access token (Bearer or Basic) with this request and with the tiles. A layer that is not a vector layer is 404.
+ * @summary TileJSON 3.0 of a vector layer's tiles
+ */
+export const getLayerTileJson200ResponseMinzoomMin = 0;
+export const getLayerTileJson200ResponseMinzoomMax = 24;
+export const getLayerTileJson200ResponseMaxzoomMin = 0;
+export const getLayerTileJson200ResponseMaxzoomMax = 24;
+export const getLayerTileJson200ResponseBoundsMin = 4;
+export const getLayerTileJson200ResponseBoundsMax = 4;
+export const getLayerTileJson200ResponseCenterMin = 3;
+export const getLayerTileJson200ResponseCenterMax = 3;
+export const getLayerTileJson200ResponseVectorLayersItemMinzoomMin = 0;
+export const getLayerTileJson200ResponseVectorLayersItemMinzoomMax = 24;
+export const getLayerTileJson200ResponseVectorLayersItemMaxzoomMin = 0;
+export const getLayerTileJson200ResponseVectorLayersItemMaxzoomMax = 24;
+
+export const getLayerTileJson200Response = zod.object({
+  tilejson: zod.literal('3.0.0'),
+  name: zod.string(),
+  scheme: zod.literal('xyz'),
+  tiles: zod
+    .array(zod.string())
+    .min(1)
+    .describe(
+      "Absolute URL templates of the tiles, on APP_URL (or the server's own listen address), never on the request's Host. Send the same credentials with them (a token header).",
+    ),
+  minzoom: zod.number().min(getLayerTileJson200ResponseMinzoomMin).max(getLayerTileJson200ResponseMinzoomMax),
+  maxzoom: zod.number().min(getLayerTileJson200ResponseMaxzoomMin).max(getLayerTileJson200ResponseMaxzoomMax),
+  bounds: zod
+    .array(zod.number())
+    .min(getLayerTileJson200ResponseBoundsMin)
+    .max(getLayerTileJson200ResponseBoundsMax)
+    .describe("West, south, east, north in degrees (the layer's extent, or the whole world)."),
+  center: zod
+    .array(zod.number())
+    .min(getLayerTileJson200ResponseCenterMin)
+    .max(getLayerTileJson200ResponseCenterMax)
+    .describe('Longitude, latitude and a zoom that shows the bounds.'),
+  vector_layers: zod.array(
+    zod.object({
+      id: zod.string().describe("The tile layer's name, which is the layer id."),
+      description: zod.string().optional(),
+      minzoom: zod
+        .number()
+        .min(getLayerTileJson200ResponseVectorLayersItemMinzoomMin)
+        .max(getLayerTileJson200ResponseVectorLayersItemMinzoomMax)
+        .optional(),
+      maxzoom: zod
+        .number()
+        .min(getLayerTileJson200ResponseVectorLayersItemMaxzoomMin)
+        .max(getLayerTileJson200ResponseVectorLayersItemMaxzoomMax)
+        .optional(),
+      fields: zod
+        .record(zod.string(), zod.enum(['Number', 'Boolean', 'String']))
+        .describe("Each attribute of the layer's schema and its type (`Number`, `Boolean` or `String`)."),
+    }),
+  ),
+});
+
+export const getLayerTileJson401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTileJson403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTileJson404Response = zod.object({
+  message: zod.string(),
+});
+
+/**
  * Reads only; a POST because `layers_filter` is too rich for a query string. Features are ordered by layer, then id; each carries its `layer_id`.
  * @summary One page of the features matching a filter, across layers
  */

@@ -8,6 +8,143 @@
 import zod from 'zod';
 
 /**
+ * Newest first. The secrets are never shown again.
+ * @summary The caller's personal access tokens
+ */
+export const listUserTokens200ResponseDataItemNameMax = 255;
+
+export const listUserTokens200Response = zod.object({
+  data: zod.array(
+    zod.object({
+      id: zod.number().min(1),
+      name: zod.string().min(1).max(listUserTokens200ResponseDataItemNameMax),
+      abilities: zod
+        .array(
+          zod
+            .enum(['read', 'write'])
+            .describe('`read`: GET/HEAD/OPTIONS only; `write`: every method the user may use.'),
+        )
+        .describe('Always `[\"read\"]` or `[\"read\", \"write\"]`.'),
+      expires_at: zod
+        .union([zod.iso.datetime({}).describe('ISO 8601, UTC.'), zod.null()])
+        .describe('After this the token is refused (401); null never expires.'),
+      last_used_at: zod
+        .union([zod.iso.datetime({}).describe('ISO 8601, UTC.'), zod.null()])
+        .describe('Last request signed with it, to the minute; null if never used.'),
+      created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+    }),
+  ),
+});
+
+export const listUserTokens401Response = zod.object({
+  message: zod.string(),
+});
+
+/**
+ * The answer holds the token itself, once. Send it as `Authorization: Bearer <token>` or as HTTP Basic `email:token`. A read token may only GET; a token acts as its user, never beyond the user's own abilities. Not allowed with a token (403).
+ * @summary Make a personal access token
+ */
+export const createUserTokenBodyNameMax = 255;
+export const createUserTokenBodyAbilitiesMax = 2;
+
+export const createUserTokenBody = zod.object({
+  name: zod.string().min(1).max(createUserTokenBodyNameMax),
+  abilities: zod
+    .array(
+      zod
+        .enum(['read', 'write'])
+        .describe('`read`: GET/HEAD/OPTIONS only; `write`: every method the user may use.'),
+    )
+    .min(1)
+    .max(createUserTokenBodyAbilitiesMax)
+    .describe('`[\"read\"]` or `[\"read\", \"write\"]` (write alone means both).'),
+  expires_at: zod
+    .union([zod.iso.datetime({}).describe('ISO 8601, UTC.'), zod.null()])
+    .optional()
+    .describe('Optional end of validity, in the future; omitted or null never expires.'),
+});
+
+export const createUserToken201ResponseDataNameMax = 255;
+export const createUserToken201ResponseDataTokenMin = 51;
+export const createUserToken201ResponseDataTokenMax = 51;
+
+export const createUserToken201Response = zod.object({
+  data: zod
+    .object({
+      id: zod.number().min(1),
+      name: zod.string().min(1).max(createUserToken201ResponseDataNameMax),
+      abilities: zod
+        .array(
+          zod
+            .enum(['read', 'write'])
+            .describe('`read`: GET/HEAD/OPTIONS only; `write`: every method the user may use.'),
+        )
+        .describe('Always `[\"read\"]` or `[\"read\", \"write\"]`.'),
+      expires_at: zod
+        .union([zod.iso.datetime({}).describe('ISO 8601, UTC.'), zod.null()])
+        .describe('After this the token is refused (401); null never expires.'),
+      last_used_at: zod
+        .union([zod.iso.datetime({}).describe('ISO 8601, UTC.'), zod.null()])
+        .describe('Last request signed with it, to the minute; null if never used.'),
+      created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+    })
+    .and(
+      zod.object({
+        token: zod
+          .string()
+          .min(createUserToken201ResponseDataTokenMin)
+          .max(createUserToken201ResponseDataTokenMax)
+          .describe(
+            'The secret, shown only in this answer (only its SHA-256 is stored): `atb_pat_` and 43 base64url characters (32 random bytes).',
+          ),
+      }),
+    ),
+});
+
+export const createUserToken401Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUserToken403Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUserToken413Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUserToken419Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUserToken422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * The next request with it is refused (401) on every instance. Another account's token is 404. Not allowed with a token (403).
+ * @summary Revoke a personal access token
+ */
+export const deleteUserToken401Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUserToken403Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUserToken404Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUserToken419Response = zod.object({
+  message: zod.string(),
+});
+
+/**
  * @summary List users (admin)
  */
 export const listUsersQueryPageDefault = 1;

@@ -43,7 +43,11 @@ const VIEWER_SUBJECTS: SubjectType[] = [
  * DESIGN §3 roles; the single definition behind every server check and `GET /api/abilities`.
  * Guests get no rules at all.
  */
-export function defineAbilityFor(user: AbilityUser | undefined): AppAbility {
+export function defineAbilityFor(
+  user: AbilityUser | undefined,
+  /** A personal access token's abilities: without `write` the user's rules keep only reading. */
+  tokenAbilities?: readonly string[],
+): AppAbility {
   const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   if (user?.type === 'admin') {
     can('manage', 'all');
@@ -57,6 +61,10 @@ export function defineAbilityFor(user: AbilityUser | undefined): AppAbility {
     can(['read', 'update'], 'User', { id: user.id });
     cannot('update', 'User', ['type']);
   }
+  // Inverted rules come last, so they win over every `can` above (admin's `manage all` too);
+  // reading, and exporting what one may read, stay as the user's role allows.
+  if (user && tokenAbilities !== undefined && !tokenAbilities.includes('write'))
+    cannot(['create', 'update', 'delete'], 'all');
   return build();
 }
 

@@ -63,6 +63,7 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   listLayerTypes: read('Layer'),
   listLayerFeatures: read('Feature'),
   getLayerTile: read('Feature'),
+  getLayerTileJson: read('Feature'),
   createLayerFeature: create('Feature'),
   filterFeatures: read('Feature'),
   updateFeatures: update('Feature'),

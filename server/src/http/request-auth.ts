@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppAbility } from '../auth/abilities.ts';
+import { defineAbilityFor, type AppAbility } from '../auth/abilities.ts';
 import { abilityOf } from '../auth/ability-memo.ts';
+import { findTokenUser, tokenThrottleKeys, type RequestToken } from '../auth/access-tokens.ts';
 import { findSessionUser, SESSION_COOKIE, type Session } from '../auth/sessions.ts';
+import { recordHit } from '../auth/throttle.ts';
 import { randomToken, safeEqual } from '../auth/tokens.ts';
 import type { Queryable } from '../db/database.ts';
 import type { UserRecord } from '../users/user-record.ts';
 import { XSRF_COOKIE } from './cookies.ts';
+import { HttpError, tooManyAttempts } from './http-error.ts';
+import { msg } from '../i18n/messages.ts';
+import { readTokenCredentials, type TokenCredentials } from './request-credentials.ts';
 
 export interface AuthState {
   session: Session | undefined;
@@ -15,6 +20,13 @@ export interface AuthState {
   xsrfToken: string;
   /** A session cookie came with the request but names no live session (expired, logged out). */
   staleSession: boolean;
+  /**
+   * Set when the request was signed with a personal access token (then `session` is undefined,
+   * the ability is narrowed to the token's abilities and no CSRF check applies).
+   */
+  token: RequestToken | undefined;
+  /** How the token came: Basic credentials are the one kind a browser might replay by itself. */
+  tokenScheme: TokenCredentials['scheme'] | undefined;
 }
 
 declare module 'fastify' {
@@ -25,7 +37,57 @@ declare module 'fastify' {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
+/**
+ * 401 for a token that is wrong, expired or revoked. The challenge names Bearer, never Basic:
+ * a Basic challenge would make a browser prompt and then replay the credentials by itself on
+ * cross-site requests, which is exactly the ambient authority tokens must not have.
+ */
+export const tokenRefused = () =>
+  new HttpError(401, msg('http.unauthenticated'), {
+    headers: { 'WWW-Authenticate': 'Bearer realm="atlasboard"' },
+  });
+
+/**
+ * The user of a request signed with a personal access token. A failure counts against the
+ * caller's IP (and email + IP for Basic) like a wrong password; over the limit it is 429.
+ */
+async function loadTokenAuth(
+  db: Queryable,
+  request: FastifyRequest,
+  credentials: TokenCredentials | 'malformed',
+): Promise<AuthState> {
+  const email = credentials === 'malformed' ? undefined : credentials.email;
+  const found =
+    credentials === 'malformed'
+      ? await findTokenUser(db, { token: '', email: undefined, ip: request.ip })
+      : await findTokenUser(db, { token: credentials.token, email, ip: request.ip });
+  if (found.kind === 'throttled') throw tooManyAttempts(found.retryAfter);
+  if (found.kind === 'refused') {
+    const keys = tokenThrottleKeys(request.ip, email);
+    await recordHit(db, keys.ip);
+    if (keys.email !== undefined) await recordHit(db, keys.email);
+    throw tokenRefused();
+  }
+  return {
+    session: undefined,
+    user: found.user,
+    ability: defineAbilityFor(found.user, found.token.abilities),
+    // No cookie is needed by a token caller; a fresh value keeps the shape of the state.
+    xsrfToken: randomToken(),
+    staleSession: false,
+    token: found.token,
+    tokenScheme: credentials === 'malformed' ? undefined : credentials.scheme,
+  };
+}
+
+/**
+ * Who is asking: an `Authorization` header (Bearer or Basic personal access token) wins over
+ * the session cookie; without one the cookie path is exactly what it was. Throws 401 (token
+ * refused) or 429 (too many failed token sign-ins).
+ */
 export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<AuthState> {
+  const credentials = readTokenCredentials(request);
+  if (credentials !== undefined) return loadTokenAuth(db, request, credentials);
   const token = request.cookies[SESSION_COOKIE];
   const found = token ? await findSessionUser(db, token) : undefined;
   const session = found?.session;
@@ -39,6 +101,8 @@ export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<
     ability: abilityOf(user),
     xsrfToken,
     staleSession: token !== undefined && user === undefined,
+    token: undefined,
+    tokenScheme: undefined,
   };
 }
 

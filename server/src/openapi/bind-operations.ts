@@ -2,16 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { settleAuthWrites } from '../auth/auth-writes.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
-import { clearSessionCookie, setXsrfCookie } from '../http/cookies.ts';
-import {
-  csrfMismatch,
-  forbidden,
-  invalid,
-  notFound,
-  notImplemented,
-  unauthenticated,
-} from '../http/http-error.ts';
-import { csrfPasses, loadAuth, type AuthState } from '../http/request-auth.ts';
+import { authenticateRequest } from '../http/authenticate-request.ts';
+import { setXsrfCookie } from '../http/cookies.ts';
+import { forbidden, invalid, notFound, notImplemented } from '../http/http-error.ts';
+import type { AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
 import { listOperations, needsSession, type OpenApiDocument, type Operation } from './document.ts';
 import { booleanQueryNames, readQueryFlags } from './query-flags.ts';
@@ -39,7 +33,6 @@ export interface OperationResult {
 export type OperationHandler = (context: OperationContext) => Promise<OperationResult>;
 export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
 
 interface Validators {
@@ -122,7 +115,8 @@ function validateInput(validators: Validators, request: FastifyRequest) {
 
 /**
  * Registers one route per operation of the document, and nothing else: the document is
- * the list of routes. Each runs CSRF (419), session (401) and ability (403) checks before
+ * the list of routes. Each runs authenticateRequest (token or session; CSRF 419 for the cookie
+ * path, 401, 403 for a read token's writes) and the ability (403) check before
  * its body is read, then input validation (422), then its handler — or 501 if it has none.
  */
 export function bindOperations(
@@ -142,18 +136,18 @@ export function bindOperations(
       method: operation.method.toUpperCase() as 'GET',
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
       onRequest: async (request, reply) => {
-        request.auth = await loadAuth(services.db, request);
-        // A dead session cookie is dropped, so the browser stops sending it.
-        if (request.auth.staleSession) clearSessionCookie(request, reply);
-        // Every API answer (errors included) carries the XSRF-TOKEN cookie for the next call.
         reply.header('Cache-Control', 'no-store');
-        if (!SAFE_METHODS.has(request.method) && !csrfPasses(request, request.auth)) throw csrfMismatch();
-        if (signedIn && !request.auth.user) throw unauthenticated();
-        if (!operationAllowed(request.auth.ability, operation.operationId)) throw forbidden();
+        const auth = await authenticateRequest(services.db, request, reply, {
+          signedIn,
+          operationId: operation.operationId,
+        });
+        if (!operationAllowed(auth.ability, operation.operationId)) throw forbidden();
       },
       onSend: async (request, reply, payload) => {
-        if (!SAFE_METHODS.has(request.method)) await settleAuthWrites(operation.operationId, services.db);
-        if (request.auth) setXsrfCookie(request, reply, request.auth.xsrfToken);
+        await settleAuthWrites(operation.operationId, services.db);
+        // Every cookie-path answer (errors included) carries the XSRF-TOKEN cookie for the next
+        // call; a token caller is no browser and gets no cookie.
+        if (request.auth && !request.auth.token) setXsrfCookie(request, reply, request.auth.xsrfToken);
         return payload;
       },
       handler: async (request, reply) => {

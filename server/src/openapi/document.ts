@@ -135,7 +135,13 @@ export function listOperations(document: OpenApiDocument): Operation[] {
   return operations;
 }
 
-/** Signed-in only when every alternative of the operation's security needs the session cookie. */
+/** Schemes that name a user: the session cookie or a personal access token. */
+const SIGN_IN_SCHEMES = ['session', 'bearerToken', 'basicToken'];
+
+/** Signed-in only when every alternative of the operation's security needs a user. */
 export function needsSession(operation: Operation): boolean {
-  return operation.security.length > 0 && operation.security.every((requirement) => 'session' in requirement);
+  return (
+    operation.security.length > 0 &&
+    operation.security.every((requirement) => SIGN_IN_SCHEMES.some((scheme) => scheme in requirement))
+  );
 }

@@ -13,6 +13,8 @@ import { layerHandlers } from './layers.ts';
 import { mapPartHandlers } from './map-parts.ts';
 import { mapHandlers } from './maps.ts';
 import { waterNetworkHandlers } from './water-network.ts';
+import { userTokenHandlers } from './user-tokens.ts';
+import { tileJsonHandlers } from './tilejson.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -42,4 +44,6 @@ export const handlers: OperationHandlers = {
   ...exportHandlers,
   ...waterNetworkHandlers,
   ...layerImportJobHandlers,
+  ...userTokenHandlers,
+  ...tileJsonHandlers,
 };

@@ -72,6 +72,9 @@ function pathValue(operation: Operation, name: string, targets: Targets, rng: Rn
       return String(rng.chance(0.8) ? targets.bookmarkIds[0] : rng.pick(targets.bookmarkIds));
     case 'file_id':
       return String(targets.fileId);
+    case 'token_id':
+      // Personal access tokens the fuzzed createUserToken calls may have made (or none).
+      return String(rng.int(1, 5));
     case 'z':
       return String(tile[0]);
     case 'x':

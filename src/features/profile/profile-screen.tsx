@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
 import { useAuthStore } from '../../stores/auth-store';
+import { AccessTokensSection } from './access-tokens-section';
 import { PasswordForm } from './password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import { TwoFactorSection } from './two-factor-section';
@@ -23,6 +24,9 @@ export function ProfileScreen() {
         </Card>
         <Card title={t('profile.two_factor_title')}>
           <TwoFactorSection enabled={user.two_factor_enabled} />
+        </Card>
+        <Card title={t('access_tokens.title')}>
+          <AccessTokensSection />
         </Card>
       </div>
     </div>

@@ -13,6 +13,8 @@ export interface PactContext {
   session: { token: string; xsrfToken: string; userId: number } | undefined;
   /** A TOTP secret whose current code replaces a 6-digit `code` in request bodies. */
   totpSecret: string | undefined;
+  /** The real secret of the state's personal access token (replaces PACT_ACCESS_TOKEN). */
+  accessToken?: string | undefined;
 }
 
 type Params = Record<string, unknown>;
@@ -158,4 +160,5 @@ export async function resetForInteraction(db: Database, context: PactContext): P
   await db.query("SELECT setval('users_id_seq', 1000)");
   context.session = undefined;
   context.totpSecret = undefined;
+  context.accessToken = undefined;
 }

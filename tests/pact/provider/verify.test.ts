@@ -12,6 +12,7 @@ import { createExportStateHandlers } from './export-states.ts';
 import { createMapStateHandlers } from './map-states.ts';
 import { createStateHandlers, resetForInteraction, type PactContext } from './provider-states.ts';
 import { createWaterNetworkStateHandlers } from './water-network-states.ts';
+import { createTokenStateHandlers } from './token-states.ts';
 import { createRequestFilter } from './request-filter.ts';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
@@ -74,6 +75,7 @@ describe('Pact provider verification', () => {
         ...createMapStateHandlers(database.db, context, path.join(dataDir, 'files')),
         ...createExportStateHandlers(database.db, context, dataDir),
         ...createWaterNetworkStateHandlers(database.db),
+        ...createTokenStateHandlers(database.db, context),
       }).map(([name, handler]) => [
         name,
         async (params?: unknown) => {

@@ -1,0 +1,105 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  getListUserTokensQueryKey,
+  useDeleteUserToken,
+  useListUserTokens,
+} from '../../../generated/api/users/users';
+import type { NewUserToken, UserToken } from '../../../generated/model';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { showToast } from '../../components/ui/toast';
+import { AccessTokenCreateForm } from './access-token-create-form';
+import { NewAccessToken } from './new-access-token';
+
+function formatDate(value: string | null, locale: string, never: string): string {
+  return value === null ? never : new Date(value).toLocaleDateString(locale);
+}
+
+/** Personal access tokens for scripts, QGIS and GDAL: list, make (shown once) and revoke. */
+export function AccessTokensSection() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const tokens = useListUserTokens();
+  const deleteToken = useDeleteUserToken();
+  const [created, setCreated] = useState<NewUserToken | null>(null);
+  const [revoking, setRevoking] = useState<UserToken | null>(null);
+  const list = tokens.data?.data ?? [];
+
+  const revoke = (token: UserToken) =>
+    deleteToken.mutate(
+      { tokenId: token.id },
+      {
+        onSuccess: () => {
+          setRevoking(null);
+          showToast(t('access_tokens.revoked', { name: token.name }));
+          void queryClient.invalidateQueries({ queryKey: getListUserTokensQueryKey() });
+        },
+        onError: () => {
+          setRevoking(null);
+          showToast(t('errors.something_went_wrong'), 'error');
+        },
+      },
+    );
+
+  return (
+    <>
+      <p>{t('access_tokens.intro')}</p>
+      {created ? <NewAccessToken token={created} onDone={() => setCreated(null)} /> : null}
+      {list.length === 0 ? (
+        <p>{tokens.isPending ? t('common.loading') : t('access_tokens.none')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="visually-hidden">{t('access_tokens.list_caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('access_tokens.name')}</th>
+                <th scope="col">{t('access_tokens.abilities')}</th>
+                <th scope="col">{t('access_tokens.expires')}</th>
+                <th scope="col">{t('access_tokens.last_used')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('access_tokens.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((token) => (
+                <tr key={token.id}>
+                  <td>{token.name}</td>
+                  <td>
+                    {token.abilities.includes('write')
+                      ? t('access_tokens.read_write')
+                      : t('access_tokens.read_only')}
+                  </td>
+                  <td>{formatDate(token.expires_at, i18n.language, t('access_tokens.never'))}</td>
+                  <td>{formatDate(token.last_used_at, i18n.language, t('access_tokens.never_used'))}</td>
+                  <td>
+                    <Button
+                      variant="danger"
+                      aria-label={t('access_tokens.revoke_named', { name: token.name })}
+                      onPress={() => setRevoking(token)}
+                    >
+                      {t('access_tokens.revoke')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AccessTokenCreateForm onCreated={setCreated} />
+      <ConfirmDialog
+        isOpen={revoking !== null}
+        title={t('access_tokens.revoke_title')}
+        text={t('access_tokens.revoke_text', { name: revoking?.name ?? '' })}
+        confirmLabel={t('access_tokens.revoke')}
+        isPending={deleteToken.isPending}
+        onConfirm={() => revoking && revoke(revoking)}
+        onCancel={() => setRevoking(null)}
+      />
+    </>
+  );
+}

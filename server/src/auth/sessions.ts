@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { UserRecord } from '../users/user-record.ts';
+import { sessionCacheFor } from './session-cache.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'atlasboard_session';
@@ -42,19 +43,31 @@ export async function startSession(
   return { ...session, token, maxAgeSeconds: remember ? REMEMBER_MINUTES * 60 : undefined };
 }
 
+const lifetimeMs = (remember: boolean) => lifetime(remember) * 60_000;
+
 /**
- * A live session for the cookie value, with its user's row, in one query (every API request
- * asks this, so it is the whole per-request cost of signing in). The idle expiry slides forward,
- * but is only written when it would move by more than a minute: a burst of requests is then
- * one write, not one per request. Nothing is cached in the process, so a sign-out, a deleted
- * user or a changed role takes effect on the very next request on every instance.
+ * A live session for the cookie value, with its user's row. Every API request asks this, so
+ * it is answered from the process's session cache when it can (session-cache.ts: exact, since
+ * the database announces every change to sessions and users), and otherwise in one query.
+ * The idle expiry slides forward, but is only written when it would move by more than a
+ * minute: a burst of requests is then one write, not one per request.
  */
 export async function findSessionUser(
   db: Queryable,
   token: string,
 ): Promise<{ session: Session; user: UserRecord } | undefined> {
+  const id = sha256(token);
+  const cache = sessionCacheFor(db);
+  const cached = cache?.get(id, Date.now(), lifetimeMs);
+  if (cached) return cached;
+  const ticket = cache?.ticket();
   const rows = await db.query<
-    UserRecord & { session_id: string; session_xsrf_token: string; session_remember: boolean }
+    UserRecord & {
+      session_id: string;
+      session_xsrf_token: string;
+      session_remember: boolean;
+      session_left_ms: number;
+    }
   >(
     `WITH live AS (
        SELECT id, user_id, xsrf_token, remember,
@@ -65,14 +78,24 @@ export async function findSessionUser(
        UPDATE sessions s SET expires_at = live.slid_to FROM live
        WHERE s.id = live.id AND live.expires_at < live.slid_to - interval '1 minute'
      )
-     SELECT u.*, live.id AS session_id, live.xsrf_token AS session_xsrf_token, live.remember AS session_remember
+     SELECT u.*, live.id AS session_id, live.xsrf_token AS session_xsrf_token, live.remember AS session_remember,
+       (extract(epoch FROM CASE WHEN live.expires_at < live.slid_to - interval '1 minute'
+          THEN live.slid_to ELSE live.expires_at END - now()) * 1000)::float8 AS session_left_ms
      FROM live JOIN users u ON u.id = live.user_id`,
-    [sha256(token), REMEMBER_MINUTES, SESSION_MINUTES],
+    [id, REMEMBER_MINUTES, SESSION_MINUTES],
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { session_id: id, session_xsrf_token: xsrfToken, session_remember: remember, ...user } = row;
-  return { session: { id, userId: row.id, xsrfToken, remember }, user };
+  const {
+    session_id: sessionId,
+    session_xsrf_token: xsrfToken,
+    session_remember: remember,
+    session_left_ms: leftMs,
+    ...user
+  } = row;
+  const session = { id: sessionId, userId: row.id, xsrfToken, remember };
+  if (cache && ticket !== undefined) cache.put(ticket, session, user, Date.now() + leftMs);
+  return { session, user };
 }
 
 export async function destroySession(db: Queryable, id: string): Promise<void> {

@@ -3,8 +3,30 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+/** What a `LISTEN` subscriber is told. */
+export interface ChannelListener {
+  /** A `NOTIFY` on the channel, delivered once its transaction committed. */
+  message(payload: string): void;
+  /**
+   * Notices may have been missed (the listening connection was lost, or it is back after a loss
+   * and `listening` says which): whatever was kept on their strength must be dropped.
+   */
+  reset(listening: boolean): void;
+}
+
 export interface Database extends Queryable {
   /** Runs `work` in one transaction: all of it is kept, or none of it (a throw rolls back). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to a `NOTIFY` channel; resolves once listening, to the unsubscribe. Optional: a
+   * database without it has no in-process caches that depend on notices.
+   */
+  listen?(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /**
+   * Resolves once every instance listening on `channel` (this one too) has been handed every
+   * notice committed before the call. Absent where notices arrive with the statement that sent
+   * them and there is no other instance (the embedded database).
+   */
+  barrier?(channel: string): Promise<void>;
   close(): Promise<void>;
 }

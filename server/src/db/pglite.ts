@@ -28,6 +28,12 @@ export function wrapPGlite(pg: PGlite, options: { waitMs?: number } = {}): Datab
   return {
     query: (sql, params) => through(() => base.query(sql, params)),
     transaction: (work) => through(() => pg.transaction((tx) => work(wrap(tx)))),
+    // PGlite hands a notice to its listeners (as a microtask) while it reads the answer of the
+    // statement that committed it, so the writer's own await returns after they ran.
+    listen: async (channel, listener) => {
+      const off = await pg.listen(channel, (payload) => listener.message(payload));
+      return () => off();
+    },
     close: () => pg.close(),
   };
 }

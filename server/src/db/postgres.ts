@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
+import { createPostgresListener } from './postgres-listener.ts';
 
 const reportToStderr = (error: Error) =>
   process.stderr.write(
@@ -26,6 +27,7 @@ export function openPostgres(
     ...(timeouts.statementMs ? { statement_timeout: timeouts.statementMs } : {}),
   });
   pool.on('error', onIdleError);
+  const listener = createPostgresListener(connectionString);
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await client.query(sql, [...params]);
@@ -48,6 +50,11 @@ export function openPostgres(
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    barrier: listener.barrier,
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

@@ -87,6 +87,27 @@ async function sortedPage(
   );
 }
 
+/** The rows of a layer page: $1 is the layer, $2 the search pattern if there is one. */
+export function layerWhere(
+  layerId: number,
+  search: string | undefined,
+  equals?: FeatureWhere,
+): { where: string; params: unknown[] } {
+  const params: unknown[] = [layerId];
+  let where = 'ft.layer_id = $1';
+  if (equals) {
+    params.push(equals.property, equals.value);
+    where += ` AND ft.properties ->> $${params.length - 1} = $${params.length}`;
+  }
+  if (search) {
+    params.push(likePattern(search));
+    // The indexed text of all values narrows the rows (migration 010); each value is then checked alone.
+    where += ` AND feature_search_text(ft.properties) ILIKE $${params.length}
+      AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
+  }
+  return { where, params };
+}
+
 /**
  * One page of a layer in id order. The page links carry a keyset cursor (the last or first
  * id shown), so following next/prev reads the (layer_id, id) index from the cursor on; the
@@ -99,20 +120,9 @@ export async function layerFeaturePage(
   request: LayerPageRequest,
 ): Promise<PageEnvelope<FeatureBody>> {
   const { layerId, page, perPage, search, where: equals } = request;
-  const params: unknown[] = [layerId];
-  let where = 'ft.layer_id = $1';
-  if (equals) {
-    params.push(equals.property, equals.value);
-    where += ` AND ft.properties ->> $${params.length - 1} = $${params.length}`;
-  }
+  const { where, params } = layerWhere(layerId, search, equals);
   // Narrowed pages are counted and found by reading them; the layer's count and anchors are of all.
   const narrowed = Boolean(search) || equals !== undefined;
-  if (search) {
-    params.push(likePattern(search));
-    // The indexed text of all values narrows the rows (migration 010); each value is then checked alone.
-    where += ` AND feature_search_text(ft.properties) ILIKE $${params.length}
-      AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
-  }
   const { total, exact } = narrowed
     ? await boundedCount(db, where, params)
     : { total: request.featuresCount, exact: true };
@@ -150,6 +160,18 @@ export async function layerFeaturePage(
       : await select('', 'ASC', perPage, offset);
   }
 
+  return pageEnvelopeOf(request, rows, total, sort);
+}
+
+/** The answer for a page of `rows` (already in order) out of `total`; links carry keyset cursors. */
+export function pageEnvelopeOf(
+  request: Pick<LayerPageRequest, 'page' | 'perPage' | 'search' | 'where' | 'path'>,
+  rows: readonly FeatureRowWithFiles[],
+  total: number,
+  sort: FeatureSort | undefined,
+): PageEnvelope<FeatureBody> {
+  const { page, perPage, search, where: equals } = request;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (target: number, cursor?: [string, number]) => {
     const query = new URLSearchParams();
     if (perPage !== 15) query.set('per_page', String(perPage));

@@ -6,6 +6,8 @@ export const ANCHOR_EVERY = 1000;
 const LAYERS_KEPT = 64;
 
 const anchorsByDb = new WeakMap<object, Map<string, Promise<number[]>>>();
+/** The same anchors once read, for callers that cannot wait (one-statement pages). */
+const readAnchorsByDb = new WeakMap<object, Map<string, number[]>>();
 
 /**
  * The ids at row 0, 1000, 2000, … of a layer, read once per layer version by one pass over
@@ -28,7 +30,14 @@ function anchorsOf(db: Queryable, layerId: number, versionKey: string): Promise<
        ) numbered WHERE n % ${ANCHOR_EVERY} = 0 ORDER BY id`,
       [layerId],
     )
-    .then((rows) => rows.map((row) => Number(row.id)));
+    .then((rows) => {
+      const ids = rows.map((row) => Number(row.id));
+      const read = readAnchorsByDb.get(db) ?? new Map<string, number[]>();
+      readAnchorsByDb.set(db, read);
+      read.set(key, ids);
+      if (read.size > LAYERS_KEPT) read.delete(read.keys().next().value ?? key);
+      return ids;
+    });
   // A failed read is not remembered; the next request tries again.
   reading.catch(() => cache.delete(key));
   cache.set(key, reading);
@@ -47,8 +56,26 @@ export async function pageStart(
   offset: number,
 ): Promise<{ fromId: number; skip: number } | undefined> {
   if (offset < ANCHOR_EVERY) return undefined;
-  const anchors = await anchorsOf(db, layerId, versionKey);
+  return startAmong(await anchorsOf(db, layerId, versionKey), offset);
+}
+
+function startAmong(anchors: readonly number[], offset: number) {
   const index = Math.floor(offset / ANCHOR_EVERY);
   const fromId = anchors[index];
   return fromId === undefined ? undefined : { fromId, skip: offset - index * ANCHOR_EVERY };
+}
+
+/**
+ * `pageStart` from what is already in memory: null when the anchors of that version have not
+ * been read yet (the caller then takes the path that reads them).
+ */
+export function knownPageStart(
+  db: Queryable,
+  layerId: number,
+  versionKey: string,
+  offset: number,
+): { fromId: number; skip: number } | undefined | null {
+  if (offset < ANCHOR_EVERY) return undefined;
+  const anchors = readAnchorsByDb.get(db)?.get(`${layerId}:${versionKey}`);
+  return anchors ? startAmong(anchors, offset) : null;
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../auth/abilities.ts';
+import { abilityOf } from '../auth/ability-memo.ts';
 import { findTokenUser, tokenThrottleKeys, type RequestToken } from '../auth/access-tokens.ts';
 import { findSessionUser, SESSION_COOKIE, type Session } from '../auth/sessions.ts';
 import { recordHit } from '../auth/throttle.ts';
@@ -97,7 +98,7 @@ export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<
   return {
     session: user ? session : undefined,
     user,
-    ability: defineAbilityFor(user),
+    ability: abilityOf(user),
     xsrfToken,
     staleSession: token !== undefined && user === undefined,
     token: undefined,

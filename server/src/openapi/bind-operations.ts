@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { settleAuthWrites } from '../auth/auth-writes.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
 import { authenticateRequest } from '../http/authenticate-request.ts';
@@ -143,6 +144,7 @@ export function bindOperations(
         if (!operationAllowed(auth.ability, operation.operationId)) throw forbidden();
       },
       onSend: async (request, reply, payload) => {
+        await settleAuthWrites(operation.operationId, services.db);
         // Every cookie-path answer (errors included) carries the XSRF-TOKEN cookie for the next
         // call; a token caller is no browser and gets no cookie.
         if (request.auth && !request.auth.token) setXsrfCookie(request, reply, request.auth.xsrfToken);

@@ -1,6 +1,7 @@
 import { createFeature } from '../features/feature-create.ts';
 import { mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
 import { layerFeaturePage, parseFeatureSort, parseFeatureWhere } from '../features/feature-page.ts';
+import { layerPageInOneStatement, rememberLayerShape } from '../features/page-statement.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
@@ -10,19 +11,31 @@ const cursor = (id: number | undefined) => (id === undefined ? undefined : Math.
 /** A layer's features: one page of them, and adding one. */
 export const featureListHandlers = typedHandlers({
   async listLayerFeatures({ services: { db }, auth, params, query }) {
-    const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
-    const page = await layerFeaturePage(db, {
-      layerId: layer.id,
-      featuresCount: layer.features_count,
-      versionKey: `${String(layer.version)}:${layer.created_at.getTime()}`,
+    const request = {
       page: query.page ?? 1,
       perPage: query.per_page ?? 15,
       search: query.search?.trim() || undefined,
-      where: parseFeatureWhere(query.where_property, query.where_value, layer),
       afterId: cursor(query.after_id),
       beforeId: cursor(query.before_id),
+      path: `/api/maps/${params.id}/layers/${params.layer_id}/features`,
+    };
+    // A sort or a column filter needs the layer's schema first: those pages go the longer way.
+    const simple =
+      query.sort === undefined && query.where_property === undefined && query.where_value === undefined;
+    const direct = simple
+      ? await layerPageInOneStatement(db, auth.ability, params.id, params.layer_id, request)
+      : undefined;
+    if (direct) return { status: 200, body: direct };
+    const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
+    const versionKey = `${String(layer.version)}:${layer.created_at.getTime()}`;
+    rememberLayerShape(layer.id, { featuresCount: layer.features_count, versionKey });
+    const page = await layerFeaturePage(db, {
+      ...request,
+      layerId: layer.id,
+      featuresCount: layer.features_count,
+      versionKey,
       sort: parseFeatureSort(query.sort, layer),
-      path: `/api/maps/${params.id}/layers/${layer.id}/features`,
+      where: parseFeatureWhere(query.where_property, query.where_value, layer),
     });
     return { status: 200, body: page };
   },

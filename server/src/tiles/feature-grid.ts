@@ -6,8 +6,12 @@ import { EXTENT, thinningCell } from './tile-query.ts';
  * every point under a tile at request time takes tens of milliseconds and is always current.
  */
 export const GRID_MIN_FEATURES = 10_000;
-/** The finest zoom the grid holds; above it a tile covers few enough points to thin at request time. */
-export const GRID_MAX_Z = 9;
+/**
+ * The finest zoom the grid holds; above it a tile covers few enough points to thin at request
+ * time. z10–z11 tiles thinned at request time took ~0.9 s (p95, 1M points, under load): a tile
+ * there still covers up to a hundred thousand points.
+ */
+export const GRID_MAX_Z = 11;
 
 interface GridLayer {
   id: number;

@@ -1,0 +1,150 @@
+import { canOnAll, type AppAbility } from '../auth/abilities.ts';
+import type { Queryable } from '../db/database.ts';
+import { notFound } from '../http/http-error.ts';
+import type { PageEnvelope } from '../http/pagination.ts';
+import { LAYER_COLUMNS, type FeatureBody } from '../maps/records.ts';
+import { COUNT_CAP } from './bounded-count.ts';
+import { layerWhere, pageEnvelopeOf, type LayerPageRequest } from './feature-page.ts';
+import { featurePageSql, type FeatureRowWithFiles } from './feature-rows.ts';
+import { knownPageStart } from './page-anchors.ts';
+
+/** What a features page needs to know of its layer before it can be read. */
+interface LayerShape {
+  featuresCount: number;
+  versionKey: string;
+}
+
+/** The layers' shapes as last read, so a numbered page can be planned before reading its layer. */
+const lastSeen = new Map<number, LayerShape>();
+const LAYERS_KEPT = 256;
+
+export function rememberLayerShape(layerId: number, shape: LayerShape): void {
+  lastSeen.delete(layerId);
+  lastSeen.set(layerId, shape);
+  if (lastSeen.size > LAYERS_KEPT) lastSeen.delete(lastSeen.keys().next().value ?? layerId);
+}
+
+type PageRequest = Omit<LayerPageRequest, 'layerId' | 'featuresCount' | 'versionKey' | 'sort'>;
+
+interface Plan {
+  /** Picks the page's ids; `$1` is the layer (and `$2` the search pattern). */
+  idsSql: string;
+  order: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+  /** The layer shape the plan took for granted (numbered pages of the whole layer). */
+  assumed?: LayerShape;
+}
+
+/** The page's ids without knowing the layer, or undefined when that cannot be planned ahead. */
+function plan(db: Queryable, layerId: number, request: PageRequest, where: string): Plan | undefined {
+  const { page, perPage, search } = request;
+  const from = search ? 'capped ft' : `features ft WHERE ${where}`;
+  const and = search ? 'WHERE' : 'AND';
+  const ids = (condition: string, order: 'ASC' | 'DESC') =>
+    `SELECT ft.id FROM ${from}${condition ? ` ${search ? condition.replace(/^AND/, and) : condition}` : ''} ORDER BY ft.id ${order}`;
+  if (request.afterId !== undefined)
+    return {
+      idsSql: ids(`AND ft.id > ${Number(request.afterId)}`, 'ASC'),
+      order: 'ASC',
+      limit: perPage,
+      offset: 0,
+    };
+  if (request.beforeId !== undefined)
+    return {
+      idsSql: ids(`AND ft.id < ${Number(request.beforeId)}`, 'DESC'),
+      order: 'DESC',
+      limit: perPage,
+      offset: 0,
+    };
+  const offset = (page - 1) * perPage;
+  // Searches are read from their capped matches, so an offset there is bounded by the cap.
+  if (page === 1 || search) return { idsSql: ids('', 'ASC'), order: 'ASC', limit: perPage, offset };
+  const assumed = lastSeen.get(layerId);
+  if (!assumed) return undefined;
+  const lastPage = Math.max(1, Math.ceil(assumed.featuresCount / perPage));
+  if (page > lastPage) return undefined;
+  if (page === lastPage)
+    return {
+      idsSql: ids('', 'DESC'),
+      order: 'DESC',
+      limit: assumed.featuresCount - (lastPage - 1) * perPage,
+      offset: 0,
+      assumed,
+    };
+  const start = knownPageStart(db, layerId, assumed.versionKey, offset);
+  if (start === null) return undefined;
+  return start
+    ? {
+        idsSql: ids(`AND ft.id >= ${start.fromId}`, 'ASC'),
+        order: 'ASC',
+        limit: perPage,
+        offset: start.skip,
+        assumed,
+      }
+    : { idsSql: ids('', 'ASC'), order: 'ASC', limit: perPage, offset, assumed };
+}
+
+interface Row {
+  layer_row: { features_count: number; version: number | string; created_at: string } | null;
+  page_rows: FeatureRowWithFiles[] | null;
+  matched: number | null;
+}
+
+/**
+ * A features page in one statement: the map, its layer and the page's rows (with their files,
+ * and for a search the capped count of matches) come back together. Taken when the caller's
+ * right to read does not depend on the map's row (every role today) and the page can be planned
+ * without the layer (cursors, first pages, searches, and numbered pages of a layer whose shape
+ * is remembered and still holds). Otherwise undefined: the caller takes the step-by-step path.
+ */
+export async function layerPageInOneStatement(
+  db: Queryable,
+  ability: AppAbility,
+  mapId: number,
+  layerId: number,
+  request: PageRequest,
+): Promise<PageEnvelope<FeatureBody> | undefined> {
+  if (!canOnAll(ability, 'read', 'Map') || !canOnAll(ability, 'read', 'Feature')) return undefined;
+  const { where, params } = layerWhere(layerId, request.search);
+  const chosen = plan(db, layerId, request, where);
+  if (!chosen) return undefined;
+  const map = `$${params.length + 1}`;
+  const capped = request.search
+    ? `, capped AS MATERIALIZED (SELECT ft.id FROM features ft WHERE ${where} ORDER BY ft.id LIMIT ${COUNT_CAP + 1})`
+    : '';
+  const [row] = await db.query<Row>(
+    `WITH ml AS (
+       SELECT m.id, (SELECT to_jsonb(x) FROM (SELECT ${LAYER_COLUMNS} FROM layers l
+         WHERE l.id = $1 AND l.map_id = m.id AND l.import_job_id IS NULL) x) AS layer_row
+       FROM maps m WHERE m.id = ${map}
+     )${capped}
+     SELECT ml.layer_row,
+       CASE WHEN ml.layer_row IS NULL THEN NULL ELSE (SELECT jsonb_agg(to_jsonb(p)) FROM (
+         ${featurePageSql(chosen.idsSql, `ft.id ${chosen.order}`, chosen.limit, chosen.offset)}
+       ) p) END AS page_rows,
+       ${request.search ? '(SELECT count(*)::int FROM capped)' : 'NULL::int'} AS matched
+     FROM ml`,
+    [...params, mapId],
+  );
+  if (!row || !row.layer_row) throw notFound();
+  const layer = row.layer_row;
+  const shape = {
+    featuresCount: Number(layer.features_count),
+    versionKey: `${String(layer.version)}:${new Date(layer.created_at).getTime()}`,
+  };
+  rememberLayerShape(layerId, shape);
+  // The layer changed since it was last seen: its numbered pages are planned afresh.
+  if (
+    chosen.assumed &&
+    (chosen.assumed.featuresCount !== shape.featuresCount || chosen.assumed.versionKey !== shape.versionKey)
+  )
+    return undefined;
+  // More matches than are counted exactly: the step-by-step path estimates the total.
+  if (row.matched !== null && row.matched > COUNT_CAP) return undefined;
+  const total = row.matched ?? shape.featuresCount;
+  const lastPage = Math.max(1, Math.ceil(total / request.perPage));
+  // Every plan reads ids in one direction; the page shows them ascending.
+  const rows = request.page > lastPage ? [] : (row.page_rows ?? []).sort((a, b) => a.id - b.id);
+  return pageEnvelopeOf(request, rows, total, undefined);
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { TestClient } from '../../test-support/test-client.ts';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/database.ts';
+
+/**
+ * A features page is asked for on every scroll of the table, so what it costs per request is
+ * the statements it sends: once the caller's session is known and the layer has been seen, a
+ * page (first, by cursor, by number, or a search) is one statement.
+ */
+let t: TestApp;
+let counted: FastifyInstance;
+const statements: string[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+  const db = t.database.db;
+  const recording: Database = {
+    query: (sql, params) => {
+      statements.push(sql);
+      return db.query(sql, params);
+    },
+    transaction: (work) => db.transaction(work),
+    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
+    close: async () => undefined,
+  };
+  counted = await buildApp({ config: t.config, db: recording, logger: false });
+  await counted.ready();
+});
+afterAll(async () => {
+  await counted.close();
+  await t.close();
+});
+beforeEach(async () => t.database.reset());
+
+interface Page {
+  data: { id: number; properties: Record<string, unknown> }[];
+  links: Record<string, string | null>;
+  meta: Record<string, number | string | null>;
+}
+
+describe('a features page', () => {
+  it('is one statement per request once the layer has been seen', async () => {
+    const user = await t.createUser();
+    const client = new TestClient(counted);
+    await client.login(user.email, user.password);
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id);
+    await t.database.db.query(
+      `INSERT INTO features (layer_id, geom, properties)
+       SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
+       FROM generate_series(1, 2600) g`,
+      [layer.id],
+    );
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const offsetIds = async (offset: number) =>
+      (
+        await t.database.db.query<{ id: number }>(
+          'SELECT id FROM features WHERE layer_id = $1 ORDER BY id LIMIT 15 OFFSET $2',
+          [layer.id, offset],
+        )
+      ).map((row) => row.id);
+    const cost = async (query: Record<string, string | number>) => {
+      const before = statements.length;
+      const response = await client.get(url, { query });
+      expect(response.status).toBe(200);
+      return { page: response.json<Page>(), statements: statements.length - before };
+    };
+    // Warming: the session, the layer's shape and the anchors of its deep pages are read once.
+    await cost({ page: 1 });
+    await cost({ page: 150 });
+
+    const first = await cost({ page: 1 });
+    expect(first.statements).toBe(1);
+    expect(first.page.data.map((f) => f.id)).toEqual(await offsetIds(0));
+    expect(first.page.meta).toMatchObject({ total: 2600, last_page: 174 });
+
+    const next = first.page.links.next ?? '';
+    const after = await cost(Object.fromEntries(new URL(next, 'http://x').searchParams));
+    expect(after.statements).toBe(1);
+    expect(after.page.data.map((f) => f.id)).toEqual(await offsetIds(15));
+
+    const deep = await cost({ page: 120 });
+    expect(deep.statements).toBe(1);
+    expect(deep.page.data.map((f) => f.id)).toEqual(await offsetIds(119 * 15));
+
+    const last = await cost({ page: 174 });
+    expect(last.statements).toBe(1);
+    expect(last.page.data.map((f) => f.id)).toEqual(await offsetIds(173 * 15));
+
+    const search = await cost({ search: 'ROW-2599' });
+    expect(search.statements).toBe(1);
+    expect(search.page.data.map((f) => f.properties.code)).toEqual(['row-2599']);
+    expect(search.page.meta).toMatchObject({ total: 1, last_page: 1 });
+
+    const second = await cost({ search: 'row-1', per_page: 5, page: 3 });
+    expect(second.statements).toBe(1);
+    // row-1, row-10…row-19, row-100…: 1 + 10 + 100 + 1000 matches, the 11th to 15th shown.
+    expect(second.page.meta).toMatchObject({ total: 1111, last_page: 223, from: 11, to: 15 });
+    expect(second.page.data.map((f) => f.properties.code)).toEqual([
+      'row-19',
+      'row-100',
+      'row-101',
+      'row-102',
+      'row-103',
+    ]);
+  });
+
+  it('reads a layer that changed since it was last seen as it is now', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id);
+    const add = (from: number, to: number) =>
+      t.database.db.query(
+        `INSERT INTO features (layer_id, geom, properties)
+         SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('n', g)
+         FROM generate_series($2::int, $3::int) g`,
+        [layer.id, from, to],
+      );
+    await add(1, 1500);
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    expect((await client.get(url, { query: { page: 90 } })).json<Page>().meta.total).toBe(1500);
+    await add(1501, 3000);
+    const page = (await client.get(url, { query: { page: 199 } })).json<Page>();
+    expect(page.meta).toMatchObject({ total: 3000, last_page: 200 });
+    expect(page.data.map((f) => f.properties.n)).toEqual(Array.from({ length: 15 }, (_, i) => 2971 + i));
+    const other = await insertMap(t.database.db);
+    expect((await client.get(`/api/maps/${other.id}/layers/${layer.id}/features`)).status).toBe(404);
+    expect((await client.get(`/api/maps/999999/layers/${layer.id}/features`)).status).toBe(404);
+  });
+});

@@ -3,9 +3,11 @@ import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fi
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 
+/** Links name the configured origin, whatever Host a request carries (nothing built from Host). */
+const ORIGIN = 'https://gis.example.org';
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ APP_URL: ORIGIN });
 });
 afterAll(async () => t.close());
 beforeEach(async () => t.database.reset());
@@ -47,7 +49,7 @@ async function valves(count: number) {
   };
 }
 
-const pathOf = (href: string) => href.replace(/^http:\/\/[^/]+/, '');
+const pathOf = (href: string) => href.replace(/^https?:\/\/[^/]+/, '');
 const linkOf = (links: Link[], rel: string) => links.find((link) => link.rel === rel);
 
 async function items(client: TestClient, url: string, query: Record<string, string | number> = {}) {
@@ -60,9 +62,14 @@ describe('OGC API – Features: discovery', () => {
     const { client } = await t.signedIn('user');
     const { map, layer, base } = await valves(2);
     await insertLayer(t.database.db, map.id, { name: 'Basemap', type: 'xyz' });
-    const landing = (await client.get(base)).json<{ title: string; links: Link[] }>();
+    const landing = (
+      await client.get(base, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } })
+    ).json<{
+      title: string;
+      links: Link[];
+    }>();
     expect(landing.title).toBe('Town');
-    expect(linkOf(landing.links, 'data')?.href).toBe(`http://localhost:80${base}/collections`);
+    expect(linkOf(landing.links, 'data')?.href).toBe(`${ORIGIN}${base}/collections`);
     expect(linkOf(landing.links, 'service-desc')?.type).toBe('application/vnd.oai.openapi+json;version=3.0');
     const collections = (await client.get(`${base}/collections`)).json<{
       collections: { id: string; title: string }[];
@@ -108,7 +115,7 @@ describe('OGC API – Features: discovery', () => {
       paths: Record<string, { get?: { parameters: { $ref?: string; name?: string }[] } }>;
     }>();
     expect(document.openapi).toBe('3.0.3');
-    expect(document.servers[0]?.url).toBe(`http://localhost:80${base}`);
+    expect(document.servers[0]?.url).toBe(`${ORIGIN}${base}`);
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([
         '/',
@@ -242,7 +249,7 @@ describe('OGC API – Features Part 4: editing', () => {
     expect(created.status).toBe(201);
     const location = String(created.headers.location);
     const id = Number(location.split('/').pop());
-    expect(location).toBe(`http://localhost:80${url}/${id}`);
+    expect(location).toBe(`${ORIGIN}${url}/${id}`);
     expect(await version(layer.id)).toBeGreaterThan(before);
 
     const patched = await client.request('PATCH', `${url}/${id}`, {

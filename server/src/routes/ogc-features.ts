@@ -103,7 +103,7 @@ export const ogcFeatureHandlers = typedHandlers({
     return { status: 204 };
   },
 
-  async deleteOgcItem({ services: { db, config }, auth, params }) {
+  async deleteOgcItem({ services: { db }, auth, params }) {
     // The app's save gives deletions to whoever may update features (editors), as updateFeatures does.
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
     await deleteItem(db, params.map_id, layer, params.feature_id, userIdOf(auth.user));

@@ -13,6 +13,7 @@ import { layerHandlers } from './layers.ts';
 import { mapPartHandlers } from './map-parts.ts';
 import { mapHandlers } from './maps.ts';
 import { waterNetworkHandlers } from './water-network.ts';
+import { waterNetworkHydraulicsHandlers } from './water-network-hydraulics.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -41,5 +42,6 @@ export const handlers: OperationHandlers = {
   ...featureHandlers,
   ...exportHandlers,
   ...waterNetworkHandlers,
+  ...waterNetworkHydraulicsHandlers,
   ...layerImportJobHandlers,
 };

@@ -74,7 +74,8 @@ export function buildModel(input: ModelInput): HydraulicModel | Problems {
   const { graph, settings } = input;
   const problems: Problems = {};
   const name = (field: string, key: string, params: Record<string, string | number>) => {
-    if (Object.keys(problems).length < NAMED) (problems[field] ??= []).push(msg(`water_network.${key}`, params));
+    if (Object.keys(problems).length < NAMED)
+      (problems[field] ??= []).push(msg(`water_network.${key}`, params));
   };
   const closedVertex = graph.vertexValves.map((valves) =>
     valves.some((id) => input.valves.get(id)?.[settings.valve_open_property] === false),
@@ -110,7 +111,8 @@ export function buildModel(input: ModelInput): HydraulicModel | Problems {
 
   const pipes: ModelPipe[] = [];
   const geometric = new Map<number, number>();
-  for (const edge of graph.edges) geometric.set(edge.pipeId, (geometric.get(edge.pipeId) ?? 0) + lineLength(edge.line));
+  for (const edge of graph.edges)
+    geometric.set(edge.pipeId, (geometric.get(edge.pipeId) ?? 0) + lineLength(edge.line));
   const badPipes = new Set<number>();
   graph.edges.forEach((edge, index) => {
     if (edge.from === edge.to) return;
@@ -121,7 +123,8 @@ export function buildModel(input: ModelInput): HydraulicModel | Problems {
     const c =
       own ?? settings.roughness.find((entry) => entry.material === material)?.c ?? settings.default_roughness;
     if (!badPipes.has(edge.pipeId)) {
-      if (diameter === null || diameter <= 0) name(`pipes.${edge.pipeId}`, 'no_diameter', { id: edge.pipeId });
+      if (diameter === null || diameter <= 0)
+        name(`pipes.${edge.pipeId}`, 'no_diameter', { id: edge.pipeId });
       if (c <= 0) name(`pipes.${edge.pipeId}`, 'bad_roughness', { id: edge.pipeId, c });
       if (diameter === null || diameter <= 0 || c <= 0) badPipes.add(edge.pipeId);
     }

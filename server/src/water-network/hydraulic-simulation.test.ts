@@ -34,7 +34,8 @@ function model({ pipes, valves = [], nodes = [], sources = [], serviceIds = [] }
     nodes: [...nodes, ...sources].map(([node]) => node),
     toleranceM: 0.5,
   });
-  const byId = (list: [{ id: number }, Properties][]) => new Map(list.map(([item, props]) => [item.id, props]));
+  const byId = (list: [{ id: number }, Properties][]) =>
+    new Map(list.map(([item, props]) => [item.id, props]));
   const input: ModelInput = {
     graph,
     settings: DEFAULT_HYDRAULICS,

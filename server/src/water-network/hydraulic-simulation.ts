@@ -65,7 +65,9 @@ export async function simulate(
 
   const served = nodes.filter(
     (node, index) =>
-      node.kind === 'junction' && node.pressure_m !== null && (model.nodes[index]?.featureIds.length ?? 0) > 0,
+      node.kind === 'junction' &&
+      node.pressure_m !== null &&
+      (model.nodes[index]?.featureIds.length ?? 0) > 0,
   );
   const reachedJunctions = nodes.filter((node) => node.kind === 'junction' && node.pressure_m !== null);
   const pressures = reachedJunctions.map((node) => node.pressure_m as number);
@@ -77,7 +79,11 @@ export async function simulate(
       .filter((node) => (node.pressure_m as number) < lowPressureM)
       .sort((a, b) => (a.pressure_m as number) - (b.pressure_m as number))
       .slice(0, LOW_LISTED)
-      .map((node) => ({ node_id: node.id, feature_ids: node.feature_ids, pressure_m: node.pressure_m as number })),
+      .map((node) => ({
+        node_id: node.id,
+        feature_ids: node.feature_ids,
+        pressure_m: node.pressure_m as number,
+      })),
     low_pressure_m: lowPressureM,
     min_pressure_m: pressures.length > 0 ? Math.min(...pressures) : null,
     max_pressure_m: pressures.length > 0 ? Math.max(...pressures) : null,
@@ -103,7 +109,11 @@ const FLOW_CAP = 2000;
  * as the draw grows, so double until below, then bisect. Each step is one EPANET solve on the
  * same opened project; at most log2(2000 / 0.05) + 12 ≈ 27 of them.
  */
-export async function fireFlow(model: HydraulicModel, nodeId: string, residualM: number): Promise<FireFlowAnswer> {
+export async function fireFlow(
+  model: HydraulicModel,
+  nodeId: string,
+  residualM: number,
+): Promise<FireFlowAnswer> {
   const { model: fed } = reachedPart(model);
   const node = fed.nodes.find((candidate) => candidate.id === nodeId);
   if (!node) throw new Error(`node ${nodeId} is not reached by a source`);

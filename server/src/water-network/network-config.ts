@@ -14,7 +14,9 @@ export const DEFAULT_TOLERANCE_M = 1;
  * moved to another map drops out of the network without anyone editing it.
  */
 export async function waterNetworkOf(db: Queryable, mapId: number): Promise<WaterNetworkConfig> {
-  const rows = await db.query<Omit<WaterNetworkConfig, 'hydraulics'> & { hydraulics: unknown; on_map: number[] }>(
+  const rows = await db.query<
+    Omit<WaterNetworkConfig, 'hydraulics'> & { hydraulics: unknown; on_map: number[] }
+  >(
     `SELECT (SELECT l.id FROM layers l WHERE l.id = w.pipe_layer_id AND l.map_id = w.map_id) AS pipe_layer_id,
        ARRAY(SELECT u.id FROM unnest(w.valve_layer_ids) WITH ORDINALITY AS u (id, position)
          JOIN layers l ON l.id = u.id AND l.map_id = w.map_id ORDER BY u.position) AS valve_layer_ids,

@@ -15,6 +15,7 @@ import { townMapDetail } from '../../../mocks/features-town-map';
 import { recordedMap } from '../../map/testing/recording-map-canvas';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
+import { DEFAULT_HYDRAULICS } from '../../../server/src/water-network/hydraulic-settings';
 
 // jsdom has no canvas: the OpenLayers engine is swapped for one that records its layer models.
 vi.mock('../../map/openlayers/ol-map-canvas', async () => {
@@ -29,7 +30,13 @@ function townNetwork() {
   server.use(
     getShowMapMockHandler({ data: townMapDetail() }),
     getGetWaterNetworkMockHandler({
-      data: { pipe_layer_id: 1, valve_layer_ids: [2], node_layer_ids: [3], tolerance_m: 1 },
+      data: {
+        pipe_layer_id: 1,
+        valve_layer_ids: [2],
+        node_layer_ids: [3],
+        tolerance_m: 1,
+        hydraulics: DEFAULT_HYDRAULICS,
+      },
     }),
   );
 }

@@ -71,6 +71,30 @@ export interface OpenModel {
 
 const REPORT = 'run.rpt';
 
+/** Node ids in the order the INP writer puts them: junctions, reservoirs, tanks. */
+const inpNodeOrder = (model: HydraulicModel): string[] =>
+  (['junction', 'reservoir', 'tank'] as const).flatMap((kind) =>
+    model.nodes.filter((node) => node.kind === kind).map((node) => node.id),
+  );
+
+/**
+ * EPANET's 1-based index of every id. It numbers objects in the file's order, so the order we
+ * wrote is the answer; a few ids are checked against the engine, and a surprise falls back to
+ * asking for each (thousands of string round trips into WebAssembly take ~0.1 s).
+ */
+function indexesOf(
+  ids: readonly string[],
+  written: readonly string[],
+  idAt: (index: number) => string,
+  indexOf: (id: string) => number,
+): number[] {
+  const position = new Map(written.map((id, index) => [id, index + 1]));
+  const probes = [0, Math.floor(written.length / 2), written.length - 1].filter((index) => index >= 0);
+  if (probes.every((index) => idAt(index + 1) === written[index]))
+    return ids.map((id) => position.get(id) as number);
+  return ids.map(indexOf);
+}
+
 /** Loads a model that a source reaches everywhere (see reachedPart) into EPANET. */
 export async function openModel(model: HydraulicModel): Promise<OpenModel> {
   const ws = await engine();
@@ -83,8 +107,18 @@ export async function openModel(model: HydraulicModel): Promise<OpenModel> {
   }
   const nodeIds = model.nodes.map((node) => node.id);
   const pipeIds = model.pipes.map((pipe: ModelPipe) => pipe.id);
-  const nodeIndex = nodeIds.map((id) => project.getNodeIndex(id));
-  const linkIndex = pipeIds.map((id) => project.getLinkIndex(id));
+  const nodeIndex = indexesOf(
+    nodeIds,
+    inpNodeOrder(model),
+    (index) => project.getNodeId(index),
+    (id) => project.getNodeIndex(id),
+  );
+  const linkIndex = indexesOf(
+    pipeIds,
+    pipeIds,
+    (index) => project.getLinkId(index),
+    (id) => project.getLinkIndex(id),
+  );
   return {
     solve() {
       try {

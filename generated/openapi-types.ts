@@ -3226,6 +3226,8 @@ export interface components {
       velocity_mps: number | null;
       /** @example 2.3 */
       headloss_m_per_km: number | null;
+      /** @description The pipe's pieces as the model has them (from node to node, [lon, lat]), so a client draws the answer without loading the pipe layer. */
+      lines: components['schemas']['Position'][][];
     };
     /** @description Something the run noticed: `negative_pressure` (nodes below 0 m), `disconnected` (nodes no source reaches, left out of the run), `epanet` (a line of EPANET's report, in `text`). */
     HydraulicWarning: {
@@ -8421,7 +8423,19 @@ export interface operations {
            *             "status": "open",
            *             "flow_lps": 10,
            *             "velocity_mps": 0.32,
-           *             "headloss_m_per_km": 0.76
+           *             "headloss_m_per_km": 0.76,
+           *             "lines": [
+           *               [
+           *                 [
+           *                   -9.14,
+           *                   38.72
+           *                 ],
+           *                 [
+           *                   -9.13,
+           *                   38.72
+           *                 ]
+           *               ]
+           *             ]
            *           }
            *         ],
            *         "warnings": [],

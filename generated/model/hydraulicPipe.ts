@@ -9,6 +9,7 @@ import type { HydraulicPipeStatus } from './hydraulicPipeStatus';
 import type { HydraulicPipeFlowLps } from './hydraulicPipeFlowLps';
 import type { HydraulicPipeVelocityMps } from './hydraulicPipeVelocityMps';
 import type { HydraulicPipeHeadlossMPerKm } from './hydraulicPipeHeadlossMPerKm';
+import type { Position } from './position';
 
 /**
  * A pipe feature's answer; of a pipe that valves split into pieces, the piece with the fastest water. Flow is positive from the first to the last vertex of the line.
@@ -22,4 +23,6 @@ export interface HydraulicPipe {
   /** @minimum 0 */
   velocity_mps: HydraulicPipeVelocityMps;
   headloss_m_per_km: HydraulicPipeHeadlossMPerKm;
+  /** The pipe's pieces as the model has them (from node to node, [lon, lat]), so a client draws the answer without loading the pipe layer. */
+  lines: Position[][];
 }

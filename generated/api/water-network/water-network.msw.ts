@@ -224,6 +224,13 @@ export const getSimulateWaterNetworkResponseMock = (
         faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
         null,
       ]),
+      lines: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+          ),
+        ),
+      ),
     })),
     warnings: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
       code: faker.helpers.arrayElement(['negative_pressure', 'disconnected', 'epanet'] as const),

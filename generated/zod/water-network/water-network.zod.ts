@@ -644,6 +644,10 @@ export const simulateWaterNetwork200ResponseDataNodesItemCoordinatesItemMax = 18
 export const simulateWaterNetwork200ResponseDataNodesItemCoordinatesMin = 2;
 export const simulateWaterNetwork200ResponseDataNodesItemCoordinatesMax = 2;
 export const simulateWaterNetwork200ResponseDataPipesItemVelocityMpsMin = 0;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMin = -180;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMax = 180;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMin = 2;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMax = 2;
 export const simulateWaterNetwork200ResponseDataWarningsItemNodeIdsMax = 100000;
 
 export const simulateWaterNetwork200Response = zod.object({
@@ -687,6 +691,24 @@ export const simulateWaterNetwork200Response = zod.object({
             .min(simulateWaterNetwork200ResponseDataPipesItemVelocityMpsMin)
             .nullable(),
           headloss_m_per_km: zod.number().nullable(),
+          lines: zod
+            .array(
+              zod.array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMin)
+                      .max(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMax),
+                  )
+                  .min(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMin)
+                  .max(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMax)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              ),
+            )
+            .describe(
+              "The pipe's pieces as the model has them (from node to node, [lon, lat]), so a client draws the answer without loading the pipe layer.",
+            ),
         })
         .describe(
           "A pipe feature's answer; of a pipe that valves split into pieces, the piece with the fastest water. Flow is positive from the first to the last vertex of the line.",

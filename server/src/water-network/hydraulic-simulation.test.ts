@@ -72,6 +72,7 @@ describe('the hydraulic model of a network, solved by EPANET', () => {
     expect(pipe?.flow_lps).toBeCloseTo(Q, 3);
     // v = Q / A
     expect(pipe?.velocity_mps).toBeCloseTo(Q / 1000 / ((Math.PI * (D / 1000) ** 2) / 4), 3);
+    expect(pipe?.lines).toEqual([[position({ x: 0, y: 0 }), position({ x: 1000, y: 0 })]]);
     expect(answer.warnings).toEqual([]);
   });
 

@@ -49,6 +49,14 @@ export async function simulate(
     });
   for (const text of run.warnings) warnings.push({ code: 'epanet', node_ids: [], text });
 
+  const pointOf = new Map(model.nodes.map((node) => [node.id, node.point]));
+  const lines = new Map<number, [number, number][][]>();
+  for (const pipe of model.pipes) {
+    const ends = [pointOf.get(pipe.from), pointOf.get(pipe.to)];
+    if (!ends[0] || !ends[1]) continue;
+    const line = [ends[0], ...pipe.vertices, ends[1]].map(position);
+    lines.set(pipe.pipeId, [...(lines.get(pipe.pipeId) ?? []), line]);
+  }
   const pipes = new Map<number, Simulation['pipes'][number]>();
   for (const pipe of model.pipes) {
     const result = run.pipes.get(pipe.id);
@@ -58,6 +66,7 @@ export async function simulate(
       flow_lps: result ? round(result.flow, 4) : null,
       velocity_mps: result ? round(result.velocity, 4) : null,
       headloss_m_per_km: result ? round(result.headloss, 4) : null,
+      lines: lines.get(pipe.pipeId) ?? [],
     };
     const known = pipes.get(pipe.pipeId);
     if (!known || (answer.velocity_mps ?? -1) > (known.velocity_mps ?? -1)) pipes.set(pipe.pipeId, answer);

@@ -3166,6 +3166,10 @@ export interface components {
       pipe_ids: components['schemas']['FeatureIdList'];
       /** @description Nodes (hydrants, meters) on the pipes that lose service. */
       node_ids: components['schemas']['FeatureIdList'];
+      /** @description Valves the search met that cannot be closed (their `valve_operable_property` is false); it went on to the next ring of valves behind them. */
+      skipped_valve_ids: components['schemas']['FeatureIdList'];
+      /** @description Pipes that lose service only because the skipped valves cannot be closed. */
+      extra_pipe_ids: components['schemas']['FeatureIdList'];
     };
     WaterNetworkIsolationResource: {
       data: components['schemas']['WaterNetworkIsolation'];
@@ -8249,7 +8253,9 @@ export interface operations {
            *         ],
            *         "node_ids": [
            *           8
-           *         ]
+           *         ],
+           *         "skipped_valve_ids": [],
+           *         "extra_pipe_ids": []
            *       }
            *     }
            */

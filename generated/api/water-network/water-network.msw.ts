@@ -162,6 +162,12 @@ export const getIsolateWaterNetworkPipeResponseMock = (
     node_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       faker.number.int({ min: 1, max: undefined }),
     ),
+    skipped_valve_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(
+      () => faker.number.int({ min: 1, max: undefined }),
+    ),
+    extra_pipe_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      faker.number.int({ min: 1, max: undefined }),
+    ),
   },
   ...overrideResponse,
 });

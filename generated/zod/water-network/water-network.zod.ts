@@ -563,6 +563,8 @@ export const isolateWaterNetworkPipe200Response = zod.object({
     valve_ids: zod.array(zod.number().min(1)),
     pipe_ids: zod.array(zod.number().min(1)),
     node_ids: zod.array(zod.number().min(1)),
+    skipped_valve_ids: zod.array(zod.number().min(1)),
+    extra_pipe_ids: zod.array(zod.number().min(1)),
   }),
 });
 

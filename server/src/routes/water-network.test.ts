@@ -176,10 +176,33 @@ describe('water network answers', () => {
         valve_ids: [ids.v1.id, ids.v2.id],
         pipe_ids: [ids.p2.id, ids.p3.id],
         node_ids: [ids.h1.id],
+        skipped_valve_ids: [],
+        extra_pipe_ids: [],
       },
     });
     expect((await client.post(`${url}/isolate`, { pipe_id: ids.p1.id })).json()).toEqual({
-      data: { pipe_id: ids.p1.id, valve_ids: [ids.v1.id], pipe_ids: [ids.p1.id], node_ids: [] },
+      data: {
+        pipe_id: ids.p1.id,
+        valve_ids: [ids.v1.id],
+        pipe_ids: [ids.p1.id],
+        node_ids: [],
+        skipped_valve_ids: [],
+        extra_pipe_ids: [],
+      },
+    });
+    // Valve 1 seized: isolating pipe 2 goes past it and pipe 1 goes dry too.
+    await t.database.db.query(`UPDATE features SET properties = '{"operable": false}' WHERE id = $1`, [
+      ids.v1.id,
+    ]);
+    expect((await client.post(`${url}/isolate`, { pipe_id: ids.p2.id })).json()).toEqual({
+      data: {
+        pipe_id: ids.p2.id,
+        valve_ids: [ids.v2.id],
+        pipe_ids: [ids.p1.id, ids.p2.id, ids.p3.id],
+        node_ids: [ids.h1.id],
+        skipped_valve_ids: [ids.v1.id],
+        extra_pipe_ids: [ids.p1.id],
+      },
     });
     expect((await client.post(`${url}/trace`, { feature_id: ids.h1.id })).json()).toEqual({
       data: {

@@ -64,7 +64,16 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
     server.use(
       getIsolateWaterNetworkPipeMockHandler(async ({ request }) => {
         asked.push(await request.json());
-        return { data: { pipe_id: 3, valve_ids: [147, 148], pipe_ids: [3, 4], node_ids: [] } };
+        return {
+          data: {
+            pipe_id: 3,
+            valve_ids: [147, 148],
+            pipe_ids: [3, 4],
+            node_ids: [],
+            skipped_valve_ids: [],
+            extra_pipe_ids: [],
+          },
+        };
       }),
     );
     const { user } = await openFeature(1, 3, 'Pipes #3');

@@ -151,6 +151,8 @@ describe('water network answers', () => {
             valve_ids: [VALVE_201.id],
             pipe_ids: [PIPE_101.id],
             node_ids: [HYDRANT_301.id],
+            skipped_valve_ids: [],
+            extra_pipe_ids: [],
           },
         }),
       )

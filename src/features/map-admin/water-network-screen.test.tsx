@@ -33,8 +33,9 @@ function storedNetwork(initial: WaterNetworkConfig) {
           { message: 'Invalid.', errors: { tolerance_m: ['The tolerance must be greater than 0.'] } },
           { status: 422 },
         );
-      state.config = body;
-      return HttpResponse.json({ data: body });
+      // The screen sends the layers only; the stored hydraulic settings stay (as on the server).
+      state.config = { ...body, hydraulics: state.config.hydraulics };
+      return HttpResponse.json({ data: state.config });
     }),
   );
   return state;

@@ -70,8 +70,8 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
             valve_ids: [147, 148],
             pipe_ids: [3, 4],
             node_ids: [],
-            skipped_valve_ids: [],
-            extra_pipe_ids: [],
+            skipped_valve_ids: [149],
+            extra_pipe_ids: [4],
           },
         };
       }),
@@ -90,6 +90,11 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['#147', '#148']);
+    // Valve 149 cannot be closed: the answer names it, and pipe 4 lost through it.
+    const skipped = within(result).getByRole('region', { name: 'Inoperable valves passed' });
+    expect(within(skipped).getByRole('listitem')).toHaveTextContent('#149');
+    const extra = within(result).getByRole('region', { name: 'Pipes lost through inoperable valves' });
+    expect(within(extra).getAllByRole('listitem')).toHaveLength(1);
     const pipes = within(result).getByRole('region', { name: 'Pipes out of service' });
     expect(await within(pipes).findByRole('button', { name: 'Oak Street 3' }, SLOW)).toBeInTheDocument();
     expect(highlighted('layer-1')).toBe('3,4');

@@ -11,6 +11,8 @@ export interface ServerOptions {
   adminPassword: string;
   /** PostgreSQL instead of the embedded database (its processes' memory is not in the samples). */
   databaseUrl?: string | undefined;
+  /** Seed the demo town (the hydraulics bench runs on it); off by default. */
+  demoSeed?: boolean;
 }
 
 /** Resident memory of a process in bytes, from /proc (Linux); undefined once it is gone. */
@@ -53,7 +55,7 @@ export class ServerProcess {
         CLIENT_DIR: clientDir,
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
-        DEMO_SEED: '0',
+        DEMO_SEED: this.options.demoSeed ? '1' : '0',
         LOG_LEVEL: 'warn',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },

@@ -1585,6 +1585,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/water-network/simulate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pressures at every node and flows in every pipe (steady state, EPANET)
+     * @description Builds an EPANET model from the configured layers (nodes where pipe ends and valves meet within the tolerance, a closed valve separating the pipes at it, sources as reservoirs and tanks, demands of node features) and solves it with Hazen-Williams head loss. Parts of the network no source reaches are left out and named in a `disconnected` warning.
+     */
+    post: operations['simulateWaterNetwork'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/water-network/fire-flow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The flow a hydrant gives while its pressure stays at the residual */
+    post: operations['fireFlowWaterNetwork'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/water-network/model.inp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The hydraulic model as an EPANET INP file
+     * @description The model `simulate` runs (parts no source reaches included), in LPS units with Hazen-Williams head loss; [COORDINATES] and [VERTICES] are longitude/latitude (EPSG:4326).
+     */
+    get: operations['getWaterNetworkModelInp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/layer-types': {
     parameters: {
       query?: never;
@@ -3545,6 +3620,105 @@ export interface components {
     FeatureFileList: {
       data: components['schemas']['FeatureFile'][];
     };
+    /** @description Hazen-Williams C of the pipes whose material property has this value. */
+    RoughnessEntry: {
+      /** @example cast_iron */
+      material: string;
+      /** @example 100 */
+      c: number;
+    };
+    /** @description How the configured layers become a hydraulic model. Property names are looked up in each feature's properties; a missing elevation is 0, a missing length is the geometry's. Sources are points of `source_layer_id`: a reservoir (fixed head `head_property`) or, when `source_kind_property` says `tank`, a tank whose water stands `tank_level_property` metres above its elevation. A valve whose `valve_open_property` is false is closed; one whose `valve_operable_property` is false cannot be closed in an isolation. */
+    WaterNetworkHydraulics: {
+      /**
+       * @description Point layer of reservoirs and tanks; null while none is chosen (simulation answers 422).
+       * @example 6
+       */
+      source_layer_id: number | null;
+      /**
+       * @description Node layers whose features are service points: each draws `base_demand_lps` unless it has its own `demand_property`, and they make the low-pressure and affected lists.
+       * @example [
+       *       7
+       *     ]
+       */
+      service_layer_ids: number[];
+      /** @example elevation_m */
+      elevation_property: string;
+      /**
+       * @description Demand in L/s of a node feature (any node layer).
+       * @example demand_lps
+       */
+      demand_property: string;
+      /** @example 0.2 */
+      base_demand_lps: number;
+      /**
+       * @description `tank` makes a source a tank; anything else a reservoir.
+       * @example kind
+       */
+      source_kind_property: string;
+      /**
+       * @description A reservoir's total head in metres.
+       * @example head_m
+       */
+      head_property: string;
+      /**
+       * @description A tank's water level above its elevation, in metres.
+       * @example level_m
+       */
+      tank_level_property: string;
+      /**
+       * @description A tank's diameter in metres (20 when absent).
+       * @example diameter_m
+       */
+      tank_diameter_property: string;
+      /**
+       * @description Pipe inner diameter in millimetres.
+       * @example diameter_mm
+       */
+      diameter_property: string;
+      /**
+       * @description Pipe length in metres; the geometry's length when absent.
+       * @example length_m
+       */
+      length_property: string;
+      /** @example material */
+      material_property: string;
+      /**
+       * @description A pipe's own Hazen-Williams C, overriding the table.
+       * @example hw_c
+       */
+      roughness_property: string;
+      /** @description Hazen-Williams C by material. */
+      roughness: components['schemas']['RoughnessEntry'][];
+      /**
+       * @description C of a pipe whose material is not in the table.
+       * @example 130
+       */
+      default_roughness: number;
+      /** @example status */
+      pipe_status_property: string;
+      /**
+       * @description Values of `pipe_status_property` that take a pipe out of the model (closed).
+       * @example [
+       *       "abandoned",
+       *       "closed"
+       *     ]
+       */
+      closed_pipe_values: string[];
+      /** @example is_open */
+      valve_open_property: string;
+      /** @example operable */
+      valve_operable_property: string;
+      /**
+       * @description Service points and junctions below this pressure are listed as low.
+       * @example 20
+       */
+      low_pressure_m: number;
+      /**
+       * @description Residual pressure at a hydrant for its available fire flow.
+       * @example 1.4
+       */
+      fire_flow_residual_bar: number;
+    };
     /** @description The map's network configuration. A map that has none yet answers `pipe_layer_id: null`, empty layer lists and the default tolerance of 1 m. */
     WaterNetworkConfig: {
       /**
@@ -3571,9 +3745,34 @@ export interface components {
        * @example 0.5
        */
       tolerance_m: number;
+      hydraulics: components['schemas']['WaterNetworkHydraulics'];
     };
     WaterNetworkConfigResource: {
       data: components['schemas']['WaterNetworkConfig'];
+    };
+    /** @description Changes some of the hydraulic settings; the others keep their stored value. */
+    WaterNetworkHydraulicsInput: {
+      source_layer_id?: number | null;
+      service_layer_ids?: number[];
+      elevation_property?: string;
+      demand_property?: string;
+      base_demand_lps?: number;
+      source_kind_property?: string;
+      head_property?: string;
+      tank_level_property?: string;
+      tank_diameter_property?: string;
+      diameter_property?: string;
+      length_property?: string;
+      material_property?: string;
+      roughness_property?: string;
+      roughness?: components['schemas']['RoughnessEntry'][];
+      default_roughness?: number;
+      pipe_status_property?: string;
+      closed_pipe_values?: string[];
+      valve_open_property?: string;
+      valve_operable_property?: string;
+      low_pressure_m?: number;
+      fire_flow_residual_bar?: number;
     };
     /** @description Replaces the configuration. The pipe layer must be a vector line layer of the map; valve and node layers vector point layers of the map; a layer may appear in one role only. */
     WaterNetworkConfigInput: {
@@ -3581,6 +3780,7 @@ export interface components {
       valve_layer_ids: number[];
       node_layer_ids: number[];
       tolerance_m: number;
+      hydraulics?: components['schemas']['WaterNetworkHydraulicsInput'];
     };
     /**
      * @example [
@@ -3648,6 +3848,10 @@ export interface components {
       pipe_ids: components['schemas']['FeatureIdList'];
       /** @description Nodes (hydrants, meters) on the pipes that lose service. */
       node_ids: components['schemas']['FeatureIdList'];
+      /** @description Valves the search met that cannot be closed (their `valve_operable_property` is false); it went on to the next ring of valves behind them. */
+      skipped_valve_ids: components['schemas']['FeatureIdList'];
+      /** @description Pipes that lose service only because the skipped valves cannot be closed. */
+      extra_pipe_ids: components['schemas']['FeatureIdList'];
     };
     WaterNetworkIsolationResource: {
       data: components['schemas']['WaterNetworkIsolation'];
@@ -3666,6 +3870,117 @@ export interface components {
     };
     WaterNetworkTraceResource: {
       data: components['schemas']['WaterNetworkTrace'];
+    };
+    /** @description A node of the model: a pipe end or junction of the graph, or a source. Features standing on a pipe (hydrants, service points) are joined to the nearer end of their pipe piece. */
+    HydraulicNode: {
+      /**
+       * @description The node's id in the EPANET model (and its INP export).
+       * @example N12
+       */
+      id: string;
+      /** @enum {string} */
+      kind: 'junction' | 'reservoir' | 'tank';
+      /** @description Valves, nodes and sources at this node. */
+      feature_ids: components['schemas']['FeatureIdList'];
+      coordinates: components['schemas']['Position'];
+      /** @example 0 */
+      elevation_m: number;
+      /** @example 0.4 */
+      demand_lps: number;
+      /**
+       * @description Null where no source reaches the node.
+       * @example 68.2
+       */
+      head_m: number | null;
+      /** @example 68.2 */
+      pressure_m: number | null;
+      /** @example 6.69 */
+      pressure_bar: number | null;
+    };
+    /** @description A pipe feature's answer; of a pipe that valves split into pieces, the piece with the fastest water. Flow is positive from the first to the last vertex of the line. */
+    HydraulicPipe: {
+      /** @example 120 */
+      pipe_id: number;
+      /**
+       * @description `closed` by its status property, `disconnected` when no source reaches it.
+       * @enum {string}
+       */
+      status: 'open' | 'closed' | 'disconnected';
+      /** @example 3.2 */
+      flow_lps: number | null;
+      /** @example 0.41 */
+      velocity_mps: number | null;
+      /** @example 2.3 */
+      headloss_m_per_km: number | null;
+      /** @description The pipe's pieces as the model has them (from node to node, [lon, lat]), so a client draws the answer without loading the pipe layer. */
+      lines: components['schemas']['Position'][][];
+    };
+    /** @description Something the run noticed: `negative_pressure` (nodes below 0 m), `disconnected` (nodes no source reaches, left out of the run), `epanet` (a line of EPANET's report, in `text`). */
+    HydraulicWarning: {
+      /** @enum {string} */
+      code: 'negative_pressure' | 'disconnected' | 'epanet';
+      node_ids: string[];
+      /** @example WARNING: System has negative pressures at 0:00:00 hrs. */
+      text: string;
+    };
+    LowPressureNode: {
+      /** @example N12 */
+      node_id: string;
+      feature_ids: components['schemas']['FeatureIdList'];
+      /** @example 14.2 */
+      pressure_m: number;
+    };
+    WaterNetworkSimulation: {
+      nodes: components['schemas']['HydraulicNode'][];
+      pipes: components['schemas']['HydraulicPipe'][];
+      warnings: components['schemas']['HydraulicWarning'][];
+      /** @description Junctions with service points or other nodes below `low_pressure_m`, lowest first (at most 200). */
+      low_pressure: components['schemas']['LowPressureNode'][];
+      /** @example 20 */
+      low_pressure_m: number;
+      /**
+       * @description Over junctions a source reaches.
+       * @example 31.5
+       */
+      min_pressure_m: number | null;
+      /** @example 72.1 */
+      max_pressure_m: number | null;
+      /**
+       * @description Total demand of the junctions a source reaches.
+       * @example 240.5
+       */
+      demand_lps: number;
+    };
+    WaterNetworkSimulationResource: {
+      data: components['schemas']['WaterNetworkSimulation'];
+    };
+    FireFlowRequest: {
+      /** @description A feature of a configured node layer that stands on the network. */
+      hydrant_id: number;
+      /** @description The residual pressure to keep at the hydrant; the setting when absent. */
+      residual_bar?: number;
+    };
+    FireFlow: {
+      /** @example 3800 */
+      hydrant_id: number;
+      /** @example N12 */
+      node_id: string;
+      /** @example 1.4 */
+      residual_bar: number;
+      /**
+       * @description Pressure at the hydrant with no fire flow.
+       * @example 6.2
+       */
+      static_pressure_bar: number;
+      /**
+       * @description Flow the hydrant gives on top of the demands while its pressure stays at the residual (found by bisection on EPANET runs, to 0.1 L/s); 0 when the static pressure is lower.
+       * @example 42.5
+       */
+      flow_lps: number;
+      coordinates: components['schemas']['Position'];
+    };
+    FireFlowResource: {
+      data: components['schemas']['FireFlow'];
     };
     LayerType: {
       type: components['schemas']['LayerTypeName'];
@@ -9079,7 +9394,38 @@ export interface operations {
            *         "node_layer_ids": [
            *           4
            *         ],
-           *         "tolerance_m": 0.5
+           *         "tolerance_m": 0.5,
+           *         "hydraulics": {
+           *           "source_layer_id": 6,
+           *           "service_layer_ids": [],
+           *           "elevation_property": "elevation_m",
+           *           "demand_property": "demand_lps",
+           *           "base_demand_lps": 0,
+           *           "source_kind_property": "kind",
+           *           "head_property": "head_m",
+           *           "tank_level_property": "level_m",
+           *           "tank_diameter_property": "diameter_m",
+           *           "diameter_property": "diameter_mm",
+           *           "length_property": "length_m",
+           *           "material_property": "material",
+           *           "roughness_property": "hw_c",
+           *           "roughness": [
+           *             {
+           *               "material": "cast_iron",
+           *               "c": 100
+           *             }
+           *           ],
+           *           "default_roughness": 130,
+           *           "pipe_status_property": "status",
+           *           "closed_pipe_values": [
+           *             "abandoned",
+           *             "closed"
+           *           ],
+           *           "valve_open_property": "is_open",
+           *           "valve_operable_property": "operable",
+           *           "low_pressure_m": 20,
+           *           "fire_flow_residual_bar": 1.4
+           *         }
            *       }
            *     }
            */
@@ -9115,7 +9461,38 @@ export interface operations {
          *       "node_layer_ids": [
          *         4
          *       ],
-         *       "tolerance_m": 0.5
+         *       "tolerance_m": 0.5,
+         *       "hydraulics": {
+         *         "source_layer_id": 6,
+         *         "service_layer_ids": [],
+         *         "elevation_property": "elevation_m",
+         *         "demand_property": "demand_lps",
+         *         "base_demand_lps": 0,
+         *         "source_kind_property": "kind",
+         *         "head_property": "head_m",
+         *         "tank_level_property": "level_m",
+         *         "tank_diameter_property": "diameter_m",
+         *         "diameter_property": "diameter_mm",
+         *         "length_property": "length_m",
+         *         "material_property": "material",
+         *         "roughness_property": "hw_c",
+         *         "roughness": [
+         *           {
+         *             "material": "cast_iron",
+         *             "c": 100
+         *           }
+         *         ],
+         *         "default_roughness": 130,
+         *         "pipe_status_property": "status",
+         *         "closed_pipe_values": [
+         *           "abandoned",
+         *           "closed"
+         *         ],
+         *         "valve_open_property": "is_open",
+         *         "valve_operable_property": "operable",
+         *         "low_pressure_m": 20,
+         *         "fire_flow_residual_bar": 1.4
+         *       }
          *     }
          */
         'application/json': components['schemas']['WaterNetworkConfigInput'];
@@ -9138,7 +9515,38 @@ export interface operations {
            *         "node_layer_ids": [
            *           4
            *         ],
-           *         "tolerance_m": 0.5
+           *         "tolerance_m": 0.5,
+           *         "hydraulics": {
+           *           "source_layer_id": 6,
+           *           "service_layer_ids": [],
+           *           "elevation_property": "elevation_m",
+           *           "demand_property": "demand_lps",
+           *           "base_demand_lps": 0,
+           *           "source_kind_property": "kind",
+           *           "head_property": "head_m",
+           *           "tank_level_property": "level_m",
+           *           "tank_diameter_property": "diameter_m",
+           *           "diameter_property": "diameter_mm",
+           *           "length_property": "length_m",
+           *           "material_property": "material",
+           *           "roughness_property": "hw_c",
+           *           "roughness": [
+           *             {
+           *               "material": "cast_iron",
+           *               "c": 100
+           *             }
+           *           ],
+           *           "default_roughness": 130,
+           *           "pipe_status_property": "status",
+           *           "closed_pipe_values": [
+           *             "abandoned",
+           *             "closed"
+           *           ],
+           *           "valve_open_property": "is_open",
+           *           "valve_operable_property": "operable",
+           *           "low_pressure_m": 20,
+           *           "fire_flow_residual_bar": 1.4
+           *         }
            *       }
            *     }
            */
@@ -9307,7 +9715,9 @@ export interface operations {
            *         ],
            *         "node_ids": [
            *           8
-           *         ]
+           *         ],
+           *         "skipped_valve_ids": [],
+           *         "extra_pipe_ids": []
            *       }
            *     }
            */
@@ -9408,6 +9818,251 @@ export interface operations {
            *       "errors": {
            *         "feature_id": [
            *           "The feature is not part of this map's water network."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+    };
+  };
+  simulateWaterNetwork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run's answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "nodes": [
+           *           {
+           *             "id": "R6",
+           *             "kind": "reservoir",
+           *             "feature_ids": [
+           *               6
+           *             ],
+           *             "coordinates": [
+           *               -9.14,
+           *               38.72
+           *             ],
+           *             "elevation_m": 0,
+           *             "demand_lps": 0,
+           *             "head_m": 70,
+           *             "pressure_m": 0,
+           *             "pressure_bar": 0
+           *           },
+           *           {
+           *             "id": "N1",
+           *             "kind": "junction",
+           *             "feature_ids": [
+           *               8
+           *             ],
+           *             "coordinates": [
+           *               -9.13,
+           *               38.72
+           *             ],
+           *             "elevation_m": 0,
+           *             "demand_lps": 10,
+           *             "head_m": 69.2,
+           *             "pressure_m": 69.2,
+           *             "pressure_bar": 6.79
+           *           }
+           *         ],
+           *         "pipes": [
+           *           {
+           *             "pipe_id": 2,
+           *             "status": "open",
+           *             "flow_lps": 10,
+           *             "velocity_mps": 0.32,
+           *             "headloss_m_per_km": 0.76,
+           *             "lines": [
+           *               [
+           *                 [
+           *                   -9.14,
+           *                   38.72
+           *                 ],
+           *                 [
+           *                   -9.13,
+           *                   38.72
+           *                 ]
+           *               ]
+           *             ]
+           *           }
+           *         ],
+           *         "warnings": [],
+           *         "low_pressure": [],
+           *         "low_pressure_m": 20,
+           *         "min_pressure_m": 69.2,
+           *         "max_pressure_m": 69.2,
+           *         "demand_lps": 10
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WaterNetworkSimulationResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description No network configured, no source, or pipes that cannot be modelled (a zero or missing diameter, a C not above 0): each named by feature id. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Pipe 12 has no diameter above 0.",
+           *       "errors": {
+           *         "pipes.12": [
+           *           "Pipe 12 has no diameter above 0."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+    };
+  };
+  fireFlowWaterNetwork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "hydrant_id": 8
+         *     }
+         */
+        'application/json': components['schemas']['FireFlowRequest'];
+      };
+    };
+    responses: {
+      /** @description The available fire flow. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "hydrant_id": 8,
+           *         "node_id": "N1",
+           *         "residual_bar": 1.4,
+           *         "static_pressure_bar": 6.79,
+           *         "flow_lps": 52.3,
+           *         "coordinates": [
+           *           -9.13,
+           *           38.72
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['FireFlowResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description Not a node on the network, a node no source reaches, or a model that cannot run. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The feature is not a node on this map's water network.",
+           *       "errors": {
+           *         "hydrant_id": [
+           *           "The feature is not a node on this map's water network."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+    };
+  };
+  getWaterNetworkModelInp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The INP file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [TITLE]
+           *     Demo
+           *     [JUNCTIONS]
+           *     N1 0 10
+           *     [END]
+           */
+          'text/plain': string;
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description No network configured, no source, or pipes that cannot be modelled. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This map's water network has no source (reservoir or tank).",
+           *       "errors": {
+           *         "source_layer_id": [
+           *           "This map's water network has no source (reservoir or tank)."
            *         ]
            *       }
            *     }

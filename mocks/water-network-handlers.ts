@@ -105,7 +105,11 @@ export const waterNetworkHandlers = [
     const pipeId = parsed.data.pipe_id;
     if (!loaded.network.pipeIds.has(pipeId))
       return validationFailed({ pipe_id: ["The feature is not a pipe of this map's water network."] });
-    return HttpResponse.json({ data: { pipe_id: pipeId, ...isolatePipe(loaded.network.graph, pipeId) } });
+    // Mock valves are all operable: nothing is skipped.
+    const isolation = isolatePipe(loaded.network.graph, pipeId);
+    return HttpResponse.json({
+      data: { pipe_id: pipeId, ...isolation, skipped_valve_ids: [], extra_pipe_ids: [] },
+    });
   }),
 
   http.post('*/api/maps/:id/water-network/trace', async ({ request, params }) => {

@@ -1,4 +1,5 @@
-import type { WaterNetworkConfig } from '../generated/model';
+import type { WaterNetworkConfig, WaterNetworkConfigInput } from '../generated/model';
+import { DEFAULT_HYDRAULICS } from '../server/src/water-network/hydraulic-settings';
 import {
   buildNetworkGraph,
   type NetworkGraph,
@@ -18,7 +19,16 @@ let configs = new Map<number, WaterNetworkConfig>();
 
 export function seedWaterNetworks(): void {
   configs = new Map([
-    [DEMO_MAP_ID, { pipe_layer_id: 1, valve_layer_ids: [2], node_layer_ids: [3], tolerance_m: 15 }],
+    [
+      DEMO_MAP_ID,
+      {
+        pipe_layer_id: 1,
+        valve_layer_ids: [2],
+        node_layer_ids: [3],
+        tolerance_m: 15,
+        hydraulics: DEFAULT_HYDRAULICS,
+      },
+    ],
   ]);
 }
 seedWaterNetworks();
@@ -28,6 +38,7 @@ const UNCONFIGURED: WaterNetworkConfig = {
   valve_layer_ids: [],
   node_layer_ids: [],
   tolerance_m: 1,
+  hydraulics: DEFAULT_HYDRAULICS,
 };
 
 /** The configuration with layers no longer on the map left out, as the server reads it. */
@@ -39,11 +50,14 @@ export function waterNetworkOf(mapId: number): WaterNetworkConfig {
     valve_layer_ids: stored.valve_layer_ids.filter(onMap),
     node_layer_ids: stored.node_layer_ids.filter(onMap),
     tolerance_m: stored.tolerance_m,
+    hydraulics: stored.hydraulics,
   };
 }
 
-export function saveWaterNetwork(mapId: number, config: WaterNetworkConfig): void {
-  configs.set(mapId, config);
+/** Hydraulic settings the input leaves out keep their stored value, as on the server. */
+export function saveWaterNetwork(mapId: number, input: WaterNetworkConfigInput): void {
+  const stored = configs.get(mapId) ?? UNCONFIGURED;
+  configs.set(mapId, { ...input, hydraulics: { ...stored.hydraulics, ...(input.hydraulics ?? {}) } });
 }
 
 // Metres from lon/lat on a plane through the map's centre: plenty for a town.

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { WaterNetworkConfigPipeLayerId } from './waterNetworkConfigPipeLayerId';
+import type { WaterNetworkHydraulics } from './waterNetworkHydraulics';
 
 /**
  * The map's network configuration. A map that has none yet answers `pipe_layer_id: null`, empty layer lists and the default tolerance of 1 m.
@@ -25,4 +26,5 @@ export interface WaterNetworkConfig {
    * @maximum 100
    */
   tolerance_m: number;
+  hydraulics: WaterNetworkHydraulics;
 }

@@ -5,6 +5,7 @@
  * The single source of truth for the client and the reference server. Conventions (docs/decisions.md#api): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
+import type { WaterNetworkHydraulicsInput } from './waterNetworkHydraulicsInput';
 
 /**
  * Replaces the configuration. The pipe layer must be a vector line layer of the map; valve and node layers vector point layers of the map; a layer may appear in one role only.
@@ -20,4 +21,5 @@ export interface WaterNetworkConfigInput {
    * @maximum 100
    */
   tolerance_m: number;
+  hydraulics?: WaterNetworkHydraulicsInput;
 }

@@ -16,4 +16,8 @@ export interface WaterNetworkIsolation {
   pipe_ids: FeatureIdList;
   /** Nodes (hydrants, meters) on the pipes that lose service. */
   node_ids: FeatureIdList;
+  /** Valves the search met that cannot be closed (their `valve_operable_property` is false); it went on to the next ring of valves behind them. */
+  skipped_valve_ids: FeatureIdList;
+  /** Pipes that lose service only because the skipped valves cannot be closed. */
+  extra_pipe_ids: FeatureIdList;
 }

@@ -11,9 +11,11 @@ import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
 import type {
+  FireFlowResource,
   WaterNetworkCheckResource,
   WaterNetworkConfigResource,
   WaterNetworkIsolationResource,
+  WaterNetworkSimulationResource,
   WaterNetworkTraceResource,
 } from '../../model';
 
@@ -29,6 +31,39 @@ export const getGetWaterNetworkResponseMock = (
       faker.number.int({ min: 1, max: undefined }),
     ),
     tolerance_m: faker.number.float({ min: undefined, max: 100, fractionDigits: 2 }),
+    hydraulics: {
+      source_layer_id: faker.helpers.arrayElement([
+        faker.number.int({ min: undefined, max: undefined }),
+        null,
+      ]),
+      service_layer_ids: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(
+        () => faker.number.int({ min: 1, max: undefined }),
+      ),
+      elevation_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      demand_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      base_demand_lps: faker.number.float({ min: 0, max: 1000, fractionDigits: 2 }),
+      source_kind_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      head_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      tank_level_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      tank_diameter_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      diameter_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      length_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      material_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      roughness_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      roughness: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({
+        material: faker.string.alpha({ length: { min: 1, max: 100 } }),
+        c: faker.number.float({ min: undefined, max: 200, fractionDigits: 2 }),
+      })),
+      default_roughness: faker.number.float({ min: undefined, max: 200, fractionDigits: 2 }),
+      pipe_status_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      closed_pipe_values: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(
+        () => faker.string.alpha({ length: { min: 10, max: 100 } }),
+      ),
+      valve_open_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      valve_operable_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      low_pressure_m: faker.number.float({ min: 0, max: 200, fractionDigits: 2 }),
+      fire_flow_residual_bar: faker.number.float({ min: undefined, max: 20, fractionDigits: 2 }),
+    },
   },
   ...overrideResponse,
 });
@@ -45,6 +80,39 @@ export const getUpdateWaterNetworkResponseMock = (
       faker.number.int({ min: 1, max: undefined }),
     ),
     tolerance_m: faker.number.float({ min: undefined, max: 100, fractionDigits: 2 }),
+    hydraulics: {
+      source_layer_id: faker.helpers.arrayElement([
+        faker.number.int({ min: undefined, max: undefined }),
+        null,
+      ]),
+      service_layer_ids: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(
+        () => faker.number.int({ min: 1, max: undefined }),
+      ),
+      elevation_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      demand_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      base_demand_lps: faker.number.float({ min: 0, max: 1000, fractionDigits: 2 }),
+      source_kind_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      head_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      tank_level_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      tank_diameter_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      diameter_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      length_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      material_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      roughness_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      roughness: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({
+        material: faker.string.alpha({ length: { min: 1, max: 100 } }),
+        c: faker.number.float({ min: undefined, max: 200, fractionDigits: 2 }),
+      })),
+      default_roughness: faker.number.float({ min: undefined, max: 200, fractionDigits: 2 }),
+      pipe_status_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      closed_pipe_values: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(
+        () => faker.string.alpha({ length: { min: 10, max: 100 } }),
+      ),
+      valve_open_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      valve_operable_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+      low_pressure_m: faker.number.float({ min: 0, max: 200, fractionDigits: 2 }),
+      fire_flow_residual_bar: faker.number.float({ min: undefined, max: 20, fractionDigits: 2 }),
+    },
   },
   ...overrideResponse,
 });
@@ -94,6 +162,12 @@ export const getIsolateWaterNetworkPipeResponseMock = (
     node_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       faker.number.int({ min: 1, max: undefined }),
     ),
+    skipped_valve_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(
+      () => faker.number.int({ min: 1, max: undefined }),
+    ),
+    extra_pipe_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      faker.number.int({ min: 1, max: undefined }),
+    ),
   },
   ...overrideResponse,
 });
@@ -112,6 +186,103 @@ export const getTraceWaterNetworkResponseMock = (
   },
   ...overrideResponse,
 });
+
+export const getSimulateWaterNetworkResponseMock = (
+  overrideResponse: Partial<WaterNetworkSimulationResource> = {},
+): WaterNetworkSimulationResource => ({
+  data: {
+    nodes: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      id: faker.string.alpha({ length: { min: 10, max: 20 } }),
+      kind: faker.helpers.arrayElement(['junction', 'reservoir', 'tank'] as const),
+      feature_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        faker.number.int({ min: 1, max: undefined }),
+      ),
+      coordinates: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+      elevation_m: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      demand_lps: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      head_m: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+      pressure_m: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+      pressure_bar: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+    })),
+    pipes: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      pipe_id: faker.number.int({ min: 1, max: undefined }),
+      status: faker.helpers.arrayElement(['open', 'closed', 'disconnected'] as const),
+      flow_lps: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+      velocity_mps: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+      headloss_m_per_km: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+      lines: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+          ),
+        ),
+      ),
+    })),
+    warnings: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      code: faker.helpers.arrayElement(['negative_pressure', 'disconnected', 'epanet'] as const),
+      node_ids: Array.from({ length: faker.number.int({ min: 1, max: 100000 }) }, (_, i) => i + 1).map(() =>
+        faker.string.alpha({ length: { min: 10, max: 20 } }),
+      ),
+      text: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    })),
+    low_pressure: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      node_id: faker.string.alpha({ length: { min: 10, max: 20 } }),
+      feature_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        faker.number.int({ min: 1, max: undefined }),
+      ),
+      pressure_m: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+    })),
+    low_pressure_m: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+    min_pressure_m: faker.helpers.arrayElement([
+      faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      null,
+    ]),
+    max_pressure_m: faker.helpers.arrayElement([
+      faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      null,
+    ]),
+    demand_lps: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+  },
+  ...overrideResponse,
+});
+
+export const getFireFlowWaterNetworkResponseMock = (
+  overrideResponse: Partial<FireFlowResource> = {},
+): FireFlowResource => ({
+  data: {
+    hydrant_id: faker.number.int({ min: 1, max: undefined }),
+    node_id: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    residual_bar: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+    static_pressure_bar: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+    flow_lps: faker.number.float({ min: 0, max: undefined, fractionDigits: 2 }),
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+      faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getGetWaterNetworkModelInpResponseMock = (): string => faker.word.sample();
 
 export const getGetWaterNetworkMockHandler = (
   overrideResponse?:
@@ -242,10 +413,86 @@ export const getTraceWaterNetworkMockHandler = (
     options,
   );
 };
+
+export const getSimulateWaterNetworkMockHandler = (
+  overrideResponse?:
+    | WaterNetworkSimulationResource
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<WaterNetworkSimulationResource> | WaterNetworkSimulationResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/maps/:id/water-network/simulate',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getSimulateWaterNetworkResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getFireFlowWaterNetworkMockHandler = (
+  overrideResponse?:
+    | FireFlowResource
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<FireFlowResource> | FireFlowResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/maps/:id/water-network/fire-flow',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getFireFlowWaterNetworkResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getGetWaterNetworkModelInpMockHandler = (
+  overrideResponse?:
+    string | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<string> | string),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/maps/:id/water-network/model.inp',
+    async (info) => {
+      return new HttpResponse(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetWaterNetworkModelInpResponseMock(),
+        { status: 200, headers: { 'Content-Type': 'text/plain' } },
+      );
+    },
+    options,
+  );
+};
 export const getWaterNetworkMock = () => [
   getGetWaterNetworkMockHandler(),
   getUpdateWaterNetworkMockHandler(),
   getCheckWaterNetworkMockHandler(),
   getIsolateWaterNetworkPipeMockHandler(),
   getTraceWaterNetworkMockHandler(),
+  getSimulateWaterNetworkMockHandler(),
+  getFireFlowWaterNetworkMockHandler(),
+  getGetWaterNetworkModelInpMockHandler(),
 ];

@@ -23,6 +23,8 @@ import type {
 
 import type {
   CsrfMismatchResponse,
+  FireFlowRequest,
+  FireFlowResource,
   ForbiddenResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -33,6 +35,7 @@ import type {
   WaterNetworkConfigResource,
   WaterNetworkIsolateRequest,
   WaterNetworkIsolationResource,
+  WaterNetworkSimulationResource,
   WaterNetworkTraceRequest,
   WaterNetworkTraceResource,
 } from '../../model';
@@ -569,3 +572,322 @@ export const useTraceWaterNetwork = <
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * Builds an EPANET model from the configured layers (nodes where pipe ends and valves meet within the tolerance, a closed valve separating the pipes at it, sources as reservoirs and tanks, demands of node features) and solves it with Hazen-Williams head loss. Parts of the network no source reaches are left out and named in a `disconnected` warning.
+ * @summary Pressures at every node and flows in every pipe (steady state, EPANET)
+ */
+export const simulateWaterNetwork = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<WaterNetworkSimulationResource>(
+    { url: `/api/maps/${id}/water-network/simulate`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getSimulateWaterNetworkMutationOptions = <
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof simulateWaterNetwork>>,
+    TError,
+    { id: number },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof simulateWaterNetwork>>,
+  TError,
+  { id: number },
+  TContext
+> => {
+  const mutationKey = ['simulateWaterNetwork'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof simulateWaterNetwork>>, { id: number }> = (
+    props,
+  ) => {
+    const { id } = props ?? {};
+
+    return simulateWaterNetwork(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type SimulateWaterNetworkMutationResult = NonNullable<
+  Awaited<ReturnType<typeof simulateWaterNetwork>>
+>;
+
+export type SimulateWaterNetworkMutationError = ErrorType<
+  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+>;
+
+/**
+ * @summary Pressures at every node and flows in every pipe (steady state, EPANET)
+ */
+export const useSimulateWaterNetwork = <
+  TError = ErrorType<
+    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof simulateWaterNetwork>>,
+      TError,
+      { id: number },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof simulateWaterNetwork>>, TError, { id: number }, TContext> => {
+  const mutationOptions = getSimulateWaterNetworkMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * @summary The flow a hydrant gives while its pressure stays at the residual
+ */
+export const fireFlowWaterNetwork = (
+  id: number,
+  fireFlowRequest: BodyType<FireFlowRequest>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<FireFlowResource>(
+    {
+      url: `/api/maps/${id}/water-network/fire-flow`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: fireFlowRequest,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getFireFlowWaterNetworkMutationOptions = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationError
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof fireFlowWaterNetwork>>,
+    TError,
+    { id: number; data: BodyType<FireFlowRequest> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof fireFlowWaterNetwork>>,
+  TError,
+  { id: number; data: BodyType<FireFlowRequest> },
+  TContext
+> => {
+  const mutationKey = ['fireFlowWaterNetwork'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof fireFlowWaterNetwork>>,
+    { id: number; data: BodyType<FireFlowRequest> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return fireFlowWaterNetwork(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type FireFlowWaterNetworkMutationResult = NonNullable<
+  Awaited<ReturnType<typeof fireFlowWaterNetwork>>
+>;
+export type FireFlowWaterNetworkMutationBody = BodyType<FireFlowRequest>;
+export type FireFlowWaterNetworkMutationError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationError
+>;
+
+/**
+ * @summary The flow a hydrant gives while its pressure stays at the residual
+ */
+export const useFireFlowWaterNetwork = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationError
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof fireFlowWaterNetwork>>,
+      TError,
+      { id: number; data: BodyType<FireFlowRequest> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof fireFlowWaterNetwork>>,
+  TError,
+  { id: number; data: BodyType<FireFlowRequest> },
+  TContext
+> => {
+  const mutationOptions = getFireFlowWaterNetworkMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * The model `simulate` runs (parts no source reaches included), in LPS units with Hazen-Williams head loss; [COORDINATES] and [VERTICES] are longitude/latitude (EPSG:4326).
+ * @summary The hydraulic model as an EPANET INP file
+ */
+export const getWaterNetworkModelInp = (
+  id: number,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<string>(
+    { url: `/api/maps/${id}/water-network/model.inp`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetWaterNetworkModelInpQueryKey = (id?: number) => {
+  return [`/api/maps/${id}/water-network/model.inp`] as const;
+};
+
+export const getGetWaterNetworkModelInpQueryOptions = <
+  TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWaterNetworkModelInp>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetWaterNetworkModelInpQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getWaterNetworkModelInp>>> = ({ signal }) =>
+    getWaterNetworkModelInp(id, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetWaterNetworkModelInpQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getWaterNetworkModelInp>>
+>;
+export type GetWaterNetworkModelInpQueryError = ErrorType<
+  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError
+>;
+
+export function useGetWaterNetworkModelInp<
+  TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWaterNetworkModelInp>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+          TError,
+          Awaited<ReturnType<typeof getWaterNetworkModelInp>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetWaterNetworkModelInp<
+  TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWaterNetworkModelInp>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+          TError,
+          Awaited<ReturnType<typeof getWaterNetworkModelInp>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetWaterNetworkModelInp<
+  TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWaterNetworkModelInp>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The hydraulic model as an EPANET INP file
+ */
+
+export function useGetWaterNetworkModelInp<
+  TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
+  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getWaterNetworkModelInp>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetWaterNetworkModelInpQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}

@@ -11,6 +11,31 @@ import zod from 'zod';
  * @summary The map's water network configuration
  */
 export const getWaterNetwork200ResponseDataToleranceMMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsServiceLayerIdsMax = 20;
+export const getWaterNetwork200ResponseDataHydraulicsElevationPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsDemandPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMin = 0;
+export const getWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMax = 1000;
+export const getWaterNetwork200ResponseDataHydraulicsSourceKindPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsHeadPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsTankLevelPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsTankDiameterPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsDiameterPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsLengthPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsMaterialPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsRoughnessPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsRoughnessItemMaterialMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsRoughnessItemCMax = 200;
+export const getWaterNetwork200ResponseDataHydraulicsRoughnessMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsDefaultRoughnessMax = 200;
+export const getWaterNetwork200ResponseDataHydraulicsPipeStatusPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsClosedPipeValuesItemMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsClosedPipeValuesMax = 20;
+export const getWaterNetwork200ResponseDataHydraulicsValveOpenPropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsValveOperablePropertyMax = 100;
+export const getWaterNetwork200ResponseDataHydraulicsLowPressureMMin = 0;
+export const getWaterNetwork200ResponseDataHydraulicsLowPressureMMax = 200;
+export const getWaterNetwork200ResponseDataHydraulicsFireFlowResidualBarMax = 20;
 
 export const getWaterNetwork200Response = zod.object({
   data: zod
@@ -30,6 +55,101 @@ export const getWaterNetwork200Response = zod.object({
         .number()
         .max(getWaterNetwork200ResponseDataToleranceMMax)
         .describe('Snapping tolerance in metres.'),
+      hydraulics: zod
+        .object({
+          source_layer_id: zod
+            .number()
+            .min(1)
+            .nullable()
+            .describe(
+              'Point layer of reservoirs and tanks; null while none is chosen (simulation answers 422).',
+            ),
+          service_layer_ids: zod
+            .array(zod.number().min(1))
+            .max(getWaterNetwork200ResponseDataHydraulicsServiceLayerIdsMax)
+            .describe(
+              'Node layers whose features are service points: each draws `base_demand_lps` unless it has its own `demand_property`, and they make the low-pressure and affected lists.',
+            ),
+          elevation_property: zod.string().max(getWaterNetwork200ResponseDataHydraulicsElevationPropertyMax),
+          demand_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsDemandPropertyMax)
+            .describe('Demand in L/s of a node feature (any node layer).'),
+          base_demand_lps: zod
+            .number()
+            .min(getWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMin)
+            .max(getWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMax),
+          source_kind_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsSourceKindPropertyMax)
+            .describe('`tank` makes a source a tank; anything else a reservoir.'),
+          head_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsHeadPropertyMax)
+            .describe("A reservoir's total head in metres."),
+          tank_level_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsTankLevelPropertyMax)
+            .describe("A tank's water level above its elevation, in metres."),
+          tank_diameter_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsTankDiameterPropertyMax)
+            .describe("A tank's diameter in metres (20 when absent)."),
+          diameter_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsDiameterPropertyMax)
+            .describe('Pipe inner diameter in millimetres.'),
+          length_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsLengthPropertyMax)
+            .describe("Pipe length in metres; the geometry's length when absent."),
+          material_property: zod.string().max(getWaterNetwork200ResponseDataHydraulicsMaterialPropertyMax),
+          roughness_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsRoughnessPropertyMax)
+            .describe("A pipe's own Hazen-Williams C, overriding the table."),
+          roughness: zod
+            .array(
+              zod
+                .object({
+                  material: zod
+                    .string()
+                    .min(1)
+                    .max(getWaterNetwork200ResponseDataHydraulicsRoughnessItemMaterialMax),
+                  c: zod.number().max(getWaterNetwork200ResponseDataHydraulicsRoughnessItemCMax),
+                })
+                .describe('Hazen-Williams C of the pipes whose material property has this value.'),
+            )
+            .max(getWaterNetwork200ResponseDataHydraulicsRoughnessMax)
+            .describe('Hazen-Williams C by material.'),
+          default_roughness: zod
+            .number()
+            .max(getWaterNetwork200ResponseDataHydraulicsDefaultRoughnessMax)
+            .describe('C of a pipe whose material is not in the table.'),
+          pipe_status_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsPipeStatusPropertyMax),
+          closed_pipe_values: zod
+            .array(zod.string().max(getWaterNetwork200ResponseDataHydraulicsClosedPipeValuesItemMax))
+            .max(getWaterNetwork200ResponseDataHydraulicsClosedPipeValuesMax)
+            .describe('Values of `pipe_status_property` that take a pipe out of the model (closed).'),
+          valve_open_property: zod.string().max(getWaterNetwork200ResponseDataHydraulicsValveOpenPropertyMax),
+          valve_operable_property: zod
+            .string()
+            .max(getWaterNetwork200ResponseDataHydraulicsValveOperablePropertyMax),
+          low_pressure_m: zod
+            .number()
+            .min(getWaterNetwork200ResponseDataHydraulicsLowPressureMMin)
+            .max(getWaterNetwork200ResponseDataHydraulicsLowPressureMMax)
+            .describe('Service points and junctions below this pressure are listed as low.'),
+          fire_flow_residual_bar: zod
+            .number()
+            .max(getWaterNetwork200ResponseDataHydraulicsFireFlowResidualBarMax)
+            .describe('Residual pressure at a hydrant for its available fire flow.'),
+        })
+        .describe(
+          "How the configured layers become a hydraulic model. Property names are looked up in each feature's properties; a missing elevation is 0, a missing length is the geometry's. Sources are points of `source_layer_id`: a reservoir (fixed head `head_property`) or, when `source_kind_property` says `tank`, a tank whose water stands `tank_level_property` metres above its elevation. A valve whose `valve_open_property` is false is closed; one whose `valve_operable_property` is false cannot be closed in an isolation.",
+        ),
     })
     .describe(
       "The map's network configuration. A map that has none yet answers `pipe_layer_id: null`, empty layer lists and the default tolerance of 1 m.",
@@ -54,6 +174,31 @@ export const getWaterNetwork404Response = zod.object({
 export const updateWaterNetworkBodyValveLayerIdsMax = 20;
 export const updateWaterNetworkBodyNodeLayerIdsMax = 20;
 export const updateWaterNetworkBodyToleranceMMax = 100;
+export const updateWaterNetworkBodyHydraulicsServiceLayerIdsMax = 20;
+export const updateWaterNetworkBodyHydraulicsElevationPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsDemandPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsBaseDemandLpsMin = 0;
+export const updateWaterNetworkBodyHydraulicsBaseDemandLpsMax = 1000;
+export const updateWaterNetworkBodyHydraulicsSourceKindPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsHeadPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsTankLevelPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsTankDiameterPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsDiameterPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsLengthPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsMaterialPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsRoughnessPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsRoughnessItemMaterialMax = 100;
+export const updateWaterNetworkBodyHydraulicsRoughnessItemCMax = 200;
+export const updateWaterNetworkBodyHydraulicsRoughnessMax = 100;
+export const updateWaterNetworkBodyHydraulicsDefaultRoughnessMax = 200;
+export const updateWaterNetworkBodyHydraulicsPipeStatusPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsClosedPipeValuesItemMax = 100;
+export const updateWaterNetworkBodyHydraulicsClosedPipeValuesMax = 20;
+export const updateWaterNetworkBodyHydraulicsValveOpenPropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsValveOperablePropertyMax = 100;
+export const updateWaterNetworkBodyHydraulicsLowPressureMMin = 0;
+export const updateWaterNetworkBodyHydraulicsLowPressureMMax = 200;
+export const updateWaterNetworkBodyHydraulicsFireFlowResidualBarMax = 20;
 
 export const updateWaterNetworkBody = zod
   .object({
@@ -61,12 +206,108 @@ export const updateWaterNetworkBody = zod
     valve_layer_ids: zod.array(zod.number().min(1)).max(updateWaterNetworkBodyValveLayerIdsMax),
     node_layer_ids: zod.array(zod.number().min(1)).max(updateWaterNetworkBodyNodeLayerIdsMax),
     tolerance_m: zod.number().max(updateWaterNetworkBodyToleranceMMax),
+    hydraulics: zod
+      .object({
+        source_layer_id: zod.number().min(1).nullish(),
+        service_layer_ids: zod
+          .array(zod.number().min(1))
+          .max(updateWaterNetworkBodyHydraulicsServiceLayerIdsMax)
+          .optional(),
+        elevation_property: zod.string().max(updateWaterNetworkBodyHydraulicsElevationPropertyMax).optional(),
+        demand_property: zod.string().max(updateWaterNetworkBodyHydraulicsDemandPropertyMax).optional(),
+        base_demand_lps: zod
+          .number()
+          .min(updateWaterNetworkBodyHydraulicsBaseDemandLpsMin)
+          .max(updateWaterNetworkBodyHydraulicsBaseDemandLpsMax)
+          .optional(),
+        source_kind_property: zod
+          .string()
+          .max(updateWaterNetworkBodyHydraulicsSourceKindPropertyMax)
+          .optional(),
+        head_property: zod.string().max(updateWaterNetworkBodyHydraulicsHeadPropertyMax).optional(),
+        tank_level_property: zod
+          .string()
+          .max(updateWaterNetworkBodyHydraulicsTankLevelPropertyMax)
+          .optional(),
+        tank_diameter_property: zod
+          .string()
+          .max(updateWaterNetworkBodyHydraulicsTankDiameterPropertyMax)
+          .optional(),
+        diameter_property: zod.string().max(updateWaterNetworkBodyHydraulicsDiameterPropertyMax).optional(),
+        length_property: zod.string().max(updateWaterNetworkBodyHydraulicsLengthPropertyMax).optional(),
+        material_property: zod.string().max(updateWaterNetworkBodyHydraulicsMaterialPropertyMax).optional(),
+        roughness_property: zod.string().max(updateWaterNetworkBodyHydraulicsRoughnessPropertyMax).optional(),
+        roughness: zod
+          .array(
+            zod
+              .object({
+                material: zod.string().min(1).max(updateWaterNetworkBodyHydraulicsRoughnessItemMaterialMax),
+                c: zod.number().max(updateWaterNetworkBodyHydraulicsRoughnessItemCMax),
+              })
+              .describe('Hazen-Williams C of the pipes whose material property has this value.'),
+          )
+          .max(updateWaterNetworkBodyHydraulicsRoughnessMax)
+          .optional(),
+        default_roughness: zod.number().max(updateWaterNetworkBodyHydraulicsDefaultRoughnessMax).optional(),
+        pipe_status_property: zod
+          .string()
+          .max(updateWaterNetworkBodyHydraulicsPipeStatusPropertyMax)
+          .optional(),
+        closed_pipe_values: zod
+          .array(zod.string().max(updateWaterNetworkBodyHydraulicsClosedPipeValuesItemMax))
+          .max(updateWaterNetworkBodyHydraulicsClosedPipeValuesMax)
+          .optional(),
+        valve_open_property: zod
+          .string()
+          .max(updateWaterNetworkBodyHydraulicsValveOpenPropertyMax)
+          .optional(),
+        valve_operable_property: zod
+          .string()
+          .max(updateWaterNetworkBodyHydraulicsValveOperablePropertyMax)
+          .optional(),
+        low_pressure_m: zod
+          .number()
+          .min(updateWaterNetworkBodyHydraulicsLowPressureMMin)
+          .max(updateWaterNetworkBodyHydraulicsLowPressureMMax)
+          .optional(),
+        fire_flow_residual_bar: zod
+          .number()
+          .max(updateWaterNetworkBodyHydraulicsFireFlowResidualBarMax)
+          .optional(),
+      })
+      .optional()
+      .describe('Changes some of the hydraulic settings; the others keep their stored value.'),
   })
   .describe(
     'Replaces the configuration. The pipe layer must be a vector line layer of the map; valve and node layers vector point layers of the map; a layer may appear in one role only.',
   );
 
 export const updateWaterNetwork200ResponseDataToleranceMMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsServiceLayerIdsMax = 20;
+export const updateWaterNetwork200ResponseDataHydraulicsElevationPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsDemandPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMin = 0;
+export const updateWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMax = 1000;
+export const updateWaterNetwork200ResponseDataHydraulicsSourceKindPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsHeadPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsTankLevelPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsTankDiameterPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsDiameterPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsLengthPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsMaterialPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsRoughnessPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsRoughnessItemMaterialMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsRoughnessItemCMax = 200;
+export const updateWaterNetwork200ResponseDataHydraulicsRoughnessMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsDefaultRoughnessMax = 200;
+export const updateWaterNetwork200ResponseDataHydraulicsPipeStatusPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsClosedPipeValuesItemMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsClosedPipeValuesMax = 20;
+export const updateWaterNetwork200ResponseDataHydraulicsValveOpenPropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsValveOperablePropertyMax = 100;
+export const updateWaterNetwork200ResponseDataHydraulicsLowPressureMMin = 0;
+export const updateWaterNetwork200ResponseDataHydraulicsLowPressureMMax = 200;
+export const updateWaterNetwork200ResponseDataHydraulicsFireFlowResidualBarMax = 20;
 
 export const updateWaterNetwork200Response = zod.object({
   data: zod
@@ -86,6 +327,105 @@ export const updateWaterNetwork200Response = zod.object({
         .number()
         .max(updateWaterNetwork200ResponseDataToleranceMMax)
         .describe('Snapping tolerance in metres.'),
+      hydraulics: zod
+        .object({
+          source_layer_id: zod
+            .number()
+            .min(1)
+            .nullable()
+            .describe(
+              'Point layer of reservoirs and tanks; null while none is chosen (simulation answers 422).',
+            ),
+          service_layer_ids: zod
+            .array(zod.number().min(1))
+            .max(updateWaterNetwork200ResponseDataHydraulicsServiceLayerIdsMax)
+            .describe(
+              'Node layers whose features are service points: each draws `base_demand_lps` unless it has its own `demand_property`, and they make the low-pressure and affected lists.',
+            ),
+          elevation_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsElevationPropertyMax),
+          demand_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsDemandPropertyMax)
+            .describe('Demand in L/s of a node feature (any node layer).'),
+          base_demand_lps: zod
+            .number()
+            .min(updateWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMin)
+            .max(updateWaterNetwork200ResponseDataHydraulicsBaseDemandLpsMax),
+          source_kind_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsSourceKindPropertyMax)
+            .describe('`tank` makes a source a tank; anything else a reservoir.'),
+          head_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsHeadPropertyMax)
+            .describe("A reservoir's total head in metres."),
+          tank_level_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsTankLevelPropertyMax)
+            .describe("A tank's water level above its elevation, in metres."),
+          tank_diameter_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsTankDiameterPropertyMax)
+            .describe("A tank's diameter in metres (20 when absent)."),
+          diameter_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsDiameterPropertyMax)
+            .describe('Pipe inner diameter in millimetres.'),
+          length_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsLengthPropertyMax)
+            .describe("Pipe length in metres; the geometry's length when absent."),
+          material_property: zod.string().max(updateWaterNetwork200ResponseDataHydraulicsMaterialPropertyMax),
+          roughness_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsRoughnessPropertyMax)
+            .describe("A pipe's own Hazen-Williams C, overriding the table."),
+          roughness: zod
+            .array(
+              zod
+                .object({
+                  material: zod
+                    .string()
+                    .min(1)
+                    .max(updateWaterNetwork200ResponseDataHydraulicsRoughnessItemMaterialMax),
+                  c: zod.number().max(updateWaterNetwork200ResponseDataHydraulicsRoughnessItemCMax),
+                })
+                .describe('Hazen-Williams C of the pipes whose material property has this value.'),
+            )
+            .max(updateWaterNetwork200ResponseDataHydraulicsRoughnessMax)
+            .describe('Hazen-Williams C by material.'),
+          default_roughness: zod
+            .number()
+            .max(updateWaterNetwork200ResponseDataHydraulicsDefaultRoughnessMax)
+            .describe('C of a pipe whose material is not in the table.'),
+          pipe_status_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsPipeStatusPropertyMax),
+          closed_pipe_values: zod
+            .array(zod.string().max(updateWaterNetwork200ResponseDataHydraulicsClosedPipeValuesItemMax))
+            .max(updateWaterNetwork200ResponseDataHydraulicsClosedPipeValuesMax)
+            .describe('Values of `pipe_status_property` that take a pipe out of the model (closed).'),
+          valve_open_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsValveOpenPropertyMax),
+          valve_operable_property: zod
+            .string()
+            .max(updateWaterNetwork200ResponseDataHydraulicsValveOperablePropertyMax),
+          low_pressure_m: zod
+            .number()
+            .min(updateWaterNetwork200ResponseDataHydraulicsLowPressureMMin)
+            .max(updateWaterNetwork200ResponseDataHydraulicsLowPressureMMax)
+            .describe('Service points and junctions below this pressure are listed as low.'),
+          fire_flow_residual_bar: zod
+            .number()
+            .max(updateWaterNetwork200ResponseDataHydraulicsFireFlowResidualBarMax)
+            .describe('Residual pressure at a hydrant for its available fire flow.'),
+        })
+        .describe(
+          "How the configured layers become a hydraulic model. Property names are looked up in each feature's properties; a missing elevation is 0, a missing length is the geometry's. Sources are points of `source_layer_id`: a reservoir (fixed head `head_property`) or, when `source_kind_property` says `tank`, a tank whose water stands `tank_level_property` metres above its elevation. A valve whose `valve_open_property` is false is closed; one whose `valve_operable_property` is false cannot be closed in an isolation.",
+        ),
     })
     .describe(
       "The map's network configuration. A map that has none yet answers `pipe_layer_id: null`, empty layer lists and the default tolerance of 1 m.",
@@ -223,6 +563,8 @@ export const isolateWaterNetworkPipe200Response = zod.object({
     valve_ids: zod.array(zod.number().min(1)),
     pipe_ids: zod.array(zod.number().min(1)),
     node_ids: zod.array(zod.number().min(1)),
+    skipped_valve_ids: zod.array(zod.number().min(1)),
+    extra_pipe_ids: zod.array(zod.number().min(1)),
   }),
 });
 
@@ -289,6 +631,235 @@ export const traceWaterNetwork419Response = zod.object({
 });
 
 export const traceWaterNetwork422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * Builds an EPANET model from the configured layers (nodes where pipe ends and valves meet within the tolerance, a closed valve separating the pipes at it, sources as reservoirs and tanks, demands of node features) and solves it with Hazen-Williams head loss. Parts of the network no source reaches are left out and named in a `disconnected` warning.
+ * @summary Pressures at every node and flows in every pipe (steady state, EPANET)
+ */
+export const simulateWaterNetwork200ResponseDataNodesItemCoordinatesItemMin = -180;
+export const simulateWaterNetwork200ResponseDataNodesItemCoordinatesItemMax = 180;
+export const simulateWaterNetwork200ResponseDataNodesItemCoordinatesMin = 2;
+export const simulateWaterNetwork200ResponseDataNodesItemCoordinatesMax = 2;
+export const simulateWaterNetwork200ResponseDataPipesItemVelocityMpsMin = 0;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMin = -180;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMax = 180;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMin = 2;
+export const simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMax = 2;
+export const simulateWaterNetwork200ResponseDataWarningsItemNodeIdsMax = 100000;
+
+export const simulateWaterNetwork200Response = zod.object({
+  data: zod.object({
+    nodes: zod.array(
+      zod
+        .object({
+          id: zod.string().describe("The node's id in the EPANET model (and its INP export)."),
+          kind: zod.enum(['junction', 'reservoir', 'tank']),
+          feature_ids: zod.array(zod.number().min(1)),
+          coordinates: zod
+            .array(
+              zod
+                .number()
+                .min(simulateWaterNetwork200ResponseDataNodesItemCoordinatesItemMin)
+                .max(simulateWaterNetwork200ResponseDataNodesItemCoordinatesItemMax),
+            )
+            .min(simulateWaterNetwork200ResponseDataNodesItemCoordinatesMin)
+            .max(simulateWaterNetwork200ResponseDataNodesItemCoordinatesMax)
+            .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+          elevation_m: zod.number(),
+          demand_lps: zod.number(),
+          head_m: zod.number().nullable().describe('Null where no source reaches the node.'),
+          pressure_m: zod.number().nullable(),
+          pressure_bar: zod.number().nullable(),
+        })
+        .describe(
+          'A node of the model: a pipe end or junction of the graph, or a source. Features standing on a pipe (hydrants, service points) are joined to the nearer end of their pipe piece.',
+        ),
+    ),
+    pipes: zod.array(
+      zod
+        .object({
+          pipe_id: zod.number().min(1),
+          status: zod
+            .enum(['open', 'closed', 'disconnected'])
+            .describe('`closed` by its status property, `disconnected` when no source reaches it.'),
+          flow_lps: zod.number().nullable(),
+          velocity_mps: zod
+            .number()
+            .min(simulateWaterNetwork200ResponseDataPipesItemVelocityMpsMin)
+            .nullable(),
+          headloss_m_per_km: zod.number().nullable(),
+          lines: zod
+            .array(
+              zod.array(
+                zod
+                  .array(
+                    zod
+                      .number()
+                      .min(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMin)
+                      .max(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemItemMax),
+                  )
+                  .min(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMin)
+                  .max(simulateWaterNetwork200ResponseDataPipesItemLinesItemItemMax)
+                  .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+              ),
+            )
+            .describe(
+              "The pipe's pieces as the model has them (from node to node, [lon, lat]), so a client draws the answer without loading the pipe layer.",
+            ),
+        })
+        .describe(
+          "A pipe feature's answer; of a pipe that valves split into pieces, the piece with the fastest water. Flow is positive from the first to the last vertex of the line.",
+        ),
+    ),
+    warnings: zod.array(
+      zod
+        .object({
+          code: zod.enum(['negative_pressure', 'disconnected', 'epanet']),
+          node_ids: zod.array(zod.string()).max(simulateWaterNetwork200ResponseDataWarningsItemNodeIdsMax),
+          text: zod.string(),
+        })
+        .describe(
+          "Something the run noticed: `negative_pressure` (nodes below 0 m), `disconnected` (nodes no source reaches, left out of the run), `epanet` (a line of EPANET's report, in `text`).",
+        ),
+    ),
+    low_pressure: zod
+      .array(
+        zod.object({
+          node_id: zod.string(),
+          feature_ids: zod.array(zod.number().min(1)),
+          pressure_m: zod.number(),
+        }),
+      )
+      .describe(
+        'Junctions with service points or other nodes below `low_pressure_m`, lowest first (at most 200).',
+      ),
+    low_pressure_m: zod.number(),
+    min_pressure_m: zod.number().nullable().describe('Over junctions a source reaches.'),
+    max_pressure_m: zod.number().nullable(),
+    demand_lps: zod.number().describe('Total demand of the junctions a source reaches.'),
+  }),
+});
+
+export const simulateWaterNetwork401Response = zod.object({
+  message: zod.string(),
+});
+
+export const simulateWaterNetwork403Response = zod.object({
+  message: zod.string(),
+});
+
+export const simulateWaterNetwork404Response = zod.object({
+  message: zod.string(),
+});
+
+export const simulateWaterNetwork419Response = zod.object({
+  message: zod.string(),
+});
+
+export const simulateWaterNetwork422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * @summary The flow a hydrant gives while its pressure stays at the residual
+ */
+export const fireFlowWaterNetworkBodyResidualBarMax = 20;
+
+export const fireFlowWaterNetworkBody = zod.object({
+  hydrant_id: zod
+    .number()
+    .min(1)
+    .describe('A feature of a configured node layer that stands on the network.'),
+  residual_bar: zod
+    .number()
+    .max(fireFlowWaterNetworkBodyResidualBarMax)
+    .optional()
+    .describe('The residual pressure to keep at the hydrant; the setting when absent.'),
+});
+
+export const fireFlowWaterNetwork200ResponseDataFlowLpsMin = 0;
+export const fireFlowWaterNetwork200ResponseDataCoordinatesItemMin = -180;
+export const fireFlowWaterNetwork200ResponseDataCoordinatesItemMax = 180;
+export const fireFlowWaterNetwork200ResponseDataCoordinatesMin = 2;
+export const fireFlowWaterNetwork200ResponseDataCoordinatesMax = 2;
+
+export const fireFlowWaterNetwork200Response = zod.object({
+  data: zod.object({
+    hydrant_id: zod.number().min(1),
+    node_id: zod.string(),
+    residual_bar: zod.number(),
+    static_pressure_bar: zod.number().describe('Pressure at the hydrant with no fire flow.'),
+    flow_lps: zod
+      .number()
+      .min(fireFlowWaterNetwork200ResponseDataFlowLpsMin)
+      .describe(
+        'Flow the hydrant gives on top of the demands while its pressure stays at the residual (found by bisection on EPANET runs, to 0.1 L/s); 0 when the static pressure is lower.',
+      ),
+    coordinates: zod
+      .array(
+        zod
+          .number()
+          .min(fireFlowWaterNetwork200ResponseDataCoordinatesItemMin)
+          .max(fireFlowWaterNetwork200ResponseDataCoordinatesItemMax),
+      )
+      .min(fireFlowWaterNetwork200ResponseDataCoordinatesMin)
+      .max(fireFlowWaterNetwork200ResponseDataCoordinatesMax)
+      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+  }),
+});
+
+export const fireFlowWaterNetwork401Response = zod.object({
+  message: zod.string(),
+});
+
+export const fireFlowWaterNetwork403Response = zod.object({
+  message: zod.string(),
+});
+
+export const fireFlowWaterNetwork404Response = zod.object({
+  message: zod.string(),
+});
+
+export const fireFlowWaterNetwork413Response = zod.object({
+  message: zod.string(),
+});
+
+export const fireFlowWaterNetwork419Response = zod.object({
+  message: zod.string(),
+});
+
+export const fireFlowWaterNetwork422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * The model `simulate` runs (parts no source reaches included), in LPS units with Hazen-Williams head loss; [COORDINATES] and [VERTICES] are longitude/latitude (EPSG:4326).
+ * @summary The hydraulic model as an EPANET INP file
+ */
+export const getWaterNetworkModelInp401Response = zod.object({
+  message: zod.string(),
+});
+
+export const getWaterNetworkModelInp403Response = zod.object({
+  message: zod.string(),
+});
+
+export const getWaterNetworkModelInp404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getWaterNetworkModelInp422Response = zod
   .object({
     message: zod.string(),
     errors: zod.record(zod.string(), zod.array(zod.string())),

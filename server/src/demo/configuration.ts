@@ -7,7 +7,7 @@ const STREET_KINDS = ['avenue', 'main', 'street'] as const;
 
 /** How the demo map presents the town: layers, their schemas and styles, searches and filters. */
 type Schemas = components['schemas'];
-export type DemoLayerKey = 'zones' | 'pipes' | 'valves' | 'hydrants' | 'streets';
+export type DemoLayerKey = 'zones' | 'pipes' | 'valves' | 'hydrants' | 'streets' | 'services' | 'sources';
 export type DemoCategoryKey = 'network' | 'zones' | 'base';
 
 export interface DemoLayer {
@@ -67,6 +67,53 @@ const property = (
   options: options ? [...options] : null,
   ...guides,
 });
+
+/** The water the hydraulic simulation needs (issue #24): written after the streets, ids after theirs. */
+const HYDRAULIC_LAYERS: DemoLayer[] = [
+  {
+    key: 'services',
+    category: 'network',
+    name: 'Service points',
+    geometry_type: 'Point',
+    order: 5,
+    // About a thousand meters: a dot on every street at the demo's zoom, so from street level on.
+    min_zoom: 16,
+    style: {
+      stroke_color: '#ffffff',
+      stroke_width: 0.5,
+      fill_color: '#3182bd',
+      point_radius: 2,
+      label_property: null,
+    },
+    properties: [
+      property('service_id', 'Service point', 'string', true),
+      property('demand_lps', 'Demand (l/s)', 'number', true),
+    ],
+  },
+  {
+    key: 'sources',
+    category: 'network',
+    name: 'Sources',
+    geometry_type: 'Point',
+    order: 6,
+    style: {
+      stroke_color: '#08306b',
+      stroke_width: 2,
+      fill_color: '#6baed6',
+      point_radius: 7,
+      label_property: 'name',
+    },
+    properties: [
+      property('source_id', 'Source', 'string', true),
+      property('name', 'Name', 'string', true),
+      property('kind', 'Kind', 'enum', true, ['reservoir', 'tank']),
+      property('head_m', 'Head (m)', 'number', false),
+      property('elevation_m', 'Elevation (m)', 'number', false),
+      property('level_m', 'Water level (m)', 'number', false),
+      property('diameter_m', 'Diameter (m)', 'number', false),
+    ],
+  },
+];
 
 /** Drawn bottom to top in this order. */
 export const DEMO_LAYERS: DemoLayer[] = [
@@ -204,6 +251,7 @@ export const DEMO_LAYERS: DemoLayer[] = [
       property('kind', 'Kind', 'enum', true, STREET_KINDS),
     ],
   },
+  ...HYDRAULIC_LAYERS,
 ];
 
 export const DEMO_SEARCHES: {

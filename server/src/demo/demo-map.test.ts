@@ -81,6 +81,8 @@ describe('the demo map', () => {
       { category: 'Network', layer: 'Pipes' },
       { category: 'Network', layer: 'Valves' },
       { category: 'Network', layer: 'Hydrants' },
+      { category: 'Network', layer: 'Service points' },
+      { category: 'Network', layer: 'Sources' },
       { category: 'Zones', layer: 'Pressure zones' },
       { category: 'Base', layer: 'Streets' },
     ]);
@@ -96,6 +98,8 @@ describe('the demo map', () => {
       'Pipes',
       'Valves',
       'Hydrants',
+      'Service points',
+      'Sources',
     ]);
     const style = (name: string) => layers.find((layer) => layer.name === name)?.style ?? {};
     const values = (name: string) =>
@@ -168,7 +172,7 @@ describe('the demo map', () => {
     };
     const db = database.db;
     const maps = (await db.query<MapRow>(`SELECT ${MAP_COLUMNS} FROM maps m`)).map(toMap);
-    expect(maps[0]?.layers_count).toBe(5);
+    expect(maps[0]?.layers_count).toBe(7);
     expect(invalid('Map', maps)).toEqual([]);
     expect(
       invalid('Layer', (await db.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l`)).map(toLayer)),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLayerIds, startOnEmptyDatabase, type DemoLayerIds } from '../../test-support/demo-town.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
+import { DEFAULT_HYDRAULICS } from '../water-network/hydraulic-settings.ts';
 
 /** The water network tools on the demo map as `npm start` seeds it (map 1, pipes 1…3360). */
 let t: TestApp;
@@ -16,6 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+interface Simulation {
+  nodes: { kind: string; feature_ids: number[]; pressure_m: number | null }[];
+  demand_lps: number;
+}
 interface Check {
   components: { id: number; pipe_ids: number[] }[];
   pipes_count: number;
@@ -44,15 +49,51 @@ const leaks = async (pipeIds: number[], valveIds: number[]) =>
   )[0]?.n;
 
 describe('the demo map water network', () => {
-  it('comes configured: pipes, valves and hydrants joined within half a metre', async () => {
+  it('comes configured: pipes, valves, hydrants and service points joined within half a metre, and sources', async () => {
+    const layers = await t.database.db.query<{ id: number; name: string }>('SELECT id, name FROM layers');
+    const layer = (name: string) => layers.find((row) => row.name === name)?.id;
     expect((await admin.get(url)).json()).toEqual({
       data: {
         pipe_layer_id: ids.pipes,
         valve_layer_ids: [ids.valves],
-        node_layer_ids: [ids.hydrants],
+        node_layer_ids: [ids.hydrants, layer('Service points')],
         tolerance_m: 0.5,
+        hydraulics: {
+          ...DEFAULT_HYDRAULICS,
+          source_layer_id: layer('Sources'),
+          service_layer_ids: [layer('Service points')],
+        },
       },
     });
+  });
+
+  it('simulates out of the box: 20–80 m at every service point a source reaches', async () => {
+    const client = (await t.signedIn('user')).client;
+    const response = await client.post(`${url}/simulate`);
+    expect(response.status).toBe(200);
+    const { data } = response.json<{ data: Simulation }>();
+    const services = new Set(
+      (
+        await t.database.db.query<{ id: number }>(
+          `SELECT f.id FROM features f JOIN layers l ON l.id = f.layer_id WHERE l.name = 'Service points'`,
+        )
+      ).map((row) => row.id),
+    );
+    const served = data.nodes.filter((node) => node.feature_ids.some((id) => services.has(id)));
+    const reached = served.filter((node) => node.pressure_m !== null);
+    // Most of the town is reached; what is not sits behind closed valves or abandoned pipes.
+    expect(reached.length).toBeGreaterThan(served.length * 0.95);
+    for (const node of reached) {
+      expect(node.pressure_m).toBeGreaterThanOrEqual(20);
+      expect(node.pressure_m).toBeLessThanOrEqual(80);
+    }
+    expect(
+      data.nodes
+        .filter((node) => node.kind !== 'junction')
+        .map((node) => node.kind)
+        .sort(),
+    ).toEqual(['reservoir', 'tank']);
+    expect(data.demand_lps).toBeGreaterThan(100);
   });
 
   it('finds exactly the two planted errors: pipe 3360 on its own, 1 m short of another pipe, and valve 4265', async () => {

@@ -94,10 +94,19 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
     await insertFeatures(tx, layerIds.zones, adminId, town.zones);
     // Last, so the network keeps the feature ids it had before the town had streets.
     await insertFeatures(tx, layerIds.streets, adminId, town.streets);
+    await insertFeatures(tx, layerIds.services, adminId, town.servicePoints);
+    await insertFeatures(tx, layerIds.sources, adminId, town.sources);
     await tx.query(
-      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m)
-       VALUES ($1, $2, $3::int[], $4::int[], $5)`,
-      [mapId, layerIds.pipes, [layerIds.valves], [layerIds.hydrants], DEMO_WATER_NETWORK_TOLERANCE_M],
+      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m, hydraulics)
+       VALUES ($1, $2, $3::int[], $4::int[], $5, $6::jsonb)`,
+      [
+        mapId,
+        layerIds.pipes,
+        [layerIds.valves],
+        [layerIds.hydrants, layerIds.services],
+        DEMO_WATER_NETWORK_TOLERANCE_M,
+        JSON.stringify({ source_layer_id: layerIds.sources, service_layer_ids: [layerIds.services] }),
+      ],
     );
     for (const [order, search] of DEMO_SEARCHES.entries())
       await tx.query(

@@ -1,4 +1,5 @@
 import { placeHydrants } from './hydrants.ts';
+import { placeServicePoints, placeSources } from './hydraulics.ts';
 import { layPipes } from './pipes.ts';
 import { danglingPipe, strayValve } from './planted-errors.ts';
 import { seededRandom } from './random.ts';
@@ -28,8 +29,11 @@ export interface DemoTown {
   valves: TownFeature[];
   hydrants: TownFeature[];
   zones: TownFeature[];
-  /** The street grid as named lines (written last, so the network's ids do not move). */
+  /** The street grid as named lines (written after the network, so its ids do not move). */
   streets: TownFeature[];
+  /** Water for the hydraulic simulation: service points and the reservoir and tank (written last). */
+  servicePoints: TownFeature[];
+  sources: TownFeature[];
   /** Positions in `pipes` / `valves` of the two planted digitising errors. */
   planted: { pipe: number; valve: number };
 }
@@ -50,6 +54,8 @@ export function generateTown(seed: number = DEMO_TOWN_SEED): DemoTown {
   pipes.push(danglingPipe(grid, `P-${String(pipes.length + 1).padStart(5, '0')}`));
   valves.push(strayValve(grid, `V-${String(valves.length + 1).padStart(4, '0')}`));
   const hydrants = placeHydrants(random, pipes);
+  const servicePoints = placeServicePoints(seed, pipes);
+  const sources = placeSources(pipes);
 
   const everything = [
     ...pipes.flatMap((pipe) => pipe.points),
@@ -109,6 +115,22 @@ export function generateTown(seed: number = DEMO_TOWN_SEED): DemoTown {
     streets: streetsOf(grid).map((street) => ({
       geometry: { type: 'LineString', coordinates: street.points.map(toLonLat) },
       properties: { name: street.name, kind: street.kind },
+    })),
+    servicePoints: servicePoints.map((service) => ({
+      geometry: point(service.point),
+      properties: { service_id: service.code, demand_lps: service.demand_lps },
+    })),
+    sources: sources.map(({ point: at, ...source }) => ({
+      geometry: point(at),
+      properties: {
+        source_id: source.code,
+        name: source.name,
+        kind: source.kind,
+        head_m: source.head_m,
+        elevation_m: source.elevation_m,
+        level_m: source.level_m,
+        diameter_m: source.diameter_m,
+      },
     })),
     planted: { pipe: pipes.length - 1, valve: valves.length - 1 },
   };

@@ -17,6 +17,7 @@ import { waterNetworkHandlers } from './water-network.ts';
 import { userTokenHandlers } from './user-tokens.ts';
 import { tileJsonHandlers } from './tilejson.ts';
 import { ogcFeatureHandlers } from './ogc-features.ts';
+import { waterNetworkHydraulicsHandlers } from './water-network-hydraulics.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -46,6 +47,7 @@ export const handlers: OperationHandlers = {
   ...featureHandlers,
   ...exportHandlers,
   ...waterNetworkHandlers,
+  ...waterNetworkHydraulicsHandlers,
   ...layerImportJobHandlers,
   ...userTokenHandlers,
   ...tileJsonHandlers,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { DEFAULT_HYDRAULICS } from '../water-network/hydraulic-settings.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,13 +69,20 @@ describe('water network configuration', () => {
     const { map, config } = await smallNetwork();
     const url = `/api/maps/${map.id}/water-network`;
     expect((await client.get(url)).json()).toEqual({
-      data: { pipe_layer_id: null, valve_layer_ids: [], node_layer_ids: [], tolerance_m: 1 },
+      data: {
+        pipe_layer_id: null,
+        valve_layer_ids: [],
+        node_layer_ids: [],
+        tolerance_m: 1,
+        hydraulics: DEFAULT_HYDRAULICS,
+      },
     });
     const saved = await client.put(url, config);
     expect(saved.status).toBe(200);
-    expect(saved.json()).toEqual({ data: config });
+    const stored = { ...config, hydraulics: DEFAULT_HYDRAULICS };
+    expect(saved.json()).toEqual({ data: stored });
     const { client: reader } = await t.signedIn('user');
-    expect((await reader.get(url)).json()).toEqual({ data: config });
+    expect((await reader.get(url)).json()).toEqual({ data: stored });
   });
 
   it('refuses layers of the wrong kind, of another map or in two roles, per field, and stores nothing', async () => {
@@ -123,7 +131,7 @@ describe('water network configuration', () => {
     await client.put(`/api/maps/${map.id}/water-network`, config);
     await t.database.db.query('DELETE FROM layers WHERE id = $1', [layers.hydrants.id]);
     expect((await client.get(`/api/maps/${map.id}/water-network`)).json()).toEqual({
-      data: { ...config, node_layer_ids: [] },
+      data: { ...config, node_layer_ids: [], hydraulics: DEFAULT_HYDRAULICS },
     });
   });
 });
@@ -168,10 +176,33 @@ describe('water network answers', () => {
         valve_ids: [ids.v1.id, ids.v2.id],
         pipe_ids: [ids.p2.id, ids.p3.id],
         node_ids: [ids.h1.id],
+        skipped_valve_ids: [],
+        extra_pipe_ids: [],
       },
     });
     expect((await client.post(`${url}/isolate`, { pipe_id: ids.p1.id })).json()).toEqual({
-      data: { pipe_id: ids.p1.id, valve_ids: [ids.v1.id], pipe_ids: [ids.p1.id], node_ids: [] },
+      data: {
+        pipe_id: ids.p1.id,
+        valve_ids: [ids.v1.id],
+        pipe_ids: [ids.p1.id],
+        node_ids: [],
+        skipped_valve_ids: [],
+        extra_pipe_ids: [],
+      },
+    });
+    // Valve 1 seized: isolating pipe 2 goes past it and pipe 1 goes dry too.
+    await t.database.db.query(`UPDATE features SET properties = '{"operable": false}' WHERE id = $1`, [
+      ids.v1.id,
+    ]);
+    expect((await client.post(`${url}/isolate`, { pipe_id: ids.p2.id })).json()).toEqual({
+      data: {
+        pipe_id: ids.p2.id,
+        valve_ids: [ids.v2.id],
+        pipe_ids: [ids.p1.id, ids.p2.id, ids.p3.id],
+        node_ids: [ids.h1.id],
+        skipped_valve_ids: [ids.v1.id],
+        extra_pipe_ids: [ids.p1.id],
+      },
     });
     expect((await client.post(`${url}/trace`, { feature_id: ids.h1.id })).json()).toEqual({
       data: {

@@ -7,7 +7,7 @@ import { saveWaterNetwork, waterNetworkOf } from '../water-network/network-confi
 import {
   components,
   danglingEnds,
-  isolatePipe,
+  isolateOperable,
   traceFeature,
   unconnectedNodes,
 } from '../water-network/network-queries.ts';
@@ -65,10 +65,13 @@ export const waterNetworkHandlers = typedHandlers({
     const map = await mapFor(services.db, auth, params.id, 'read');
     const network = await networkOf(services.db, map);
     if (!network.pipeIds.has(body.pipe_id)) throw invalid({ pipe_id: [msg('water_network.not_a_pipe')] });
-    return {
-      status: 200,
-      body: { data: { pipe_id: body.pipe_id, ...isolatePipe(network.graph, body.pipe_id) } },
-    };
+    // Valves marked inoperable (issue #24) cannot be closed: the search goes past them.
+    const inoperable = await services.db.query<{ id: number }>(
+      `SELECT id FROM features WHERE layer_id = ANY($1::int[]) AND properties -> $2 = 'false'::jsonb`,
+      [network.config.valve_layer_ids, network.config.hydraulics.valve_operable_property],
+    );
+    const isolation = isolateOperable(network.graph, body.pipe_id, new Set(inoperable.map((row) => row.id)));
+    return { status: 200, body: { data: { pipe_id: body.pipe_id, ...isolation } } };
   },
 
   traceWaterNetwork: async ({ services, auth, params, body }) => {

@@ -2,6 +2,7 @@ import type { components } from '../../../generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
+import { DEFAULT_HYDRAULICS, settingsOf } from './hydraulic-settings.ts';
 
 export type WaterNetworkConfig = components['schemas']['WaterNetworkConfig'];
 type ConfigInput = components['schemas']['WaterNetworkConfigInput'];
@@ -13,24 +14,40 @@ export const DEFAULT_TOLERANCE_M = 1;
  * moved to another map drops out of the network without anyone editing it.
  */
 export async function waterNetworkOf(db: Queryable, mapId: number): Promise<WaterNetworkConfig> {
-  const rows = await db.query<WaterNetworkConfig>(
+  const rows = await db.query<
+    Omit<WaterNetworkConfig, 'hydraulics'> & { hydraulics: unknown; on_map: number[] }
+  >(
     `SELECT (SELECT l.id FROM layers l WHERE l.id = w.pipe_layer_id AND l.map_id = w.map_id) AS pipe_layer_id,
        ARRAY(SELECT u.id FROM unnest(w.valve_layer_ids) WITH ORDINALITY AS u (id, position)
          JOIN layers l ON l.id = u.id AND l.map_id = w.map_id ORDER BY u.position) AS valve_layer_ids,
        ARRAY(SELECT u.id FROM unnest(w.node_layer_ids) WITH ORDINALITY AS u (id, position)
          JOIN layers l ON l.id = u.id AND l.map_id = w.map_id ORDER BY u.position) AS node_layer_ids,
-       w.tolerance_m
+       w.tolerance_m, w.hydraulics,
+       ARRAY(SELECT l.id FROM layers l WHERE l.map_id = w.map_id) AS on_map
      FROM water_networks w WHERE w.map_id = $1`,
     [mapId],
   );
-  return (
-    rows[0] ?? {
+  const row = rows[0];
+  if (!row)
+    return {
       pipe_layer_id: null,
       valve_layer_ids: [],
       node_layer_ids: [],
       tolerance_m: DEFAULT_TOLERANCE_M,
-    }
-  );
+      hydraulics: DEFAULT_HYDRAULICS,
+    };
+  const { on_map: onMap, hydraulics, ...config } = row;
+  const settings = settingsOf(hydraulics);
+  const present = new Set(onMap);
+  const source = settings.source_layer_id;
+  return {
+    ...config,
+    hydraulics: {
+      ...settings,
+      source_layer_id: source !== null && present.has(source) ? source : null,
+      service_layer_ids: settings.service_layer_ids.filter((id) => config.node_layer_ids.includes(id)),
+    },
+  };
 }
 
 interface LayerKind {
@@ -61,6 +78,14 @@ async function configErrors(db: Queryable, mapId: number, input: ConfigInput): P
       else if (used.has(id)) add(`${field}.${index}`, 'layer_twice');
       used.add(id);
     });
+  const source = input.hydraulics?.source_layer_id;
+  if (source !== undefined && source !== null) {
+    if (!isVector(source, POINTS)) add('hydraulics.source_layer_id', 'point_layer');
+    else if (used.has(source)) add('hydraulics.source_layer_id', 'layer_twice');
+  }
+  (input.hydraulics?.service_layer_ids ?? []).forEach((id, index) => {
+    if (!input.node_layer_ids.includes(id)) add(`hydraulics.service_layer_ids.${index}`, 'service_layer');
+  });
   return errors;
 }
 
@@ -73,13 +98,27 @@ export async function saveWaterNetwork(
   return db.transaction(async (tx) => {
     const errors = await configErrors(tx, mapId, input);
     if (Object.keys(errors).length > 0) throw invalid(errors);
+    // Hydraulic settings the input leaves out keep their stored value (the topology screen
+    // sends only the layers and the tolerance).
+    const stored = await tx.query<{ hydraulics: unknown }>(
+      'SELECT hydraulics FROM water_networks WHERE map_id = $1',
+      [mapId],
+    );
+    const hydraulics = { ...settingsOf(stored[0]?.hydraulics), ...(input.hydraulics ?? {}) };
     await tx.query(
-      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m)
-       VALUES ($1, $2, $3::int[], $4::int[], $5)
+      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m, hydraulics)
+       VALUES ($1, $2, $3::int[], $4::int[], $5, $6::jsonb)
        ON CONFLICT (map_id) DO UPDATE SET pipe_layer_id = EXCLUDED.pipe_layer_id,
          valve_layer_ids = EXCLUDED.valve_layer_ids, node_layer_ids = EXCLUDED.node_layer_ids,
-         tolerance_m = EXCLUDED.tolerance_m, updated_at = now()`,
-      [mapId, input.pipe_layer_id, input.valve_layer_ids, input.node_layer_ids, input.tolerance_m],
+         tolerance_m = EXCLUDED.tolerance_m, hydraulics = EXCLUDED.hydraulics, updated_at = now()`,
+      [
+        mapId,
+        input.pipe_layer_id,
+        input.valve_layer_ids,
+        input.node_layer_ids,
+        input.tolerance_m,
+        JSON.stringify(hydraulics),
+      ],
     );
     return waterNetworkOf(tx, mapId);
   });

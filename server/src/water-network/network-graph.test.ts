@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildNetworkGraph, type PipeInput, type PointInput } from './network-graph.ts';
-import { components, danglingEnds, isolatePipe, traceFeature, unconnectedNodes } from './network-queries.ts';
+import {
+  components,
+  danglingEnds,
+  isolateOperable,
+  isolatePipe,
+  traceFeature,
+  unconnectedNodes,
+} from './network-queries.ts';
 
 /**
  * A hand-built network in metres, tolerance 0.5 m, whose answers are worked out on paper:
@@ -77,6 +84,24 @@ describe('the water network graph', () => {
   it('leaves a hydrant beyond a closed valve in service, and needs no valve that only the cut-off part reaches', () => {
     expect(isolatePipe(graph, 6)).toEqual({ valve_ids: [12, 13], pipe_ids: [4, 5, 6], node_ids: [] });
     expect(isolatePipe(graph, 5)).toEqual({ valve_ids: [12], pipe_ids: [4, 5, 6], node_ids: [23] });
+  });
+
+  it('goes on to the next ring of valves past an inoperable one, naming it and the extra pipes', () => {
+    // Valve 12 inside pipe 4 cannot be closed: pipe 2's isolation reaches on through pipe 4 to
+    // (300,0), where pipe 5 is held by valve 13 and pipe 6 runs on unvalved to its end.
+    expect(isolateOperable(graph, 2, new Set([12]))).toEqual({
+      valve_ids: [11, 13],
+      pipe_ids: [2, 4, 5, 6],
+      node_ids: [21],
+      skipped_valve_ids: [12],
+      extra_pipe_ids: [5, 6],
+    });
+    // Every valve operable: the same answer as a plain isolation, nothing skipped.
+    expect(isolateOperable(graph, 2, new Set())).toEqual({
+      ...isolatePipe(graph, 2),
+      skipped_valve_ids: [],
+      extra_pipe_ids: [],
+    });
   });
 
   it('cannot isolate a pipe no valve bounds: the whole part goes', () => {

@@ -23,6 +23,8 @@ export interface PipeEdge {
   pipeId: number;
   from: number;
   to: number;
+  /** The piece of the pipe's line this edge covers, from `from` to `to` (for lengths in a model). */
+  line: XY[];
 }
 
 export interface PipeSegment {
@@ -44,6 +46,8 @@ export interface NetworkGraph {
   valveVertex: Map<number, number | null>;
   /** Every other node: the edges it sits on (two where it sits on a split), none when off the network. */
   nodeEdges: Map<number, number[]>;
+  /** Where each other node stands (a hydraulic model joins it to the nearer end of its edge). */
+  nodePoints: Map<number, XY>;
   /** Every pipe segment, by place: for "which pipe is near this point" questions. */
   segments: SpatialHash<PipeSegment>;
 }
@@ -181,8 +185,8 @@ export function buildNetworkGraph(input: NetworkInput): NetworkGraph {
   const stopsByPart: PartStops[] = [];
   const incident: number[][] = Array.from({ length: count }, () => []);
   const pipeEdges = new Map<number, number[]>();
-  const addEdge = (pipeId: number, from: number, to: number) => {
-    const index = edges.push({ pipeId, from, to }) - 1;
+  const addEdge = (pipeId: number, from: number, to: number, line: XY[]) => {
+    const index = edges.push({ pipeId, from, to, line }) - 1;
     incident[from]?.push(index);
     incident[to]?.push(index);
     const known = pipeEdges.get(pipeId);
@@ -197,7 +201,14 @@ export function buildNetworkGraph(input: NetworkInput): NetworkGraph {
     const positions = [0, ...inner.map((split) => split.position), line.length - 1];
     const edgeIndexes: number[] = [];
     for (let index = 0; index + 1 < stops.length; index += 1)
-      edgeIndexes.push(addEdge(pipeId, stops[index] as number, stops[index + 1] as number));
+      edgeIndexes.push(
+        addEdge(
+          pipeId,
+          stops[index] as number,
+          stops[index + 1] as number,
+          piece(line, positions[index] as number, positions[index + 1] as number),
+        ),
+      );
     stopsByPart.push({ positions, edgeIndexes });
   });
 
@@ -228,11 +239,28 @@ export function buildNetworkGraph(input: NetworkInput): NetworkGraph {
     pipeEdges,
     valveVertex,
     nodeEdges: new Map(),
+    nodePoints: new Map(),
     segments,
   };
-  for (const node of input.nodes)
+  for (const node of input.nodes) {
     graph.nodeEdges.set(node.id, edgesAt(segments, stopsByPart, node.point, tolerance));
+    graph.nodePoints.set(node.id, node.point);
+  }
   return graph;
+}
+
+/** The line between two positions (segment index + fraction) along it. */
+function piece(line: readonly XY[], from: number, to: number): XY[] {
+  const at = (position: number): XY => {
+    const index = Math.min(Math.floor(position), line.length - 2);
+    const a = line[index] as XY;
+    const b = line[index + 1] as XY;
+    const t = position - index;
+    return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+  };
+  const inner: XY[] = [];
+  for (let index = Math.floor(from) + 1; index < to; index += 1) inner.push(line[index] as XY);
+  return [at(from), ...inner, at(to)];
 }
 
 /** A part's edges in order along it, with the positions (segment index + fraction) between them. */

@@ -111,21 +111,57 @@ export interface Isolation {
  * somewhere not walked; a valve with every side inside the cut-off part need not be closed.
  */
 export function isolatePipe(graph: NetworkGraph, pipeId: number): Isolation {
-  const reached = walk(
-    graph,
-    graph.pipeEdges.get(pipeId) ?? [],
-    (vertex) => graph.vertexValves[vertex]?.length === 0,
-  );
+  const { valve_ids, pipe_ids, node_ids } = isolateAround(graph, pipeId, new Set());
+  return { valve_ids, pipe_ids, node_ids };
+}
+
+function isolateAround(
+  graph: NetworkGraph,
+  pipeId: number,
+  inoperable: ReadonlySet<number>,
+): Isolation & { skipped: number[] } {
+  // A vertex stops the walk when one of its valves can be closed; where all of them are
+  // inoperable the water goes on, to the next ring of valves.
+  const operableAt = (vertex: number) =>
+    (graph.vertexValves[vertex] ?? []).filter((id) => !inoperable.has(id));
+  const reached = walk(graph, graph.pipeEdges.get(pipeId) ?? [], (vertex) => operableAt(vertex).length === 0);
   const valves: number[] = [];
+  const skipped: number[] = [];
   for (const vertex of reached.vertices) {
     const here = graph.vertexValves[vertex] ?? [];
     if (here.length === 0) continue;
-    if ((graph.incident[vertex] ?? []).some((index) => !reached.edges.has(index))) valves.push(...here);
+    const leads = (graph.incident[vertex] ?? []).some((index) => !reached.edges.has(index));
+    if (leads) valves.push(...operableAt(vertex));
+    skipped.push(...here.filter((id) => inoperable.has(id)));
   }
   return {
     valve_ids: ascending(valves),
     pipe_ids: ascending([pipeId, ...pipesOf(graph, reached.edges)]),
     node_ids: ascending(nodesOn(graph, reached.edges)),
+    skipped: ascending(skipped),
+  };
+}
+
+export interface OperableIsolation extends Isolation {
+  /** Inoperable valves the search met and went past. */
+  skipped_valve_ids: number[];
+  /** Pipes that lose service only because those valves cannot be closed. */
+  extra_pipe_ids: number[];
+}
+
+/** The isolation when some valves cannot be closed: the next ring of valves closes instead. */
+export function isolateOperable(
+  graph: NetworkGraph,
+  pipeId: number,
+  inoperable: ReadonlySet<number>,
+): OperableIsolation {
+  const ideal = isolatePipe(graph, pipeId);
+  const { skipped, ...real } = isolateAround(graph, pipeId, inoperable);
+  const before = new Set(ideal.pipe_ids);
+  return {
+    ...real,
+    skipped_valve_ids: skipped,
+    extra_pipe_ids: real.pipe_ids.filter((id) => !before.has(id)),
   };
 }
 

@@ -5,6 +5,14 @@ import { buildNetworkGraph, type NetworkGraph, type PipeInput, type PointInput }
 import { waterNetworkOf, type WaterNetworkConfig } from './network-config.ts';
 import type { XY } from './plane.ts';
 
+/** Node layers of the graph: the configured ones and the hydraulic source layer. */
+export const nodeLayersOf = (config: WaterNetworkConfig): number[] => {
+  const source = config.hydraulics.source_layer_id;
+  return source === null || config.node_layer_ids.includes(source)
+    ? config.node_layer_ids
+    : [...config.node_layer_ids, source];
+};
+
 /** A built graph with what is needed to answer in the document's terms. */
 export interface LoadedNetwork {
   config: WaterNetworkConfig & { pipe_layer_id: number };
@@ -67,7 +75,8 @@ async function build(
   const [pipes, valves, nodes, ids] = await Promise.all([
     pipesOf(db, config.pipe_layer_id, srid),
     pointsOf(db, config.valve_layer_ids, srid),
-    pointsOf(db, config.node_layer_ids, srid),
+    // Sources (reservoirs, tanks) stand on the network like hydrants: the graph places them.
+    pointsOf(db, nodeLayersOf(config), srid),
     db.query<{ id: number }>('SELECT id FROM features WHERE layer_id = $1', [config.pipe_layer_id]),
   ]);
   const graph = buildNetworkGraph({ pipes, valves, nodes, toleranceM: config.tolerance_m });
@@ -98,7 +107,7 @@ export async function loadNetwork(
   const pipeLayerId = stored.pipe_layer_id;
   if (pipeLayerId === null) throw invalid({ pipe_layer_id: [msg('water_network.not_configured')] });
   const config = { ...stored, pipe_layer_id: pipeLayerId };
-  const layerIds = [pipeLayerId, ...config.valve_layer_ids, ...config.node_layer_ids];
+  const layerIds = [pipeLayerId, ...config.valve_layer_ids, ...nodeLayersOf(config)];
   const stamps = await db.query<LayerStamp>(
     `SELECT id, version::text AS version, created_at::text AS born,
        ST_X(ST_Centroid(extent_box::geometry)) AS lon, ST_Y(ST_Centroid(extent_box::geometry)) AS lat
@@ -110,6 +119,8 @@ export async function loadNetwork(
     mapId,
     config.tolerance_m,
     config.valve_layer_ids.length,
+    // The hydraulic settings travel with the graph (hydraulic-source.ts reads them from it).
+    config.hydraulics,
     ...layerIds.map((id) => [id, stampOf.get(id)?.version, stampOf.get(id)?.born]),
   ]);
   const cache = built.get(db) ?? new Map<string, Promise<LoadedNetwork>>();

@@ -9,6 +9,7 @@ import type { WaterNetworkConfig } from '../../../generated/model';
 import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
+import { DEFAULT_HYDRAULICS } from '../../../server/src/water-network/hydraulic-settings';
 
 const SLOW = { timeout: 10_000 };
 const UNSET: WaterNetworkConfig = {
@@ -16,6 +17,7 @@ const UNSET: WaterNetworkConfig = {
   valve_layer_ids: [],
   node_layer_ids: [],
   tolerance_m: 1,
+  hydraulics: DEFAULT_HYDRAULICS,
 };
 
 /** The mock town's layers: 1 Pipes (lines), 2 Valves and 3 Hydrants (points), 4 Pressure zones. */
@@ -31,8 +33,9 @@ function storedNetwork(initial: WaterNetworkConfig) {
           { message: 'Invalid.', errors: { tolerance_m: ['The tolerance must be greater than 0.'] } },
           { status: 422 },
         );
-      state.config = body;
-      return HttpResponse.json({ data: body });
+      // The screen sends the layers only; the stored hydraulic settings stay (as on the server).
+      state.config = { ...body, hydraulics: state.config.hydraulics };
+      return HttpResponse.json({ data: state.config });
     }),
   );
   return state;
@@ -86,7 +89,13 @@ describe('water network administration', { timeout: 60_000 }, () => {
   });
 
   it('lists what the check found and shows a problem on the map', async () => {
-    storedNetwork({ pipe_layer_id: 1, valve_layer_ids: [2], node_layer_ids: [3], tolerance_m: 1 });
+    storedNetwork({
+      pipe_layer_id: 1,
+      valve_layer_ids: [2],
+      node_layer_ids: [3],
+      tolerance_m: 1,
+      hydraulics: DEFAULT_HYDRAULICS,
+    });
     server.use(
       getCheckWaterNetworkMockHandler({
         data: {

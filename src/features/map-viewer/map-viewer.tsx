@@ -16,6 +16,7 @@ import {
   type MapViewModel,
   type ViewRequest,
 } from '../../map';
+import type { MapLayerModel } from '../../map/layer-model';
 import { BookmarksPanel } from './bookmarks-panel';
 import { FeaturePanel, type SelectedFeature } from './feature-panel';
 import { focusFromRouteState } from './focus-from-route';
@@ -28,6 +29,7 @@ import { LayerTree } from './layer-tree';
 import { MainSearchBox } from './main-search-box';
 import { mergeHighlights, type NetworkHighlight } from './network-highlight';
 import { NetworkTools } from './network-tools';
+import { HydraulicsPanel } from './hydraulics-panel';
 import { useFullFeature } from './use-full-feature';
 import { useGeometryEditing } from './use-geometry-editing';
 import { useLayerViewState } from './use-layer-view-state';
@@ -81,6 +83,7 @@ export function MapViewer({
     routeSelection ? { [routeSelection.layerId]: routeSelection.featureIds } : {},
   );
   const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
+  const [simulation, setSimulation] = useState<MapLayerModel[]>([]);
   // Every map of this map id follows one revision per layer, bumped by useFeatureChange.
   const allRevisions = useLayerRevisionsStore((state) => state.revisions);
   const revisions = useMemo(() => revisionsOfMap(allRevisions, map.id), [allRevisions, map.id]);
@@ -123,8 +126,8 @@ export function MapViewer({
       : selected;
 
   const models = useMemo(
-    () =>
-      describeLayers({
+    () => [
+      ...describeLayers({
         layers,
         basemap: map.basemap,
         viewState: tree.changes,
@@ -133,6 +136,9 @@ export function MapViewer({
         revisions,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
       }),
+      // A hydraulic simulation's result, drawn over every stored layer while it is shown.
+      ...simulation,
+    ],
     [
       layers,
       map.basemap,
@@ -142,6 +148,7 @@ export function MapViewer({
       highlighted,
       networkHighlight,
       revisions,
+      simulation,
     ],
   );
 
@@ -289,6 +296,7 @@ export function MapViewer({
             onHighlight={setNetworkHighlight}
             onPick={goToFeature}
           />
+          <HydraulicsPanel mapId={map.id} selected={selected} onLayers={setSimulation} />
         </>
       ),
     },

@@ -16,6 +16,9 @@ export type NetworkResult = {
   valveIds: readonly number[];
   pipeIds: readonly number[];
   nodeIds: readonly number[];
+  /** Isolation only: inoperable valves the search went past, and the pipes lost through them. */
+  skippedValveIds?: readonly number[];
+  extraPipeIds?: readonly number[];
 };
 
 export type NetworkLayers = { pipe: Layer | undefined; valves: readonly Layer[]; nodes: readonly Layer[] };
@@ -170,6 +173,24 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
           layers={network.valves}
           onPick={onPick}
           named={valves.data}
+        />
+      ) : null}
+      {isolate ? (
+        <FeatureList
+          title={t('water_network.hydraulics.skipped_valves')}
+          ids={result.skippedValveIds ?? []}
+          layers={network.valves}
+          onPick={onPick}
+          named={undefined}
+        />
+      ) : null}
+      {isolate ? (
+        <FeatureList
+          title={t('water_network.hydraulics.extra_pipes')}
+          ids={result.extraPipeIds ?? []}
+          layers={pipeLayers}
+          onPick={onPick}
+          named={pipes.data}
         />
       ) : null}
       <FeatureList

@@ -15,6 +15,7 @@ import { townMapDetail } from '../../../mocks/features-town-map';
 import { recordedMap } from '../../map/testing/recording-map-canvas';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
+import { DEFAULT_HYDRAULICS } from '../../../server/src/water-network/hydraulic-settings';
 
 // jsdom has no canvas: the OpenLayers engine is swapped for one that records its layer models.
 vi.mock('../../map/openlayers/ol-map-canvas', async () => {
@@ -29,7 +30,13 @@ function townNetwork() {
   server.use(
     getShowMapMockHandler({ data: townMapDetail() }),
     getGetWaterNetworkMockHandler({
-      data: { pipe_layer_id: 1, valve_layer_ids: [2], node_layer_ids: [3], tolerance_m: 1 },
+      data: {
+        pipe_layer_id: 1,
+        valve_layer_ids: [2],
+        node_layer_ids: [3],
+        tolerance_m: 1,
+        hydraulics: DEFAULT_HYDRAULICS,
+      },
     }),
   );
 }
@@ -57,7 +64,16 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
     server.use(
       getIsolateWaterNetworkPipeMockHandler(async ({ request }) => {
         asked.push(await request.json());
-        return { data: { pipe_id: 3, valve_ids: [147, 148], pipe_ids: [3, 4], node_ids: [] } };
+        return {
+          data: {
+            pipe_id: 3,
+            valve_ids: [147, 148],
+            pipe_ids: [3, 4],
+            node_ids: [],
+            skipped_valve_ids: [149],
+            extra_pipe_ids: [4],
+          },
+        };
       }),
     );
     const { user } = await openFeature(1, 3, 'Pipes #3');
@@ -74,6 +90,11 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['#147', '#148']);
+    // Valve 149 cannot be closed: the answer names it, and pipe 4 lost through it.
+    const skipped = within(result).getByRole('region', { name: 'Inoperable valves passed' });
+    expect(within(skipped).getByRole('listitem')).toHaveTextContent('#149');
+    const extra = within(result).getByRole('region', { name: 'Pipes lost through inoperable valves' });
+    expect(within(extra).getAllByRole('listitem')).toHaveLength(1);
     const pipes = within(result).getByRole('region', { name: 'Pipes out of service' });
     expect(await within(pipes).findByRole('button', { name: 'Oak Street 3' }, SLOW)).toBeInTheDocument();
     expect(highlighted('layer-1')).toBe('3,4');

@@ -57,8 +57,16 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
     try {
       if (kind === 'isolate') {
         const answer = await isolate.mutateAsync({ id: mapId, data: { pipe_id: featureId } });
-        const { valve_ids, pipe_ids, node_ids } = answer.data;
-        show({ kind, featureId, valveIds: valve_ids, pipeIds: pipe_ids, nodeIds: node_ids });
+        const { valve_ids, pipe_ids, node_ids, skipped_valve_ids, extra_pipe_ids } = answer.data;
+        show({
+          kind,
+          featureId,
+          valveIds: valve_ids,
+          pipeIds: pipe_ids,
+          nodeIds: node_ids,
+          skippedValveIds: skipped_valve_ids,
+          extraPipeIds: extra_pipe_ids,
+        });
       } else {
         const answer = await trace.mutateAsync({ id: mapId, data: { feature_id: featureId } });
         const { pipe_ids, node_ids } = answer.data;

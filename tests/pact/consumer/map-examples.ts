@@ -151,3 +151,38 @@ export const OTHERS_EXPORT = {
   id: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
   user: 'another',
 } as const;
+
+/**
+ * The hydraulic settings a network answers when none were set (issue #24): the server's
+ * defaults, spelled out so a change to them is a change to the contract.
+ */
+export const HYDRAULIC_DEFAULTS = {
+  source_layer_id: null,
+  service_layer_ids: [],
+  elevation_property: 'elevation_m',
+  demand_property: 'demand_lps',
+  base_demand_lps: 0,
+  source_kind_property: 'kind',
+  head_property: 'head_m',
+  tank_level_property: 'level_m',
+  tank_diameter_property: 'diameter_m',
+  diameter_property: 'diameter_mm',
+  length_property: 'length_m',
+  material_property: 'material',
+  roughness_property: 'hw_c',
+  roughness: [
+    { material: 'cast_iron', c: 100 },
+    { material: 'ductile_iron', c: 130 },
+    { material: 'steel', c: 120 },
+    { material: 'asbestos_cement', c: 140 },
+    { material: 'pvc', c: 150 },
+    { material: 'pe', c: 150 },
+  ],
+  default_roughness: 130,
+  pipe_status_property: 'status',
+  closed_pipe_values: ['abandoned', 'closed'],
+  valve_open_property: 'is_open',
+  valve_operable_property: 'operable',
+  low_pressure_m: 20,
+  fire_flow_residual_bar: 1.4,
+};

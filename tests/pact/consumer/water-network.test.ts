@@ -8,7 +8,7 @@ import {
   updateWaterNetwork,
 } from '../../../generated/api/water-network/water-network';
 import { STATES } from '../states';
-import { PIPE_101, PIPE_102, PIPES, TOWN, VALVE_201, VALVES } from './map-examples';
+import { HYDRAULIC_DEFAULTS, PIPE_101, PIPE_102, PIPES, TOWN, VALVE_201, VALVES } from './map-examples';
 import { stateOf } from './map-matchers';
 import { createPact, JSON_RESPONSE, rejectionOf, signedInHeaders, validationLike } from './pact';
 
@@ -61,7 +61,9 @@ describe('water network configuration', () => {
     town(pact.addInteraction().given(STATES.userSignedIn), true)
       .uponReceiving('a read of the water network configuration')
       .withRequest('GET', `/api/maps/${TOWN.id}/water-network`, (b) => b.headers(signedInHeaders))
-      .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: CONFIG }))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({ data: { ...CONFIG, hydraulics: HYDRAULIC_DEFAULTS } }),
+      )
       .executeTest(async (server) => {
         const config = await getWaterNetwork(TOWN.id, options(server.url));
         expect(config.data.pipe_layer_id).toBe(PIPES.id);
@@ -73,10 +75,12 @@ describe('water network configuration', () => {
       .withRequest('PUT', `/api/maps/${TOWN.id}/water-network`, (b) =>
         b.headers(signedInHeaders).jsonBody(CONFIG),
       )
-      .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: CONFIG }))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({ data: { ...CONFIG, hydraulics: HYDRAULIC_DEFAULTS } }),
+      )
       .executeTest(async (server) => {
         const config = await updateWaterNetwork(TOWN.id, CONFIG, options(server.url));
-        expect(config.data).toEqual(CONFIG);
+        expect(config.data).toEqual({ ...CONFIG, hydraulics: HYDRAULIC_DEFAULTS });
       }));
 
   it('updateWaterNetwork 422 for a pipe layer that is not a line layer', () => {
@@ -147,6 +151,8 @@ describe('water network answers', () => {
             valve_ids: [VALVE_201.id],
             pipe_ids: [PIPE_101.id],
             node_ids: [HYDRANT_301.id],
+            skipped_valve_ids: [],
+            extra_pipe_ids: [],
           },
         }),
       )

@@ -1,0 +1,220 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import type { AxiosResponse } from 'axios';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  fireFlowWaterNetwork,
+  getWaterNetworkModelInp,
+  simulateWaterNetwork,
+  updateWaterNetwork,
+} from '../../../generated/api/water-network/water-network';
+import { setResponseCheck } from '../../../src/lib/http-client';
+import { STATES } from '../states';
+import { HYDRAULIC_DEFAULTS, PIPE_101, PIPE_102, PIPES, TOWN, VALVE_201, VALVES } from './map-examples';
+import { stateOf } from './map-matchers';
+import { createPact, JSON_RESPONSE, rejectionOf, signedInHeaders, validationLike } from './pact';
+
+const { eachLike, like, regex } = MatchersV3;
+const pact = createPact();
+const options = (url: string) => ({ baseURL: url, headers: signedInHeaders });
+
+/**
+ * The town's pipes 101 and 102 (150 mm cast iron, meeting at valve 201) fed by a reservoir at
+ * the free end of pipe 101; hydrant 301 stands on pipe 101, hydrant 303 at the far end of 102.
+ * The answer's numbers are EPANET's: the contract pins their shape, the server tests their values.
+ */
+const HYDRANTS = { map_id: TOWN.id, id: 12, name: 'Hydrants', geometry_type: 'Point', order: 2 } as const;
+const SOURCES = { map_id: TOWN.id, id: 13, name: 'Sources', geometry_type: 'Point', order: 3 } as const;
+const HYDRANT_301 = {
+  layer_id: HYDRANTS.id,
+  id: 301,
+  geometry: { type: 'Point', coordinates: [-9.135, 38.725] },
+  properties: {},
+} as const;
+const HYDRANT_303 = {
+  layer_id: HYDRANTS.id,
+  id: 303,
+  geometry: { type: 'Point', coordinates: [-9.12, 38.74] },
+  properties: { demand_lps: 2 },
+} as const;
+const RESERVOIR_401 = {
+  layer_id: SOURCES.id,
+  id: 401,
+  geometry: { type: 'Point', coordinates: [-9.14, 38.72] },
+  properties: { kind: 'reservoir', head_m: 60 },
+} as const;
+const CONFIG = {
+  pipe_layer_id: PIPES.id,
+  valve_layer_ids: [VALVES.id],
+  node_layer_ids: [HYDRANTS.id],
+  tolerance_m: 1,
+};
+const HYDRAULICS = { source_layer_id: SOURCES.id };
+const CONFIGURED = { map_id: TOWN.id, ...CONFIG, hydraulics: HYDRAULICS };
+
+/** The town with its network and sources layer; `fed` puts the reservoir on it. */
+function town(interaction: ReturnType<typeof pact.addInteraction>, fed: boolean) {
+  const network = interaction
+    .given(STATES.mapExists, stateOf(TOWN))
+    .given(STATES.layerExists, stateOf(PIPES))
+    .given(STATES.layerExists, stateOf(VALVES))
+    .given(STATES.layerExists, stateOf(HYDRANTS))
+    .given(STATES.layerExists, stateOf(SOURCES))
+    .given(STATES.featureExists, stateOf(PIPE_101))
+    .given(STATES.featureExists, stateOf(PIPE_102))
+    .given(STATES.featureExists, stateOf(VALVE_201))
+    .given(STATES.featureExists, stateOf(HYDRANT_301))
+    .given(STATES.featureExists, stateOf(HYDRANT_303));
+  const sourced = fed ? network.given(STATES.featureExists, stateOf(RESERVOIR_401)) : network;
+  return sourced.given(STATES.waterNetworkConfigured, stateOf(CONFIGURED));
+}
+
+afterEach(() => setResponseCheck(undefined));
+
+const NO_SOURCE = "This map's water network has no source (reservoir or tank).";
+
+describe('water network hydraulics', () => {
+  it('updateWaterNetwork stores the source layer among the hydraulic settings', () => {
+    const body = { ...CONFIG, hydraulics: HYDRAULICS };
+    return town(pact.addInteraction().given(STATES.adminSignedIn), true)
+      .uponReceiving('a water network configuration with a source layer')
+      .withRequest('PUT', `/api/maps/${TOWN.id}/water-network`, (b) =>
+        b.headers(signedInHeaders).jsonBody(body),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: {
+            ...CONFIG,
+            hydraulics: { ...HYDRAULIC_DEFAULTS, source_layer_id: SOURCES.id },
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const config = await updateWaterNetwork(TOWN.id, body, options(server.url));
+        expect(config.data.hydraulics.source_layer_id).toBe(SOURCES.id);
+      });
+  });
+
+  it('simulateWaterNetwork answers pressures at the nodes and flows in the pipes', () =>
+    town(pact.addInteraction().given(STATES.userSignedIn), true)
+      .uponReceiving('a hydraulic simulation of the water network')
+      .withRequest('POST', `/api/maps/${TOWN.id}/water-network/simulate`, (b) => b.headers(signedInHeaders))
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: {
+            nodes: eachLike({
+              id: like('N1'),
+              kind: like('junction'),
+              feature_ids: eachLike(VALVE_201.id),
+              coordinates: eachLike(-9.13, 2),
+              elevation_m: like(0),
+              demand_lps: like(0),
+              head_m: like(59.9),
+              pressure_m: like(59.9),
+              pressure_bar: like(5.87),
+            }),
+            pipes: eachLike({
+              pipe_id: like(PIPE_101.id),
+              status: 'open',
+              flow_lps: like(2),
+              velocity_mps: like(0.11),
+              headloss_m_per_km: like(0.2),
+              lines: eachLike(eachLike(eachLike(-9.13, 2), 2)),
+            }),
+            warnings: [],
+            low_pressure: [],
+            low_pressure_m: like(20),
+            min_pressure_m: like(59.9),
+            max_pressure_m: like(59.9),
+            demand_lps: like(2),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const answer = await simulateWaterNetwork(TOWN.id, options(server.url));
+        expect(answer.data.pipes[0]?.status).toBe('open');
+      }));
+
+  it('simulateWaterNetwork 422 names the missing source', () =>
+    town(pact.addInteraction().given(STATES.userSignedIn), false)
+      .uponReceiving('a hydraulic simulation of a network without a source')
+      .withRequest('POST', `/api/maps/${TOWN.id}/water-network/simulate`, (b) => b.headers(signedInHeaders))
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(validationLike({ 'hydraulics.source_layer_id': NO_SOURCE })),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(simulateWaterNetwork(TOWN.id, options(server.url)));
+        expect(failure.status).toBe(422);
+        expect(failure.data).toMatchObject({
+          errors: { 'hydraulics.source_layer_id': [expect.any(String)] },
+        });
+      }));
+
+  it('fireFlowWaterNetwork answers the flow at the residual pressure', () =>
+    town(pact.addInteraction().given(STATES.userSignedIn), true)
+      .uponReceiving('a fire flow at a hydrant')
+      .withRequest('POST', `/api/maps/${TOWN.id}/water-network/fire-flow`, (b) =>
+        b.headers(signedInHeaders).jsonBody({ hydrant_id: HYDRANT_303.id }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: {
+            hydrant_id: HYDRANT_303.id,
+            node_id: like('N2'),
+            residual_bar: 1.4,
+            static_pressure_bar: like(5.8),
+            flow_lps: like(40.5),
+            coordinates: eachLike(-9.12, 2),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const answer = await fireFlowWaterNetwork(
+          TOWN.id,
+          { hydrant_id: HYDRANT_303.id },
+          options(server.url),
+        );
+        expect(answer.data.residual_bar).toBe(1.4);
+      }));
+
+  it('fireFlowWaterNetwork 422 for a feature that is not a node of the network', () =>
+    town(pact.addInteraction().given(STATES.userSignedIn), true)
+      .uponReceiving('a fire flow at a pipe')
+      .withRequest('POST', `/api/maps/${TOWN.id}/water-network/fire-flow`, (b) =>
+        b.headers(signedInHeaders).jsonBody({ hydrant_id: PIPE_102.id }),
+      )
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(validationLike({ hydrant_id: "The feature is not a node on this map's water network." })),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(
+          fireFlowWaterNetwork(TOWN.id, { hydrant_id: PIPE_102.id }, options(server.url)),
+        );
+        expect(failure.status).toBe(422);
+      }));
+
+  it('getWaterNetworkModelInp sends the model as an INP file', () => {
+    let response: AxiosResponse | undefined;
+    return town(pact.addInteraction().given(STATES.userSignedIn), true)
+      .uponReceiving('a download of the hydraulic model as INP')
+      .withRequest('GET', `/api/maps/${TOWN.id}/water-network/model.inp`, (b) => b.headers(signedInHeaders))
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': 'text/plain',
+          'Content-Disposition': regex(
+            '^attachment; filename="[^"]+\\.inp"$',
+            'attachment; filename="map-1.inp"',
+          ),
+        }),
+      )
+      .executeTest(async (server) => {
+        // The generated call gives the body only; the mutator's response check sees the status.
+        setResponseCheck((answer) => {
+          response = answer;
+        });
+        await getWaterNetworkModelInp(TOWN.id, options(server.url));
+        expect(response?.status).toBe(200);
+      });
+  });
+});

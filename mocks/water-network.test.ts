@@ -7,6 +7,7 @@ import {
   traceWaterNetwork,
   updateWaterNetwork,
 } from '../generated/api/water-network/water-network';
+import { DEFAULT_HYDRAULICS } from '../server/src/water-network/hydraulic-settings';
 import { applyScenario } from './scenarios';
 
 async function rejection(call: Promise<unknown>): Promise<{ status?: number; data?: unknown }> {
@@ -20,7 +21,13 @@ async function rejection(call: Promise<unknown>): Promise<{ status?: number; dat
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
-const TOWN_CONFIG = { pipe_layer_id: 1, valve_layer_ids: [2], node_layer_ids: [3], tolerance_m: 15 };
+const TOWN_CONFIG = {
+  pipe_layer_id: 1,
+  valve_layer_ids: [2],
+  node_layer_ids: [3],
+  tolerance_m: 15,
+  hydraulics: DEFAULT_HYDRAULICS,
+};
 
 beforeEach(() => applyScenario('user'));
 
@@ -51,6 +58,9 @@ describe('mock water network', () => {
       valve_ids: [145, 146],
       pipe_ids: [1],
       node_ids: [226],
+      // Mock valves are all operable: nothing is skipped.
+      skipped_valve_ids: [],
+      extra_pipe_ids: [],
     });
     const valve = await rejection(isolateWaterNetworkPipe(1, { pipe_id: 145 }));
     expect(valve).toMatchObject({ status: 422, data: { errors: { pipe_id: [expect.any(String)] } } });

@@ -8704,6 +8704,7 @@ export interface operations {
           'application/json': components['schemas']['VersionConflict'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
     };
@@ -8829,6 +8830,7 @@ export interface operations {
           'application/json': components['schemas']['VersionConflict'];
         };
       };
+      413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
     };

@@ -1346,6 +1346,7 @@ export const getRestoreFeatureVersionMutationOptions = <
     | ForbiddenResponse
     | NotFoundResponse
     | VersionConflict
+    | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
   >,
@@ -1392,6 +1393,7 @@ export type RestoreFeatureVersionMutationError = ErrorType<
   | ForbiddenResponse
   | NotFoundResponse
   | VersionConflict
+  | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
 >;
@@ -1405,6 +1407,7 @@ export const useRestoreFeatureVersion = <
     | ForbiddenResponse
     | NotFoundResponse
     | VersionConflict
+    | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
   >,
@@ -1459,6 +1462,7 @@ export const getSplitFeatureMutationOptions = <
     | ForbiddenResponse
     | NotFoundResponse
     | VersionConflict
+    | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
   >,
@@ -1503,6 +1507,7 @@ export type SplitFeatureMutationError = ErrorType<
   | ForbiddenResponse
   | NotFoundResponse
   | VersionConflict
+  | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
 >;
@@ -1516,6 +1521,7 @@ export const useSplitFeature = <
     | ForbiddenResponse
     | NotFoundResponse
     | VersionConflict
+    | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
   >,

@@ -2373,6 +2373,10 @@ export const restoreFeatureVersion409Response = zod
   })
   .describe('The feature changed since the version the caller saw.');
 
+export const restoreFeatureVersion413Response = zod.object({
+  message: zod.string(),
+});
+
 export const restoreFeatureVersion419Response = zod.object({
   message: zod.string(),
 });
@@ -2652,6 +2656,10 @@ export const splitFeature409Response = zod
       ),
   })
   .describe('The feature changed since the version the caller saw.');
+
+export const splitFeature413Response = zod.object({
+  message: zod.string(),
+});
 
 export const splitFeature419Response = zod.object({
   message: zod.string(),

@@ -15,6 +15,7 @@ export const PATTERNS: Record<string, (rng: Rng) => string> = {
     const lat = rng.int(-80, 70) + rng.next();
     return [lon, lat, lon + rng.next() * 10, lat + rng.next() * 10].map((n) => n.toFixed(4)).join(',');
   },
+  '^[A-Za-z_][A-Za-z0-9_]{0,62}$': (rng) => rng.pick(['id', 'name', 'material', 'x']),
   '^-?[A-Za-z_][A-Za-z0-9_]{0,62}$': (rng) => `${rng.chance(0.5) ? '-' : ''}${rng.pick(['id', 'name', 'x'])}`,
 };
 

@@ -133,7 +133,7 @@ describe('2D map viewer and feature table', () => {
     const clicked = page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) });
     await clicked.getByRole('button', { name: 'Edit', exact: true }).click();
     const form = clicked.getByRole('form', { name: 'Edit feature' });
-    await form.locator('input[type=number]').first().fill('123');
+    await form.getByRole('textbox', { name: 'Diameter (mm)', exact: true }).fill('123');
     await form.getByRole('button', { name: 'Save' }).click();
     await clicked.getByText(`Changed by ${admin.name}`, { exact: false }).waitFor();
     await clicked.getByText(/→ 123$/).waitFor();

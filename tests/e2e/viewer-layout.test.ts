@@ -169,7 +169,7 @@ describe('the viewer is map-first', () => {
     // Saved on the left: the right map reloads the layer and draws again.
     await details.getByRole('button', { name: 'Edit', exact: true }).click();
     const form = details.getByRole('form', { name: 'Edit feature' });
-    await form.locator('input[type=number]').first().fill('321');
+    await form.getByRole('textbox', { name: 'Diameter (mm)', exact: true }).fill('321');
     await form.getByRole('button', { name: 'Save' }).click();
     await details.getByText(/→ 321$/).waitFor();
     expect(await drawnAfter(rightCanvas, rightDrawn)).toBeGreaterThan(rightDrawn);

@@ -19,6 +19,8 @@ export interface DemoLayer {
   order: number;
   /** Below this zoom the layer is not drawn (too dense to read); null for always. */
   min_zoom?: number | null;
+  /** Unticked when the map opens; the user ticks it in the layer panel. */
+  visible?: boolean;
   style: Schemas['LayerStyle'];
   properties: Schemas['LayerProperty'][];
 }
@@ -78,6 +80,9 @@ const HYDRAULIC_LAYERS: DemoLayer[] = [
     order: 5,
     // About a thousand meters: a dot on every street at the demo's zoom, so from street level on.
     min_zoom: 16,
+    // Off when the map opens: the meters sit on the pipes, and a tap on a pipe would pick the
+    // meter beside it (points win over lines). The simulation reads them either way.
+    visible: false,
     style: {
       stroke_color: '#ffffff',
       stroke_width: 0.5,

@@ -86,6 +86,9 @@ describe('the demo map', () => {
       { category: 'Zones', layer: 'Pressure zones' },
       { category: 'Base', layer: 'Streets' },
     ]);
+    // The meters sit on the pipes; shown at once, a tap on a pipe would pick one of them.
+    const hidden = await database.db.query<{ name: string }>('SELECT name FROM layers WHERE NOT visible');
+    expect(hidden).toEqual([{ name: 'Service points' }]);
   });
 
   it('draws the streets under the network, named, and the network themed by material, diameter and type', async () => {

@@ -74,8 +74,8 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
     for (const layer of DEMO_LAYERS)
       layerIds[layer.key] = await firstId(
         tx,
-        `INSERT INTO layers (map_id, category_id, name, type, geometry_type, style, "order", properties, min_zoom)
-         VALUES ($1, $2, $3, 'vector', $4, $5, $6, $7, $8) RETURNING id`,
+        `INSERT INTO layers (map_id, category_id, name, type, geometry_type, style, "order", properties, min_zoom, visible)
+         VALUES ($1, $2, $3, 'vector', $4, $5, $6, $7, $8, $9) RETURNING id`,
         [
           mapId,
           categoryIds[layer.category],
@@ -85,6 +85,7 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
           layer.order,
           JSON.stringify(layer.properties),
           layer.min_zoom ?? null,
+          layer.visible ?? true,
         ],
       );
     // Pipes first: on a fresh database they get ids 1…n (see generateTown).

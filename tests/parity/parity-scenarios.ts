@@ -3,6 +3,7 @@ import type { ParityClient } from './parity-client';
 import type { ParityDriver } from './parity-driver';
 import {
   asObject,
+  createPlainUser,
   dataOf,
   expectStatus,
   pageOf,
@@ -23,6 +24,7 @@ interface WireLayer {
   name: string;
   type: string;
   geometry_type: string | null;
+  properties: { name: string; type: string; required: boolean }[];
 }
 interface WireAudit {
   event: string;
@@ -124,16 +126,29 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
       expect(first.meta.last_page).toBe(Math.ceil(layerTotal / 4));
       expect(first.links.prev).toBeNull();
       expect(first.links.next).toEqual(expect.any(String));
+      // The documented links of id order carry a keyset cursor beside the page number.
+      const lastOfFirst = Math.max(...first.data.map((row) => row.id));
+      expect(new URL(String(first.links.next), 'http://link.invalid').searchParams.get('after_id')).toBe(
+        String(lastOfFirst),
+      );
       const second = pageOf<WireFeature>(await client.request('GET', String(first.links.next)));
       expect(second.data).toHaveLength(4);
       expect(second.meta).toMatchObject({ current_page: 2, per_page: 4, total: layerTotal });
-      const lastOfFirst = Math.max(...first.data.map((row) => row.id));
       // Ordered by id: the next page goes on where the first ended.
       expect(second.data.map((row) => row.id)).toEqual(
         [...second.data.map((row) => row.id)].sort((a, b) => a - b),
       );
       expect(Math.min(...second.data.map((row) => row.id))).toBeGreaterThan(lastOfFirst);
       expect(second.links.prev).toEqual(expect.any(String));
+      expect(new URL(String(second.links.prev), 'http://link.invalid').searchParams.get('before_id')).toBe(
+        String(Math.min(...second.data.map((row) => row.id))),
+      );
+      // A cursor alone reads on from it, and the total stays the layer's.
+      const cursorOnly = pageOf<WireFeature>(
+        await client.request('GET', featuresPath(`per_page=4&after_id=${lastOfFirst}`)),
+      );
+      expect(cursorOnly.data.map((row) => row.id)).toEqual(second.data.map((row) => row.id));
+      expect(cursorOnly.meta.total).toBe(layerTotal);
       const back = pageOf<WireFeature>(await client.request('GET', String(second.links.prev)));
       expect(back.data.map((row) => row.id)).toEqual(first.data.map((row) => row.id));
       const last = pageOf<WireFeature>(
@@ -185,13 +200,19 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
         featuresPath('where_property=no_such_property&where_value=x'),
       );
       expect(expectStatus(unknown, 422)).toHaveProperty('errors.where_property');
+      const halfPair = await client.request('GET', featuresPath(`where_property=${property}`));
+      expect(expectStatus(halfPair, 422)).toHaveProperty('errors.where_value');
     });
 
     it('edit a feature: the saved value comes back, and the history names the version, who and what changed', async () => {
       const client = browser();
       const me = await signIn(client, admin.email, admin.password);
       const [feature] = pageOf<WireFeature>(await client.request('GET', featuresPath('per_page=1'))).data;
-      const picked = feature ? textProperty(feature) : undefined;
+      // A free-text property of the schema the feature has a value for.
+      const picked = layer.properties
+        .filter((entry) => entry.type === 'string')
+        .map((entry) => [entry.name, feature?.properties[entry.name]] as const)
+        .find((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
       expect(picked, 'a feature with a text property').toBeDefined();
       const [property, before] = picked as [string, string];
       const featureId = (feature as WireFeature).id;
@@ -228,26 +249,51 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
       expect((await client.request('GET', `/api/maps/${map.id}/features/999999999/history`)).status).toBe(
         404,
       );
+
+      const save = (properties: Json) =>
+        client.request('POST', `/api/maps/${map.id}/updateFeatures`, {
+          features: [{ type: 'Feature', id: featureId, layer_id: layer.id, properties }],
+        });
+      // Saving the value it already has changes nothing, so it leaves no history row.
+      expectStatus(await save({ [property]: after }), 200);
+      expect(dataOf<WireAudit[]>(await client.request('GET', historyPath))).toHaveLength(history.length);
+      // null clears an optional property: it is gone, and the history says it went from the value to null.
+      const optional = layer.properties.find(
+        (entry) =>
+          entry.name !== property &&
+          !entry.required &&
+          (feature as WireFeature).properties[entry.name] != null,
+      );
+      expect(optional, 'an optional property the feature has a value for').toBeDefined();
+      const optionalName = (optional as { name: string }).name;
+      const optionalValue = (feature as WireFeature).properties[optionalName];
+      const cleared = dataOf<{ updated: WireFeature[] }>(await save({ [optionalName]: null })).updated[0];
+      expect(cleared?.properties).not.toHaveProperty(optionalName);
+      const [clearing] = dataOf<WireAudit[]>(await client.request('GET', historyPath));
+      expect(clearing).toMatchObject({
+        old_values: { [optionalName]: optionalValue },
+        new_values: { [optionalName]: null },
+      });
+      expectStatus(await save({ [optionalName]: optionalValue, [property]: before }), 200);
+      // A property the layer does not have is refused by name.
+      const unknown = await save({ no_such_property: 'x' });
+      expect(expectStatus(unknown, 422)).toHaveProperty(['errors', 'features.0.properties.no_such_property']);
+
+      const missing = await client.request('POST', `/api/maps/${map.id}/updateFeatures`, {
+        features: [{ type: 'Feature', id: 999999999, layer_id: layer.id, properties: { [property]: 'x' } }],
+      });
+      expect(expectStatus(missing, 422)).toHaveProperty(['errors', 'features.0.id']);
     });
 
     it("bookmarks are private: another user's bookmark is not shown and cannot be deleted", async () => {
       const client = browser();
       await signIn(client, admin.email, admin.password);
       const stamp = `${Date.now()}`;
-      const other = { email: `parity.${stamp}@example.com`, password: 'parity-password-123' };
-      const created = dataOf<Json>(
-        await client.request('POST', '/api/users', {
-          name: 'Parity Person',
-          ...other,
-          password_confirmation: other.password,
-          type: 'user',
-        }),
-        201,
-      );
+      const other = await createPlainUser(client, 'bookmarks');
       await signOut(client);
 
       const otherUser = await signIn(client, other.email, other.password);
-      expect(otherUser.id).toBe(created.id);
+      expect(otherUser.id).toBe(other.id);
       const bookmark = dataOf<Json>(
         await client.request('POST', `/api/maps/${map.id}/bookmarks`, {
           name: `Parity view ${stamp}`,
@@ -307,6 +353,12 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
         format: 'geojson',
         file_name: expect.stringMatching(/\.geojson$/),
       });
+      // Named after the layer and the day (docs/decisions.md#exports): `pipes-2026-11-02.geojson`.
+      const slug = layer.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '');
+      expect(String(started.file_name)).toMatch(new RegExp(`^${slug}-\\d{4}-\\d{2}-\\d{2}\\.geojson$`));
       expect(['pending', 'running', 'ready']).toContain(started.status);
       let status = started;
       for (
@@ -333,6 +385,12 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
       expect((await client.request('GET', '/api/exports/00000000-0000-4000-8000-000000000000')).status).toBe(
         404,
       );
+      // Another (non-admin) user may not poll or download it.
+      const other = await createPlainUser(client, 'export');
+      await signOut(client);
+      await signIn(client, other.email, other.password);
+      expect((await client.request('GET', `/api/exports/${String(started.id)}`)).status).toBe(403);
+      expect((await client.request('GET', `/api/get-export/${String(started.id)}`)).status).toBe(403);
       await signOut(client);
       expect((await client.request('GET', `/api/get-export/${String(started.id)}`)).status).toBe(401);
     });

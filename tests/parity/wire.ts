@@ -67,3 +67,25 @@ export function textProperty(feature: WireFeature): [string, string] | undefined
   );
   return entry ? [entry[0], String(entry[1])] : undefined;
 }
+
+let users = 0;
+
+/** An admin creates a plain account (type `user`), as the users screen does; returns how to sign in. */
+export async function createPlainUser(
+  admin: ParityClient,
+  purpose: string,
+): Promise<{ id: unknown; email: string; password: string }> {
+  users += 1;
+  const email = `parity.${purpose}.${Date.now()}.${users}@example.com`;
+  const password = 'parity-password-123';
+  const response = await admin.request('POST', '/api/users', {
+    name: `Parity ${purpose}`,
+    email,
+    password,
+    password_confirmation: password,
+    type: 'user',
+  });
+  const created = expectStatus(response, 201).data as Json;
+  expect(created).toMatchObject({ email, type: 'user' });
+  return { id: created.id, email, password };
+}

@@ -9,7 +9,8 @@ import type { UserRecord } from './db';
 import { featuresOfLayer, filterTown, isTownLayer, matchesText } from './features-store';
 import { TOWN_LAYERS, TOWN_MAP_ID } from './features-town-layers';
 import { idParam } from './maps-guards';
-import { forbidden, notFound, parseWith, readJson, requireUser } from './responses';
+import { layersFilterProblems } from './features-filter';
+import { forbidden, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 
 /** Extension and type of each format's file, as the server names them (server/src/exports/export-formats.ts). */
 const FORMATS: Record<ExportFormat, { extension: string; contentType: string }> = {
@@ -162,6 +163,10 @@ export const featuresExportHandlers = [
     const body = parseWith(exportFilterFeaturesBody, begun.input);
     if (!body.ok) return body.response;
     const filters = body.data.layers_filter;
+    // The same refusals as filter-features, after the layers' 404 (as the server).
+    if (!filters.every((entry) => isTownLayer(entry.layer_id))) return notFound();
+    const problems = layersFilterProblems(filters);
+    if (Object.keys(problems).length > 0) return validationFailed(problems);
     const [only] = filters;
     return answer(
       begun.user,

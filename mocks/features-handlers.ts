@@ -28,6 +28,7 @@ import { TOWN_MAP_ID } from './features-town-layers';
 import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 import { sortFeatures } from './features-sort';
 import { editProblems } from './features-edit-problems';
+import { layersFilterProblems } from './features-filter';
 import { numberedPage, parseTownWhere, townLayerPage } from './features-page';
 
 type Params = Record<string, string | readonly string[] | undefined>;
@@ -103,6 +104,8 @@ export const featuresHandlers = [
     if (guarded.response) return guarded.response;
     const body = parseWith(filterFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
+    const problems = layersFilterProblems(body.data.layers_filter);
+    if (Object.keys(problems).length > 0) return validationFailed(problems);
     const url = new URL(request.url);
     const query = parseWith(filterFeaturesQueryParams, Object.fromEntries(url.searchParams));
     if (!query.ok) return query.response;

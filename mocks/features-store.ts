@@ -1,13 +1,7 @@
 import GeoJSONVT from 'geojson-vt';
-import type {
-  AuditEntry,
-  Feature,
-  FeatureEdit,
-  FeatureFile,
-  FilterCondition,
-  LayerFilter,
-} from '../generated/model';
+import type { AuditEntry, Feature, FeatureEdit, FeatureFile, LayerFilter } from '../generated/model';
 import { buildTownFeatures } from './features-town';
+import { conditionHolds } from './features-filter';
 
 /** The mock town's features and their history. Memory only; reseeded with the users. */
 type FeatureState = {
@@ -74,41 +68,6 @@ export function matchesText(feature: Feature, text: string, fields?: readonly st
     ([name, value]) =>
       (!fields || fields.includes(name)) && value !== null && String(value).toLowerCase().includes(wanted),
   );
-}
-
-function conditionHolds(feature: Feature, condition: FilterCondition): boolean {
-  const value = feature.properties[condition.property];
-  const wanted = condition.value;
-  const list = Array.isArray(wanted) ? wanted : [wanted];
-  switch (condition.operator) {
-    case 'eq':
-      return value === wanted;
-    case 'neq':
-      return value !== wanted;
-    case 'in':
-      return list.some((item) => item === value);
-    case 'contains':
-      return (
-        value !== null &&
-        value !== undefined &&
-        String(value).toLowerCase().includes(String(wanted).toLowerCase())
-      );
-    case 'gte':
-      return value !== null && value !== undefined && value >= (wanted as string | number);
-    case 'lte':
-      return value !== null && value !== undefined && value <= (wanted as string | number);
-    case 'between': {
-      const [low, high] = list;
-      return (
-        value !== null &&
-        value !== undefined &&
-        low !== undefined &&
-        high !== undefined &&
-        value >= low &&
-        value <= high
-      );
-    }
-  }
 }
 
 function coordinatesOf(feature: Feature): number[][] {

@@ -195,6 +195,40 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
       expect(filtered.data.map((row) => row.id)).toEqual(where.data.map((row) => row.id));
       for (const row of filtered.data) expect(row.layer_id).toBe(layer.id);
 
+      const filterPage = async (filters: Json[], layerId = layer.id) =>
+        client.request('POST', `/api/maps/${map.id}/filter-features?per_page=100`, {
+          layers_filter: [{ layer_id: layerId, filters }],
+        });
+      // `in` compares as text, like `eq` on a text value.
+      const listed = pageOf<WireFeature>(await filterPage([{ property, operator: 'in', value: [value] }]));
+      expect(listed.meta.total).toBe(where.meta.total);
+      // eq matches a number given as a number or as its text.
+      const numeric = sample
+        .flatMap((row) => Object.entries(row.properties))
+        .find((entry): entry is [string, number] => typeof entry[1] === 'number');
+      expect(numeric, 'a feature with a numeric property').toBeDefined();
+      const [numberName, numberValue] = numeric as [string, number];
+      const asNumber = pageOf(
+        await filterPage([{ property: numberName, operator: 'eq', value: numberValue }]),
+      );
+      const asText = pageOf(
+        await filterPage([{ property: numberName, operator: 'eq', value: String(numberValue) }]),
+      );
+      expect(asNumber.meta.total).toBeGreaterThanOrEqual(1);
+      expect(asText.meta.total).toBe(asNumber.meta.total);
+      // Refusals name the entry at fault: a layer not on the map, a value that does not fit its operator.
+      expect(expectStatus(await filterPage([], 999999), 422)).toHaveProperty([
+        'errors',
+        'layers_filter.0.layer_id',
+      ]);
+      expect(expectStatus(await filterPage([{ property, operator: 'in', value }]), 422)).toHaveProperty([
+        'errors',
+        'layers_filter.0.filters.0.value',
+      ]);
+      expect(
+        expectStatus(await filterPage([{ property: numberName, operator: 'between', value: [1] }]), 422),
+      ).toHaveProperty(['errors', 'layers_filter.0.filters.0.value']);
+
       const unknown = await client.request(
         'GET',
         featuresPath('where_property=no_such_property&where_value=x'),

@@ -10,6 +10,7 @@ import { featuresOfLayer, filterTown, isTownLayer, matchesText } from './feature
 import { TOWN_LAYERS, TOWN_MAP_ID } from './features-town-layers';
 import { idParam } from './maps-guards';
 import { layersFilterProblems } from './features-filter';
+import { otherMapAnswer } from './features-map-guard';
 import { forbidden, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 
 /** Extension and type of each format's file, as the server names them (server/src/exports/export-formats.ts). */
@@ -124,7 +125,7 @@ type Started =
 
 /** The checks of every export start, in the server's order: the map (only the town is served), XSRF, session. */
 async function beginExport(request: Request, mapId: number): Promise<Started> {
-  if (mapId !== TOWN_MAP_ID) return { response: undefined };
+  if (mapId !== TOWN_MAP_ID) return { response: otherMapAnswer(request, mapId, true) };
   const guarded = requireUser(request, true);
   if (guarded.response) return { response: guarded.response };
   return { user: guarded.user, input: await readJson(request) };

@@ -28,6 +28,7 @@ import { TOWN_MAP_ID } from './features-town-layers';
 import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 import { sortFeatures } from './features-sort';
 import { editProblems } from './features-edit-problems';
+import { otherMapAnswer } from './features-map-guard';
 import { layersFilterProblems } from './features-filter';
 import { numberedPage, parseTownWhere, townLayerPage } from './features-page';
 
@@ -41,7 +42,7 @@ const isTownMap = (params: Params) => numberParam(params, 'id') === TOWN_MAP_ID;
 /** Canned-but-stateful answers for the viewer: tiles, feature pages, filters, edits, history. */
 export const featuresHandlers = [
   http.get('*/api/maps/:id/layers/:layer_id/tiles/:z/:x/:y', ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
     const guarded = requireUser(request, false);
     if (guarded.response) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
@@ -62,7 +63,7 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/layers/:layer_id/features', ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
     const guarded = requireUser(request, false);
     if (guarded.response) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
@@ -99,7 +100,7 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/filter-features', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     const body = parseWith(filterFeaturesBody, await readJson(request));
@@ -121,7 +122,7 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/main-search/features', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     const body = parseWith(searchMainFeaturesBody, await readJson(request));
@@ -135,7 +136,7 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     if (guarded.user.type === 'user')
@@ -153,7 +154,7 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateMultiSelectFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     if (guarded.user.type === 'user')
@@ -175,7 +176,7 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/features/:feature_id/history', ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
     const guarded = requireUser(request, false);
     if (guarded.response) return guarded.response;
     const featureId = numberParam(params, 'feature_id');

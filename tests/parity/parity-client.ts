@@ -14,7 +14,13 @@ export interface ParityResponse {
 }
 
 export interface ParityClient {
-  request(method: string, path: string, body?: unknown): Promise<ParityResponse>;
+  /** `xsrf: false` leaves out the X-XSRF-TOKEN echo, as a forged cross-site request would. */
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { xsrf?: boolean },
+  ): Promise<ParityResponse>;
 }
 
 /** Cookies as the caller's browser keeps them. */
@@ -57,7 +63,7 @@ export function memoryCookieJar(): CookieJar {
 
 export function parityClient(baseUrl: string, jar: CookieJar): ParityClient {
   return {
-    async request(method, path, body) {
+    async request(method, path, body, options = {}) {
       const headers: Record<string, string> = {
         Accept: 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
@@ -65,7 +71,7 @@ export function parityClient(baseUrl: string, jar: CookieJar): ParityClient {
       const cookie = jar.header();
       if (cookie !== undefined) headers.Cookie = cookie;
       const xsrf = jar.get('XSRF-TOKEN');
-      if (xsrf !== undefined) headers['X-XSRF-TOKEN'] = xsrf;
+      if (xsrf !== undefined && options.xsrf !== false) headers['X-XSRF-TOKEN'] = xsrf;
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       const response = await fetch(new URL(path, baseUrl), {
         method,

@@ -115,6 +115,28 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
         expect(row).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
       expect(Array.isArray(shown.bookmarks)).toBe(true);
       expect((await client.request('GET', '/api/maps/999999/show')).status).toBe(404);
+
+      // One map a page: the same total, and the next link (which keeps per_page) reads the second one.
+      const single = pageOf<WireMap>(await client.request('GET', '/api/maps?per_page=1'));
+      expect(single.data).toHaveLength(1);
+      expect(single.meta.total).toBe(maps.meta.total);
+      expect(single.data[0]?.id).toBe(maps.data[0]?.id);
+      if (maps.meta.total > 1) {
+        const next = pageOf<WireMap>(await client.request('GET', String(single.links.next)));
+        expect(next.data.map((row) => row.id)).toEqual([maps.data[1]?.id]);
+      } else expect(single.links.next).toBeNull();
+      // search looks in the title, case-insensitively.
+      const word = map.title.split(/\s+/).find((part) => part.length >= 3) ?? map.title;
+      const found = pageOf<WireMap>(
+        await client.request(
+          'GET',
+          `/api/maps?per_page=100&search=${encodeURIComponent(word.toUpperCase())}`,
+        ),
+      );
+      expect(found.data.map((row) => row.id)).toContain(map.id);
+      expect(expectStatus(await client.request('GET', '/api/maps?order_column=nope'), 422)).toHaveProperty(
+        'errors.order_column',
+      );
     });
 
     it('page features: per_page, the next link, the total', async () => {
@@ -156,6 +178,27 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
       );
       expect(last.data).toHaveLength(layerTotal - 4 * (first.meta.last_page - 1));
       expect(last.links.next).toBeNull();
+      const beyond = pageOf<WireFeature>(
+        await client.request('GET', featuresPath(`per_page=4&page=${first.meta.last_page + 1}`)),
+      );
+      expect(beyond.data).toEqual([]);
+      expect(beyond.meta.total).toBe(layerTotal);
+      expect(expectStatus(await client.request('GET', featuresPath('per_page=101')), 422)).toHaveProperty(
+        'errors.per_page',
+      );
+      // A map that does not exist: its features, history and filters are 404s.
+      expect((await client.request('GET', `/api/maps/999999/layers/${layer.id}/features`)).status).toBe(404);
+      expect(
+        (await client.request('GET', `/api/maps/999999/features/${first.data[0]?.id}/history`)).status,
+      ).toBe(404);
+      expect(
+        (
+          await client.request('POST', '/api/maps/999999/filter-features', {
+            layers_filter: [{ layer_id: layer.id, filters: [] }],
+          })
+        ).status,
+      ).toBe(404);
+      expect((await client.request('GET', `/api/maps/${map.id}/layers/999999/features`)).status).toBe(404);
     });
 
     it('filter and search features: search text, where_property and filter-features agree', async () => {
@@ -328,6 +371,28 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
 
       const otherUser = await signIn(client, other.email, other.password);
       expect(otherUser.id).toBe(other.id);
+      // A plain user reads maps but may not manage users, maps or features.
+      expect((await client.request('GET', '/api/users')).status).toBe(403);
+      expect((await client.request('POST', '/api/maps', { title: 'Not mine' })).status).toBe(403);
+      const [anyFeature] = pageOf<WireFeature>(await client.request('GET', featuresPath('per_page=1'))).data;
+      const edit = {
+        features: [{ type: 'Feature', id: anyFeature?.id, layer_id: layer.id, properties: {} }],
+      };
+      expect((await client.request('POST', `/api/maps/${map.id}/updateFeatures`, edit)).status).toBe(403);
+      // A write without the XSRF echo is refused before anything else.
+      expect(
+        expectStatus(
+          await client.request(
+            'POST',
+            `/api/maps/${map.id}/bookmarks`,
+            { name: 'x', center: [0, 0], zoom: 3 },
+            {
+              xsrf: false,
+            },
+          ),
+          419,
+        ),
+      ).toHaveProperty('message');
       const bookmark = dataOf<Json>(
         await client.request('POST', `/api/maps/${map.id}/bookmarks`, {
           name: `Parity view ${stamp}`,
@@ -418,6 +483,13 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
       expect(collection.features).toHaveLength(layerTotal);
       expect((await client.request('GET', '/api/exports/00000000-0000-4000-8000-000000000000')).status).toBe(
         404,
+      );
+      const startOn = (mapId: number, body: Json) =>
+        client.request('POST', `/api/maps/${mapId}/export-features`, body);
+      expect((await startOn(999999, { format: 'geojson', layer_id: layer.id })).status).toBe(404);
+      expect((await startOn(map.id, { format: 'geojson', layer_id: 999999 })).status).toBe(404);
+      expect(expectStatus(await startOn(map.id, { format: 'pdf', layer_id: layer.id }), 422)).toHaveProperty(
+        'errors.format',
       );
       // Another (non-admin) user may not poll or download it.
       const other = await createPlainUser(client, 'export');

@@ -362,6 +362,40 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
       expect(expectStatus(missing, 422)).toHaveProperty(['errors', 'features.0.id']);
     });
 
+    it('a drawn feature starts its history at version 1, and its deletion is the last entry', async () => {
+      const client = browser();
+      const me = await signIn(client, admin.email, admin.password);
+      const [model] = pageOf<WireFeature & { geometry: unknown }>(
+        await client.request('GET', featuresPath('per_page=1')),
+      ).data;
+      const created = dataOf<WireFeature>(
+        await client.request('POST', `/api/maps/${map.id}/layers/${layer.id}/features`, {
+          type: 'Feature',
+          geometry: model?.geometry,
+          properties: model?.properties,
+        }),
+        201,
+      );
+      expect(created).toMatchObject({ layer_id: layer.id, properties: model?.properties });
+      const historyPath = `/api/maps/${map.id}/features/${created.id}/history`;
+      const [first, ...none] = dataOf<WireAudit[]>(await client.request('GET', historyPath));
+      expect(none).toEqual([]);
+      expect(first).toMatchObject({ event: 'created', version: 1, user: { id: me.id }, old_values: null });
+      expect(pageOf(await client.request('GET', featuresPath('per_page=1'))).meta.total).toBe(layerTotal + 1);
+
+      const removed = dataOf<{ deleted_ids: number[] }>(
+        await client.request('POST', `/api/maps/${map.id}/updateFeatures`, {
+          features: [],
+          delete_ids: [created.id],
+        }),
+      );
+      expect(removed.deleted_ids).toEqual([created.id]);
+      const [deletion] = dataOf<WireAudit[]>(await client.request('GET', historyPath));
+      expect(deletion).toMatchObject({ event: 'deleted', version: 2, new_values: null });
+      expect(deletion?.old_values).toMatchObject(model?.properties ?? {});
+      expect(pageOf(await client.request('GET', featuresPath('per_page=1'))).meta.total).toBe(layerTotal);
+    });
+
     it("bookmarks are private: another user's bookmark is not shown and cannot be deleted", async () => {
       const client = browser();
       await signIn(client, admin.email, admin.password);
@@ -402,6 +436,12 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
         201,
       );
       expect(bookmark).toMatchObject({ map_id: map.id, user_id: otherUser.id, name: `Parity view ${stamp}` });
+      const bookmarkOn = (mapId: number, body: Json) =>
+        client.request('POST', `/api/maps/${mapId}/bookmarks`, body);
+      expect((await bookmarkOn(999999, { name: 'x', center: [0, 0], zoom: 3 })).status).toBe(404);
+      expect(expectStatus(await bookmarkOn(map.id, { name: 'x', center: [0, 0] }), 422)).toHaveProperty(
+        'errors.zoom',
+      );
       const ownView = dataOf<{ bookmarks: Json[] }>(await client.request('GET', `/api/maps/${map.id}/show`));
       expect(ownView.bookmarks.map((row) => row.id)).toContain(bookmark.id);
       await signOut(client);

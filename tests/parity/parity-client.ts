@@ -11,6 +11,8 @@ export interface ParityResponse {
   contentType: string | null;
   /** The raw body's length in bytes (downloads). */
   size: number;
+  /** The body as text (for the check against the document). */
+  text: string;
 }
 
 export interface ParityClient {
@@ -84,12 +86,42 @@ export function parityClient(baseUrl: string, jar: CookieJar): ParityClient {
       let parsed: unknown;
       if (contentType?.includes('json') && raw.length > 0) {
         try {
-          parsed = JSON.parse(new TextDecoder().decode(raw));
+          parsed = JSON.parse(new TextDecoder().decode(raw)) as unknown;
         } catch {
           parsed = undefined;
         }
       }
-      return { status: response.status, body: parsed, contentType, size: raw.length };
+      const text = new TextDecoder().decode(raw);
+      return { status: response.status, body: parsed, contentType, size: raw.length, text };
+    },
+  };
+}
+
+/**
+ * Every answer checked against the OpenAPI document as it arrives: its status is one the
+ * operation declares and a JSON body matches the declared schema. Both backends get the same check.
+ */
+export function documented(
+  client: ParityClient,
+  check: (
+    method: string,
+    path: string,
+    status: number,
+    body: string,
+    contentType: string | undefined,
+  ) => void,
+): ParityClient {
+  return {
+    async request(method, path, body, options) {
+      const response = await client.request(method, path, body, options);
+      check(
+        method,
+        new URL(path, 'http://document.invalid').pathname,
+        response.status,
+        response.text,
+        response.contentType ?? undefined,
+      );
+      return response;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ParityClient } from './parity-client';
+import { assertDocumentedResponse } from '../../server/test-support/openapi-response.ts';
+import { documented, type ParityClient } from './parity-client';
 import type { ParityDriver } from './parity-driver';
 import {
   asObject,
@@ -57,7 +58,7 @@ export function describeParity(backend: string, driver: () => ParityDriver): voi
     beforeAll(async () => {
       const current = driver();
       admin = current.admin;
-      browser = () => current.client();
+      browser = () => documented(current.client(), assertDocumentedResponse);
       const client = browser();
       await signIn(client, admin.email, admin.password);
       const maps = pageOf<WireMap>(await client.request('GET', '/api/maps?per_page=100'));

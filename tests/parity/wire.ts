@@ -10,6 +10,28 @@ export interface WireFeature {
   properties: Json;
 }
 
+export interface WireMap {
+  id: number;
+  title: string;
+  layers_count: number;
+}
+
+export interface WireLayer {
+  id: number;
+  name: string;
+  type: string;
+  geometry_type: string | null;
+  properties: { name: string; type: string; required: boolean }[];
+}
+
+export interface WireAudit {
+  event: string;
+  version?: number | null;
+  user: { id: number; name: string } | null;
+  old_values: Json | null;
+  new_values: Json | null;
+}
+
 export interface WirePage<T> {
   data: T[];
   links: { first: string | null; last: string | null; prev: string | null; next: string | null };

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { ParityClient } from './parity-client';
 import type { ParityTown } from './parity-town';
 import {
   asObject,
@@ -8,6 +9,7 @@ import {
   pageOf,
   signIn,
   signOut,
+  textProperty,
   type Json,
   type WireFeature,
 } from './wire';
@@ -159,4 +161,62 @@ export function privacyAndExportScenarios(town: ParityTown): void {
     await signOut(client);
     expect((await client.request('GET', `/api/get-export/${String(started.id)}`)).status).toBe(401);
   });
+
+  it('export a search, a selection and a filter: each file holds what the same question lists', async () => {
+    const { admin, browser, map, layer, featuresPath } = town;
+    const client = browser();
+    await signIn(client, admin.email, admin.password);
+    const sample = pageOf<WireFeature>(await client.request('GET', featuresPath('per_page=50'))).data;
+    const picked = sample.map(textProperty).find((entry) => entry !== undefined);
+    expect(picked, 'a feature with a text property').toBeDefined();
+    const [property, value] = picked as [string, string];
+
+    const searched = pageOf(
+      await client.request('GET', featuresPath(`per_page=1&search=${encodeURIComponent(value)}`)),
+    );
+    const bySearch = await exportedFeatures(client, `/api/maps/${map.id}/export-features`, {
+      format: 'geojson',
+      layer_id: layer.id,
+      search: value,
+    });
+    expect(bySearch).toHaveLength(searched.meta.total);
+
+    const chosen = sample.slice(0, 3).map((row) => row.id);
+    const bySelection = await exportedFeatures(client, `/api/maps/${map.id}/export-multi-selected-features`, {
+      format: 'geojson',
+      layer_id: layer.id,
+      feature_ids: chosen,
+    });
+    expect(bySelection.map((row) => row.id).sort((a, b) => a - b)).toEqual([...chosen].sort((a, b) => a - b));
+
+    const layersFilter = [{ layer_id: layer.id, filters: [{ property, operator: 'eq', value }] }];
+    const filtered = pageOf(
+      await client.request('POST', `/api/maps/${map.id}/filter-features?per_page=1`, {
+        layers_filter: layersFilter,
+      }),
+    );
+    const byFilter = await exportedFeatures(client, `/api/maps/${map.id}/export-filter-features`, {
+      format: 'geojson',
+      layers_filter: layersFilter,
+    });
+    expect(byFilter).toHaveLength(filtered.meta.total);
+    for (const row of byFilter) expect(row.properties[property]).toBe(value);
+  });
+}
+
+/** Starts a GeoJSON export, polls it to `ready` (bounded) and reads the downloaded features. */
+async function exportedFeatures(client: ParityClient, path: string, body: Json): Promise<WireFeature[]> {
+  let status = dataOf<Json>(await client.request('POST', path, body), 201);
+  for (
+    let poll = 0;
+    status.status !== 'ready' && status.status !== 'failed' && poll < MAX_EXPORT_POLLS;
+    poll += 1
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    status = dataOf<Json>(await client.request('GET', `/api/exports/${String(status.id)}`));
+  }
+  expect(status.status).toBe('ready');
+  const download = await client.request('GET', `/api/get-export/${String(status.id)}`);
+  expect(download.status).toBe(200);
+  return asObject(download.body).features as WireFeature[];
 }

@@ -46,7 +46,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          // tests/parity: the mock-parity scenarios, against mock mode's handlers and the real server.
+          include: ['server/**/*.test.ts', 'tests/parity/**/*.test.ts'],
           // Tests of several server processes sharing PostgreSQL run in the PostgreSQL pass only.
           exclude: ['server/**/*.pg.test.ts'],
           // Files of one worker share its module state, so they share one PGlite, emptied for each

@@ -1,86 +1,213 @@
 import { HttpResponse, http } from 'msw';
-import type { ZodType } from 'zod';
 import {
   exportFeaturesBody,
   exportFilterFeaturesBody,
   exportMultiSelectedFeaturesBody,
 } from '../generated/zod/exports/exports.zod';
-import type { ExportFile, ExportFileResource, ExportFormat } from '../generated/model';
-import { notFound, parseWith, readJson, requireUser } from './responses';
-import { TOWN_MAP_ID } from './features-town-layers';
+import type { ExportFile, ExportFileResource, ExportFormat, Feature } from '../generated/model';
+import type { UserRecord } from './db';
+import { featuresOfLayer, filterTown, isTownLayer, matchesText } from './features-store';
+import { TOWN_LAYERS, TOWN_MAP_ID } from './features-town-layers';
 import { idParam } from './maps-guards';
+import { layersFilterProblems } from './features-filter';
+import { otherMapAnswer } from './features-map-guard';
+import { forbidden, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 
-const EXTENSIONS: Record<ExportFormat, string> = {
-  geojson: 'geojson',
-  csv: 'csv',
-  xlsx: 'xlsx',
-  shp: 'zip',
-  gpkg: 'gpkg',
-  kml: 'kml',
+/** Extension and type of each format's file, as the server names them (server/src/exports/export-formats.ts). */
+const FORMATS: Record<ExportFormat, { extension: string; contentType: string }> = {
+  geojson: { extension: 'geojson', contentType: 'application/geo+json' },
+  csv: { extension: 'csv', contentType: 'text/csv' },
+  xlsx: {
+    extension: 'xlsx',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  shp: { extension: 'zip', contentType: 'application/zip' },
+  gpkg: { extension: 'gpkg', contentType: 'application/geopackage+sqlite3' },
+  kml: { extension: 'kml', contentType: 'application/vnd.google-earth.kml+xml' },
 };
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'export';
+
+/**
+ * The file's bytes: GeoJSON and CSV hold the exported features as the server writes them; the
+ * binary formats (which MSW cannot write) a short placeholder. `size` is always the bytes' length.
+ */
+function fileBytes(format: ExportFormat, rows: readonly Feature[]): string {
+  if (format === 'geojson')
+    return `${JSON.stringify({
+      type: 'FeatureCollection',
+      features: rows.map((row) => ({
+        type: 'Feature',
+        id: row.id,
+        geometry: row.geometry,
+        properties: row.properties,
+      })),
+    })}\n`;
+  if (format === 'csv') {
+    const names = [...new Set(rows.flatMap((row) => Object.keys(row.properties)))];
+    const cell = (value: unknown) => `"${String(value ?? '').replaceAll('"', '""')}"`;
+    return [
+      ['id', ...names].join(','),
+      ...rows.map((row) => [row.id, ...names.map((name) => cell(row.properties[name]))].join(',')),
+    ].join('\n');
+  }
+  return `mock ${format} export of ${rows.length} features\n`;
+}
+
+interface MockExport {
+  file: ExportFile;
+  userId: number;
+  bytes: string;
+}
 
 /**
  * Exports of the mock town run as pretend jobs: each one starts `pending` and every status
  * poll moves it on (pending → running 50 % → ready), so mock mode shows the progress bar.
  * Ids are random, so exports left over from an earlier scenario never meet a later one.
  */
-const exports = new Map<string, ExportFile>();
+const exports = new Map<string, MockExport>();
 
-function started(format: ExportFormat): ExportFile {
+function started(
+  user: UserRecord,
+  format: ExportFormat,
+  title: string,
+  rows: readonly Feature[],
+): ExportFile {
+  const bytes = fileBytes(format, rows);
   const file: ExportFile = {
     id: crypto.randomUUID(),
     status: 'pending',
     progress: 0,
     format,
-    file_name: `demo-town-export.${EXTENSIONS[format]}`,
+    file_name: `${slug(title)}-${new Date().toISOString().slice(0, 10)}.${FORMATS[format].extension}`,
     size: null,
     expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
-  exports.set(file.id, file);
+  exports.set(file.id, { file, userId: user.id, bytes });
   return file;
 }
 
-function advance(file: ExportFile): ExportFile {
+function advance(entry: MockExport): ExportFile {
+  const { file } = entry;
   const next: ExportFile =
     file.status === 'pending'
       ? { ...file, status: 'running', progress: 0.5 }
       : file.status === 'running'
-        ? { ...file, status: 'ready', progress: 1, size: 2048 }
+        ? { ...file, status: 'ready', progress: 1, size: new TextEncoder().encode(entry.bytes).length }
         : file;
-  exports.set(file.id, next);
+  exports.set(file.id, { ...entry, file: next });
   return next;
 }
 
-const start = (schema: ZodType<{ format: ExportFormat }>) =>
-  (async ({ request, params }) => {
-    if (idParam(params, 'id') !== TOWN_MAP_ID) return undefined;
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
-    const parsed = parseWith(schema, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    return HttpResponse.json<ExportFileResource>({ data: started(parsed.data.format) }, { status: 201 });
-  }) satisfies Parameters<typeof http.post>[1];
+const layerName = (layerId: number) => TOWN_LAYERS.find((layer) => layer.id === layerId)?.name ?? 'features';
+
+/** The caller's own export, or any for an admin (the server's `read Export`): else 404 / 403. */
+function ownExport(
+  request: Request,
+  id: string,
+): { entry: MockExport; response?: undefined } | { response: Response } {
+  const guarded = requireUser(request, false);
+  if (guarded.response) return { response: guarded.response };
+  const entry = exports.get(id);
+  if (!entry) return { response: notFound() };
+  if (guarded.user.type !== 'admin' && guarded.user.id !== entry.userId) return { response: forbidden() };
+  return { entry };
+}
+
+type Scope = { title: string; rows: Feature[] } | undefined;
+type Started =
+  { user: UserRecord; input: unknown; response?: undefined } | { response: Response | undefined };
+
+/** The checks of every export start, in the server's order: the map (only the town is served), XSRF, session. */
+async function beginExport(request: Request, mapId: number): Promise<Started> {
+  if (mapId !== TOWN_MAP_ID) return { response: otherMapAnswer(request, mapId, true) };
+  const guarded = requireUser(request, true);
+  if (guarded.response) return { response: guarded.response };
+  return { user: guarded.user, input: await readJson(request) };
+}
+
+function answer(user: UserRecord, format: ExportFormat, scope: Scope): Response {
+  if (!scope) return notFound();
+  return HttpResponse.json<ExportFileResource>(
+    { data: started(user, format, scope.title, scope.rows) },
+    { status: 201 },
+  );
+}
 
 /** The three export operations, the status poll and the download, for the mock town. */
 export const featuresExportHandlers = [
-  http.post('*/api/maps/:id/export-features', start(exportFeaturesBody)),
-  http.post('*/api/maps/:id/export-filter-features', start(exportFilterFeaturesBody)),
-  http.post('*/api/maps/:id/export-multi-selected-features', start(exportMultiSelectedFeaturesBody)),
+  http.post('*/api/maps/:id/export-features', async ({ request, params }) => {
+    const begun = await beginExport(request, idParam(params, 'id'));
+    if (begun.response !== undefined || !('user' in begun)) return begun.response;
+    const body = parseWith(exportFeaturesBody, begun.input);
+    if (!body.ok) return body.response;
+    const { layer_id: layerId, search } = body.data;
+    return answer(
+      begun.user,
+      body.data.format,
+      isTownLayer(layerId)
+        ? {
+            title: layerName(layerId),
+            rows: featuresOfLayer(layerId).filter((row) => matchesText(row, search ?? '')),
+          }
+        : undefined,
+    );
+  }),
+  http.post('*/api/maps/:id/export-filter-features', async ({ request, params }) => {
+    const begun = await beginExport(request, idParam(params, 'id'));
+    if (begun.response !== undefined || !('user' in begun)) return begun.response;
+    const body = parseWith(exportFilterFeaturesBody, begun.input);
+    if (!body.ok) return body.response;
+    const filters = body.data.layers_filter;
+    // The same refusals as filter-features, after the layers' 404 (as the server).
+    if (!filters.every((entry) => isTownLayer(entry.layer_id))) return notFound();
+    const problems = layersFilterProblems(filters);
+    if (Object.keys(problems).length > 0) return validationFailed(problems);
+    const [only] = filters;
+    return answer(
+      begun.user,
+      body.data.format,
+      filters.every((entry) => isTownLayer(entry.layer_id))
+        ? {
+            title: filters.length === 1 && only ? layerName(only.layer_id) : 'features',
+            rows: filterTown(filters),
+          }
+        : undefined,
+    );
+  }),
+  http.post('*/api/maps/:id/export-multi-selected-features', async ({ request, params }) => {
+    const begun = await beginExport(request, idParam(params, 'id'));
+    if (begun.response !== undefined || !('user' in begun)) return begun.response;
+    const body = parseWith(exportMultiSelectedFeaturesBody, begun.input);
+    if (!body.ok) return body.response;
+    const { layer_id: layerId, feature_ids: ids } = body.data;
+    return answer(
+      begun.user,
+      body.data.format,
+      isTownLayer(layerId)
+        ? { title: layerName(layerId), rows: featuresOfLayer(layerId).filter((row) => ids.includes(row.id)) }
+        : undefined,
+    );
+  }),
   http.get('*/api/exports/:id', ({ request, params }) => {
-    const file = exports.get(String(params.id));
-    if (!file) return undefined;
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
-    return HttpResponse.json<ExportFileResource>({ data: advance(file) });
+    const found = ownExport(request, String(params.id));
+    if (found.response) return found.response;
+    return HttpResponse.json<ExportFileResource>({ data: advance(found.entry) });
   }),
   http.get('*/api/get-export/:id', ({ request, params }) => {
-    const file = exports.get(String(params.id));
-    if (!file) return notFound();
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
-    return new HttpResponse('{"type":"FeatureCollection","features":[]}', {
+    const found = ownExport(request, String(params.id));
+    if (found.response) return found.response;
+    const { file, bytes } = found.entry;
+    if (file.status !== 'ready')
+      return HttpResponse.json({ message: 'The export is not ready yet.' }, { status: 409 });
+    return new HttpResponse(bytes, {
       headers: {
-        'Content-Type': 'application/geo+json',
+        'Content-Type': FORMATS[file.format].contentType,
         'Content-Disposition': `attachment; filename="${file.file_name}"`,
       },
     });

@@ -2,14 +2,13 @@ import { HttpResponse, http } from 'msw';
 import { fromGeojsonVt } from 'vt-pbf';
 import type {
   AuditList,
-  Feature,
-  FeaturePage,
   MainSearchMatches,
   UpdateFeaturesResult,
   UpdateMultiSelectResult,
 } from '../generated/model';
 import {
   filterFeaturesBody,
+  filterFeaturesQueryParams,
   listLayerFeaturesQueryParams,
   updateFeaturesBody,
   updateMultiSelectFeaturesBody,
@@ -28,6 +27,10 @@ import {
 import { TOWN_MAP_ID } from './features-town-layers';
 import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 import { sortFeatures } from './features-sort';
+import { editProblems } from './features-edit-problems';
+import { otherMapAnswer } from './features-map-guard';
+import { layersFilterProblems } from './features-filter';
+import { numberedPage, parseTownWhere, townLayerPage } from './features-page';
 
 type Params = Record<string, string | readonly string[] | undefined>;
 const numberParam = (params: Params, name: string) =>
@@ -36,36 +39,10 @@ const numberParam = (params: Params, name: string) =>
 /** Only the mock town is stateful; other maps fall through to the generated handlers. */
 const isTownMap = (params: Params) => numberParam(params, 'id') === TOWN_MAP_ID;
 
-function page(rows: readonly Feature[], pageNumber: number, perPage: number, path: string): FeaturePage {
-  const total = rows.length;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const start = (pageNumber - 1) * perPage;
-  const slice = rows.slice(start, start + perPage);
-  const url = (n: number) => `${path}?page=${n}&per_page=${perPage}`;
-  return {
-    data: slice,
-    links: {
-      first: url(1),
-      last: url(lastPage),
-      prev: pageNumber > 1 ? url(pageNumber - 1) : null,
-      next: pageNumber < lastPage ? url(pageNumber + 1) : null,
-    },
-    meta: {
-      current_page: pageNumber,
-      from: slice.length ? start + 1 : null,
-      last_page: lastPage,
-      path,
-      per_page: perPage,
-      to: slice.length ? start + slice.length : null,
-      total,
-    },
-  };
-}
-
 /** Canned-but-stateful answers for the viewer: tiles, feature pages, filters, edits, history. */
 export const featuresHandlers = [
   http.get('*/api/maps/:id/layers/:layer_id/tiles/:z/:x/:y', ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
     const guarded = requireUser(request, false);
     if (guarded.response) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
@@ -86,7 +63,7 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/layers/:layer_id/features', ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
     const guarded = requireUser(request, false);
     if (guarded.response) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
@@ -94,39 +71,58 @@ export const featuresHandlers = [
     const url = new URL(request.url);
     const parsed = parseWith(listLayerFeaturesQueryParams, Object.fromEntries(url.searchParams));
     if (!parsed.ok) return parsed.response;
-    const search = parsed.data.search ?? '';
-    // The keyset cursor of the page links (and of lookups by id) starts after that id.
-    const afterId = parsed.data.after_id ?? 0;
-    const { where_property: whereProperty, where_value: whereValue } = parsed.data;
+    const search = parsed.data.search?.trim() ?? '';
+    const where = parseTownWhere(layerId, parsed.data.where_property, parsed.data.where_value);
+    if (!where.ok) return where.response;
     // One column's value, compared as text, as the server does.
     const matchesWhere = (feature: { properties: Record<string, unknown> }) =>
-      whereProperty === undefined ||
-      whereValue === undefined ||
-      String(feature.properties[whereProperty] ?? '') === whereValue;
+      where.where === undefined ||
+      (feature.properties[where.where.property] !== undefined &&
+        feature.properties[where.where.property] !== null &&
+        String(feature.properties[where.where.property]) === where.where.value);
     const found = featuresOfLayer(layerId).filter(
-      (feature) => feature.id > afterId && matchesText(feature, search) && matchesWhere(feature),
+      (feature) => matchesText(feature, search) && matchesWhere(feature),
     );
     const sorted = sortFeatures(found, layerId, parsed.data.sort);
     if (!sorted.ok) return sorted.response;
     return HttpResponse.json(
-      page(sorted.rows, parsed.data.page ?? 1, parsed.data.per_page ?? 15, url.pathname),
+      townLayerPage(sorted.rows, {
+        page: parsed.data.page ?? 1,
+        perPage: parsed.data.per_page ?? 15,
+        search,
+        where: where.where,
+        sort: parsed.data.sort,
+        afterId: parsed.data.after_id,
+        beforeId: parsed.data.before_id,
+        path: url.pathname,
+      }),
     );
   }),
 
   http.post('*/api/maps/:id/filter-features', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     const body = parseWith(filterFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
+    const problems = layersFilterProblems(body.data.layers_filter);
+    if (Object.keys(problems).length > 0) return validationFailed(problems);
     const url = new URL(request.url);
-    const pageNumber = Number(url.searchParams.get('page') ?? 1);
-    const perPage = Number(url.searchParams.get('per_page') ?? 15);
-    return HttpResponse.json(page(filterTown(body.data.layers_filter), pageNumber, perPage, url.pathname));
+    const query = parseWith(filterFeaturesQueryParams, Object.fromEntries(url.searchParams));
+    if (!query.ok) return query.response;
+    return HttpResponse.json(
+      numberedPage(
+        filterTown(body.data.layers_filter),
+        query.data.page ?? 1,
+        query.data.per_page ?? 15,
+        url.pathname,
+        url.searchParams.get('per_page'),
+      ),
+    );
   }),
 
   http.post('*/api/maps/:id/main-search/features', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     const body = parseWith(searchMainFeaturesBody, await readJson(request));
@@ -140,7 +136,7 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     if (guarded.user.type === 'user')
@@ -148,10 +144,8 @@ export const featuresHandlers = [
     const body = parseWith(updateFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const deleteIds = body.data.delete_ids ?? [];
-    const missing = [...body.data.features.map((edit) => edit.id), ...deleteIds].find(
-      (id) => !findFeature(id),
-    );
-    if (missing !== undefined) return validationFailed({ features: [`Feature ${missing} does not exist.`] });
+    const problems = editProblems(body.data.features, deleteIds);
+    if (Object.keys(problems).length > 0) return validationFailed(problems);
     const result = applyEdits(body.data.features, deleteIds, {
       id: guarded.user.id,
       name: guarded.user.name,
@@ -160,7 +154,7 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateMultiSelectFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
     const guarded = requireUser(request, true);
     if (guarded.response) return guarded.response;
     if (guarded.user.type === 'user')
@@ -182,7 +176,7 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/features/:feature_id/history', ({ request, params }) => {
-    if (!isTownMap(params)) return undefined;
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
     const guarded = requireUser(request, false);
     if (guarded.response) return guarded.response;
     const featureId = numberParam(params, 'feature_id');

@@ -1,13 +1,7 @@
 import GeoJSONVT from 'geojson-vt';
-import type {
-  AuditEntry,
-  Feature,
-  FeatureEdit,
-  FeatureFile,
-  FilterCondition,
-  LayerFilter,
-} from '../generated/model';
+import type { AuditEntry, Feature, FeatureEdit, FeatureFile, LayerFilter } from '../generated/model';
 import { buildTownFeatures } from './features-town';
+import { conditionHolds } from './features-filter';
 
 /** The mock town's features and their history. Memory only; reseeded with the users. */
 type FeatureState = {
@@ -76,41 +70,6 @@ export function matchesText(feature: Feature, text: string, fields?: readonly st
   );
 }
 
-function conditionHolds(feature: Feature, condition: FilterCondition): boolean {
-  const value = feature.properties[condition.property];
-  const wanted = condition.value;
-  const list = Array.isArray(wanted) ? wanted : [wanted];
-  switch (condition.operator) {
-    case 'eq':
-      return value === wanted;
-    case 'neq':
-      return value !== wanted;
-    case 'in':
-      return list.some((item) => item === value);
-    case 'contains':
-      return (
-        value !== null &&
-        value !== undefined &&
-        String(value).toLowerCase().includes(String(wanted).toLowerCase())
-      );
-    case 'gte':
-      return value !== null && value !== undefined && value >= (wanted as string | number);
-    case 'lte':
-      return value !== null && value !== undefined && value <= (wanted as string | number);
-    case 'between': {
-      const [low, high] = list;
-      return (
-        value !== null &&
-        value !== undefined &&
-        low !== undefined &&
-        high !== undefined &&
-        value >= low &&
-        value <= high
-      );
-    }
-  }
-}
-
 function coordinatesOf(feature: Feature): number[][] {
   const flat = (value: unknown): number[][] =>
     Array.isArray(value) && typeof value[0] === 'number'
@@ -153,11 +112,48 @@ function audit(
     new_values: newValues,
     user,
     created_at: `${new Date().toISOString().slice(0, 19)}Z`,
+    version: versionOf(featureId, event),
+    restored_version: null,
+    split_from: null,
   });
+}
+
+/**
+ * The version a change makes, numbered as the server's trigger does (migration 017): value
+ * changes count 1, 2, 3...; a history that does not start with `created` (the seeded town)
+ * starts at 2, version 1 being the feature as loaded; file changes have none.
+ */
+function versionOf(featureId: number, event: AuditEntry['event']): number | null {
+  if (event !== 'created' && event !== 'updated' && event !== 'deleted') return null;
+  const versions = historyOf(featureId).flatMap((entry) =>
+    typeof entry.version === 'number' ? [entry.version] : [],
+  );
+  return (versions.length > 0 ? Math.max(...versions) : event === 'created' ? 0 : 1) + 1;
 }
 
 export function historyOf(featureId: number): AuditEntry[] {
   return state.history.filter((entry) => entry.auditable_id === featureId);
+}
+
+/** A feature's values as its history records them: its properties plus its geometry (as the server). */
+const auditValues = (feature: Feature): Record<string, unknown> => ({
+  ...feature.properties,
+  geometry: feature.geometry,
+});
+
+/** The old and new value of each entry that differs; undefined when none does. */
+function changedValues(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { old: Record<string, unknown>; new: Record<string, unknown> } | undefined {
+  const old: Record<string, unknown> = {};
+  const next: Record<string, unknown> = {};
+  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
+    old[name] = before[name] ?? null;
+    next[name] = after[name] ?? null;
+  }
+  return Object.keys(old).length > 0 ? { old, new: next } : undefined;
 }
 
 /** Applies one save; the caller checked every entry exists first (all or nothing). */
@@ -171,27 +167,24 @@ export function applyEdits(
   for (const edit of edits) {
     const current = state.features.get(edit.id);
     if (!current) continue;
-    const changedProperties = Object.entries(edit.properties ?? {}).filter(
-      ([name, value]) => current.properties[name] !== value,
-    );
-    const oldValues: Record<string, unknown> = Object.fromEntries(
-      changedProperties.map(([name]) => [name, current.properties[name] ?? null]),
-    );
-    const newValues: Record<string, unknown> = Object.fromEntries(changedProperties);
-    if (edit.geometry) {
-      oldValues.geometry = current.geometry;
-      newValues.geometry = edit.geometry;
+    // As the server: non-null values merge, null removes the property.
+    const properties = { ...current.properties };
+    for (const [name, value] of Object.entries(edit.properties ?? {})) {
+      if (value === null) delete properties[name];
+      else properties[name] = value;
     }
     const next: Feature = {
       ...current,
       geometry: edit.geometry ?? current.geometry,
-      properties: { ...current.properties, ...edit.properties },
+      properties,
       updated_by: user.id,
       updated_at: now,
     };
     state.features.set(next.id, next);
     tileIndexes.delete(next.layer_id);
-    audit(next.id, 'updated', user, oldValues, newValues);
+    // Only what changed; an edit that changes nothing leaves no history row.
+    const change = changedValues(auditValues(current), auditValues(next));
+    if (change) audit(next.id, 'updated', user, change.old, change.new);
     updated.push(next);
   }
   for (const id of deleteIds) {
@@ -199,7 +192,7 @@ export function applyEdits(
     if (!current) continue;
     state.features.delete(id);
     tileIndexes.delete(current.layer_id);
-    audit(id, 'deleted', user, { ...current.properties }, null);
+    audit(id, 'deleted', user, auditValues(current), null);
   }
   return { updated, deleted_ids: [...deleteIds] };
 }

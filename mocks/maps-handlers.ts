@@ -51,9 +51,10 @@ export const mapsHandlers = [
   http.get('*/api/maps', ({ request }) => {
     const guarded = requireUser(request, false);
     if (guarded.response) return guarded.response;
-    const parsed = parseWith(listMapsQueryParams, Object.fromEntries(new URL(request.url).searchParams));
+    const { searchParams } = new URL(request.url);
+    const parsed = parseWith(listMapsQueryParams, Object.fromEntries(searchParams));
     if (!parsed.ok) return parsed.response;
-    return HttpResponse.json<MapPage>(listMapPage(parsed.data));
+    return HttpResponse.json<MapPage>(listMapPage(parsed.data, searchParams));
   }),
 
   http.post('*/api/maps', async ({ request }) => {

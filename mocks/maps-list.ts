@@ -13,7 +13,7 @@ function compare(a: MapRecord, b: MapRecord, column: Query['order_column']): num
 }
 
 /** One page of maps in the `{data, links, meta}` shape of docs/decisions.md#paged-lists. */
-export function listMapPage(query: Query): MapPage {
+export function listMapPage(query: Query, given: URLSearchParams = new URLSearchParams()): MapPage {
   const needle = query.search?.trim().toLowerCase() ?? '';
   const direction = query.order_direction === 'asc' ? 1 : -1;
   const all = mapsDb.maps
@@ -28,7 +28,12 @@ export function listMapPage(query: Query): MapPage {
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   const start = (query.page - 1) * query.per_page;
   const rows = all.slice(start, start + query.per_page);
-  const url = (page: number) => `/api/maps?page=${page}`;
+  // As the server's links: the caller's other query parameters kept, then the page.
+  const url = (page: number) => {
+    const params = new URLSearchParams([...given].filter(([key, value]) => key !== 'page' && value !== ''));
+    params.set('page', String(page));
+    return `/api/maps?${params.toString()}`;
+  };
   return {
     data: rows,
     links: {

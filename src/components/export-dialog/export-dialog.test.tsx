@@ -56,7 +56,8 @@ describe('export dialog', { timeout: 30_000 }, () => {
     expect(bar).toBeInTheDocument();
     const link = await within(dialog).findByRole(
       'link',
-      { name: 'Download demo-town-export.csv' },
+      // Named as the server names it: the layer, then the day.
+      { name: /^Download pipes-\d{4}-\d{2}-\d{2}\.csv$/ },
       { timeout: 5000 },
     );
     expect(link.getAttribute('href')).toMatch(/^\/api\/get-export\/[0-9a-f-]{36}$/);

@@ -1,0 +1,47 @@
+import type { FeatureEdit } from '../generated/model';
+import { findFeature } from './features-store';
+import { TOWN_LAYERS } from './features-town-layers';
+
+/**
+ * An edit's properties against the layer's schema (a partial edit: absent ones are kept): a name
+ * the layer lacks, or an empty required one. The server also checks each value's type; this does not.
+ */
+function propertyProblems(layerId: number, values: Record<string, unknown>, prefix: string) {
+  const problems: Record<string, string[]> = {};
+  const schema = TOWN_LAYERS.find((layer) => layer.id === layerId)?.properties ?? [];
+  for (const [name, value] of Object.entries(values)) {
+    const field = `${prefix}.${name}`;
+    const property = schema.find((entry) => entry.name === name);
+    if (!property) problems[field] = [`The layer has no property named "${name}".`];
+    else if ((value === null || value === '') && property.required)
+      problems[field] = [`The ${name} field is required.`];
+  }
+  return problems;
+}
+
+/**
+ * updateFeatures' refusals named by their place in the body, as the server names them
+ * (server/src/features/feature-edits.ts): `features.0.id`, `features.0.layer_id`, `delete_ids.1`.
+ */
+export function editProblems(
+  edits: readonly FeatureEdit[],
+  deleteIds: readonly number[],
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const deleting = new Set(deleteIds);
+  edits.forEach((edit, index) => {
+    const at = `features.${index}`;
+    const feature = findFeature(edit.id);
+    if (!feature) problems[`${at}.id`] = [`There is no feature ${edit.id} on this map.`];
+    else if (feature.layer_id !== edit.layer_id)
+      problems[`${at}.layer_id`] = [`Feature ${edit.id} belongs to another layer.`];
+    else if (deleting.has(edit.id))
+      problems[`${at}.id`] = [`Feature ${edit.id} cannot be both edited and deleted.`];
+    if (feature && feature.layer_id === edit.layer_id)
+      Object.assign(problems, propertyProblems(feature.layer_id, edit.properties ?? {}, `${at}.properties`));
+  });
+  deleteIds.forEach((id, index) => {
+    if (!findFeature(id)) problems[`delete_ids.${index}`] = [`There is no feature ${id} on this map.`];
+  });
+  return problems;
+}

@@ -5,6 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ability } from '../lib/ability';
 import { refreshSession } from '../lib/session';
+import { installTooltipDismiss } from '../components/ui/tooltip-dismiss';
 
 /** docs/product.md#what-it-does: on start the app asks who is signed in. */
 function SessionStart() {
@@ -18,6 +19,7 @@ function SessionStart() {
 type AppProviderProps = { queryClient: QueryClient; i18n: I18n; checkSession?: boolean; children: ReactNode };
 
 export function AppProvider({ queryClient, i18n, checkSession = true, children }: AppProviderProps) {
+  useEffect(() => installTooltipDismiss(), []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -33,6 +33,22 @@ async function storedPipes(
   return ((await answer.json()) as { data: StoredFeature[] }).data;
 }
 
+type NetworkCheck = {
+  components: { id: number; pipe_ids: number[] }[];
+  dangling: { pipe_id: number; point: { coordinates: Position } }[];
+};
+
+/** The admin's topology check of the map's water network, as the Network tab runs it. */
+async function networkCheck(page: Page, mapId: number): Promise<NetworkCheck> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie');
+  const answer = await page.request.post(`/api/maps/${mapId}/water-network/check`, {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value), 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (!answer.ok()) throw new Error(`checkWaterNetwork answered ${answer.status()}`);
+  return ((await answer.json()) as { data: NetworkCheck }).data;
+}
+
 async function renderedOnce(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
@@ -107,6 +123,16 @@ describe('drawing on the demo network', () => {
     // The undone vertex is gone: the first click and the snapped end.
     expect(coordinates).toHaveLength(2);
     expect(coordinates.at(-1)).toEqual(end);
+    // The network stays connected: the topology check puts the new pipe in the same part
+    // as the pipe it snapped to, and finds no loose end of it at the snapped point.
+    const check = await networkCheck(page, map.id);
+    const part = check.components.find((component) => component.pipe_ids.includes(existing.id));
+    expect(part?.pipe_ids).toContain(created?.id);
+    expect(
+      check.dangling.filter(
+        (loose) => loose.pipe_id === created?.id && loose.point.coordinates.join() === end.join(),
+      ),
+    ).toEqual([]);
 
     // Reshaped, then cancelled: the stored pipe is as it was.
     const panel = page.getByRole('complementary', { name: `Pipes #${created?.id}` });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useRealServer } from './support/real-server-suite';
-import { signIn } from './support/ui';
+import { eventually, signIn } from './support/ui';
 
 type LayerInfo = { id: number; name: string; type: string };
 type MapInfo = { id: number; title: string; layers: LayerInfo[] };
@@ -93,6 +93,14 @@ describe('the viewer is map-first', () => {
     const pipesLegend = page.getByRole('group', { name: 'Legend of Pipes' });
     for (const material of ['Cast iron', 'Ductile iron', 'PVC', 'PE'])
       await pipesLegend.getByText(material, { exact: true }).waitFor({ state: 'visible' });
+    // A bar tool's name shows as a tooltip on hover; Escape hides it where the pointer rests.
+    const tool = page.locator('.viewer-bar .icon-button-labelled').first();
+    const tip = tool.locator('.icon-label');
+    const clip = () => tip.evaluate((element) => getComputedStyle(element).clipPath);
+    await tool.hover();
+    await eventually(clip, 'none');
+    await page.keyboard.press('Escape');
+    await eventually(clip, 'inset(50%)');
   });
 
   test('on a phone the map is on screen at load and a pipe opens in a sheet that Escape closes', async () => {

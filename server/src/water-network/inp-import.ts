@@ -1,0 +1,265 @@
+import type { Database, Queryable } from '../db/database.ts';
+import { invalid } from '../http/http-error.ts';
+import { msg, type Message } from '../i18n/messages.ts';
+import {
+  insertImportedLayer,
+  refreshFeatureStatistics,
+  settleGeometryType,
+} from '../imports/import-layer.ts';
+import type { InferredProperty, InferredType } from '../imports/schema-inference.ts';
+import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
+import { prepareGrid } from '../tiles/layer-grid.ts';
+import { DEFAULT_HYDRAULICS } from './hydraulic-settings.ts';
+import type { InpLink, InpModel, InpNode } from './inp-reader.ts';
+import { waterNetworkOf, type WaterNetworkConfig } from './network-config.ts';
+
+/** Pipe ends, valves and nodes closer than this (m) are one point of the graph. */
+const IMPORT_TOLERANCE_M = 0.01;
+const BATCH = 1000;
+
+type Feature = { g: { type: string; coordinates: unknown }; p: Record<string, unknown> };
+
+interface LayerPlan {
+  name: string;
+  color: string;
+  schema: [string, InferredType][];
+  features: Feature[];
+}
+
+export interface InpImportResult {
+  layers: LayerRow[];
+  network: WaterNetworkConfig;
+  counts: { junctions: number; reservoirs: number; tanks: number; pipes: number; valves: number };
+  warnings: Message[];
+}
+
+const xy = (node: InpNode): [number, number] => [node.x as number, node.y as number];
+
+/** The link's line: its end nodes and the [VERTICES] between them. */
+const lineOf = (link: InpLink, nodes: ReadonlyMap<string, InpNode>): [number, number][] => [
+  xy(nodes.get(link.from) as InpNode),
+  ...link.vertices,
+  xy(nodes.get(link.to) as InpNode),
+];
+
+/**
+ * The model as four layers (junctions, one source layer for reservoirs and tanks since the
+ * configuration has one, pipes, valves). A valve link becomes a 0.1 m pipe with a valve point
+ * at its middle: the map's valves stand on pipes, they are not links.
+ */
+function plan(model: InpModel): LayerPlan[] {
+  const nodes = new Map(model.nodes.map((node) => [node.id, node]));
+  const point = (coordinates: [number, number]) => ({ type: 'Point', coordinates });
+  const junctions = model.nodes.filter((node) => node.kind === 'junction');
+  const sources = model.nodes.filter((node) => node.kind !== 'junction');
+  const pipes: Feature[] = [];
+  const valves: Feature[] = [];
+  for (const link of model.links) {
+    const line = lineOf(link, nodes);
+    const [a, b] = line as [[number, number], [number, number]];
+    // A valve between two nodes at one point has no line: the point alone joins them.
+    if (link.kind === 'pipe' || a[0] !== b[0] || a[1] !== b[1] || line.length > 2)
+      pipes.push({
+        g: { type: 'LineString', coordinates: line },
+        p: {
+          epanet_id: link.id,
+          kind: link.kind,
+          length_m: link.lengthM,
+          diameter_mm: link.diameterMm,
+          hw_c: link.c,
+          status: link.closed ? 'closed' : link.type === 'CV' ? 'cv' : 'open',
+        },
+      });
+    if (link.kind === 'valve')
+      valves.push({
+        g: point([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]),
+        p: {
+          epanet_id: link.id,
+          valve_type: link.type,
+          diameter_mm: link.diameterMm,
+          is_open: !link.closed,
+          operable: true,
+        },
+      });
+  }
+  return [
+    {
+      name: 'Pipes',
+      color: '#1f78b4',
+      schema: [
+        ['epanet_id', 'string'],
+        ['kind', 'string'],
+        ['length_m', 'number'],
+        ['diameter_mm', 'number'],
+        ['hw_c', 'number'],
+        ['status', 'string'],
+      ],
+      features: pipes,
+    },
+    {
+      name: 'Valves',
+      color: '#e31a1c',
+      schema: [
+        ['epanet_id', 'string'],
+        ['valve_type', 'string'],
+        ['diameter_mm', 'number'],
+        ['is_open', 'boolean'],
+        ['operable', 'boolean'],
+      ],
+      features: valves,
+    },
+    {
+      name: 'Junctions',
+      color: '#33a02c',
+      schema: [
+        ['epanet_id', 'string'],
+        ['elevation_m', 'number'],
+        ['demand_lps', 'number'],
+      ],
+      features: junctions.map((node) => ({
+        g: point(xy(node)),
+        p: { epanet_id: node.id, elevation_m: node.elevation, demand_lps: node.demandLps },
+      })),
+    },
+    {
+      name: 'Reservoirs and tanks',
+      color: '#6a3d9a',
+      schema: [
+        ['epanet_id', 'string'],
+        ['kind', 'string'],
+        ['elevation_m', 'number'],
+        ['head_m', 'number'],
+        ['level_m', 'number'],
+        ['diameter_m', 'number'],
+      ],
+      features: sources.map((node) => ({
+        g: point(xy(node)),
+        p: {
+          epanet_id: node.id,
+          kind: node.kind,
+          elevation_m: node.elevation,
+          ...(node.kind === 'tank'
+            ? { level_m: node.level, diameter_m: node.tankDiameterM }
+            : { head_m: node.head }),
+        },
+      })),
+    },
+  ];
+}
+
+function warningsOf(model: InpModel): Message[] {
+  const warnings: Message[] = [];
+  if (model.ignored.length > 0)
+    warnings.push(msg('water_network_inp.ignored_sections', { sections: model.ignored.join(', ') }));
+  const control = model.links.filter((link) => link.kind === 'valve').map((link) => link.id);
+  if (control.length > 0)
+    warnings.push(msg('water_network_inp.valves_as_links', { ids: control.slice(0, 20).join(', ') }));
+  const at = new Map<string, string>();
+  const shared: string[] = [];
+  for (const node of model.nodes) {
+    const key = `${node.x} ${node.y}`;
+    if (at.has(key)) shared.push(node.id);
+    else at.set(key, node.id);
+  }
+  if (shared.length > 0)
+    warnings.push(msg('water_network_inp.shared_points', { ids: shared.slice(0, 20).join(', ') }));
+  return warnings;
+}
+
+/** The CRS's SRID, or a 422 on `crs` when PostGIS does not know it. */
+export async function sridOf(db: Queryable, crs: string | undefined): Promise<number> {
+  const match = /^EPSG:(\d{1,6})$/i.exec((crs ?? 'EPSG:4326').trim());
+  const srid = match ? Number(match[1]) : 0;
+  const known = srid > 0 ? await db.query('SELECT 1 FROM spatial_ref_sys WHERE srid = $1', [srid]) : [];
+  if (known.length === 0) throw invalid({ crs: [msg('water_network_inp.crs', { crs: crs ?? '' })] });
+  return srid;
+}
+
+async function store(tx: Queryable, layerId: number, userId: number, srid: number, features: Feature[]) {
+  for (let start = 0; start < features.length; start += BATCH)
+    await tx.query(
+      `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
+       SELECT $1, ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(e -> 'g'), $3::int), 4326), e -> 'p', $2, $2
+       FROM jsonb_array_elements($4::jsonb) e`,
+      [layerId, userId, srid, JSON.stringify(features.slice(start, start + BATCH))],
+    );
+}
+
+/**
+ * Adds the model's layers to the map and makes them its water network, with hydraulic settings
+ * naming the properties written here, all in one transaction: coordinates that do not land on
+ * the earth in the given CRS are a 422 and leave nothing behind.
+ */
+export async function importInp(
+  db: Database,
+  request: { mapId: number; userId: number; srid: number; model: InpModel },
+): Promise<InpImportResult> {
+  const { mapId, userId, srid, model } = request;
+  const plans = plan(model).filter((layer) => layer.features.length > 0);
+  const result = await db.transaction(async (tx) => {
+    const ids = new Map<string, number>();
+    for (const layer of plans) {
+      const schema: InferredProperty[] = layer.schema.map(([name, type]) => ({ name, source: name, type }));
+      const id = await insertImportedLayer(tx, { mapId, categoryId: null, name: layer.name }, schema);
+      await tx.query(`UPDATE layers SET style = style || $2::jsonb WHERE id = $1`, [
+        id,
+        JSON.stringify({ stroke_color: layer.color, fill_color: `${layer.color}99` }),
+      ]);
+      try {
+        await store(tx, id, userId, srid, layer.features);
+      } catch {
+        // PostGIS could not take the coordinates into EPSG:4326 from the given CRS.
+        throw invalid({ crs: [msg('water_network_inp.off_earth', { srid })] });
+      }
+      await settleGeometryType(tx, id);
+      ids.set(layer.name, id);
+    }
+    const [box] = await tx.query<{ inside: boolean }>(
+      `SELECT coalesce(bool_and(ST_XMin(geom) >= -180 AND ST_XMax(geom) <= 180 AND ST_YMin(geom) >= -90
+         AND ST_YMax(geom) <= 90), true) AS inside FROM features WHERE layer_id = ANY($1::int[])`,
+      [[...ids.values()]],
+    );
+    if (!box?.inside) throw invalid({ crs: [msg('water_network_inp.off_earth', { srid })] });
+    const junctions = ids.get('Junctions');
+    const hydraulics = {
+      ...DEFAULT_HYDRAULICS,
+      source_layer_id: ids.get('Reservoirs and tanks') ?? null,
+      service_layer_ids: junctions === undefined ? [] : [junctions],
+      base_demand_lps: 0,
+    };
+    await tx.query(
+      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m, hydraulics)
+       VALUES ($1, $2, $3::int[], $4::int[], $5, $6::jsonb)
+       ON CONFLICT (map_id) DO UPDATE SET pipe_layer_id = EXCLUDED.pipe_layer_id,
+         valve_layer_ids = EXCLUDED.valve_layer_ids, node_layer_ids = EXCLUDED.node_layer_ids,
+         tolerance_m = EXCLUDED.tolerance_m, hydraulics = EXCLUDED.hydraulics, updated_at = now()`,
+      [
+        mapId,
+        ids.get('Pipes'),
+        ids.has('Valves') ? [ids.get('Valves')] : [],
+        junctions === undefined ? [] : [junctions],
+        IMPORT_TOLERANCE_M,
+        JSON.stringify(hydraulics),
+      ],
+    );
+    const layers = await tx.query<LayerRow>(
+      `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = ANY($1::int[]) ORDER BY l."order"`,
+      [[...ids.values()]],
+    );
+    return { layers, network: await waterNetworkOf(tx, mapId) };
+  });
+  await refreshFeatureStatistics(db);
+  for (const layer of result.layers) await prepareGrid(db, layer.id);
+  const count = (kind: string) => model.nodes.filter((node) => node.kind === kind).length;
+  return {
+    ...result,
+    counts: {
+      junctions: count('junction'),
+      reservoirs: count('reservoir'),
+      tanks: count('tank'),
+      pipes: model.links.filter((link) => link.kind === 'pipe').length,
+      valves: model.links.filter((link) => link.kind === 'valve').length,
+    },
+    warnings: warningsOf(model),
+  };
+}

@@ -142,7 +142,7 @@ describe('import of an EPANET INP file', () => {
     expect(inp.status).toBe(200);
 
     const target = await insertMap(t.database.db);
-    const response = await importInto(client, target.id, inp.body);
+    const response = await importInto(client, target.id, inp.text);
     expect(response.status).toBe(201);
     const { data, meta } = response.json() as Imported;
     expect(meta).toMatchObject({ reservoirs: 1, tanks: 1, pipes: 7, valves: 0 });
@@ -157,12 +157,12 @@ describe('import of an EPANET INP file', () => {
   it('reads coordinates in a given CRS (EPSG:3857) and stores them as longitude/latitude', async () => {
     const { map, client } = await handMadeNetwork();
     const before = await simulated(client, map.id);
-    const inp = (await client.get(`/api/maps/${map.id}/water-network/model.inp`)).body;
+    const inp = (await client.get(`/api/maps/${map.id}/water-network/model.inp`)).text;
     // Spherical Mercator by its formula: the test's own reprojection, not the server's.
     const R = 6_378_137;
     const mercator = inp.replace(
       /^(\S+)\t(-?\d+\.\d+)\t(-?\d+\.\d+)$/gm,
-      (_all, id: string, lon: string, lat: string) =>
+      (_all: string, id: string, lon: string, lat: string) =>
         `${id}\t${((R * Number(lon) * Math.PI) / 180).toFixed(3)}\t${(
           R * Math.log(Math.tan(Math.PI / 4 + (Number(lat) * Math.PI) / 360))
         ).toFixed(3)}`,
@@ -269,6 +269,12 @@ describe('import of an EPANET INP file', () => {
     await expectRefused(good.join('\n').replace('100 100 130', '100 wide 130'), 'file', '"wide"');
     await expectRefused([...good, '[PUMPS]', 'PU1 R1 J1 HEAD C1'].join('\n'), 'file', 'Line 11 ([PUMPS])');
     await expectRefused(good.slice(0, -1).join('\n'), 'file', 'J1');
+    await expectRefused(
+      [...good, '[DEMANDS]', 'JX 5'].join('\n'),
+      'file',
+      'Line 11 ([DEMANDS]): unknown node "JX"',
+    );
+    await expectRefused([...good, '[OPTIONS]', 'Headloss D-W'].join('\n'), 'file', 'Line 11 ([OPTIONS])');
     await expectRefused(good.join('\n'), 'crs', 'EPSG:99', { crs: 'EPSG:99' });
     // Mercator metres read as degrees: off the earth, after layers were already being written.
     await expectRefused(good.join('\n').replace('-9.13 38.72', '-1017000 4682000'), 'crs', 'EPSG:4326');

@@ -1,11 +1,6 @@
-import { msg, type Message } from '../i18n/messages.ts';
+import { faults, InpProblems, NAMED, sectionsOf, type Row } from './inp-sections.ts';
 
-/** At most this many lines are read: about 20 times the demo town's model. */
-export const INP_MAX_LINES = 100_000;
-/** At most this many nodes plus links (each becomes a feature). */
-export const INP_MAX_ITEMS = 50_000;
-/** A 422 names at most this many problems: enough to find them, not a wall of text. */
-const NAMED = 20;
+export { InpProblems } from './inp-sections.ts';
 
 export interface InpNode {
   id: string;
@@ -42,13 +37,6 @@ export interface InpModel {
   ignored: string[];
 }
 
-/** The file's faults, each naming its line and section (a 422). */
-export class InpProblems extends Error {
-  constructor(readonly problems: Message[]) {
-    super('unreadable INP file');
-  }
-}
-
 /** Flow units to L/s; US units also measure lengths and heads in feet, diameters in inches. */
 const FLOW_LPS: Record<string, number> = {
   LPS: 1,
@@ -79,52 +67,14 @@ const READ = new Set([
   'END',
 ]);
 
-interface Row {
-  line: number;
-  section: string;
-  fields: string[];
-}
-
 /**
  * Reads an EPANET 2.2 INP file as one steady state: junctions, reservoirs, tanks, pipes and
  * valves with their coordinates and vertices. Every loop is bounded by the line cap; faults
  * are gathered (up to a few) and thrown together as InpProblems.
  */
 export function readInp(text: string): InpModel {
-  const problems: Message[] = [];
-  const fault = (key: string, params: Record<string, string | number>) => {
-    if (problems.length < NAMED) problems.push(msg(`water_network_inp.${key}`, params));
-  };
-  if (text.includes('\u0000')) throw new InpProblems([msg('water_network_inp.not_text')]);
-  const lines = text.split(/\r\n|\n|\r/);
-  if (lines.length > INP_MAX_LINES)
-    throw new InpProblems([msg('water_network_inp.too_many_lines', { limit: INP_MAX_LINES })]);
-
-  const sections = new Map<string, Row[]>();
-  let section = '';
-  let title = '';
-  let items = 0;
-  lines.forEach((raw, index) => {
-    const line = index + 1;
-    const content = (raw.split(';')[0] ?? '').trim();
-    if (content === '') return;
-    const header = /^\[([A-Za-z_]+)\]$/.exec(content);
-    if (header) {
-      section = (header[1] as string).toUpperCase();
-      return;
-    }
-    if (section === '') return fault('outside_section', { line });
-    if (section === 'TITLE') {
-      if (title === '') title = content.slice(0, 255);
-      return;
-    }
-    const rows = sections.get(section) ?? [];
-    sections.set(section, rows);
-    rows.push({ line, section, fields: content.split(/\s+/) });
-    if (['JUNCTIONS', 'RESERVOIRS', 'TANKS', 'PIPES', 'VALVES'].includes(section)) items += 1;
-  });
-  if (items > INP_MAX_ITEMS)
-    throw new InpProblems([msg('water_network_inp.too_many_items', { limit: INP_MAX_ITEMS })]);
+  const { problems, fault } = faults();
+  const { sections, title } = sectionsOf(text, fault);
   const rowsOf = (name: string) => sections.get(name) ?? [];
 
   const needs = (row: Row, count: number) => {
@@ -203,11 +153,12 @@ export function readInp(text: string): InpModel {
         tankDiameterM,
       });
     }
-  for (const [id] of demands)
-    if (nodes.get(id)?.kind !== 'junction') {
-      const row = rowsOf('DEMANDS').find((candidate) => candidate.fields[0] === id) as Row;
+  // Each demand row looks its junction up once: no search per unknown id.
+  for (const row of rowsOf('DEMANDS')) {
+    const id = row.fields[0] as string;
+    if (row.fields.length >= 2 && nodes.get(id)?.kind !== 'junction')
       fault('unknown_node', { line: row.line, section: row.section, id });
-    }
+  }
 
   const links = new Map<string, InpLink>();
   const endsKnown = (row: Row) => {

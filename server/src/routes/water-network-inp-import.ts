@@ -5,7 +5,7 @@ import { readUpload, uploadsDir } from '../imports/upload.ts';
 import { mapFor } from '../maps/access.ts';
 import { toLayer } from '../maps/records.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
-import { importInp, sridOf } from '../water-network/inp-import.ts';
+import { crsOf, importInp } from '../water-network/inp-import.ts';
 import { InpProblems, readInp } from '../water-network/inp-reader.ts';
 
 /** An INP file larger than this is refused (413): about 15 times the demo town's model. */
@@ -21,7 +21,7 @@ export const waterNetworkInpImportHandlers = typedHandlers({
       parentDir: uploadsDir(services.config.dataDir),
     });
     try {
-      const srid = await sridOf(db, upload.fields.crs);
+      const crs = await crsOf(db, upload.fields.crs);
       let model;
       try {
         model = readInp(await readFile(upload.file, 'utf8'));
@@ -30,7 +30,7 @@ export const waterNetworkInpImportHandlers = typedHandlers({
         throw error;
       }
       const userId = auth.user?.id as number;
-      const result = await importInp(db, { mapId: params.id, userId, srid, model });
+      const result = await importInp(db, { mapId: params.id, userId, crs, model });
       const t = translator(localeOf(request));
       return {
         status: 201,

@@ -11,6 +11,7 @@ import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
 import { DEFAULT_HYDRAULICS } from './hydraulic-settings.ts';
 import type { InpLink, InpModel, InpNode } from './inp-reader.ts';
+import { separateSharedPoints } from './inp-shared-points.ts';
 import { waterNetworkOf, type WaterNetworkConfig } from './network-config.ts';
 
 /** Pipe ends, valves and nodes closer than this (m) are one point of the graph. */
@@ -147,32 +148,40 @@ function plan(model: InpModel): LayerPlan[] {
   ];
 }
 
-function warningsOf(model: InpModel): Message[] {
+function warningsOf(model: InpModel, shared: string[]): Message[] {
   const warnings: Message[] = [];
   if (model.ignored.length > 0)
     warnings.push(msg('water_network_inp.ignored_sections', { sections: model.ignored.join(', ') }));
   const control = model.links.filter((link) => link.kind === 'valve').map((link) => link.id);
   if (control.length > 0)
     warnings.push(msg('water_network_inp.valves_as_links', { ids: control.slice(0, 20).join(', ') }));
-  const at = new Map<string, string>();
-  const shared: string[] = [];
-  for (const node of model.nodes) {
-    const key = `${node.x} ${node.y}`;
-    if (at.has(key)) shared.push(node.id);
-    else at.set(key, node.id);
-  }
   if (shared.length > 0)
     warnings.push(msg('water_network_inp.shared_points', { ids: shared.slice(0, 20).join(', ') }));
   return warnings;
 }
 
-/** The CRS's SRID, or a 422 on `crs` when PostGIS does not know it. */
-export async function sridOf(db: Queryable, crs: string | undefined): Promise<number> {
+export interface Crs {
+  srid: number;
+  /** Coordinate units in a metre: about 1/111,000 for degrees, 1 for a metric projection. */
+  unitsPerMetre: number;
+}
+
+/** The CRS as PostGIS knows it, or a 422 on `crs` when it does not. */
+export async function crsOf(db: Queryable, crs: string | undefined): Promise<Crs> {
   const match = /^EPSG:(\d{1,6})$/i.exec((crs ?? 'EPSG:4326').trim());
   const srid = match ? Number(match[1]) : 0;
-  const known = srid > 0 ? await db.query('SELECT 1 FROM spatial_ref_sys WHERE srid = $1', [srid]) : [];
-  if (known.length === 0) throw invalid({ crs: [msg('water_network_inp.crs', { crs: crs ?? '' })] });
-  return srid;
+  const known =
+    srid > 0
+      ? await db.query<{ proj4text: string | null }>(
+          'SELECT proj4text FROM spatial_ref_sys WHERE srid = $1',
+          [srid],
+        )
+      : [];
+  const row = known[0];
+  if (!row) throw invalid({ crs: [msg('water_network_inp.crs', { crs: crs ?? '' })] });
+  const proj = row.proj4text ?? '';
+  const feet = /\+units=(us-)?ft\b/.test(proj);
+  return { srid, unitsPerMetre: proj.includes('+proj=longlat') ? 1 / 111_000 : feet ? 1 / 0.3048 : 1 };
 }
 
 async function store(tx: Queryable, layerId: number, userId: number, srid: number, features: Feature[]) {
@@ -192,9 +201,11 @@ async function store(tx: Queryable, layerId: number, userId: number, srid: numbe
  */
 export async function importInp(
   db: Database,
-  request: { mapId: number; userId: number; srid: number; model: InpModel },
+  request: { mapId: number; userId: number; crs: Crs; model: InpModel },
 ): Promise<InpImportResult> {
-  const { mapId, userId, srid, model } = request;
+  const { mapId, userId, model } = request;
+  const { srid } = request.crs;
+  const shared = separateSharedPoints(model, request.crs.unitsPerMetre);
   const plans = plan(model).filter((layer) => layer.features.length > 0);
   const result = await db.transaction(async (tx) => {
     const ids = new Map<string, number>();
@@ -260,6 +271,6 @@ export async function importInp(
       pipes: model.links.filter((link) => link.kind === 'pipe').length,
       valves: model.links.filter((link) => link.kind === 'valve').length,
     },
-    warnings: warningsOf(model),
+    warnings: warningsOf(model, shared),
   };
 }

@@ -279,6 +279,8 @@ describe('import of an EPANET INP file', () => {
     // Mercator metres read as degrees: off the earth, after layers were already being written.
     await expectRefused(good.join('\n').replace('-9.13 38.72', '-1017000 4682000'), 'crs', 'EPSG:4326');
     await expectRefused(`[JUNCTIONS]\n${'J1 10 1\n'.repeat(100_001)}`, 'file', '100000');
+    const junctions = Array.from({ length: 20_001 }, (_, index) => `J${index} 10 1`).join('\n');
+    await expectRefused(`[JUNCTIONS]\n${junctions}`, 'file', '20000');
     expect((await client.post(`/api/maps/${target.id}/water-network/simulate`, {})).status).toBe(422);
   });
 

@@ -238,6 +238,38 @@ describe('import of an EPANET INP file', () => {
     expect(far?.pressure_m).toBeLessThan((200 - 90) * 0.3048);
   });
 
+  it('joins nodes that share a point when one of them ends several links, and says so', async () => {
+    const inp = [
+      '[JUNCTIONS]',
+      'J1 10 1',
+      'J2 10 1',
+      'J3 10 1',
+      '[RESERVOIRS]',
+      'R1 50',
+      '[PIPES]',
+      'P1 R1 J1 100 100 130',
+      'P2 J1 J3 100 100 130',
+      'P3 J2 J3 100 100 130',
+      '[COORDINATES]',
+      'R1 -9.1400 38.72',
+      'J1 -9.1390 38.72',
+      'J2 -9.1390 38.72',
+      'J3 -9.1380 38.72',
+    ].join('\n');
+    const { client } = await t.signedIn('admin');
+    const target = await insertMap(t.database.db);
+    const response = await importInto(client, target.id, inp);
+    expect(response.status).toBe(201);
+    expect((response.json() as Imported).meta.warnings.join(' ')).toContain(
+      'Nodes J2 stand at the same point',
+    );
+    // Joined on the map: both junctions take water from the one node there.
+    const nodes = await simulated(client, target.id);
+    expect(
+      nodes.filter((node) => node.kind === 'junction').every((node) => (node.pressure_m ?? 0) > 30),
+    ).toBe(true);
+  });
+
   it('answers 422 naming the line and section of a bad file, and writes nothing', async () => {
     const { client } = await t.signedIn('admin');
     const target = await insertMap(t.database.db);

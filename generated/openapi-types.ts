@@ -1660,6 +1660,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/water-network/import-inp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make the map's water network from an EPANET INP file (admin)
+     * @description Reads an EPANET 2.2 INP file (up to 5 MB, 100,000 lines and 20,000 nodes and links) and adds its model to the map as new layers: Pipes (valve links as 0.1 m pipes), Valves (points in the middle of their links), Junctions, and Reservoirs and tanks, as present, with their diameter, length, Hazen-Williams C, status, elevation, demand, head and level in SI units (US units are converted). Coordinates are read in `crs` (default EPSG:4326) and stored in EPSG:4326. The map's water network configuration is replaced by these layers with hydraulic settings that name their properties, so `simulateWaterNetwork` runs on it at once. Everything is written in one transaction: a file that cannot be read (each fault named by its line and section), pumps, a head loss other than H-W or coordinates off the earth in the CRS give a 422 and create nothing. Patterns, curves, controls and the like are left out and named in `warnings`.
+     */
+    post: operations['importWaterNetworkInp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/layer-types': {
     parameters: {
       query?: never;
@@ -3981,6 +4007,45 @@ export interface components {
     };
     FireFlowResource: {
       data: components['schemas']['FireFlow'];
+    };
+    WaterNetworkInpImport: {
+      /**
+       * Format: binary
+       * @description The INP file, at most 5 MB.
+       */
+      file: string;
+      /**
+       * @description CRS of the [COORDINATES] and [VERTICES], as `EPSG:<code>`.
+       * @default EPSG:4326
+       * @example EPSG:3857
+       */
+      crs: string;
+    };
+    WaterNetworkInpImportResult: {
+      data: {
+        /** @description The new layers, in map order. */
+        layers: components['schemas']['Layer'][];
+        network: components['schemas']['WaterNetworkConfig'];
+      };
+      meta: {
+        /** @example 4 */
+        junctions: number;
+        /** @example 1 */
+        reservoirs: number;
+        /** @example 1 */
+        tanks: number;
+        /** @example 6 */
+        pipes: number;
+        /** @example 1 */
+        valves: number;
+        /**
+         * @description What was left out or changed in the import.
+         * @example [
+         *       "Sections not imported: [PATTERNS], [CONTROLS]."
+         *     ]
+         */
+        warnings: string[];
+      };
     };
     LayerType: {
       type: components['schemas']['LayerTypeName'];
@@ -10072,6 +10137,67 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+    };
+  };
+  importWaterNetworkInp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "file": "(contents of network.inp)",
+         *       "crs": "EPSG:4326"
+         *     }
+         */
+        'multipart/form-data': components['schemas']['WaterNetworkInpImport'];
+      };
+    };
+    responses: {
+      /** @description The new layers, the map's new network configuration and what was imported. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaterNetworkInpImportResult'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description A file that cannot be imported (each fault named by line and section), or an unknown CRS. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Line 12 ([PIPES]): unknown node \"J9\".",
+           *       "errors": {
+           *         "file": [
+           *           "Line 12 ([PIPES]): unknown node \"J9\"."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
     };
   };
   listLayerTypes: {

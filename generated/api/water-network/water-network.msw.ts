@@ -10,10 +10,14 @@ import { faker } from '@faker-js/faker';
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
+import { GeometryType, LayerStyleKind, LayerTypeName } from '../../model';
 import type {
   FireFlowResource,
+  LayerSource,
+  StyleSize,
   WaterNetworkCheckResource,
   WaterNetworkConfigResource,
+  WaterNetworkInpImportResult,
   WaterNetworkIsolationResource,
   WaterNetworkSimulationResource,
   WaterNetworkTraceResource,
@@ -284,6 +288,277 @@ export const getFireFlowWaterNetworkResponseMock = (
 
 export const getGetWaterNetworkModelInpResponseMock = (): string => faker.word.sample();
 
+export const getImportWaterNetworkInpResponseLayerSourceMock = (
+  overrideResponse: Partial<LayerSource> = {},
+): LayerSource => ({
+  ...{
+    url: faker.string.alpha({ length: { min: 1, max: 2048 } }),
+    layers: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+      undefined,
+    ]),
+    format: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+      undefined,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getImportWaterNetworkInpResponseStyleSizeMock = (
+  overrideResponse: Partial<StyleSize> = {},
+): StyleSize => ({
+  ...{
+    property: faker.string.alpha({ length: { min: 10, max: 63 } }),
+    classes: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+      min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+      label: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 100 } }), undefined]),
+      color: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+        undefined,
+      ]),
+      stroke_width: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+      point_radius: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+          null,
+        ]),
+        undefined,
+      ]),
+    })),
+  },
+  ...overrideResponse,
+});
+
+export const getImportWaterNetworkInpResponseMock = (
+  overrideResponse: Partial<WaterNetworkInpImportResult> = {},
+): WaterNetworkInpImportResult => ({
+  data: {
+    layers: Array.from({ length: faker.number.int({ min: 1, max: 4 }) }, (_, i) => i + 1).map(() => ({
+      id: faker.number.int({ min: 1, max: undefined }),
+      map_id: faker.number.int({ min: 1, max: undefined }),
+      category_id: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+      name: faker.string.alpha({ length: { min: 1, max: 255 } }),
+      type: faker.helpers.arrayElement(Object.values(LayerTypeName)),
+      geometry_type: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(Object.values(GeometryType)),
+        null,
+      ]),
+      source: faker.helpers.arrayElement([{ ...getImportWaterNetworkInpResponseLayerSourceMock() }, null]),
+      style: {
+        stroke_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+        stroke_width: faker.number.float({ min: 0, max: 50, fractionDigits: 2 }),
+        fill_color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+        point_radius: faker.number.float({ min: 0, max: 100, fractionDigits: 2 }),
+        label_property: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        height_property: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+          undefined,
+        ]),
+        kind: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(Object.values(LayerStyleKind)),
+          undefined,
+        ]),
+        property: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+          undefined,
+        ]),
+        categories: faker.helpers.arrayElement([
+          Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({
+            value: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 255 } }),
+              faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+              faker.datatype.boolean(),
+            ]),
+            label: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 100 } }),
+              undefined,
+            ]),
+            color: faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'),
+            stroke_width: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+            point_radius: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+          })),
+          undefined,
+        ]),
+        classes: faker.helpers.arrayElement([
+          Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({
+            min: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            max: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            label: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 100 } }),
+              undefined,
+            ]),
+            color: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([faker.helpers.fromRegExp('#[0-9a-fA-F]{6}'), null]),
+              undefined,
+            ]),
+            stroke_width: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+            point_radius: faker.helpers.arrayElement([
+              faker.helpers.arrayElement([
+                faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+                null,
+              ]),
+              undefined,
+            ]),
+          })),
+          undefined,
+        ]),
+        size: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([{ ...getImportWaterNetworkInpResponseStyleSizeMock() }, null]),
+          undefined,
+        ]),
+      },
+      visible: faker.datatype.boolean(),
+      opacity: faker.number.float({ min: 0, max: 1, fractionDigits: 2 }),
+      min_zoom: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+      max_zoom: faker.helpers.arrayElement([
+        faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+        null,
+      ]),
+      order: faker.number.int({ min: 0, max: 10000 }),
+      properties: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+        name: faker.helpers.fromRegExp('[a-z][a-z0-9_]{0,62}'),
+        label: faker.string.alpha({ length: { min: 1, max: 255 } }),
+        type: faker.helpers.arrayElement([
+          'string',
+          'number',
+          'integer',
+          'boolean',
+          'date',
+          'enum',
+          'url',
+        ] as const),
+        required: faker.datatype.boolean(),
+        options: faker.helpers.arrayElement([[], null]),
+        min: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            null,
+          ]),
+          undefined,
+        ]),
+        max: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            null,
+          ]),
+          undefined,
+        ]),
+        pattern: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+          undefined,
+        ]),
+        default: faker.helpers.arrayElement([
+          faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 255 } }),
+            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
+            faker.datatype.boolean(),
+            null,
+          ]),
+          undefined,
+        ]),
+      })),
+      features_count: faker.number.int({ min: 0, max: undefined }),
+      extent: faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 4, max: 4 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+        null,
+      ]),
+      created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+      updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    })),
+    network: {
+      pipe_layer_id: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+      valve_layer_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(
+        () => faker.number.int({ min: 1, max: undefined }),
+      ),
+      node_layer_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        faker.number.int({ min: 1, max: undefined }),
+      ),
+      tolerance_m: faker.number.float({ min: undefined, max: 100, fractionDigits: 2 }),
+      hydraulics: {
+        source_layer_id: faker.helpers.arrayElement([
+          faker.number.int({ min: undefined, max: undefined }),
+          null,
+        ]),
+        service_layer_ids: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(
+          () => faker.number.int({ min: 1, max: undefined }),
+        ),
+        elevation_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        demand_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        base_demand_lps: faker.number.float({ min: 0, max: 1000, fractionDigits: 2 }),
+        source_kind_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        head_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        tank_level_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        tank_diameter_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        diameter_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        length_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        material_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        roughness_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        roughness: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(
+          () => ({
+            material: faker.string.alpha({ length: { min: 1, max: 100 } }),
+            c: faker.number.float({ min: undefined, max: 200, fractionDigits: 2 }),
+          }),
+        ),
+        default_roughness: faker.number.float({ min: undefined, max: 200, fractionDigits: 2 }),
+        pipe_status_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        closed_pipe_values: Array.from(
+          { length: faker.number.int({ min: 1, max: 20 }) },
+          (_, i) => i + 1,
+        ).map(() => faker.string.alpha({ length: { min: 10, max: 100 } })),
+        valve_open_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        valve_operable_property: faker.string.alpha({ length: { min: 10, max: 100 } }),
+        low_pressure_m: faker.number.float({ min: 0, max: 200, fractionDigits: 2 }),
+        fire_flow_residual_bar: faker.number.float({ min: undefined, max: 20, fractionDigits: 2 }),
+      },
+    },
+  },
+  meta: {
+    junctions: faker.number.int({ min: 0, max: undefined }),
+    reservoirs: faker.number.int({ min: 0, max: undefined }),
+    tanks: faker.number.int({ min: 0, max: undefined }),
+    pipes: faker.number.int({ min: 0, max: undefined }),
+    valves: faker.number.int({ min: 0, max: undefined }),
+    warnings: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() =>
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+    ),
+  },
+  ...overrideResponse,
+});
+
 export const getGetWaterNetworkMockHandler = (
   overrideResponse?:
     | WaterNetworkConfigResource
@@ -486,6 +761,32 @@ export const getGetWaterNetworkModelInpMockHandler = (
     options,
   );
 };
+
+export const getImportWaterNetworkInpMockHandler = (
+  overrideResponse?:
+    | WaterNetworkInpImportResult
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<WaterNetworkInpImportResult> | WaterNetworkInpImportResult),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/maps/:id/water-network/import-inp',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getImportWaterNetworkInpResponseMock(),
+        ),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
 export const getWaterNetworkMock = () => [
   getGetWaterNetworkMockHandler(),
   getUpdateWaterNetworkMockHandler(),
@@ -495,4 +796,5 @@ export const getWaterNetworkMock = () => [
   getSimulateWaterNetworkMockHandler(),
   getFireFlowWaterNetworkMockHandler(),
   getGetWaterNetworkModelInpMockHandler(),
+  getImportWaterNetworkInpMockHandler(),
 ];

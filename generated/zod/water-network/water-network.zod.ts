@@ -865,3 +865,641 @@ export const getWaterNetworkModelInp422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * Reads an EPANET 2.2 INP file (up to 5 MB, 100,000 lines and 20,000 nodes and links) and adds its model to the map as new layers: Pipes (valve links as 0.1 m pipes), Valves (points in the middle of their links), Junctions, and Reservoirs and tanks, as present, with their diameter, length, Hazen-Williams C, status, elevation, demand, head and level in SI units (US units are converted). Coordinates are read in `crs` (default EPSG:4326) and stored in EPSG:4326. The map's water network configuration is replaced by these layers with hydraulic settings that name their properties, so `simulateWaterNetwork` runs on it at once. Everything is written in one transaction: a file that cannot be read (each fault named by its line and section), pumps, a head loss other than H-W or coordinates off the earth in the CRS give a 422 and create nothing. Patterns, curves, controls and the like are left out and named in `warnings`.
+ * @summary Make the map's water network from an EPANET INP file (admin)
+ */
+export const importWaterNetworkInpBodyCrsDefault = 'EPSG:4326';
+export const importWaterNetworkInpBodyCrsRegExp = new RegExp('^EPSG:[0-9]{1,6}$');
+
+export const importWaterNetworkInpBody = zod.object({
+  file: zod.instanceof(File).describe('The INP file, at most 5 MB.'),
+  crs: zod
+    .string()
+    .regex(importWaterNetworkInpBodyCrsRegExp)
+    .default(importWaterNetworkInpBodyCrsDefault)
+    .describe('CRS of the [COORDINATES] and [VERTICES], as `EPSG:<code>`.'),
+});
+
+export const importWaterNetworkInp201ResponseDataLayersItemNameMax = 255;
+export const importWaterNetworkInp201ResponseDataLayersItemSourceUrlMax = 2048;
+export const importWaterNetworkInp201ResponseDataLayersItemSourceLayersMax = 1000;
+export const importWaterNetworkInp201ResponseDataLayersItemSourceFormatMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleStrokeColorMin = 7;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleStrokeColorMax = 9;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleStrokeColorRegExp = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const importWaterNetworkInp201ResponseDataLayersItemStyleStrokeWidthMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleStrokeWidthMax = 50;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleFillColorMin = 7;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleFillColorMax = 9;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleFillColorRegExp = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const importWaterNetworkInp201ResponseDataLayersItemStylePointRadiusMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStylePointRadiusMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleLabelPropertyMax = 63;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleHeightPropertyMax = 63;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleKindDefault = 'single';
+export const importWaterNetworkInp201ResponseDataLayersItemStylePropertyMax = 63;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemValueMaxOne = 255;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemLabelMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemColorMin = 7;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemColorMax = 9;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemColorRegExp = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemStrokeWidthMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemStrokeWidthMax = 50;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemPointRadiusMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemPointRadiusMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesMax = 50;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemLabelMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemColorMinOne = 7;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemColorMaxOne = 9;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemColorRegExpOne = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemStrokeWidthMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemStrokeWidthMax = 50;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemPointRadiusMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemPointRadiusMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleClassesMax = 20;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizePropertyMax = 63;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemLabelMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemColorMinOne = 7;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemColorMaxOne = 9;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemColorRegExpOne = new RegExp(
+  '#[0-9a-fA-F]{6}',
+);
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMax = 50;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemPointRadiusMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemPointRadiusMax = 100;
+export const importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesMax = 20;
+export const importWaterNetworkInp201ResponseDataLayersItemOpacityMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemOpacityMax = 1;
+export const importWaterNetworkInp201ResponseDataLayersItemMinZoomMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemMinZoomMax = 24;
+export const importWaterNetworkInp201ResponseDataLayersItemMaxZoomMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemMaxZoomMax = 24;
+export const importWaterNetworkInp201ResponseDataLayersItemOrderMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemOrderMax = 10000;
+export const importWaterNetworkInp201ResponseDataLayersItemPropertiesItemNameMax = 63;
+export const importWaterNetworkInp201ResponseDataLayersItemPropertiesItemNameRegExp = new RegExp(
+  '[a-z][a-z0-9_]{0,62}',
+);
+export const importWaterNetworkInp201ResponseDataLayersItemPropertiesItemLabelMax = 255;
+export const importWaterNetworkInp201ResponseDataLayersItemPropertiesItemOptionsItemMax = 255;
+export const importWaterNetworkInp201ResponseDataLayersItemPropertiesItemPatternMax = 500;
+export const importWaterNetworkInp201ResponseDataLayersItemPropertiesItemDefaultMaxOne = 255;
+export const importWaterNetworkInp201ResponseDataLayersItemFeaturesCountMin = 0;
+export const importWaterNetworkInp201ResponseDataLayersItemExtentItemMin = -180;
+export const importWaterNetworkInp201ResponseDataLayersItemExtentItemMax = 180;
+export const importWaterNetworkInp201ResponseDataLayersItemExtentMinOne = 4;
+export const importWaterNetworkInp201ResponseDataLayersItemExtentMaxOne = 4;
+export const importWaterNetworkInp201ResponseDataLayersMax = 4;
+export const importWaterNetworkInp201ResponseDataNetworkToleranceMMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsServiceLayerIdsMax = 20;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsElevationPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsDemandPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsBaseDemandLpsMin = 0;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsBaseDemandLpsMax = 1000;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsSourceKindPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsHeadPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsTankLevelPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsTankDiameterPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsDiameterPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsLengthPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsMaterialPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessItemMaterialMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessItemCMax = 200;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsDefaultRoughnessMax = 200;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsPipeStatusPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsClosedPipeValuesItemMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsClosedPipeValuesMax = 20;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsValveOpenPropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsValveOperablePropertyMax = 100;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsLowPressureMMin = 0;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsLowPressureMMax = 200;
+export const importWaterNetworkInp201ResponseDataNetworkHydraulicsFireFlowResidualBarMax = 20;
+export const importWaterNetworkInp201ResponseMetaJunctionsMin = 0;
+export const importWaterNetworkInp201ResponseMetaReservoirsMin = 0;
+export const importWaterNetworkInp201ResponseMetaTanksMin = 0;
+export const importWaterNetworkInp201ResponseMetaPipesMin = 0;
+export const importWaterNetworkInp201ResponseMetaValvesMin = 0;
+export const importWaterNetworkInp201ResponseMetaWarningsMax = 20;
+
+export const importWaterNetworkInp201Response = zod.object({
+  data: zod.object({
+    layers: zod
+      .array(
+        zod.object({
+          id: zod.number().min(1),
+          map_id: zod.number().min(1),
+          category_id: zod.number().min(1).nullable(),
+          name: zod.string().min(1).max(importWaterNetworkInp201ResponseDataLayersItemNameMax),
+          type: zod
+            .enum(['vector', 'xyz', 'wms', 'geojson_url', '3d_tiles'])
+            .describe(
+              '`vector`: features stored here. `xyz`, `wms`, `geojson_url`, `3d_tiles`: drawn from `source.url`, nothing stored.',
+            ),
+          geometry_type: zod
+            .union([
+              zod
+                .enum(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'])
+                .describe('The geometry type every feature of a vector layer has.'),
+              zod.null(),
+            ])
+            .describe('Set for vector layers, null for remote ones.'),
+          source: zod
+            .union([
+              zod
+                .object({
+                  url: zod
+                    .string()
+                    .min(1)
+                    .max(importWaterNetworkInp201ResponseDataLayersItemSourceUrlMax)
+                    .describe('http(s) URL; XYZ URLs carry `{z}`, `{x}` and `{y}` placeholders.'),
+                  layers: zod
+                    .string()
+                    .max(importWaterNetworkInp201ResponseDataLayersItemSourceLayersMax)
+                    .nullish()
+                    .describe('WMS layer names, comma-separated.'),
+                  format: zod
+                    .string()
+                    .max(importWaterNetworkInp201ResponseDataLayersItemSourceFormatMax)
+                    .nullish()
+                    .describe('WMS image format.'),
+                })
+                .describe('Where a remote layer is drawn from.'),
+              zod.null(),
+            ])
+            .describe('Set for remote layer types, null for vector layers.'),
+          style: zod.object({
+            stroke_color: zod
+              .string()
+              .min(importWaterNetworkInp201ResponseDataLayersItemStyleStrokeColorMin)
+              .max(importWaterNetworkInp201ResponseDataLayersItemStyleStrokeColorMax)
+              .regex(importWaterNetworkInp201ResponseDataLayersItemStyleStrokeColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            stroke_width: zod
+              .number()
+              .min(importWaterNetworkInp201ResponseDataLayersItemStyleStrokeWidthMin)
+              .max(importWaterNetworkInp201ResponseDataLayersItemStyleStrokeWidthMax),
+            fill_color: zod
+              .string()
+              .min(importWaterNetworkInp201ResponseDataLayersItemStyleFillColorMin)
+              .max(importWaterNetworkInp201ResponseDataLayersItemStyleFillColorMax)
+              .regex(importWaterNetworkInp201ResponseDataLayersItemStyleFillColorRegExp)
+              .describe('#rrggbb or #rrggbbaa.'),
+            point_radius: zod
+              .number()
+              .min(importWaterNetworkInp201ResponseDataLayersItemStylePointRadiusMin)
+              .max(importWaterNetworkInp201ResponseDataLayersItemStylePointRadiusMax),
+            label_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataLayersItemStyleLabelPropertyMax)
+              .nullable()
+              .describe('Name of the property drawn as the label, or null for none.'),
+            height_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataLayersItemStyleHeightPropertyMax)
+              .nullish()
+              .describe(
+                "Name of a numeric property whose value (metres) extrudes the layer's polygons in the 3D viewer; null or absent for flat polygons.",
+              ),
+            kind: zod
+              .enum(['single', 'categorized', 'graduated'])
+              .default(importWaterNetworkInp201ResponseDataLayersItemStyleKindDefault)
+              .describe(
+                'How features pick their symbol: `single` (one for all, the default when absent), `categorized` (by the value of `property`) or `graduated` (by ranges of `property`).',
+              ),
+            property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataLayersItemStylePropertyMax)
+              .nullish()
+              .describe(
+                "The property that picks each feature's symbol: its value for `categorized`, its number for `graduated`; null for `single`.",
+              ),
+            categories: zod
+              .array(
+                zod.object({
+                  value: zod
+                    .union([
+                      zod
+                        .string()
+                        .max(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemValueMaxOne),
+                      zod.number(),
+                      zod.boolean(),
+                    ])
+                    .describe('The property value, compared as text (so 150 matches \"150\").'),
+                  label: zod
+                    .string()
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the value itself.'),
+                  color: zod
+                    .string()
+                    .min(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemColorMin)
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemColorMax)
+                    .regex(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemColorRegExp)
+                    .describe('#rrggbb or #rrggbbaa.'),
+                  stroke_width: zod
+                    .number()
+                    .min(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemStrokeWidthMin)
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemPointRadiusMin)
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(importWaterNetworkInp201ResponseDataLayersItemStyleCategoriesMax)
+              .optional()
+              .describe(
+                '`categorized`: one symbol per value. Features whose value is none of these (or missing) are drawn with the style\'s own colours, listed in the legend as \"Other\".',
+              ),
+            classes: zod
+              .array(
+                zod.object({
+                  min: zod.number(),
+                  max: zod.number(),
+                  label: zod
+                    .string()
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemLabelMax)
+                    .optional()
+                    .describe('Shown in the legend; absent or empty for the range itself.'),
+                  color: zod
+                    .union([
+                      zod
+                        .string()
+                        .min(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemColorMinOne)
+                        .max(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemColorMaxOne)
+                        .regex(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemColorRegExpOne)
+                        .describe('#rrggbb or #rrggbbaa.'),
+                      zod.null(),
+                    ])
+                    .optional()
+                    .describe("Line colour for lines, fill for points and polygons; null keeps the style's."),
+                  stroke_width: zod
+                    .number()
+                    .min(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemStrokeWidthMin)
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemStrokeWidthMax)
+                    .nullish(),
+                  point_radius: zod
+                    .number()
+                    .min(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemPointRadiusMin)
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleClassesItemPointRadiusMax)
+                    .nullish(),
+                }),
+              )
+              .max(importWaterNetworkInp201ResponseDataLayersItemStyleClassesMax)
+              .optional()
+              .describe(
+                "`graduated`: ranges of the numeric property, each `min <= value < max` (the last class also takes its `max`). Features outside every class keep the style's own symbol.",
+              ),
+            size: zod
+              .union([
+                zod.object({
+                  property: zod
+                    .string()
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleSizePropertyMax),
+                  classes: zod
+                    .array(
+                      zod.object({
+                        min: zod.number(),
+                        max: zod.number(),
+                        label: zod
+                          .string()
+                          .max(importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemLabelMax)
+                          .optional()
+                          .describe('Shown in the legend; absent or empty for the range itself.'),
+                        color: zod
+                          .union([
+                            zod
+                              .string()
+                              .min(
+                                importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemColorMinOne,
+                              )
+                              .max(
+                                importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemColorMaxOne,
+                              )
+                              .regex(
+                                importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemColorRegExpOne,
+                              )
+                              .describe('#rrggbb or #rrggbbaa.'),
+                            zod.null(),
+                          ])
+                          .optional()
+                          .describe(
+                            "Line colour for lines, fill for points and polygons; null keeps the style's.",
+                          ),
+                        stroke_width: zod
+                          .number()
+                          .min(
+                            importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMin,
+                          )
+                          .max(
+                            importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemStrokeWidthMax,
+                          )
+                          .nullish(),
+                        point_radius: zod
+                          .number()
+                          .min(
+                            importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemPointRadiusMin,
+                          )
+                          .max(
+                            importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesItemPointRadiusMax,
+                          )
+                          .nullish(),
+                      }),
+                    )
+                    .max(importWaterNetworkInp201ResponseDataLayersItemStyleSizeClassesMax),
+                }),
+                zod.null(),
+              ])
+              .optional()
+              .describe(
+                'Line width or point size by ranges of a numeric property, on top of any kind (pipes coloured by material and widened by diameter); null for none.',
+              ),
+          }),
+          visible: zod.boolean(),
+          opacity: zod
+            .number()
+            .min(importWaterNetworkInp201ResponseDataLayersItemOpacityMin)
+            .max(importWaterNetworkInp201ResponseDataLayersItemOpacityMax),
+          min_zoom: zod
+            .number()
+            .min(importWaterNetworkInp201ResponseDataLayersItemMinZoomMin)
+            .max(importWaterNetworkInp201ResponseDataLayersItemMinZoomMax)
+            .nullable(),
+          max_zoom: zod
+            .number()
+            .min(importWaterNetworkInp201ResponseDataLayersItemMaxZoomMin)
+            .max(importWaterNetworkInp201ResponseDataLayersItemMaxZoomMax)
+            .nullable(),
+          order: zod
+            .number()
+            .min(importWaterNetworkInp201ResponseDataLayersItemOrderMin)
+            .max(importWaterNetworkInp201ResponseDataLayersItemOrderMax)
+            .describe('Drawing order within the map, 0 at the bottom.'),
+          properties: zod.array(
+            zod
+              .object({
+                name: zod
+                  .string()
+                  .min(1)
+                  .max(importWaterNetworkInp201ResponseDataLayersItemPropertiesItemNameMax)
+                  .regex(importWaterNetworkInp201ResponseDataLayersItemPropertiesItemNameRegExp)
+                  .describe('Attribute name as stored in feature properties (see PropertyNameInput).'),
+                label: zod
+                  .string()
+                  .min(1)
+                  .max(importWaterNetworkInp201ResponseDataLayersItemPropertiesItemLabelMax),
+                type: zod.enum(['string', 'number', 'integer', 'boolean', 'date', 'enum', 'url']),
+                required: zod.boolean(),
+                options: zod
+                  .array(
+                    zod
+                      .string()
+                      .min(1)
+                      .max(importWaterNetworkInp201ResponseDataLayersItemPropertiesItemOptionsItemMax),
+                  )
+                  .nullable()
+                  .describe('The allowed values of an `enum` property; null for other types.'),
+                min: zod
+                  .number()
+                  .nullish()
+                  .describe(
+                    '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+                  ),
+                max: zod
+                  .number()
+                  .nullish()
+                  .describe(
+                    '`number` and `integer` properties: the smallest (`min`) or largest (`max`) value allowed, inclusive; null or absent for no bound. Other types ignore it.',
+                  ),
+                pattern: zod
+                  .string()
+                  .max(importWaterNetworkInp201ResponseDataLayersItemPropertiesItemPatternMax)
+                  .nullish()
+                  .describe(
+                    '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+                  ),
+                default: zod
+                  .union([
+                    zod
+                      .string()
+                      .max(importWaterNetworkInp201ResponseDataLayersItemPropertiesItemDefaultMaxOne),
+                    zod.number(),
+                    zod.boolean(),
+                    zod.null(),
+                  ])
+                  .optional()
+                  .describe(
+                    "The value a new feature's form starts with (of the property's type; a date as `YYYY-MM-DD`); null or absent for none. Only a suggestion: the server does not fill it in.",
+                  ),
+              })
+              .describe("One entry of a layer's attribute schema."),
+          ),
+          features_count: zod.number().min(importWaterNetworkInp201ResponseDataLayersItemFeaturesCountMin),
+          extent: zod
+            .union([
+              zod
+                .array(
+                  zod
+                    .number()
+                    .min(importWaterNetworkInp201ResponseDataLayersItemExtentItemMin)
+                    .max(importWaterNetworkInp201ResponseDataLayersItemExtentItemMax),
+                )
+                .min(importWaterNetworkInp201ResponseDataLayersItemExtentMinOne)
+                .max(importWaterNetworkInp201ResponseDataLayersItemExtentMaxOne)
+                .describe('[min_lon, min_lat, max_lon, max_lat], EPSG:4326.'),
+              zod.null(),
+            ])
+            .describe("Bounding box of the layer's features; null when it has none."),
+          created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+          updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+        }),
+      )
+      .max(importWaterNetworkInp201ResponseDataLayersMax)
+      .describe('The new layers, in map order.'),
+    network: zod
+      .object({
+        pipe_layer_id: zod
+          .number()
+          .min(1)
+          .nullable()
+          .describe('The line layer whose features are the pipes; null while unconfigured.'),
+        valve_layer_ids: zod
+          .array(zod.number().min(1))
+          .describe('Point layers whose features are valves (they split pipes and stop an isolation walk).'),
+        node_layer_ids: zod
+          .array(zod.number().min(1))
+          .describe('Other point layers on the network (hydrants, meters); they never stop a walk.'),
+        tolerance_m: zod
+          .number()
+          .max(importWaterNetworkInp201ResponseDataNetworkToleranceMMax)
+          .describe('Snapping tolerance in metres.'),
+        hydraulics: zod
+          .object({
+            source_layer_id: zod
+              .number()
+              .min(1)
+              .nullable()
+              .describe(
+                'Point layer of reservoirs and tanks; null while none is chosen (simulation answers 422).',
+              ),
+            service_layer_ids: zod
+              .array(zod.number().min(1))
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsServiceLayerIdsMax)
+              .describe(
+                'Node layers whose features are service points: each draws `base_demand_lps` unless it has its own `demand_property`, and they make the low-pressure and affected lists.',
+              ),
+            elevation_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsElevationPropertyMax),
+            demand_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsDemandPropertyMax)
+              .describe('Demand in L/s of a node feature (any node layer).'),
+            base_demand_lps: zod
+              .number()
+              .min(importWaterNetworkInp201ResponseDataNetworkHydraulicsBaseDemandLpsMin)
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsBaseDemandLpsMax),
+            source_kind_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsSourceKindPropertyMax)
+              .describe('`tank` makes a source a tank; anything else a reservoir.'),
+            head_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsHeadPropertyMax)
+              .describe("A reservoir's total head in metres."),
+            tank_level_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsTankLevelPropertyMax)
+              .describe("A tank's water level above its elevation, in metres."),
+            tank_diameter_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsTankDiameterPropertyMax)
+              .describe("A tank's diameter in metres (20 when absent)."),
+            diameter_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsDiameterPropertyMax)
+              .describe('Pipe inner diameter in millimetres.'),
+            length_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsLengthPropertyMax)
+              .describe("Pipe length in metres; the geometry's length when absent."),
+            material_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsMaterialPropertyMax),
+            roughness_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessPropertyMax)
+              .describe("A pipe's own Hazen-Williams C, overriding the table."),
+            roughness: zod
+              .array(
+                zod
+                  .object({
+                    material: zod
+                      .string()
+                      .min(1)
+                      .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessItemMaterialMax),
+                    c: zod
+                      .number()
+                      .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessItemCMax),
+                  })
+                  .describe('Hazen-Williams C of the pipes whose material property has this value.'),
+              )
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsRoughnessMax)
+              .describe('Hazen-Williams C by material.'),
+            default_roughness: zod
+              .number()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsDefaultRoughnessMax)
+              .describe('C of a pipe whose material is not in the table.'),
+            pipe_status_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsPipeStatusPropertyMax),
+            closed_pipe_values: zod
+              .array(
+                zod
+                  .string()
+                  .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsClosedPipeValuesItemMax),
+              )
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsClosedPipeValuesMax)
+              .describe('Values of `pipe_status_property` that take a pipe out of the model (closed).'),
+            valve_open_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsValveOpenPropertyMax),
+            valve_operable_property: zod
+              .string()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsValveOperablePropertyMax),
+            low_pressure_m: zod
+              .number()
+              .min(importWaterNetworkInp201ResponseDataNetworkHydraulicsLowPressureMMin)
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsLowPressureMMax)
+              .describe('Service points and junctions below this pressure are listed as low.'),
+            fire_flow_residual_bar: zod
+              .number()
+              .max(importWaterNetworkInp201ResponseDataNetworkHydraulicsFireFlowResidualBarMax)
+              .describe('Residual pressure at a hydrant for its available fire flow.'),
+          })
+          .describe(
+            "How the configured layers become a hydraulic model. Property names are looked up in each feature's properties; a missing elevation is 0, a missing length is the geometry's. Sources are points of `source_layer_id`: a reservoir (fixed head `head_property`) or, when `source_kind_property` says `tank`, a tank whose water stands `tank_level_property` metres above its elevation. A valve whose `valve_open_property` is false is closed; one whose `valve_operable_property` is false cannot be closed in an isolation.",
+          ),
+      })
+      .describe(
+        "The map's network configuration. A map that has none yet answers `pipe_layer_id: null`, empty layer lists and the default tolerance of 1 m.",
+      ),
+  }),
+  meta: zod.object({
+    junctions: zod.number().min(importWaterNetworkInp201ResponseMetaJunctionsMin),
+    reservoirs: zod.number().min(importWaterNetworkInp201ResponseMetaReservoirsMin),
+    tanks: zod.number().min(importWaterNetworkInp201ResponseMetaTanksMin),
+    pipes: zod.number().min(importWaterNetworkInp201ResponseMetaPipesMin),
+    valves: zod.number().min(importWaterNetworkInp201ResponseMetaValvesMin),
+    warnings: zod
+      .array(zod.string())
+      .max(importWaterNetworkInp201ResponseMetaWarningsMax)
+      .describe('What was left out or changed in the import.'),
+  }),
+});
+
+export const importWaterNetworkInp401Response = zod.object({
+  message: zod.string(),
+});
+
+export const importWaterNetworkInp403Response = zod.object({
+  message: zod.string(),
+});
+
+export const importWaterNetworkInp404Response = zod.object({
+  message: zod.string(),
+});
+
+export const importWaterNetworkInp413Response = zod.object({
+  message: zod.string(),
+});
+
+export const importWaterNetworkInp419Response = zod.object({
+  message: zod.string(),
+});
+
+export const importWaterNetworkInp422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const importWaterNetworkInp429Response = zod.object({
+  message: zod.string(),
+});

@@ -92,6 +92,7 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   checkWaterNetwork: update('Map'),
   isolateWaterNetworkPipe: read('Map'),
   traceWaterNetwork: read('Map'),
+  importWaterNetworkInp: create('Layer'),
 };
 
 export function operationAllowed(ability: AppAbility, operationId: string): boolean {

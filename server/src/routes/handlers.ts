@@ -18,6 +18,7 @@ import { userTokenHandlers } from './user-tokens.ts';
 import { tileJsonHandlers } from './tilejson.ts';
 import { ogcFeatureHandlers } from './ogc-features.ts';
 import { waterNetworkHydraulicsHandlers } from './water-network-hydraulics.ts';
+import { waterNetworkInpImportHandlers } from './water-network-inp-import.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -48,6 +49,7 @@ export const handlers: OperationHandlers = {
   ...exportHandlers,
   ...waterNetworkHandlers,
   ...waterNetworkHydraulicsHandlers,
+  ...waterNetworkInpImportHandlers,
   ...layerImportJobHandlers,
   ...userTokenHandlers,
   ...tileJsonHandlers,

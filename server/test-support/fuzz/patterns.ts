@@ -16,6 +16,8 @@ export const PATTERNS: Record<string, (rng: Rng) => string> = {
     return [lon, lat, lon + rng.next() * 10, lat + rng.next() * 10].map((n) => n.toFixed(4)).join(',');
   },
   '^[A-Za-z_][A-Za-z0-9_]{0,62}$': (rng) => rng.pick(['id', 'name', 'material', 'x']),
+  // Known codes and unknown ones: an unknown CRS is the body's fault (422).
+  '^EPSG:[0-9]{1,6}$': (rng) => `EPSG:${rng.pick(['4326', '3857', '32629', String(rng.int(0, 999999))])}`,
   '^-?[A-Za-z_][A-Za-z0-9_]{0,62}$': (rng) => `${rng.chance(0.5) ? '-' : ''}${rng.pick(['id', 'name', 'x'])}`,
 };
 

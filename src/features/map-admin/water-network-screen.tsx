@@ -5,6 +5,7 @@ import { LoadError, Loading } from '../../components/ui/status';
 import { useMapId } from './map-cache';
 import { WaterNetworkCheckPanel } from './water-network-check';
 import { WaterNetworkForm } from './water-network-form';
+import { WaterNetworkInpImport } from './water-network-inp-import';
 
 /** water-network: which layers form the map's network, and its topology check. */
 export function WaterNetworkScreen() {
@@ -19,8 +20,15 @@ export function WaterNetworkScreen() {
     <section aria-labelledby="water-network-title">
       <h2 id="water-network-title">{t('maps.admin.water_network')}</h2>
       <p>{t('water_network.admin.intro')}</p>
-      <WaterNetworkForm mapId={mapId} layers={layers.data.data} config={saved} />
+      {/* Keyed by the stored layers: an INP import replaces them, and the form starts again from them. */}
+      <WaterNetworkForm
+        key={[saved.pipe_layer_id, ...saved.valve_layer_ids, '/', ...saved.node_layer_ids].join(' ')}
+        mapId={mapId}
+        layers={layers.data.data}
+        config={saved}
+      />
       <WaterNetworkCheckPanel mapId={mapId} layers={layers.data.data} config={saved} />
+      <WaterNetworkInpImport mapId={mapId} />
     </section>
   );
 }

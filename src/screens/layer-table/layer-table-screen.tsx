@@ -8,7 +8,7 @@ import { FeatureTable } from '../../components/feature-table/feature-table';
 import { FeatureViews } from '../../components/deleted-features/feature-views';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
-export function FeatureTableScreen() {
+export function LayerTableScreen() {
   const { t } = useTranslation();
   const params = useParams();
   const mapId = Number(params.id);

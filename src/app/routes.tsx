@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
                 path: 'maps/:id/show',
                 handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../screens/map-viewer/map-viewer-screen'),
+                  () => import('../screens/map-viewer/shell/map-viewer-screen'),
                   (m) => m.MapViewerScreen,
                 ),
               },
@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
                 path: 'maps/:id/show3d',
                 handle: { title: 'maps.viewer_3d', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../screens/map-viewer/map-viewer-3d-screen'),
+                  () => import('../screens/map-viewer/globe/map-viewer-3d-screen'),
                   (m) => m.MapViewer3dScreen,
                 ),
               },
@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
                 path: 'map',
                 handle: { title: 'maps.map', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../screens/map-viewer/map-picker-screen'),
+                  () => import('../screens/map-viewer/pickers/map-picker-screen'),
                   (m) => m.MapPickerScreen,
                 ),
               },
@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
                 path: 'map2',
                 handle: { title: 'maps.map2', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../screens/map-viewer/two-maps-screen'),
+                  () => import('../screens/map-viewer/two-maps/two-maps-screen'),
                   (m) => m.TwoMapsScreen,
                 ),
               },
@@ -129,7 +129,7 @@ export const routes: RouteObject[] = [
                 path: 'map3d',
                 handle: { title: 'maps.map3d', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../screens/map-viewer/globe-picker-screen'),
+                  () => import('../screens/map-viewer/pickers/globe-picker-screen'),
                   (m) => m.GlobePickerScreen,
                 ),
               },

@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
                 path: 'dashboard/maps',
                 handle: { title: 'maps.list_title' },
                 lazy: lazyScreen(
-                  () => import('../screens/map-admin/maps-list-screen'),
+                  () => import('../screens/map-admin/maps/maps-list-screen'),
                   (m) => m.MapsListScreen,
                 ),
               },
@@ -160,7 +160,7 @@ export const routes: RouteObject[] = [
                 path: 'maps/create',
                 handle: { title: 'maps.create' },
                 lazy: lazyScreen(
-                  () => import('../screens/map-admin/map-create-screen'),
+                  () => import('../screens/map-admin/maps/map-create-screen'),
                   (m) => m.MapCreateScreen,
                 ),
               },

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useListLayers } from '../../../../generated/api/layers/layers';
+import { useGetWaterNetwork } from '../../../../generated/api/water-network/water-network';
+import { LoadError, Loading } from '../../../components/ui/status';
+import { useMapId } from '../shell/map-cache';
+import { WaterNetworkCheckPanel } from './water-network-check';
+import { WaterNetworkForm } from './water-network-form';
+
+/** water-network: which layers form the map's network, and its topology check. */
+export function WaterNetworkScreen() {
+  const { t } = useTranslation();
+  const mapId = useMapId();
+  const config = useGetWaterNetwork(mapId);
+  const layers = useListLayers(mapId);
+  if (config.isPending || layers.isPending) return <Loading />;
+  if (config.isError || layers.isError) return <LoadError />;
+  const saved = config.data.data;
+  return (
+    <section aria-labelledby="water-network-title">
+      <h2 id="water-network-title">{t('maps.admin.water_network')}</h2>
+      <p>{t('water_network.admin.intro')}</p>
+      <WaterNetworkForm mapId={mapId} layers={layers.data.data} config={saved} />
+      <WaterNetworkCheckPanel mapId={mapId} layers={layers.data.data} config={saved} />
+    </section>
+  );
+}

@@ -6,9 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = (() => {
+const screens = (() => {
   try {
-    return readdirSync('src/features', { withFileTypes: true })
+    return readdirSync('src/screens', { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
   } catch {
@@ -16,19 +16,20 @@ const features = (() => {
   }
 })();
 
-// Features never import each other; imports flow lib/components → features → app.
+// Screens never import each other (subfolders of one screen may); imports flow
+// lib/components → screens → app. "Feature" means a GIS feature, never a screen area.
 const boundaryZones = [
-  ...features.map((name) => ({
-    target: `./src/features/${name}`,
-    from: './src/features',
+  ...screens.map((name) => ({
+    target: `./src/screens/${name}`,
+    from: './src/screens',
     except: [`./${name}`],
-    message: 'Features must not import each other; move shared code to src/components or src/lib.',
+    message: 'Screens must not import each other; move shared code to src/components or src/lib.',
   })),
-  { target: './src/features', from: './src/app', message: 'Features must not import from the app layer.' },
+  { target: './src/screens', from: './src/app', message: 'Screens must not import from the app layer.' },
   {
     target: ['./src/lib', './src/components', './src/stores'],
-    from: ['./src/features', './src/app'],
-    message: 'Shared code must not depend on features or the app layer.',
+    from: ['./src/screens', './src/app'],
+    message: 'Shared code must not depend on screens or the app layer.',
   },
 ];
 

@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
             index: true,
             id: 'home',
             lazy: lazyScreen(
-              () => import('../features/home/home-screen'),
+              () => import('../screens/home/home-screen'),
               (m) => m.HomeScreen,
             ),
           },
@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
                 path: 'login',
                 id: 'auth.login',
                 lazy: lazyScreen(
-                  () => import('../features/auth/login-screen'),
+                  () => import('../screens/auth/login-screen'),
                   (m) => m.LoginScreen,
                 ),
               },
@@ -40,35 +40,35 @@ export const routes: RouteObject[] = [
                 path: '2fa',
                 id: 'auth.2fa',
                 lazy: lazyScreen(
-                  () => import('../features/auth/two-factor-screen'),
+                  () => import('../screens/auth/two-factor-screen'),
                   (m) => m.TwoFactorScreen,
                 ),
               },
               {
                 path: 'register',
                 lazy: lazyScreen(
-                  () => import('../features/auth/register-screen'),
+                  () => import('../screens/auth/register-screen'),
                   (m) => m.RegisterScreen,
                 ),
               },
               {
                 path: 'forgot-password',
                 lazy: lazyScreen(
-                  () => import('../features/auth/forgot-password-screen'),
+                  () => import('../screens/auth/forgot-password-screen'),
                   (m) => m.ForgotPasswordScreen,
                 ),
               },
               {
                 path: 'reset-password',
                 lazy: lazyScreen(
-                  () => import('../features/auth/reset-password-screen'),
+                  () => import('../screens/auth/reset-password-screen'),
                   (m) => m.ResetPasswordScreen,
                 ),
               },
               {
                 path: 'verify-email',
                 lazy: lazyScreen(
-                  () => import('../features/auth/verify-email-screen'),
+                  () => import('../screens/auth/verify-email-screen'),
                   (m) => m.VerifyEmailScreen,
                 ),
               },
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
                 path: 'dashboard/maps',
                 handle: { title: 'maps.list_title' },
                 lazy: lazyScreen(
-                  () => import('../features/map-admin/maps-list-screen'),
+                  () => import('../screens/map-admin/maps/maps-list-screen'),
                   (m) => m.MapsListScreen,
                 ),
               },
@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
                 path: 'maps/:id/show',
                 handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../features/map-viewer/map-viewer-screen'),
+                  () => import('../screens/map-viewer/shell/map-viewer-screen'),
                   (m) => m.MapViewerScreen,
                 ),
               },
@@ -97,15 +97,15 @@ export const routes: RouteObject[] = [
                 path: 'maps/:id/show/:layer_id/features',
                 handle: { title: 'maps.layer_features' },
                 lazy: lazyScreen(
-                  () => import('../features/feature-table/feature-table-screen'),
-                  (m) => m.FeatureTableScreen,
+                  () => import('../screens/layer-table/layer-table-screen'),
+                  (m) => m.LayerTableScreen,
                 ),
               },
               {
                 path: 'maps/:id/show3d',
                 handle: { title: 'maps.viewer_3d', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../features/map-viewer/map-viewer-3d-screen'),
+                  () => import('../screens/map-viewer/globe/map-viewer-3d-screen'),
                   (m) => m.MapViewer3dScreen,
                 ),
               },
@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
                 path: 'map',
                 handle: { title: 'maps.map', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../features/map-viewer/map-picker-screen'),
+                  () => import('../screens/map-viewer/pickers/map-picker-screen'),
                   (m) => m.MapPickerScreen,
                 ),
               },
@@ -121,7 +121,7 @@ export const routes: RouteObject[] = [
                 path: 'map2',
                 handle: { title: 'maps.map2', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../features/map-viewer/two-maps-screen'),
+                  () => import('../screens/map-viewer/two-maps/two-maps-screen'),
                   (m) => m.TwoMapsScreen,
                 ),
               },
@@ -129,7 +129,7 @@ export const routes: RouteObject[] = [
                 path: 'map3d',
                 handle: { title: 'maps.map3d', mapFirst: true },
                 lazy: lazyScreen(
-                  () => import('../features/map-viewer/globe-picker-screen'),
+                  () => import('../screens/map-viewer/pickers/globe-picker-screen'),
                   (m) => m.GlobePickerScreen,
                 ),
               },
@@ -137,7 +137,7 @@ export const routes: RouteObject[] = [
                 path: 'pdf',
                 handle: { title: 'maps.pdf' },
                 lazy: lazyScreen(
-                  () => import('../features/print/print-screen'),
+                  () => import('../screens/print/print-screen'),
                   (m) => m.PrintScreen,
                 ),
               },
@@ -146,7 +146,7 @@ export const routes: RouteObject[] = [
                 id: 'profile',
                 handle: { breadcrumb: 'breadcrumb.profile' },
                 lazy: lazyScreen(
-                  () => import('../features/profile/profile-screen'),
+                  () => import('../screens/profile/profile-screen'),
                   (m) => m.ProfileScreen,
                 ),
               },
@@ -160,7 +160,7 @@ export const routes: RouteObject[] = [
                 path: 'maps/create',
                 handle: { title: 'maps.create' },
                 lazy: lazyScreen(
-                  () => import('../features/map-admin/map-create-screen'),
+                  () => import('../screens/map-admin/maps/map-create-screen'),
                   (m) => m.MapCreateScreen,
                 ),
               },
@@ -168,7 +168,7 @@ export const routes: RouteObject[] = [
                 path: 'users',
                 id: 'users.index',
                 lazy: lazyScreen(
-                  () => import('../features/users/users-list-screen'),
+                  () => import('../screens/users/users-list-screen'),
                   (m) => m.UsersListScreen,
                 ),
               },
@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
                 path: 'users/create',
                 id: 'users.create',
                 lazy: lazyScreen(
-                  () => import('../features/users/user-create-screen'),
+                  () => import('../screens/users/user-create-screen'),
                   (m) => m.UserCreateScreen,
                 ),
               },
@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
                 id: 'users.edit',
                 handle: { breadcrumb: 'breadcrumb.user_edit' },
                 lazy: lazyScreen(
-                  () => import('../features/users/user-edit-screen'),
+                  () => import('../screens/users/user-edit-screen'),
                   (m) => m.UserEditScreen,
                 ),
               },

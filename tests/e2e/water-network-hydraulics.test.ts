@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PRESSURE_CLASSES } from '../../src/features/map-viewer/hydraulic-layers';
+import { PRESSURE_CLASSES } from '../../src/screens/map-viewer/network/hydraulic-layers';
 import { useRealServer } from './support/real-server-suite';
 import { signIn } from './support/ui';
 

@@ -9,9 +9,9 @@ import { getGetLayerQueryKey } from '../../../generated/api/layers/layers';
 
 /**
  * After a restore from the deleted list: the same queries the viewer's "a feature changed"
- * hook (features/map-viewer/use-feature-change.ts) refreshes, minus the map's tile revision,
+ * hook (screens/map-viewer/editing/use-feature-change.ts) refreshes, minus the map's tile revision,
  * since these table screens mount no map (a map opened later reads the layer's new version).
- * Shared code may not import a feature, so this mirrors it until that hook moves to shared code.
+ * Shared code may not import a screen, so this mirrors it until that hook moves to shared code.
  */
 export function useRestoredFeatureRefresh(mapId: number) {
   const queryClient = useQueryClient();

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useShowMap } from '../../../generated/api/maps/maps';
+import { LoadError, Loading } from '../../components/ui/status';
+import { useAppAbility } from '../../lib/ability';
+import { featureExtent, featuresExtent } from '../../map';
+import { FeatureTable } from '../../components/feature-table/feature-table';
+import { FeatureViews } from '../../components/deleted-features/feature-views';
+
+/** /maps/:id/show/:layer_id/features: one layer's features as a table. */
+export function LayerTableScreen() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const mapId = Number(params.id);
+  const layerId = Number(params.layer_id);
+  const navigate = useNavigate();
+  const ability = useAppAbility();
+  const query = useShowMap(mapId, { with_layers: true }, { query: { enabled: mapId > 0 } });
+  if (query.isError) return <LoadError message={t('viewer.load_failed')} />;
+  if (!query.data) return <Loading />;
+  const map = query.data.data;
+  const layer = map.layers?.find((entry) => entry.id === layerId);
+  if (!layer) return <LoadError message={t('feature_table.no_layer')} />;
+  return (
+    <section className="page" aria-labelledby="feature-table-title">
+      <h1 id="feature-table-title">{t('feature_table.title', { layer: layer.name, map: map.title })}</h1>
+      <FeatureViews mapId={mapId} layer={layer}>
+        <FeatureTable
+          mapId={mapId}
+          layer={layer}
+          canEdit={ability.can('update', 'Feature')}
+          onShowSelectionOnMap={(features) => {
+            const extent = featuresExtent(features);
+            if (!extent) return;
+            navigate(`/maps/${mapId}/show`, {
+              state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
+            });
+          }}
+          onShowOnMap={(feature) =>
+            navigate(`/maps/${mapId}/show`, {
+              state: {
+                focus: {
+                  layerId: feature.layer_id,
+                  featureId: feature.id,
+                  properties: feature.properties,
+                  extent: featureExtent(feature),
+                },
+              },
+            })
+          }
+        />
+      </FeatureViews>
+    </section>
+  );
+}

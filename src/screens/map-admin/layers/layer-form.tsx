@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  GeometryType,
+  LayerTypeName,
+  type Category,
+  type Layer,
+  type LayerCreate,
+  type LayerStyle,
+} from '../../../../generated/model';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Form } from '../../../components/ui/form';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { categoryOptions } from '../categories/category-tree';
+import { mapCall } from '../shell/map-call';
+import { toNumber } from '../shell/numbers';
+import { SchemaEditor } from '../schema/schema-editor';
+import { schemaInput, type SchemaRow } from '../schema/schema-rows';
+import { StyleEditor, styleDraft, styleInput } from '../layer-style/style-editor';
+
+const NEW_LAYER_STYLE: LayerStyle = {
+  stroke_color: '#1f5fa8',
+  stroke_width: 2,
+  fill_color: '#1f5fa833',
+  point_radius: 5,
+  label_property: null,
+};
+
+type LayerFormProps = {
+  label: string;
+  submitLabel: string;
+  layer?: Layer;
+  categories: readonly Category[];
+  onSubmit: (values: LayerCreate) => Promise<void>;
+};
+
+const optionalNumber = (text: string) => (text.trim() === '' ? null : (toNumber(text) ?? Number.NaN));
+
+/**
+ * A layer's settings. Creating also picks the type (with its own fields: geometry for
+ * vector, source for remote types) and the first attribute schema; both are fixed after.
+ */
+export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: LayerFormProps) {
+  const { t } = useTranslation();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const isNew = layer === undefined;
+  const [name, setName] = useState(layer?.name ?? '');
+  const [type, setType] = useState<LayerTypeName>(layer?.type ?? 'vector');
+  const [geometry, setGeometry] = useState<GeometryType>(layer?.geometry_type ?? 'Point');
+  const [categoryId, setCategoryId] = useState(layer?.category_id ? String(layer.category_id) : '');
+  const [url, setUrl] = useState(layer?.source?.url ?? '');
+  const [sourceLayers, setSourceLayers] = useState(layer?.source?.layers ?? '');
+  const [format, setFormat] = useState(layer?.source?.format ?? '');
+  const [style, setStyle] = useState(
+    styleDraft(layer?.style ?? NEW_LAYER_STYLE, layer?.geometry_type ?? null),
+  );
+  const [visible, setVisible] = useState(layer?.visible ?? true);
+  const [opacity, setOpacity] = useState(String(layer?.opacity ?? 1));
+  const [minZoom, setMinZoom] = useState(layer?.min_zoom === null || !layer ? '' : String(layer.min_zoom));
+  const [maxZoom, setMaxZoom] = useState(layer?.max_zoom === null || !layer ? '' : String(layer.max_zoom));
+  const [schema, setSchema] = useState<SchemaRow[]>([]);
+  const isVector = type === 'vector';
+  const propertyNames = isNew
+    ? schema.map((row) => row.name).filter(Boolean)
+    : (layer?.properties ?? []).map((p) => p.name);
+
+  const values = (): LayerCreate => ({
+    name,
+    type,
+    category_id: categoryId === '' ? null : Number(categoryId),
+    ...(isVector
+      ? isNew
+        ? { geometry_type: geometry, properties: schema.map(schemaInput) }
+        : {}
+      : {
+          source: {
+            url,
+            ...(type === 'wms'
+              ? { layers: sourceLayers === '' ? null : sourceLayers, format: format === '' ? null : format }
+              : {}),
+          },
+        }),
+    style: styleInput(style, isVector ? geometry : null),
+    visible,
+    opacity: toNumber(opacity) ?? Number.NaN,
+    min_zoom: optionalNumber(minZoom),
+    max_zoom: optionalNumber(maxZoom),
+  });
+
+  return (
+    <Form
+      label={label}
+      errors={errors}
+      failure={failure}
+      onSubmit={() => submit(() => mapCall(() => onSubmit(values())))}
+    >
+      <TextField
+        label={t('map_admin.layer_form.name')}
+        name="name"
+        isRequired
+        value={name}
+        onChange={setName}
+      />
+      <div className="field-row">
+        <Select
+          label={t('map_admin.layer_form.type')}
+          name="type"
+          isDisabled={!isNew}
+          options={Object.values(LayerTypeName).map((id) => ({
+            id,
+            label: t(`map_admin.layer_types.${id}`),
+          }))}
+          value={type}
+          onChange={(value) => {
+            const next = Object.values(LayerTypeName).find((known) => known === value);
+            if (next) setType(next);
+          }}
+        />
+        {isVector ? (
+          <Select
+            label={t('map_admin.layer_form.geometry_type')}
+            name="geometry_type"
+            isDisabled={!isNew}
+            options={Object.values(GeometryType).map((id) => ({
+              id,
+              label: t(`map_admin.geometry_types.${id}`),
+            }))}
+            value={geometry}
+            onChange={(value) => {
+              const next = Object.values(GeometryType).find((known) => known === value);
+              if (next) setGeometry(next);
+            }}
+          />
+        ) : null}
+        <Select
+          label={t('map_admin.layer_form.category')}
+          name="category_id"
+          options={[{ id: '', label: t('map_admin.layer_form.no_category') }, ...categoryOptions(categories)]}
+          value={categoryId}
+          onChange={(value) => setCategoryId(value ?? '')}
+        />
+      </div>
+      {isVector ? null : (
+        <fieldset className="fieldset">
+          <legend>{t('map_admin.layer_form.source')}</legend>
+          <TextField
+            label={t('map_admin.layer_form.source_url')}
+            name="source.url"
+            isRequired
+            description={t(`map_admin.layer_form.source_hint.${type}`)}
+            value={url}
+            onChange={setUrl}
+          />
+          {type === 'wms' ? (
+            <div className="field-row">
+              <TextField
+                label={t('map_admin.layer_form.source_layers')}
+                name="source.layers"
+                value={sourceLayers}
+                onChange={setSourceLayers}
+              />
+              <TextField
+                label={t('map_admin.layer_form.source_format')}
+                name="source.format"
+                placeholder="image/png"
+                value={format}
+                onChange={setFormat}
+              />
+            </div>
+          ) : null}
+        </fieldset>
+      )}
+      <StyleEditor
+        draft={style}
+        geometry={isVector ? geometry : null}
+        propertyNames={propertyNames}
+        properties={isNew ? undefined : layer?.properties}
+        onChange={setStyle}
+        source={layer ? { mapId: layer.map_id, layerId: layer.id } : undefined}
+      />
+      <fieldset className="fieldset">
+        <legend>{t('map_admin.layer_form.display')}</legend>
+        <Checkbox label={t('map_admin.layer_form.visible')} isSelected={visible} onChange={setVisible} />
+        <div className="field-row">
+          <TextField
+            label={t('map_admin.layer_form.opacity')}
+            name="opacity"
+            inputMode="decimal"
+            value={opacity}
+            onChange={setOpacity}
+          />
+          <TextField
+            label={t('map_admin.layer_form.min_zoom')}
+            name="min_zoom"
+            inputMode="decimal"
+            value={minZoom}
+            onChange={setMinZoom}
+          />
+          <TextField
+            label={t('map_admin.layer_form.max_zoom')}
+            name="max_zoom"
+            inputMode="decimal"
+            value={maxZoom}
+            onChange={setMaxZoom}
+          />
+        </div>
+      </fieldset>
+      {isNew && isVector ? <SchemaEditor rows={schema} onChange={setSchema} /> : null}
+      <Button type="submit" isPending={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

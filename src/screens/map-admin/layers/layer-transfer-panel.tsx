@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useTransferLayer } from '../../../../generated/api/layers/layers';
+import { useListMaps } from '../../../../generated/api/maps/maps';
+import { LayerTransferMode, type Layer } from '../../../../generated/model';
+import { Button } from '../../../components/ui/button';
+import { Form } from '../../../components/ui/form';
+import { Select } from '../../../components/ui/select';
+import { showToast } from '../../../components/ui/toast';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { invalidateMapData } from '../shell/map-cache';
+import { mapCall } from '../shell/map-call';
+import { mapPaths } from '../shell/map-paths';
+
+/** Move or copy the layer, with its features, to another map. */
+export function LayerTransferPanel({ mapId, layer }: { mapId: number; layer: Layer }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const transfer = useTransferLayer();
+  const maps = useListMaps({ per_page: 100, order_column: 'title', order_direction: 'asc' });
+  const [target, setTarget] = useState<string | null>(null);
+  const [mode, setMode] = useState<LayerTransferMode>('copy');
+  const targets = (maps.data?.data ?? [])
+    .filter((map) => map.id !== mapId)
+    .map((map) => ({ id: String(map.id), label: map.title }));
+
+  const send = () =>
+    submit(async () => {
+      const targetId = Number(target);
+      await mapCall(() =>
+        transfer.mutateAsync({ id: mapId, layerId: layer.id, data: { target_map_id: targetId, mode } }),
+      );
+      await invalidateMapData(queryClient, mapId);
+      await invalidateMapData(queryClient, targetId);
+      showToast(t(`map_admin.transfer.done_${mode}`));
+      if (mode === 'move') await navigate(mapPaths.section(mapId, 'layers'));
+    });
+
+  return (
+    <section className="panel" aria-labelledby="layer-transfer-title">
+      <h3 id="layer-transfer-title">{t('map_admin.transfer.title')}</h3>
+      <Form
+        label={t('map_admin.transfer.title')}
+        errors={errors}
+        failure={failure}
+        onSubmit={() => void send()}
+      >
+        <div className="field-row">
+          <Select
+            label={t('map_admin.transfer.target')}
+            name="target_map_id"
+            isRequired
+            options={targets}
+            value={target}
+            onChange={setTarget}
+          />
+          <Select
+            label={t('map_admin.transfer.mode')}
+            name="mode"
+            options={Object.values(LayerTransferMode).map((id) => ({
+              id,
+              label: t(`map_admin.transfer.modes.${id}`),
+            }))}
+            value={mode}
+            onChange={(value) => {
+              const next = Object.values(LayerTransferMode).find((known) => known === value);
+              if (next) setMode(next);
+            }}
+          />
+        </div>
+        <Button type="submit" variant="secondary" isPending={isSubmitting}>
+          {t('map_admin.transfer.submit')}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getListMapsQueryKey, useCreateMap } from '../../../../generated/api/maps/maps';
+import { showToast } from '../../../components/ui/toast';
+import { MapForm } from './map-form';
+import { mapPaths } from '../shell/map-paths';
+
+/** /maps/create: a new map, then straight to its layers. */
+export function MapCreateScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const createMap = useCreateMap();
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1>{t('maps.create')}</h1>
+      </header>
+      <MapForm
+        label={t('maps.create')}
+        submitLabel={t('map_admin.map_form.create')}
+        onSubmit={async (values) => {
+          const created = await createMap.mutateAsync({ data: values });
+          await queryClient.invalidateQueries({ queryKey: getListMapsQueryKey() });
+          showToast(t('map_admin.map_form.created'));
+          await navigate(mapPaths.section(created.data.id, 'layers'));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Can } from '@casl/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Input, Label, SearchField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useListMaps } from '../../../../generated/api/maps/maps';
+import { LinkButton } from '../../../components/ui/link-button';
+import { Pagination } from '../../../components/ui/pagination';
+import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { mapPaths } from '../shell/map-paths';
+import { DEFAULT_MAP_SORT, MapsTable, type MapSort } from './maps-table';
+import '../../../styles/map-admin.css';
+
+/** /dashboard/maps: every signed-in user's way into the maps; admins also manage them here. */
+export function MapsListScreen() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<MapSort>(DEFAULT_MAP_SORT);
+  const [search, setSearch] = useState('');
+  const searchText = useDebouncedValue(search.trim());
+  const maps = useListMaps(
+    {
+      page,
+      order_column: sort.column,
+      order_direction: sort.direction,
+      ...(searchText ? { search: searchText } : {}),
+    },
+    { query: { placeholderData: keepPreviousData } },
+  );
+
+  return (
+    <div className="page">
+      <header className="page-header page-header-row">
+        <h1>{t('maps.list_title')}</h1>
+        <Can I="create" a="Map">
+          <LinkButton to={mapPaths.create}>{t('maps.create')}</LinkButton>
+        </Can>
+      </header>
+      <div className="toolbar" role="search">
+        <SearchField
+          className="field search-field"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        >
+          <Label className="field-label">{t('map_admin.maps.search')}</Label>
+          <Input className="field-input" />
+        </SearchField>
+      </div>
+      {maps.isPending ? (
+        <Loading />
+      ) : maps.isError ? (
+        <LoadError />
+      ) : maps.data.data.length === 0 ? (
+        <EmptyState message={t('map_admin.maps.empty')} />
+      ) : (
+        <>
+          <MapsTable
+            maps={maps.data.data}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+          />
+          <Pagination data={maps.data} onPageChange={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

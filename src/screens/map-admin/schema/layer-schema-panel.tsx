@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteLayerProperties, useUpdateLayerProperties } from '../../../../generated/api/layers/layers';
+import type { Layer } from '../../../../generated/model';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Form } from '../../../components/ui/form';
+import { showToast } from '../../../components/ui/toast';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { invalidateMapData } from '../shell/map-cache';
+import { mapCall } from '../shell/map-call';
+import { SchemaEditor } from './schema-editor';
+import { schemaInput, schemaRows, type SchemaRow } from './schema-rows';
+
+/**
+ * The attribute schema of a saved layer. Saving sends every entry (renames carry
+ * `previous_name`); removing a saved entry deletes it and its values at once, after a confirm.
+ */
+export function LayerSchemaPanel({ mapId, layer }: { mapId: number; layer: Layer }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const updateProperties = useUpdateLayerProperties();
+  const deleteProperties = useDeleteLayerProperties();
+  const [rows, setRows] = useState<SchemaRow[]>(() => schemaRows(layer.properties));
+  const [removing, setRemoving] = useState<SchemaRow | null>(null);
+
+  const save = () =>
+    submit(async () => {
+      const answer = await mapCall(() =>
+        updateProperties.mutateAsync({
+          id: mapId,
+          layerId: layer.id,
+          data: { properties: rows.map(schemaInput) },
+        }),
+      );
+      setRows(schemaRows(answer.data.properties));
+      await invalidateMapData(queryClient, mapId);
+      showToast(t('map_admin.schema.saved'));
+    });
+
+  const remove = async (row: SchemaRow) => {
+    setRemoving(null);
+    if (row.saved === null) return;
+    const name = row.saved;
+    try {
+      const answer = await mapCall(() =>
+        deleteProperties.mutateAsync({ id: mapId, layerId: layer.id, data: { names: [name] } }),
+      );
+      // Unsaved edits of the other entries stay as typed.
+      setRows((old) =>
+        old
+          .filter((other) => other.key !== row.key)
+          .map((other) =>
+            other.saved !== null && !answer.data.properties.some((entry) => entry.name === other.saved)
+              ? { ...other, saved: null }
+              : other,
+          ),
+      );
+      await invalidateMapData(queryClient, mapId);
+      showToast(t('map_admin.schema.removed', { name }));
+    } catch {
+      showToast(t('errors.something_went_wrong'), 'error');
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="layer-schema-title">
+      <h3 id="layer-schema-title">{t('map_admin.schema.title')}</h3>
+      <Form
+        label={t('map_admin.schema.title')}
+        errors={errors}
+        failure={failure}
+        onSubmit={() => void save()}
+      >
+        <SchemaEditor rows={rows} onChange={setRows} onRemoveSaved={setRemoving} />
+        <Button type="submit" isPending={isSubmitting} isDisabled={rows.length === 0}>
+          {t('map_admin.schema.save')}
+        </Button>
+      </Form>
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title={t('confirm.title')}
+        text={t('map_admin.schema.remove_text', { name: removing?.saved ?? '' })}
+        confirmLabel={t('confirm.delete')}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      />
+    </section>
+  );
+}

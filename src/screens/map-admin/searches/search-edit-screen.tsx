@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useCreateSearch,
+  useListSearches,
+  useUpdateSearch,
+} from '../../../../generated/api/searches/searches';
+import { SearchOperator, type Search } from '../../../../generated/model';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { LayerSelect } from '../parts/layer-select';
+import { PartEditScreen, PartFormShell, type PartFormProps } from '../parts/part-form-shell';
+import { PropertyChecklist } from './property-checklist';
+
+/** search/create and search/:search_id/edit. */
+export function SearchEditScreen() {
+  return <PartEditScreen idParam="search_id" useParts={useListSearches} form={SearchForm} />;
+}
+
+function SearchForm({ mapId, part: search, layers }: PartFormProps<Search>) {
+  const { t } = useTranslation();
+  const createSearch = useCreateSearch();
+  const updateSearch = useUpdateSearch();
+  const [layerId, setLayerId] = useState<number | null>(search?.layer_id ?? null);
+  const [name, setName] = useState(search?.name ?? '');
+  const [fields, setFields] = useState<string[]>(search?.fields ?? []);
+  const [operator, setOperator] = useState<SearchOperator>(search?.operator ?? 'contains');
+  const layer = layers.find((row) => row.id === layerId);
+
+  const persist = () => {
+    const data = { layer_id: layerId ?? 0, name, fields, operator };
+    return search
+      ? updateSearch.mutateAsync({ id: mapId, searchId: search.id, data })
+      : createSearch.mutateAsync({ id: mapId, data });
+  };
+
+  return (
+    <PartFormShell kind="search" mapId={mapId} editing={search !== undefined} persist={persist}>
+      <TextField label={t('map_admin.parts.name')} name="name" isRequired value={name} onChange={setName} />
+      <LayerSelect
+        layers={layers}
+        value={layerId}
+        onChange={(next) => {
+          setLayerId(next?.id ?? null);
+          setFields([]);
+        }}
+      />
+      {layer ? (
+        <PropertyChecklist
+          label={t('map_admin.parts.fields')}
+          name="fields"
+          properties={layer.properties}
+          value={fields}
+          onChange={setFields}
+        />
+      ) : null}
+      <Select
+        label={t('map_admin.searches.operator')}
+        name="operator"
+        options={Object.values(SearchOperator).map((id) => ({
+          id,
+          label: t(`map_admin.searches.operators.${id}`),
+        }))}
+        value={operator}
+        onChange={(value) => {
+          const next = Object.values(SearchOperator).find((known) => known === value);
+          if (next) setOperator(next);
+        }}
+      />
+    </PartFormShell>
+  );
+}

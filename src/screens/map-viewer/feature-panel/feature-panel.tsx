@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppAbility } from '../../../lib/ability';
+import { FeatureEditForm } from '../editing/feature-edit-form';
+import type { Feature, FeatureFile, Geometry, Layer } from '../../../../generated/model';
+import { FeatureFiles } from './feature-files';
+import { FeatureGeometryActions } from '../editing/feature-geometry-actions';
+import { FeatureHistory } from '../history/feature-history';
+import { FeatureRelatives } from './feature-relatives';
+import { SplitLineAction } from '../editing/split-line-action';
+import { formatPropertyValue } from './property-value';
+
+export type SelectedFeature = {
+  layerId: number;
+  featureId: number;
+  properties: Record<string, unknown>;
+  /** Known when the feature came from a list or filter answer; a tile click carries none. */
+  files?: readonly FeatureFile[];
+  /** The whole stored geometry, once known (a tile holds only the part it draws). */
+  geometry?: Geometry | null;
+  /** Where a map click found it, to look the whole feature up. */
+  clickExtent?: [number, number, number, number];
+};
+
+type FeaturePanelProps = {
+  mapId: number;
+  layer: Layer;
+  /** Every layer of the map, to name related features. */
+  layers: readonly Layer[];
+  feature: SelectedFeature;
+  onClose: () => void;
+  /** After a save: the stored feature, so the panel and the map show it. */
+  onSaved: (feature: Feature) => void;
+  /** A related feature picked in the panel. */
+  onOpen: (feature: Feature) => void;
+  /** Starts reshaping the geometry on the map; null while the geometry is not known. */
+  onEditGeometry: (() => void) | null;
+  onDeleted: () => void;
+};
+
+/** The clicked feature: its properties by the layer schema, its related features and its history. */
+export function FeaturePanel({
+  mapId,
+  layer,
+  layers,
+  feature,
+  onClose,
+  onSaved,
+  onOpen,
+  onEditGeometry,
+  onDeleted,
+}: FeaturePanelProps) {
+  const { t } = useTranslation();
+  const ability = useAppAbility();
+  const [editing, setEditing] = useState(false);
+  const words = { yes: t('viewer.yes'), no: t('viewer.no') };
+  return (
+    <aside className="viewer-panel feature-panel" aria-labelledby="feature-panel-title">
+      <header className="feature-panel-header">
+        <h2 id="feature-panel-title">
+          {t('viewer.feature.title', { layer: layer.name, id: feature.featureId })}
+        </h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('viewer.feature.close')}
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </header>
+      {editing ? (
+        <FeatureEditForm
+          key={feature.featureId}
+          mapId={mapId}
+          layer={layer}
+          featureId={feature.featureId}
+          properties={feature.properties}
+          onSaved={(saved) => {
+            setEditing(false);
+            onSaved(saved);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <dl className="feature-properties">
+          {layer.properties.map((property) => (
+            <div key={property.name}>
+              <dt>{property.label}</dt>
+              <dd>{formatPropertyValue(property, feature.properties[property.name], words)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {!editing && ability.can('update', 'Feature') && (
+        <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+          {t('viewer.edit.start')}
+        </button>
+      )}
+      {!editing && (
+        <FeatureGeometryActions
+          mapId={mapId}
+          layerId={layer.id}
+          featureId={feature.featureId}
+          onEditGeometry={onEditGeometry}
+          onDeleted={onDeleted}
+        />
+      )}
+      {!editing && layer.geometry_type === 'LineString' && (
+        <SplitLineAction
+          key={`split-${feature.featureId}`}
+          mapId={mapId}
+          layerId={layer.id}
+          featureId={feature.featureId}
+          clickExtent={feature.clickExtent}
+          onSplit={onSaved}
+        />
+      )}
+      <FeatureFiles
+        // The files become known when the whole feature arrives after a click.
+        key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
+        mapId={mapId}
+        featureId={feature.featureId}
+        files={feature.files}
+      />
+      <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
+      <h3>{t('viewer.history.title')}</h3>
+      <FeatureHistory mapId={mapId} featureId={feature.featureId} layerId={layer.id} onRestored={onSaved} />
+    </aside>
+  );
+}

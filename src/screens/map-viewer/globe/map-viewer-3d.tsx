@@ -1,0 +1,141 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Feature, MapDetail } from '../../../../generated/model';
+import {
+  describeLayers,
+  featureExtent,
+  GlobeCanvas,
+  nextViewRequestNonce,
+  type FeatureHit,
+  type MapViewModel,
+  type ViewRequest,
+} from '../../../map';
+import { FeaturePanel, type SelectedFeature } from '../feature-panel/feature-panel';
+import { LayerTree } from '../layers/layer-tree';
+import { MainSearchBox } from '../search-filters/main-search-box';
+import { useLayerViewState } from '../layers/use-layer-view-state';
+import { useVectorData } from './use-vector-data';
+import { ViewSwitchButton } from '../shell/view-switch-button';
+import { ViewerShell } from '../shell/viewer-shell';
+import type { TabItem } from '../../../components/ui/tabs';
+import '../shell/map-viewer.css';
+import '../shell/viewer-shell.css';
+
+/** One map on the globe with the 2D viewer's layer tree, search and feature panel. */
+export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNode }) {
+  const { t } = useTranslation();
+  const layers = useMemo(() => map.layers ?? [], [map.layers]);
+  const tree = useLayerViewState(layers);
+  const vector = useVectorData(map.id, layers, tree.isVisible);
+  const [selected, setSelected] = useState<SelectedFeature | null>(null);
+  const [viewRequest, setViewRequest] = useState<ViewRequest | null>(null);
+  const initialView = useMemo<MapViewModel>(
+    () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
+    [map.center, map.zoom, map.rotation],
+  );
+  const viewRef = useRef<MapViewModel | null>(initialView);
+  const [zoom, setZoom] = useState(map.zoom);
+
+  const models = useMemo(
+    () =>
+      describeLayers({
+        layers,
+        basemap: map.basemap,
+        viewState: tree.changes,
+        order: tree.drawingOrder,
+        selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
+        engine: '3d',
+        vectorData: vector.data,
+      }),
+    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, vector.data],
+  );
+  const onViewChange = useCallback((view: MapViewModel) => {
+    viewRef.current = view;
+    setZoom(view.zoom);
+  }, []);
+  const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
+  const goToFeature = useCallback((feature: Feature) => {
+    setSelected({
+      layerId: feature.layer_id,
+      featureId: feature.id,
+      properties: feature.properties,
+      files: feature.files,
+    });
+    const extent = featureExtent(feature);
+    if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent });
+  }, []);
+  const truncated = layers.filter((layer) => vector.data[layer.id]?.truncated);
+  const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
+
+  // Edits reload the layer's GeoJSON through useFeatureChange (the globe draws that).
+  const tabs: TabItem[] = [
+    {
+      id: 'layers',
+      title: t('viewer.shell.tabs.layers'),
+      content: (
+        <>
+          <LayerTree
+            layers={layers}
+            categories={map.categories}
+            drawingOrder={tree.drawingOrder}
+            changes={tree.changes}
+            zoom={zoom}
+            onChange={tree.change}
+            onMove={tree.move}
+          />
+          <div role="status" className="status">
+            {vector.loading && t('viewer3d.loading_features')}
+            {vector.failed && t('viewer3d.load_failed')}
+            {truncated.map((layer) => (
+              <p key={layer.id}>{t('viewer3d.truncated', { layer: layer.name })}</p>
+            ))}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'search',
+      title: t('viewer.shell.tabs.search'),
+      content: <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />,
+    },
+  ];
+
+  return (
+    <ViewerShell
+      className="map-viewer map-viewer-3d"
+      heading={heading}
+      tools={<ViewSwitchButton mapId={map.id} to="2d" viewRef={viewRef} />}
+      tabs={tabs}
+      canvas={
+        <GlobeCanvas
+          className="map-viewer-canvas"
+          layers={models}
+          initialView={initialView}
+          viewRequest={viewRequest}
+          label={t('viewer3d.map_label', { title: map.title })}
+          onViewChange={onViewChange}
+          onFeatureClick={onFeatureClick}
+        />
+      }
+      onCloseDrawer={() => setSelected(null)}
+      drawer={
+        selected && selectedLayer ? (
+          <FeaturePanel
+            mapId={map.id}
+            layer={selectedLayer}
+            layers={layers}
+            feature={selected}
+            onOpen={goToFeature}
+            onClose={() => setSelected(null)}
+            onSaved={(saved) =>
+              setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties })
+            }
+            // Reshaping is a 2D tool (OpenLayers' Modify).
+            onEditGeometry={null}
+            onDeleted={() => setSelected(null)}
+          />
+        ) : null
+      }
+    />
+  );
+}

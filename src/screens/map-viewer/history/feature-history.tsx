@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { useGetFeatureHistory } from '../../../../generated/api/features/features';
+import type { AuditEntry, Feature } from '../../../../generated/model';
+import { LoadError, Loading } from '../../../components/ui/status';
+import { useAppAbility } from '../../../lib/ability';
+import { HistoryVersion, OriginalVersion, versionsOf } from './history-versions';
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object')
+    return 'type' in value && typeof value.type === 'string' ? value.type : JSON.stringify(value);
+  return String(value);
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const names = [
+    ...new Set([...Object.keys(entry.old_values ?? {}), ...Object.keys(entry.new_values ?? {})]),
+  ];
+  if (names.length === 0) return null;
+  return (
+    <ul className="history-changes">
+      {names.map((name) => (
+        <li key={name}>
+          <span className="history-property">{name}</span>: {show(entry.old_values?.[name])} →{' '}
+          {show(entry.new_values?.[name])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type FeatureHistoryProps = {
+  mapId: number;
+  featureId: number;
+  /** With it, editors get "Restore this version" on each earlier version. */
+  layerId?: number;
+  onRestored?: (feature: Feature) => void;
+};
+
+/** Who changed what, newest first (getFeatureHistory), each earlier version restorable. */
+export function FeatureHistory({ mapId, featureId, layerId, onRestored }: FeatureHistoryProps) {
+  const { t, i18n } = useTranslation();
+  const ability = useAppAbility();
+  const history = useGetFeatureHistory(mapId, featureId);
+  if (history.isPending) return <Loading />;
+  if (history.isError) return <LoadError />;
+  const entries = history.data.data;
+  if (entries.length === 0) return <p className="status status-empty">{t('viewer.history.empty')}</p>;
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const versions = versionsOf(entries);
+  const restore =
+    layerId !== undefined && ability.can('update', 'Feature')
+      ? { mapId, layerId, featureId, seenVersion: versions.current, onRestored }
+      : undefined;
+  return (
+    <ol className="feature-history">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <p>
+            {t(`viewer.history.events.${entry.event}`, {
+              name: entry.user?.name ?? t('viewer.history.deleted_user'),
+            })}{' '}
+            <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
+          </p>
+          <Changes entry={entry} />
+          <HistoryVersion entry={entry} current={versions.current} restore={restore} />
+        </li>
+      ))}
+      {versions.oldest > 1 && <OriginalVersion current={versions.current} restore={restore} />}
+    </ol>
+  );
+}

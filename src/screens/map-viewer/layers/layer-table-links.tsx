@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Layer } from '../../../../generated/model';
+
+/** Links to each vector layer's feature table. */
+export function LayerTableLinks({ mapId, layers }: { mapId: number; layers: readonly Layer[] }) {
+  const { t } = useTranslation();
+  const vector = layers.filter((layer) => layer.type === 'vector');
+  if (vector.length === 0) return null;
+  return (
+    <nav className="viewer-panel" aria-label={t('viewer.tables')}>
+      <ul className="layer-table-links">
+        {vector.map((layer) => (
+          <li key={layer.id}>
+            <Link to={`/maps/${mapId}/show/${layer.id}/features`}>
+              {t('viewer.open_table', { name: layer.name })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

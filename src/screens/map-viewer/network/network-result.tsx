@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Feature, Layer } from '../../../../generated/model';
+import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
+import { useAppAbility } from '../../../lib/ability';
+import { useFeaturesById } from '../../../lib/features-by-id';
+import { downloadText, networkListCsv, type NetworkListRow } from './network-csv';
+import { featureLabel } from '../../../lib/feature-label';
+import { lineLengthM } from './network-labels';
+
+/** What isolate or trace answered, split into the roles the list shows. */
+export type NetworkResult = {
+  kind: 'isolate' | 'trace';
+  featureId: number;
+  valveIds: readonly number[];
+  pipeIds: readonly number[];
+  nodeIds: readonly number[];
+  /** Isolation only: inoperable valves the search went past, and the pipes lost through them. */
+  skippedValveIds?: readonly number[];
+  extraPipeIds?: readonly number[];
+};
+
+export type NetworkLayers = { pipe: Layer | undefined; valves: readonly Layer[]; nodes: readonly Layer[] };
+
+/** Lists longer than this show their first entries and a count; the map and the CSV have them all. */
+const SHOWN = 50;
+
+type ListProps = {
+  title: string;
+  ids: readonly number[];
+  layers: readonly Layer[];
+  onPick: (feature: Feature) => void;
+  named: Map<number, Feature> | undefined;
+};
+
+function FeatureList({ title, ids, layers, onPick, named }: ListProps) {
+  const { t } = useTranslation();
+  if (ids.length === 0) return null;
+  return (
+    <section aria-label={title} className="network-list">
+      <h3>
+        {title} ({ids.length})
+      </h3>
+      <ul>
+        {ids.slice(0, SHOWN).map((id) => {
+          const feature = named?.get(id);
+          const layer = layers.find((candidate) => candidate.id === feature?.layer_id);
+          const label = featureLabel(layer, feature, id);
+          return (
+            <li key={id}>
+              {feature ? (
+                <button type="button" className="link-like" onClick={() => onPick(feature)}>
+                  {label}
+                </button>
+              ) : (
+                label
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {ids.length > SHOWN ? (
+        <p className="item-meta">{t('water_network.viewer.more', { count: ids.length - SHOWN })}</p>
+      ) : null}
+    </section>
+  );
+}
+
+type NetworkResultListProps = {
+  mapId: number;
+  result: NetworkResult;
+  network: NetworkLayers;
+  onPick: (feature: Feature) => void;
+};
+
+/** The valves to close and the pipes and nodes concerned, with export (CSV) and print. */
+export function NetworkResultList({ mapId, result, network, onPick }: NetworkResultListProps) {
+  const { t } = useTranslation();
+  const ability = useAppAbility();
+  const [exportOpen, setExportOpen] = useState(false);
+  const pipeLayers = network.pipe ? [network.pipe] : [];
+  // On a trace the answer's nodes are valves and other nodes together.
+  const nodeLayers = result.kind === 'trace' ? [...network.valves, ...network.nodes] : network.nodes;
+  const valves = useFeaturesById(
+    mapId,
+    network.valves.map((l) => l.id),
+    result.valveIds.slice(0, SHOWN),
+  );
+  const pipes = useFeaturesById(
+    mapId,
+    pipeLayers.map((l) => l.id),
+    result.pipeIds.slice(0, SHOWN),
+  );
+  const nodes = useFeaturesById(
+    mapId,
+    nodeLayers.map((l) => l.id),
+    result.nodeIds.slice(0, SHOWN),
+  );
+  const allPipesNamed = pipes.data !== undefined && result.pipeIds.every((id) => pipes.data.has(id));
+  const lengthM = allPipesNamed ? [...pipes.data.values()].reduce((sum, f) => sum + lineLengthM(f), 0) : null;
+  const isolate = result.kind === 'isolate';
+  const titles = {
+    valves: t('water_network.viewer.valves_to_close'),
+    pipes: isolate ? t('water_network.viewer.pipes_out') : t('water_network.viewer.pipes_connected'),
+    nodes: isolate ? t('water_network.viewer.nodes_out') : t('water_network.viewer.nodes_connected'),
+  };
+
+  // The export dialog takes the features of one layer at a time: the pipes, and the valves when
+  // they are one layer (with several, which valve is on which layer is not in the answer).
+  const exportScopes: ExportScope[] = [];
+  if (network.pipe && result.pipeIds.length > 0)
+    exportScopes.push({
+      id: 'pipes',
+      label: titles.pipes,
+      target: { kind: 'selected', layerId: network.pipe.id, featureIds: [...result.pipeIds] },
+    });
+  const [valveLayer, ...otherValveLayers] = network.valves;
+  if (isolate && valveLayer && otherValveLayers.length === 0 && result.valveIds.length > 0)
+    exportScopes.push({
+      id: 'valves',
+      label: titles.valves,
+      target: { kind: 'selected', layerId: valveLayer.id, featureIds: [...result.valveIds] },
+    });
+  const canExport = ability.can('export', 'Feature') && exportScopes.length > 0;
+
+  const exportCsv = () => {
+    const rows: NetworkListRow[] = [];
+    const add = (
+      role: string,
+      ids: readonly number[],
+      layers: readonly Layer[],
+      named?: Map<number, Feature>,
+    ) => {
+      for (const id of ids) {
+        const feature = named?.get(id);
+        const layer = layers.find((candidate) => candidate.id === feature?.layer_id);
+        rows.push({ role, layer: layer?.name ?? '', id, name: featureLabel(layer, feature, id) });
+      }
+    };
+    add(titles.valves, result.valveIds, network.valves, valves.data);
+    add(titles.pipes, result.pipeIds, pipeLayers, pipes.data);
+    add(titles.nodes, result.nodeIds, nodeLayers, nodes.data);
+    const header = ['role', 'layer', 'id', 'name'].map((column) => t(`water_network.viewer.csv.${column}`));
+    downloadText(`${result.kind}-${result.featureId}.csv`, networkListCsv(header, rows));
+  };
+
+  return (
+    <div
+      className="network-result"
+      role="region"
+      aria-label={t(`water_network.viewer.${result.kind}_result`, { id: result.featureId })}
+    >
+      <p className="network-summary">
+        {isolate
+          ? t('water_network.viewer.isolate_summary', {
+              valves: result.valveIds.length,
+              pipes: result.pipeIds.length,
+            })
+          : t('water_network.viewer.trace_summary', {
+              pipes: result.pipeIds.length,
+              nodes: result.nodeIds.length,
+            })}
+        {lengthM !== null ? ` ${t('water_network.viewer.length', { metres: Math.round(lengthM) })}` : ''}
+      </p>
+      {isolate && result.valveIds.length === 0 ? (
+        <p className="item-meta">{t('water_network.viewer.no_valves')}</p>
+      ) : null}
+      {isolate ? (
+        <FeatureList
+          title={titles.valves}
+          ids={result.valveIds}
+          layers={network.valves}
+          onPick={onPick}
+          named={valves.data}
+        />
+      ) : null}
+      {isolate ? (
+        <FeatureList
+          title={t('water_network.hydraulics.skipped_valves')}
+          ids={result.skippedValveIds ?? []}
+          layers={network.valves}
+          onPick={onPick}
+          named={undefined}
+        />
+      ) : null}
+      {isolate ? (
+        <FeatureList
+          title={t('water_network.hydraulics.extra_pipes')}
+          ids={result.extraPipeIds ?? []}
+          layers={pipeLayers}
+          onPick={onPick}
+          named={pipes.data}
+        />
+      ) : null}
+      <FeatureList
+        title={titles.pipes}
+        ids={result.pipeIds}
+        layers={pipeLayers}
+        onPick={onPick}
+        named={pipes.data}
+      />
+      <FeatureList
+        title={titles.nodes}
+        ids={result.nodeIds}
+        layers={nodeLayers}
+        onPick={onPick}
+        named={nodes.data}
+      />
+      <div className="item-actions">
+        {canExport ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setExportOpen(true)}>
+            {t('export_dialog.open')}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-secondary" onClick={exportCsv}>
+          {t('water_network.viewer.export')}
+        </button>
+        <Link className="btn btn-secondary" to={`/pdf?map=${mapId}`}>
+          {t('water_network.viewer.print')}
+        </Link>
+      </div>
+      {canExport ? (
+        <ExportDialog
+          mapId={mapId}
+          isOpen={exportOpen}
+          onClose={() => setExportOpen(false)}
+          scopes={exportScopes}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
+import {
+  getExportMultiSelectedFeaturesMockHandler,
+  getExportMultiSelectedFeaturesResponseMock,
+} from '../../../../generated/api/exports/exports.msw';
+import {
+  getGetWaterNetworkMockHandler,
+  getIsolateWaterNetworkPipeMockHandler,
+  getTraceWaterNetworkMockHandler,
+} from '../../../../generated/api/water-network/water-network.msw';
+import { townMapDetail } from '../../../../mocks/features-town-map';
+import { recordedMap } from '../../../map/testing/recording-map-canvas';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { DEFAULT_HYDRAULICS } from '../../../../server/src/water-network/hydraulic-settings';
+
+// jsdom has no canvas: the OpenLayers engine is swapped for one that records its layer models.
+vi.mock('../../../map/openlayers/ol-map-canvas', async () => {
+  const recording = await import('../../../map/testing/recording-map-canvas');
+  return { OlMapCanvas: recording.RecordingMapCanvas };
+});
+
+const SLOW = { timeout: 10_000 };
+
+/** The mock town as a network: pipes (layer 1), valves (2), hydrants (3). */
+function townNetwork() {
+  server.use(
+    getShowMapMockHandler({ data: townMapDetail() }),
+    getGetWaterNetworkMockHandler({
+      data: {
+        pipe_layer_id: 1,
+        valve_layer_ids: [2],
+        node_layer_ids: [3],
+        tolerance_m: 1,
+        hydraulics: DEFAULT_HYDRAULICS,
+      },
+    }),
+  );
+}
+
+async function openFeature(layerId: number, featureId: number, panelName: string) {
+  const app = await renderApp('/maps/1/show', { as: 'user' });
+  await screen.findByRole('heading', { name: 'Demo town', level: 1 }, SLOW);
+  await screen.findByTestId('map-canvas');
+  act(() => recordedMap.props?.onFeatureClick?.({ layerId, featureId, properties: {} }));
+  // The panel's first open loads its lazy parts: on a busy machine that passes the default 1 s.
+  await screen.findByRole('complementary', { name: panelName }, SLOW);
+  return app;
+}
+
+const highlighted = (key: string) =>
+  screen
+    .getByTestId('map-canvas')
+    .querySelector(`[data-layer-key="${key}"]`)
+    ?.getAttribute('data-highlighted');
+
+describe('water network tools in the viewer', { timeout: 60_000 }, () => {
+  it('isolates a pipe: names the valves to close and the pipes out of service, and highlights them', async () => {
+    townNetwork();
+    const asked: unknown[] = [];
+    server.use(
+      getIsolateWaterNetworkPipeMockHandler(async ({ request }) => {
+        asked.push(await request.json());
+        return {
+          data: {
+            pipe_id: 3,
+            valve_ids: [147, 148],
+            pipe_ids: [3, 4],
+            node_ids: [],
+            skipped_valve_ids: [149],
+            extra_pipe_ids: [4],
+          },
+        };
+      }),
+    );
+    const { user } = await openFeature(1, 3, 'Pipes #3');
+    const tools = await screen.findByRole('region', { name: 'Water network' }, SLOW);
+    await user.click(within(tools).getByRole('button', { name: 'Isolate' }));
+
+    const result = await within(tools).findByRole('region', { name: 'Isolation of #3' }, SLOW);
+    expect(asked).toEqual([{ pipe_id: 3 }]);
+    expect(result).toHaveTextContent('Close 2 valves: 2 pipes go out of service.');
+    const valves = within(result).getByRole('region', { name: 'Valves to close' });
+    expect(await within(valves).findByRole('button', { name: '#147' }, SLOW)).toBeInTheDocument();
+    expect(
+      within(valves)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['#147', '#148']);
+    // Valve 149 cannot be closed: the answer names it, and pipe 4 lost through it.
+    const skipped = within(result).getByRole('region', { name: 'Inoperable valves passed' });
+    expect(within(skipped).getByRole('listitem')).toHaveTextContent('#149');
+    const extra = within(result).getByRole('region', { name: 'Pipes lost through inoperable valves' });
+    expect(within(extra).getAllByRole('listitem')).toHaveLength(1);
+    const pipes = within(result).getByRole('region', { name: 'Pipes out of service' });
+    expect(await within(pipes).findByRole('button', { name: 'Oak Street 3' }, SLOW)).toBeInTheDocument();
+    expect(highlighted('layer-1')).toBe('3,4');
+    expect(highlighted('layer-2')).toBe('147,148');
+    expect(within(result).getByRole('link', { name: 'Print map' })).toHaveAttribute('href', '/pdf?map=1');
+
+    // Export: the dialog offers the pipes out of service and the valves to close, each as a selection.
+    const exported: unknown[] = [];
+    server.use(
+      getExportMultiSelectedFeaturesMockHandler(async ({ request }) => {
+        exported.push(await request.json());
+        const mock = getExportMultiSelectedFeaturesResponseMock();
+        return { data: { ...mock.data, status: 'ready' } };
+      }),
+    );
+    await user.click(within(result).getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export features' }, SLOW);
+    expect(within(dialog).getByRole('radio', { name: 'Valves to close' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Pipes out of service' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    await within(dialog).findByText('The file is ready.', {}, SLOW);
+    expect(exported).toEqual([expect.objectContaining({ layer_id: 1, feature_ids: [3, 4] })]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // Clearing takes the highlight off the map.
+    await user.click(within(tools).getByRole('button', { name: 'Clear' }));
+    expect(within(tools).queryByRole('region', { name: 'Isolation of #3' })).not.toBeInTheDocument();
+    expect(highlighted('layer-1')).toBe('');
+  });
+
+  it('traces from a valve (no isolate for valves) and says why when the server refuses', async () => {
+    townNetwork();
+    server.use(
+      getTraceWaterNetworkMockHandler({ data: { feature_id: 147, pipe_ids: [3], node_ids: [147, 148] } }),
+    );
+    const { user } = await openFeature(2, 147, 'Valves #147');
+    const tools = await screen.findByRole('region', { name: 'Water network' }, SLOW);
+    expect(within(tools).queryByRole('button', { name: 'Isolate' })).not.toBeInTheDocument();
+    await user.click(within(tools).getByRole('button', { name: 'Trace' }));
+    const result = await within(tools).findByRole('region', { name: 'Trace from #147' }, SLOW);
+    expect(result).toHaveTextContent('1 pipes and 2 valves and nodes connected.');
+    expect(highlighted('layer-2')).toBe('147,148');
+
+    server.use(
+      http.post('*/api/maps/:id/water-network/trace', () =>
+        HttpResponse.json(
+          { message: 'Invalid.', errors: { feature_id: ['The feature is not on the network.'] } },
+          { status: 422 },
+        ),
+      ),
+    );
+    await user.click(within(tools).getByRole('button', { name: 'Trace' }));
+    expect(await within(tools).findByRole('alert', {}, SLOW)).toHaveTextContent(
+      'The feature is not on the network.',
+    );
+    expect(within(tools).queryByRole('region', { name: 'Trace from #147' })).not.toBeInTheDocument();
+    expect(highlighted('layer-2')).toBe('');
+  });
+
+  it('stays away from features that are not on the network', async () => {
+    townNetwork();
+    await openFeature(4, 1, 'Pressure zones #1');
+    expect(screen.queryByRole('region', { name: 'Water network' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useGetWaterNetwork,
+  useIsolateWaterNetworkPipe,
+  useTraceWaterNetwork,
+} from '../../../../generated/api/water-network/water-network';
+import type { Feature, Layer } from '../../../../generated/model';
+import { fieldErrorsOf } from '../shell/field-errors';
+import { highlightOf, type NetworkHighlight } from './network-highlight';
+import { NetworkResultList, type NetworkLayers, type NetworkResult } from './network-result';
+import './network-tools.css';
+
+type NetworkToolsProps = {
+  mapId: number;
+  layers: readonly Layer[];
+  selected: { layerId: number; featureId: number } | null;
+  onHighlight: (highlight: NetworkHighlight) => void;
+  onPick: (feature: Feature) => void;
+};
+
+/**
+ * Water network tools: isolate the selected pipe, or trace from the selected pipe, valve or
+ * node. The buttons show while such a feature is selected; a result stays (picking a valve
+ * from its list selects that valve) until it is cleared or replaced.
+ */
+export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: NetworkToolsProps) {
+  const { t } = useTranslation();
+  const config = useGetWaterNetwork(mapId);
+  const isolate = useIsolateWaterNetworkPipe();
+  const trace = useTraceWaterNetwork();
+  const [result, setResult] = useState<NetworkResult | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const setup = config.data?.data;
+  const byId = (id: number) => layers.find((layer) => layer.id === id);
+  const network: NetworkLayers = {
+    pipe: setup?.pipe_layer_id ? byId(setup.pipe_layer_id) : undefined,
+    valves: (setup?.valve_layer_ids ?? []).map(byId).filter((layer) => layer !== undefined),
+    nodes: (setup?.node_layer_ids ?? []).map(byId).filter((layer) => layer !== undefined),
+  };
+  const isPipe = selected !== null && network.pipe?.id === selected.layerId;
+  const onNetwork =
+    selected !== null &&
+    (isPipe || [...network.valves, ...network.nodes].some((layer) => layer.id === selected.layerId));
+
+  // The highlight belongs to the result: it goes when the viewer does.
+  useEffect(() => () => onHighlight({}), [onHighlight]);
+
+  if (!network.pipe || (!onNetwork && !result)) return null;
+
+  const show = (next: NetworkResult | null) => {
+    setResult(next);
+    onHighlight(next ? highlightOf(next, network) : {});
+  };
+  const run = async (kind: NetworkResult['kind'], featureId: number) => {
+    setErrors([]);
+    try {
+      if (kind === 'isolate') {
+        const answer = await isolate.mutateAsync({ id: mapId, data: { pipe_id: featureId } });
+        const { valve_ids, pipe_ids, node_ids, skipped_valve_ids, extra_pipe_ids } = answer.data;
+        show({
+          kind,
+          featureId,
+          valveIds: valve_ids,
+          pipeIds: pipe_ids,
+          nodeIds: node_ids,
+          skippedValveIds: skipped_valve_ids,
+          extraPipeIds: extra_pipe_ids,
+        });
+      } else {
+        const answer = await trace.mutateAsync({ id: mapId, data: { feature_id: featureId } });
+        const { pipe_ids, node_ids } = answer.data;
+        show({ kind, featureId, valveIds: [], pipeIds: pipe_ids, nodeIds: node_ids });
+      }
+    } catch (error) {
+      show(null);
+      setErrors(fieldErrorsOf(error, t('water_network.viewer.failed')));
+    }
+  };
+  const busy = isolate.isPending || trace.isPending;
+
+  return (
+    <section className="viewer-panel network-tools" aria-labelledby="network-tools-title">
+      <h2 id="network-tools-title">{t('water_network.viewer.title')}</h2>
+      <div className="item-actions">
+        {selected && isPipe ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void run('isolate', selected.featureId)}
+          >
+            {t('water_network.viewer.isolate')}
+          </button>
+        ) : null}
+        {selected && onNetwork ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => void run('trace', selected.featureId)}
+          >
+            {t('water_network.viewer.trace')}
+          </button>
+        ) : null}
+        {result ? (
+          <button type="button" className="btn btn-secondary" onClick={() => show(null)}>
+            {t('water_network.viewer.clear')}
+          </button>
+        ) : null}
+      </div>
+      {busy ? <p role="status">{t('water_network.viewer.working')}</p> : null}
+      {errors.map((message) => (
+        <p key={message} role="alert" className="form-failure">
+          {message}
+        </p>
+      ))}
+      {result ? <NetworkResultList mapId={mapId} result={result} network={network} onPick={onPick} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,372 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../../generated/model';
+import { IconLabel } from '../../../components/ui/icon';
+import { LinkButton } from '../../../components/ui/link-button';
+import type { TabItem } from '../../../components/ui/tabs';
+import { printPath } from '../../../lib/print-link';
+import {
+  describeLayers,
+  featureExtent,
+  latestViewRequest,
+  nextViewRequestNonce,
+  MapCanvas,
+  type FeatureHit,
+  type MapViewModel,
+  type ViewRequest,
+} from '../../../map';
+import type { MapLayerModel } from '../../../map/layer-model';
+import { BookmarksPanel } from '../bookmarks/bookmarks-panel';
+import { FeaturePanel, type SelectedFeature } from '../feature-panel/feature-panel';
+import { focusFromRouteState } from './focus-from-route';
+import { selectionFromRouteState } from './selection-from-route';
+import { FiltersPanel } from '../search-filters/filters-panel';
+import { GeometryTools } from '../editing/geometry-tools';
+import { useLayerRevisionsStore, revisionsOfMap } from '../layers/layer-revisions';
+import { LayerTableLinks } from '../layers/layer-table-links';
+import { LayerTree } from '../layers/layer-tree';
+import { MainSearchBox } from '../search-filters/main-search-box';
+import { mergeHighlights, type NetworkHighlight } from '../network/network-highlight';
+import { NetworkTools } from '../network/network-tools';
+import { HydraulicsPanel } from '../network/hydraulics-panel';
+import { useFullFeature } from '../feature-panel/use-full-feature';
+import { useGeometryEditing } from '../editing/use-geometry-editing';
+import { useLayerViewState } from '../layers/use-layer-view-state';
+import { useSnapTargets } from '../editing/use-snap-targets';
+import { useWideScreen } from './use-wide-screen';
+import { ViewerExport } from './viewer-export';
+import { ViewerShell } from './viewer-shell';
+import './map-viewer.css';
+import './viewer-shell.css';
+
+/** How much of the map the feature sheet covers below lg (viewer-shell.css: max-height 55%). */
+const FEATURE_SHEET_SHARE = 0.55;
+
+type MapViewerProps = {
+  map: MapDetail;
+  /** The title (a heading) and anything beside it, such as a map picker. */
+  heading: ReactNode;
+  /** Tools the screen adds to the toolbar, before print and export (the 2D↔3D switch). */
+  tools?: ReactNode;
+  /** The side panel starts open on wide screens (not on /map2, where two maps share the width). */
+  panelOpenOnWide?: boolean;
+  /** Whether this viewer's bar shows the page's breadcrumbs. */
+  breadcrumbs?: boolean;
+  className?: string;
+  /** A move asked by a neighbouring map (/map2 keeps two views in sync). */
+  syncRequest?: ViewRequest | null;
+  onViewChanged?: (view: MapViewModel) => void;
+};
+
+/** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
+export function MapViewer({
+  map,
+  heading,
+  tools,
+  panelOpenOnWide,
+  breadcrumbs,
+  className,
+  syncRequest,
+  onViewChanged,
+}: MapViewerProps) {
+  const { t } = useTranslation();
+  const layers = useMemo(() => map.layers ?? [], [map.layers]);
+  const tree = useLayerViewState(layers);
+  const { showOnly, isVisible } = tree;
+  const [zoom, setZoom] = useState(map.zoom);
+  const [viewExtent, setViewExtent] = useState<[number, number, number, number] | null>(null);
+  const routeState: unknown = useLocation().state;
+  const routeSelection = selectionFromRouteState(routeState);
+  // Rows chosen in a table arrive highlighted, the map zoomed to them.
+  const [highlighted, setHighlighted] = useState<Record<number, number[]>>(() =>
+    routeSelection ? { [routeSelection.layerId]: routeSelection.featureIds } : {},
+  );
+  const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
+  const [simulation, setSimulation] = useState<MapLayerModel[]>([]);
+  // Every map of this map id follows one revision per layer, bumped by useFeatureChange.
+  const allRevisions = useLayerRevisionsStore((state) => state.revisions);
+  const revisions = useMemo(() => revisionsOfMap(allRevisions, map.id), [allRevisions, map.id]);
+  const [layerErrors, setLayerErrors] = useState<Record<number, string>>({});
+  const onLayerError = useCallback(
+    (layerId: number, error: string) =>
+      setLayerErrors((current) => (current[layerId] === error ? current : { ...current, [layerId]: error })),
+    [],
+  );
+  const [appliedFilter, setAppliedFilter] = useState<LayerFilter[] | null>(null);
+  const focus = focusFromRouteState(routeState);
+  const [selected, setSelected] = useState<SelectedFeature | null>(focus);
+  const [viewRequest, setViewRequest] = useState<ViewRequest | null>(
+    focus?.extent
+      ? { nonce: nextViewRequestNonce(), extent: focus.extent, maxZoom: 18 }
+      : routeSelection
+        ? { nonce: nextViewRequestNonce(), extent: routeSelection.extent, maxZoom: 18 }
+        : null,
+  );
+  const initialView = useMemo<MapViewModel>(
+    () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
+    [map.center, map.zoom, map.rotation],
+  );
+  const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
+  const editing = useGeometryEditing();
+  const snapFeatures = useSnapTargets(map.id, layers, isVisible, viewExtent, editing.session);
+  // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
+  const fullFeature = useFullFeature(
+    map.id,
+    selected && selected.geometry === undefined ? selected : null,
+  ).data;
+  const shown: SelectedFeature | null =
+    selected && fullFeature
+      ? {
+          ...selected,
+          properties: fullFeature.properties,
+          files: fullFeature.files,
+          geometry: fullFeature.geometry,
+        }
+      : selected;
+
+  const models = useMemo(
+    () => [
+      ...describeLayers({
+        layers,
+        basemap: map.basemap,
+        viewState: tree.changes,
+        order: tree.drawingOrder,
+        highlighted: mergeHighlights(highlighted, networkHighlight),
+        revisions,
+        selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
+      }),
+      // A hydraulic simulation's result, drawn over every stored layer while it is shown.
+      ...simulation,
+    ],
+    [
+      layers,
+      map.basemap,
+      tree.changes,
+      tree.drawingOrder,
+      selected,
+      highlighted,
+      networkHighlight,
+      revisions,
+      simulation,
+    ],
+  );
+
+  const onViewChange = useCallback(
+    (view: MapViewModel, extent: [number, number, number, number]) => {
+      setZoom(view.zoom);
+      setCurrentView(view);
+      setViewExtent(extent);
+      onViewChanged?.(view);
+    },
+    [onViewChanged],
+  );
+  const onFilterResults = useCallback((matches: Feature[] | null, layersFilter: LayerFilter[] | null) => {
+    const byLayer: Record<number, number[]> = {};
+    for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
+    setHighlighted(byLayer);
+    setAppliedFilter(layersFilter);
+  }, []);
+  // Below lg the feature opens as a bottom sheet: the map keeps the feature in sight above it.
+  const wide = useWideScreen();
+  const sheetShare = wide ? undefined : FEATURE_SHEET_SHARE;
+  const onFeatureClick = useCallback(
+    (hit: FeatureHit | null) => {
+      setSelected(hit);
+      if (hit?.clickExtent && sheetShare !== undefined) {
+        const [west, south, east, north] = hit.clickExtent;
+        setViewRequest({
+          nonce: nextViewRequestNonce(),
+          reveal: [(west + east) / 2, (south + north) / 2],
+          bottomShare: sheetShare,
+        });
+      }
+    },
+    [sheetShare],
+  );
+  const goToFeature = useCallback(
+    (feature: Feature) => {
+      setSelected({
+        layerId: feature.layer_id,
+        featureId: feature.id,
+        properties: feature.properties,
+        files: feature.files,
+        geometry: feature.geometry,
+      });
+      const extent = featureExtent(feature);
+      if (extent)
+        setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18, bottomShare: sheetShare });
+    },
+    [sheetShare],
+  );
+  const goToBookmark = useCallback(
+    (bookmark: Bookmark) => {
+      showOnly(bookmark.visible_layer_ids);
+      setViewRequest({
+        nonce: nextViewRequestNonce(),
+        view: {
+          center: [bookmark.center[0] ?? 0, bookmark.center[1] ?? 0],
+          zoom: bookmark.zoom,
+          rotation: bookmark.rotation,
+        },
+      });
+    },
+    [showOnly],
+  );
+  const visibleLayerIds = useMemo(
+    () => layers.filter((layer) => isVisible(layer)).map((layer) => layer.id),
+    [layers, isVisible],
+  );
+  const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
+  // The write itself told every map to redraw (useFeatureChange); this one shows the result.
+  const showStored = useCallback((feature: Feature) => {
+    setSelected({
+      layerId: feature.layer_id,
+      featureId: feature.id,
+      properties: feature.properties,
+      files: feature.files,
+      geometry: feature.geometry,
+    });
+  }, []);
+  const editedGeometry = shown?.geometry;
+
+  const tabs: TabItem[] = [
+    {
+      id: 'layers',
+      title: t('viewer.shell.tabs.layers'),
+      content: (
+        <>
+          <LayerTree
+            layers={layers}
+            categories={map.categories}
+            drawingOrder={tree.drawingOrder}
+            changes={tree.changes}
+            zoom={zoom}
+            errors={layerErrors}
+            onChange={tree.change}
+            onMove={tree.move}
+          />
+          <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
+          <LayerTableLinks mapId={map.id} layers={layers} />
+        </>
+      ),
+    },
+    {
+      id: 'search',
+      title: t('viewer.shell.tabs.search'),
+      content: <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />,
+    },
+    {
+      id: 'filters',
+      title: t('viewer.shell.tabs.filters'),
+      content: (
+        <FiltersPanel
+          mapId={map.id}
+          filters={map.filters}
+          layers={layers}
+          viewExtent={viewExtent}
+          onResults={onFilterResults}
+          onPick={goToFeature}
+        />
+      ),
+    },
+    {
+      id: 'bookmarks',
+      title: t('viewer.shell.tabs.bookmarks'),
+      content: (
+        <BookmarksPanel
+          mapId={map.id}
+          bookmarks={map.bookmarks ?? []}
+          view={currentView}
+          visibleLayerIds={visibleLayerIds}
+          onGo={goToBookmark}
+        />
+      ),
+    },
+    {
+      id: 'network',
+      title: t('viewer.shell.tabs.network'),
+      content: (
+        <>
+          <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
+          <NetworkTools
+            mapId={map.id}
+            layers={layers}
+            selected={selected}
+            onHighlight={setNetworkHighlight}
+            onPick={goToFeature}
+          />
+          <HydraulicsPanel mapId={map.id} selected={selected} onLayers={setSimulation} />
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <ViewerShell
+      className={['map-viewer', className].filter(Boolean).join(' ')}
+      heading={heading}
+      breadcrumbs={breadcrumbs}
+      panelOpenOnWide={panelOpenOnWide}
+      tools={
+        <>
+          {tools}
+          <LinkButton
+            variant="secondary"
+            className="icon-button-labelled"
+            to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
+          >
+            <IconLabel icon="print" label={t('print.open')} />
+          </LinkButton>
+          <ViewerExport
+            mapId={map.id}
+            layers={layers}
+            visibleLayerIds={visibleLayerIds}
+            viewExtent={viewExtent}
+            appliedFilter={appliedFilter}
+          />
+        </>
+      }
+      tabs={tabs}
+      canvas={
+        <MapCanvas
+          className="map-viewer-canvas"
+          layers={models}
+          initialView={initialView}
+          viewRequest={latestViewRequest(viewRequest, syncRequest)}
+          label={t('viewer.map_label', { title: map.title })}
+          mapId={map.id}
+          onViewChange={onViewChange}
+          onFeatureClick={onFeatureClick}
+          onLayerError={onLayerError}
+          geometryEdit={editing.session?.edit ?? null}
+          onGeometryChange={editing.setPending}
+          snapFeatures={snapFeatures}
+        />
+      }
+      onCloseDrawer={() => setSelected(null)}
+      drawer={
+        shown && selectedLayer ? (
+          <FeaturePanel
+            mapId={map.id}
+            layer={selectedLayer}
+            layers={layers}
+            feature={shown}
+            onOpen={goToFeature}
+            onClose={() => setSelected(null)}
+            onSaved={showStored}
+            onEditGeometry={
+              editedGeometry
+                ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
+                : null
+            }
+            onDeleted={() => {
+              editing.stop();
+              setSelected(null);
+            }}
+          />
+        ) : null
+      }
+    />
+  );
+}

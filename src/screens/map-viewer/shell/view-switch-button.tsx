@@ -1,0 +1,36 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { IconLabel } from '../../../components/ui/icon';
+import type { MapViewModel } from '../../../map';
+import { viewToQuery } from './view-query';
+
+type ViewSwitchButtonProps = {
+  mapId: number;
+  /** The engine to switch to. */
+  to: '2d' | '3d';
+  /** The view shown now; read on click, so moving the map re-renders nothing. */
+  viewRef: RefObject<MapViewModel | null>;
+};
+
+/** Opens the same map in the other viewer, looking at the same place. */
+export function ViewSwitchButton({ mapId, to, viewRef }: ViewSwitchButtonProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const path = to === '3d' ? `/maps/${mapId}/show3d` : `/maps/${mapId}/show`;
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary view-switch icon-button-labelled"
+      onClick={() => {
+        const view = viewRef.current;
+        void navigate(view ? `${path}?${viewToQuery(view)}` : path);
+      }}
+    >
+      <IconLabel
+        icon={to === '3d' ? 'globe' : 'map'}
+        label={to === '3d' ? t('viewer3d.switch_to_3d') : t('viewer3d.switch_to_2d')}
+      />
+    </button>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconLabel } from '../../../components/ui/icon';
+import type { Layer, LayerFilter } from '../../../../generated/model';
+import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
+import { useAppAbility } from '../../../lib/ability';
+
+type ViewerExportProps = {
+  mapId: number;
+  layers: readonly Layer[];
+  visibleLayerIds: readonly number[];
+  /** The current view [west, south, east, north]. */
+  viewExtent: [number, number, number, number] | null;
+  /** The filter last applied in the filters panel, if any. */
+  appliedFilter: LayerFilter[] | null;
+};
+
+/** The viewer's Export button: the visible features in view, the applied filter, or a whole layer. */
+export function ViewerExport({
+  mapId,
+  layers,
+  visibleLayerIds,
+  viewExtent,
+  appliedFilter,
+}: ViewerExportProps) {
+  const { t } = useTranslation();
+  const ability = useAppAbility();
+  const [isOpen, setOpen] = useState(false);
+  if (!ability.can('export', 'Feature')) return null;
+  const vectorLayers = layers.filter((layer) => layer.type === 'vector');
+  const visibleVector = vectorLayers.filter((layer) => visibleLayerIds.includes(layer.id));
+  const scopes: ExportScope[] = [];
+  if (appliedFilter && appliedFilter.length > 0) {
+    scopes.push({
+      id: 'filter',
+      label: t('export_dialog.scopes.filter'),
+      target: { kind: 'filter', layersFilter: appliedFilter },
+    });
+  }
+  if (viewExtent && visibleVector.length > 0) {
+    scopes.push({
+      id: 'view',
+      label: t('export_dialog.scopes.view'),
+      target: {
+        kind: 'filter',
+        layersFilter: visibleVector.map((layer) => ({ layer_id: layer.id, filters: [], bbox: viewExtent })),
+      },
+    });
+  }
+  for (const layer of vectorLayers) {
+    scopes.push({
+      id: `layer-${layer.id}`,
+      label: t('export_dialog.scopes.layer', { name: layer.name }),
+      target: { kind: 'layer', layerId: layer.id },
+    });
+  }
+  if (scopes.length === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary viewer-export icon-button-labelled"
+        onClick={() => setOpen(true)}
+      >
+        <IconLabel icon="download" label={t('export_dialog.open')} />
+      </button>
+      <ExportDialog mapId={mapId} isOpen={isOpen} onClose={() => setOpen(false)} scopes={scopes} />
+    </>
+  );
+}

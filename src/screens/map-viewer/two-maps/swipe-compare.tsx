@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShowMap } from '../../../../generated/api/maps/maps';
+import type { MapDetail } from '../../../../generated/model';
+import { CompactSelect } from '../../../components/ui/compact-select';
+import { LoadError, Loading } from '../../../components/ui/status';
+import { MapCanvas, SwipeDivider, type MapViewModel } from '../../../map';
+import './swipe-compare.css';
+import { choiceKey, parseChoiceKey, swipeModels, swipeOptions, type SwipeChoice } from './swipe-choices';
+
+type SwipeCompareProps = {
+  leftMapId: number;
+  rightMapId: number;
+  /** Where the two maps were when swipe was turned on; the left map's home view otherwise. */
+  initialView: MapViewModel | null;
+  onViewChanged: (view: MapViewModel) => void;
+};
+
+/**
+ * /map2's swipe mode: one map whose left part shows one map or layer and whose right part
+ * another, split by a divider the user drags (or moves with the arrow keys).
+ */
+export function SwipeCompare({ leftMapId, rightMapId, ...rest }: SwipeCompareProps) {
+  const { t } = useTranslation();
+  const leftQuery = useShowMap(leftMapId, { with_layers: true });
+  const rightQuery = useShowMap(rightMapId, { with_layers: true });
+  if (leftQuery.isError || rightQuery.isError) return <LoadError message={t('viewer.load_failed')} />;
+  const leftMap = leftQuery.data?.data;
+  const rightMap = rightQuery.data?.data;
+  if (!leftMap || !rightMap) return <Loading />;
+  return <SwipeView leftMap={leftMap} rightMap={rightMap} {...rest} />;
+}
+
+type SwipeViewProps = Omit<SwipeCompareProps, 'leftMapId' | 'rightMapId'> & {
+  leftMap: MapDetail;
+  rightMap: MapDetail;
+};
+
+function SwipeView({ leftMap, rightMap, initialView, onViewChanged }: SwipeViewProps) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState<SwipeChoice>({ kind: 'map', mapId: leftMap.id });
+  const [right, setRight] = useState<SwipeChoice>({ kind: 'map', mapId: rightMap.id });
+  const [position, setPosition] = useState(0.5);
+  // The start only: later moves are the map's own.
+  const [startView] = useState<MapViewModel>(
+    () =>
+      initialView ?? {
+        center: [leftMap.center[0] ?? 0, leftMap.center[1] ?? 0],
+        zoom: leftMap.zoom,
+        rotation: leftMap.rotation,
+      },
+  );
+  const maps = useMemo(() => [leftMap, rightMap], [leftMap, rightMap]);
+  const options = useMemo(
+    () => swipeOptions(maps, (title) => t('viewer.swipe.whole_map', { title })),
+    [maps, t],
+  );
+  const layers = useMemo(
+    () => swipeModels(leftMap.basemap, left, right, maps),
+    [leftMap.basemap, left, right, maps],
+  );
+
+  const picker = (which: 'left' | 'right', value: SwipeChoice, set: (choice: SwipeChoice) => void) => (
+    <CompactSelect
+      label={t(which === 'left' ? 'viewer.swipe.left' : 'viewer.swipe.right')}
+      options={options}
+      value={choiceKey(value)}
+      onChange={(key) => {
+        const choice = parseChoiceKey(key);
+        if (choice) set(choice);
+      }}
+    />
+  );
+
+  return (
+    <div className="swipe-compare">
+      <div className="swipe-bar">
+        {picker('left', left, setLeft)}
+        {picker('right', right, setRight)}
+      </div>
+      <div className="swipe-stage">
+        <MapCanvas
+          className="swipe-canvas"
+          layers={layers}
+          initialView={startView}
+          label={t('viewer.swipe.map_label')}
+          mapId={leftMap.id}
+          swipePosition={position}
+          onViewChange={onViewChanged}
+        />
+        <SwipeDivider position={position} onChange={setPosition} label={t('viewer.swipe.divider')} />
+      </div>
+    </div>
+  );
+}

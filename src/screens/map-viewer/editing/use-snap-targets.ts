@@ -2,12 +2,25 @@ import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getGetLayerQueryOptions } from '../../../../generated/api/layers/layers';
 import type { FeatureCollection, Layer } from '../../../../generated/model';
+import { inZoomRange } from '../../../map';
 import type { GeometrySession } from './use-geometry-editing';
 
 type Extent = [number, number, number, number];
 
 /** Coarse enough that a small pan does not ask again, fine enough to cover the view. */
 const bboxOf = (extent: Extent) => extent.map((value) => value.toFixed(4)).join(',');
+
+/**
+ * The layers a drawing snaps to: the vector layers the user sees, ticked and drawn at this zoom
+ * (a layer below its `min_zoom` is not on screen, so nothing may pull the pointer to it).
+ */
+export function snapLayers(
+  layers: readonly Layer[],
+  isVisible: (layer: Layer) => boolean,
+  zoom: number,
+): Layer[] {
+  return layers.filter((layer) => layer.type === 'vector' && isVisible(layer) && inZoomRange(layer, zoom));
+}
 
 /**
  * What a geometry being edited may snap to: the whole features of the visible vector layers in
@@ -20,10 +33,10 @@ export function useSnapTargets(
   layers: readonly Layer[],
   isVisible: (layer: Layer) => boolean,
   extent: Extent | null,
+  zoom: number,
   session: GeometrySession | null,
 ): FeatureCollection[] {
-  const wanted =
-    session && extent ? layers.filter((layer) => layer.type === 'vector' && isVisible(layer)) : [];
+  const wanted = session && extent ? snapLayers(layers, isVisible, zoom) : [];
   const bbox = extent ? bboxOf(extent) : '';
   const queries = useQueries({
     queries: wanted.map((layer) =>

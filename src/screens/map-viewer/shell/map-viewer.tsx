@@ -109,7 +109,14 @@ export function MapViewer({
   );
   const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
   const editing = useGeometryEditing();
-  const snapFeatures = useSnapTargets(map.id, layers, isVisible, viewExtent, editing.session);
+  const snapFeatures = useSnapTargets(
+    map.id,
+    layers,
+    isVisible,
+    viewExtent,
+    currentView.zoom,
+    editing.session,
+  );
   // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
   const fullFeature = useFullFeature(
     map.id,

@@ -10170,6 +10170,157 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "layers": [
+           *           {
+           *             "id": 11,
+           *             "map_id": 3,
+           *             "category_id": null,
+           *             "name": "Pipes",
+           *             "type": "vector",
+           *             "geometry_type": "LineString",
+           *             "source": null,
+           *             "style": {
+           *               "fill_color": "#1f78b499",
+           *               "point_radius": 5,
+           *               "stroke_color": "#1f78b4",
+           *               "stroke_width": 1,
+           *               "label_property": null
+           *             },
+           *             "visible": true,
+           *             "opacity": 1,
+           *             "min_zoom": null,
+           *             "max_zoom": null,
+           *             "order": 0,
+           *             "properties": [
+           *               {
+           *                 "name": "epanet_id",
+           *                 "type": "string",
+           *                 "label": "epanet_id",
+           *                 "options": null,
+           *                 "required": false
+           *               },
+           *               {
+           *                 "name": "kind",
+           *                 "type": "string",
+           *                 "label": "kind",
+           *                 "options": null,
+           *                 "required": false
+           *               },
+           *               {
+           *                 "name": "length_m",
+           *                 "type": "number",
+           *                 "label": "length_m",
+           *                 "options": null,
+           *                 "required": false
+           *               },
+           *               {
+           *                 "name": "diameter_mm",
+           *                 "type": "number",
+           *                 "label": "diameter_mm",
+           *                 "options": null,
+           *                 "required": false
+           *               },
+           *               {
+           *                 "name": "hw_c",
+           *                 "type": "number",
+           *                 "label": "hw_c",
+           *                 "options": null,
+           *                 "required": false
+           *               },
+           *               {
+           *                 "name": "status",
+           *                 "type": "string",
+           *                 "label": "status",
+           *                 "options": null,
+           *                 "required": false
+           *               }
+           *             ],
+           *             "features_count": 2,
+           *             "extent": [
+           *               -9.14,
+           *               38.72,
+           *               -9.137,
+           *               38.7218
+           *             ],
+           *             "created_at": "2026-11-24T22:10:56.372Z",
+           *             "updated_at": "2026-11-24T22:10:56.372Z"
+           *           }
+           *         ],
+           *         "network": {
+           *           "pipe_layer_id": 11,
+           *           "valve_layer_ids": [],
+           *           "node_layer_ids": [
+           *             12
+           *           ],
+           *           "tolerance_m": 0.01,
+           *           "hydraulics": {
+           *             "source_layer_id": 13,
+           *             "service_layer_ids": [
+           *               12
+           *             ],
+           *             "elevation_property": "elevation_m",
+           *             "demand_property": "demand_lps",
+           *             "base_demand_lps": 0,
+           *             "source_kind_property": "kind",
+           *             "head_property": "head_m",
+           *             "tank_level_property": "level_m",
+           *             "tank_diameter_property": "diameter_m",
+           *             "diameter_property": "diameter_mm",
+           *             "length_property": "length_m",
+           *             "material_property": "material",
+           *             "roughness_property": "hw_c",
+           *             "roughness": [
+           *               {
+           *                 "c": 100,
+           *                 "material": "cast_iron"
+           *               },
+           *               {
+           *                 "c": 130,
+           *                 "material": "ductile_iron"
+           *               },
+           *               {
+           *                 "c": 120,
+           *                 "material": "steel"
+           *               },
+           *               {
+           *                 "c": 140,
+           *                 "material": "asbestos_cement"
+           *               },
+           *               {
+           *                 "c": 150,
+           *                 "material": "pvc"
+           *               },
+           *               {
+           *                 "c": 150,
+           *                 "material": "pe"
+           *               }
+           *             ],
+           *             "default_roughness": 130,
+           *             "pipe_status_property": "status",
+           *             "closed_pipe_values": [
+           *               "abandoned",
+           *               "closed"
+           *             ],
+           *             "valve_open_property": "is_open",
+           *             "valve_operable_property": "operable",
+           *             "low_pressure_m": 20,
+           *             "fire_flow_residual_bar": 1.4
+           *           }
+           *         }
+           *       },
+           *       "meta": {
+           *         "junctions": 2,
+           *         "reservoirs": 1,
+           *         "tanks": 0,
+           *         "pipes": 2,
+           *         "valves": 0,
+           *         "warnings": []
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['WaterNetworkInpImportResult'];
         };
       };

@@ -125,7 +125,15 @@ export function FeaturePanel({
       />
       <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
       <h3>{t('viewer.history.title')}</h3>
-      <FeatureHistory mapId={mapId} featureId={feature.featureId} layerId={layer.id} onRestored={onSaved} />
+      <FeatureHistory
+        mapId={mapId}
+        featureId={feature.featureId}
+        layerId={layer.id}
+        onRestored={onSaved}
+        labels={Object.fromEntries(
+          layer.properties.map((property) => [property.name, property.label || property.name]),
+        )}
+      />
     </aside>
   );
 }

@@ -12,7 +12,7 @@ function show(value: unknown): string {
   return String(value);
 }
 
-function Changes({ entry }: { entry: AuditEntry }) {
+function Changes({ entry, labels }: { entry: AuditEntry; labels: Readonly<Record<string, string>> }) {
   const names = [
     ...new Set([...Object.keys(entry.old_values ?? {}), ...Object.keys(entry.new_values ?? {})]),
   ];
@@ -21,7 +21,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <ul className="history-changes">
       {names.map((name) => (
         <li key={name}>
-          <span className="history-property">{name}</span>: {show(entry.old_values?.[name])} →{' '}
+          <span className="history-property">{labels[name] ?? name}</span>: {show(entry.old_values?.[name])} →{' '}
           {show(entry.new_values?.[name])}
         </li>
       ))}
@@ -35,10 +35,20 @@ type FeatureHistoryProps = {
   /** With it, editors get "Restore this version" on each earlier version. */
   layerId?: number;
   onRestored?: (feature: Feature) => void;
+  /** The layer's labels of its properties ("Diameter (mm)" for `diameter_mm`); a name without one shows as stored. */
+  labels?: Readonly<Record<string, string>>;
 };
 
+const NO_LABELS: Readonly<Record<string, string>> = {};
+
 /** Who changed what, newest first (getFeatureHistory), each earlier version restorable. */
-export function FeatureHistory({ mapId, featureId, layerId, onRestored }: FeatureHistoryProps) {
+export function FeatureHistory({
+  mapId,
+  featureId,
+  layerId,
+  onRestored,
+  labels = NO_LABELS,
+}: FeatureHistoryProps) {
   const { t, i18n } = useTranslation();
   const ability = useAppAbility();
   const history = useGetFeatureHistory(mapId, featureId);
@@ -62,7 +72,7 @@ export function FeatureHistory({ mapId, featureId, layerId, onRestored }: Featur
             })}{' '}
             <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
           </p>
-          <Changes entry={entry} />
+          <Changes entry={entry} labels={labels} />
           <HistoryVersion entry={entry} current={versions.current} restore={restore} />
         </li>
       ))}

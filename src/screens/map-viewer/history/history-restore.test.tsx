@@ -87,4 +87,21 @@ describe('restoring a version from the feature history', () => {
     await screen.findByText(/restore of version 1/);
     expect(screen.queryByRole('button', { name: 'Restore this version' })).toBeNull();
   });
+
+  it("names a changed property by the layer's label, and one without a label as stored", async () => {
+    history([
+      {
+        ...edited,
+        old_values: { diameter_mm: 150, note: null },
+        new_values: { diameter_mm: 777, note: 'x' },
+      },
+    ]);
+    renderWithProviders(
+      <FeatureHistory mapId={1} featureId={3} layerId={1} labels={{ diameter_mm: 'Diameter (mm)' }} />,
+    );
+    const changes = await screen.findAllByRole('listitem');
+    const texts = changes.map((item) => item.textContent);
+    expect(texts).toContain('Diameter (mm): 150 → 777');
+    expect(texts).toContain('note: — → x');
+  });
 });

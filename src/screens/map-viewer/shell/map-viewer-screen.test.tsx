@@ -151,8 +151,11 @@ describe('map viewer', () => {
     await user.type(diameter, '160');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(panel).findByText('Changed by Ada Admin', { exact: false })).toBeInTheDocument();
-    expect(within(panel).getByText('diameter_mm').closest('li')).toHaveTextContent('diameter_mm: 100 → 160');
-    expect(within(panel).getByText('Diameter (mm)').nextSibling).toHaveTextContent('160');
+    // The history names the property by its label, as the property list does.
+    expect(
+      within(panel).getByText('Diameter (mm)', { selector: '.history-property' }).closest('li'),
+    ).toHaveTextContent('Diameter (mm): 100 → 160');
+    expect(within(panel).getByText('Diameter (mm)', { selector: 'dt' }).nextSibling).toHaveTextContent('160');
     expect(layerItem('layer-1').dataset.revision).toBe('1');
   });
 });

@@ -46,7 +46,7 @@ export async function importPoints(
       // The embedded database runs the job's last statement (moving a million staged rows into
       // the layer, indexes included) on the server's thread: a poll can wait past fetch's
       // 5-minute limit. The server is busy, not gone; ask again.
-      // Since #20 item 6 a wait past DB_WAIT_TIMEOUT_MS is answered 503 with Retry-After instead.
+      // Now a wait past DB_WAIT_TIMEOUT_MS is answered 503 with Retry-After instead.
       const busy = error instanceof Error && / answered 503:/.test(error.message);
       if (!(error instanceof TypeError) && !busy) throw error;
     }
@@ -85,7 +85,7 @@ export interface LoadPhases {
   search: LoadResult;
   bboxFilter: LoadResult;
   tilesZ12to14: LoadResult;
-  /** Absent from runs made before it was measured: the grid table serves these since #22. */
+  /** Absent from runs made before it was measured: the grid table serves these now. */
   tilesZ10to11?: LoadResult;
 }
 

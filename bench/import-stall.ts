@@ -1,5 +1,5 @@
 /**
- * How long other requests wait while a big import finishes (#20 item 5). Starts the real
+ * How long other requests wait while a big import finishes. Starts the real
  * server on a fresh data directory, imports N random points through the import job, and
  * meanwhile asks `GET /api/user` four times a second from another session, recording each
  * answer's status and time. Prints the slowest waits and how many were turned away (503).

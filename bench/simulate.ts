@@ -7,7 +7,7 @@ import { Session } from './session.ts';
 import { percentile } from './stats.ts';
 
 /**
- * The hydraulic simulation of the demo town (issue #24: about 3,400 pipes, goal ≤ 1 s) timed
+ * The hydraulic simulation of the demo town (about 3,400 pipes, goal ≤ 1 s) timed
  * end to end over HTTP on a fresh server: the first request (which builds the graph and the
  * model), then warm requests (graph and model cached, one EPANET run each), and fire flows at
  * a few hydrants. `npx tsx bench/simulate.ts [--runs 20] [--port 9160]`; results go to

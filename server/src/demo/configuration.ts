@@ -70,7 +70,7 @@ const property = (
   ...guides,
 });
 
-/** The water the hydraulic simulation needs (issue #24): written after the streets, ids after theirs. */
+/** The water the hydraulic simulation needs: written after the streets, ids after theirs. */
 const HYDRAULIC_LAYERS: DemoLayer[] = [
   {
     key: 'services',

@@ -3,7 +3,7 @@ import { seededRandom } from './random.ts';
 import { along, type LocalPoint } from './town-geometry.ts';
 
 /**
- * What the demo town needs for a hydraulic simulation out of the box (issue #24): a reservoir
+ * What the demo town needs for a hydraulic simulation out of the box: a reservoir
  * and a tank where trunk mains end, and service points drawing water along the streets. They
  * draw from their own random stream, so every earlier feature of the town stays as it was.
  */

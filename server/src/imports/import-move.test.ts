@@ -13,7 +13,7 @@ import { IMPORT_JOB, importRunner } from './import-job.ts';
 
 type ImportJob = components['schemas']['LayerImportJob'];
 
-// #20 item 5: finishing a big import froze every request while one statement moved its rows.
+// Finishing a big import froze every request while one statement moved its rows.
 let testApp: TestApp;
 let admin: TestClient;
 let other: TestClient;

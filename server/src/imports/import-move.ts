@@ -7,7 +7,7 @@ import type { InferredProperty } from './schema-inference.ts';
 /**
  * Staged rows moved per transaction. The embedded database runs each statement on the server's
  * only thread, so one statement moving a whole file froze every request for half a minute at
- * 100,000 rows (#20 item 5); a batch this size took about 0.2 s there (bench/import-stall.ts).
+ * 100,000 rows; a batch this size took about 0.2 s there (bench/import-stall.ts).
  */
 export const MOVE_BATCH = 2000;
 

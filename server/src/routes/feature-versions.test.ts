@@ -6,7 +6,7 @@ import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fi
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 
-// Restore, deleted features and split (#23). Runs on PGlite, and on PostgreSQL with
+// Restore, deleted features and split. Runs on PGlite, and on PostgreSQL with
 // `sh scripts/with-postgres.sh npx vitest run --project server <this file>`.
 let t: TestApp;
 let dataDir: string;

@@ -4,7 +4,7 @@ import { restoreFeatureVersion } from '../features/feature-restore.ts';
 import { splitFeature } from '../features/feature-split.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
-/** Restore, deleted features and split (#23): authorised like a save of edits (`update Feature`). */
+/** Restore, deleted features and split: authorised like a save of edits (`update Feature`). */
 export const featureVersionHandlers = typedHandlers({
   async restoreFeatureVersion({ services: { db }, auth, params, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'update');

@@ -22,7 +22,7 @@ async function solving<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Handlers for the hydraulic answers of a map's water network (issue #24). */
+/** Handlers for the hydraulic answers of a map's water network. */
 export const waterNetworkHydraulicsHandlers = typedHandlers({
   simulateWaterNetwork: async ({ services, auth, params }) => {
     const map = await mapFor(services.db, auth, params.id, 'read');

@@ -11,7 +11,7 @@ import { InpProblems, readInp } from '../water-network/inp-reader.ts';
 /** An INP file larger than this is refused (413): about 15 times the demo town's model. */
 export const INP_MAX_BYTES = 5 * 1024 * 1024;
 
-/** POST /api/maps/{id}/water-network/import-inp: an EPANET model as the map's network (issue #24). */
+/** POST /api/maps/{id}/water-network/import-inp: an EPANET model as the map's network. */
 export const waterNetworkInpImportHandlers = typedHandlers({
   importWaterNetworkInp: async ({ services, request, auth, params }) => {
     const { db } = services;

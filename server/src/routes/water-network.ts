@@ -65,7 +65,7 @@ export const waterNetworkHandlers = typedHandlers({
     const map = await mapFor(services.db, auth, params.id, 'read');
     const network = await networkOf(services.db, map);
     if (!network.pipeIds.has(body.pipe_id)) throw invalid({ pipe_id: [msg('water_network.not_a_pipe')] });
-    // Valves marked inoperable (issue #24) cannot be closed: the search goes past them.
+    // Valves marked inoperable cannot be closed: the search goes past them.
     const inoperable = await services.db.query<{ id: number }>(
       `SELECT id FROM features WHERE layer_id = ANY($1::int[]) AND properties -> $2 = 'false'::jsonb`,
       [network.config.valve_layer_ids, network.config.hydraulics.valve_operable_property],

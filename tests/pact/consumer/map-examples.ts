@@ -153,7 +153,7 @@ export const OTHERS_EXPORT = {
 } as const;
 
 /**
- * The hydraulic settings a network answers when none were set (issue #24): the server's
+ * The hydraulic settings a network answers when none were set: the server's
  * defaults, spelled out so a change to them is a change to the contract.
  */
 export const HYDRAULIC_DEFAULTS = {

@@ -5,7 +5,7 @@ import type { PactContext } from './provider-states.ts';
 
 type Params = Record<string, unknown>;
 
-/** Feature history states (#23), made through the server's own save so versions and kept files are real. */
+/** Feature history states, made through the server's own save so versions and kept files are real. */
 export function createFeatureVersionStateHandlers(
   db: Database,
   context: PactContext,

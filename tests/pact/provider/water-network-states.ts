@@ -20,7 +20,7 @@ export function createWaterNetworkStateHandlers(
           ids(params, 'valve_layer_ids'),
           ids(params, 'node_layer_ids'),
           Number(params.tolerance_m ?? 1),
-          // Hydraulic settings of migration 018 (issue #24), merged over the defaults when read.
+          // Hydraulic settings of migration 018, merged over the defaults when read.
           JSON.stringify(params.hydraulics ?? {}),
         ],
       );

@@ -13,7 +13,7 @@ import { invalidateMapData } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 
 /**
- * An EPANET INP file becomes new layers of the map and its water network (issue #24). The
+ * An EPANET INP file becomes new layers of the map and its water network. The
  * server answers with what it made; every view of the map is refreshed from it.
  */
 export function WaterNetworkInpImport({ mapId }: { mapId: number }) {

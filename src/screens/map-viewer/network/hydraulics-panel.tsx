@@ -44,7 +44,7 @@ function Legend({ title, classes, line }: { title: string; classes: ClassRule[];
 }
 
 /**
- * Hydraulic simulation from the Network tab (issue #24): runs EPANET on the server, draws
+ * Hydraulic simulation from the Network tab: runs EPANET on the server, draws
  * pressure at nodes and velocity in pipes over the map with their legends, lists the
  * lowest pressures, and gives the fire flow at the selected hydrant.
  */

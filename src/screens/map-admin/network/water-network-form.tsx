@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import {
   getGetWaterNetworkQueryKey,
@@ -8,38 +7,15 @@ import {
 } from '../../../../generated/api/water-network/water-network';
 import type { Layer, WaterNetworkConfig } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { Form } from '../../../components/ui/form';
 import { Select } from '../../../components/ui/select';
-import { useServerError } from '../../../components/ui/server-errors';
 import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
-
-type LayerChecklistProps = {
-  label: string;
-  name: string;
-  layers: readonly Layer[];
-  value: string[];
-  onChange: (value: string[]) => void;
-};
-
-function LayerChecklist({ label, name, layers, value, onChange }: LayerChecklistProps) {
-  const serverError = useServerError(name);
-  return (
-    <CheckboxGroup className="field" value={value} onChange={onChange} isInvalid={serverError !== undefined}>
-      <Label className="field-label">{label}</Label>
-      <div className="item-actions">
-        {layers.map((layer) => (
-          <Checkbox key={layer.id} value={String(layer.id)} label={layer.name} />
-        ))}
-      </div>
-      <FieldError className="field-error">{serverError}</FieldError>
-    </CheckboxGroup>
-  );
-}
+import { LayerChecklist } from './layer-checklist';
+import { draftOf, HydraulicsFields, inputOf } from './water-network-hydraulics';
 
 const isLine = (layer: Layer) => layer.type === 'vector' && /LineString/.test(layer.geometry_type ?? '');
 const isPoint = (layer: Layer) => layer.type === 'vector' && /Point/.test(layer.geometry_type ?? '');
@@ -62,6 +38,7 @@ export function WaterNetworkForm({
   const [valves, setValves] = useState(config.valve_layer_ids.map(String));
   const [nodes, setNodes] = useState(config.node_layer_ids.map(String));
   const [tolerance, setTolerance] = useState(String(config.tolerance_m));
+  const [hydraulics, setHydraulics] = useState(() => draftOf(config.hydraulics));
   const points = layers.filter(isPoint);
 
   const save = () =>
@@ -74,6 +51,7 @@ export function WaterNetworkForm({
             valve_layer_ids: valves.map(Number),
             node_layer_ids: nodes.map(Number),
             tolerance_m: toNumber(tolerance) ?? 0,
+            hydraulics: inputOf(hydraulics, nodes),
           },
         }),
       );
@@ -126,6 +104,12 @@ export function WaterNetworkForm({
           inputMode="decimal"
           value={tolerance}
           onChange={setTolerance}
+        />
+        <HydraulicsFields
+          draft={hydraulics}
+          onChange={setHydraulics}
+          pointLayers={points}
+          nodeLayers={points.filter((layer) => nodes.includes(String(layer.id)))}
         />
         <div className="item-actions">
           <Button type="submit" isPending={isSubmitting}>

@@ -33,8 +33,8 @@ function storedNetwork(initial: WaterNetworkConfig) {
           { message: 'Invalid.', errors: { tolerance_m: ['The tolerance must be greater than 0.'] } },
           { status: 422 },
         );
-      // The screen sends the layers only; the stored hydraulic settings stay (as on the server).
-      state.config = { ...body, hydraulics: state.config.hydraulics };
+      // The screen sends the hydraulic settings it edits; the others keep their stored value.
+      state.config = { ...body, hydraulics: { ...state.config.hydraulics, ...body.hydraulics } };
       return HttpResponse.json({ data: state.config });
     }),
   );
@@ -84,6 +84,11 @@ describe('water network administration', { timeout: 60_000 }, () => {
       valve_layer_ids: [2],
       node_layer_ids: [3],
       tolerance_m: 0.5,
+      // Untouched hydraulic settings go back as they were stored.
+      hydraulics: expect.objectContaining({
+        roughness: DEFAULT_HYDRAULICS.roughness,
+        low_pressure_m: DEFAULT_HYDRAULICS.low_pressure_m,
+      }),
     });
     expect(screen.getByRole('button', { name: 'Run the check' })).toBeEnabled();
   });

@@ -108,7 +108,7 @@ export function WaterNetworkForm({
         <HydraulicsFields
           draft={hydraulics}
           onChange={setHydraulics}
-          pointLayers={points}
+          sourceLayers={points.filter((layer) => ![...valves, ...nodes].includes(String(layer.id)))}
           nodeLayers={points.filter((layer) => nodes.includes(String(layer.id)))}
         />
         <div className="item-actions">

@@ -11,7 +11,7 @@ import { DEFAULT_HYDRAULICS } from '../../../../server/src/water-network/hydraul
 const SLOW = { timeout: 10_000 };
 
 /** Pipes (1), Valves (2) as valves and Hydrants (3) as other nodes, with the default hydraulics. */
-function storedNetwork() {
+function storedNetwork(refuse?: Record<string, string[]>) {
   const state = {
     config: {
       pipe_layer_id: 1,
@@ -27,6 +27,7 @@ function storedNetwork() {
     http.put('*/api/maps/:id/water-network', async ({ request }) => {
       const body = (await request.json()) as WaterNetworkConfigInput;
       state.saved.push(body);
+      if (refuse) return HttpResponse.json({ message: 'Invalid.', errors: refuse }, { status: 422 });
       // As the server: the roughness table's C lies in (0, 200], named by its row.
       const tooRough = (body.hydraulics?.roughness ?? []).findIndex(
         (entry) => !(entry.c > 0 && entry.c <= 200),
@@ -115,5 +116,26 @@ describe('water network hydraulic settings', { timeout: 60_000 }, () => {
     expect(within(hydraulics).getByLabelText('Hazen-Williams C, row 1')).not.toHaveAccessibleDescription(
       /C must lie/,
     );
+  });
+
+  it('shows a refused service layer under its group and offers as sources only layers in no other role', async () => {
+    storedNetwork({ 'hydraulics.service_layer_ids.0': ['Service points must be node layers.'] });
+    const { user, form, hydraulics } = await openForm();
+    const services = within(hydraulics).getByRole('group', { name: 'Service points among the node layers' });
+    await user.click(within(services).getByRole('checkbox', { name: 'Hydrants' }));
+    await user.click(within(form).getByRole('button', { name: 'Save network' }));
+    expect(await within(services).findByText('Service points must be node layers.', {}, SLOW)).toBeVisible();
+
+    // Hydrants stop being other nodes, so they may become the source layer; Valves stay valves.
+    const nodes = within(form).getByRole('group', { name: 'Other nodes (hydrants, meters)' });
+    await user.click(within(nodes).getByRole('checkbox', { name: 'Hydrants' }));
+    await fill(
+      user,
+      within(hydraulics).getByRole('combobox', { name: 'Source layer (reservoirs and tanks)' }),
+      's',
+    );
+    expect((await screen.findAllByRole('option', {}, SLOW)).map((option) => option.textContent)).toEqual([
+      'Hydrants',
+    ]);
   });
 });

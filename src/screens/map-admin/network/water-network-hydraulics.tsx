@@ -57,12 +57,13 @@ export function inputOf(draft: HydraulicsDraft, nodeIds: readonly string[]): Wat
 type Props = {
   draft: HydraulicsDraft;
   onChange: (draft: HydraulicsDraft) => void;
-  pointLayers: readonly Layer[];
+  /** Point layers that play no other role: a layer may be valves, nodes or sources, not two. */
+  sourceLayers: readonly Layer[];
   nodeLayers: readonly Layer[];
 };
 
 /** How the configured layers become a hydraulic model: sources, demand, thresholds, pipe roughness. */
-export function HydraulicsFields({ draft, onChange, pointLayers, nodeLayers }: Props) {
+export function HydraulicsFields({ draft, onChange, sourceLayers, nodeLayers }: Props) {
   const { t } = useTranslation();
   // New rows need keys no stored row has, so React keeps each row's inputs apart.
   const [nextKey, setNextKey] = useState(draft.roughness.length);
@@ -77,7 +78,7 @@ export function HydraulicsFields({ draft, onChange, pointLayers, nodeLayers }: P
       <Select
         label={t('water_network_hydraulics.source_layer')}
         name="hydraulics.source_layer_id"
-        options={pointLayers.map((layer) => ({ id: String(layer.id), label: layer.name }))}
+        options={sourceLayers.map((layer) => ({ id: String(layer.id), label: layer.name }))}
         value={draft.source}
         onChange={(source) => set({ source })}
       />

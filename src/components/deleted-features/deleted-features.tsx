@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListDeletedFeatures, useRestoreFeatureVersion } from '../../../generated/api/features/features';
 import type { DeletedFeature, Layer } from '../../../generated/model';
-import { conflictVersionOf, errorMessagesOf } from '../../lib/version-conflict';
+import { fieldErrorsOf } from '../../lib/field-errors';
+import { conflictVersionOf } from '../../lib/version-conflict';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadError, Loading } from '../ui/status';
 import { useRestoredFeatureRefresh } from './use-restored-feature-refresh';
@@ -55,7 +56,7 @@ export function DeletedFeatures({ mapId, layer }: { mapId: number; layer: Layer 
           const current = conflictVersionOf(error);
           const texts =
             current === undefined
-              ? errorMessagesOf(error, t('versions.failed'))
+              ? fieldErrorsOf(error, t('versions.failed'))
               : [t('versions.conflict', { version: current })];
           setMessages(texts.map((text) => ({ text, error: true })));
           await featureChanged({ layerId: layer.id, featureId: row.id });

@@ -5,7 +5,7 @@ import { useCreateBookmark, useDeleteBookmark } from '../../../../generated/api/
 import { getShowMapQueryKey } from '../../../../generated/api/maps/maps';
 import type { Bookmark } from '../../../../generated/model';
 import type { MapViewModel } from '../../../map';
-import { fieldErrorsOf } from '../shell/field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 
 type BookmarksPanelProps = {
   mapId: number;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateFeatures } from '../../../../generated/api/features/features';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useAppAbility } from '../../../lib/ability';
-import { fieldErrorsOf } from '../shell/field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useFeatureChange } from './use-feature-change';
 
 type FeatureGeometryActionsProps = {

@@ -4,7 +4,7 @@ import { useUpdateFeatures } from '../../../../generated/api/features/features';
 import type { Feature, Layer } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { useAppAbility } from '../../../lib/ability';
-import { fieldErrorsOf } from '../shell/field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { NewFeatureForm } from './new-feature-form';
 import { useFeatureChange } from './use-feature-change';
 import type { GeometryEditing } from './use-geometry-editing';

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSplitFeature } from '../../../../generated/api/features/features';
 import type { Feature } from '../../../../generated/model';
 import { useAppAbility } from '../../../lib/ability';
-import { conflictVersionOf, errorMessagesOf } from '../../../lib/version-conflict';
+import { fieldErrorsOf } from '../../../lib/field-errors';
+import { conflictVersionOf } from '../../../lib/version-conflict';
 import { useFeatureChange } from './use-feature-change';
 
 type SplitLineActionProps = {
@@ -74,7 +75,7 @@ export function SplitLineAction({ mapId, layerId, featureId, clickExtent, onSpli
           setMessage({
             text:
               current === undefined
-                ? errorMessagesOf(error, t('versions.split.failed')).join(' ')
+                ? fieldErrorsOf(error, t('versions.split.failed')).join(' ')
                 : t('versions.conflict', { version: current }),
             error: true,
           });

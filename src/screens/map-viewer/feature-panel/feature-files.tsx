@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteFeatureFile, useUploadFeatureFiles } from '../../../../generated/api/files/files';
 import type { FeatureFile } from '../../../../generated/model';
 import { useAppAbility } from '../../../lib/ability';
-import { fieldErrorsOf } from '../shell/field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useFeatureChange } from '../editing/use-feature-change';
 
 type FeatureFilesProps = {

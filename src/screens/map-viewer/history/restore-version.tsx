@@ -4,7 +4,7 @@ import { useRestoreFeatureVersion } from '../../../../generated/api/features/fea
 import type { Feature } from '../../../../generated/model';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { conflictVersionOf } from '../../../lib/version-conflict';
-import { fieldErrorsOf } from '../shell/field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useFeatureChange } from '../editing/use-feature-change';
 
 type RestoreVersionProps = {

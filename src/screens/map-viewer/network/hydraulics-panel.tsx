@@ -8,7 +8,7 @@ import {
 import type { FireFlow, WaterNetworkSimulation } from '../../../../generated/model';
 import type { MapLayerModel } from '../../../map/layer-model';
 import type { ClassRule } from '../../../map/thematic-style';
-import { fieldErrorsOf } from '../shell/field-errors';
+import { fieldErrorsOf } from '../../../lib/field-errors';
 import { PRESSURE_CLASSES, simulationLayers, VELOCITY_CLASSES } from './hydraulic-layers';
 
 type HydraulicsPanelProps = {

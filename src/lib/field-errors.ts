@@ -1,4 +1,4 @@
-import { isAxiosError } from '../../../lib/http-error';
+import { isAxiosError } from './http-error';
 
 /** Every message of a 422 `{errors: {field: [msg]}}` answer, or the fallback for anything else. */
 export function fieldErrorsOf(error: unknown, fallback: string): string[] {

@@ -1,3 +1,4 @@
+import { pageEnvelope } from '../server/src/http/pagination';
 import type { Feature, FeaturePage } from '../generated/model';
 import { validationFailed } from './responses';
 import { TOWN_LAYERS } from './features-town-layers';
@@ -96,32 +97,11 @@ export function numberedPage(
   path: string,
   givenPerPage: string | null,
 ): FeaturePage {
-  const total = rows.length;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const slice = rows.slice((page - 1) * perPage, page * perPage);
-  const link = (target: number) => {
-    const query = new URLSearchParams();
-    if (givenPerPage !== null && givenPerPage !== '') query.set('per_page', givenPerPage);
-    query.set('page', String(target));
-    return `${path}?${query.toString()}`;
-  };
-  const from = slice.length > 0 ? (page - 1) * perPage + 1 : null;
-  return {
-    data: slice,
-    links: {
-      first: link(1),
-      last: link(lastPage),
-      prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-      next: page < lastPage ? link(page + 1) : null,
-    },
-    meta: {
-      current_page: page,
-      from,
-      last_page: lastPage,
-      path,
-      per_page: perPage,
-      to: from === null ? null : from + slice.length - 1,
-      total,
-    },
-  };
+  return pageEnvelope(rows.slice((page - 1) * perPage, page * perPage), {
+    page,
+    perPage,
+    total: rows.length,
+    path,
+    query: givenPerPage === null ? {} : { per_page: givenPerPage },
+  });
 }

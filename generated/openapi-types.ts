@@ -1585,6 +1585,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/water-network/trace-flow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upstream or downstream of a pipe, valve or node, by the simulated flow
+     * @description Runs the hydraulic model (as `simulate` does) and walks from the feature against the flow (`upstream`, back to the sources that feed it) or with it (`downstream`, everything its water reaches). Closed valves and closed pipes carry nothing; still water (a dead end with no demand, a closed valve) is upstream of the still pipes around it and has nothing downstream.
+     */
+    post: operations['traceWaterNetworkFlow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maps/{id}/water-network/simulate': {
     parameters: {
       query?: never;
@@ -3865,6 +3891,20 @@ export interface components {
       /** @description A feature of the configured pipe layer. */
       pipe_id: number;
     };
+    WaterNetworkNodeLayerFeatures: {
+      /**
+       * @description One of the configuration's node layers.
+       * @example 4
+       */
+      layer_id: number;
+      /**
+       * @description `service` for the hydraulic settings' service point layers, `hydrant` for the other node layers (hydrants, meters).
+       * @enum {string}
+       */
+      role: 'hydrant' | 'service';
+      /** @description Its features in the answer, ascending; empty when none is. */
+      feature_ids: components['schemas']['FeatureIdList'];
+    };
     WaterNetworkIsolation: {
       /** @example 120 */
       pipe_id: number;
@@ -3878,6 +3918,8 @@ export interface components {
       skipped_valve_ids: components['schemas']['FeatureIdList'];
       /** @description Pipes that lose service only because the skipped valves cannot be closed. */
       extra_pipe_ids: components['schemas']['FeatureIdList'];
+      /** @description The hydrants and service points that lose water (those of `node_ids`), one entry per node layer of the configuration: what an outage notice lists and exports. */
+      node_layers: components['schemas']['WaterNetworkNodeLayerFeatures'][];
     };
     WaterNetworkIsolationResource: {
       data: components['schemas']['WaterNetworkIsolation'];
@@ -3896,6 +3938,37 @@ export interface components {
     };
     WaterNetworkTraceResource: {
       data: components['schemas']['WaterNetworkTrace'];
+    };
+    WaterNetworkFlowTraceRequest: {
+      /** @description A pipe, valve or node (a source too) of the network that a source reaches. */
+      feature_id: number;
+      /**
+       * @description `upstream`: where the feature's water comes from, back to the sources; `downstream`: where its water goes on to.
+       * @enum {string}
+       */
+      direction: 'upstream' | 'downstream';
+    };
+    WaterNetworkFlowTrace: {
+      /** @example 120 */
+      feature_id: number;
+      /** @enum {string} */
+      direction: 'upstream' | 'downstream';
+      /** @description The pipes the water goes through (the start's own included), oriented by the sign of their simulated flow; a closed valve or pipe, or a flow below `flow_tolerance_lps`, carries nothing. */
+      pipe_ids: components['schemas']['FeatureIdList'];
+      /** @description Valves and nodes at the junctions reached (the start's included), sources apart. */
+      node_ids: components['schemas']['FeatureIdList'];
+      /** @description Reservoirs and tanks reached: upstream, the sources that feed the start; downstream, those its water flows into (a tank filling, the lower of two reservoirs). */
+      source_ids: components['schemas']['FeatureIdList'];
+      /** @description The hydrants and service points among `node_ids`, one entry per node layer. */
+      node_layers: components['schemas']['WaterNetworkNodeLayerFeatures'][];
+      /**
+       * @description Pipes carrying less than this (L/s, either way) count as carrying nothing.
+       * @example 0.001
+       */
+      flow_tolerance_lps: number;
+    };
+    WaterNetworkFlowTraceResource: {
+      data: components['schemas']['WaterNetworkFlowTrace'];
     };
     /** @description A node of the model: a pipe end or junction of the graph, or a source. Features standing on a pipe (hydrants, service points) are joined to the nearer end of their pipe piece. */
     HydraulicNode: {
@@ -9784,7 +9857,16 @@ export interface operations {
            *           8
            *         ],
            *         "skipped_valve_ids": [],
-           *         "extra_pipe_ids": []
+           *         "extra_pipe_ids": [],
+           *         "node_layers": [
+           *           {
+           *             "layer_id": 4,
+           *             "role": "hydrant",
+           *             "feature_ids": [
+           *               8
+           *             ]
+           *           }
+           *         ]
            *       }
            *     }
            */
@@ -9885,6 +9967,97 @@ export interface operations {
            *       "errors": {
            *         "feature_id": [
            *           "The feature is not part of this map's water network."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ValidationError'];
+        };
+      };
+    };
+  };
+  traceWaterNetworkFlow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "feature_id": 3,
+         *       "direction": "upstream"
+         *     }
+         */
+        'application/json': components['schemas']['WaterNetworkFlowTraceRequest'];
+      };
+    };
+    responses: {
+      /** @description The pipes and nodes upstream or downstream, with the sources and the hydrants and service points reached. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "feature_id": 3,
+           *         "direction": "upstream",
+           *         "pipe_ids": [
+           *           1,
+           *           2,
+           *           3
+           *         ],
+           *         "node_ids": [
+           *           7,
+           *           8
+           *         ],
+           *         "source_ids": [
+           *           6
+           *         ],
+           *         "node_layers": [
+           *           {
+           *             "layer_id": 4,
+           *             "role": "hydrant",
+           *             "feature_ids": [
+           *               8
+           *             ]
+           *           }
+           *         ],
+           *         "flow_tolerance_lps": 0.001
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WaterNetworkFlowTraceResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      /** @description Not a feature of the network, a feature no source reaches, or a model that cannot run (no network, no source, pipes that cannot be modelled: the same answers as `simulate`). */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "No source reaches feature 3, so no water flows through it.",
+           *       "errors": {
+           *         "feature_id": [
+           *           "No source reaches feature 3",
+           *           "so no water flows through it."
            *         ]
            *       }
            *     }

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { FeatureIdList } from './featureIdList';
+import type { WaterNetworkNodeLayerFeatures } from './waterNetworkNodeLayerFeatures';
 
 export interface WaterNetworkIsolation {
   /** @minimum 1 */
@@ -20,4 +21,6 @@ export interface WaterNetworkIsolation {
   skipped_valve_ids: FeatureIdList;
   /** Pipes that lose service only because the skipped valves cannot be closed. */
   extra_pipe_ids: FeatureIdList;
+  /** The hydrants and service points that lose water (those of `node_ids`), one entry per node layer of the configuration: what an outage notice lists and exports. */
+  node_layers: WaterNetworkNodeLayerFeatures[];
 }

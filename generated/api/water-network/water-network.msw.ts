@@ -17,6 +17,7 @@ import type {
   StyleSize,
   WaterNetworkCheckResource,
   WaterNetworkConfigResource,
+  WaterNetworkFlowTraceResource,
   WaterNetworkInpImportResult,
   WaterNetworkIsolationResource,
   WaterNetworkSimulationResource,
@@ -172,6 +173,13 @@ export const getIsolateWaterNetworkPipeResponseMock = (
     extra_pipe_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       faker.number.int({ min: 1, max: undefined }),
     ),
+    node_layers: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      layer_id: faker.number.int({ min: 1, max: undefined }),
+      role: faker.helpers.arrayElement(['hydrant', 'service'] as const),
+      feature_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        faker.number.int({ min: 1, max: undefined }),
+      ),
+    })),
   },
   ...overrideResponse,
 });
@@ -187,6 +195,33 @@ export const getTraceWaterNetworkResponseMock = (
     node_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
       faker.number.int({ min: 1, max: undefined }),
     ),
+  },
+  ...overrideResponse,
+});
+
+export const getTraceWaterNetworkFlowResponseMock = (
+  overrideResponse: Partial<WaterNetworkFlowTraceResource> = {},
+): WaterNetworkFlowTraceResource => ({
+  data: {
+    feature_id: faker.number.int({ min: 1, max: undefined }),
+    direction: faker.helpers.arrayElement(['upstream', 'downstream'] as const),
+    pipe_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      faker.number.int({ min: 1, max: undefined }),
+    ),
+    node_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      faker.number.int({ min: 1, max: undefined }),
+    ),
+    source_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      faker.number.int({ min: 1, max: undefined }),
+    ),
+    node_layers: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      layer_id: faker.number.int({ min: 1, max: undefined }),
+      role: faker.helpers.arrayElement(['hydrant', 'service'] as const),
+      feature_ids: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        faker.number.int({ min: 1, max: undefined }),
+      ),
+    })),
+    flow_tolerance_lps: faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
   },
   ...overrideResponse,
 });
@@ -689,6 +724,32 @@ export const getTraceWaterNetworkMockHandler = (
   );
 };
 
+export const getTraceWaterNetworkFlowMockHandler = (
+  overrideResponse?:
+    | WaterNetworkFlowTraceResource
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<WaterNetworkFlowTraceResource> | WaterNetworkFlowTraceResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/maps/:id/water-network/trace-flow',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getTraceWaterNetworkFlowResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
 export const getSimulateWaterNetworkMockHandler = (
   overrideResponse?:
     | WaterNetworkSimulationResource
@@ -793,6 +854,7 @@ export const getWaterNetworkMock = () => [
   getCheckWaterNetworkMockHandler(),
   getIsolateWaterNetworkPipeMockHandler(),
   getTraceWaterNetworkMockHandler(),
+  getTraceWaterNetworkFlowMockHandler(),
   getSimulateWaterNetworkMockHandler(),
   getFireFlowWaterNetworkMockHandler(),
   getGetWaterNetworkModelInpMockHandler(),

@@ -34,6 +34,8 @@ import type {
   WaterNetworkCheckResource,
   WaterNetworkConfigInput,
   WaterNetworkConfigResource,
+  WaterNetworkFlowTraceRequest,
+  WaterNetworkFlowTraceResource,
   WaterNetworkInpImport,
   WaterNetworkInpImportResult,
   WaterNetworkIsolateRequest,
@@ -572,6 +574,118 @@ export const useTraceWaterNetwork = <
   TContext
 > => {
   const mutationOptions = getTraceWaterNetworkMutationOptions(options);
+
+  return useMutation(mutationOptions, queryClient);
+};
+/**
+ * Runs the hydraulic model (as `simulate` does) and walks from the feature against the flow (`upstream`, back to the sources that feed it) or with it (`downstream`, everything its water reaches). Closed valves and closed pipes carry nothing; still water (a dead end with no demand, a closed valve) is upstream of the still pipes around it and has nothing downstream.
+ * @summary Upstream or downstream of a pipe, valve or node, by the simulated flow
+ */
+export const traceWaterNetworkFlow = (
+  id: number,
+  waterNetworkFlowTraceRequest: BodyType<WaterNetworkFlowTraceRequest>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<WaterNetworkFlowTraceResource>(
+    {
+      url: `/api/maps/${id}/water-network/trace-flow`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: waterNetworkFlowTraceRequest,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getTraceWaterNetworkFlowMutationOptions = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationError
+  >,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof traceWaterNetworkFlow>>,
+    TError,
+    { id: number; data: BodyType<WaterNetworkFlowTraceRequest> },
+    TContext
+  >;
+  request?: SecondParameter<typeof httpClient>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof traceWaterNetworkFlow>>,
+  TError,
+  { id: number; data: BodyType<WaterNetworkFlowTraceRequest> },
+  TContext
+> => {
+  const mutationKey = ['traceWaterNetworkFlow'];
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof traceWaterNetworkFlow>>,
+    { id: number; data: BodyType<WaterNetworkFlowTraceRequest> }
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return traceWaterNetworkFlow(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type TraceWaterNetworkFlowMutationResult = NonNullable<
+  Awaited<ReturnType<typeof traceWaterNetworkFlow>>
+>;
+export type TraceWaterNetworkFlowMutationBody = BodyType<WaterNetworkFlowTraceRequest>;
+export type TraceWaterNetworkFlowMutationError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationError
+>;
+
+/**
+ * @summary Upstream or downstream of a pipe, valve or node, by the simulated flow
+ */
+export const useTraceWaterNetworkFlow = <
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationError
+  >,
+  TContext = unknown,
+>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof traceWaterNetworkFlow>>,
+      TError,
+      { id: number; data: BodyType<WaterNetworkFlowTraceRequest> },
+      TContext
+    >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof traceWaterNetworkFlow>>,
+  TError,
+  { id: number; data: BodyType<WaterNetworkFlowTraceRequest> },
+  TContext
+> => {
+  const mutationOptions = getTraceWaterNetworkFlowMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
 };

@@ -565,6 +565,21 @@ export const isolateWaterNetworkPipe200Response = zod.object({
     node_ids: zod.array(zod.number().min(1)),
     skipped_valve_ids: zod.array(zod.number().min(1)),
     extra_pipe_ids: zod.array(zod.number().min(1)),
+    node_layers: zod
+      .array(
+        zod.object({
+          layer_id: zod.number().min(1).describe("One of the configuration's node layers."),
+          role: zod
+            .enum(['hydrant', 'service'])
+            .describe(
+              "`service` for the hydraulic settings' service point layers, `hydrant` for the other node layers (hydrants, meters).",
+            ),
+          feature_ids: zod.array(zod.number().min(1)),
+        }),
+      )
+      .describe(
+        'The hydrants and service points that lose water (those of `node_ids`), one entry per node layer of the configuration: what an outage notice lists and exports.',
+      ),
   }),
 });
 
@@ -631,6 +646,75 @@ export const traceWaterNetwork419Response = zod.object({
 });
 
 export const traceWaterNetwork422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+/**
+ * Runs the hydraulic model (as `simulate` does) and walks from the feature against the flow (`upstream`, back to the sources that feed it) or with it (`downstream`, everything its water reaches). Closed valves and closed pipes carry nothing; still water (a dead end with no demand, a closed valve) is upstream of the still pipes around it and has nothing downstream.
+ * @summary Upstream or downstream of a pipe, valve or node, by the simulated flow
+ */
+export const traceWaterNetworkFlowBody = zod.object({
+  feature_id: zod
+    .number()
+    .min(1)
+    .describe('A pipe, valve or node (a source too) of the network that a source reaches.'),
+  direction: zod
+    .enum(['upstream', 'downstream'])
+    .describe(
+      "`upstream`: where the feature's water comes from, back to the sources; `downstream`: where its water goes on to.",
+    ),
+});
+
+export const traceWaterNetworkFlow200Response = zod.object({
+  data: zod.object({
+    feature_id: zod.number().min(1),
+    direction: zod.enum(['upstream', 'downstream']),
+    pipe_ids: zod.array(zod.number().min(1)),
+    node_ids: zod.array(zod.number().min(1)),
+    source_ids: zod.array(zod.number().min(1)),
+    node_layers: zod
+      .array(
+        zod.object({
+          layer_id: zod.number().min(1).describe("One of the configuration's node layers."),
+          role: zod
+            .enum(['hydrant', 'service'])
+            .describe(
+              "`service` for the hydraulic settings' service point layers, `hydrant` for the other node layers (hydrants, meters).",
+            ),
+          feature_ids: zod.array(zod.number().min(1)),
+        }),
+      )
+      .describe('The hydrants and service points among `node_ids`, one entry per node layer.'),
+    flow_tolerance_lps: zod
+      .number()
+      .describe('Pipes carrying less than this (L/s, either way) count as carrying nothing.'),
+  }),
+});
+
+export const traceWaterNetworkFlow401Response = zod.object({
+  message: zod.string(),
+});
+
+export const traceWaterNetworkFlow403Response = zod.object({
+  message: zod.string(),
+});
+
+export const traceWaterNetworkFlow404Response = zod.object({
+  message: zod.string(),
+});
+
+export const traceWaterNetworkFlow413Response = zod.object({
+  message: zod.string(),
+});
+
+export const traceWaterNetworkFlow419Response = zod.object({
+  message: zod.string(),
+});
+
+export const traceWaterNetworkFlow422Response = zod
   .object({
     message: zod.string(),
     errors: zod.record(zod.string(), zod.array(zod.string())),

@@ -92,6 +92,7 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   checkWaterNetwork: update('Map'),
   isolateWaterNetworkPipe: read('Map'),
   traceWaterNetwork: read('Map'),
+  traceWaterNetworkFlow: read('Map'),
   importWaterNetworkInp: create('Layer'),
 };
 

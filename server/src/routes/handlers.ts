@@ -19,6 +19,7 @@ import { tileJsonHandlers } from './tilejson.ts';
 import { ogcFeatureHandlers } from './ogc-features.ts';
 import { waterNetworkHydraulicsHandlers } from './water-network-hydraulics.ts';
 import { waterNetworkInpImportHandlers } from './water-network-inp-import.ts';
+import { waterNetworkFlowHandlers } from './water-network-flow.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -50,6 +51,7 @@ export const handlers: OperationHandlers = {
   ...waterNetworkHandlers,
   ...waterNetworkHydraulicsHandlers,
   ...waterNetworkInpImportHandlers,
+  ...waterNetworkFlowHandlers,
   ...layerImportJobHandlers,
   ...userTokenHandlers,
   ...tileJsonHandlers,

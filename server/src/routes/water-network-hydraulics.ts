@@ -12,7 +12,7 @@ import type { MapRow } from '../maps/records.ts';
 const modelOf = (db: Database, map: MapRow) => loadModel(db, map.id, map.center as [number, number]);
 
 /** EPANET's refusal is the model's fault (a 422), never the server's. */
-async function solving<T>(run: () => Promise<T>): Promise<T> {
+export async function solving<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -167,9 +167,12 @@ describe('water network answers', () => {
   it('isolates a pipe with the valves around it, and traces everything connected', async () => {
     const { client: admin } = await t.signedIn('admin');
     const { client } = await t.signedIn('user');
-    const { map, ids, config } = await smallNetwork();
+    const { map, ids, config, layers } = await smallNetwork();
     await admin.put(`/api/maps/${map.id}/water-network`, config);
     const url = `/api/maps/${map.id}/water-network`;
+    const hydrants = (featureIds: number[]) => [
+      { layer_id: layers.hydrants.id, role: 'hydrant', feature_ids: featureIds },
+    ];
     expect((await client.post(`${url}/isolate`, { pipe_id: ids.p2.id })).json()).toEqual({
       data: {
         pipe_id: ids.p2.id,
@@ -178,6 +181,7 @@ describe('water network answers', () => {
         node_ids: [ids.h1.id],
         skipped_valve_ids: [],
         extra_pipe_ids: [],
+        node_layers: hydrants([ids.h1.id]),
       },
     });
     expect((await client.post(`${url}/isolate`, { pipe_id: ids.p1.id })).json()).toEqual({
@@ -188,6 +192,7 @@ describe('water network answers', () => {
         node_ids: [],
         skipped_valve_ids: [],
         extra_pipe_ids: [],
+        node_layers: hydrants([]),
       },
     });
     // Valve 1 seized: isolating pipe 2 goes past it and pipe 1 goes dry too.
@@ -202,6 +207,7 @@ describe('water network answers', () => {
         node_ids: [ids.h1.id],
         skipped_valve_ids: [ids.v1.id],
         extra_pipe_ids: [ids.p1.id],
+        node_layers: hydrants([ids.h1.id]),
       },
     });
     expect((await client.post(`${url}/trace`, { feature_id: ids.h1.id })).json()).toEqual({

@@ -12,6 +12,7 @@ import {
   unconnectedNodes,
 } from '../water-network/network-queries.ts';
 import { loadNetwork, toLonLat } from '../water-network/network-source.ts';
+import { nodeLayerFeatures } from '../water-network/network-affected.ts';
 import type { Database } from '../db/database.ts';
 
 /** A free end this many tolerances from another pipe is reported as dangling. */
@@ -71,7 +72,9 @@ export const waterNetworkHandlers = typedHandlers({
       [network.config.valve_layer_ids, network.config.hydraulics.valve_operable_property],
     );
     const isolation = isolateOperable(network.graph, body.pipe_id, new Set(inoperable.map((row) => row.id)));
-    return { status: 200, body: { data: { pipe_id: body.pipe_id, ...isolation } } };
+    // The hydrants and service points that go dry, by layer: the outage list the viewer exports.
+    const nodeLayers = await nodeLayerFeatures(services.db, network.config, isolation.node_ids);
+    return { status: 200, body: { data: { pipe_id: body.pipe_id, ...isolation, node_layers: nodeLayers } } };
   },
 
   traceWaterNetwork: async ({ services, auth, params, body }) => {

@@ -22,6 +22,8 @@ export interface ModelNode {
   id: string;
   kind: 'junction' | 'reservoir' | 'tank';
   point: XY;
+  /** The graph vertex it stands for (a closed valve's vertex gives one node per pipe piece). */
+  vertex: number;
   elevation: number;
   demandLps: number;
   featureIds: number[];
@@ -90,6 +92,7 @@ export function buildModel(input: ModelInput): HydraulicModel | Problems {
         id,
         kind: 'junction',
         point: graph.vertexPoints[vertex] as XY,
+        vertex,
         elevation: 0,
         demandLps: 0,
         featureIds: [],

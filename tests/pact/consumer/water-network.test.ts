@@ -153,6 +153,7 @@ describe('water network answers', () => {
             node_ids: [HYDRANT_301.id],
             skipped_valve_ids: [],
             extra_pipe_ids: [],
+            node_layers: [{ layer_id: HYDRANTS.id, role: 'hydrant', feature_ids: [HYDRANT_301.id] }],
           },
         }),
       )
@@ -163,6 +164,7 @@ describe('water network answers', () => {
           options(server.url),
         );
         expect(isolation.data.valve_ids).toEqual([VALVE_201.id]);
+        expect(isolation.data.node_layers[0]?.feature_ids).toEqual([HYDRANT_301.id]);
       }));
 
   it('isolateWaterNetworkPipe 422 for a feature that is not a pipe', () =>

@@ -12,7 +12,8 @@ export function highlightOf(result: NetworkResult, network: NetworkLayers): Netw
   };
   add([network.pipe], result.pipeIds);
   add(network.valves, result.valveIds);
-  add(result.kind === 'trace' ? [...network.valves, ...network.nodes] : network.nodes, result.nodeIds);
+  add(result.kind === 'isolate' ? network.nodes : [...network.valves, ...network.nodes], result.nodeIds);
+  add([network.source], result.sourceIds ?? []);
   return byLayer;
 }
 

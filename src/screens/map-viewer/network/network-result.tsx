@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Feature, Layer } from '../../../../generated/model';
+import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '../../../../generated/model';
 import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
 import { useAppAbility } from '../../../lib/ability';
 import { useFeaturesById } from '../../../lib/features-by-id';
 import { downloadText, networkListCsv, type NetworkListRow } from './network-csv';
 import { featureLabel } from '../../../lib/feature-label';
 import { lineLengthM } from './network-labels';
+import { FlowSummary, NodeLayerLists, SourceList } from './network-node-layers';
 
 /** What isolate or trace answered, split into the roles the list shows. */
 export type NetworkResult = {
-  kind: 'isolate' | 'trace';
+  /** trace: everything connected; upstream / downstream: by the simulated flow. */
+  kind: 'isolate' | 'trace' | 'upstream' | 'downstream';
   featureId: number;
   valveIds: readonly number[];
   pipeIds: readonly number[];
@@ -19,9 +21,19 @@ export type NetworkResult = {
   /** Isolation only: inoperable valves the search went past, and the pipes lost through them. */
   skippedValveIds?: readonly number[];
   extraPipeIds?: readonly number[];
+  /** Isolation and flow traces: the hydrants and service points concerned, per node layer. */
+  nodeLayers?: readonly WaterNetworkNodeLayerFeatures[];
+  /** Flow traces: the reservoirs and tanks reached. */
+  sourceIds?: readonly number[];
 };
 
-export type NetworkLayers = { pipe: Layer | undefined; valves: readonly Layer[]; nodes: readonly Layer[] };
+export type NetworkLayers = {
+  pipe: Layer | undefined;
+  valves: readonly Layer[];
+  nodes: readonly Layer[];
+  /** The hydraulic settings' reservoirs and tanks, when set. */
+  source?: Layer | undefined;
+};
 
 /** Lists longer than this show their first entries and a count; the map and the CSV have them all. */
 const SHOWN = 50;
@@ -34,7 +46,7 @@ type ListProps = {
   named: Map<number, Feature> | undefined;
 };
 
-function FeatureList({ title, ids, layers, onPick, named }: ListProps) {
+export function FeatureList({ title, ids, layers, onPick, named }: ListProps) {
   const { t } = useTranslation();
   if (ids.length === 0) return null;
   return (
@@ -80,8 +92,13 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
   const ability = useAppAbility();
   const [exportOpen, setExportOpen] = useState(false);
   const pipeLayers = network.pipe ? [network.pipe] : [];
-  // On a trace the answer's nodes are valves and other nodes together.
-  const nodeLayers = result.kind === 'trace' ? [...network.valves, ...network.nodes] : network.nodes;
+  const flow = result.kind === 'upstream' || result.kind === 'downstream';
+  // On a trace the answer's nodes are valves and other nodes together. Isolation and flow traces
+  // list their hydrants and service points per layer, so the node list keeps only the others
+  // (the valves on the way of a flow trace).
+  const nodeLayers = result.kind === 'isolate' ? network.nodes : [...network.valves, ...network.nodes];
+  const perLayer = new Set((result.nodeLayers ?? []).flatMap((entry) => entry.feature_ids));
+  const listedNodeIds = result.nodeIds.filter((id) => !perLayer.has(id));
   const valves = useFeaturesById(
     mapId,
     network.valves.map((l) => l.id),
@@ -95,15 +112,23 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
   const nodes = useFeaturesById(
     mapId,
     nodeLayers.map((l) => l.id),
-    result.nodeIds.slice(0, SHOWN),
+    listedNodeIds.slice(0, SHOWN),
   );
   const allPipesNamed = pipes.data !== undefined && result.pipeIds.every((id) => pipes.data.has(id));
   const lengthM = allPipesNamed ? [...pipes.data.values()].reduce((sum, f) => sum + lineLengthM(f), 0) : null;
   const isolate = result.kind === 'isolate';
   const titles = {
     valves: t('water_network.viewer.valves_to_close'),
-    pipes: isolate ? t('water_network.viewer.pipes_out') : t('water_network.viewer.pipes_connected'),
-    nodes: isolate ? t('water_network.viewer.nodes_out') : t('water_network.viewer.nodes_connected'),
+    pipes: isolate
+      ? t('water_network.viewer.pipes_out')
+      : flow
+        ? t(`water_network.flow.pipes_${result.kind}`)
+        : t('water_network.viewer.pipes_connected'),
+    nodes: isolate
+      ? t('water_network.viewer.nodes_out')
+      : flow
+        ? t('water_network.flow.valves_on_the_way')
+        : t('water_network.viewer.nodes_connected'),
   };
 
   // The export dialog takes the features of one layer at a time: the pipes, and the valves when
@@ -140,7 +165,7 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
     };
     add(titles.valves, result.valveIds, network.valves, valves.data);
     add(titles.pipes, result.pipeIds, pipeLayers, pipes.data);
-    add(titles.nodes, result.nodeIds, nodeLayers, nodes.data);
+    add(titles.nodes, listedNodeIds, nodeLayers, nodes.data);
     const header = ['role', 'layer', 'id', 'name'].map((column) => t(`water_network.viewer.csv.${column}`));
     downloadText(`${result.kind}-${result.featureId}.csv`, networkListCsv(header, rows));
   };
@@ -149,18 +174,25 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
     <div
       className="network-result"
       role="region"
-      aria-label={t(`water_network.viewer.${result.kind}_result`, { id: result.featureId })}
+      aria-label={t(
+        flow ? `water_network.flow.${result.kind}_result` : `water_network.viewer.${result.kind}_result`,
+        { id: result.featureId },
+      )}
     >
       <p className="network-summary">
-        {isolate
-          ? t('water_network.viewer.isolate_summary', {
-              valves: result.valveIds.length,
-              pipes: result.pipeIds.length,
-            })
-          : t('water_network.viewer.trace_summary', {
-              pipes: result.pipeIds.length,
-              nodes: result.nodeIds.length,
-            })}
+        {flow ? (
+          <FlowSummary result={result} />
+        ) : isolate ? (
+          t('water_network.viewer.isolate_summary', {
+            valves: result.valveIds.length,
+            pipes: result.pipeIds.length,
+          })
+        ) : (
+          t('water_network.viewer.trace_summary', {
+            pipes: result.pipeIds.length,
+            nodes: result.nodeIds.length,
+          })
+        )}
         {lengthM !== null ? ` ${t('water_network.viewer.length', { metres: Math.round(lengthM) })}` : ''}
       </p>
       {isolate && result.valveIds.length === 0 ? (
@@ -200,9 +232,13 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
         onPick={onPick}
         named={pipes.data}
       />
+      {flow ? <SourceList mapId={mapId} result={result} network={network} onPick={onPick} /> : null}
+      {isolate || flow ? (
+        <NodeLayerLists mapId={mapId} result={result} network={network} onPick={onPick} />
+      ) : null}
       <FeatureList
         title={titles.nodes}
-        ids={result.nodeIds}
+        ids={listedNodeIds}
         layers={nodeLayers}
         onPick={onPick}
         named={nodes.data}

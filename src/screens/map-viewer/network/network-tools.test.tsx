@@ -9,8 +9,10 @@ import {
 import {
   getGetWaterNetworkMockHandler,
   getIsolateWaterNetworkPipeMockHandler,
+  getTraceWaterNetworkFlowMockHandler,
   getTraceWaterNetworkMockHandler,
 } from '../../../../generated/api/water-network/water-network.msw';
+import { buildTownFeatures } from '../../../../mocks/features-town';
 import { townMapDetail } from '../../../../mocks/features-town-map';
 import { recordedMap } from '../../../map/testing/recording-map-canvas';
 import { renderApp } from '../../../testing/render';
@@ -72,6 +74,7 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
             node_ids: [],
             skipped_valve_ids: [149],
             extra_pipe_ids: [4],
+            node_layers: [{ layer_id: 3, role: 'hydrant', feature_ids: [] }],
           },
         };
       }),
@@ -152,6 +155,97 @@ describe('water network tools in the viewer', { timeout: 60_000 }, () => {
     );
     expect(within(tools).queryByRole('region', { name: 'Trace from #147' })).not.toBeInTheDocument();
     expect(highlighted('layer-2')).toBe('');
+  });
+
+  it('lists the hydrants an isolation leaves dry, and exports exactly them through the export dialog', async () => {
+    townNetwork();
+    const hydrants = buildTownFeatures().filter((feature) => feature.layer_id === 3);
+    const dry = hydrants.slice(0, 2).map((feature) => feature.id);
+    server.use(
+      getIsolateWaterNetworkPipeMockHandler({
+        data: {
+          pipe_id: 3,
+          valve_ids: [147],
+          pipe_ids: [3],
+          node_ids: dry,
+          skipped_valve_ids: [],
+          extra_pipe_ids: [],
+          node_layers: [{ layer_id: 3, role: 'hydrant', feature_ids: dry }],
+        },
+      }),
+    );
+    const { user } = await openFeature(1, 3, 'Pipes #3');
+    const tools = await screen.findByRole('region', { name: 'Water network' }, SLOW);
+    await user.click(within(tools).getByRole('button', { name: 'Isolate' }));
+    const result = await within(tools).findByRole('region', { name: 'Isolation of #3' }, SLOW);
+    expect(result).toHaveTextContent('2 hydrants and 0 service points lose water.');
+    const list = within(result).getByRole('region', { name: 'Hydrants without water' });
+    expect(list).toHaveTextContent('Hydrants without water (2)');
+    expect(await within(list).findByRole('button', { name: 'H-001' }, SLOW)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'H-002' })).toBeInTheDocument();
+    expect(highlighted('layer-3')).toBe(dry.join(','));
+
+    const exported: unknown[] = [];
+    server.use(
+      getExportMultiSelectedFeaturesMockHandler(async ({ request }) => {
+        exported.push(await request.json());
+        const mock = getExportMultiSelectedFeaturesResponseMock();
+        return { data: { ...mock.data, status: 'ready' } };
+      }),
+    );
+    await user.click(within(result).getByRole('button', { name: 'Export affected…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export features' }, SLOW);
+    // Preset to the one layer and its features; every format the dialog has is offered.
+    expect(dialog).toHaveTextContent('What to export: Hydrants without water');
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['geojson', 'csv', 'xlsx', 'shp', 'gpkg', 'kml']);
+    await user.click(within(dialog).getByRole('radio', { name: 'GeoPackage' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    await within(dialog).findByText('The file is ready.', {}, SLOW);
+    expect(exported).toEqual([{ format: 'gpkg', layer_id: 3, feature_ids: dry }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // A name in the list opens that hydrant.
+    await user.click(within(list).getByRole('button', { name: 'H-002' }));
+    expect(
+      await screen.findByRole('complementary', { name: `Hydrants #${dry[1]}` }, SLOW),
+    ).toBeInTheDocument();
+  });
+
+  it('traces upstream by the simulated flow: the pipes, the feeding sources and the hydrants on the way', async () => {
+    townNetwork();
+    const asked: unknown[] = [];
+    const hydrant = buildTownFeatures().find((feature) => feature.layer_id === 3)?.id ?? 0;
+    server.use(
+      getTraceWaterNetworkFlowMockHandler(async ({ request }) => {
+        asked.push(await request.json());
+        return {
+          data: {
+            feature_id: 4,
+            direction: 'upstream',
+            pipe_ids: [3, 4],
+            node_ids: [147, hydrant],
+            source_ids: [],
+            node_layers: [{ layer_id: 3, role: 'hydrant', feature_ids: [hydrant] }],
+            flow_tolerance_lps: 0.001,
+          },
+        };
+      }),
+    );
+    const { user } = await openFeature(1, 4, 'Pipes #4');
+    const tools = await screen.findByRole('region', { name: 'Water network' }, SLOW);
+    await user.click(within(tools).getByRole('button', { name: 'Trace upstream' }));
+    const result = await within(tools).findByRole('region', { name: 'Upstream of #4' }, SLOW);
+    expect(asked).toEqual([{ feature_id: 4, direction: 'upstream' }]);
+    expect(result).toHaveTextContent('2 pipes bring the water here from 0 sources.');
+    expect(within(result).getByRole('region', { name: 'Pipes upstream' })).toHaveTextContent('(2)');
+    expect(within(result).getByRole('region', { name: 'Hydrants upstream' })).toHaveTextContent('(1)');
+    expect(within(result).getByRole('region', { name: 'Valves on the way' })).toHaveTextContent('(1)');
+    expect(highlighted('layer-1')).toBe('3,4');
+    expect(highlighted('layer-2')).toBe(`147,${hydrant}`);
   });
 
   it('stays away from features that are not on the network', async () => {

@@ -4,6 +4,7 @@ import {
   useGetWaterNetwork,
   useIsolateWaterNetworkPipe,
   useTraceWaterNetwork,
+  useTraceWaterNetworkFlow,
 } from '../../../../generated/api/water-network/water-network';
 import type { Feature, Layer } from '../../../../generated/model';
 import { fieldErrorsOf } from '../../../lib/field-errors';
@@ -21,7 +22,7 @@ type NetworkToolsProps = {
 
 /**
  * Water network tools: isolate the selected pipe, or trace from the selected pipe, valve or
- * node. The buttons show while such a feature is selected; a result stays (picking a valve
+ * node: everything connected, or upstream / downstream by the simulated flow. The buttons show while such a feature is selected; a result stays (picking a valve
  * from its list selects that valve) until it is cleared or replaced.
  */
 export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: NetworkToolsProps) {
@@ -29,6 +30,7 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
   const config = useGetWaterNetwork(mapId);
   const isolate = useIsolateWaterNetworkPipe();
   const trace = useTraceWaterNetwork();
+  const traceFlow = useTraceWaterNetworkFlow();
   const [result, setResult] = useState<NetworkResult | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const setup = config.data?.data;
@@ -37,16 +39,19 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
     pipe: setup?.pipe_layer_id ? byId(setup.pipe_layer_id) : undefined,
     valves: (setup?.valve_layer_ids ?? []).map(byId).filter((layer) => layer !== undefined),
     nodes: (setup?.node_layer_ids ?? []).map(byId).filter((layer) => layer !== undefined),
+    source: setup?.hydraulics.source_layer_id ? byId(setup.hydraulics.source_layer_id) : undefined,
   };
   const isPipe = selected !== null && network.pipe?.id === selected.layerId;
   const onNetwork =
     selected !== null &&
     (isPipe || [...network.valves, ...network.nodes].some((layer) => layer.id === selected.layerId));
+  // Sources are on the network for the hydraulics only: they trace by flow, not by topology.
+  const flows = onNetwork || (selected !== null && network.source?.id === selected.layerId);
 
   // The highlight belongs to the result: it goes when the viewer does.
   useEffect(() => () => onHighlight({}), [onHighlight]);
 
-  if (!network.pipe || (!onNetwork && !result)) return null;
+  if (!network.pipe || (!flows && !result)) return null;
 
   const show = (next: NetworkResult | null) => {
     setResult(next);
@@ -57,7 +62,7 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
     try {
       if (kind === 'isolate') {
         const answer = await isolate.mutateAsync({ id: mapId, data: { pipe_id: featureId } });
-        const { valve_ids, pipe_ids, node_ids, skipped_valve_ids, extra_pipe_ids } = answer.data;
+        const { valve_ids, pipe_ids, node_ids, skipped_valve_ids, extra_pipe_ids, node_layers } = answer.data;
         show({
           kind,
           featureId,
@@ -66,6 +71,22 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
           nodeIds: node_ids,
           skippedValveIds: skipped_valve_ids,
           extraPipeIds: extra_pipe_ids,
+          nodeLayers: node_layers,
+        });
+      } else if (kind === 'upstream' || kind === 'downstream') {
+        const answer = await traceFlow.mutateAsync({
+          id: mapId,
+          data: { feature_id: featureId, direction: kind },
+        });
+        const { pipe_ids, node_ids, source_ids, node_layers } = answer.data;
+        show({
+          kind,
+          featureId,
+          valveIds: [],
+          pipeIds: pipe_ids,
+          nodeIds: node_ids,
+          sourceIds: source_ids,
+          nodeLayers: node_layers,
         });
       } else {
         const answer = await trace.mutateAsync({ id: mapId, data: { feature_id: featureId } });
@@ -77,7 +98,7 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
       setErrors(fieldErrorsOf(error, t('water_network.viewer.failed')));
     }
   };
-  const busy = isolate.isPending || trace.isPending;
+  const busy = isolate.isPending || trace.isPending || traceFlow.isPending;
 
   return (
     <section className="viewer-panel network-tools" aria-labelledby="network-tools-title">
@@ -103,6 +124,19 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
             {t('water_network.viewer.trace')}
           </button>
         ) : null}
+        {selected && flows
+          ? (['upstream', 'downstream'] as const).map((direction) => (
+              <button
+                key={direction}
+                type="button"
+                className="btn btn-secondary"
+                disabled={busy}
+                onClick={() => void run(direction, selected.featureId)}
+              >
+                {t(`water_network.flow.trace_${direction}`)}
+              </button>
+            ))
+          : null}
         {result ? (
           <button type="button" className="btn btn-secondary" onClick={() => show(null)}>
             {t('water_network.viewer.clear')}

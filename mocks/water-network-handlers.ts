@@ -11,6 +11,7 @@ import {
   traceFeature,
   unconnectedNodes,
 } from '../server/src/water-network/network-queries';
+import { featuresOfLayer } from './features-store';
 import { guardMap, idParam } from './maps-guards';
 import { findMap, mapsDb } from './maps-store';
 import { notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
@@ -107,8 +108,26 @@ export const waterNetworkHandlers = [
       return validationFailed({ pipe_id: ["The feature is not a pipe of this map's water network."] });
     // Mock valves are all operable: nothing is skipped.
     const isolation = isolatePipe(loaded.network.graph, pipeId);
+    const config = waterNetworkOf(idParam(params, 'id'));
+    const services = new Set(config.hydraulics.service_layer_ids);
+    const dry = new Set(isolation.node_ids);
+    // The hydrants and service points that lose water, per node layer, as the server answers them.
+    const nodeLayers = config.node_layer_ids.map((layerId) => ({
+      layer_id: layerId,
+      role: services.has(layerId) ? ('service' as const) : ('hydrant' as const),
+      feature_ids: featuresOfLayer(layerId)
+        .map((feature) => feature.id)
+        .filter((id) => dry.has(id))
+        .sort((a, b) => a - b),
+    }));
     return HttpResponse.json({
-      data: { pipe_id: pipeId, ...isolation, skipped_valve_ids: [], extra_pipe_ids: [] },
+      data: {
+        pipe_id: pipeId,
+        ...isolation,
+        skipped_valve_ids: [],
+        extra_pipe_ids: [],
+        node_layers: nodeLayers,
+      },
     });
   }),
 

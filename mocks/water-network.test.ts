@@ -61,6 +61,7 @@ describe('mock water network', () => {
       // Mock valves are all operable: nothing is skipped.
       skipped_valve_ids: [],
       extra_pipe_ids: [],
+      node_layers: [{ layer_id: 3, role: 'hydrant', feature_ids: [226] }],
     });
     const valve = await rejection(isolateWaterNetworkPipe(1, { pipe_id: 145 }));
     expect(valve).toMatchObject({ status: 422, data: { errors: { pipe_id: [expect.any(String)] } } });

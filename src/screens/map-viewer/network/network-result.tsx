@@ -225,6 +225,11 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
           named={pipes.data}
         />
       ) : null}
+      {/* Who loses water (or gets it) comes before the long pipe list: it is what an outage notice needs. */}
+      {flow ? <SourceList mapId={mapId} result={result} network={network} onPick={onPick} /> : null}
+      {isolate || flow ? (
+        <NodeLayerLists mapId={mapId} result={result} network={network} onPick={onPick} />
+      ) : null}
       <FeatureList
         title={titles.pipes}
         ids={result.pipeIds}
@@ -232,10 +237,6 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
         onPick={onPick}
         named={pipes.data}
       />
-      {flow ? <SourceList mapId={mapId} result={result} network={network} onPick={onPick} /> : null}
-      {isolate || flow ? (
-        <NodeLayerLists mapId={mapId} result={result} network={network} onPick={onPick} />
-      ) : null}
       <FeatureList
         title={titles.nodes}
         ids={listedNodeIds}

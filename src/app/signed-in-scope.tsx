@@ -1,0 +1,17 @@
+import { AbilityProvider } from '@casl/react';
+import { useEffect, type ReactNode } from 'react';
+import { Loading } from '../components/ui/status';
+import { loadSignedInResources, useLoadedAbility } from '../lib/signed-in-resources';
+
+/**
+ * Around every signed-in route: provides the ability to `Can` and `useAppAbility`. Sign-in
+ * loads CASL and the signed-in texts first, so this waits only when a signed-in state was
+ * set some other way (a test, a stored session whose load failed).
+ */
+export function SignedInScope({ children }: { children: ReactNode }) {
+  const ability = useLoadedAbility();
+  useEffect(() => {
+    if (!ability) void loadSignedInResources();
+  }, [ability]);
+  return ability ? <AbilityProvider value={ability}>{children}</AbilityProvider> : <Loading />;
+}

@@ -1,7 +1,6 @@
-import { AbilityProvider } from '@casl/react';
 import { useEffect, type ReactNode } from 'react';
 import { Loading } from '../components/ui/status';
-import { loadSignedInResources, useLoadedAbility } from '../lib/signed-in-resources';
+import { loadSignedInResources, useAbilityModule } from '../lib/signed-in-resources';
 
 /**
  * Around every signed-in route: provides the ability to `Can` and `useAppAbility`. Sign-in
@@ -9,9 +8,13 @@ import { loadSignedInResources, useLoadedAbility } from '../lib/signed-in-resour
  * set some other way (a test, a stored session whose load failed).
  */
 export function SignedInScope({ children }: { children: ReactNode }) {
-  const ability = useLoadedAbility();
+  const loaded = useAbilityModule();
   useEffect(() => {
-    if (!ability) void loadSignedInResources();
-  }, [ability]);
-  return ability ? <AbilityProvider value={ability}>{children}</AbilityProvider> : <Loading />;
+    if (!loaded) void loadSignedInResources();
+  }, [loaded]);
+  return loaded ? (
+    <loaded.AbilityProvider value={loaded.ability}>{children}</loaded.AbilityProvider>
+  ) : (
+    <Loading />
+  );
 }

@@ -21,3 +21,5 @@ export function replaceAbilityRules(rules: AppRule[]): void {
 export const useAppAbility = (): AppAbility => useAbility<AppAbility>();
 
 export { canOnEvery } from './ability-checks';
+// Here, not in the guards, so a guest's page does not fetch @casl/react either.
+export { AbilityProvider } from '@casl/react';

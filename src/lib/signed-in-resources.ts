@@ -49,8 +49,13 @@ const subscribe = (listener: () => void) => {
 const NO_RULES: readonly AppRule[] = [];
 const rulesSnapshot = () => abilityModule?.ability.rules ?? NO_RULES;
 
+/** The ability module once signed-in resources are loaded (re-rendering when its rules change), else undefined. */
+export function useAbilityModule(): AbilityModule | undefined {
+  useSyncExternalStore(subscribe, rulesSnapshot);
+  return abilityModule;
+}
+
 /** The ability once signed-in resources are loaded (re-rendering when its rules change), else undefined. */
 export function useLoadedAbility(): AppAbility | undefined {
-  useSyncExternalStore(subscribe, rulesSnapshot);
-  return abilityModule?.ability;
+  return useAbilityModule()?.ability;
 }

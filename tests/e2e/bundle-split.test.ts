@@ -44,7 +44,7 @@ const engineChunk = /\/(ol|cesium)[-/.]|ol-map-canvas|cesium-map-canvas/i;
 describe('bundle split', () => {
   const suite = useRealServer({ demoSeed: true });
 
-  test('/login loads neither OpenLayers nor Cesium; the 2D and 3D viewers load their own engine', async () => {
+  test('/login loads no map engine, no CASL and only its own English texts; each arrives where it belongs', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
     const loaded = recordScripts(page);

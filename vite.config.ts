@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { cesiumAssets } from './scripts/cesium-assets-plugin.ts';
+import { localeSections } from './scripts/locale-sections-plugin.ts';
 
 // The real server answers these paths; in dev they are proxied so the session
 // cookie stays same-origin (docs/decisions.md#session-and-xsrf). Mock mode (VITE_MOCK=1) never reaches them.
@@ -8,7 +9,7 @@ const serverPaths = ['/api', '/login', '/login2fa', '/logout', '/register'];
 const target = process.env.ATLASBOARD_SERVER_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), cesiumAssets()],
+  plugins: [react(), cesiumAssets(), localeSections()],
   build: { outDir: 'dist', sourcemap: true },
   server: {
     proxy: Object.fromEntries(

@@ -4,6 +4,8 @@ import { AppProvider } from './app/provider';
 import { initI18n } from './lib/i18n';
 import { installPreloadErrorReload } from './lib/preload-error';
 import { createQueryClient } from './lib/query-client';
+import { loadSignedInResources } from './lib/signed-in-resources';
+import { useAuthStore } from './stores/auth-store';
 import './styles/index.css';
 
 /** Mock mode (`npm run dev:mock`): the API answers from MSW in a service worker. */
@@ -21,7 +23,13 @@ async function startMockApi(): Promise<void> {
 
 async function start(): Promise<void> {
   installPreloadErrorReload();
-  const [i18n] = await Promise.all([initI18n(), startMockApi()]);
+  // Someone who stayed signed in gets the signed-in screens' texts and CASL with the first paint.
+  const signedIn = useAuthStore.getState().authenticated;
+  const [i18n] = await Promise.all([
+    initI18n({ signedIn }),
+    startMockApi(),
+    signedIn ? loadSignedInResources() : undefined,
+  ]);
   // Loaded after the mock worker, so no request can leave before it listens.
   const { AppRouter } = await import('./app/router');
   const container = document.getElementById('app');

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 import { isAdmin, useAuthStore } from '../stores/auth-store';
+import { SignedInScope } from './signed-in-scope';
 
 // docs/product.md#routes: guards read the client-side auth state only; the server enforces the rest.
 
@@ -9,7 +10,9 @@ export function RequireAuth() {
   const authenticated = useAuthStore((state) => state.authenticated);
   const location = useLocation();
   return authenticated ? (
-    <Outlet />
+    <SignedInScope>
+      <Outlet />
+    </SignedInScope>
   ) : (
     <Navigate to={paths.login} replace state={{ from: location.pathname }} />
   );
@@ -20,7 +23,13 @@ export function RequireAdmin() {
   const authenticated = useAuthStore((state) => state.authenticated);
   const user = useAuthStore((state) => state.user);
   if (!authenticated) return <Navigate to={paths.login} replace />;
-  return isAdmin(user) ? <Outlet /> : <Navigate to={paths.home} replace />;
+  return isAdmin(user) ? (
+    <SignedInScope>
+      <Outlet />
+    </SignedInScope>
+  ) : (
+    <Navigate to={paths.home} replace />
+  );
 }
 
 /** Guest-only routes (login, 2fa, register, password reset): a signed-in user goes home. */

@@ -1,9 +1,7 @@
-import { AbilityProvider } from '@casl/react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ability } from '../lib/ability';
 import { refreshSession } from '../lib/session';
 import { installTooltipDismiss } from '../components/ui/tooltip-dismiss';
 
@@ -23,10 +21,9 @@ export function AppProvider({ queryClient, i18n, checkSession = true, children }
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AbilityProvider value={ability}>
-          {checkSession ? <SessionStart /> : null}
-          {children}
-        </AbilityProvider>
+        {/* The ability is provided by the signed-in routes (src/app/signed-in-scope.tsx). */}
+        {checkSession ? <SessionStart /> : null}
+        {children}
       </QueryClientProvider>
     </I18nextProvider>
   );

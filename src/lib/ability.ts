@@ -6,8 +6,9 @@ export type AppAbility = MongoAbility<[AbilityAction, AbilitySubject]>;
 export type AppRule = RawRuleOf<AppAbility>;
 
 /**
- * One ability for the whole app (provided with @casl/react's AbilityProvider).
- * It starts empty, so nothing is allowed until the server's rules arrive.
+ * One ability for the whole app (provided with @casl/react's AbilityProvider to the signed-in
+ * routes). It starts empty, so nothing is allowed until the server's rules arrive. Loaded
+ * after sign-in only, through signed-in-resources.ts (docs/architecture.md#first-load).
  */
 export const ability: AppAbility = createMongoAbility<[AbilityAction, AbilitySubject]>();
 
@@ -19,12 +20,6 @@ export function replaceAbilityRules(rules: AppRule[]): void {
 /** Typed access to the provided ability; re-renders when its rules change. */
 export const useAppAbility = (): AppAbility => useAbility<AppAbility>();
 
-/**
- * Whether the user may do this to any record of the type, not only to some (a rule
- * without conditions). Navigation uses it: a user who may read only their own User
- * should not be offered the user list.
- */
-export function canOnEvery(target: AppAbility, action: AbilityAction, subject: AbilitySubject): boolean {
-  const rule = target.relevantRuleFor(action, subject);
-  return rule !== null && !rule.inverted && rule.conditions === undefined;
-}
+export { canOnEvery } from './ability-checks';
+// Here, not in the guards, so a guest's page does not fetch @casl/react either.
+export { AbilityProvider } from '@casl/react';

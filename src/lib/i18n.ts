@@ -1,8 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
 import { Locale } from '../../generated/model';
+import { localeBackend } from './locale-resources';
 
 export const availableLocales: readonly Locale[] = Object.values(Locale);
 /** Config default and fallback (docs/product.md#constants); a deployment may choose another default. */
@@ -28,9 +28,12 @@ export function saveLocale(locale: Locale): void {
 export const i18n: I18n = i18next.createInstance();
 i18n.use(initReactI18next);
 
-/** For the browser: each locale's file is its own chunk, fetched when first used. */
-export async function initI18n(): Promise<I18n> {
-  i18n.use(resourcesToBackend((language: string) => import(`../locales/${language}.json`)));
+/**
+ * For the browser: only the visitor's language, and of it only the sign-in screens' texts
+ * unless `signedIn` (docs/architecture.md#first-load); the rest arrives with sign-in.
+ */
+export async function initI18n({ signedIn }: { signedIn: boolean }): Promise<I18n> {
+  i18n.use(localeBackend(i18n, { signedIn }));
   i18n.on('languageChanged', (language) => {
     const locale = asLocale(language);
     if (locale) {
@@ -40,10 +43,14 @@ export async function initI18n(): Promise<I18n> {
   });
   await i18n.init({
     lng: storedLocale(),
-    fallbackLng: fallbackLocale,
+    // English fills a locale's missing keys at build time (scripts/locale-sections-plugin.ts),
+    // so no second language is fetched as fallback.
+    fallbackLng: false,
     supportedLngs: availableLocales,
     load: 'currentOnly',
     interpolation: { escapeValue: false },
+    // Texts added after sign-in re-render whatever already shows them.
+    react: { bindI18nStore: 'added' },
   });
   return i18n;
 }

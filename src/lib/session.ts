@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getGetAbilitiesQueryOptions, getGetCurrentUserQueryOptions } from '../../generated/api/auth/auth';
 import { useAuthStore } from '../stores/auth-store';
-import { replaceAbilityRules, type AppRule } from './ability';
+import type { AppRule } from './ability';
+import { clearAbilityRules, loadSignedInResources, replaceAbilityRules } from './signed-in-resources';
 
 /**
  * Asks the server who is signed in and what they may do (docs/product.md#flows, docs/product.md#roles): at start,
@@ -17,7 +18,9 @@ export async function refreshSession(queryClient: QueryClient, { atStart = false
       staleTime: 0,
     });
     const rules = await queryClient.fetchQuery({ ...getGetAbilitiesQueryOptions({ request }), staleTime: 0 });
-    replaceAbilityRules(rules as AppRule[]);
+    // CASL and the signed-in screens' texts arrive before anyone is marked signed in.
+    await loadSignedInResources();
+    await replaceAbilityRules(rules as AppRule[]);
     useAuthStore.getState().signIn(current.data);
     return true;
   } catch {
@@ -29,6 +32,6 @@ export async function refreshSession(queryClient: QueryClient, { atStart = false
 /** Forgets the user locally: store, rules and every cached answer that belonged to them. */
 export function clearSession(queryClient: QueryClient): void {
   useAuthStore.getState().signOut();
-  replaceAbilityRules([]);
+  clearAbilityRules();
   queryClient.clear();
 }

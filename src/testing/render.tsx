@@ -1,3 +1,4 @@
+import { AbilityProvider } from '@casl/react';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,7 @@ import { applyScenario } from '../../mocks/scenarios';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/routes';
 import { toastQueue } from '../components/ui/toast';
-import { replaceAbilityRules } from '../lib/ability';
+import { ability, replaceAbilityRules } from '../lib/ability';
 import { refreshSession } from '../lib/session';
 import { useAuthStore } from '../stores/auth-store';
 import { usePopupStore } from '../stores/popup-store';
@@ -62,14 +63,14 @@ export async function renderApp(
   return { ...result, router, user, queryClient };
 }
 
-/** A single component with the app's providers but no routes. */
+/** A single component with the app's providers (and the ability signed-in routes provide) but no routes. */
 export function renderWithProviders(
   ui: ReactNode,
 ): RenderResult & { user: ReturnType<typeof userEvent.setup> } {
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={createTestQueryClient()} i18n={initTestI18n()} checkSession={false}>
-      {ui}
+      <AbilityProvider value={ability}>{ui}</AbilityProvider>
     </AppProvider>,
   );
   return { ...result, user };

@@ -1,14 +1,27 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import en from '../../src/locales/en.json';
+import zhCN from '../../src/locales/zh-CN.json';
 import { useRealServer } from './support/real-server-suite';
 import { signIn } from './support/ui';
 
-/** Text only OpenLayers' map and Cesium's widget carry, whatever their chunks are called. */
-const ENGINES = { ol: 'ol-overlaycontainer', cesium: 'cesium-widget' } as const;
+/**
+ * Text only one part carries, whatever its chunk is called: OpenLayers' map, Cesium's widget,
+ * CASL's rule engine, a text of a signed-in screen (English) and the sign-in title in English
+ * and in Chinese.
+ */
+const ENGINES = {
+  ol: 'ol-overlaycontainer',
+  cesium: 'cesium-widget',
+  casl: '__caslSubjectType__',
+  signedInTexts: en.viewer.load_failed,
+  englishLogin: en.auth.login_intro,
+  chineseLogin: zhCN.auth.login_intro,
+} as const;
 
 type Loaded = { urls: string[]; engines: Set<keyof typeof ENGINES> };
 
-/** Every script and style the page loads from now on, and which map engines they contain. */
+/** Every script and style the page loads from now on, and which of the parts above they contain. */
 function recordScripts(page: Page): Loaded {
   const loaded: Loaded = { urls: [], engines: new Set() };
   page.on('response', (response) => {
@@ -31,7 +44,7 @@ const engineChunk = /\/(ol|cesium)[-/.]|ol-map-canvas|cesium-map-canvas/i;
 describe('bundle split', () => {
   const suite = useRealServer({ demoSeed: true });
 
-  test('/login loads neither OpenLayers nor Cesium; the 2D and 3D viewers load their own engine', async () => {
+  test('/login loads no map engine, no CASL and only its own English texts; each arrives where it belongs', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
     const loaded = recordScripts(page);
@@ -41,7 +54,8 @@ describe('bundle split', () => {
     await page.waitForLoadState('networkidle');
     expect(loaded.urls.length).toBeGreaterThan(0);
     expect(loaded.urls.filter((url) => engineChunk.test(url))).toEqual([]);
-    expect([...loaded.engines]).toEqual([]);
+    // Only the sign-in texts of the visitor's language: no engine, no CASL, no signed-in screen's text.
+    expect([...loaded.engines]).toEqual(['englishLogin']);
 
     // The same detector sees each engine where it belongs, so the check above can fail.
     await signIn(page, admin.email, admin.password, admin.name);
@@ -55,10 +69,31 @@ describe('bundle split', () => {
     await page.waitForLoadState('networkidle');
     expect(loaded.engines.has('ol')).toBe(true);
     expect(loaded.engines.has('cesium')).toBe(false);
+    // Signing in brought the rule engine and the signed-in screens' texts, still in English only.
+    expect(loaded.engines.has('casl')).toBe(true);
+    expect(loaded.engines.has('signedInTexts')).toBe(true);
+    expect(loaded.engines.has('chineseLogin')).toBe(false);
 
     await page.goto(`/maps/${map.id}/show3d`);
     await page.getByTestId('globe-canvas').waitFor();
     await page.waitForLoadState('networkidle');
     expect(loaded.engines.has('cesium')).toBe(true);
+  });
+
+  test('a Chinese visitor of /login loads the Chinese sign-in texts and no English ones', async () => {
+    const page = await suite.newPage();
+    await page.context().addCookies([{ name: 'locale', value: 'zh-CN', url: suite.server().baseUrl }]);
+    const loaded = recordScripts(page);
+
+    await page.goto('/login');
+    await page.getByRole('heading', { name: zhCN.auth.login_title, level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([...loaded.engines]).toEqual(['chineseLogin']);
+
+    // Switching language loads the other one's texts without a reload.
+    await page.getByRole('combobox', { name: zhCN.nav.language }).selectOption('en');
+    await page.getByRole('heading', { name: en.auth.login_title, level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(loaded.engines.has('englishLogin')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import fr from '../../src/locales/fr.json';
 import ptBR from '../../src/locales/pt-BR.json';
 import zhCN from '../../src/locales/zh-CN.json';
 import { useRealServer } from './support/real-server-suite';
-import { eventually } from './support/ui';
+import { eventually, signIn } from './support/ui';
 
 const LOCALES = { bn, en, es, fr, 'pt-BR': ptBR, 'zh-CN': zhCN } as const;
 const YEAR_S = 365 * 24 * 3600;
@@ -58,5 +58,26 @@ describe('locale', () => {
     await eventually(() => page.evaluate(() => document.documentElement.lang), 'en');
     expect(await page.getByRole('combobox', { name: en.nav.language }).inputValue()).toBe('en');
     expect(await page.getByText(en.auth.login_intro).count()).toBe(1);
+  });
+
+  test('a signed-in person switches language on a signed-in screen and reads it whole, without a reload', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, admin.password, admin.name);
+    // Through the menu, not a page load: the texts that came with sign-in are what shows.
+    await page.getByRole('link', { name: en.nav.profile }).click();
+    await page.getByRole('heading', { name: en.profile.title, level: 1 }).waitFor();
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => loads.push(frame.url()));
+
+    await page.getByRole('banner').getByRole('combobox', { name: en.nav.language }).selectOption('fr');
+    // Texts of the signed-in group (profile) and of the guest group (nav) both in French.
+    await page.getByRole('heading', { name: fr.profile.title, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: fr.profile.details_title }).waitFor();
+    await page.getByRole('link', { name: fr.nav.maps }).waitFor();
+    expect(loads).toEqual([]);
+    // No key shows raw, like "profile.title" or "nav.maps".
+    const rawKey = new RegExp(`\\b(${Object.keys(en).join('|')})\\.[a-z_]+`);
+    expect(await page.locator('body').innerText()).not.toMatch(rawKey);
   });
 });

@@ -9,6 +9,7 @@ const CLIENT_SOURCES = [
   'index.html',
   'vite.config.ts',
   'scripts/cesium-assets-plugin.ts',
+  'scripts/locale-sections-plugin.ts',
   'package-lock.json',
 ];
 

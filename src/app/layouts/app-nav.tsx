@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { canOnEvery, useAppAbility } from '../../lib/ability';
+import { canOnEvery } from '../../lib/ability-checks';
 import { paths } from '../../lib/paths';
+import { useLoadedAbility } from '../../lib/signed-in-resources';
 import { useAuthStore } from '../../stores/auth-store';
 import { LogoutButton } from './logout-button';
 
@@ -9,7 +10,8 @@ export function AppNav() {
   const { t } = useTranslation();
   const authenticated = useAuthStore((state) => state.authenticated);
   const user = useAuthStore((state) => state.user);
-  const ability = useAppAbility();
+  // Loaded with sign-in; a guest's header does not fetch CASL.
+  const ability = useLoadedAbility();
 
   return (
     <nav aria-label={t('nav.main')} className="app-nav">
@@ -26,7 +28,7 @@ export function AppNav() {
                 {t('nav.maps')}
               </NavLink>
             </li>
-            {canOnEvery(ability, 'read', 'User') ? (
+            {ability && canOnEvery(ability, 'read', 'User') ? (
               <li>
                 <NavLink to={paths.usersIndex} className="app-nav-link">
                   {t('nav.users')}

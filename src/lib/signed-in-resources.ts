@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from 'react';
+import type { AppAbility, AppRule } from './ability';
+import { loadSignedInTexts } from './locale-resources';
+import { loadLazyModule } from './preload-error';
+
+type AbilityModule = typeof import('./ability');
+
+/**
+ * What only a signed-in person needs, fetched after sign-in instead of with /login
+ * (docs/architecture.md#first-load): CASL with the one ability, and the signed-in screens' texts.
+ * The session loads them before it marks someone signed in, so a signed-in screen never waits.
+ */
+let abilityModule: AbilityModule | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+export function loadSignedInResources(): Promise<void> {
+  loading ??= Promise.all([loadLazyModule(() => import('./ability')), loadSignedInTexts()]).then(
+    ([loaded]) => {
+      abilityModule = loaded;
+      loaded.ability.on('updated', notify);
+      notify();
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The server's rules; before sign-in there is nothing to replace (nothing is allowed yet). */
+export async function replaceAbilityRules(rules: AppRule[]): Promise<void> {
+  if (!abilityModule && rules.length === 0) return;
+  await loadSignedInResources();
+  abilityModule?.replaceAbilityRules(rules);
+}
+
+/** Forgets the rules at once (sign-out), if they were ever loaded. */
+export function clearAbilityRules(): void {
+  abilityModule?.replaceAbilityRules([]);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const NO_RULES: readonly AppRule[] = [];
+const rulesSnapshot = () => abilityModule?.ability.rules ?? NO_RULES;
+
+/** The ability module once signed-in resources are loaded (re-rendering when its rules change), else undefined. */
+export function useAbilityModule(): AbilityModule | undefined {
+  useSyncExternalStore(subscribe, rulesSnapshot);
+  return abilityModule;
+}
+
+/** The ability once signed-in resources are loaded (re-rendering when its rules change), else undefined. */
+export function useLoadedAbility(): AppAbility | undefined {
+  return useAbilityModule()?.ability;
+}

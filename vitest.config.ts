@@ -72,6 +72,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           fileParallelism: false,
+          // The run's directory for the data dirs each kind of server starts from (support/server.ts).
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

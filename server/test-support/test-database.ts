@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate, readMigrations } from '../src/db/migrate.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPGlite, openPGlite, wrapPGlite } from '../src/db/pglite.ts';
 import { readTemplate, writeTemplate } from '../src/db/pglite-template.ts';
@@ -68,6 +68,42 @@ async function sharedPGlite(): Promise<TestDatabase | undefined> {
   }
 }
 
+function databaseUrl(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/**
+ * PostgreSQL: migrating a new database (PostGIS first) costs seconds, copying one is a file copy.
+ * The first test file to need it (any worker; an advisory lock makes the others wait) migrates
+ * a template database named after the migrations, and every test database is created from it.
+ * The name changes with the migrations, so a template is never stale.
+ */
+async function migratedTemplate(admin: pg.Client, url: string): Promise<string> {
+  const key = createHash('sha256').update(JSON.stringify(readMigrations())).digest('hex').slice(0, 16);
+  const template = `atlasboard_template_${key}`;
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (found.rowCount === 0) {
+      const building = `${template}_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      const db = openPostgres(databaseUrl(url, building));
+      try {
+        await migrate(db);
+      } finally {
+        await db.close();
+      }
+      // Renamed once complete: a half-migrated template is never copied.
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
+  }
+  return template;
+}
+
 /** A database of its own for one test file: PGlite, or a fresh database on TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
@@ -80,16 +116,19 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const name = `atlasboard_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  try {
+    const template = await migratedTemplate(admin, url);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
   // The pool may end before PostgreSQL has seen its connections go, and DROP ... WITH (FORCE)
   // then terminates them: expected once closing. Before that, a dropped connection is news.
   let closing = false;
-  const db = openPostgres(target.toString(), (error) => {
+  const db = openPostgres(databaseUrl(url, name), (error) => {
     if (!closing) throw error;
   });
+  // Nothing to apply (the template is migrated); kept so a test database is never behind.
   await migrate(db);
   return {
     db,

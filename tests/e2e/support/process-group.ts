@@ -55,10 +55,21 @@ async function stopGroup(child: ChildProcess, exitedPromise: Promise<void>) {
   const pid = child.pid;
   if (pid === undefined) return;
   signalGroup(pid, 'SIGTERM');
-  await Promise.race([exitedPromise, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  // The leader (npm) may exit before its children; whatever is left of the group goes too.
+  // The leader (npm) may exit before its children: waiting for the whole group lets the server
+  // close its database (a prepared data dir is copied after this). Whatever is left then goes.
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   signalGroup(pid, 'SIGKILL');
   await exitedPromise;
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals) {

@@ -10,7 +10,7 @@ import type { InferredProperty } from './schema-inference.ts';
  * only thread, so one statement storing a whole file froze every request for half a minute at
  * 100,000 rows; between two batches the requests that queued meanwhile go first.
  */
-export const STORE_BATCH = 1000;
+export const STORE_BATCH = 2000;
 
 export interface StoreJob {
   jobId: string;

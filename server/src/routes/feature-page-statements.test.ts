@@ -130,12 +130,13 @@ describe('a features page', () => {
     };
     await cost({ page: 1 });
     // A sort by id takes the step-by-step path: what every search page answered before.
-    for (const query of [
+    const queries: Record<string, string | number>[] = [
       { search: 'ROW-' },
       { search: 'row-', per_page: 5, page: 3 },
       { search: 'row-', page: 40 },
       { search: 'row-1', page: 2 },
-    ]) {
+    ];
+    for (const query of queries) {
       const longWay = await cost({ ...query, sort: 'id' });
       const page = await cost(query);
       expect(page.page.data.map((f) => f.properties.code)).toEqual(

@@ -1,22 +1,25 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Queryable } from '../db/database.ts';
 import { JobLeaseLost } from '../jobs/job-worker.ts';
-import { GEOMETRY_SQL, insertImportedLayer, settleGeometryType, type ImportRequest } from './import-layer.ts';
-import { UnreadableFile } from './imported-feature.ts';
+import { insertImportedLayer, settleGeometryType, type ImportRequest } from './import-layer.ts';
 import type { InferredProperty } from './schema-inference.ts';
 
 /**
- * Features stored per transaction. The embedded database runs each statement on the server's
- * only thread, so one statement storing a whole file froze every request for half a minute at
- * 100,000 rows; between two batches the requests that queued meanwhile go first.
+ * Staged rows moved per transaction. The embedded database runs each statement on the server's
+ * only thread, so one statement moving a whole file froze every request for half a minute at
+ * 100,000 rows; a batch this size took about 0.2 s there (bench/import-stall.ts).
  */
-export const STORE_BATCH = 2000;
+export const MOVE_BATCH = 2000;
 
-export interface StoreJob {
+export interface MoveJob {
   jobId: string;
   workerId: string;
   request: ImportRequest;
   schema: InferredProperty[];
+  /** How many rows are staged, numbered 1..staged. */
+  staged: number;
+  /** Called after each batch with the rows moved so far; it renews the lease. */
+  moved(count: number): Promise<void>;
 }
 
 /**
@@ -45,57 +48,51 @@ export async function dropUnfinishedLayer(db: Queryable, jobId: string, workerId
 }
 
 /**
- * The hidden layer this job stores into (layer reads skip a layer with import_job_id set) and
- * how many features it holds: an earlier attempt's, whose worker died, is carried on from
- * where it stopped (every batch it stored is whole: one transaction each); otherwise a new one.
+ * Makes the layer hidden (layer reads skip a layer with import_job_id set), then moves the
+ * staged rows into it batch by batch, each in its own transaction, letting waiting requests
+ * through between batches. Returns the layer's id; `finish` makes it visible.
  */
-export async function hiddenLayer(db: Database, job: StoreJob): Promise<{ layerId: number; stored: number }> {
-  return db.transaction(async (tx) => {
-    await holdJob(tx, job.jobId, job.workerId);
-    const [earlier] = await tx.query<{ id: number; features_count: number }>(
-      'SELECT id, features_count FROM layers WHERE import_job_id = $1',
-      [job.jobId],
-    );
-    if (earlier) return { layerId: earlier.id, stored: earlier.features_count };
-    const id = await insertImportedLayer(tx, job.request, job.schema);
-    await tx.query('UPDATE layers SET import_job_id = $2 WHERE id = $1', [id, job.jobId]);
-    return { layerId: id, stored: 0 };
+export async function moveStagedRows(db: Database, job: MoveJob): Promise<number> {
+  const { jobId, workerId, request } = job;
+  const layerId = await db.transaction(async (tx) => {
+    await holdJob(tx, jobId, workerId);
+    const id = await insertImportedLayer(tx, request, job.schema);
+    await tx.query('UPDATE layers SET import_job_id = $2 WHERE id = $1', [id, jobId]);
+    return id;
   });
-}
-
-/**
- * Stores a batch of features into the hidden layer in a transaction of its own, then lets the
- * requests that queued meanwhile through (the gate is first come first served).
- */
-export async function storeBatch(
-  db: Database,
-  job: Pick<StoreJob, 'jobId' | 'workerId'> & { userId: number },
-  layerId: number,
-  batch: object[],
-  row: number,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await holdJob(tx, job.jobId, job.workerId);
-    try {
-      await tx.query(
-        `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-         SELECT $1, ${GEOMETRY_SQL}, e -> 'p', $2, $2 FROM jsonb_array_elements($3::jsonb) e`,
-        [layerId, job.userId, JSON.stringify(batch)],
-      );
-    } catch (error) {
-      // PostGIS refused a geometry (bad WKT, broken coordinates): the file is at fault.
-      throw new UnreadableFile(
-        `${error instanceof Error ? error.message : String(error)} (before feature ${row})`,
-      );
+  try {
+    for (let done = 0; done < job.staged; done += MOVE_BATCH) {
+      const last = Math.min(done + MOVE_BATCH, job.staged);
+      await db.transaction(async (tx) => {
+        await holdJob(tx, jobId, workerId);
+        await tx.query(
+          `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
+           SELECT $1, geom, properties, $2, $2 FROM import_rows
+           WHERE job_id = $3 AND seq > $4 AND seq <= $5 ORDER BY seq`,
+          [layerId, request.userId, jobId, done, last],
+        );
+        await tx.query('DELETE FROM import_rows WHERE job_id = $1 AND seq > $2 AND seq <= $3', [
+          jobId,
+          done,
+          last,
+        ]);
+      });
+      await job.moved(last);
+      // The gate is first come first served: a request that queued during the batch goes next.
+      await nextTurn();
     }
-  });
-  await nextTurn();
+  } catch (error) {
+    // A failed attempt leaves no half layer, unless the job is another worker's now (its layer).
+    if (!(error instanceof JobLeaseLost)) await dropUnfinishedLayer(db, jobId, workerId);
+    throw error;
+  }
+  return layerId;
 }
 
 /** The last short transaction: the layer's geometry type, the layer shown, the job done. */
 export async function finishImport(
   db: Database,
-  job: Pick<StoreJob, 'jobId' | 'workerId'>,
+  job: Pick<MoveJob, 'jobId' | 'workerId'>,
   layerId: number,
   result: Record<string, unknown>,
 ): Promise<void> {

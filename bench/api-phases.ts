@@ -87,6 +87,7 @@ export interface LoadPhases {
   tilesZ12to14: LoadResult;
   /** Absent from runs made before it was measured: the grid table serves these now. */
   tilesZ10to11?: LoadResult;
+  searchBroad?: LoadResult;
 }
 
 /** Each read the viewer and the table make, under concurrent load on loopback. */
@@ -124,6 +125,11 @@ export async function loadPhases(
     search: () =>
       run(() => ({
         path: `${base}/features?search=${encodeURIComponent(pointName(randomInt(target.count)).slice(3))}`,
+      })),
+    // The first letters typed into the search box: a kind's start, matching a fifth of the layer.
+    searchBroad: () =>
+      run(() => ({
+        path: `${base}/features?search=${KINDS[randomInt(KINDS.length)]?.slice(0, 3) ?? 'hyd'}`,
       })),
     // The filters panel: a kind within a 5 km box somewhere in the area.
     bboxFilter: () =>

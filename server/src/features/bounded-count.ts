@@ -19,10 +19,14 @@ export async function boundedCount(
   );
   const n = Number(counted?.n ?? 0);
   if (n <= COUNT_CAP) return { total: n, exact: true };
+  return { total: await estimatedCount(db, where, params), exact: false };
+}
+
+/** The planner's estimate of how many rows match, never less than one more than the cap. */
+export async function estimatedCount(db: Queryable, where: string, params: unknown[]): Promise<number> {
   const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     `EXPLAIN (FORMAT JSON) SELECT 1 FROM features ft WHERE ${where}`,
     params,
   );
-  const estimate = Math.round(Number(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
-  return { total: Math.max(n, estimate), exact: false };
+  return Math.max(COUNT_CAP + 1, Math.round(Number(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0)));
 }

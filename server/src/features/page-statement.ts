@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
 import type { PageEnvelope } from '../http/pagination.ts';
 import { LAYER_COLUMNS, type FeatureBody } from '../maps/records.ts';
-import { COUNT_CAP } from './bounded-count.ts';
+import { COUNT_CAP, estimatedCount } from './bounded-count.ts';
 import { layerWhere, pageEnvelopeOf, type LayerPageRequest } from './feature-page.ts';
 import { featurePageSql, type FeatureRowWithFiles } from './feature-rows.ts';
 import { knownPageStart } from './page-anchors.ts';
@@ -27,8 +27,8 @@ export function rememberLayerShape(layerId: number, shape: LayerShape): void {
 type PageRequest = Omit<LayerPageRequest, 'layerId' | 'featuresCount' | 'versionKey' | 'sort'>;
 
 interface Plan {
-  /** Picks the page's ids; `$1` is the layer (and `$2` the search pattern). */
-  idsSql: string;
+  /** Narrows the page's ids (a cursor or an anchor), or '' for none. */
+  condition: string;
   order: 'ASC' | 'DESC';
   limit: number;
   offset: number;
@@ -36,37 +36,33 @@ interface Plan {
   assumed?: LayerShape;
 }
 
+/**
+ * The page's ids, in its order, from the layer (`$1`, and `$2` the search pattern) or, for a
+ * search with no more matches than the cap, from those matches (the `capped` query).
+ */
+function idsSql(chosen: Plan, where: string, from: 'layer' | 'capped'): string {
+  const condition = chosen.condition ? ` AND ${chosen.condition}` : '';
+  const source = from === 'capped' ? `capped ft WHERE true` : `features ft WHERE ${where}`;
+  return `SELECT ft.id FROM ${source}${condition} ORDER BY ft.id ${chosen.order}`;
+}
+
 /** The page's ids without knowing the layer, or undefined when that cannot be planned ahead. */
-function plan(db: Queryable, layerId: number, request: PageRequest, where: string): Plan | undefined {
+function plan(db: Queryable, layerId: number, request: PageRequest): Plan | undefined {
   const { page, perPage, search } = request;
-  const from = search ? 'capped ft' : `features ft WHERE ${where}`;
-  const and = search ? 'WHERE' : 'AND';
-  const ids = (condition: string, order: 'ASC' | 'DESC') =>
-    `SELECT ft.id FROM ${from}${condition ? ` ${search ? condition.replace(/^AND/, and) : condition}` : ''} ORDER BY ft.id ${order}`;
   if (request.afterId !== undefined)
-    return {
-      idsSql: ids(`AND ft.id > ${Number(request.afterId)}`, 'ASC'),
-      order: 'ASC',
-      limit: perPage,
-      offset: 0,
-    };
+    return { condition: `ft.id > ${Number(request.afterId)}`, order: 'ASC', limit: perPage, offset: 0 };
   if (request.beforeId !== undefined)
-    return {
-      idsSql: ids(`AND ft.id < ${Number(request.beforeId)}`, 'DESC'),
-      order: 'DESC',
-      limit: perPage,
-      offset: 0,
-    };
+    return { condition: `ft.id < ${Number(request.beforeId)}`, order: 'DESC', limit: perPage, offset: 0 };
   const offset = (page - 1) * perPage;
-  // Searches are read from their capped matches, so an offset there is bounded by the cap.
-  if (page === 1 || search) return { idsSql: ids('', 'ASC'), order: 'ASC', limit: perPage, offset };
+  // A search's numbered page is an offset into its matches, which are capped or rare.
+  if (page === 1 || search) return { condition: '', order: 'ASC', limit: perPage, offset };
   const assumed = lastSeen.get(layerId);
   if (!assumed) return undefined;
   const lastPage = Math.max(1, Math.ceil(assumed.featuresCount / perPage));
   if (page > lastPage) return undefined;
   if (page === lastPage)
     return {
-      idsSql: ids('', 'DESC'),
+      condition: '',
       order: 'DESC',
       limit: assumed.featuresCount - (lastPage - 1) * perPage,
       offset: 0,
@@ -75,14 +71,8 @@ function plan(db: Queryable, layerId: number, request: PageRequest, where: strin
   const start = knownPageStart(db, layerId, assumed.versionKey, offset);
   if (start === null) return undefined;
   return start
-    ? {
-        idsSql: ids(`AND ft.id >= ${start.fromId}`, 'ASC'),
-        order: 'ASC',
-        limit: perPage,
-        offset: start.skip,
-        assumed,
-      }
-    : { idsSql: ids('', 'ASC'), order: 'ASC', limit: perPage, offset, assumed };
+    ? { condition: `ft.id >= ${start.fromId}`, order: 'ASC', limit: perPage, offset: start.skip, assumed }
+    : { condition: '', order: 'ASC', limit: perPage, offset, assumed };
 }
 
 interface Row {
@@ -107,11 +97,14 @@ export async function layerPageInOneStatement(
 ): Promise<PageEnvelope<FeatureBody> | undefined> {
   if (!canOnAll(ability, 'read', 'Map') || !canOnAll(ability, 'read', 'Feature')) return undefined;
   const { where, params } = layerWhere(layerId, request.search);
-  const chosen = plan(db, layerId, request, where);
+  const chosen = plan(db, layerId, request);
   if (!chosen) return undefined;
   const map = `$${params.length + 1}`;
+  // Any COUNT_CAP + 1 matches, in no order: the scan stops there, so a search matching most of
+  // a layer reads that many rows, not all of them and a sort. Up to the cap they are all the
+  // matches, and the page is read from them.
   const capped = request.search
-    ? `, capped AS MATERIALIZED (SELECT ft.id FROM features ft WHERE ${where} ORDER BY ft.id LIMIT ${COUNT_CAP + 1})`
+    ? `, capped AS MATERIALIZED (SELECT ft.id FROM features ft WHERE ${where} LIMIT ${COUNT_CAP + 1})`
     : '';
   const [row] = await db.query<Row>(
     `WITH ml AS (
@@ -121,7 +114,7 @@ export async function layerPageInOneStatement(
      )${capped}
      SELECT ml.layer_row,
        CASE WHEN ml.layer_row IS NULL THEN NULL ELSE (SELECT jsonb_agg(to_jsonb(p)) FROM (
-         ${featurePageSql(chosen.idsSql, `ft.id ${chosen.order}`, chosen.limit, chosen.offset)}
+         ${featurePageSql(idsSql(chosen, where, request.search ? 'capped' : 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset)}
        ) p) END AS page_rows,
        ${request.search ? '(SELECT count(*)::int FROM capped)' : 'NULL::int'} AS matched
      FROM ml`,
@@ -140,11 +133,23 @@ export async function layerPageInOneStatement(
     (chosen.assumed.featuresCount !== shape.featuresCount || chosen.assumed.versionKey !== shape.versionKey)
   )
     return undefined;
-  // More matches than are counted exactly: the step-by-step path estimates the total.
-  if (row.matched !== null && row.matched > COUNT_CAP) return undefined;
-  const total = row.matched ?? shape.featuresCount;
+  const overCap = row.matched !== null && row.matched > COUNT_CAP;
+  // More matches than are counted exactly: the planner estimates the total, and the capped
+  // matches are only some of them, so the page is read from the layer.
+  const total = overCap ? await estimatedCount(db, where, params) : (row.matched ?? shape.featuresCount);
   const lastPage = Math.max(1, Math.ceil(total / request.perPage));
+  if (request.page > lastPage) return pageEnvelopeOf(request, [], total, undefined);
+  const read = overCap
+    ? await db.query<FeatureRowWithFiles>(
+        featurePageSql(idsSql(chosen, where, 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset),
+        params,
+      )
+    : (row.page_rows ?? []);
   // Every plan reads ids in one direction; the page shows them ascending.
-  const rows = request.page > lastPage ? [] : (row.page_rows ?? []).sort((a, b) => a.id - b.id);
-  return pageEnvelopeOf(request, rows, total, undefined);
+  return pageEnvelopeOf(
+    request,
+    read.sort((a, b) => a.id - b.id),
+    total,
+    undefined,
+  );
 }

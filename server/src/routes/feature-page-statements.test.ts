@@ -108,6 +108,67 @@ describe('a features page', () => {
     ]);
   });
 
+  it('counts a search matching more than the cap once, with the rows and total of the long way', async () => {
+    const user = await t.createUser();
+    const client = new TestClient(counted);
+    await client.login(user.email, user.password);
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id);
+    await t.database.db.query(
+      `INSERT INTO features (layer_id, geom, properties)
+       SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
+       FROM generate_series(1, 10200) g`,
+      [layer.id],
+    );
+    await t.database.db.query('ANALYZE features');
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const cost = async (query: Record<string, string | number>) => {
+      const before = statements.length;
+      const response = await client.get(url, { query });
+      expect(response.status).toBe(200);
+      return { page: response.json<Page>(), statements: statements.length - before };
+    };
+    await cost({ page: 1 });
+    // A sort by id takes the step-by-step path: what every search page answered before.
+    const queries: Record<string, string | number>[] = [
+      { search: 'ROW-' },
+      { search: 'row-', per_page: 5, page: 3 },
+      { search: 'row-', page: 40 },
+      { search: 'row-1', page: 2 },
+    ];
+    for (const query of queries) {
+      const longWay = await cost({ ...query, sort: 'id' });
+      const page = await cost(query);
+      expect(page.page.data.map((f) => f.properties.code)).toEqual(
+        longWay.page.data.map((f) => f.properties.code),
+      );
+      expect(page.page.meta).toEqual(longWay.page.meta);
+      // The page with its capped count, then the planner's estimate, then the page past the cap.
+      expect(page.statements).toBeLessThanOrEqual(3);
+    }
+    const many = await cost({ search: 'row-', per_page: 5, page: 3 });
+    expect(many.page.meta.total).toBeGreaterThan(10_000);
+    expect(many.page.data.map((f) => f.properties.code)).toEqual([
+      'row-11',
+      'row-12',
+      'row-13',
+      'row-14',
+      'row-15',
+    ]);
+    const next = await cost(Object.fromEntries(new URL(many.page.links.next ?? '', 'http://x').searchParams));
+    expect(next.page.data.map((f) => f.properties.code)).toEqual([
+      'row-16',
+      'row-17',
+      'row-18',
+      'row-19',
+      'row-20',
+    ]);
+    // row-1, row-10…, row-100…, row-1000…, row-10000…row-10200: under the cap, counted exactly.
+    const fewer = await cost({ search: 'row-1', page: 2 });
+    expect(fewer.statements).toBe(1);
+    expect(fewer.page.meta).toMatchObject({ total: 1312, last_page: 88 });
+  });
+
   it('reads a layer that changed since it was last seen as it is now', async () => {
     const { client } = await t.signedIn('user');
     const map = await insertMap(t.database.db);

@@ -11,6 +11,7 @@ import { createJobWorker } from './jobs/job-worker.ts';
 import { IMPORT_JOB, importRunner } from './imports/import-job.ts';
 import { linkOrigin } from './mail/link-origin.ts';
 import { epanet } from './water-network/epanet-thread.ts';
+import { warmWaterNetworks } from './water-network/warm-models.ts';
 import { createMailer } from './mail/mailer.ts';
 
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
@@ -62,11 +63,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close());
   process.once('SIGTERM', () => void close());
   await app.listen({ port: config.port, host: config.host });
-  // EPANET's worker thread starts now, beside the serving one: the first simulation finds the
-  // engine loaded, and readiness never waited for it.
-  epanet()
-    .warm()
-    .catch((error: unknown) => app.log.error({ err: error }, 'the EPANET worker did not start'));
+  // EPANET's worker thread starts now, beside the serving one, and the latest maps' hydraulic
+  // models are built: the first simulation finds them ready, and readiness never waited.
+  warmWaterNetworks(db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'warming the EPANET worker and models failed'),
+  );
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(`\nAtlasboard is running at ${config.appUrl ?? `http://${shown}:${config.port}`}\n`);
   if (config.appUrl === undefined)

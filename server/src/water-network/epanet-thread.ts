@@ -48,6 +48,7 @@ type Held = number[];
  * EPANET on a worker thread of its own, so a solve never stops the HTTP thread. One request
  * runs at a time; the rest wait in a bounded queue. A request past its time limit (or a worker
  * that dies) is answered with an error and the worker replaced; nothing waits forever.
+ * See docs/decisions.md#water-network.
  */
 export class EpanetThread {
   private worker: Worker | undefined;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EpanetFailure } from './epanet-run.ts';
+import { EpanetFailure, runModel } from './epanet-run.ts';
 import { EpanetBusy, EpanetThread, EpanetTimeout, type EpanetLimits } from './epanet-thread.ts';
 import { buildModel, isModel, type HydraulicModel, type Properties } from './hydraulic-model.ts';
 import { DEFAULT_HYDRAULICS } from './hydraulic-settings.ts';
@@ -56,6 +56,16 @@ describe('EPANET on its worker thread', () => {
     await simulate(model, 20, position);
     const order: string[] = [];
     const answer = simulate(model, 20, position).then(() => order.push('answered'));
+    setImmediate(() => order.push('turned'));
+    await answer;
+    expect(order).toEqual(['turned', 'answered']);
+  });
+
+  it('runs runModel on the worker too', async () => {
+    const model = grid(40);
+    await runModel(model);
+    const order: string[] = [];
+    const answer = runModel(model).then(() => order.push('answered'));
     setImmediate(() => order.push('turned'));
     await answer;
     expect(order).toEqual(['turned', 'answered']);

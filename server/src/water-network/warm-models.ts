@@ -16,7 +16,8 @@ const WARMED_MAPS = 2;
  * A map whose model cannot be built is skipped; its users get the 422 when they ask.
  */
 export async function warmWaterNetworks(db: Queryable): Promise<number> {
-  await epanet().warm();
+  // The worker loads its engine on its own thread while this one reads the models.
+  const engine = epanet().warm();
   const maps = await db.query<{ id: number; center: [number, number] }>(
     `SELECT m.id, m.center FROM water_networks w JOIN maps m ON m.id = w.map_id
      WHERE w.pipe_layer_id IS NOT NULL AND (w.hydraulics ->> 'source_layer_id') IS NOT NULL
@@ -24,14 +25,18 @@ export async function warmWaterNetworks(db: Queryable): Promise<number> {
     [WARMED_MAPS],
   );
   let warmed = 0;
-  for (const map of maps)
-    try {
-      const { model, network, position } = await loadModel(db, map.id, map.center);
-      await simulate(model, network.config.hydraulics.low_pressure_m, position);
-      warmed += 1;
-    } catch (error) {
-      // Not modelled (no source, a bad pipe): the first request answers why.
-      if (!(error instanceof HttpError) && !(error instanceof EpanetFailure)) throw error;
-    }
+  try {
+    for (const map of maps)
+      try {
+        const { model, network, position } = await loadModel(db, map.id, map.center);
+        await simulate(model, network.config.hydraulics.low_pressure_m, position);
+        warmed += 1;
+      } catch (error) {
+        // Not modelled (no source, a bad pipe): the first request answers why.
+        if (!(error instanceof HttpError) && !(error instanceof EpanetFailure)) throw error;
+      }
+  } finally {
+    await engine;
+  }
   return warmed;
 }

@@ -10,7 +10,7 @@ import { percentile } from './stats.ts';
  * The hydraulic simulation of the demo town (about 3,400 pipes, goal ≤ 1 s) timed
  * end to end over HTTP on a fresh server: the first request (which builds the graph and the
  * model), then warm requests (graph and model cached, one EPANET run each), and fire flows at
- * a few hydrants. `npx tsx bench/simulate.ts [--runs 20] [--port 9160]`; results go to
+ * a few hydrants. `npx tsx bench/simulate.ts [--runs 20] [--port 9160] [--settle 0]`; results go to
  * bench/results.json under "simulate".
  */
 const projectDir = path.resolve(import.meta.dirname, '..');
@@ -18,6 +18,9 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
     port: { type: 'string', default: '9160' },
+    // Seconds to wait after the server is up before the first simulation: 0 measures a request
+    // racing the start-up warm-up; a few seconds, a user who opens the map first.
+    settle: { type: 'string', default: '0' },
   },
 });
 const runs = Number(values.runs);
@@ -68,13 +71,43 @@ try {
     `/api/maps/${map.id}/layers/${hydrantLayer}/features?per_page=5`,
   );
 
-  const [first, coldMs] = await timed(() => session.json<{ data: Simulation }>('POST', `${url}/simulate`));
+  /**
+   * GET /api/maps over and over while `work` runs: how long the longest of those cheap requests
+   * took shows whether the HTTP thread kept answering (EPANET on the worker) or stalled.
+   */
+  async function probed<T>(work: () => Promise<T>): Promise<[T, number, { count: number; maxMs: number }]> {
+    let running = true;
+    const probes: number[] = [];
+    const probing = (async () => {
+      // Bounded: a probe at most every few ms, and never past the work itself.
+      while (running && probes.length < 10_000) {
+        probes.push((await timed(() => session.json('GET', '/api/maps')))[1]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const [value, ms] = await timed(work);
+    running = false;
+    await probing;
+    return [value, ms, { count: probes.length, maxMs: Math.round(Math.max(0, ...probes)) }];
+  }
+
+  await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
+  const [first, coldMs, firstProbe] = await probed(() =>
+    session.json<{ data: Simulation }>('POST', `${url}/simulate`),
+  );
+  log(
+    `GET /api/maps during the first simulate: ${firstProbe.count} answered, longest ${firstProbe.maxMs} ms`,
+  );
   log(
     `first simulate ${coldMs.toFixed(0)} ms (${first.data.pipes.length} pipes, ${first.data.nodes.length} nodes)`,
   );
   const warm: number[] = [];
   for (let run = 0; run < runs; run += 1)
     warm.push((await timed(() => session.json('POST', `${url}/simulate`)))[1]);
+  const [, , warmProbe] = await probed(async () => {
+    for (let run = 0; run < 5; run += 1) await session.json('POST', `${url}/simulate`);
+  });
+  log(`GET /api/maps during 5 warm simulates: ${warmProbe.count} answered, longest ${warmProbe.maxMs} ms`);
   const fire: { id: number; ms: number; flow: number }[] = [];
   for (const hydrant of hydrants.data) {
     const [answer, ms] = await timed(() =>
@@ -89,9 +122,12 @@ try {
     pipes: first.data.pipes.length,
     nodes: first.data.nodes.length,
     pressureM: [first.data.min_pressure_m, first.data.max_pressure_m],
+    settleS: Number(values.settle),
     firstMs: Math.round(coldMs),
     warmP50Ms: Math.round(percentile(warm, 50)),
     warmP95Ms: Math.round(percentile(warm, 95)),
+    mapsDuringFirst: firstProbe,
+    mapsDuringWarm: warmProbe,
     fireFlow: fire.map((entry) => ({ hydrant: entry.id, ms: Math.round(entry.ms), lps: entry.flow })),
   };
   console.log(JSON.stringify(results, null, 2));

@@ -10,6 +10,8 @@ import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-
 import { createJobWorker } from './jobs/job-worker.ts';
 import { IMPORT_JOB, importRunner } from './imports/import-job.ts';
 import { linkOrigin } from './mail/link-origin.ts';
+import { epanet } from './water-network/epanet-thread.ts';
+import { warmWaterNetworks } from './water-network/warm-models.ts';
 import { createMailer } from './mail/mailer.ts';
 
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
@@ -54,12 +56,18 @@ async function main(): Promise<void> {
     clearInterval(purge);
     await worker.stop();
     await app.close();
+    await epanet().close();
     await db.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close());
   process.once('SIGTERM', () => void close());
   await app.listen({ port: config.port, host: config.host });
+  // EPANET's worker thread starts now, beside the serving one, and the latest maps' hydraulic
+  // models are built: the first simulation finds them ready, and readiness never waited.
+  warmWaterNetworks(db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'warming the EPANET worker and models failed'),
+  );
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(`\nAtlasboard is running at ${config.appUrl ?? `http://${shown}:${config.port}`}\n`);
   if (config.appUrl === undefined)

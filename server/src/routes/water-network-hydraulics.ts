@@ -1,8 +1,9 @@
-import { invalid } from '../http/http-error.ts';
+import { busy, invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import { mapFor } from '../maps/access.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { BAR_PER_M, EpanetFailure, reachedPart } from '../water-network/epanet-run.ts';
+import { EpanetBusy, EpanetTimeout } from '../water-network/epanet-thread.ts';
 import { loadModel } from '../water-network/hydraulic-source.ts';
 import { fireFlow, simulate } from '../water-network/hydraulic-simulation.ts';
 import { writeInp } from '../water-network/inp-writer.ts';
@@ -18,6 +19,12 @@ export async function solving<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof EpanetFailure)
       throw invalid({ model: [msg('water_network.no_solution', { reason: error.message })] });
+    // So is a run past its time limit; a full queue of runs is a busy server (503, retry soon).
+    if (error instanceof EpanetTimeout)
+      throw invalid({
+        model: [msg('water_network_epanet.timeout', { seconds: Math.round(error.ms / 1000) })],
+      });
+    if (error instanceof EpanetBusy) throw busy(2);
     throw error;
   }
 }

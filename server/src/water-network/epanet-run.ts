@@ -1,4 +1,6 @@
 import { LinkProperty, NodeProperty, Project, Workspace } from 'epanet-js';
+// A cycle (epanet-thread.ts needs EpanetFailure), used only inside functions: safe in ESM.
+import { epanet } from './epanet-thread.ts';
 import type { HydraulicModel, ModelNode, ModelPipe } from './hydraulic-model.ts';
 import { writeInp } from './inp-writer.ts';
 import { UnionFind } from './union-find.ts';
@@ -161,12 +163,11 @@ export async function openModel(model: HydraulicModel): Promise<OpenModel> {
   };
 }
 
-/** One steady-state run of a model a source reaches everywhere. */
-export async function runModel(model: HydraulicModel): Promise<RunResult> {
-  const open = await openModel(model);
-  try {
-    return open.solve();
-  } finally {
-    open.close();
-  }
+/**
+ * One steady-state run of a model a source reaches everywhere, on the EPANET worker thread
+ * (epanet-thread.ts), so the calling thread keeps answering meanwhile. Pass the same model
+ * object again to have the worker reuse its opened project.
+ */
+export function runModel(model: HydraulicModel): Promise<RunResult> {
+  return epanet().run(model);
 }

@@ -1,10 +1,29 @@
 import type { components } from '../../../generated/openapi-types.ts';
-import { BAR_PER_M, openModel, reachedPart, runModel, type RunResult } from './epanet-run.ts';
+import { BAR_PER_M, reachedPart, type RunResult } from './epanet-run.ts';
+import { epanet } from './epanet-thread.ts';
+import type { FireFlowAnswer } from './fire-flow-search.ts';
 import type { HydraulicModel } from './hydraulic-model.ts';
 import type { XY } from './plane.ts';
 
 export type Simulation = components['schemas']['WaterNetworkSimulation'];
 type Warning = components['schemas']['HydraulicWarning'];
+
+export type { FireFlowAnswer };
+
+/**
+ * The part a source reaches, once per model: the model is cached per state of the map's layers
+ * and settings (hydraulic-source.ts), and the same part object lets the EPANET worker keep its
+ * opened project between requests.
+ */
+const fedParts = new WeakMap<HydraulicModel, ReturnType<typeof reachedPart>>();
+function fedPart(model: HydraulicModel): ReturnType<typeof reachedPart> {
+  let part = fedParts.get(model);
+  if (!part) {
+    part = reachedPart(model);
+    fedParts.set(model, part);
+  }
+  return part;
+}
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 /** The longest list of low-pressure nodes an answer carries. */
@@ -16,8 +35,8 @@ export async function simulate(
   lowPressureM: number,
   position: (point: XY) => [number, number],
 ): Promise<Simulation> {
-  const { model: fed, unreached } = reachedPart(model);
-  const run: RunResult = await runModel(fed);
+  const { model: fed, unreached } = fedPart(model);
+  const run: RunResult = await epanet().run(fed);
   const warnings: Warning[] = [];
   if (unreached.length > 0)
     warnings.push({
@@ -103,56 +122,17 @@ export async function simulate(
   };
 }
 
-export interface FireFlowAnswer {
-  staticPressureM: number;
-  flowLps: number;
-}
-
-/** The answer is within this of the residual pressure (m), or its bracket this narrow (L/s). */
-const PRESSURE_CLOSE_M = 0.005;
-const FLOW_STEP = 0.05;
-/** No hydrant gives more than this (L/s): the search stops there. */
-const FLOW_CAP = 2000;
-/** Each step is one EPANET solve; the search converges in far fewer. */
-const MAX_STEPS = 40;
-
 /**
- * The extra demand at a node that brings its pressure down to `residualM`. The pressure falls
- * as the draw grows, close to p0 − k·Q^1.852 (Hazen-Williams), so each step fits k to the last
- * solve and jumps to where that curve meets the residual, kept inside the bracket found so far
- * (bisection when the jump would leave it). Every step is one solve of the same opened project.
+ * The fire flow at a node: the extra draw that brings its pressure down to `residualM`, found
+ * by EPANET runs on the worker thread (see fire-flow-search.ts).
  */
 export async function fireFlow(
   model: HydraulicModel,
   nodeId: string,
   residualM: number,
 ): Promise<FireFlowAnswer> {
-  const { model: fed } = reachedPart(model);
-  const node = fed.nodes.find((candidate) => candidate.id === nodeId);
-  if (!node) throw new Error(`node ${nodeId} is not reached by a source`);
-  const open = await openModel(fed);
-  try {
-    const pressureWith = (extra: number): number => {
-      open.setDemand(nodeId, node.demandLps + extra);
-      return open.solve().nodes.get(nodeId)?.pressure ?? -Infinity;
-    };
-    const staticPressureM = pressureWith(0);
-    if (staticPressureM <= residualM) return { staticPressureM, flowLps: 0 };
-    let low = 0;
-    let high = FLOW_CAP;
-    let flow = 10;
-    for (let step = 0; step < MAX_STEPS && high - low > FLOW_STEP; step += 1) {
-      const pressure = pressureWith(flow);
-      if (Math.abs(pressure - residualM) < PRESSURE_CLOSE_M)
-        return { staticPressureM, flowLps: round(flow, 1) };
-      if (pressure > residualM) low = flow;
-      else high = flow;
-      const k = (staticPressureM - pressure) / flow ** 1.852;
-      const guess = k > 0 ? ((staticPressureM - residualM) / k) ** (1 / 1.852) : flow * 2;
-      flow = guess > low && guess < high ? guess : (low + high) / 2;
-    }
-    return { staticPressureM, flowLps: round(low, 1) };
-  } finally {
-    open.close();
-  }
+  const { model: fed } = fedPart(model);
+  if (!fed.nodes.some((candidate) => candidate.id === nodeId))
+    throw new Error(`node ${nodeId} is not reached by a source`);
+  return epanet().fireFlow(fed, nodeId, residualM);
 }

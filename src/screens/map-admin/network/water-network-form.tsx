@@ -110,6 +110,8 @@ export function WaterNetworkForm({
           onChange={setHydraulics}
           sourceLayers={points.filter((layer) => ![...valves, ...nodes].includes(String(layer.id)))}
           nodeLayers={points.filter((layer) => nodes.includes(String(layer.id)))}
+          pipeLayers={layers.filter((layer) => String(layer.id) === pipe)}
+          valveLayers={points.filter((layer) => valves.includes(String(layer.id)))}
         />
         <div className="item-actions">
           <Button type="submit" isPending={isSubmitting}>

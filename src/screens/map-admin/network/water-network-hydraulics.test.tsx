@@ -7,6 +7,7 @@ import { fill } from '../../../testing/fill';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { DEFAULT_HYDRAULICS } from '../../../../server/src/water-network/hydraulic-settings';
+import { PROPERTY_NAMES } from './hydraulic-property-fields';
 
 const SLOW = { timeout: 10_000 };
 
@@ -101,6 +102,9 @@ describe('water network hydraulic settings', { timeout: 60_000 }, () => {
           { material: 'pvc', c: 150 },
           { material: 'hdpe', c: 145 },
         ],
+        // The property names and closing statuses go back as they were.
+        ...Object.fromEntries(PROPERTY_NAMES.map((key) => [key, DEFAULT_HYDRAULICS[key]])),
+        closed_pipe_values: ['abandoned', 'closed'],
       },
     });
   });
@@ -137,5 +141,67 @@ describe('water network hydraulic settings', { timeout: 60_000 }, () => {
     expect((await screen.findAllByRole('option', {}, SLOW)).map((option) => option.textContent)).toEqual([
       'Hydrants',
     ]);
+  });
+
+  it("offers each role's layer properties by name and saves the chosen names and closing statuses", async () => {
+    const state = storedNetwork();
+    const { user, form, hydraulics } = await openForm();
+    const properties = within(hydraulics).getByRole('group', { name: 'Feature properties' });
+    const pipes = within(properties).getByRole('group', { name: 'Pipes' });
+    const nodes = within(properties).getByRole('group', { name: 'Nodes and sources' });
+    expect(within(pipes).getByRole('combobox', { name: 'Diameter (mm)' })).toHaveValue(
+      'Diameter (mm) (diameter_mm)',
+    );
+    // The pipe layer's properties, not the hydrants'.
+    await user.click(within(pipes).getByRole('combobox', { name: 'Status' }));
+    expect((await screen.findAllByRole('option', {}, SLOW)).map((option) => option.textContent)).toEqual([
+      'Name (name)',
+      'Material (material)',
+      'Diameter (mm) (diameter_mm)',
+      'Installed on (install_date)',
+      'Status (status)',
+    ]);
+    await user.keyboard('{Escape}');
+    // The hydrants' properties, and the stored name no layer declares.
+    await user.click(within(nodes).getByRole('combobox', { name: 'Demand (L/s)' }));
+    expect((await screen.findAllByRole('option', {}, SLOW)).map((option) => option.textContent)).toEqual([
+      'Hydrant id (hydrant_id)',
+      'Flow (l/s) (flow_lps)',
+      'demand_lps',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Flow (l/s) (flow_lps)' }));
+    const closing = within(pipes).getByLabelText('Statuses that close a pipe');
+    expect(closing).toHaveValue('abandoned, closed');
+    await user.clear(closing);
+    await fill(user, closing, 'abandoned, out_of_service ,');
+
+    await user.click(within(form).getByRole('button', { name: 'Save network' }));
+    expect(await screen.findByText('Network saved', {}, SLOW)).toBeInTheDocument();
+    expect(state.saved.at(-1)?.hydraulics).toMatchObject({
+      demand_property: 'flow_lps',
+      diameter_property: 'diameter_mm',
+      valve_open_property: 'is_open',
+      closed_pipe_values: ['abandoned', 'out_of_service'],
+    });
+  });
+
+  it('shows a refused property name and a refused closing status under their fields', async () => {
+    storedNetwork({
+      'hydraulics.head_property': ['At most 100 characters.'],
+      'hydraulics.closed_pipe_values.1': ['Each status at most 100 characters.'],
+    });
+    const { user, form, hydraulics } = await openForm();
+    await user.click(within(form).getByRole('button', { name: 'Save network' }));
+    const closing = within(hydraulics).getByLabelText('Statuses that close a pipe');
+    await waitFor(
+      () => expect(closing).toHaveAccessibleDescription(/Each status at most 100 characters\./),
+      SLOW,
+    );
+    expect(
+      within(hydraulics).getByRole('combobox', { name: 'Reservoir head (m)' }),
+    ).toHaveAccessibleDescription('At most 100 characters.');
+    expect(
+      within(hydraulics).getByRole('combobox', { name: 'Diameter (mm)' }),
+    ).not.toHaveAccessibleDescription(/characters/);
   });
 });

@@ -5,6 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { toNumber } from '../shell/numbers';
+import {
+  HydraulicPropertyFields,
+  PROPERTY_NAMES,
+  valuesOf,
+  type PropertyNames,
+} from './hydraulic-property-fields';
 import { LayerChecklist } from './layer-checklist';
 
 type RoughnessRow = { key: number; material: string; c: string };
@@ -18,6 +24,10 @@ export type HydraulicsDraft = {
   lowPressure: string;
   fireFlowResidual: string;
   roughness: RoughnessRow[];
+  /** Which feature property gives each quantity. */
+  names: PropertyNames;
+  /** Statuses that close a pipe, comma-separated as typed. */
+  closedValues: string;
 };
 
 export function draftOf(stored: WaterNetworkHydraulics): HydraulicsDraft {
@@ -33,6 +43,8 @@ export function draftOf(stored: WaterNetworkHydraulics): HydraulicsDraft {
       material: entry.material,
       c: String(entry.c),
     })),
+    names: Object.fromEntries(PROPERTY_NAMES.map((key) => [key, stored[key]])) as PropertyNames,
+    closedValues: stored.closed_pipe_values.join(', '),
   };
 }
 
@@ -40,7 +52,7 @@ export function draftOf(stored: WaterNetworkHydraulics): HydraulicsDraft {
 // names the field, instead of the form silently keeping the old value.
 const numberOf = (text: string) => toNumber(text) ?? Number.NaN;
 
-/** The settings this form edits; the property names and the others keep their stored value. */
+/** Every setting the form edits. */
 export function inputOf(draft: HydraulicsDraft, nodeIds: readonly string[]): WaterNetworkHydraulicsInput {
   return {
     source_layer_id: draft.source === null ? null : Number(draft.source),
@@ -51,6 +63,8 @@ export function inputOf(draft: HydraulicsDraft, nodeIds: readonly string[]): Wat
     low_pressure_m: numberOf(draft.lowPressure),
     fire_flow_residual_bar: numberOf(draft.fireFlowResidual),
     roughness: draft.roughness.map((row) => ({ material: row.material.trim(), c: numberOf(row.c) })),
+    ...draft.names,
+    closed_pipe_values: valuesOf(draft.closedValues),
   };
 }
 
@@ -60,10 +74,20 @@ type Props = {
   /** Point layers that play no other role: a layer may be valves, nodes or sources, not two. */
   sourceLayers: readonly Layer[];
   nodeLayers: readonly Layer[];
+  /** The layers of each role, whose properties the property pickers offer. */
+  pipeLayers: readonly Layer[];
+  valveLayers: readonly Layer[];
 };
 
 /** How the configured layers become a hydraulic model: sources, demand, thresholds, pipe roughness. */
-export function HydraulicsFields({ draft, onChange, sourceLayers, nodeLayers }: Props) {
+export function HydraulicsFields({
+  draft,
+  onChange,
+  sourceLayers,
+  nodeLayers,
+  pipeLayers,
+  valveLayers,
+}: Props) {
   const { t } = useTranslation();
   // New rows need keys no stored row has, so React keeps each row's inputs apart.
   const [nextKey, setNextKey] = useState(draft.roughness.length);
@@ -71,6 +95,7 @@ export function HydraulicsFields({ draft, onChange, sourceLayers, nodeLayers }: 
   const setRow = (key: number, patch: Partial<RoughnessRow>) =>
     set({ roughness: draft.roughness.map((row) => (row.key === key ? { ...row, ...patch } : row)) });
   const nodeIds = nodeLayers.map((layer) => String(layer.id));
+  const source = sourceLayers.filter((layer) => String(layer.id) === draft.source);
 
   return (
     <fieldset className="fieldset">
@@ -156,6 +181,19 @@ export function HydraulicsFields({ draft, onChange, sourceLayers, nodeLayers }: 
           </Button>
         </div>
       </fieldset>
+      <HydraulicPropertyFields
+        names={draft.names}
+        closedValues={draft.closedValues}
+        layers={{
+          pipes: pipeLayers,
+          valves: valveLayers,
+          // Elevations are read from sources too.
+          nodes: [...nodeLayers, ...source],
+          sources: source,
+        }}
+        onNames={(names) => set({ names })}
+        onClosedValues={(closedValues) => set({ closedValues })}
+      />
     </fieldset>
   );
 }

@@ -1,0 +1,46 @@
+import type { Target } from './api-phases.ts';
+import type { MapServerPeer } from './mapserver-peer.ts';
+import { randomBbox, randomTile } from './peer-phases.ts';
+import type { Session } from './session.ts';
+
+interface Items {
+  features: { id: number | string }[];
+}
+
+const ids = (page: Items) => page.features.map((feature) => Number(feature.id));
+
+async function peerJson(peer: MapServerPeer, path: string): Promise<Items> {
+  const response = await fetch(peer.origin + path);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`MapServer answered ${response.status} to ${path}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as Items;
+}
+
+/**
+ * Before timing anything: both servers give the same points for the same question, so the
+ * figures compare like with like. A MapServer that ignores `offset` (8.0.0 on PostGIS) would
+ * answer every page with the first one, and be timed on the cheapest request there is.
+ */
+export async function checkSameAnswers(session: Session, peer: MapServerPeer, target: Target): Promise<void> {
+  const ogc = `/ogc/maps/${target.mapId}/collections/${target.layerId}/items`;
+  const firstId = ids(await session.json<Items>('GET', `${ogc}?limit=1`))[0] ?? 1;
+  for (const depth of [0, Math.floor(target.count / 2), target.count - 15]) {
+    const ours = ids(await session.json<Items>('GET', `${ogc}?limit=15&after=${firstId - 1 + depth}`));
+    const theirs = ids(await peerJson(peer, `${peer.itemsPath}?f=json&limit=15&offset=${depth}`));
+    if (ours.length !== 15 || ours.join() !== theirs.join())
+      throw new Error(`page at depth ${depth}: ours ${ours.join()} but MapServer ${theirs.join()}`);
+  }
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const bbox = randomBbox(target.count);
+    const ours = ids(await session.json<Items>('GET', `${ogc}?limit=1000&bbox=${bbox}`)).sort((a, b) => a - b);
+    const theirs = ids(await peerJson(peer, `${peer.itemsPath}?f=json&limit=1000&bbox=${bbox}`)).sort(
+      (a, b) => a - b,
+    );
+    if (ours.join() !== theirs.join())
+      throw new Error(`bbox ${bbox}: ours ${ours.length} points, MapServer ${theirs.length}`);
+  }
+  const response = await fetch(peer.origin + peer.tilePath(...randomTile(13)));
+  await response.arrayBuffer();
+  if (!response.ok || !/vector-tile|protobuf/.test(response.headers.get('content-type') ?? ''))
+    throw new Error(`MapServer's tile answered ${response.status} ${response.headers.get('content-type')}`);
+}

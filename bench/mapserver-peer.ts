@@ -53,7 +53,8 @@ export function findMapServer(): MapServerTools | string {
   if (!mapserv || !spawnFcgi || !lighttpd)
     return `--peer mapserver needs ${missing.join(', ')}, not found on this machine. Install: ${INSTALL_HINT}`;
   const about = spawnSync(mapserv, ['-v'], { encoding: 'utf8' }).stdout ?? '';
-  const [, major = '0', minor = '0', patch = '0'] = /MapServer version (\d+)\.(\d+)\.?(\d+)?/.exec(about) ?? [];
+  const [, major = '0', minor = '0', patch = '0'] =
+    /MapServer version (\d+)\.(\d+)\.?(\d+)?/.exec(about) ?? [];
   const version = `${major}.${minor}.${patch}`;
   const tooOld = Number(major) < 8 || (Number(major) === 8 && Number(minor) === 0 && Number(patch) < 1);
   if (tooOld)

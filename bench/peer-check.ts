@@ -12,7 +12,8 @@ const ids = (page: Items) => page.features.map((feature) => Number(feature.id));
 async function peerJson(peer: MapServerPeer, path: string): Promise<Items> {
   const response = await fetch(peer.origin + path);
   const text = await response.text();
-  if (!response.ok) throw new Error(`MapServer answered ${response.status} to ${path}: ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`MapServer answered ${response.status} to ${path}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as Items;
 }
 
@@ -32,7 +33,9 @@ export async function checkSameAnswers(session: Session, peer: MapServerPeer, ta
   }
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const bbox = randomBbox(target.count);
-    const ours = ids(await session.json<Items>('GET', `${ogc}?limit=1000&bbox=${bbox}`)).sort((a, b) => a - b);
+    const ours = ids(await session.json<Items>('GET', `${ogc}?limit=1000&bbox=${bbox}`)).sort(
+      (a, b) => a - b,
+    );
     const theirs = ids(await peerJson(peer, `${peer.itemsPath}?f=json&limit=1000&bbox=${bbox}`)).sort(
       (a, b) => a - b,
     );

@@ -27,7 +27,8 @@ export async function copyLayerToPostgres(
     await client.query(`CREATE TABLE ${PEER_COPY_TABLE} (
       id integer PRIMARY KEY, layer_id integer NOT NULL,
       geom geometry (Geometry, 4326), properties jsonb NOT NULL)`);
-    let next: string | undefined = `/ogc/maps/${target.mapId}/collections/${target.layerId}/items?limit=10000`;
+    let next: string | undefined =
+      `/ogc/maps/${target.mapId}/collections/${target.layerId}/items?limit=10000`;
     let copied = 0;
     // Bounded: one page per 10,000 points, and never more pages than the layer can fill.
     for (let pages = 0; next && pages <= Math.ceil(target.count / 10_000); pages += 1) {
@@ -50,7 +51,8 @@ export async function copyLayerToPostgres(
     await client.query(`CREATE INDEX ON ${PEER_COPY_TABLE} (layer_id, id)`);
     await client.query(`CREATE INDEX ON ${PEER_COPY_TABLE} USING gist (geom)`);
     await client.query(`ANALYZE ${PEER_COPY_TABLE}`);
-    if (copied !== target.count) throw new Error(`copied ${copied} points for MapServer, expected ${target.count}`);
+    if (copied !== target.count)
+      throw new Error(`copied ${copied} points for MapServer, expected ${target.count}`);
     return copied;
   } finally {
     await client.end();

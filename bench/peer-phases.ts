@@ -59,7 +59,11 @@ export function peerLoads(target: Target, peer: MapServerPeer): { name: string; 
     {
       name: 'items, 15 at a random depth',
       variants: [
-        { label: 'OGC API items', server: 'ours', next: () => ({ path: `${ogc}?limit=15&after=${depth(15)}` }) },
+        {
+          label: 'OGC API items',
+          server: 'ours',
+          next: () => ({ path: `${ogc}?limit=15&after=${depth(15)}` }),
+        },
         {
           label: 'our API page',
           server: 'ours',
@@ -75,7 +79,11 @@ export function peerLoads(target: Target, peer: MapServerPeer): { name: string; 
     {
       name: 'items, 1,000 at a random depth',
       variants: [
-        { label: 'OGC API items', server: 'ours', next: () => ({ path: `${ogc}?limit=1000&after=${depth(1000)}` }) },
+        {
+          label: 'OGC API items',
+          server: 'ours',
+          next: () => ({ path: `${ogc}?limit=1000&after=${depth(1000)}` }),
+        },
         {
           label: 'MapServer',
           server: 'mapserver',

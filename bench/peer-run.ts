@@ -106,7 +106,10 @@ export async function peerRun(options: PeerRunOptions): Promise<void> {
     };
     process.stdout.write(`\n${peerTable(results)}\n\n`);
     const resultsFile = path.join(options.projectDir, 'bench/results.json');
-    const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<string, unknown>;
+    const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
+      string,
+      unknown
+    >;
     const key = `peer-mapserver-${n}${options.postgres ? '-postgres' : ''}`;
     await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [key]: results }, null, 2)}\n`);
     log(`wrote bench/results.json (${key})`);

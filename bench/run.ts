@@ -227,10 +227,10 @@ async function reportOnly(): Promise<void> {
       log,
     })
   : values['report-only']
-  ? reportOnly()
-  : values['load-only']
-    ? loadOnly(path.resolve(values['load-only']))
-    : main()
+    ? reportOnly()
+    : values['load-only']
+      ? loadOnly(path.resolve(values['load-only']))
+      : main()
 ).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);

@@ -16,9 +16,16 @@ import {
 export const INSTALL_HINT =
   'apt-get install -t bookworm-backports cgi-mapserver mapserver-bin && apt-get install spawn-fcgi lighttpd';
 
-/** The first executable of that name on PATH or in the usual sbin and cgi-bin directories. */
-function executable(name: string, extra: readonly string[] = []): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/sbin', ...extra];
+/** Where the tools are looked for: PATH, then sbin (lighttpd) and cgi-bin (Debian's mapserv). */
+const defaultDirs = () => [
+  ...(process.env.PATH ?? '').split(path.delimiter),
+  '/usr/sbin',
+  '/sbin',
+  '/usr/lib/cgi-bin',
+];
+
+/** The first executable of that name in `dirs`. */
+function executable(name: string, dirs: readonly string[]): string | undefined {
   for (const dir of dirs.filter(Boolean)) {
     const file = path.join(dir, name);
     try {
@@ -43,10 +50,10 @@ export interface MapServerTools {
  * 8.0.1 (8.0.0 ignores `offset` on PostGIS layers, so its pages would all be the first one)
  * and built with the OGC API server and FastCGI.
  */
-export function findMapServer(): MapServerTools | string {
-  const mapserv = executable('mapserv', ['/usr/lib/cgi-bin']);
-  const spawnFcgi = executable('spawn-fcgi');
-  const lighttpd = executable('lighttpd');
+export function findMapServer(dirs: readonly string[] = defaultDirs()): MapServerTools | string {
+  const mapserv = executable('mapserv', dirs);
+  const spawnFcgi = executable('spawn-fcgi', dirs);
+  const lighttpd = executable('lighttpd', dirs);
   const missing = [!mapserv && 'mapserv', !spawnFcgi && 'spawn-fcgi', !lighttpd && 'lighttpd'].filter(
     Boolean,
   );

@@ -28,6 +28,9 @@ export interface PeerRunOptions {
   log: (line: string) => void;
 }
 
+/** A reason the peer run cannot start (nothing to install or run it with): said without a stack. */
+export class PeerUnavailable extends Error {}
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
@@ -45,11 +48,12 @@ const freePort = () =>
  */
 export async function peerRun(options: PeerRunOptions): Promise<void> {
   const { n, log } = options;
-  if (options.peer !== 'mapserver') throw new Error(`--peer knows only "mapserver", not "${options.peer}"`);
+  if (options.peer !== 'mapserver')
+    throw new PeerUnavailable(`--peer knows only "mapserver", not "${options.peer}"`);
   const tools = findMapServer();
-  if (typeof tools === 'string') throw new Error(tools);
+  if (typeof tools === 'string') throw new PeerUnavailable(tools);
   if (!options.databaseUrl)
-    throw new Error(
+    throw new PeerUnavailable(
       '--peer mapserver serves the points from PostgreSQL: run it inside scripts/with-postgres.sh, e.g. ' +
         'sh scripts/with-postgres.sh npm run bench -- --peer mapserver --n 100000 [--postgres]',
     );

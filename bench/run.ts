@@ -14,7 +14,7 @@ import {
 } from './api-phases.ts';
 import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
-import { peerRun } from './peer-run.ts';
+import { PeerUnavailable, peerRun } from './peer-run.ts';
 import { markdownTable } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { Session } from './session.ts';
@@ -232,6 +232,10 @@ async function reportOnly(): Promise<void> {
       ? loadOnly(path.resolve(values['load-only']))
       : main()
 ).catch((error: unknown) => {
+  if (error instanceof PeerUnavailable) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -11,6 +11,8 @@ export interface PeerResults {
   loadAverage: [before: number, after: number];
   rounds: number;
   secondsPerRun: number;
+  /** Whether MapServer's offset pages held the same points as ours (its order is the table's physical order). */
+  pagesInIdOrder?: boolean;
   loads: PeerLoadResult[];
 }
 

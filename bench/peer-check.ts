@@ -30,19 +30,17 @@ export async function checkSameAnswers(
   const ogc = `/ogc/maps/${target.mapId}/collections/${target.layerId}/items`;
   const firstId = ids(await session.json<Items>('GET', `${ogc}?limit=1`))[0] ?? 1;
   // MapServer's pages are OFFSET over its sub-select with no ORDER BY: they follow the table's
-  // physical order, which is id order only while the rows were written in that order (true at
-  // 100k here, not at 1M). So its pages must hold 15 points each and move with the offset, and
-  // are compared with ours point for point only when its first page is our first page.
-  const firstOurs = ids(await session.json<Items>('GET', `${ogc}?limit=15&after=${firstId - 1}`));
+  // physical order, which is id order only while the rows sit in that order (true at 100k
+  // here, not deep into 1M). So its pages must hold 15 points each and move with the offset;
+  // whether they are our points too is reported, not required.
   const firstTheirs = ids(await peerJson(peer, `${peer.itemsPath}?f=json&limit=15&offset=0`));
-  const sameOrder = firstOurs.join() === firstTheirs.join();
-  for (const depth of [Math.floor(target.count / 2), target.count - 15]) {
+  let sameOrder = true;
+  for (const depth of [0, Math.floor(target.count / 2), target.count - 15]) {
     const theirs = ids(await peerJson(peer, `${peer.itemsPath}?f=json&limit=15&offset=${depth}`));
-    if (theirs.length !== 15 || theirs.join() === firstTheirs.join())
+    if (theirs.length !== 15 || (depth > 0 && theirs.join() === firstTheirs.join()))
       throw new Error(`MapServer's page at offset ${depth} is ${theirs.join()}: offset is not honoured`);
     const ours = ids(await session.json<Items>('GET', `${ogc}?limit=15&after=${firstId - 1 + depth}`));
-    if (sameOrder && ours.join() !== theirs.join())
-      throw new Error(`page at depth ${depth}: ours ${ours.join()} but MapServer ${theirs.join()}`);
+    if (ours.join() !== theirs.join()) sameOrder = false;
   }
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const bbox = randomBbox(target.count);

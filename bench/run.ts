@@ -14,6 +14,7 @@ import {
 } from './api-phases.ts';
 import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
+import { PeerUnavailable, peerRun } from './peer-run.ts';
 import { markdownTable } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { Session } from './session.ts';
@@ -50,6 +51,9 @@ const { values } = parseArgs({
     phases: { type: 'string' },
     // The scale path: the server on PostgreSQL (a throwaway cluster from scripts/with-postgres.sh).
     postgres: { type: 'boolean', default: false },
+    // `--peer mapserver`: the same loads against MapServer 8 on the same points (bench/peer-run.ts).
+    peer: { type: 'string' },
+    rounds: { type: 'string', default: '2' },
   },
 });
 const n = Number(values.n);
@@ -209,12 +213,29 @@ async function reportOnly(): Promise<void> {
   process.stdout.write(`${markdownTable(results)}\n`);
 }
 
-(values['report-only']
-  ? reportOnly()
-  : values['load-only']
-    ? loadOnly(path.resolve(values['load-only']))
-    : main()
+(values.peer
+  ? peerRun({
+      peer: values.peer,
+      projectDir,
+      n,
+      seconds,
+      rounds: Number(values.rounds),
+      port: Number(values.port),
+      postgres: values.postgres,
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      admin: ADMIN,
+      log,
+    })
+  : values['report-only']
+    ? reportOnly()
+    : values['load-only']
+      ? loadOnly(path.resolve(values['load-only']))
+      : main()
 ).catch((error: unknown) => {
+  if (error instanceof PeerUnavailable) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

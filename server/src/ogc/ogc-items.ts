@@ -118,27 +118,62 @@ async function readRows(
   );
 }
 
-async function exists(db: Queryable, where: string, params: SqlParams, condition: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM features ft WHERE ${where} AND ${condition} LIMIT 1`,
-    params.values,
-  );
-  return rows.length > 0;
-}
-
-async function countMatched(
-  db: Queryable,
-  layer: LayerRow,
-  where: string,
-  params: SqlParams,
-  filtered: boolean,
-) {
-  if (!filtered) return Number(layer.features_count);
+async function countMatched(db: Queryable, where: string, params: SqlParams) {
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM features ft WHERE ${where}`,
     params.values,
   );
   return Number(row?.n ?? 0);
+}
+
+interface PageRow {
+  matched: number | null;
+  other_side: boolean;
+  id: number | null;
+  geometry: string | null;
+  properties: string | null;
+}
+
+/**
+ * One page and what its links need, in one statement: the rows past the cursor, the count of
+ * all matches when this page reports it, and whether any match lies on the cursor's other
+ * side (a `prev` link after `after`, a `next` link after `before`). A match before the first
+ * row past `after` can only be at or below `after` (the first row is the first match past
+ * it), so that is one EXISTS on the index, asked together with the page instead of after it.
+ * The page joins a one-row select, so an empty page still carries the count.
+ */
+async function readPage(
+  db: Queryable,
+  layer: LayerRow,
+  where: string,
+  params: SqlParams,
+  {
+    cursor,
+    limit,
+    count,
+  }: { cursor: { side: 'after' | 'before'; id: number | undefined }; limit: number; count: boolean },
+): Promise<PageRow[]> {
+  const after = cursor.side === 'after';
+  const at = cursor.id === undefined ? undefined : params.add(cursor.id);
+  const bound = at === undefined ? '' : ` AND ft.id ${after ? '>' : '<'} ${at}::bigint`;
+  const otherSide =
+    at === undefined
+      ? 'false'
+      : `EXISTS (SELECT 1 FROM features ft WHERE ${where} AND ft.id ${after ? '<=' : '>='} ${at}::bigint)`;
+  const matched = count ? `(SELECT count(*)::int FROM features ft WHERE ${where})` : 'NULL::int';
+  const nulls = params.add(schemaNulls(layer));
+  const rows = params.add(limit);
+  const order = after ? 'ASC' : 'DESC';
+  return db.query<PageRow>(
+    `SELECT s.matched, s.other_side, p.id, p.geometry, p.properties
+     FROM (SELECT ${matched} AS matched, ${otherSide} AS other_side) s
+     LEFT JOIN LATERAL (
+       SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, (${nulls}::jsonb || ft.properties)::text AS properties
+       FROM features ft WHERE ${where}${bound} ORDER BY ft.id ${order} LIMIT ${rows}::int
+     ) p ON true
+     ORDER BY p.id ${order}`,
+    params.values,
+  );
 }
 
 /**
@@ -163,8 +198,7 @@ export async function itemsPage(
   const where = itemsWhere(layer, query, raw, params);
   const filtered = params.values.length > 1;
   const first = query.after === undefined && query.before === undefined;
-  const matched =
-    first || query.resultType === 'hits' ? await countMatched(db, layer, where, params, filtered) : undefined;
+  const counts = first || query.resultType === 'hits';
   const stamp = new Date().toISOString();
   const incoming = new URLSearchParams(search);
   const url = (cursor?: [string, number]) => {
@@ -178,47 +212,29 @@ export async function itemsPage(
   const self = `${itemsUrl}${search ? `?${search}` : ''}`;
   const collectionUrl = itemsUrl.replace(/\/items$/, '');
   const links = [linkJson(self, 'self', GEOJSON), linkJson(collectionUrl, 'collection', JSON_TYPE)];
-  if (query.resultType === 'hits')
-    return `{"type":"FeatureCollection","numberMatched":${matched ?? 0},"numberReturned":0,"timeStamp":"${stamp}","links":[${links.join(',')}],"features":[]}`;
-
-  let rows: ItemRow[];
-  let hasNext: boolean;
-  let hasPrev: boolean;
-  if (query.before !== undefined) {
-    rows = await readRows(
-      db,
-      layer,
-      where,
-      params,
-      ` AND ft.id < ${params.add(query.before)}::bigint`,
-      'DESC',
-      limit + 1,
-    );
-    params.values.pop();
-    hasPrev = rows.length > limit;
-    rows = rows.slice(0, limit).reverse();
-    const last = rows[rows.length - 1];
-    hasNext = last !== undefined && (await exists(db, where, params, `ft.id > ${Number(last.id)}`));
-  } else {
-    const after = query.after ?? 0;
-    rows = await readRows(
-      db,
-      layer,
-      where,
-      params,
-      ` AND ft.id > ${params.add(after)}::bigint`,
-      'ASC',
-      limit + 1,
-    );
-    params.values.pop();
-    hasNext = rows.length > limit;
-    rows = rows.slice(0, limit);
-    const head = rows[0];
-    hasPrev =
-      query.after !== undefined &&
-      head !== undefined &&
-      (await exists(db, where, params, `ft.id < ${Number(head.id)}`));
+  if (query.resultType === 'hits') {
+    const matched = filtered ? await countMatched(db, where, params) : Number(layer.features_count);
+    return `{"type":"FeatureCollection","numberMatched":${matched},"numberReturned":0,"timeStamp":"${stamp}","links":[${links.join(',')}],"features":[]}`;
   }
+
+  const backwards = query.before !== undefined;
+  const page = await readPage(db, layer, where, params, {
+    cursor: backwards ? { side: 'before', id: query.before } : { side: 'after', id: query.after },
+    limit: limit + 1,
+    count: counts && filtered,
+  });
+  const head = page[0];
+  const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);
+  const more = found.length > limit;
+  let rows: ItemRow[] = found
+    .slice(0, limit)
+    .map((row) => ({ id: row.id, geometry: row.geometry, properties: row.properties ?? '{}' }));
+  if (backwards) rows = rows.reverse();
+  // The other side only counts when this page has rows (an empty page links nowhere).
+  const otherSide = rows.length > 0 && head?.other_side === true;
+  const hasNext = backwards ? otherSide : more;
+  const hasPrev = backwards ? more : otherSide;
+  const matched = counts ? (filtered ? Number(head?.matched ?? 0) : Number(layer.features_count)) : undefined;
   const firstRow = rows[0];
   const lastRow = rows[rows.length - 1];
   if (hasNext && lastRow) links.push(linkJson(url(['after', lastRow.id]), 'next', GEOJSON));

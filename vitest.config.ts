@@ -14,6 +14,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
+          // Vitest leaves one core to itself by default (one worker on CI's two); the unit files
+          // are CPU-bound in their workers while the main process mostly waits, so use them all.
+          maxWorkers: '100%',
         },
       },
       {
@@ -53,6 +56,8 @@ export default defineConfig({
           // Files of one worker share its module state, so they share one PGlite, emptied for each
           // file (server/test-support/test-database.ts) instead of each starting its own.
           isolate: false,
+          // As for unit: every core a worker (each worker its own database).
+          maxWorkers: '100%',
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

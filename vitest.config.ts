@@ -6,6 +6,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest leaves one core to itself by default (one worker on CI's two); the test files are
+    // CPU-bound in their workers while the main process mostly waits, so use every core (files
+    // that must run alone say fileParallelism: false). One value for all projects, because
+    // projects run together must agree on it.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
@@ -14,9 +19,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
-          // Vitest leaves one core to itself by default (one worker on CI's two); the unit files
-          // are CPU-bound in their workers while the main process mostly waits, so use them all.
-          maxWorkers: '100%',
         },
       },
       {
@@ -56,8 +58,6 @@ export default defineConfig({
           // Files of one worker share its module state, so they share one PGlite, emptied for each
           // file (server/test-support/test-database.ts) instead of each starting its own.
           isolate: false,
-          // As for unit: every core a worker (each worker its own database).
-          maxWorkers: '100%',
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A port the OS just handed out, so parallel runs and other engineers' servers never collide. */
+/** A port the OS just handed out, so parallel runs and other servers on the machine never collide. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

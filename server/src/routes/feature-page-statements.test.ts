@@ -1,39 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
-import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useStatementCountingApp } from '../../test-support/statement-counting-app.ts';
 import { TestClient } from '../../test-support/test-client.ts';
-import { buildApp } from '../app.ts';
-import type { Database } from '../db/database.ts';
 
 /**
  * A features page is asked for on every scroll of the table, so what it costs per request is
  * the statements it sends: once the caller's session is known and the layer has been seen, a
  * page (first, by cursor, by number, or a search) is one statement.
  */
-let t: TestApp;
-let counted: FastifyInstance;
-const statements: string[] = [];
-beforeAll(async () => {
-  t = await startTestApp();
-  const db = t.database.db;
-  const recording: Database = {
-    query: (sql, params) => {
-      statements.push(sql);
-      return db.query(sql, params);
-    },
-    transaction: (work) => db.transaction(work),
-    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
-    close: async () => undefined,
-  };
-  counted = await buildApp({ config: t.config, db: recording, logger: false });
-  await counted.ready();
-});
-afterAll(async () => {
-  await counted.close();
-  await t.close();
-});
-beforeEach(async () => t.database.reset());
+const { t, counted, statements } = useStatementCountingApp();
 
 interface Page {
   data: { id: number; properties: Record<string, unknown> }[];
@@ -43,12 +18,12 @@ interface Page {
 
 describe('a features page', () => {
   it('is one statement per request once the layer has been seen', async () => {
-    const user = await t.createUser();
-    const client = new TestClient(counted);
+    const user = await t().createUser();
+    const client = new TestClient(counted());
     await client.login(user.email, user.password);
-    const map = await insertMap(t.database.db);
-    const layer = await insertLayer(t.database.db, map.id);
-    await t.database.db.query(
+    const map = await insertMap(t().database.db);
+    const layer = await insertLayer(t().database.db, map.id);
+    await t().database.db.query(
       `INSERT INTO features (layer_id, geom, properties)
        SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
        FROM generate_series(1, 2600) g`,
@@ -57,7 +32,7 @@ describe('a features page', () => {
     const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
     const offsetIds = async (offset: number) =>
       (
-        await t.database.db.query<{ id: number }>(
+        await t().database.db.query<{ id: number }>(
           'SELECT id FROM features WHERE layer_id = $1 ORDER BY id LIMIT 15 OFFSET $2',
           [layer.id, offset],
         )
@@ -109,18 +84,18 @@ describe('a features page', () => {
   });
 
   it('counts a search matching more than the cap once, with the rows and total of the long way', async () => {
-    const user = await t.createUser();
-    const client = new TestClient(counted);
+    const user = await t().createUser();
+    const client = new TestClient(counted());
     await client.login(user.email, user.password);
-    const map = await insertMap(t.database.db);
-    const layer = await insertLayer(t.database.db, map.id);
-    await t.database.db.query(
+    const map = await insertMap(t().database.db);
+    const layer = await insertLayer(t().database.db, map.id);
+    await t().database.db.query(
       `INSERT INTO features (layer_id, geom, properties)
        SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
        FROM generate_series(1, 10200) g`,
       [layer.id],
     );
-    await t.database.db.query('ANALYZE features');
+    await t().database.db.query('ANALYZE features');
     const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
     const cost = async (query: Record<string, string | number>) => {
       const before = statements.length;
@@ -163,18 +138,18 @@ describe('a features page', () => {
       'row-19',
       'row-20',
     ]);
-    // row-1, row-10…, row-100…, row-1000…, row-10000…row-10200: under the cap, counted exactly.
+    // row-1, row-10…, row-100…, row-1000…, row-10000…row-10200: under the cap, counted() exactly.
     const fewer = await cost({ search: 'row-1', page: 2 });
     expect(fewer.statements).toBe(1);
     expect(fewer.page.meta).toMatchObject({ total: 1312, last_page: 88 });
   });
 
   it('reads a layer that changed since it was last seen as it is now', async () => {
-    const { client } = await t.signedIn('user');
-    const map = await insertMap(t.database.db);
-    const layer = await insertLayer(t.database.db, map.id);
+    const { client } = await t().signedIn('user');
+    const map = await insertMap(t().database.db);
+    const layer = await insertLayer(t().database.db, map.id);
     const add = (from: number, to: number) =>
-      t.database.db.query(
+      t().database.db.query(
         `INSERT INTO features (layer_id, geom, properties)
          SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('n', g)
          FROM generate_series($2::int, $3::int) g`,
@@ -187,7 +162,7 @@ describe('a features page', () => {
     const page = (await client.get(url, { query: { page: 199 } })).json<Page>();
     expect(page.meta).toMatchObject({ total: 3000, last_page: 200 });
     expect(page.data.map((f) => f.properties.n)).toEqual(Array.from({ length: 15 }, (_, i) => 2971 + i));
-    const other = await insertMap(t.database.db);
+    const other = await insertMap(t().database.db);
     expect((await client.get(`/api/maps/${other.id}/layers/${layer.id}/features`)).status).toBe(404);
     expect((await client.get(`/api/maps/999999/layers/${layer.id}/features`)).status).toBe(404);
   });

@@ -1,39 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
-import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useStatementCountingApp } from '../../test-support/statement-counting-app.ts';
 import { TestClient } from '../../test-support/test-client.ts';
-import { buildApp } from '../app.ts';
-import type { Database } from '../db/database.ts';
 
 /**
  * An OGC API items page (a bbox, a page at a random depth) is what a GIS client asks for over
  * and over, and what the bench puts beside MapServer: once the caller's session is known it is
  * two statements, the map and layer, then the page with its count and its other-side link.
  */
-let t: TestApp;
-let counted: FastifyInstance;
-const statements: string[] = [];
-beforeAll(async () => {
-  t = await startTestApp();
-  const db = t.database.db;
-  const recording: Database = {
-    query: (sql, params) => {
-      statements.push(sql);
-      return db.query(sql, params);
-    },
-    transaction: (work) => db.transaction(work),
-    ...(db.listen ? { listen: db.listen.bind(db) } : {}),
-    close: async () => undefined,
-  };
-  counted = await buildApp({ config: t.config, db: recording, logger: false });
-  await counted.ready();
-});
-afterAll(async () => {
-  await counted.close();
-  await t.close();
-});
-beforeEach(async () => t.database.reset());
+const { t, counted, statements } = useStatementCountingApp();
 
 interface Items {
   features: { id: number; properties: Record<string, unknown> }[];
@@ -44,13 +19,13 @@ interface Items {
 
 describe('an OGC API items page', () => {
   it('is two statements, with the same features, count and links as the long way', async () => {
-    const user = await t.createUser();
-    const client = new TestClient(counted);
+    const user = await t().createUser();
+    const client = new TestClient(counted());
     await client.login(user.email, user.password);
-    const map = await insertMap(t.database.db);
-    const layer = await insertLayer(t.database.db, map.id);
+    const map = await insertMap(t().database.db);
+    const layer = await insertLayer(t().database.db, map.id);
     // A 50 × 40 grid of points 0.001° apart: a bbox picks an exact rectangle of them.
-    await t.database.db.query(
+    await t().database.db.query(
       `INSERT INTO features (layer_id, geom, properties)
        SELECT $1, ST_SetSRID(ST_MakePoint(-9 + (g % 50) * 0.001, 38 + (g / 50) * 0.001), 4326),
               jsonb_build_object('code', 'row-' || g)
@@ -60,7 +35,7 @@ describe('an OGC API items page', () => {
     const url = `/ogc/maps/${map.id}/collections/${layer.id}/items`;
     const idsWhere = async (condition: string, params: unknown[] = []) =>
       (
-        await t.database.db.query<{ id: number }>(
+        await t().database.db.query<{ id: number }>(
           `SELECT id FROM features WHERE layer_id = $1 AND ${condition} ORDER BY id`,
           [layer.id, ...params],
         )

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gdalFeatures } from '../../test-support/gdal.ts';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { line, point } from '../../test-support/metric-geometry.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -26,18 +27,6 @@ interface FlowTrace {
   node_layers: { layer_id: number; role: string; feature_ids: number[] }[];
 }
 
-// Metres east / north of a point in Lisbon, as lon/lat (the server measures in UTM 29N).
-const LON = -9.14;
-const LAT = 38.72;
-const lonLat = (x: number, y: number): [number, number] => [
-  LON + x / (111_320 * Math.cos((LAT * Math.PI) / 180)),
-  LAT + y / 110_574,
-];
-const line = (...points: [number, number][]) => ({
-  type: 'LineString',
-  coordinates: points.map(([x, y]) => lonLat(x, y)),
-});
-const point = (x: number, y: number) => ({ type: 'Point', coordinates: lonLat(x, y) });
 const PIPE = { diameter_mm: 150, material: 'pvc' };
 
 /** A map with the network's layers; `configure` saves the configuration as an admin. */

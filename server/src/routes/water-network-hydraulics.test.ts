@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { line, point } from '../../test-support/metric-geometry.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,19 +11,6 @@ afterAll(async () => t.close());
 beforeEach(async () => t.database.reset());
 
 type Errors = { errors: Record<string, string[]> };
-
-// Metres east / north of a point in Lisbon, as lon/lat (the server measures in UTM 29N).
-const LON = -9.14;
-const LAT = 38.72;
-const lonLat = (x: number, y: number): [number, number] => [
-  LON + x / (111_320 * Math.cos((LAT * Math.PI) / 180)),
-  LAT + y / 110_574,
-];
-const line = (...points: [number, number][]) => ({
-  type: 'LineString',
-  coordinates: points.map(([x, y]) => lonLat(x, y)),
-});
-const point = (x: number, y: number) => ({ type: 'Point', coordinates: lonLat(x, y) });
 
 /** Hazen-Williams head loss in SI units (m), Q in L/s, D in mm. */
 const headLoss = (lengthM: number, flowLps: number, c: number, diameterMm: number) =>

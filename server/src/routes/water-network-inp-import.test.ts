@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { line, point } from '../../test-support/metric-geometry.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,19 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 beforeEach(async () => t.database.reset());
-
-// Metres east / north of a point in Lisbon, as lon/lat.
-const LON = -9.14;
-const LAT = 38.72;
-const lonLat = (x: number, y: number): [number, number] => [
-  LON + x / (111_320 * Math.cos((LAT * Math.PI) / 180)),
-  LAT + y / 110_574,
-];
-const line = (...points: [number, number][]) => ({
-  type: 'LineString',
-  coordinates: points.map(([x, y]) => lonLat(x, y)),
-});
-const point = (x: number, y: number) => ({ type: 'Point', coordinates: lonLat(x, y) });
 
 /**
  * A reservoir feeding a loop of three mains (one bent, so it has vertices), a branch through an

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { DEFAULT_HYDRAULICS } from '../water-network/hydraulic-settings.ts';
+import { lonLat, line, point } from '../../test-support/metric-geometry.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,19 +12,6 @@ afterAll(async () => t.close());
 beforeEach(async () => t.database.reset());
 
 type Errors = { errors: Record<string, string[]> };
-
-// Metres east / north of a point in Lisbon, as lon/lat.
-const LON = -9.14;
-const LAT = 38.72;
-const lonLat = (x: number, y: number): [number, number] => [
-  LON + x / (111_320 * Math.cos((LAT * Math.PI) / 180)),
-  LAT + y / 110_574,
-];
-const line = (...points: [number, number][]) => ({
-  type: 'LineString',
-  coordinates: points.map(([x, y]) => lonLat(x, y)),
-});
-const point = (x: number, y: number) => ({ type: 'Point', coordinates: lonLat(x, y) });
 
 /**
  * Three pipes in a row, 0 → 100 → 200 → 300 m east, a valve where the first two meet and one

@@ -9,73 +9,20 @@ import {
 } from '../../../generated/api/water-network/water-network';
 import { setResponseCheck } from '../../../src/lib/http-client';
 import { STATES } from '../states';
-import { HYDRAULIC_DEFAULTS, PIPE_101, PIPE_102, PIPES, TOWN, VALVE_201, VALVES } from './map-examples';
-import { stateOf } from './map-matchers';
+import { HYDRANT_303, HYDRAULICS, hydraulicTown, NETWORK_CONFIG, NO_SOURCE, SOURCES } from './hydraulic-town';
+import { HYDRAULIC_DEFAULTS, PIPE_101, PIPE_102, TOWN, VALVE_201 } from './map-examples';
 import { createPact, JSON_RESPONSE, rejectionOf, signedInHeaders, validationLike } from './pact';
 
 const { eachLike, like, regex } = MatchersV3;
 const pact = createPact();
 const options = (url: string) => ({ baseURL: url, headers: signedInHeaders });
 
-/**
- * The town's pipes 101 and 102 (150 mm cast iron, meeting at valve 201) fed by a reservoir at
- * the free end of pipe 101; hydrant 301 stands on pipe 101, hydrant 303 at the far end of 102.
- * The answer's numbers are EPANET's: the contract pins their shape, the server tests their values.
- */
-const HYDRANTS = { map_id: TOWN.id, id: 12, name: 'Hydrants', geometry_type: 'Point', order: 2 } as const;
-const SOURCES = { map_id: TOWN.id, id: 13, name: 'Sources', geometry_type: 'Point', order: 3 } as const;
-const HYDRANT_301 = {
-  layer_id: HYDRANTS.id,
-  id: 301,
-  geometry: { type: 'Point', coordinates: [-9.135, 38.725] },
-  properties: {},
-} as const;
-const HYDRANT_303 = {
-  layer_id: HYDRANTS.id,
-  id: 303,
-  geometry: { type: 'Point', coordinates: [-9.12, 38.74] },
-  properties: { demand_lps: 2 },
-} as const;
-const RESERVOIR_401 = {
-  layer_id: SOURCES.id,
-  id: 401,
-  geometry: { type: 'Point', coordinates: [-9.14, 38.72] },
-  properties: { kind: 'reservoir', head_m: 60 },
-} as const;
-const CONFIG = {
-  pipe_layer_id: PIPES.id,
-  valve_layer_ids: [VALVES.id],
-  node_layer_ids: [HYDRANTS.id],
-  tolerance_m: 1,
-};
-const HYDRAULICS = { source_layer_id: SOURCES.id };
-const CONFIGURED = { map_id: TOWN.id, ...CONFIG, hydraulics: HYDRAULICS };
-
-/** The town with its network and sources layer; `fed` puts the reservoir on it. */
-function town(interaction: ReturnType<typeof pact.addInteraction>, fed: boolean) {
-  const network = interaction
-    .given(STATES.mapExists, stateOf(TOWN))
-    .given(STATES.layerExists, stateOf(PIPES))
-    .given(STATES.layerExists, stateOf(VALVES))
-    .given(STATES.layerExists, stateOf(HYDRANTS))
-    .given(STATES.layerExists, stateOf(SOURCES))
-    .given(STATES.featureExists, stateOf(PIPE_101))
-    .given(STATES.featureExists, stateOf(PIPE_102))
-    .given(STATES.featureExists, stateOf(VALVE_201))
-    .given(STATES.featureExists, stateOf(HYDRANT_301))
-    .given(STATES.featureExists, stateOf(HYDRANT_303));
-  const sourced = fed ? network.given(STATES.featureExists, stateOf(RESERVOIR_401)) : network;
-  return sourced.given(STATES.waterNetworkConfigured, stateOf(CONFIGURED));
-}
-
 afterEach(() => setResponseCheck(undefined));
-
-const NO_SOURCE = "This map's water network has no source (reservoir or tank).";
 
 describe('water network hydraulics', () => {
   it('updateWaterNetwork stores the source layer among the hydraulic settings', () => {
-    const body = { ...CONFIG, hydraulics: HYDRAULICS };
-    return town(pact.addInteraction().given(STATES.adminSignedIn), true)
+    const body = { ...NETWORK_CONFIG, hydraulics: HYDRAULICS };
+    return hydraulicTown(pact.addInteraction().given(STATES.adminSignedIn), true)
       .uponReceiving('a water network configuration with a source layer')
       .withRequest('PUT', `/api/maps/${TOWN.id}/water-network`, (b) =>
         b.headers(signedInHeaders).jsonBody(body),
@@ -83,7 +30,7 @@ describe('water network hydraulics', () => {
       .willRespondWith(200, (b) =>
         b.headers(JSON_RESPONSE).jsonBody({
           data: {
-            ...CONFIG,
+            ...NETWORK_CONFIG,
             hydraulics: { ...HYDRAULIC_DEFAULTS, source_layer_id: SOURCES.id },
           },
         }),
@@ -95,7 +42,7 @@ describe('water network hydraulics', () => {
   });
 
   it('simulateWaterNetwork answers pressures at the nodes and flows in the pipes', () =>
-    town(pact.addInteraction().given(STATES.userSignedIn), true)
+    hydraulicTown(pact.addInteraction().given(STATES.userSignedIn), true)
       .uponReceiving('a hydraulic simulation of the water network')
       .withRequest('POST', `/api/maps/${TOWN.id}/water-network/simulate`, (b) => b.headers(signedInHeaders))
       .willRespondWith(200, (b) =>
@@ -135,7 +82,7 @@ describe('water network hydraulics', () => {
       }));
 
   it('simulateWaterNetwork 422 names the missing source', () =>
-    town(pact.addInteraction().given(STATES.userSignedIn), false)
+    hydraulicTown(pact.addInteraction().given(STATES.userSignedIn), false)
       .uponReceiving('a hydraulic simulation of a network without a source')
       .withRequest('POST', `/api/maps/${TOWN.id}/water-network/simulate`, (b) => b.headers(signedInHeaders))
       .willRespondWith(422, (b) =>
@@ -150,7 +97,7 @@ describe('water network hydraulics', () => {
       }));
 
   it('fireFlowWaterNetwork answers the flow at the residual pressure', () =>
-    town(pact.addInteraction().given(STATES.userSignedIn), true)
+    hydraulicTown(pact.addInteraction().given(STATES.userSignedIn), true)
       .uponReceiving('a fire flow at a hydrant')
       .withRequest('POST', `/api/maps/${TOWN.id}/water-network/fire-flow`, (b) =>
         b.headers(signedInHeaders).jsonBody({ hydrant_id: HYDRANT_303.id }),
@@ -177,7 +124,7 @@ describe('water network hydraulics', () => {
       }));
 
   it('fireFlowWaterNetwork 422 for a feature that is not a node of the network', () =>
-    town(pact.addInteraction().given(STATES.userSignedIn), true)
+    hydraulicTown(pact.addInteraction().given(STATES.userSignedIn), true)
       .uponReceiving('a fire flow at a pipe')
       .withRequest('POST', `/api/maps/${TOWN.id}/water-network/fire-flow`, (b) =>
         b.headers(signedInHeaders).jsonBody({ hydrant_id: PIPE_102.id }),
@@ -196,7 +143,7 @@ describe('water network hydraulics', () => {
 
   it('getWaterNetworkModelInp sends the model as an INP file', () => {
     let response: AxiosResponse | undefined;
-    return town(pact.addInteraction().given(STATES.userSignedIn), true)
+    return hydraulicTown(pact.addInteraction().given(STATES.userSignedIn), true)
       .uponReceiving('a download of the hydraulic model as INP')
       .withRequest('GET', `/api/maps/${TOWN.id}/water-network/model.inp`, (b) => b.headers(signedInHeaders))
       .willRespondWith(200, (b) =>

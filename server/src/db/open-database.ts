@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { databaseTimeouts } from './db-timeouts.ts';
 import { openPGlite } from './pglite.ts';
+import { openPGliteThread } from './pglite-thread.ts';
 import { readTemplate } from './pglite-template.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -22,5 +23,6 @@ export async function openDatabase(
   const template = existsSync(path.join(dataDir, 'PG_VERSION'))
     ? undefined
     : readTemplate(options.templateDir);
-  return openPGlite({ dataDir, waitMs: timeouts.waitMs, ...(template ? { loadDataDir: template } : {}) });
+  const open = process.env.PGLITE_THREAD === '1' ? openPGliteThread : openPGlite;
+  return open({ dataDir, waitMs: timeouts.waitMs, ...(template ? { loadDataDir: template } : {}) });
 }

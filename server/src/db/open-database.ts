@@ -9,7 +9,8 @@ import { readTemplate } from './pglite-template.ts';
 import { openPostgres } from './postgres.ts';
 
 /**
- * PostgreSQL when DATABASE_URL is set; otherwise PGlite under DATA_DIR. A new PGlite data dir
+ * PostgreSQL when DATABASE_URL is set; otherwise PGlite under DATA_DIR, on a worker thread of
+ * its own (pglite-thread.ts). A new PGlite data dir
  * starts from the migrated template dump when `npm run build` made one (see pglite-template.ts);
  * an existing one is opened as it is, and migrate() brings either up to date.
  */
@@ -23,6 +24,8 @@ export async function openDatabase(
   const template = existsSync(path.join(dataDir, 'PG_VERSION'))
     ? undefined
     : readTemplate(options.templateDir);
-  const open = process.env.PGLITE_THREAD === '1' ? openPGliteThread : openPGlite;
+  // The worker thread keeps HTTP answering while a statement runs; PGLITE_THREAD=0 keeps the
+  // database on this thread, for comparison and as a way back (docs/decisions.md#pglite-thread).
+  const open = process.env.PGLITE_THREAD === '0' ? openPGlite : openPGliteThread;
   return open({ dataDir, waitMs: timeouts.waitMs, ...(template ? { loadDataDir: template } : {}) });
 }

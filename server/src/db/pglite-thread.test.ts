@@ -63,7 +63,9 @@ describe('PGlite on a worker thread', () => {
 
   it('hands over a unique violation with its code, constraint and message', async () => {
     await db.query('INSERT INTO places VALUES (4, $1)', ['Braga']);
-    const failure = await db.query('INSERT INTO places VALUES (5, $1)', ['Braga']).catch((error: unknown) => error);
+    const failure = await db
+      .query('INSERT INTO places VALUES (5, $1)', ['Braga'])
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).toMatchObject({ code: '23505', constraint: 'places_name_key' });
     expect((failure as Error).message).toContain('places_name_key');
@@ -71,7 +73,10 @@ describe('PGlite on a worker thread', () => {
 
   it("delivers a NOTIFY to a listener before the writer's await returns", async () => {
     const heard: string[] = [];
-    const off = await db.listen!('places_changed', { message: (payload) => heard.push(payload), reset: () => undefined });
+    const off = await db.listen!('places_changed', {
+      message: (payload) => heard.push(payload),
+      reset: () => undefined,
+    });
     await db.transaction(async (tx) => {
       await tx.query("SELECT pg_notify('places_changed', 'in a transaction')");
     });

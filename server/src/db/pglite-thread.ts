@@ -28,7 +28,9 @@ class WorkerLink {
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (message: FromPGlite) => this.receive(message));
-    worker.on('error', (error: Error) => this.stop(new Error(`the database worker failed: ${error.message}`)));
+    worker.on('error', (error: Error) =>
+      this.stop(new Error(`the database worker failed: ${error.message}`)),
+    );
     worker.on('exit', (code) => this.stop(new Error(`the database worker stopped (exit code ${code})`)));
   }
 

@@ -6,7 +6,7 @@ import { TestClient } from '../../test-support/test-client.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { openPGlite } from '../db/pglite.ts';
+import { openPGliteThread } from '../db/pglite-thread.ts';
 import { readTemplate, writeTemplate } from '../db/pglite-template.ts';
 
 // A short wait limit, so a held connection turns into an answer within the test.
@@ -15,7 +15,8 @@ let db: Database;
 let app: FastifyInstance;
 beforeAll(async () => {
   const dump = readTemplate(tmpdir()) ?? (await writeTemplate(tmpdir()));
-  db = await openPGlite({ loadDataDir: dump, waitMs: WAIT_MS });
+  // The product's embedded database: PGlite on its worker thread, behind the same gate.
+  db = await openPGliteThread({ loadDataDir: dump, waitMs: WAIT_MS });
   // As `npm start` on a fresh data directory: the demo town seeded, then requests.
   await startOnEmptyDatabase(db, {});
   app = await buildApp({

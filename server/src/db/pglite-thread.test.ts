@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { openPGliteThread } from './pglite-thread.ts';
+import { WorkerLink } from './pglite-worker-link.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -116,5 +118,27 @@ describe('PGlite on a worker thread with a data dir', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a database worker that stops', () => {
+  it('fails the waiting query and every later one with an error, and tells listeners to forget', async () => {
+    // A worker that dies on the first request it is sent, as a crashed database worker would.
+    const worker = new Worker(
+      "require('node:worker_threads').parentPort.on('message', () => process.exit(7))",
+      {
+        eval: true,
+      },
+    );
+    const link = new WorkerLink(worker);
+    const resets: boolean[] = [];
+    link.subscribe({ message: () => undefined, reset: (listening) => resets.push(listening) });
+    await expect(link.call({ op: 'query', sql: 'SELECT 1', params: [], tx: false })).rejects.toThrow(
+      'the database worker stopped (exit code 7)',
+    );
+    await expect(link.call({ op: 'query', sql: 'SELECT 1', params: [], tx: false })).rejects.toThrow(
+      'the database worker stopped',
+    );
+    expect(resets).toEqual([false]);
   });
 });

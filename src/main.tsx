@@ -31,13 +31,13 @@ async function start(): Promise<void> {
     signedIn ? loadSignedInResources() : undefined,
   ]);
   // Loaded after the mock worker, so no request can leave before it listens.
-  const { AppRouter } = await import('./app/router');
+  const { AppRoot } = await import('./app/app-root');
   const container = document.getElementById('app');
   if (!container) throw new Error('The page has no #app element.');
   createRoot(container).render(
     <StrictMode>
       <AppProvider queryClient={createQueryClient()} i18n={i18n}>
-        <AppRouter />
+        <AppRoot signedIn={signedIn} />
       </AppProvider>
     </StrictMode>,
   );

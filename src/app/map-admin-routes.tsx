@@ -7,7 +7,7 @@ export function mapAdminRoutes(): RouteObject {
   return {
     path: 'dashboard/maps/:id',
     handle: { title: 'maps.admin.general' },
-    lazy: lazyScreen(
+    element: lazyScreen(
       () => import('../screens/map-admin/shell/map-admin-layout'),
       (m) => m.MapAdminLayout,
     ),
@@ -16,7 +16,7 @@ export function mapAdminRoutes(): RouteObject {
       {
         path: 'general',
         handle: { title: 'maps.admin.general' },
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/maps/map-general-screen'),
           (m) => m.MapGeneralScreen,
         ),
@@ -24,91 +24,91 @@ export function mapAdminRoutes(): RouteObject {
       {
         path: 'layers',
         handle: { title: 'maps.admin.layers' },
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/layers/layers-screen'),
           (m) => m.LayersScreen,
         ),
       },
       ...['layers/create', 'layers/:layer_id/edit'].map((path) => ({
         path,
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/layers/layer-edit-screen'),
           (m) => m.LayerEditScreen,
         ),
       })),
       {
         path: 'layers/import',
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/layer-import/layer-import-screen'),
           (m) => m.LayerImportScreen,
         ),
       },
       {
         path: 'layers/:layer_id/features',
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/layers/layer-features-screen'),
           (m) => m.LayerFeaturesScreen,
         ),
       },
       {
         path: 'searches',
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/searches/searches-screen'),
           (m) => m.SearchesScreen,
         ),
       },
       ...['search/create', 'search/:search_id/edit'].map((path) => ({
         path,
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/searches/search-edit-screen'),
           (m) => m.SearchEditScreen,
         ),
       })),
       {
         path: 'main-search',
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/searches/main-searches-screen'),
           (m) => m.MainSearchesScreen,
         ),
       },
       ...['main-search/create', 'main-search/:search_id/edit'].map((path) => ({
         path,
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/searches/main-search-edit-screen'),
           (m) => m.MainSearchEditScreen,
         ),
       })),
       {
         path: 'filters',
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/filters/filters-screen'),
           (m) => m.FiltersScreen,
         ),
       },
       ...['filters/create', 'filters/:filter_id/edit'].map((path) => ({
         path,
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/filters/filter-edit-screen'),
           (m) => m.FilterEditScreen,
         ),
       })),
       {
         path: 'categories',
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/categories/categories-screen'),
           (m) => m.CategoriesScreen,
         ),
       },
       ...['categories/create', 'categories/:category_id/edit'].map((path) => ({
         path,
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/categories/category-edit-screen'),
           (m) => m.CategoryEditScreen,
         ),
       })),
       {
         path: 'water-network',
-        lazy: lazyScreen(
+        element: lazyScreen(
           () => import('../screens/map-admin/network/water-network-screen'),
           (m) => m.WaterNetworkScreen,
         ),

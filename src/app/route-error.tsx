@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 
 /** A screen that failed to load or crashed; the rest of the layout keeps working. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   console.error(error);
   return (
     <section className="page" role="alert">

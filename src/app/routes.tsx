@@ -1,26 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
-import { Loading } from '../components/ui/status';
 import { GuestLayout } from './layouts/guest-layout';
-import { RouteError } from './route-error';
 import { mapAdminRoutes } from './map-admin-routes';
 
 /** Every route of docs/product.md#routes and docs/decisions.md#accounts with its guard; all inside the guest layout. */
 export const routes: RouteObject[] = [
   {
-    element: <GuestLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first screen's chunk loads.
-    hydrateFallbackElement: <Loading />,
+    // A function, so the layout can match the address against this very tree.
+    element: <GuestLayout routes={() => routes} />,
     children: [
       {
-        errorElement: <RouteError />,
         children: [
           {
             index: true,
             id: 'home',
-            lazy: lazyScreen(
+            element: lazyScreen(
               () => import('../screens/home/home-screen'),
               (m) => m.HomeScreen,
             ),
@@ -31,7 +26,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'login',
                 id: 'auth.login',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/auth/login-screen'),
                   (m) => m.LoginScreen,
                 ),
@@ -39,35 +34,35 @@ export const routes: RouteObject[] = [
               {
                 path: '2fa',
                 id: 'auth.2fa',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/auth/two-factor-screen'),
                   (m) => m.TwoFactorScreen,
                 ),
               },
               {
                 path: 'register',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/auth/register-screen'),
                   (m) => m.RegisterScreen,
                 ),
               },
               {
                 path: 'forgot-password',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/auth/forgot-password-screen'),
                   (m) => m.ForgotPasswordScreen,
                 ),
               },
               {
                 path: 'reset-password',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/auth/reset-password-screen'),
                   (m) => m.ResetPasswordScreen,
                 ),
               },
               {
                 path: 'verify-email',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/auth/verify-email-screen'),
                   (m) => m.VerifyEmailScreen,
                 ),
@@ -80,7 +75,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard/maps',
                 handle: { title: 'maps.list_title' },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/map-admin/maps/maps-list-screen'),
                   (m) => m.MapsListScreen,
                 ),
@@ -88,7 +83,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'maps/:id/show',
                 handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new', mapFirst: true },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/map-viewer/shell/map-viewer-screen'),
                   (m) => m.MapViewerScreen,
                 ),
@@ -96,7 +91,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'maps/:id/show/:layer_id/features',
                 handle: { title: 'maps.layer_features' },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/layer-table/layer-table-screen'),
                   (m) => m.LayerTableScreen,
                 ),
@@ -104,7 +99,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'maps/:id/show3d',
                 handle: { title: 'maps.viewer_3d', mapFirst: true },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/map-viewer/globe/map-viewer-3d-screen'),
                   (m) => m.MapViewer3dScreen,
                 ),
@@ -112,7 +107,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'map',
                 handle: { title: 'maps.map', mapFirst: true },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/map-viewer/pickers/map-picker-screen'),
                   (m) => m.MapPickerScreen,
                 ),
@@ -120,7 +115,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'map2',
                 handle: { title: 'maps.map2', mapFirst: true },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/map-viewer/two-maps/two-maps-screen'),
                   (m) => m.TwoMapsScreen,
                 ),
@@ -128,7 +123,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'map3d',
                 handle: { title: 'maps.map3d', mapFirst: true },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/map-viewer/pickers/globe-picker-screen'),
                   (m) => m.GlobePickerScreen,
                 ),
@@ -136,7 +131,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'pdf',
                 handle: { title: 'maps.pdf' },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/print/print-screen'),
                   (m) => m.PrintScreen,
                 ),
@@ -145,7 +140,7 @@ export const routes: RouteObject[] = [
                 path: 'profile',
                 id: 'profile',
                 handle: { breadcrumb: 'breadcrumb.profile' },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/profile/profile-screen'),
                   (m) => m.ProfileScreen,
                 ),
@@ -159,7 +154,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'maps/create',
                 handle: { title: 'maps.create' },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/map-admin/maps/map-create-screen'),
                   (m) => m.MapCreateScreen,
                 ),
@@ -167,7 +162,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'users',
                 id: 'users.index',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/users/users-list-screen'),
                   (m) => m.UsersListScreen,
                 ),
@@ -175,7 +170,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/create',
                 id: 'users.create',
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/users/user-create-screen'),
                   (m) => m.UserCreateScreen,
                 ),
@@ -184,7 +179,7 @@ export const routes: RouteObject[] = [
                 path: 'users/edit/:id',
                 id: 'users.edit',
                 handle: { breadcrumb: 'breadcrumb.user_edit' },
-                lazy: lazyScreen(
+                element: lazyScreen(
                   () => import('../screens/users/user-edit-screen'),
                   (m) => m.UserEditScreen,
                 ),
@@ -193,7 +188,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '*',
-            lazy: lazyScreen(
+            element: lazyScreen(
               () => import('./not-found'),
               (m) => m.NotFound,
             ),

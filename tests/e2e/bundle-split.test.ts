@@ -7,13 +7,16 @@ import { signIn } from './support/ui';
 
 /**
  * Text only one part carries, whatever its chunk is called: OpenLayers' map, Cesium's widget,
- * CASL's rule engine, a text of a signed-in screen (English) and the sign-in title in English
- * and in Chinese.
+ * CASL's rule engine, react-router's data router (an error message of its createRouter), the
+ * signed-in route tree (a breadcrumb key only src/app/routes.tsx names), a text of a signed-in
+ * screen (English) and the sign-in title in English and in Chinese.
  */
 const ENGINES = {
   ol: 'ol-overlaycontainer',
   cesium: 'cesium-widget',
   casl: '__caslSubjectType__',
+  dataRouter: 'You must provide a non-empty routes array',
+  signedInRoutes: 'breadcrumb.user_edit',
   signedInTexts: en.viewer.load_failed,
   englishLogin: en.auth.login_intro,
   chineseLogin: zhCN.auth.login_intro,
@@ -44,7 +47,7 @@ const engineChunk = /\/(ol|cesium)[-/.]|ol-map-canvas|cesium-map-canvas/i;
 describe('bundle split', () => {
   const suite = useRealServer({ demoSeed: true });
 
-  test('/login loads no map engine, no CASL and only its own English texts; each arrives where it belongs', async () => {
+  test('/login loads no map engine, no CASL, no data router, no signed-in routes and only its own English texts; each arrives where it belongs', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
     const loaded = recordScripts(page);
@@ -53,8 +56,12 @@ describe('bundle split', () => {
     await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(loaded.urls.length).toBeGreaterThan(0);
+    // A handful of files (vite.config.ts chunk groups), not one per shared module: each file is
+    // gzipped alone, so many small ones cost more bytes as well as more requests.
+    expect(loaded.urls.length).toBeLessThanOrEqual(8);
     expect(loaded.urls.filter((url) => engineChunk.test(url))).toEqual([]);
-    // Only the sign-in texts of the visitor's language: no engine, no CASL, no signed-in screen's text.
+    // Only the sign-in texts of the visitor's language: no engine, no CASL, no data router, no
+    // signed-in route tree, no signed-in screen's text.
     expect([...loaded.engines]).toEqual(['englishLogin']);
 
     // The same detector sees each engine where it belongs, so the check above can fail.
@@ -69,8 +76,9 @@ describe('bundle split', () => {
     await page.waitForLoadState('networkidle');
     expect(loaded.engines.has('ol')).toBe(true);
     expect(loaded.engines.has('cesium')).toBe(false);
-    // Signing in brought the rule engine and the signed-in screens' texts, still in English only.
+    // Signing in brought the rule engine, the signed-in routes and their texts, still in English only.
     expect(loaded.engines.has('casl')).toBe(true);
+    expect(loaded.engines.has('signedInRoutes')).toBe(true);
     expect(loaded.engines.has('signedInTexts')).toBe(true);
     expect(loaded.engines.has('chineseLogin')).toBe(false);
 
@@ -78,6 +86,8 @@ describe('bundle split', () => {
     await page.getByTestId('globe-canvas').waitFor();
     await page.waitForLoadState('networkidle');
     expect(loaded.engines.has('cesium')).toBe(true);
+    // The routes need no data router anywhere (docs/architecture.md#first-load).
+    expect(loaded.engines.has('dataRouter')).toBe(false);
   });
 
   test('a Chinese visitor of /login loads the Chinese sign-in texts and no English ones', async () => {

@@ -1,31 +1,37 @@
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useHref, useMatches, useNavigate } from 'react-router';
-import { Breadcrumbs, handleOf } from '../../components/ui/breadcrumbs';
-import { LazyPopup, LazyToasts } from '../../components/ui/lazy-overlays';
-import { AppHeader } from './app-header';
+import { Suspense, useMemo } from 'react';
+import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Breadcrumbs, handleOf, RouteMatchesContext } from '../../components/ui/breadcrumbs';
+import { Loading } from '../../components/ui/status';
+import { ScreenErrorBoundary } from '../screen-error-boundary';
+import { PageFrame } from './page-frame';
 
 /**
  * docs/product.md#routes: every screen sits inside this one layout (header, breadcrumbs, content).
- * Guards decide per route who may see the content.
+ * Guards decide per route who may see the content. It matches the address against the route
+ * tree itself (no data router's useMatches: docs/architecture.md#first-load).
  */
-export function GuestLayout() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+export function GuestLayout({ routes }: { routes: () => RouteObject[] }) {
+  const location = useLocation();
+  const matches = useMemo(
+    () =>
+      (matchRoutes(routes(), location) ?? []).map((match) => ({
+        id: match.route.id ?? match.pathnameBase,
+        pathname: match.pathname,
+        handle: match.route.handle as unknown,
+      })),
+    [routes, location],
+  );
   // Map screens fill the window under the header and put the breadcrumbs in their own bar.
-  const mapFirst = useMatches().some((match) => handleOf(match).mapFirst === true);
+  const mapFirst = matches.some((match) => handleOf(match).mapFirst === true);
   return (
-    <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
-      <a className="skip-link" href="#main">
-        {t('nav.skip_to_content')}
-      </a>
-      <AppHeader />
-      <main id="main" className={mapFirst ? 'main main-map' : 'main'} tabIndex={-1}>
-        {!mapFirst && <Breadcrumbs />}
-        <Outlet />
-      </main>
-      <LazyToasts />
-      <LazyPopup />
-    </AriaRouterProvider>
+    <RouteMatchesContext.Provider value={matches}>
+      <PageFrame mapFirst={mapFirst} breadcrumbs={<Breadcrumbs />}>
+        <ScreenErrorBoundary address={location.pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </PageFrame>
+    </RouteMatchesContext.Provider>
   );
 }

@@ -1,8 +1,15 @@
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
 
 /** `mapFirst`: the screen is a full-window map that shows the breadcrumbs in its own bar. */
 export type RouteHandle = { breadcrumb?: string; title?: string; mapFirst?: boolean };
+
+/** One route of the address, outermost first, as the layout matched it. */
+export type RouteMatchInfo = { id: string; pathname: string; handle: unknown };
+
+/** The layout provides the matched routes, so breadcrumbs work without a data router. */
+export const RouteMatchesContext = createContext<readonly RouteMatchInfo[]>([]);
 
 export function handleOf(match: { handle: unknown }): RouteHandle {
   return typeof match.handle === 'object' && match.handle !== null ? (match.handle as RouteHandle) : {};
@@ -15,7 +22,7 @@ export function handleOf(match: { handle: unknown }): RouteHandle {
  */
 export function Breadcrumbs() {
   const { t } = useTranslation();
-  const crumbs = useMatches()
+  const crumbs = useContext(RouteMatchesContext)
     .filter((match) => handleOf(match).breadcrumb !== undefined)
     .map((match) => ({ id: match.id, href: match.pathname, label: t(handleOf(match).breadcrumb ?? '') }));
   if (crumbs.length === 0) return null;

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useHref, useNavigate } from 'react-router';
+import { LazyPopup, LazyToasts } from '../../components/ui/lazy-overlays';
+import { AppHeader } from './app-header';
+
+type PageFrameProps = { mapFirst: boolean; breadcrumbs?: ReactNode; children: ReactNode };
+
+/**
+ * The markup every screen sits in (header, breadcrumbs, content), shared by the full router's
+ * layout and the sign-in shell (src/app/sign-in-shell.tsx), so both look and behave alike.
+ */
+export function PageFrame({ mapFirst, breadcrumbs, children }: PageFrameProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+      <a className="skip-link" href="#main">
+        {t('nav.skip_to_content')}
+      </a>
+      <AppHeader />
+      <main id="main" className={mapFirst ? 'main main-map' : 'main'} tabIndex={-1}>
+        {mapFirst ? null : breadcrumbs}
+        {children}
+      </main>
+      <LazyToasts />
+      <LazyPopup />
+    </AriaRouterProvider>
+  );
+}

@@ -44,7 +44,7 @@ async function pipes() {
 /** Every stored copy is the text its values make now (the copy the search index reads). */
 async function storedTextIsCurrent() {
   const stale = await t.database.db.query<{ id: number }>(
-    `SELECT id FROM features WHERE search_text IS DISTINCT FROM feature_search_text(properties)`,
+    `SELECT id FROM features WHERE search_text IS DISTINCT FROM lower(feature_search_text(properties))`,
   );
   expect(stale).toEqual([]);
 }

@@ -55,13 +55,19 @@ const save = (client: TestClient, mapId: number, body: object) =>
 describe('the stored search text', () => {
   it('follows a feature added, edited, and edited in bulk', async () => {
     const { client, map, layer, url, found } = await pipes();
-    const created = await client.post(url, { type: 'Feature', geometry: line, properties: { material: 'Copper' } });
+    const created = await client.post(url, {
+      type: 'Feature',
+      geometry: line,
+      properties: { material: 'Copper' },
+    });
     expect(created.status).toBe(201);
     const { id } = created.json<{ data: { id: number } }>().data;
     expect(await found('coppe')).toEqual([id]);
 
     await save(client, map.id, {
-      features: [{ type: 'Feature', id, layer_id: layer.id, properties: { material: 'Bronze', note: 'relined' } }],
+      features: [
+        { type: 'Feature', id, layer_id: layer.id, properties: { material: 'Bronze', note: 'relined' } },
+      ],
     });
     expect(await found('bronz')).toEqual([id]);
     expect(await found('relined')).toEqual([id]);

@@ -71,6 +71,12 @@ describe('the stored search text', () => {
     });
     expect(await found('bronz')).toEqual([id]);
     expect(await found('relined')).toEqual([id]);
+    // Case is ignored beyond ASCII too, as ILIKE ignored it.
+    await save(client, map.id, {
+      features: [{ type: 'Feature', id, layer_id: layer.id, properties: { note: 'ÁGUA fria' } }],
+    });
+    expect(await found('água')).toEqual([id]);
+    expect(await found('relined')).toEqual([]);
     expect(await found('copper')).toEqual([]);
 
     const other = await insertFeature(t.database.db, layer.id, line, { material: 'Bronze' });

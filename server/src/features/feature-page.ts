@@ -101,10 +101,11 @@ export function layerWhere(
   }
   if (search) {
     params.push(likePattern(search));
-    // The indexed text of all values, joined by newlines, narrows the rows (migration 010). Text
-    // without a newline found in it lies within one value; text with one may run from one value
-    // into the next, so each value is then checked alone (a second pass over the values per row).
-    where += ` AND feature_search_text(ft.properties) ILIKE $${params.length}`;
+    // The stored text of all values, joined by newlines and lowercased (so LIKE lower(pattern) is
+    // ILIKE), narrows the rows (migrations 010, 020). Text without a newline found in it lies
+    // within one value; text with one may run from one value into the next, so each value is
+    // then checked alone (a second pass over the values per row).
+    where += ` AND ft.search_text LIKE lower($${params.length})`;
     if (search.includes('\n'))
       where += ` AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
   }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { likePattern, searchCondition } from '../features/feature-rows.ts';
 import { layerFilterSql, SqlParams, type LayerFilter } from './filter-sql.ts';
 
 /** Which features an export takes (stored in the job's payload, so a restart re-reads it). */
@@ -27,15 +28,10 @@ export function layerParts(scope: ExportScope): LayerPart[] {
   if (scope.kind === 'selected') {
     return [{ layerId: scope.layer_id, where: 'ft.id = ANY($1::int[])', params: [scope.feature_ids] }];
   }
-  if (scope.search !== undefined && scope.search.trim() !== '') {
-    const pattern = `%${scope.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return [
-      {
-        layerId: scope.layer_id,
-        where: 'EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $1)',
-        params: [pattern],
-      },
-    ];
+  const search = scope.search?.trim() ?? '';
+  if (search !== '') {
+    // The same condition as the table's search, so an export holds what the table listed.
+    return [{ layerId: scope.layer_id, where: searchCondition('$1', search), params: [likePattern(search)] }];
   }
   return [{ layerId: scope.layer_id, where: 'TRUE', params: [] }];
 }

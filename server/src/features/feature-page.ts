@@ -4,7 +4,13 @@ import type { PageEnvelope } from '../http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
 import type { FeatureBody, LayerRow } from '../maps/records.ts';
 import { boundedCount } from './bounded-count.ts';
-import { featurePageSql, featuresWithFiles, likePattern, type FeatureRowWithFiles } from './feature-rows.ts';
+import {
+  featurePageSql,
+  featuresWithFiles,
+  likePattern,
+  searchCondition,
+  type FeatureRowWithFiles,
+} from './feature-rows.ts';
 import { pageStart } from './page-anchors.ts';
 
 export interface LayerPageRequest {
@@ -101,13 +107,7 @@ export function layerWhere(
   }
   if (search) {
     params.push(likePattern(search));
-    // The stored text of all values, joined by newlines and lowercased (so LIKE lower(pattern) is
-    // ILIKE), narrows the rows (migrations 010, 020). Text without a newline found in it lies
-    // within one value; text with one may run from one value into the next, so each value is
-    // then checked alone (a second pass over the values per row).
-    where += ` AND ft.search_text LIKE lower($${params.length})`;
-    if (search.includes('\n'))
-      where += ` AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE $${params.length})`;
+    where += ` AND ${searchCondition(`$${params.length}`, search)}`;
   }
   return { where, params };
 }

@@ -73,3 +73,17 @@ export async function featureOfMap(
 
 /** `%`, `_` and `\` match themselves in the ILIKE patterns built from user text. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A feature search's SQL condition on `features ft`, `bind` being the placeholder of
+ * likePattern(search). The stored text of all values, joined by newlines and lowercased (so
+ * LIKE lower(pattern) is ILIKE), narrows the rows through its trigram index (migrations 010,
+ * 020). Text without a newline found in it lies within one value; text with one may run from
+ * one value into the next, so each value is then checked alone as well.
+ */
+export function searchCondition(bind: string, search: string): string {
+  const stored = `ft.search_text LIKE lower(${bind})`;
+  return search.includes('\n')
+    ? `${stored} AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE ${bind})`
+    : stored;
+}

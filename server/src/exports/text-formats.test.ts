@@ -107,6 +107,15 @@ describe('text exports written by PostgreSQL', () => {
     expect(rows.map((row) => row.properties.code)).toEqual(['plain', '', 'ünï', '']);
   });
 
+  it('a search scope holds what the table search finds: any case, within one value, not across two', async () => {
+    const codes = async (search: string) =>
+      gdalFeatures(await runExport('geojson', { search })).map((row) => row.properties.code);
+    expect(await codes('ÜNÏ')).toEqual(['ünï']);
+    expect(await codes('B "C"')).toEqual(['plain']);
+    // 'true' and '3' are two values of one feature (open, size), side by side in the stored text.
+    expect(await codes('true\n3')).toEqual([]);
+  });
+
   it('a search scope and an empty result still make a whole file', async () => {
     const file = await runExport('geojson', { search: 'no such value' });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ type: 'FeatureCollection', features: [] });

@@ -12,7 +12,7 @@ import {
   type PeerSource,
 } from './mapserver-config.ts';
 
-/** Debian's packages (bookworm-backports for 8.4): the README's Performance section has the line. */
+/** Debian's packages (bookworm-backports for 8.4): docs/performance.md#mapserver has the lines. */
 export const INSTALL_HINT =
   'apt-get install -t bookworm-backports cgi-mapserver mapserver-bin && apt-get install spawn-fcgi lighttpd';
 

@@ -150,7 +150,7 @@ describe('GDAL reads the demo map through OGC API – Features', () => {
        FROM generate_series(1, 100000) g`,
       [layer.id],
     );
-    // As an import ends (README, "What keeps a big layer cheap"): the planner then knows the layer's size.
+    // As an import ends (docs/performance.md#cheap): the planner then knows the layer's size.
     await t.database.db.query('ANALYZE features');
     seen.length = 0;
     const target = path.join(dir, 'big.gpkg');

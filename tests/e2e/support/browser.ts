@@ -22,16 +22,18 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+export type PageViewport = { width: number; height: number };
+
+/** The desktop layout (the viewer's wide layout starts at 1280 px). */
+export const DESKTOP_VIEWPORT: PageViewport = { width: 1280, height: 900 };
+
 /** A fresh context per user, so cookies and storage never leak from one person to the next. */
 export async function newUserPage(
   browser: Browser,
   baseURL: string,
+  viewport: PageViewport = DESKTOP_VIEWPORT,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'en-US',
-    viewport: { width: 1280, height: 900 },
-  });
+  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   recordPageEvents(page);

@@ -33,8 +33,18 @@ export type ColourSample = { count: number; points: [number, number][] };
  * coordinates (the canvas keeps its last frame: preserveDrawingBuffer).
  */
 export async function sampleColour(page: Page, hex: string, tolerance = 40): Promise<ColourSample> {
+  const [sample] = await sampleColours(page, [hex], tolerance);
+  if (!sample) throw new Error('no sample');
+  return sample;
+}
+
+/**
+ * `sampleColour` for several colours from one copy of one frame: reading a software-GL canvas
+ * back is the costly part, so it is done once, however many colours are counted.
+ */
+export async function sampleColours(page: Page, hexes: string[], tolerance = 40): Promise<ColourSample[]> {
   return page.evaluate(
-    ({ hex, tolerance }) => {
+    ({ hexes, tolerance }) => {
       const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=globe-canvas] canvas');
       if (!canvas) throw new Error('no globe canvas');
       const copy = document.createElement('canvas');
@@ -44,26 +54,31 @@ export async function sampleColour(page: Page, hex: string, tolerance = 40): Pro
       if (!context) throw new Error('no 2D context');
       context.drawImage(canvas, 0, 0);
       const { data } = context.getImageData(0, 0, copy.width, copy.height);
-      const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)) as [
-        number,
-        number,
-        number,
-      ];
       const box = canvas.getBoundingClientRect();
       const scale = box.width / canvas.width;
-      const points: [number, number][] = [];
-      for (let index = 0; index < data.length; index += 4) {
-        const distance =
-          Math.abs((data[index] ?? 0) - r) +
-          Math.abs((data[index + 1] ?? 0) - g) +
-          Math.abs((data[index + 2] ?? 0) - b);
-        if (distance <= tolerance) {
-          const pixel = index / 4;
-          points.push([box.x + (pixel % copy.width) * scale, box.y + Math.floor(pixel / copy.width) * scale]);
+      return hexes.map((hex) => {
+        const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)) as [
+          number,
+          number,
+          number,
+        ];
+        const points: [number, number][] = [];
+        for (let index = 0; index < data.length; index += 4) {
+          const distance =
+            Math.abs((data[index] ?? 0) - r) +
+            Math.abs((data[index + 1] ?? 0) - g) +
+            Math.abs((data[index + 2] ?? 0) - b);
+          if (distance <= tolerance) {
+            const pixel = index / 4;
+            points.push([
+              box.x + (pixel % copy.width) * scale,
+              box.y + Math.floor(pixel / copy.width) * scale,
+            ]);
+          }
         }
-      }
-      return { count: points.length, points: points.filter((_, index) => index % 7 === 0).slice(0, 400) };
+        return { count: points.length, points: points.filter((_, index) => index % 7 === 0).slice(0, 400) };
+      });
     },
-    { hex, tolerance },
+    { hexes, tolerance },
   );
 }

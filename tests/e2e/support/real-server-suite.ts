@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newUserPage, screenshotFailures } from './browser';
+import { launchChromium, newUserPage, screenshotFailures, type PageViewport } from './browser';
 import { startServer, type RunningServer } from './server';
 import { startSmtpListener, type SmtpListener } from './smtp';
 
@@ -8,7 +8,7 @@ export type RealServerSuite = {
   server: () => RunningServer;
   smtp: () => SmtpListener;
   /** A fresh browser context (own cookies and storage) on the server; closed after the file. */
-  newPage: () => Promise<Page>;
+  newPage: (viewport?: PageViewport) => Promise<Page>;
 };
 
 /**
@@ -43,10 +43,11 @@ export function useRealServer({ demoSeed = false }: { demoSeed?: boolean } = {})
   return {
     server: () => required(server, 'the server'),
     smtp: () => required(smtp, 'the SMTP listener'),
-    newPage: async () => {
+    newPage: async (viewport?: PageViewport) => {
       const { context, page } = await newUserPage(
         required(browser, 'Chromium'),
         required(server, 'the server').baseUrl,
+        viewport,
       );
       contexts.push(context);
       latestPage = page;

@@ -68,7 +68,7 @@ describe('two-factor authentication', () => {
     await verify.getByText('The provided two factor authentication code was invalid.').waitFor();
     await expectPath(page, '/2fa');
 
-    // Each code works once, so this waits for the authenticator's next code. Submitted with
+    // Each code works once, so this is a code the server has not seen (support/totp.ts). Submitted with
     // Enter: clicking Verify right after editing a field that shows a server error is lost
     // (the error line goes on blur and the button moves away from under the pointer).
     const code = verify.getByLabel('Authentication code');

@@ -9,8 +9,10 @@ import type { Database } from '../db/database.ts';
 import { openPGliteThread } from '../db/pglite-thread.ts';
 import { readTemplate, writeTemplate } from '../db/pglite-template.ts';
 
-// A short wait limit, so a held connection turns into an answer within the test.
-const WAIT_MS = 400;
+// A short wait limit, so a held connection turns into an answer within the test; long enough
+// that a save waiting for the other one's turn is not turned away on a machine busy with other
+// work (at 400 ms, one was, while the end-to-end suite ran beside this one).
+const WAIT_MS = 3_000;
 let db: Database;
 let app: FastifyInstance;
 beforeAll(async () => {

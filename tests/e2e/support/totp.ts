@@ -25,15 +25,22 @@ export async function usableCode(secret: string): Promise<string> {
 }
 
 /**
- * A code the server has not seen yet: each code works once (docs/decisions.md#totp), so after `usedCode`
- * this waits for the next 30 s step instead of replaying it.
+ * A code the server has not seen yet: each code works once (docs/decisions.md#totp). The server
+ * allows one step of clock drift either way, so the next step's code (what an authenticator app
+ * whose clock runs a little ahead shows) is accepted at once; only if it happens to read the same
+ * as `usedCode` does this wait for the next 30 s step.
  */
 export async function freshCode(secret: string, usedCode: string): Promise<string> {
+  await awayFromStepEnd();
+  const current = currentCode(secret);
+  if (current !== usedCode) return current;
+  const next = totpFor(secret).generate({ timestamp: Date.now() + PERIOD_S * 1000 });
+  if (next !== usedCode) return next;
   for (;;) {
+    const msIntoStep = Date.now() % (PERIOD_S * 1000);
+    await new Promise((resolve) => setTimeout(resolve, PERIOD_S * 1000 - msIntoStep + 250));
     await awayFromStepEnd();
     const code = currentCode(secret);
     if (code !== usedCode) return code;
-    const msIntoStep = Date.now() % (PERIOD_S * 1000);
-    await new Promise((resolve) => setTimeout(resolve, PERIOD_S * 1000 - msIntoStep + 250));
   }
 }

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One project per kind of test; the README's test command runs them in order
-// (Pact consumer before provider, each in its own process so MSW stays out of Pact).
+// One project per kind of test; the README's test command runs them in order (the Pact
+// consumer first, in its own process so MSW stays out of Pact; then the provider together
+// with the contract checks, both of which read the pact the consumer wrote).
 export default defineConfig({
   plugins: [react()],
   test: {

@@ -1,10 +1,12 @@
 /**
  * How long other requests wait while a big import finishes. Starts the real
  * server on a fresh data directory, imports N random points through the import job, and
- * meanwhile asks `GET /api/user` four times a second from another session, recording each
+ * meanwhile asks `GET <path>` four times a second from another session, recording each
  * answer's status and time. Prints the slowest waits and how many were turned away (503).
+ * `/api/user` (the default) is answered from the session cache without the database;
+ * `/api/maps` reads the database, so it waits for the import's statements.
  *
- *   npx tsx bench/import-stall.ts --count 300000 [--port 0] [--wait-ms 15000]
+ *   npx tsx bench/import-stall.ts --count 300000 [--path /api/maps] [--port 0] [--wait-ms 15000]
  */
 import { createServer } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '300000' },
     port: { type: 'string', default: '0' },
     'wait-ms': { type: 'string', default: '' },
+    path: { type: 'string', default: '/api/user' },
   },
 });
 const ADMIN = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
@@ -71,7 +74,7 @@ async function main(): Promise<void> {
     const probing = (async () => {
       while (importing) {
         const at = performance.now();
-        const response = await prober.request('GET', '/api/user');
+        const response = await prober.request('GET', values.path);
         await response.arrayBuffer();
         probes.push({ at: (at - started) / 1000, ms: performance.now() - at, status: response.status });
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -86,11 +89,13 @@ async function main(): Promise<void> {
       `${JSON.stringify(
         {
           count,
+          probePath: values.path,
           importSeconds: result.seconds,
           probes: probes.length,
           turnedAway503: probes.filter((probe) => probe.status === 503).length,
           otherErrors: probes.filter((probe) => probe.status !== 200 && probe.status !== 503).length,
           p50ms: round(percentile(times, 50)),
+          p95ms: round(percentile(times, 95)),
           p99ms: round(percentile(times, 99)),
           maxMs: round(times.at(-1) ?? 0),
           slowest: slowest.map((probe) => ({

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feature, Layer } from '../../../generated/model';
 import { LoadError } from '../ui/status';
+import { TextField } from '../ui/text-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BulkEditForm } from './bulk-edit-form';
 import { ColumnChooser } from './column-chooser';
@@ -98,10 +99,14 @@ export function FeatureTable({
   return (
     <div className="feature-table">
       <div className="feature-table-tools">
-        <label className="feature-table-search">
-          {t('feature_table.search')}
-          <input type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        </label>
+        <div className="feature-table-search">
+          <TextField
+            label={t('feature_table.search')}
+            type="search"
+            value={searchText}
+            onChange={setSearchText}
+          />
+        </div>
         <p role="status" className="feature-table-count">
           {pages.total === null ? t('common.loading') : t('feature_table.count', { count: pages.total })}
           {selected.size > 0 && ` · ${t('feature_table.selected', { count: selected.size })}`}

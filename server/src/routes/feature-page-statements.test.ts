@@ -16,19 +16,25 @@ interface Page {
   meta: Record<string, number | string | null>;
 }
 
+/** A signed-in client on the counting app, and a layer of `rows` points coded row-1, row-2, … */
+async function signedInLayer(rows: number) {
+  const user = await t().createUser();
+  const client = new TestClient(counted());
+  await client.login(user.email, user.password);
+  const map = await insertMap(t().database.db);
+  const layer = await insertLayer(t().database.db, map.id);
+  await t().database.db.query(
+    `INSERT INTO features (layer_id, geom, properties)
+     SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
+     FROM generate_series(1, $2::int) g`,
+    [layer.id, rows],
+  );
+  return { client, map, layer };
+}
+
 describe('a features page', () => {
   it('is one statement per request once the layer has been seen', async () => {
-    const user = await t().createUser();
-    const client = new TestClient(counted());
-    await client.login(user.email, user.password);
-    const map = await insertMap(t().database.db);
-    const layer = await insertLayer(t().database.db, map.id);
-    await t().database.db.query(
-      `INSERT INTO features (layer_id, geom, properties)
-       SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
-       FROM generate_series(1, 2600) g`,
-      [layer.id],
-    );
+    const { client, map, layer } = await signedInLayer(2600);
     const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
     const offsetIds = async (offset: number) =>
       (
@@ -84,17 +90,7 @@ describe('a features page', () => {
   });
 
   it('counts a search matching more than the cap once, with the rows and total of the long way', async () => {
-    const user = await t().createUser();
-    const client = new TestClient(counted());
-    await client.login(user.email, user.password);
-    const map = await insertMap(t().database.db);
-    const layer = await insertLayer(t().database.db, map.id);
-    await t().database.db.query(
-      `INSERT INTO features (layer_id, geom, properties)
-       SELECT $1, ST_SetSRID(ST_MakePoint(-9 + g * 0.00001, 38.7), 4326), jsonb_build_object('code', 'row-' || g)
-       FROM generate_series(1, 10200) g`,
-      [layer.id],
-    );
+    const { client, map, layer } = await signedInLayer(10200);
     await t().database.db.query('ANALYZE features');
     const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
     const cost = async (query: Record<string, string | number>) => {

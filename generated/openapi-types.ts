@@ -2546,7 +2546,7 @@ export interface components {
      */
     PropertyBound: number | null;
     /**
-     * @description `string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.
+     * @description `string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.
      * @example [A-Z]{2}-[0-9]{4}
      */
     PropertyPattern: string | null;

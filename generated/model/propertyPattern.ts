@@ -7,7 +7,7 @@
  */
 
 /**
- * `string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.
+ * `string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.
  * @maxLength 500
  */
 export type PropertyPattern = string | null;

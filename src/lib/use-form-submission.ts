@@ -52,6 +52,8 @@ function describeFailure(error: unknown): { fieldErrors: FieldErrors; failureKey
   if (status === 422 && Object.keys(fieldErrors).length > 0) return { fieldErrors, failureKey: null };
   if (status === 429) return { fieldErrors, failureKey: 'errors.too_many_attempts' };
   if (status === 419) return { fieldErrors, failureKey: 'errors.session_expired' };
+  // Busy or its database out of reach: passing, so the same submit will do later.
+  if (status === 503) return { fieldErrors, failureKey: 'errors.unavailable' };
   return { fieldErrors, failureKey: 'errors.something_went_wrong' };
 }
 

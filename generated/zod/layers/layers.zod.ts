@@ -346,7 +346,7 @@ export const listLayers200Response = zod.object({
               .max(listLayers200ResponseDataItemPropertiesItemPatternMax)
               .nullish()
               .describe(
-                '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+                '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
               ),
             default: zod
               .union([
@@ -696,7 +696,7 @@ export const createLayerBody = zod
             .max(createLayerBodyPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([
@@ -1048,7 +1048,7 @@ export const createLayer201Response = zod.object({
             .max(createLayer201ResponseDataPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([
@@ -1479,7 +1479,7 @@ export const importLayer201Response = zod.object({
             .max(importLayer201ResponseDataPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([
@@ -2051,7 +2051,7 @@ export const getLayer200Response = zod.object({
               .max(getLayer200ResponseDataPropertiesItemPatternMax)
               .nullish()
               .describe(
-                '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+                '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
               ),
             default: zod
               .union([
@@ -2906,7 +2906,7 @@ export const updateLayer200Response = zod.object({
             .max(updateLayer200ResponseDataPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([
@@ -3043,7 +3043,7 @@ export const updateLayerPropertiesBody = zod
             .max(updateLayerPropertiesBodyPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([
@@ -3406,7 +3406,7 @@ export const updateLayerProperties200Response = zod.object({
             .max(updateLayerProperties200ResponseDataPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([
@@ -3832,7 +3832,7 @@ export const deleteLayerProperties200Response = zod.object({
             .max(deleteLayerProperties200ResponseDataPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([
@@ -4245,7 +4245,7 @@ export const transferLayer200Response = zod.object({
             .max(transferLayer200ResponseDataPropertiesItemPatternMax)
             .nullish()
             .describe(
-              '`string` properties: a regular expression (JavaScript syntax, `u` flag) the whole value must match; null or absent for any text. Other types ignore it.',
+              '`string` properties: a regular expression the whole value must match, in RE2 syntax (matched in time linear in the value; look-arounds and back-references are refused with 422); null or absent for any text. Other types ignore it.',
             ),
           default: zod
             .union([

@@ -70,6 +70,14 @@ export async function deleteAccessToken(db: Queryable, userId: number, id: numbe
   return rows.length > 0;
 }
 
+/**
+ * Every token of a user, revoked: a password reset, or a password an admin sets, means the old
+ * credentials may be in someone else's hands, and a token made with them must not outlive them.
+ */
+export async function revokeUserTokens(db: Queryable, userId: number): Promise<void> {
+  await db.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [userId]);
+}
+
 /** Throttle keys of token sign-ins: per client IP, and per email + IP for HTTP Basic. */
 export function tokenThrottleKeys(ip: string, email: string | undefined): { ip: string; email?: string } {
   return {

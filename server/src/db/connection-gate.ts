@@ -6,6 +6,16 @@ export class DatabaseBusy extends Error {
 }
 
 /**
+ * Thrown when the database cannot be reached at all (stopped, restarting, cut off): answered
+ * 503 with Retry-After, as the fault is passing and not the caller's or the server's code.
+ */
+export class DatabaseUnreachable extends Error {
+  constructor(readonly reason: unknown) {
+    super(`the database cannot be reached: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}
+
+/**
  * One at a time through the embedded database's single connection, first come first
  * served, with a time limit on the wait. PGlite serialises plain queries and transactions
  * behind one mutex that nobody can leave: a query queued behind a transaction that never

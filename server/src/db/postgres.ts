@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DatabaseUnreachable } from './connection-gate.ts';
 import type { Database, Queryable } from './database.ts';
 import { createPostgresListener } from './postgres-listener.ts';
 
@@ -6,6 +7,36 @@ const reportToStderr = (error: Error) =>
   process.stderr.write(
     `PostgreSQL dropped an idle connection (a new one is opened when needed): ${error.message}\n`,
   );
+
+/** A socket's errors when nothing answers at the address, or the line is cut. */
+const NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * An error that says PostgreSQL is not there rather than that a statement failed: a refused
+ * or cut connection, SQLSTATE class 08 (connection exception), or 57P01–57P03 (shutting down,
+ * crashed, starting up), or node-postgres's word for a connection that ended mid-way.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (
+    typeof code === 'string' &&
+    (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))
+  )
+    return true;
+  return error instanceof Error && /^Connection terminated/.test(error.message);
+}
+
+const unreachableAs = (error: unknown): unknown =>
+  isUnreachable(error) ? new DatabaseUnreachable(error) : error;
 
 /**
  * PostgreSQL + PostGIS through node-postgres; the same SQL as the embedded database.
@@ -30,18 +61,26 @@ export function openPostgres(
   const listener = createPostgresListener(connectionString);
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, [...params]);
-      return result.rows as Row[];
+      try {
+        const result = await client.query(sql, [...params]);
+        return result.rows as Row[];
+      } catch (error) {
+        throw unreachableAs(error);
+      }
     },
   });
   return {
     query: on(pool).query,
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unreachableAs(error);
+      });
       try {
         await client.query('BEGIN');
         const result = await work(on(client));
-        await client.query('COMMIT');
+        await client.query('COMMIT').catch((error: unknown) => {
+          throw unreachableAs(error);
+        });
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
-import { DatabaseBusy } from '../db/connection-gate.ts';
-import { busy, HttpError, invalid, payloadTooLarge } from './http-error.ts';
+import { DatabaseBusy, DatabaseUnreachable } from '../db/connection-gate.ts';
+import { busy, HttpError, invalid, payloadTooLarge, unavailable } from './http-error.ts';
 
 /** How long a caller turned away by a busy database is asked to wait. */
 const RETRY_AFTER_SECONDS = 5;
+
+/** How long a caller is asked to wait while the database cannot be reached (a restart takes seconds). */
+const UNREACHABLE_RETRY_AFTER_SECONDS = 10;
 
 /**
  * A wait for the database that ran out: the embedded connection's gate, PostgreSQL's
@@ -12,6 +15,7 @@ const RETRY_AFTER_SECONDS = 5;
  */
 function fromDatabaseWait(error: unknown): HttpError | undefined {
   if (error instanceof DatabaseBusy) return busy(RETRY_AFTER_SECONDS);
+  if (error instanceof DatabaseUnreachable) return unavailable(UNREACHABLE_RETRY_AFTER_SECONDS);
   const code = (error as { code?: unknown }).code;
   if (code === '55P03' || code === '57014') return busy(RETRY_AFTER_SECONDS);
   if (error instanceof Error && error.message === 'timeout exceeded when trying to connect')

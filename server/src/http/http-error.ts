@@ -48,5 +48,8 @@ export const tooManyAttempts = (seconds: number) =>
 /** The database stayed busy (a long commit, a held lock): try again shortly. */
 export const busy = (seconds: number) =>
   new HttpError(503, msg('http.busy', { seconds }), { headers: { 'Retry-After': String(seconds) } });
+/** The database cannot be reached (stopped, restarting, cut off): try again shortly. */
+export const unavailable = (seconds: number) =>
+  new HttpError(503, msg('http.unavailable', { seconds }), { headers: { 'Retry-After': String(seconds) } });
 export const notImplemented = (operation: string) =>
   new HttpError(501, msg('http.not_implemented', { operation }));

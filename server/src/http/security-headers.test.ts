@@ -3,14 +3,18 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let plain: TestApp;
 let proxied: TestApp;
+let httpsOrigin: TestApp;
 
 beforeAll(async () => {
   plain = await startTestApp();
   proxied = await startTestApp({ TRUST_PROXY: '1' });
+  // Served at an https address, behind a proxy that is not declared (no TRUST_PROXY).
+  httpsOrigin = await startTestApp({ APP_URL: 'https://atlas.example.org' });
 });
 afterAll(async () => {
   await plain?.close();
   await proxied?.close();
+  await httpsOrigin?.close();
 });
 
 function directives(header: unknown): Map<string, string> {
@@ -51,6 +55,24 @@ describe('browser security headers (ASVS V3.4)', () => {
     expect(overHttps.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
     const spoofed = await plain.client().get('/api/user', { headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('an https APP_URL makes every cookie Secure and sends HSTS, whatever the proxy says', async () => {
+    const user = await httpsOrigin.createUser();
+    const client = httpsOrigin.client();
+    const signIn = await client.login(user.email, user.password);
+    expect(signIn.status).toBe(200);
+    const cookiesOf = (response: { headers: Record<string, unknown> }) =>
+      [response.headers['set-cookie']].flat().map(String);
+    const cookies = cookiesOf(signIn);
+    expect(cookies.find((cookie) => cookie.startsWith('atlasboard_session='))).toMatch(/; Secure/);
+    expect(cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))).toMatch(/; Secure/);
+    const answer = await client.get('/api/user');
+    expect(answer.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    const signOut = await client.post('/logout', {});
+    expect(cookiesOf(signOut).find((cookie) => cookie.startsWith('atlasboard_session=;'))).toMatch(
+      /; Secure/,
+    );
   });
 });
 

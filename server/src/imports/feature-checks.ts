@@ -66,6 +66,32 @@ export function overLongValue(properties: Record<string, unknown>, row: number):
   return undefined;
 }
 
+/**
+ * Whether a geometry holds a coordinate that is not a finite number: NaN (a Shapefile's empty
+ * point), ±Infinity (GeoJSON `1e400`, KML `Infinity`). JSON has no such numbers, so storing one
+ * wrote null, which PostGIS read as 0: the feature landed at 0, 0. Walks without recursion.
+ */
+export function hasNonFiniteCoordinate(geometry: unknown): boolean {
+  const stack: unknown[] = [geometry];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return true;
+    } else if (Array.isArray(value)) stack.push(...(value as unknown[]));
+    else if (typeof value === 'object' && value !== null) {
+      const { coordinates, geometries } = value as { coordinates?: unknown; geometries?: unknown };
+      if (coordinates !== undefined) stack.push(coordinates);
+      if (geometries !== undefined) stack.push(geometries);
+    }
+  }
+  return false;
+}
+
+/** The warning for a feature whose geometry cannot be stored as it is (it is skipped), or undefined. */
+export function unusableGeometry(geometry: unknown, row: number): Message | undefined {
+  return hasNonFiniteCoordinate(geometry) ? msg('exports.import_not_finite', { row }) : undefined;
+}
+
 /** A file with more attributes than a feature may have cannot make a layer. */
 export function tooManyProperties(count: number): UnreadableFile | undefined {
   return count > MAX_PROPERTIES

@@ -14,7 +14,12 @@ import {
 import { prepareGrid } from '../tiles/layer-grid.ts';
 import { dropUnfinishedLayer, finishImport, moveStagedRows } from './import-move.ts';
 import { UnreadableFile } from './imported-feature.ts';
-import { overLongValue, tooManyProperties } from './feature-checks.ts';
+import {
+  hasNonFiniteCoordinate,
+  overLongValue,
+  tooManyProperties,
+  unusableGeometry,
+} from './feature-checks.ts';
 import { SchemaInference } from './schema-inference.ts';
 
 export const IMPORT_JOB = 'import';
@@ -78,7 +83,7 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
   for await (const feature of read()) {
     inference.see(feature.properties);
     total += 1;
-    if (feature.geometry) usable += 1;
+    if (feature.geometry && !hasNonFiniteCoordinate(feature.geometry)) usable += 1;
     if (total % (BATCH * 10) === 0) await context.progress(READ_SHARE / 2);
   }
   if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
@@ -102,6 +107,12 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
     if (!feature.geometry) {
       skipped += 1;
       if (warnings.length < 20) warnings.push(msg('exports.import_no_geometry', { row }));
+      continue;
+    }
+    const badGeometry = unusableGeometry(feature.geometry, row);
+    if (badGeometry) {
+      skipped += 1;
+      if (warnings.length < 20) warnings.push(badGeometry);
       continue;
     }
     const properties = typedProperties(schema, feature);

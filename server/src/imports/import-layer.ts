@@ -3,7 +3,13 @@ import { invalid } from '../http/http-error.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
-import { checkedReader, overLongValue, tooManyProperties } from './feature-checks.ts';
+import {
+  checkedReader,
+  hasNonFiniteCoordinate,
+  overLongValue,
+  tooManyProperties,
+  unusableGeometry,
+} from './feature-checks.ts';
 import type { ImportRequest } from './import-readers.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
 import { convertValue, SchemaInference, type InferredProperty } from './schema-inference.ts';
@@ -98,7 +104,7 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
   let usable = 0;
   for await (const feature of read()) {
     inference.see(feature.properties);
-    if (feature.geometry) usable += 1;
+    if (feature.geometry && !hasNonFiniteCoordinate(feature.geometry)) usable += 1;
   }
   if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
   const schema = inference.schema();
@@ -116,6 +122,12 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
       if (!feature.geometry) {
         skipped += 1;
         if (warnings.length < 20) warnings.push(msg('exports.import_no_geometry', { row }));
+        continue;
+      }
+      const badGeometry = unusableGeometry(feature.geometry, row);
+      if (badGeometry) {
+        skipped += 1;
+        if (warnings.length < 20) warnings.push(badGeometry);
         continue;
       }
       const properties = typedProperties(schema, feature);

@@ -285,3 +285,61 @@ describe('bad files create nothing', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('coordinates that are no finite number', () => {
+  const expectSkipped = async (fileName: string, bytes: Buffer, row: number) => {
+    const response = await upload(fileName, bytes);
+    expect(response.status, `${fileName}: ${response.text}`).toBe(201);
+    const { data, meta } = response.json<ImportResult>();
+    expect(meta.features_skipped, fileName).toBe(1);
+    expect(meta.warnings, fileName).toEqual([
+      `Feature ${row} was skipped: a coordinate is not a finite number (NaN or Infinity).`,
+    ]);
+    const stored = await storedFeatures(data.id);
+    // Nothing was stored at 0, 0 in its place.
+    expect(
+      stored.map((feature) => [feature.lon, feature.lat]),
+      fileName,
+    ).toEqual([[-9.13, 38.73]]);
+  };
+
+  it('skip the feature with its row named, in GeoJSON, KML and Shapefile alike', async () => {
+    const good = {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-9.13, 38.73] },
+      properties: {},
+    };
+    // 1e400 is Infinity to JSON.parse.
+    const geojson = `{"type":"FeatureCollection","features":[${JSON.stringify(good)},{"type":"Feature","geometry":{"type":"Point","coordinates":[1e400,-1e400]},"properties":{}}]}`;
+    await expectSkipped('infinite.geojson', Buffer.from(geojson), 2);
+
+    const kml = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+<Placemark><name>bad</name><Point><coordinates>Infinity,1</coordinates></Point></Placemark>
+<Placemark><name>good</name><Point><coordinates>-9.13,38.73</coordinates></Point></Placemark>
+</Document></kml>`;
+    await expectSkipped('infinite.kml', Buffer.from(kml), 1);
+
+    // A Shapefile made by GDAL, its first point's X and Y then overwritten with NaN; without its
+    // .prj (degrees, as most files without one are), so nothing reprojects it on the way.
+    const twoPoints = path.join(dir, 'two-points.geojson');
+    const bad = { ...good, geometry: { type: 'Point', coordinates: [5, 5] } };
+    await writeFile(twoPoints, JSON.stringify({ type: 'FeatureCollection', features: [bad, good] }));
+    const shpDir = path.join(dir, 'nan-shp');
+    await mkdir(shpDir);
+    gdalConvert(path.join(shpDir, 'points.shp'), twoPoints, ['-f', 'ESRI Shapefile']);
+    const shp = await readFile(path.join(shpDir, 'points.shp'));
+    // 100 bytes of file header, 8 of record header, 4 of shape type: then X and Y.
+    shp.writeDoubleLE(Number.NaN, 112);
+    shp.writeDoubleLE(Number.NaN, 120);
+    await writeFile(path.join(shpDir, 'points.shp'), shp);
+    const entries = Object.fromEntries(
+      await Promise.all(
+        (await readdir(shpDir))
+          .filter((name) => !name.endsWith('.prj'))
+          .map(async (name) => [name, new Uint8Array(await readFile(path.join(shpDir, name)))]),
+      ),
+    ) as Record<string, Uint8Array>;
+    await expectSkipped('nan.zip', Buffer.from(zipSync(entries)), 1);
+  });
+});

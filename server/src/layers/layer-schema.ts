@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import type { components } from '../../../generated/openapi-types.ts';
 import { propertyProblems } from '../features/feature-values.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
@@ -30,13 +31,30 @@ export function toStoredProperty(input: LayerPropertyInput): LayerProperty {
   };
 }
 
-/** The whole-value form of a schema pattern, or null when it is no regular expression. */
-export function compilePattern(pattern: string): RegExp | null {
+/** What a compiled schema pattern offers: a whole-value check. */
+export type ValuePattern = { test(value: string): boolean };
+
+const compiledPatterns = new Map<string, ValuePattern | null>();
+
+/**
+ * The whole-value form of a schema pattern, or null when the engine cannot take it. Patterns
+ * are RE2 (re2js): matching takes time linear in the value, whatever the pattern, so an
+ * admin's `(a+)+` cannot hold the server; look-arounds and back-references (which need
+ * backtracking) are refused. Compiled patterns are kept, as every value of a layer reuses one.
+ */
+export function compilePattern(pattern: string): ValuePattern | null {
+  const known = compiledPatterns.get(pattern);
+  if (known !== undefined) return known;
+  let compiled: ValuePattern | null;
   try {
-    return new RegExp(`^(?:${pattern})$`, 'u');
+    const re2 = RE2JS.compile(pattern);
+    compiled = { test: (value) => re2.matches(value) };
   } catch {
-    return null;
+    compiled = null;
   }
+  if (compiledPatterns.size >= 1000) compiledPatterns.clear();
+  compiledPatterns.set(pattern, compiled);
+  return compiled;
 }
 
 function add(errors: Problems, field: string, message: ReturnType<typeof msg>): void {
@@ -67,7 +85,7 @@ export function propertyInputErrors(
     )
       add(errors, `${at}.max`, msg('validation.minimum', { field: `${at}.max`, limit: input.min }));
     if (input.type === 'string' && input.pattern && compilePattern(input.pattern) === null)
-      add(errors, `${at}.pattern`, msg('validation.pattern', { field: `${at}.pattern` }));
+      add(errors, `${at}.pattern`, msg('validation.regex', { field: `${at}.pattern` }));
     if (input.default !== undefined && input.default !== null && input.default !== '') {
       const stored = toStoredProperty(input);
       const problem = propertyProblems([stored], { [input.name]: input.default }, `${at}.default`)[

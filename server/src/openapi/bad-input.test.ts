@@ -157,19 +157,34 @@ describe('bad input', () => {
     }
   });
 
-  it('answers 422 to a value nested 2,000 deep, not 500', async () => {
-    const client = t.client();
-    await client.prime();
-    const arrays = `${'['.repeat(2_000)}"x"${']'.repeat(2_000)}`;
+  it('refuses a body nested deeper than 64 levels before building it, on every route, with 422', async () => {
+    const { client } = await t.signedIn('editor');
+    const arrays = `${'['.repeat(30_000)}"x"${']'.repeat(30_000)}`;
     const objects = `${'{"a":'.repeat(2_000)}"x"${'}'.repeat(2_000)}`;
-    for (const nested of [arrays, objects]) {
-      const response = await client.request('POST', '/login', {
+    const unclosed = '['.repeat(60_000);
+    for (const [url, nested] of [
+      ['/login', arrays],
+      ['/login', objects],
+      ['/login', unclosed],
+      ['/ogc/maps/1/collections/1/items', arrays],
+    ] as const) {
+      const response = await client.request('POST', url, {
         rawBody: `{"email":"a@example.com","password":${nested}}`,
         headers: { 'content-type': 'application/json' },
+        unchecked: url.startsWith('/ogc'),
       });
-      expect(response.status).toBe(422);
-      expect(response.json()).toMatchObject({ errors: { password: [expect.any(String)] } });
+      expect(response.status, url).toBe(422);
+      expect(response.json(), url).toMatchObject({
+        errors: { body: ['The request body nests arrays and objects deeper than 64 levels.'] },
+      });
     }
+    // Brackets inside strings are text, and 64 levels are still read.
+    const fine = await client.request('POST', '/login', {
+      rawBody: `{"email":"${'['.repeat(100)}@example.com","password":${'['.repeat(63)}1${']'.repeat(63)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(fine.status).toBe(422);
+    expect(Object.keys(fine.json<{ errors: object }>().errors).sort()).toEqual(['email', 'password']);
   });
 
   it('rejects NUL characters in text fields with 422 instead of failing in the database', async () => {

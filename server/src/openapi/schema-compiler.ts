@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { RE2JS } from 're2js';
 import type { JsonSchema, OpenApiDocument } from './document.ts';
 
 export const DOCUMENT_ID = 'atlasboard-openapi';
@@ -7,6 +8,20 @@ export const DOCUMENT_ID = 'atlasboard-openapi';
 // ajv-formats ships CommonJS with a default export; under ESM interop it may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
+
+/**
+ * The document's `pattern`s run on RE2 (re2js) rather than the JavaScript engine, as a
+ * layer's attribute patterns do: a check takes time linear in the value. ajv calls `test`,
+ * which searches (a pattern anchors itself with `^…$`, as JSON Schema says).
+ */
+const re2Engine = Object.assign(
+  (pattern: string) => {
+    const re2 = RE2JS.compile(pattern);
+    // ajv keys its compiled patterns by `toString()`: each must name its own pattern.
+    return { test: (value: string) => re2.test(value), toString: () => `/${pattern}/` };
+  },
+  { code: 'require("re2js").RE2JS.compile' },
+);
 
 export interface SchemaCompiler {
   /** A validator for the schema at `pointer` in the document (`$ref`s inside resolve against it). */
@@ -29,6 +44,7 @@ export function createSchemaCompiler(
     strict: false,
     coerceTypes: options.coerce ? 'array' : false,
     useDefaults: options.coerce,
+    code: { regExp: re2Engine },
   });
   addFormats(ajv);
   ajv.addSchema(document, DOCUMENT_ID);

@@ -93,3 +93,56 @@ describe('the guides of an attribute schema (bounds, pattern, default)', () => {
     ]);
   });
 });
+
+describe('attribute patterns match in time linear in the value', () => {
+  // With a backtracking engine, each character added to this value doubles the time `(a+)+`
+  // takes to fail on it: 40 characters would hold the server for hours.
+  const hostile = `${'a'.repeat(40)}!`;
+
+  it('checks a value against a nested-repeat pattern at once, through the app and OGC API', async () => {
+    const { client } = await t.signedIn('admin');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, { properties: [] });
+    const schema = await client.put(`/api/maps/${map.id}/layers/${layer.id}/properties`, {
+      properties: [
+        { name: 'code', label: 'Code', type: 'string', pattern: '(a+)+' },
+        { name: 'words', label: 'Words', type: 'string', pattern: '([A-Za-z0-9]+\\s?)*' },
+      ],
+    });
+    expect(schema.status).toBe(200);
+    const app = await client.post(`/api/maps/${map.id}/layers/${layer.id}/features`, {
+      type: 'Feature',
+      geometry: point,
+      properties: { code: hostile, words: hostile },
+    });
+    expect(app.status).toBe(422);
+    expect(Object.keys(app.json<Errors>().errors).sort()).toEqual(['properties.code', 'properties.words']);
+    const ogc = await client.request('POST', `/ogc/maps/${map.id}/collections/${layer.id}/items`, {
+      body: { type: 'Feature', geometry: point, properties: { code: hostile } },
+      headers: { 'content-type': 'application/geo+json' },
+    });
+    expect(ogc.status).toBe(422);
+    const fine = await client.post(`/api/maps/${map.id}/layers/${layer.id}/features`, {
+      type: 'Feature',
+      geometry: point,
+      properties: { code: 'aaaa', words: 'two words' },
+    });
+    expect(fine.status).toBe(201);
+  });
+
+  it('refuses a pattern only a backtracking engine can take (look-arounds, back-references)', async () => {
+    const { client } = await t.signedIn('admin');
+    const map = await insertMap(t.database.db);
+    const layer = await insertLayer(t.database.db, map.id, { properties: [] });
+    const response = await client.put(`/api/maps/${map.id}/layers/${layer.id}/properties`, {
+      properties: [
+        { name: 'ahead', label: 'Ahead', type: 'string', pattern: '(?=[A-Z])\\w+' },
+        { name: 'twice', label: 'Twice', type: 'string', pattern: '(a)\\1' },
+      ],
+    });
+    expect(response.status).toBe(422);
+    const errors = response.json<Errors>().errors;
+    expect(Object.keys(errors).sort()).toEqual(['properties.0.pattern', 'properties.1.pattern']);
+    expect(errors['properties.0.pattern']?.[0]).toContain('RE2');
+  });
+});

@@ -70,6 +70,34 @@ describe('forgot password and reset', () => {
     expect(reuse.json()).toMatchObject({ errors: { email: ['This password reset token is invalid.'] } });
   });
 
+  it('revokes the personal access tokens made before the reset, and the mail says it will', async () => {
+    const user = await t.createUser();
+    const owner = t.client();
+    await owner.login(user.email, user.password);
+    const made = await owner.post('/api/user/tokens', { name: 'script', abilities: ['read'] });
+    expect(made.status).toBe(201);
+    const token = made.json<{ data: { token: string } }>().data.token;
+    const script = { headers: { authorization: `Bearer ${token}` } };
+    expect((await t.client().get('/api/maps', script)).status).toBe(200);
+
+    await requestReset(user.email);
+    const mail = await smtp.next();
+    expect(mail.text).toContain('personal access tokens');
+    const client = t.client();
+    await client.prime();
+    const reset = await client.post('/api/reset-password', {
+      email: user.email,
+      token: linkFrom(mail.text).searchParams.get('token') ?? '',
+      password: 'a brand new password',
+      password_confirmation: 'a brand new password',
+    });
+    expect(reset.status).toBe(200);
+    expect((await t.client().get('/api/maps', script)).status).toBe(401);
+    const signedIn = t.client();
+    await signedIn.login(user.email, 'a brand new password');
+    expect((await signedIn.get('/api/user/tokens')).json<{ data: unknown[] }>().data).toEqual([]);
+  });
+
   it('answers the same for an unknown email and sends nothing', async () => {
     const user = await t.createUser();
     const known = await requestReset(user.email);

@@ -1,3 +1,4 @@
+import { revokeUserTokens } from '../auth/access-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
@@ -75,6 +76,7 @@ export async function resetPassword(
         user.id,
         context.auth.session?.userId === user.id ? context.auth.session.id : undefined,
       );
+      await revokeUserTokens(tx, user.id);
       return true;
     }));
   if (!changed) {

@@ -228,6 +228,33 @@ describe('own sign-in address and password', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('revokes a user’s personal access tokens when an admin sets their password, not when they change it themselves', async () => {
+    const { client: admin } = await t.signedIn('admin');
+    const { client: owner, user } = await t.signedIn('editor');
+    const tokenOf = async () => {
+      const made = await owner.post('/api/user/tokens', { name: 'script', abilities: ['read'] });
+      expect(made.status).toBe(201);
+      return { headers: { authorization: `Bearer ${made.json<{ data: { token: string } }>().data.token}` } };
+    };
+    const kept = await tokenOf();
+    const own = await owner.put(`/api/users/${user.id}`, {
+      password: 'my own new password',
+      password_confirmation: 'my own new password',
+      current_password: user.password,
+    });
+    expect(own.status).toBe(200);
+    expect((await t.client().get('/api/maps', kept)).status).toBe(200);
+
+    const later = await tokenOf();
+    const set = await admin.put(`/api/users/${user.id}`, {
+      password: 'set by the admin',
+      password_confirmation: 'set by the admin',
+    });
+    expect(set.status).toBe(200);
+    expect((await t.client().get('/api/maps', kept)).status).toBe(401);
+    expect((await t.client().get('/api/maps', later)).status).toBe(401);
+  });
+
   it('lets an admin change another user’s email without a password of theirs', async () => {
     const { client } = await t.signedIn('admin');
     const other = await t.createUser();

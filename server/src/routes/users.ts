@@ -1,4 +1,5 @@
 import { canOn } from '../auth/abilities.ts';
+import { revokeUserTokens } from '../auth/access-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { accountKey, clearHits, takeAttempt } from '../auth/throttle.ts';
@@ -115,8 +116,11 @@ export async function updateUser(context: TypedContext<'updateUser'>): Promise<T
           passwordHash,
         ],
       );
-      // A new password ends the user's other sessions (the caller's own stays).
+      // A new password ends the user's other sessions (the caller's own stays). One an admin
+      // sets (the account may be in the wrong hands) revokes the user's tokens too; the user's
+      // own change, made with the current password, keeps them (the profile revokes them one by one).
       if (passwordHash !== null) await destroyUserSessions(tx, user.id, context.auth.session?.id);
+      if (passwordHash !== null && user.id !== me.id) await revokeUserTokens(tx, user.id);
       return rows[0];
     });
     if (!updated) throw notFound();

@@ -35,7 +35,7 @@ describe('a schema entry as a form field', () => {
     const text = attributeFieldSpec(
       entry({ name: 'code', type: 'string', min: 1, max: 2, pattern: '[A-Z]{2}' }),
     );
-    expect([text.min, text.max, text.pattern?.source]).toEqual([null, null, '^(?:[A-Z]{2})$']);
+    expect([text.min, text.max, text.pattern?.source]).toEqual([null, null, '[A-Z]{2}']);
     const number = attributeFieldSpec(entry({ name: 'd', type: 'number', min: 20, max: 1000, pattern: 'x' }));
     expect([number.min, number.max, number.pattern]).toEqual([20, 1000, null]);
     expect(attributeHint(number)).toEqual({ key: 'between', values: { min: 20, max: 1000 } });
@@ -60,6 +60,18 @@ describe('a schema entry as a form field', () => {
     expect(attributeProblem(attributeFieldSpec(entry({ name: 'u', type: 'url' })), 'ftp://x')).toEqual({
       key: 'url',
     });
+  });
+
+  test('patterns run on the engine the server uses: nested repeats answer at once, look-arounds check nothing', () => {
+    // A backtracking engine doubles its time with each added character on this value.
+    const hostile = `${'a'.repeat(40)}!`;
+    const nested = attributeFieldSpec(entry({ name: 'c', type: 'string', pattern: '(a+)+' }));
+    expect(attributeProblem(nested, hostile)).toEqual({ key: 'pattern' });
+    expect(attributeProblem(nested, 'aaaa')).toBeNull();
+    const words = attributeFieldSpec(entry({ name: 'w', type: 'string', pattern: '([A-Za-z0-9]+\\s?)*' }));
+    expect(attributeProblem(words, hostile)).toEqual({ key: 'pattern' });
+    // The server refuses such a pattern; one stored before then is not the form's to enforce.
+    expect(attributeFieldSpec(entry({ name: 'a', type: 'string', pattern: '(?=A)\\w+' })).pattern).toBeNull();
   });
 
   test('texts become the values sent; an empty text clears', () => {

@@ -1,4 +1,8 @@
+import { RE2JS } from 're2js';
 import type { LayerProperty } from '../../../generated/model';
+
+/** A schema pattern, compiled: a whole-value check. */
+export type ValuePattern = { readonly source: string; test(value: string): boolean };
 
 /** The input a property of the attribute schema is edited with. */
 export type AttributeInputKind = 'text' | 'url' | 'number' | 'select' | 'yes-no' | 'date';
@@ -12,7 +16,7 @@ export type AttributeFieldSpec = {
   integer: boolean;
   min: number | null;
   max: number | null;
-  pattern: RegExp | null;
+  pattern: ValuePattern | null;
   /** The choices of an enum, in the schema's order. */
   options: readonly string[];
   /** What a new feature's field starts with, as text ('' for nothing). */
@@ -22,11 +26,15 @@ export type AttributeFieldSpec = {
 /** A check that failed: a translation key under `attribute_form.errors` and its values. */
 export type AttributeProblem = { key: string; values?: Record<string, string | number> };
 
-function compilePattern(source: string | null | undefined): RegExp | null {
+/**
+ * The same engine as the server (RE2): the whole value must match, in time linear in its
+ * length whatever the pattern, so typing into a field never freezes the page.
+ */
+function compilePattern(source: string | null | undefined): ValuePattern | null {
   if (!source) return null;
   try {
-    // Anchored: the whole value must match, as the server checks it.
-    return new RegExp(`^(?:${source})$`, 'u');
+    const re2 = RE2JS.compile(source);
+    return { source, test: (value) => re2.matches(value) };
   } catch {
     return null;
   }

@@ -89,6 +89,24 @@ describe('login screen', () => {
     expect(calls).toBe(1);
   });
 
+  it('asks to try again when the server cannot reach its database (503)', async () => {
+    server.use(
+      http.post('*/login', () =>
+        HttpResponse.json(
+          { message: 'The database cannot be reached right now.' },
+          { status: 503, headers: { 'Retry-After': '10' } },
+        ),
+      ),
+    );
+    const { user } = await renderApp('/login');
+    await fillLogin(user, MOCK_ADMIN.email, MOCK_ADMIN.password);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server is unavailable for a moment. Please try again shortly.',
+    );
+    expect(useAuthStore.getState().authenticated).toBe(false);
+  });
+
   it('flags a malformed email while typing', async () => {
     const { user } = await renderApp('/login');
     await fill(user, await screen.findByLabelText('Email'), 'not-an-email');

@@ -1893,8 +1893,8 @@ export interface paths {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -1921,8 +1921,8 @@ export interface paths {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -1949,8 +1949,8 @@ export interface paths {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -1985,8 +1985,8 @@ export interface paths {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
         /**
@@ -2001,13 +2001,13 @@ export interface paths {
     get: operations['getOgcItem'];
     /**
      * Replace a feature (Part 4; admin, editor)
-     * @description The geometry and all properties are replaced (properties not sent are cleared), through the app's editing save: one `updated` history entry, validated like `updateFeatures`.
+     * @description The geometry and all properties are replaced (properties not sent are cleared), through the app's editing save: one `updated` history entry, validated like `updateFeatures`. With `If-Match`, a feature changed since that version is a 412 and nothing is written.
      */
     put: operations['replaceOgcItem'];
     post?: never;
     /**
      * Delete a feature (Part 4; admin, editor)
-     * @description Through the app's editing save, like `delete_ids` of `updateFeatures`.
+     * @description Through the app's editing save, like `delete_ids` of `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is deleted.
      */
     delete: operations['deleteOgcItem'];
     /** The methods the caller may use on the feature */
@@ -2015,7 +2015,7 @@ export interface paths {
     head?: never;
     /**
      * Change some of a feature (Part 4; admin, editor)
-     * @description Only the geometry and the properties sent change (a null clears one), through the app's editing save like `updateFeatures`.
+     * @description A JSON merge patch (RFC 7396; `application/merge-patch+json`, as QGIS 3.32+ sends) of `properties` and/or `geometry`: only what is sent changes, a null removes a property, the geometry merges into the stored one. A partial GeoJSON Feature reads the same. Through the app's editing save like `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is written.
      */
     patch: operations['updateOgcItem'];
     trace?: never;
@@ -2587,6 +2587,11 @@ export interface components {
      *     ]
      */
     BBox: number[];
+    /**
+     * @description The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.
+     * @example install_date
+     */
+    LayerTimeProperty: string | null;
     Layer: {
       /** @example 10 */
       id: number;
@@ -2620,6 +2625,7 @@ export interface components {
       features_count: number;
       /** @description Bounding box of the layer's features; null when it has none. */
       extent: components['schemas']['BBox'] | null;
+      time_property?: components['schemas']['LayerTimeProperty'];
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
@@ -3219,6 +3225,7 @@ export interface components {
       min_zoom?: number | null;
       max_zoom?: number | null;
       order?: number;
+      time_property?: components['schemas']['LayerTimeProperty'];
     };
     /** @description Adds entries with new names, edits entries with existing names, and renames entries given `previous_name`. Entries not named are left alone. */
     LayerPropertiesUpdate: {
@@ -3421,6 +3428,11 @@ export interface components {
       layer_id: number;
       geometry?: components['schemas']['Geometry'];
       properties?: components['schemas']['FeatureProperties'];
+      /**
+       * @description The feature's version the edit was made from (its history's newest when the editor opened it). If the feature changed since, nothing of the save is written: 409 naming the feature and the properties that changed meanwhile.
+       * @example 3
+       */
+      seen_version?: number;
     };
     /** @description One save of an editing session: `features` are edited, `delete_ids` deleted, all in one transaction (any invalid entry rejects the whole request). Every change writes a history entry. At least one of the two lists must be non-empty. */
     UpdateFeaturesRequest: {
@@ -3432,6 +3444,26 @@ export interface components {
         updated: components['schemas']['Feature'][];
         deleted_ids: number[];
       };
+    };
+    /**
+     * @description A feature's version: its history rows that change its values (created, updated, deleted) are numbered 1, 2, 3... A history that does not start with `created` starts at 2, version 1 being the feature as loaded before any recorded change.
+     * @example 3
+     */
+    FeatureVersion: number;
+    /** @description A save made from a stale version: the feature changed since `seen_version`; nothing of the save was written. `changed` names what changed meanwhile (property names, `geometry`). */
+    FeatureEditConflict: {
+      /** @example Feature 101 was changed by someone else since you opened it (now version 4). */
+      message: string;
+      current_version: components['schemas']['FeatureVersion'];
+      /** @example 101 */
+      feature_id: number;
+      /**
+       * @example [
+       *       "diameter_mm",
+       *       "geometry"
+       *     ]
+       */
+      changed: string[];
     };
     /**
      * @description At least one attribute value, as FeatureProperties. Spelled out rather than an allOf over FeatureProperties: pact validation (swagger-mock-validator) reads allOf as closing the object and would refuse every property.
@@ -3456,11 +3488,6 @@ export interface components {
         updated_count: number;
       };
     };
-    /**
-     * @description A feature's version: its history rows that change its values (created, updated, deleted) are numbered 1, 2, 3... A history that does not start with `created` starts at 2, version 1 being the feature as loaded before any recorded change.
-     * @example 3
-     */
-    FeatureVersion: number;
     /** @description The feature (and its version) a split made this history row from. */
     SplitSource: {
       /** @example 101 */
@@ -4194,8 +4221,8 @@ export interface components {
     };
     OgcCollection: {
       /**
-       * @description The layer's id.
-       * @example 10
+       * @description The collection id: the slug of the layer's name (a second layer of the same slug adds its id); the numeric layer id names the collection too.
+       * @example pipes
        */
       id: string;
       /** @example Pipes */
@@ -4222,6 +4249,15 @@ export interface components {
        *           ]
        *         ],
        *         "crs": "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+       *       },
+       *       "temporal": {
+       *         "interval": [
+       *           [
+       *             "1961-03-02T00:00:00Z",
+       *             "2024-11-27T23:59:59Z"
+       *           ]
+       *         ],
+       *         "trs": "http://www.opengis.net/def/uom/ISO-8601/0/Gregorian"
        *       }
        *     }
        */
@@ -4229,6 +4265,11 @@ export interface components {
         spatial?: {
           bbox: number[][];
           crs?: string;
+        };
+        /** @description The range of the layer's time property (`time_property`); absent when the layer has none. Either end is null when no feature has a time. */
+        temporal?: {
+          interval: (string | null)[][];
+          trs?: string;
         };
       };
       links: components['schemas']['OgcLinks'];
@@ -4313,6 +4354,13 @@ export interface components {
       type: 'Feature';
       id?: number | string;
       geometry?: components['schemas']['Geometry'];
+      properties?: components['schemas']['FeatureProperties'];
+    };
+    /** @description A JSON merge patch (RFC 7396) of a feature: `properties` members set or (null) remove values, `geometry` merges into the stored geometry. */
+    OgcFeaturePatch: {
+      /** @constant */
+      type?: 'Feature';
+      geometry?: Record<string, never>;
       properties?: components['schemas']['FeatureProperties'];
     };
   };
@@ -4457,7 +4505,7 @@ export interface components {
         'application/json': components['schemas']['Message'];
       };
     };
-    /** @description A query parameter the server cannot read (a filter that does not parse or names an unknown property, a bad bbox); `errors` names the parameter and the message says where. */
+    /** @description A query the server cannot read: a value the parameter does not take (`limit=0`, a filter that does not parse or names an unknown property, a bad bbox or datetime), or a parameter the operation does not know; `errors` names the parameter and the message says why. */
     OgcBadRequest: {
       headers: {
         [name: string]: unknown;
@@ -4474,6 +4522,21 @@ export interface components {
          *     }
          */
         'application/json': components['schemas']['ValidationError'];
+      };
+    };
+    /** @description If-Match names another version: the feature changed since; nothing was written. `ETag` carries the current version. */
+    OgcPreconditionFailed: {
+      headers: {
+        ETag: components['headers']['OgcEtag'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "The feature changed since the version named in If-Match (now \"4-0c1d2e3f4a5b6c7d\"); nothing was written."
+         *     }
+         */
+        'application/json': components['schemas']['Message'];
       };
     };
   };
@@ -4552,20 +4615,30 @@ export interface components {
      */
     OgcMapId: number;
     /**
-     * @description A vector layer of the map (the collection id is the layer id).
-     * @example 10
+     * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+     * @example pipes
      */
-    OgcCollectionId: number;
+    OgcCollectionId: string;
     /**
-     * @description Features per page (default 100). Values above 10,000 are read as 10,000.
+     * @description Features per page (default 10, at most 10,000; a larger value is read as 10,000). A value that is not a whole number from 1 is a 400 naming `limit`.
      * @example 100
      */
     OgcLimit: number;
     /**
-     * @description `minLon,minLat,maxLon,maxLat` in CRS84: only features that intersect the box.
-     * @example -9.2,38.7,-9.1,38.8
+     * @description `minLon,minLat,maxLon,maxLat` (or the six numbers of a 3D box) in CRS84: only features that intersect the box. A box whose west edge is east of its east edge crosses the antimeridian.
+     * @example [
+     *       -9.2,
+     *       38.7,
+     *       -9.1,
+     *       38.8
+     *     ]
      */
-    OgcBbox: string;
+    OgcBbox: number[];
+    /**
+     * @description Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features writes them: `2020-05-01T00:00:00Z`, `2020-05-01`, `2019-01-01T00:00:00Z/2020-01-01T00:00:00Z`, `../2020-01-01`, `2019-01-01/..`; a start and an ISO 8601 duration (`2019-01-01/P1M`) also works. A date value covers its whole day (UTC). On a layer without a time property this is a 400 that says so.
+     * @example 2015-01-01T00:00:00Z/2020-12-31T23:59:59Z
+     */
+    OgcDatetime: string;
     /**
      * @description A CQL2 text filter (basic CQL2: comparisons, AND, OR, NOT, LIKE, IN, BETWEEN, IS NULL; S_INTERSECTS with a BBOX or POLYGON) over the queryables. Values are passed to the database as parameters. A filter that does not parse, or names an unknown property, is a 400.
      * @example material = 'PVC' AND diameter_mm >= 100
@@ -4596,9 +4669,20 @@ export interface components {
      * @example 101
      */
     OgcFeatureId: number;
+    /**
+     * @description The ETag of the feature version the change was made from (from reading the item). If the feature changed since, nothing is written and the answer is 412 with the current ETag.
+     * @example "3-9f2c4e1a7b6d5c80"
+     */
+    OgcIfMatch: string;
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /**
+     * @description The feature version's strong ETag, for If-Match.
+     * @example "3-9f2c4e1a7b6d5c80"
+     */
+    OgcEtag: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -8497,6 +8581,25 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      /** @description An entry's `seen_version` is not the feature's version any more. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Feature 101 was changed by someone else since you opened it (now version 4).",
+           *       "current_version": 4,
+           *       "feature_id": 101,
+           *       "changed": [
+           *         "diameter_mm"
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['FeatureEditConflict'];
+        };
+      };
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
@@ -10967,7 +11070,7 @@ export interface operations {
            * @example {
            *       "collections": [
            *         {
-           *           "id": "10",
+           *           "id": "pipes",
            *           "title": "Pipes",
            *           "itemType": "feature",
            *           "crs": [
@@ -10998,8 +11101,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -11015,7 +11118,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "10",
+           *       "id": "pipes",
            *       "title": "Pipes",
            *       "itemType": "feature",
            *       "crs": [
@@ -11043,8 +11146,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -11080,15 +11183,25 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Features per page (default 100). Values above 10,000 are read as 10,000.
+         * @description Features per page (default 10, at most 10,000; a larger value is read as 10,000). A value that is not a whole number from 1 is a 400 naming `limit`.
          * @example 100
          */
         limit?: components['parameters']['OgcLimit'];
         /**
-         * @description `minLon,minLat,maxLon,maxLat` in CRS84: only features that intersect the box.
-         * @example -9.2,38.7,-9.1,38.8
+         * @description `minLon,minLat,maxLon,maxLat` (or the six numbers of a 3D box) in CRS84: only features that intersect the box. A box whose west edge is east of its east edge crosses the antimeridian.
+         * @example [
+         *       -9.2,
+         *       38.7,
+         *       -9.1,
+         *       38.8
+         *     ]
          */
         bbox?: components['parameters']['OgcBbox'];
+        /**
+         * @description Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features writes them: `2020-05-01T00:00:00Z`, `2020-05-01`, `2019-01-01T00:00:00Z/2020-01-01T00:00:00Z`, `../2020-01-01`, `2019-01-01/..`; a start and an ISO 8601 duration (`2019-01-01/P1M`) also works. A date value covers its whole day (UTC). On a layer without a time property this is a 400 that says so.
+         * @example 2015-01-01T00:00:00Z/2020-12-31T23:59:59Z
+         */
+        datetime?: components['parameters']['OgcDatetime'];
         /**
          * @description A CQL2 text filter (basic CQL2: comparisons, AND, OR, NOT, LIKE, IN, BETWEEN, IS NULL; S_INTERSECTS with a BBOX or POLYGON) over the queryables. Values are passed to the database as parameters. A filter that does not parse, or names an unknown property, is a 400.
          * @example material = 'PVC' AND diameter_mm >= 100
@@ -11123,8 +11236,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -11154,7 +11267,6 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      422: components['responses']['ValidationFailed'];
     };
   };
   createOgcItem: {
@@ -11168,8 +11280,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -11202,11 +11314,12 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created; `Location` names the new feature. */
+      /** @description Created; `Location` names the new feature, `ETag` its first version. */
       201: {
         headers: {
           /** @description The new feature's URL. */
           Location?: string;
+          ETag: components['headers']['OgcEtag'];
           [name: string]: unknown;
         };
         content?: never;
@@ -11230,8 +11343,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
       };
@@ -11267,8 +11380,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
         /**
@@ -11281,9 +11394,10 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The feature. */
+      /** @description The feature; `ETag` names this version of it (for If-Match). */
       200: {
         headers: {
+          ETag: components['headers']['OgcEtag'];
           [name: string]: unknown;
         };
         content: {
@@ -11314,7 +11428,13 @@ export interface operations {
   replaceOgcItem: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The ETag of the feature version the change was made from (from reading the item). If the feature changed since, nothing is written and the answer is 412 with the current ETag.
+         * @example "3-9f2c4e1a7b6d5c80"
+         */
+        'If-Match'?: components['parameters']['OgcIfMatch'];
+      };
       path: {
         /**
          * @description The map whose layers are served.
@@ -11322,8 +11442,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
         /**
@@ -11355,10 +11475,18 @@ export interface operations {
       };
     };
     responses: {
-      204: components['responses']['NoContent'];
+      /** @description Saved; `ETag` names the new version. */
+      204: {
+        headers: {
+          ETag: components['headers']['OgcEtag'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['OgcPreconditionFailed'];
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
@@ -11367,7 +11495,13 @@ export interface operations {
   deleteOgcItem: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The ETag of the feature version the change was made from (from reading the item). If the feature changed since, nothing is written and the answer is 412 with the current ETag.
+         * @example "3-9f2c4e1a7b6d5c80"
+         */
+        'If-Match'?: components['parameters']['OgcIfMatch'];
+      };
       path: {
         /**
          * @description The map whose layers are served.
@@ -11375,8 +11509,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
         /**
@@ -11393,6 +11527,7 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['OgcPreconditionFailed'];
       419: components['responses']['CsrfMismatch'];
     };
   };
@@ -11407,8 +11542,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
         /**
@@ -11441,7 +11576,13 @@ export interface operations {
   updateOgcItem: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The ETag of the feature version the change was made from (from reading the item). If the feature changed since, nothing is written and the answer is 412 with the current ETag.
+         * @example "3-9f2c4e1a7b6d5c80"
+         */
+        'If-Match'?: components['parameters']['OgcIfMatch'];
+      };
       path: {
         /**
          * @description The map whose layers are served.
@@ -11449,8 +11590,8 @@ export interface operations {
          */
         map_id: components['parameters']['OgcMapId'];
         /**
-         * @description A vector layer of the map (the collection id is the layer id).
-         * @example 10
+         * @description A vector layer of the map: the slug of its name (`pipes`, `service-points`; a second layer of the same slug adds its id, `pipes-12`), or its numeric layer id.
+         * @example pipes
          */
         collection_id: components['parameters']['OgcCollectionId'];
         /**
@@ -11472,13 +11613,30 @@ export interface operations {
          *     }
          */
         'application/geo+json': components['schemas']['OgcFeatureInput'];
+        /**
+         * @example {
+         *       "properties": {
+         *         "material": "steel",
+         *         "note": null
+         *       }
+         *     }
+         */
+        'application/merge-patch+json': components['schemas']['OgcFeaturePatch'];
       };
     };
     responses: {
-      204: components['responses']['NoContent'];
+      /** @description Saved; `ETag` names the new version. */
+      204: {
+        headers: {
+          ETag: components['headers']['OgcEtag'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      412: components['responses']['OgcPreconditionFailed'];
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];

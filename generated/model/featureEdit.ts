@@ -19,4 +19,9 @@ export interface FeatureEdit {
   layer_id: number;
   geometry?: Geometry;
   properties?: FeatureProperties;
+  /**
+   * The feature's version the edit was made from (its history's newest when the editor opened it). If the feature changed since, nothing of the save is written: 409 naming the feature and the properties that changed meanwhile.
+   * @minimum 1
+   */
+  seen_version?: number;
 }

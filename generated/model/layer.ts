@@ -14,6 +14,7 @@ import type { LayerMinZoom } from './layerMinZoom';
 import type { LayerMaxZoom } from './layerMaxZoom';
 import type { LayerProperty } from './layerProperty';
 import type { LayerExtent } from './layerExtent';
+import type { LayerTimeProperty } from './layerTimeProperty';
 import type { Timestamp } from './timestamp';
 
 export interface Layer {
@@ -61,6 +62,7 @@ export interface Layer {
   features_count: number;
   /** Bounding box of the layer's features; null when it has none. */
   extent: LayerExtent;
+  time_property?: LayerTimeProperty;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -10,6 +10,7 @@ import type { LayerSourceInput } from './layerSourceInput';
 import type { LayerStyleInput } from './layerStyleInput';
 import type { LayerUpdateMinZoom } from './layerUpdateMinZoom';
 import type { LayerUpdateMaxZoom } from './layerUpdateMaxZoom';
+import type { LayerTimeProperty } from './layerTimeProperty';
 
 /**
  * Partial update. The type cannot change; the attribute schema changes through the properties calls.
@@ -45,4 +46,5 @@ export interface LayerUpdate {
    * @maximum 10000
    */
   order?: number;
+  time_property?: LayerTimeProperty;
 }

@@ -7,6 +7,7 @@
  */
 import type { OgcLimitParameter } from './ogcLimitParameter';
 import type { OgcBboxParameter } from './ogcBboxParameter';
+import type { OgcDatetimeParameter } from './ogcDatetimeParameter';
 import type { OgcFilterParameter } from './ogcFilterParameter';
 import type { OgcFilterLangParameter } from './ogcFilterLangParameter';
 import type { OgcResultTypeParameter } from './ogcResultTypeParameter';
@@ -15,15 +16,22 @@ import type { OgcBeforeParameter } from './ogcBeforeParameter';
 
 export type ListOgcItemsParams = {
   /**
-   * Features per page (default 100). Values above 10,000 are read as 10,000.
+   * Features per page (default 10, at most 10,000; a larger value is read as 10,000). A value that is not a whole number from 1 is a 400 naming `limit`.
    * @minimum 1
+   * @maximum 10000
    */
   limit?: OgcLimitParameter;
   /**
-   * `minLon,minLat,maxLon,maxLat` in CRS84: only features that intersect the box.
-   * @maxLength 200
+   * `minLon,minLat,maxLon,maxLat` (or the six numbers of a 3D box) in CRS84: only features that intersect the box. A box whose west edge is east of its east edge crosses the antimeridian.
+   * @minItems 4
+   * @maxItems 6
    */
   bbox?: OgcBboxParameter;
+  /**
+   * Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features writes them: `2020-05-01T00:00:00Z`, `2020-05-01`, `2019-01-01T00:00:00Z/2020-01-01T00:00:00Z`, `../2020-01-01`, `2019-01-01/..`; a start and an ISO 8601 duration (`2019-01-01/P1M`) also works. A date value covers its whole day (UTC). On a layer without a time property this is a 400 that says so.
+   * @maxLength 100
+   */
+  datetime?: OgcDatetimeParameter;
   /**
    * A CQL2 text filter (basic CQL2: comparisons, AND, OR, NOT, LIKE, IN, BETWEEN, IS NULL; S_INTERSECTS with a BBOX or POLYGON) over the queryables. Values are passed to the database as parameters. A filter that does not parse, or names an unknown property, is a 400.
    * @maxLength 10000

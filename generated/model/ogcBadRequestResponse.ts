@@ -8,6 +8,6 @@
 import type { ValidationError } from './validationError';
 
 /**
- * A query parameter the server cannot read (a filter that does not parse or names an unknown property, a bad bbox); `errors` names the parameter and the message says where.
+ * A query the server cannot read: a value the parameter does not take (`limit=0`, a filter that does not parse or names an unknown property, a bad bbox or datetime), or a parameter the operation does not know; `errors` names the parameter and the message says why.
  */
 export type OgcBadRequestResponse = ValidationError;

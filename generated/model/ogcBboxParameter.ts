@@ -7,6 +7,6 @@
  */
 
 /**
- * `minLon,minLat,maxLon,maxLat` in CRS84: only features that intersect the box.
+ * `minLon,minLat,maxLon,maxLat` (or the six numbers of a 3D box) in CRS84: only features that intersect the box. A box whose west edge is east of its east edge crosses the antimeridian.
  */
-export type OgcBboxParameter = string;
+export type OgcBboxParameter = number[];

@@ -9,7 +9,7 @@ import type { OgcCollectionExtent } from './ogcCollectionExtent';
 import type { OgcLinks } from './ogcLinks';
 
 export interface OgcCollection {
-  /** The layer's id. */
+  /** The collection id: the slug of the layer's name (a second layer of the same slug adds its id); the numeric layer id names the collection too. */
   id: string;
   title: string;
   description?: string;

@@ -6,7 +6,10 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { OgcCollectionExtentSpatial } from './ogcCollectionExtentSpatial';
+import type { OgcCollectionExtentTemporal } from './ogcCollectionExtentTemporal';
 
 export type OgcCollectionExtent = {
   spatial?: OgcCollectionExtentSpatial;
+  /** The range of the layer's time property (`time_property`); absent when the layer has none. Either end is null when no feature has a time. */
+  temporal?: OgcCollectionExtentTemporal;
 };

@@ -7,6 +7,6 @@
  */
 
 /**
- * Features per page (default 100). Values above 10,000 are read as 10,000.
+ * Features per page (default 10, at most 10,000; a larger value is read as 10,000). A value that is not a whole number from 1 is a 400 naming `limit`.
  */
 export type OgcLimitParameter = number;

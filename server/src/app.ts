@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { bindOperations, type OperationHandlers } from './openapi/bind-operations.ts';
 import { loadDocument, type OpenApiDocument } from './openapi/document.ts';
 import { handlers as defaultHandlers } from './routes/handlers.ts';
+import { withoutOgcTrailingSlash } from './ogc/ogc-paths.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -35,6 +36,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Routes come only from the document: no implicit HEAD twins, no trailing-slash or case aliases.
     exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+    // OGC clients ask for `{root}/` (OWSLib, the OGC test suite): the OGC API reads a trailing
+    // slash as none, so they get the same JSON, never the app page.
+    rewriteUrl: (request) => withoutOgcTrailingSlash(request.url ?? '/'),
   });
   installErrorHandler(app);
   installBodyParsers(app);

@@ -25,6 +25,7 @@ import type {
   AuditList,
   CsrfMismatchResponse,
   DeletedFeatureList,
+  FeatureEditConflict,
   FeatureInput,
   FeatureList,
   FeaturePage,
@@ -735,6 +736,7 @@ export const getUpdateFeaturesMutationOptions = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | FeatureEditConflict
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
@@ -779,6 +781,7 @@ export type UpdateFeaturesMutationError = ErrorType<
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
+  | FeatureEditConflict
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
@@ -792,6 +795,7 @@ export const useUpdateFeatures = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | FeatureEditConflict
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse

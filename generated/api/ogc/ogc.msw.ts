@@ -89,6 +89,20 @@ export const getListOgcCollectionsResponseMock = (
           },
           undefined,
         ]),
+        temporal: faker.helpers.arrayElement([
+          {
+            interval: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+              Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+                faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+              ),
+            ),
+            trs: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 20 } }),
+              undefined,
+            ]),
+          },
+          undefined,
+        ]),
       },
       undefined,
     ]),
@@ -128,6 +142,17 @@ export const getGetOgcCollectionResponseMock = (
             ),
           ),
           crs: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), undefined]),
+        },
+        undefined,
+      ]),
+      temporal: faker.helpers.arrayElement([
+        {
+          interval: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+            Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+              faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+            ),
+          ),
+          trs: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), undefined]),
         },
         undefined,
       ]),
@@ -632,11 +657,7 @@ export const getGetOgcItemMockHandler = (
 };
 
 export const getReplaceOgcItemMockHandler = (
-  overrideResponse?:
-    | NoContentResponse
-    | ((
-        info: Parameters<Parameters<typeof http.put>[1]>[0],
-      ) => Promise<NoContentResponse> | NoContentResponse),
+  overrideResponse?: void | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<void> | void),
   options?: RequestHandlerOptions,
 ) => {
   return http.put(
@@ -652,11 +673,7 @@ export const getReplaceOgcItemMockHandler = (
 };
 
 export const getUpdateOgcItemMockHandler = (
-  overrideResponse?:
-    | NoContentResponse
-    | ((
-        info: Parameters<Parameters<typeof http.patch>[1]>[0],
-      ) => Promise<NoContentResponse> | NoContentResponse),
+  overrideResponse?: void | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<void> | void),
   options?: RequestHandlerOptions,
 ) => {
   return http.patch(

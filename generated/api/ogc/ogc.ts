@@ -35,7 +35,9 @@ import type {
   OgcFeature,
   OgcFeatureCollection,
   OgcFeatureInput,
+  OgcFeaturePatch,
   OgcLandingPage,
+  OgcPreconditionFailedResponse,
   OgcQueryables,
   PayloadTooLargeResponse,
   UnauthenticatedResponse,
@@ -535,7 +537,7 @@ export function useListOgcCollections<
  */
 export const getOgcCollection = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
@@ -545,7 +547,7 @@ export const getOgcCollection = (
   );
 };
 
-export const getGetOgcCollectionQueryKey = (mapId?: number, collectionId?: number) => {
+export const getGetOgcCollectionQueryKey = (mapId?: number, collectionId?: string) => {
   return [`/ogc/maps/${mapId}/collections/${collectionId}`] as const;
 };
 
@@ -554,7 +556,7 @@ export const getGetOgcCollectionQueryOptions = <
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcCollection>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -584,7 +586,7 @@ export function useGetOgcCollection<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcCollection>>, TError, TData>> &
       Pick<
@@ -604,7 +606,7 @@ export function useGetOgcCollection<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcCollection>>, TError, TData>> &
       Pick<
@@ -624,7 +626,7 @@ export function useGetOgcCollection<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcCollection>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -640,7 +642,7 @@ export function useGetOgcCollection<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcCollection>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -663,7 +665,7 @@ export function useGetOgcCollection<
  */
 export const getOgcQueryables = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
@@ -673,7 +675,7 @@ export const getOgcQueryables = (
   );
 };
 
-export const getGetOgcQueryablesQueryKey = (mapId?: number, collectionId?: number) => {
+export const getGetOgcQueryablesQueryKey = (mapId?: number, collectionId?: string) => {
   return [`/ogc/maps/${mapId}/collections/${collectionId}/queryables`] as const;
 };
 
@@ -682,7 +684,7 @@ export const getGetOgcQueryablesQueryOptions = <
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcQueryables>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -712,7 +714,7 @@ export function useGetOgcQueryables<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcQueryables>>, TError, TData>> &
       Pick<
@@ -732,7 +734,7 @@ export function useGetOgcQueryables<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcQueryables>>, TError, TData>> &
       Pick<
@@ -752,7 +754,7 @@ export function useGetOgcQueryables<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcQueryables>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -768,7 +770,7 @@ export function useGetOgcQueryables<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcQueryables>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -792,7 +794,7 @@ export function useGetOgcQueryables<
  */
 export const listOgcItems = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   params?: ListOgcItemsParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
@@ -805,7 +807,7 @@ export const listOgcItems = (
 
 export const getListOgcItemsQueryKey = (
   mapId?: number,
-  collectionId?: number,
+  collectionId?: string,
   params?: ListOgcItemsParams,
 ) => {
   return [`/ogc/maps/${mapId}/collections/${collectionId}/items`, ...(params ? [params] : [])] as const;
@@ -813,16 +815,10 @@ export const getListOgcItemsQueryKey = (
 
 export const getListOgcItemsQueryOptions = <
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<
-    | OgcBadRequestResponse
-    | UnauthenticatedResponse
-    | ForbiddenResponse
-    | NotFoundResponse
-    | ValidationFailedResponse
-  >,
+  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   params?: ListOgcItemsParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOgcItems>>, TError, TData>>;
@@ -845,25 +841,15 @@ export const getListOgcItemsQueryOptions = <
 
 export type ListOgcItemsQueryResult = NonNullable<Awaited<ReturnType<typeof listOgcItems>>>;
 export type ListOgcItemsQueryError = ErrorType<
-  | OgcBadRequestResponse
-  | UnauthenticatedResponse
-  | ForbiddenResponse
-  | NotFoundResponse
-  | ValidationFailedResponse
+  OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
 >;
 
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<
-    | OgcBadRequestResponse
-    | UnauthenticatedResponse
-    | ForbiddenResponse
-    | NotFoundResponse
-    | ValidationFailedResponse
-  >,
+  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   params: undefined | ListOgcItemsParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOgcItems>>, TError, TData>> &
@@ -881,16 +867,10 @@ export function useListOgcItems<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<
-    | OgcBadRequestResponse
-    | UnauthenticatedResponse
-    | ForbiddenResponse
-    | NotFoundResponse
-    | ValidationFailedResponse
-  >,
+  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   params?: ListOgcItemsParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOgcItems>>, TError, TData>> &
@@ -908,16 +888,10 @@ export function useListOgcItems<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<
-    | OgcBadRequestResponse
-    | UnauthenticatedResponse
-    | ForbiddenResponse
-    | NotFoundResponse
-    | ValidationFailedResponse
-  >,
+  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   params?: ListOgcItemsParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOgcItems>>, TError, TData>>;
@@ -931,16 +905,10 @@ export function useListOgcItems<
 
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<
-    | OgcBadRequestResponse
-    | UnauthenticatedResponse
-    | ForbiddenResponse
-    | NotFoundResponse
-    | ValidationFailedResponse
-  >,
+  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   params?: ListOgcItemsParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listOgcItems>>, TError, TData>>;
@@ -965,7 +933,7 @@ export function useListOgcItems<
  */
 export const createOgcItem = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   ogcFeatureInput: BodyType<OgcFeatureInput>,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
@@ -996,14 +964,14 @@ export const getCreateOgcItemMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof createOgcItem>>,
     TError,
-    { mapId: number; collectionId: number; data: BodyType<OgcFeatureInput> },
+    { mapId: number; collectionId: string; data: BodyType<OgcFeatureInput> },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof createOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; data: BodyType<OgcFeatureInput> },
+  { mapId: number; collectionId: string; data: BodyType<OgcFeatureInput> },
   TContext
 > => {
   const mutationKey = ['createOgcItem'];
@@ -1015,7 +983,7 @@ export const getCreateOgcItemMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof createOgcItem>>,
-    { mapId: number; collectionId: number; data: BodyType<OgcFeatureInput> }
+    { mapId: number; collectionId: string; data: BodyType<OgcFeatureInput> }
   > = (props) => {
     const { mapId, collectionId, data } = props ?? {};
 
@@ -1054,7 +1022,7 @@ export const useCreateOgcItem = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof createOgcItem>>,
       TError,
-      { mapId: number; collectionId: number; data: BodyType<OgcFeatureInput> },
+      { mapId: number; collectionId: string; data: BodyType<OgcFeatureInput> },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -1063,7 +1031,7 @@ export const useCreateOgcItem = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof createOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; data: BodyType<OgcFeatureInput> },
+  { mapId: number; collectionId: string; data: BodyType<OgcFeatureInput> },
   TContext
 > => {
   const mutationOptions = getCreateOgcItemMutationOptions(options);
@@ -1075,7 +1043,7 @@ export const useCreateOgcItem = <
  */
 export const getOgcItem = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
@@ -1086,7 +1054,7 @@ export const getOgcItem = (
   );
 };
 
-export const getGetOgcItemQueryKey = (mapId?: number, collectionId?: number, featureId?: number) => {
+export const getGetOgcItemQueryKey = (mapId?: number, collectionId?: string, featureId?: number) => {
   return [`/ogc/maps/${mapId}/collections/${collectionId}/items/${featureId}`] as const;
 };
 
@@ -1095,7 +1063,7 @@ export const getGetOgcItemQueryOptions = <
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>>;
@@ -1127,7 +1095,7 @@ export function useGetOgcItem<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>> &
@@ -1148,7 +1116,7 @@ export function useGetOgcItem<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>> &
@@ -1169,7 +1137,7 @@ export function useGetOgcItem<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>>;
@@ -1186,7 +1154,7 @@ export function useGetOgcItem<
   TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
 >(
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>>;
@@ -1206,17 +1174,17 @@ export function useGetOgcItem<
 }
 
 /**
- * The geometry and all properties are replaced (properties not sent are cleared), through the app's editing save: one `updated` history entry, validated like `updateFeatures`.
+ * The geometry and all properties are replaced (properties not sent are cleared), through the app's editing save: one `updated` history entry, validated like `updateFeatures`. With `If-Match`, a feature changed since that version is a 412 and nothing is written.
  * @summary Replace a feature (Part 4; admin, editor)
  */
 export const replaceOgcItem = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   ogcFeatureInput: BodyType<OgcFeatureInput>,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<NoContentResponse>(
+  return httpClient<void>(
     {
       url: `/ogc/maps/${mapId}/collections/${collectionId}/items/${featureId}`,
       method: 'PUT',
@@ -1232,6 +1200,7 @@ export const getReplaceOgcItemMutationOptions = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | OgcPreconditionFailedResponse
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
@@ -1241,14 +1210,14 @@ export const getReplaceOgcItemMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof replaceOgcItem>>,
     TError,
-    { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+    { mapId: number; collectionId: string; featureId: number; data: BodyType<OgcFeatureInput> },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof replaceOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+  { mapId: number; collectionId: string; featureId: number; data: BodyType<OgcFeatureInput> },
   TContext
 > => {
   const mutationKey = ['replaceOgcItem'];
@@ -1260,7 +1229,7 @@ export const getReplaceOgcItemMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof replaceOgcItem>>,
-    { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> }
+    { mapId: number; collectionId: string; featureId: number; data: BodyType<OgcFeatureInput> }
   > = (props) => {
     const { mapId, collectionId, featureId, data } = props ?? {};
 
@@ -1276,6 +1245,7 @@ export type ReplaceOgcItemMutationError = ErrorType<
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
+  | OgcPreconditionFailedResponse
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
@@ -1289,6 +1259,7 @@ export const useReplaceOgcItem = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | OgcPreconditionFailedResponse
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
@@ -1299,7 +1270,7 @@ export const useReplaceOgcItem = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof replaceOgcItem>>,
       TError,
-      { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+      { mapId: number; collectionId: string; featureId: number; data: BodyType<OgcFeatureInput> },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -1308,7 +1279,7 @@ export const useReplaceOgcItem = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof replaceOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+  { mapId: number; collectionId: string; featureId: number; data: BodyType<OgcFeatureInput> },
   TContext
 > => {
   const mutationOptions = getReplaceOgcItemMutationOptions(options);
@@ -1316,22 +1287,21 @@ export const useReplaceOgcItem = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Only the geometry and the properties sent change (a null clears one), through the app's editing save like `updateFeatures`.
+ * A JSON merge patch (RFC 7396; `application/merge-patch+json`, as QGIS 3.32+ sends) of `properties` and/or `geometry`: only what is sent changes, a null removes a property, the geometry merges into the stored one. A partial GeoJSON Feature reads the same. Through the app's editing save like `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is written.
  * @summary Change some of a feature (Part 4; admin, editor)
  */
 export const updateOgcItem = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
-  ogcFeatureInput: BodyType<OgcFeatureInput>,
+  updateOgcItemBody: BodyType<OgcFeatureInput | OgcFeaturePatch> | OgcFeaturePatch,
   options?: SecondParameter<typeof httpClient>,
 ) => {
-  return httpClient<NoContentResponse>(
+  return httpClient<void>(
     {
       url: `/ogc/maps/${mapId}/collections/${collectionId}/items/${featureId}`,
       method: 'PATCH',
-      headers: { 'Content-Type': 'application/geo+json' },
-      data: ogcFeatureInput,
+      data: updateOgcItemBody,
     },
     options,
   );
@@ -1342,6 +1312,7 @@ export const getUpdateOgcItemMutationOptions = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | OgcPreconditionFailedResponse
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
@@ -1351,14 +1322,24 @@ export const getUpdateOgcItemMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof updateOgcItem>>,
     TError,
-    { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+    {
+      mapId: number;
+      collectionId: string;
+      featureId: number;
+      data: BodyType<OgcFeatureInput | OgcFeaturePatch>;
+    },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof updateOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+  {
+    mapId: number;
+    collectionId: string;
+    featureId: number;
+    data: BodyType<OgcFeatureInput | OgcFeaturePatch>;
+  },
   TContext
 > => {
   const mutationKey = ['updateOgcItem'];
@@ -1370,7 +1351,12 @@ export const getUpdateOgcItemMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof updateOgcItem>>,
-    { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> }
+    {
+      mapId: number;
+      collectionId: string;
+      featureId: number;
+      data: BodyType<OgcFeatureInput | OgcFeaturePatch>;
+    }
   > = (props) => {
     const { mapId, collectionId, featureId, data } = props ?? {};
 
@@ -1381,11 +1367,12 @@ export const getUpdateOgcItemMutationOptions = <
 };
 
 export type UpdateOgcItemMutationResult = NonNullable<Awaited<ReturnType<typeof updateOgcItem>>>;
-export type UpdateOgcItemMutationBody = BodyType<OgcFeatureInput>;
+export type UpdateOgcItemMutationBody = BodyType<OgcFeatureInput | OgcFeaturePatch>;
 export type UpdateOgcItemMutationError = ErrorType<
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
+  | OgcPreconditionFailedResponse
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
@@ -1399,6 +1386,7 @@ export const useUpdateOgcItem = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | OgcPreconditionFailedResponse
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
@@ -1409,7 +1397,12 @@ export const useUpdateOgcItem = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof updateOgcItem>>,
       TError,
-      { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+      {
+        mapId: number;
+        collectionId: string;
+        featureId: number;
+        data: BodyType<OgcFeatureInput | OgcFeaturePatch>;
+      },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -1418,7 +1411,12 @@ export const useUpdateOgcItem = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof updateOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; featureId: number; data: BodyType<OgcFeatureInput> },
+  {
+    mapId: number;
+    collectionId: string;
+    featureId: number;
+    data: BodyType<OgcFeatureInput | OgcFeaturePatch>;
+  },
   TContext
 > => {
   const mutationOptions = getUpdateOgcItemMutationOptions(options);
@@ -1426,12 +1424,12 @@ export const useUpdateOgcItem = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Through the app's editing save, like `delete_ids` of `updateFeatures`.
+ * Through the app's editing save, like `delete_ids` of `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is deleted.
  * @summary Delete a feature (Part 4; admin, editor)
  */
 export const deleteOgcItem = (
   mapId: number,
-  collectionId: number,
+  collectionId: string,
   featureId: number,
   options?: SecondParameter<typeof httpClient>,
 ) => {
@@ -1442,20 +1440,26 @@ export const deleteOgcItem = (
 };
 
 export const getDeleteOgcItemMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | OgcPreconditionFailedResponse
+    | CsrfMismatchResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof deleteOgcItem>>,
     TError,
-    { mapId: number; collectionId: number; featureId: number },
+    { mapId: number; collectionId: string; featureId: number },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof deleteOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; featureId: number },
+  { mapId: number; collectionId: string; featureId: number },
   TContext
 > => {
   const mutationKey = ['deleteOgcItem'];
@@ -1467,7 +1471,7 @@ export const getDeleteOgcItemMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof deleteOgcItem>>,
-    { mapId: number; collectionId: number; featureId: number }
+    { mapId: number; collectionId: string; featureId: number }
   > = (props) => {
     const { mapId, collectionId, featureId } = props ?? {};
 
@@ -1480,21 +1484,31 @@ export const getDeleteOgcItemMutationOptions = <
 export type DeleteOgcItemMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOgcItem>>>;
 
 export type DeleteOgcItemMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | OgcPreconditionFailedResponse
+  | CsrfMismatchResponse
 >;
 
 /**
  * @summary Delete a feature (Part 4; admin, editor)
  */
 export const useDeleteOgcItem = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | OgcPreconditionFailedResponse
+    | CsrfMismatchResponse
+  >,
   TContext = unknown,
 >(
   options?: {
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof deleteOgcItem>>,
       TError,
-      { mapId: number; collectionId: number; featureId: number },
+      { mapId: number; collectionId: string; featureId: number },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -1503,7 +1517,7 @@ export const useDeleteOgcItem = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof deleteOgcItem>>,
   TError,
-  { mapId: number; collectionId: number; featureId: number },
+  { mapId: number; collectionId: string; featureId: number },
   TContext
 > => {
   const mutationOptions = getDeleteOgcItemMutationOptions(options);

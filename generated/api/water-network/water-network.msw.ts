@@ -531,6 +531,10 @@ export const getImportWaterNetworkInpResponseMock = (
         ),
         null,
       ]),
+      time_property: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+        undefined,
+      ]),
       created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
       updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     })),

@@ -1316,6 +1316,13 @@ export const updateFeaturesBody = zod
               )
               .optional()
               .describe("Attribute values keyed by the layer's property names."),
+            seen_version: zod
+              .number()
+              .min(1)
+              .optional()
+              .describe(
+                "The feature's version the edit was made from (its history's newest when the editor opened it). If the feature changed since, nothing of the save is written: 409 naming the feature and the properties that changed meanwhile.",
+              ),
           })
           .describe(
             'Changes to one existing feature. `geometry` replaces the geometry; `properties` are merged into the stored ones (a null value clears that property).',
@@ -1557,6 +1564,22 @@ export const updateFeatures403Response = zod.object({
 export const updateFeatures404Response = zod.object({
   message: zod.string(),
 });
+
+export const updateFeatures409Response = zod
+  .object({
+    message: zod.string(),
+    current_version: zod
+      .number()
+      .min(1)
+      .describe(
+        "A feature's version: its history rows that change its values (created, updated, deleted) are numbered 1, 2, 3... A history that does not start with `created` starts at 2, version 1 being the feature as loaded before any recorded change.",
+      ),
+    feature_id: zod.number().min(1),
+    changed: zod.array(zod.string()),
+  })
+  .describe(
+    'A save made from a stale version: the feature changed since `seen_version`; nothing of the save was written. `changed` names what changed meanwhile (property names, `geometry`).',
+  );
 
 export const updateFeatures413Response = zod.object({
   message: zod.string(),

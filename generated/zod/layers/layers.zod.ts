@@ -76,6 +76,7 @@ export const listLayers200ResponseDataItemExtentItemMin = -180;
 export const listLayers200ResponseDataItemExtentItemMax = 180;
 export const listLayers200ResponseDataItemExtentMinOne = 4;
 export const listLayers200ResponseDataItemExtentMaxOne = 4;
+export const listLayers200ResponseDataItemTimePropertyMax = 255;
 
 export const listLayers200Response = zod.object({
   data: zod.array(
@@ -378,6 +379,14 @@ export const listLayers200Response = zod.object({
           zod.null(),
         ])
         .describe("Bounding box of the layer's features; null when it has none."),
+      time_property: zod
+        .string()
+        .min(1)
+        .max(listLayers200ResponseDataItemTimePropertyMax)
+        .nullish()
+        .describe(
+          "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+        ),
       created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
       updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     }),
@@ -784,6 +793,7 @@ export const createLayer201ResponseDataExtentItemMin = -180;
 export const createLayer201ResponseDataExtentItemMax = 180;
 export const createLayer201ResponseDataExtentMinOne = 4;
 export const createLayer201ResponseDataExtentMaxOne = 4;
+export const createLayer201ResponseDataTimePropertyMax = 255;
 
 export const createLayer201Response = zod.object({
   data: zod.object({
@@ -1080,6 +1090,14 @@ export const createLayer201Response = zod.object({
         zod.null(),
       ])
       .describe("Bounding box of the layer's features; null when it has none."),
+    time_property: zod
+      .string()
+      .min(1)
+      .max(createLayer201ResponseDataTimePropertyMax)
+      .nullish()
+      .describe(
+        "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -1212,6 +1230,7 @@ export const importLayer201ResponseDataExtentItemMin = -180;
 export const importLayer201ResponseDataExtentItemMax = 180;
 export const importLayer201ResponseDataExtentMinOne = 4;
 export const importLayer201ResponseDataExtentMaxOne = 4;
+export const importLayer201ResponseDataTimePropertyMax = 255;
 export const importLayer201ResponseMetaFeaturesImportedMin = 0;
 export const importLayer201ResponseMetaFeaturesSkippedMin = 0;
 export const importLayer201ResponseMetaWarningsMax = 20;
@@ -1511,6 +1530,14 @@ export const importLayer201Response = zod.object({
         zod.null(),
       ])
       .describe("Bounding box of the layer's features; null when it has none."),
+    time_property: zod
+      .string()
+      .min(1)
+      .max(importLayer201ResponseDataTimePropertyMax)
+      .nullish()
+      .describe(
+        "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -1752,6 +1779,7 @@ export const getLayer200ResponseDataExtentItemMin = -180;
 export const getLayer200ResponseDataExtentItemMax = 180;
 export const getLayer200ResponseDataExtentMinOne = 4;
 export const getLayer200ResponseDataExtentMaxOne = 4;
+export const getLayer200ResponseDataTimePropertyMax = 255;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMin = -180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMax = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMin = 2;
@@ -2083,6 +2111,14 @@ export const getLayer200Response = zod.object({
           zod.null(),
         ])
         .describe("Bounding box of the layer's features; null when it has none."),
+      time_property: zod
+        .string()
+        .min(1)
+        .max(getLayer200ResponseDataTimePropertyMax)
+        .nullish()
+        .describe(
+          "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+        ),
       created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
       updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     })
@@ -2383,6 +2419,7 @@ export const updateLayerBodyMaxZoomMin = 0;
 export const updateLayerBodyMaxZoomMax = 24;
 export const updateLayerBodyOrderMin = 0;
 export const updateLayerBodyOrderMax = 10000;
+export const updateLayerBodyTimePropertyMax = 255;
 
 export const updateLayerBody = zod
   .object({
@@ -2571,6 +2608,14 @@ export const updateLayerBody = zod
     min_zoom: zod.number().min(updateLayerBodyMinZoomMin).max(updateLayerBodyMinZoomMax).nullish(),
     max_zoom: zod.number().min(updateLayerBodyMaxZoomMin).max(updateLayerBodyMaxZoomMax).nullish(),
     order: zod.number().min(updateLayerBodyOrderMin).max(updateLayerBodyOrderMax).optional(),
+    time_property: zod
+      .string()
+      .min(1)
+      .max(updateLayerBodyTimePropertyMax)
+      .nullish()
+      .describe(
+        "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
   })
   .describe(
     'Partial update. The type cannot change; the attribute schema changes through the properties calls.',
@@ -2642,6 +2687,7 @@ export const updateLayer200ResponseDataExtentItemMin = -180;
 export const updateLayer200ResponseDataExtentItemMax = 180;
 export const updateLayer200ResponseDataExtentMinOne = 4;
 export const updateLayer200ResponseDataExtentMaxOne = 4;
+export const updateLayer200ResponseDataTimePropertyMax = 255;
 
 export const updateLayer200Response = zod.object({
   data: zod.object({
@@ -2938,6 +2984,14 @@ export const updateLayer200Response = zod.object({
         zod.null(),
       ])
       .describe("Bounding box of the layer's features; null when it has none."),
+    time_property: zod
+      .string()
+      .min(1)
+      .max(updateLayer200ResponseDataTimePropertyMax)
+      .nullish()
+      .describe(
+        "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -3139,6 +3193,7 @@ export const updateLayerProperties200ResponseDataExtentItemMin = -180;
 export const updateLayerProperties200ResponseDataExtentItemMax = 180;
 export const updateLayerProperties200ResponseDataExtentMinOne = 4;
 export const updateLayerProperties200ResponseDataExtentMaxOne = 4;
+export const updateLayerProperties200ResponseDataTimePropertyMax = 255;
 
 export const updateLayerProperties200Response = zod.object({
   data: zod.object({
@@ -3438,6 +3493,14 @@ export const updateLayerProperties200Response = zod.object({
         zod.null(),
       ])
       .describe("Bounding box of the layer's features; null when it has none."),
+    time_property: zod
+      .string()
+      .min(1)
+      .max(updateLayerProperties200ResponseDataTimePropertyMax)
+      .nullish()
+      .describe(
+        "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -3565,6 +3628,7 @@ export const deleteLayerProperties200ResponseDataExtentItemMin = -180;
 export const deleteLayerProperties200ResponseDataExtentItemMax = 180;
 export const deleteLayerProperties200ResponseDataExtentMinOne = 4;
 export const deleteLayerProperties200ResponseDataExtentMaxOne = 4;
+export const deleteLayerProperties200ResponseDataTimePropertyMax = 255;
 
 export const deleteLayerProperties200Response = zod.object({
   data: zod.object({
@@ -3864,6 +3928,14 @@ export const deleteLayerProperties200Response = zod.object({
         zod.null(),
       ])
       .describe("Bounding box of the layer's features; null when it has none."),
+    time_property: zod
+      .string()
+      .min(1)
+      .max(deleteLayerProperties200ResponseDataTimePropertyMax)
+      .nullish()
+      .describe(
+        "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -3978,6 +4050,7 @@ export const transferLayer200ResponseDataExtentItemMin = -180;
 export const transferLayer200ResponseDataExtentItemMax = 180;
 export const transferLayer200ResponseDataExtentMinOne = 4;
 export const transferLayer200ResponseDataExtentMaxOne = 4;
+export const transferLayer200ResponseDataTimePropertyMax = 255;
 
 export const transferLayer200Response = zod.object({
   data: zod.object({
@@ -4277,6 +4350,14 @@ export const transferLayer200Response = zod.object({
         zod.null(),
       ])
       .describe("Bounding box of the layer's features; null when it has none."),
+    time_property: zod
+      .string()
+      .min(1)
+      .max(transferLayer200ResponseDataTimePropertyMax)
+      .nullish()
+      .describe(
+        "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),

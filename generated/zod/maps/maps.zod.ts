@@ -535,6 +535,7 @@ export const showMap200ResponseDataLayersItemExtentItemMin = -180;
 export const showMap200ResponseDataLayersItemExtentItemMax = 180;
 export const showMap200ResponseDataLayersItemExtentMinOne = 4;
 export const showMap200ResponseDataLayersItemExtentMaxOne = 4;
+export const showMap200ResponseDataLayersItemTimePropertyMax = 255;
 export const showMap200ResponseDataCategoriesItemNameMax = 255;
 export const showMap200ResponseDataCategoriesItemOrderMin = 0;
 export const showMap200ResponseDataCategoriesItemOrderMax = 10000;
@@ -909,6 +910,14 @@ export const showMap200Response = zod.object({
                   zod.null(),
                 ])
                 .describe("Bounding box of the layer's features; null when it has none."),
+              time_property: zod
+                .string()
+                .min(1)
+                .max(showMap200ResponseDataLayersItemTimePropertyMax)
+                .nullish()
+                .describe(
+                  "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+                ),
               created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
               updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
             }),

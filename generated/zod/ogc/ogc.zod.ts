@@ -82,11 +82,17 @@ export const getOgcApiDocument404Response = zod.object({
  */
 export const listOgcCollections200ResponseCollectionsItemExtentSpatialBboxItemMin = 4;
 export const listOgcCollections200ResponseCollectionsItemExtentSpatialBboxItemMax = 4;
+export const listOgcCollections200ResponseCollectionsItemExtentTemporalIntervalItemMin = 2;
+export const listOgcCollections200ResponseCollectionsItemExtentTemporalIntervalItemMax = 2;
 
 export const listOgcCollections200Response = zod.object({
   collections: zod.array(
     zod.object({
-      id: zod.string().describe("The layer's id."),
+      id: zod
+        .string()
+        .describe(
+          "The collection id: the slug of the layer's name (a second layer of the same slug adds its id); the numeric layer id names the collection too.",
+        ),
       title: zod.string(),
       description: zod.string().optional(),
       itemType: zod.literal('feature'),
@@ -104,6 +110,20 @@ export const listOgcCollections200Response = zod.object({
               crs: zod.string().optional(),
             })
             .optional(),
+          temporal: zod
+            .object({
+              interval: zod.array(
+                zod
+                  .array(zod.string().nullable())
+                  .min(listOgcCollections200ResponseCollectionsItemExtentTemporalIntervalItemMin)
+                  .max(listOgcCollections200ResponseCollectionsItemExtentTemporalIntervalItemMax),
+              ),
+              trs: zod.string().optional(),
+            })
+            .optional()
+            .describe(
+              "The range of the layer's time property (`time_property`); absent when the layer has none. Either end is null when no feature has a time.",
+            ),
         })
         .optional(),
       links: zod.array(
@@ -143,9 +163,15 @@ export const listOgcCollections404Response = zod.object({
  */
 export const getOgcCollection200ResponseExtentSpatialBboxItemMin = 4;
 export const getOgcCollection200ResponseExtentSpatialBboxItemMax = 4;
+export const getOgcCollection200ResponseExtentTemporalIntervalItemMin = 2;
+export const getOgcCollection200ResponseExtentTemporalIntervalItemMax = 2;
 
 export const getOgcCollection200Response = zod.object({
-  id: zod.string().describe("The layer's id."),
+  id: zod
+    .string()
+    .describe(
+      "The collection id: the slug of the layer's name (a second layer of the same slug adds its id); the numeric layer id names the collection too.",
+    ),
   title: zod.string(),
   description: zod.string().optional(),
   itemType: zod.literal('feature'),
@@ -163,6 +189,20 @@ export const getOgcCollection200Response = zod.object({
           crs: zod.string().optional(),
         })
         .optional(),
+      temporal: zod
+        .object({
+          interval: zod.array(
+            zod
+              .array(zod.string().nullable())
+              .min(getOgcCollection200ResponseExtentTemporalIntervalItemMin)
+              .max(getOgcCollection200ResponseExtentTemporalIntervalItemMax),
+          ),
+          trs: zod.string().optional(),
+        })
+        .optional()
+        .describe(
+          "The range of the layer's time property (`time_property`); absent when the layer has none. Either end is null when no feature has a time.",
+        ),
     })
     .optional(),
   links: zod.array(
@@ -206,8 +246,11 @@ export const getOgcQueryables404Response = zod.object({
  * GeoJSON in id order. `next` and `prev` carry keyset cursors (`after`, `before`), so every page costs the same however deep. Any other query parameter named after a queryable is `property = value`.
  * @summary Features of a collection, filtered and paged
  */
-export const listOgcItemsQueryLimitDefault = 100;
-export const listOgcItemsQueryBboxMax = 200;
+export const listOgcItemsQueryLimitDefault = 10;
+export const listOgcItemsQueryLimitMax = 10000;
+export const listOgcItemsQueryBboxMin = 4;
+export const listOgcItemsQueryBboxMax = 6;
+export const listOgcItemsQueryDatetimeMax = 100;
 export const listOgcItemsQueryFilterMax = 10000;
 export const listOgcItemsQueryFilterLangDefault = 'cql2-text';
 export const listOgcItemsQueryResultTypeDefault = 'results';
@@ -217,13 +260,26 @@ export const listOgcItemsQueryParams = zod.object({
   limit: zod.coerce
     .number()
     .min(1)
+    .max(listOgcItemsQueryLimitMax)
     .default(listOgcItemsQueryLimitDefault)
-    .describe('Features per page (default 100). Values above 10,000 are read as 10,000.'),
-  bbox: zod.coerce
-    .string()
+    .describe(
+      'Features per page (default 10, at most 10,000; a larger value is read as 10,000). A value that is not a whole number from 1 is a 400 naming `limit`.',
+    ),
+  bbox: zod
+    .array(zod.coerce.number())
+    .min(listOgcItemsQueryBboxMin)
     .max(listOgcItemsQueryBboxMax)
     .optional()
-    .describe('`minLon,minLat,maxLon,maxLat` in CRS84: only features that intersect the box.'),
+    .describe(
+      '`minLon,minLat,maxLon,maxLat` (or the six numbers of a 3D box) in CRS84: only features that intersect the box. A box whose west edge is east of its east edge crosses the antimeridian.',
+    ),
+  datetime: zod.coerce
+    .string()
+    .max(listOgcItemsQueryDatetimeMax)
+    .optional()
+    .describe(
+      "Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features writes them: `2020-05-01T00:00:00Z`, `2020-05-01`, `2019-01-01T00:00:00Z/2020-01-01T00:00:00Z`, `../2020-01-01`, `2019-01-01/..`; a start and an ISO 8601 duration (`2019-01-01/P1M`) also works. A date value covers its whole day (UTC). On a layer without a time property this is a 400 that says so.",
+    ),
   filter: zod.coerce
     .string()
     .max(listOgcItemsQueryFilterMax)
@@ -269,13 +325,6 @@ export const listOgcItems403Response = zod.object({
 export const listOgcItems404Response = zod.object({
   message: zod.string(),
 });
-
-export const listOgcItems422Response = zod
-  .object({
-    message: zod.string(),
-    errors: zod.record(zod.string(), zod.array(zod.string())),
-  })
-  .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
  * Validated and written like `createLayerFeature`: the geometry type must be the layer's and the properties fit its attribute schema; a `created` history entry is written.
@@ -324,9 +373,21 @@ export const getOgcItem404Response = zod.object({
 });
 
 /**
- * The geometry and all properties are replaced (properties not sent are cleared), through the app's editing save: one `updated` history entry, validated like `updateFeatures`.
+ * The geometry and all properties are replaced (properties not sent are cleared), through the app's editing save: one `updated` history entry, validated like `updateFeatures`. With `If-Match`, a feature changed since that version is a 412 and nothing is written.
  * @summary Replace a feature (Part 4; admin, editor)
  */
+export const replaceOgcItemHeaderIfMatchMax = 1000;
+
+export const replaceOgcItemHeader = zod.object({
+  'If-Match': zod
+    .string()
+    .max(replaceOgcItemHeaderIfMatchMax)
+    .optional()
+    .describe(
+      'The ETag of the feature version the change was made from (from reading the item). If the feature changed since, nothing is written and the answer is 412 with the current ETag.',
+    ),
+});
+
 export const replaceOgcItem401Response = zod.object({
   message: zod.string(),
 });
@@ -336,6 +397,10 @@ export const replaceOgcItem403Response = zod.object({
 });
 
 export const replaceOgcItem404Response = zod.object({
+  message: zod.string(),
+});
+
+export const replaceOgcItem412Response = zod.object({
   message: zod.string(),
 });
 
@@ -355,9 +420,21 @@ export const replaceOgcItem422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
- * Only the geometry and the properties sent change (a null clears one), through the app's editing save like `updateFeatures`.
+ * A JSON merge patch (RFC 7396; `application/merge-patch+json`, as QGIS 3.32+ sends) of `properties` and/or `geometry`: only what is sent changes, a null removes a property, the geometry merges into the stored one. A partial GeoJSON Feature reads the same. Through the app's editing save like `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is written.
  * @summary Change some of a feature (Part 4; admin, editor)
  */
+export const updateOgcItemHeaderIfMatchMax = 1000;
+
+export const updateOgcItemHeader = zod.object({
+  'If-Match': zod
+    .string()
+    .max(updateOgcItemHeaderIfMatchMax)
+    .optional()
+    .describe(
+      'The ETag of the feature version the change was made from (from reading the item). If the feature changed since, nothing is written and the answer is 412 with the current ETag.',
+    ),
+});
+
 export const updateOgcItem401Response = zod.object({
   message: zod.string(),
 });
@@ -367,6 +444,10 @@ export const updateOgcItem403Response = zod.object({
 });
 
 export const updateOgcItem404Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateOgcItem412Response = zod.object({
   message: zod.string(),
 });
 
@@ -386,9 +467,21 @@ export const updateOgcItem422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 /**
- * Through the app's editing save, like `delete_ids` of `updateFeatures`.
+ * Through the app's editing save, like `delete_ids` of `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is deleted.
  * @summary Delete a feature (Part 4; admin, editor)
  */
+export const deleteOgcItemHeaderIfMatchMax = 1000;
+
+export const deleteOgcItemHeader = zod.object({
+  'If-Match': zod
+    .string()
+    .max(deleteOgcItemHeaderIfMatchMax)
+    .optional()
+    .describe(
+      'The ETag of the feature version the change was made from (from reading the item). If the feature changed since, nothing is written and the answer is 412 with the current ETag.',
+    ),
+});
+
 export const deleteOgcItem401Response = zod.object({
   message: zod.string(),
 });
@@ -398,6 +491,10 @@ export const deleteOgcItem403Response = zod.object({
 });
 
 export const deleteOgcItem404Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteOgcItem412Response = zod.object({
   message: zod.string(),
 });
 

@@ -1044,6 +1044,7 @@ export const importWaterNetworkInp201ResponseDataLayersItemExtentItemMin = -180;
 export const importWaterNetworkInp201ResponseDataLayersItemExtentItemMax = 180;
 export const importWaterNetworkInp201ResponseDataLayersItemExtentMinOne = 4;
 export const importWaterNetworkInp201ResponseDataLayersItemExtentMaxOne = 4;
+export const importWaterNetworkInp201ResponseDataLayersItemTimePropertyMax = 255;
 export const importWaterNetworkInp201ResponseDataLayersMax = 4;
 export const importWaterNetworkInp201ResponseDataNetworkToleranceMMax = 100;
 export const importWaterNetworkInp201ResponseDataNetworkHydraulicsServiceLayerIdsMax = 20;
@@ -1409,6 +1410,14 @@ export const importWaterNetworkInp201Response = zod.object({
               zod.null(),
             ])
             .describe("Bounding box of the layer's features; null when it has none."),
+          time_property: zod
+            .string()
+            .min(1)
+            .max(importWaterNetworkInp201ResponseDataLayersItemTimePropertyMax)
+            .nullish()
+            .describe(
+              "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+            ),
           created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
           updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
         }),

@@ -4,10 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/http-error.ts';
 
-// The sign-in paths (/login, /register ...) are also client screens, so only /api is API-only for GETs.
+// The sign-in paths (/login, /register ...) are also client screens, so only /api and the OGC
+// API (/ogc) are API-only for GETs: an OGC client never gets the app page.
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
-  return pathname === '/api' || pathname.startsWith('/api/');
+  return ['/api', '/ogc'].some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
 const NOTICE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Atlasboard</title></head>

@@ -23,6 +23,8 @@ export interface DemoLayer {
   visible?: boolean;
   style: Schemas['LayerStyle'];
   properties: Schemas['LayerProperty'][];
+  /** The date property OGC `datetime` filters on. */
+  time_property?: string;
 }
 
 export const DEMO_MAP = {
@@ -146,6 +148,7 @@ export const DEMO_LAYERS: DemoLayer[] = [
     name: 'Pipes',
     geometry_type: 'LineString',
     order: 2,
+    time_property: 'install_date',
     style: {
       stroke_color: '#969696',
       stroke_width: 2,

@@ -74,8 +74,9 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
     for (const layer of DEMO_LAYERS)
       layerIds[layer.key] = await firstId(
         tx,
-        `INSERT INTO layers (map_id, category_id, name, type, geometry_type, style, "order", properties, min_zoom, visible)
-         VALUES ($1, $2, $3, 'vector', $4, $5, $6, $7, $8, $9) RETURNING id`,
+        `INSERT INTO layers (map_id, category_id, name, type, geometry_type, style, "order", properties, min_zoom, visible,
+           time_property)
+         VALUES ($1, $2, $3, 'vector', $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
         [
           mapId,
           categoryIds[layer.category],
@@ -86,6 +87,7 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
           JSON.stringify(layer.properties),
           layer.min_zoom ?? null,
           layer.visible ?? true,
+          layer.time_property ?? null,
         ],
       );
     // Pipes first: on a fresh database they get ids 1…n (see generateTown).

@@ -4,6 +4,7 @@ import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '../maps/records.ts';
 import { keepForRestore } from './deleted-features.ts';
+import { assertUnchangedSince } from './feature-edit-conflict.ts';
 import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
 import { geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap } from './feature-rows.ts';
@@ -54,6 +55,9 @@ function editProblems(
   return problems;
 }
 
+/** A check run on the locked rows before anything is written (the OGC API's If-Match). */
+export type BeforeWrite = (tx: Queryable, stored: ReadonlyMap<number, FeatureRow>) => Promise<void>;
+
 export interface EditOutcome {
   updated: FeatureRow[];
   deletedIds: number[];
@@ -71,12 +75,16 @@ export async function saveFeatureEdits(
   mapId: number,
   request: UpdateFeaturesRequest,
   userId: number,
+  beforeWrite?: BeforeWrite,
 ): Promise<EditOutcome> {
   const ids = [...request.features.map((edit) => edit.id), ...(request.delete_ids ?? [])];
   return db.transaction(async (tx) => {
     const stored = new Map((await featuresOfMap(tx, mapId, ids, true)).map((row) => [row.id, row]));
     const problems = editProblems(request, stored, await layersOfMap(tx, mapId));
     if (Object.keys(problems).length > 0) throw invalid(problems);
+    for (const edit of request.features)
+      if (edit.seen_version !== undefined) await assertUnchangedSince(tx, edit.id, edit.seen_version);
+    if (beforeWrite) await beforeWrite(tx, stored);
     const audits: AuditChange[] = [];
     const updated: FeatureRow[] = [];
     for (const edit of request.features) {

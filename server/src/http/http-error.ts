@@ -43,6 +43,8 @@ export const notFound = () => new HttpError(404, msg('http.not_found'));
 export const csrfMismatch = () => new HttpError(419, msg('http.csrf'));
 export const payloadTooLarge = () => new HttpError(413, msg('http.too_large'));
 export const invalid = (problems: Problems) => new HttpError(422, msg('http.invalid'), { problems });
+/** A query string the OGC API cannot read: 400 (as OGC 17-069r4 requires), same shape as a 422. */
+export const badQuery = (problems: Problems) => new HttpError(400, msg('http.invalid'), { problems });
 export const tooManyAttempts = (seconds: number) =>
   new HttpError(429, msg('http.too_many', { seconds }), { headers: { 'Retry-After': String(seconds) } });
 /** The database stayed busy (a long commit, a held lock): try again shortly. */

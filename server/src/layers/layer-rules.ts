@@ -59,6 +59,13 @@ export async function layerCreateErrors(db: Queryable, mapId: number, body: Laye
   return errors;
 }
 
+/** The time property names a `date` property of the layer's schema (null: none). */
+function timePropertyErrors(layer: LayerRow, name: string | null | undefined): Problems {
+  if (name === undefined || name === null) return {};
+  const property = layer.properties.find((entry) => entry.name === name);
+  return property?.type === 'date' ? {} : { time_property: [msg('maps.time_property_date', { name })] };
+}
+
 /** The same rules for a partial update, against the layer's current values. */
 export async function layerUpdateErrors(
   db: Queryable,
@@ -72,6 +79,7 @@ export async function layerUpdateErrors(
       body.max_zoom === undefined ? layer.max_zoom : body.max_zoom,
     ),
     ...(await categoryErrors(db, layer.map_id, body.category_id)),
+    ...timePropertyErrors(layer, body.time_property),
     // Style fields merge into the stored style, so the rules read the merged one.
     ...(body.style
       ? styleErrors({ ...layer.style, ...body.style }, isRemoteType(layer.type) ? null : layer.properties)

@@ -88,6 +88,7 @@ export async function updateLayer(db: Queryable, layer: LayerRow, body: LayerUpd
   if (body.min_zoom !== undefined) set('min_zoom', body.min_zoom);
   if (body.max_zoom !== undefined) set('max_zoom', body.max_zoom);
   if (body.order !== undefined) set('"order"', body.order);
+  if (body.time_property !== undefined) set('time_property', body.time_property);
   await db.query(`UPDATE layers SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1`, values);
   return layerRow(db, layer.id);
 }

@@ -34,6 +34,10 @@ export async function renameReferences(
     values,
   );
   await db.query(
+    `UPDATE layers SET time_property = ${renamed('time_property')} WHERE id = $1 AND time_property = ANY($2::text[])`,
+    values,
+  );
+  await db.query(
     `UPDATE filters SET property = ${renamed('property')} WHERE layer_id = $1 AND property = ANY($2::text[])`,
     values,
   );
@@ -73,6 +77,10 @@ export async function dropReferences(
   await db.query(
     `UPDATE layers SET style = style || '{"size": null}'::jsonb
      WHERE id = $1 AND style #>> '{size,property}' = ANY($2::text[])`,
+    values,
+  );
+  await db.query(
+    'UPDATE layers SET time_property = NULL WHERE id = $1 AND time_property = ANY($2::text[])',
     values,
   );
   await db.query('DELETE FROM filters WHERE layer_id = $1 AND property = ANY($2::text[])', values);

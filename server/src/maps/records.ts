@@ -32,7 +32,7 @@ export const LAYER_COLUMNS = `l.id, l.map_id, l.category_id, l.name, l.type, l.g
   l.visible, l.opacity, l.min_zoom, l.max_zoom, l."order", l.properties, l.features_count,
   CASE WHEN l.extent_box IS NULL THEN NULL
     ELSE jsonb_build_array(ST_XMin(l.extent_box), ST_YMin(l.extent_box), ST_XMax(l.extent_box), ST_YMax(l.extent_box))
-  END AS extent, l.version, l.created_at, l.updated_at`;
+  END AS extent, l.time_property, l.version, l.created_at, l.updated_at`;
 
 export interface LayerRow extends Omit<LayerBody, 'created_at' | 'updated_at'> {
   /** Bumped by every feature change (the tiles' ETag); not on the wire. */

@@ -6,6 +6,8 @@ import type { Queryable } from '../db/database.ts';
 import { mapForFeatures, mapLayerForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import { LAYER_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
+import { MAX_ID } from '../openapi/text-rules.ts';
+import { collectionIds, layerIdOf, namedVectorLayers } from './ogc-collection-ids.ts';
 
 /**
  * Where this map's OGC API lives, absolute: GDAL follows `next` links as given and prefixes
@@ -35,19 +37,27 @@ export async function ogcLayers(db: Queryable, ability: AppAbility, mapId: numbe
 }
 
 /**
- * The collection named in the path: a vector layer of this map the caller may read, with
- * `action` on its features. Any other layer id (another map's, a raster layer) is 404.
+ * The collection named in the path (its slug, or the layer id): a vector layer of this map the
+ * caller may read, with `action` on its features, and its collection id. Any other layer (another
+ * map's, a raster layer) or name is 404.
  */
 export async function ogcLayer(
   db: Queryable,
   ability: AppAbility,
   mapId: number,
-  layerId: number,
+  collectionId: string,
   action: Action,
-): Promise<{ map: MapRow; layer: LayerRow }> {
-  const found = await mapLayerForFeatures(db, ability, mapId, layerId, action);
+): Promise<{ map: MapRow; layer: LayerRow; collectionId: string }> {
+  const layerId = await layerIdOf(db, mapId, collectionId);
+  const found = await mapLayerForFeatures(db, ability, mapId, Math.min(layerId, MAX_ID), action);
   if (found.layer.type !== 'vector' || !canOn(ability, 'read', 'Layer', { ...found.layer })) throw notFound();
-  return found;
+  const ids = collectionIds(await namedVectorLayers(db, mapId));
+  return { ...found, collectionId: ids.get(found.layer.id) ?? String(found.layer.id) };
+}
+
+/** Each readable collection's id, for the collections list. */
+export async function ogcCollectionIds(db: Queryable, mapId: number): Promise<Map<number, string>> {
+  return collectionIds(await namedVectorLayers(db, mapId));
 }
 
 /** Whether the caller may change features of this map (Part 4, and what OPTIONS answers). */

@@ -47,15 +47,26 @@ export function landingPage(base: string, map: MapRow): Schemas['OgcLandingPage'
   };
 }
 
-export function collection(base: string, layer: LayerRow): Schemas['OgcCollection'] {
-  const href = `${base}/collections/${layer.id}`;
+/** The range of a layer's time property: [start, end] as ISO instants, null ends when unknown. */
+export type TemporalExtent = [string | null, string | null];
+export const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
+
+export function collection(
+  base: string,
+  layer: LayerRow,
+  collectionId: string,
+  temporal?: TemporalExtent,
+): Schemas['OgcCollection'] {
+  const href = `${base}/collections/${collectionId}`;
+  const spatial = layer.extent ? { spatial: { bbox: [layer.extent], crs: CRS84 } } : {};
+  const time = temporal ? { temporal: { interval: [temporal], trs: GREGORIAN } } : {};
   return {
-    id: String(layer.id),
+    id: collectionId,
     title: layer.name,
     description: `${layer.name}: ${layer.features_count} features${layer.geometry_type ? ` (${layer.geometry_type})` : ''}`,
     itemType: 'feature',
     crs: [CRS84],
-    ...(layer.extent ? { extent: { spatial: { bbox: [layer.extent], crs: CRS84 } } } : {}),
+    ...(layer.extent || temporal ? { extent: { ...spatial, ...time } } : {}),
     links: [
       link(href, 'self', JSON_TYPE, layer.name),
       link(`${href}/items`, 'items', GEOJSON, 'Features'),
@@ -103,13 +114,13 @@ function propertySchema(property: LayerProperty): Record<string, unknown> {
 }
 
 /** The layer's attribute schema as JSON Schema 2020-12, plus its geometry. */
-export function queryables(base: string, layer: LayerRow): Record<string, unknown> {
+export function queryables(base: string, layer: LayerRow, collectionId: string): Record<string, unknown> {
   const geometryFormat = layer.geometry_type
     ? `geometry-${layer.geometry_type.toLowerCase()}`
     : 'geometry-any';
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `${base}/collections/${layer.id}/queryables`,
+    $id: `${base}/collections/${collectionId}/queryables`,
     type: 'object',
     title: layer.name,
     properties: {

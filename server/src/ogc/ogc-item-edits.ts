@@ -1,13 +1,13 @@
 import type { components } from '../../../generated/openapi-types.ts';
 import type { Database } from '../db/database.ts';
 import { createFeature } from '../features/feature-create.ts';
-import { saveFeatureEdits } from '../features/feature-edits.ts';
+import { saveFeatureEdits, type BeforeWrite } from '../features/feature-edits.ts';
 import type { Geometry } from '../features/feature-geometry.ts';
 import { featureOfMap } from '../features/feature-rows.ts';
 import type { FeatureProperties } from '../features/feature-values.ts';
 import { HttpError, invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
-import type { LayerRow } from '../maps/records.ts';
+import type { FeatureRow, LayerRow } from '../maps/records.ts';
 
 type FeatureInput = components['schemas']['OgcFeatureInput'];
 type FeatureEdit = components['schemas']['FeatureEdit'];
@@ -74,10 +74,48 @@ export async function createItem(
   return feature.id;
 }
 
+/** RFC 7396: members of `patch` replace those of `target`, a null removes one, objects merge. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch;
+  const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete result[name];
+    else result[name] = mergePatch(result[name], value);
+  }
+  return result;
+}
+
+/**
+ * A PATCH body as the edit it makes. A JSON merge patch (RFC 7396, what QGIS 3.32+ sends as
+ * `application/merge-patch+json`) of `properties` and/or `geometry`: a property set to null
+ * is cleared, the geometry merges into the stored one. A GeoJSON Feature body reads the same.
+ */
+function patchEdit(
+  body: unknown,
+  storedGeometry: unknown,
+): { geometry?: unknown; properties: FeatureProperties } {
+  if (!isObject(body)) throw invalid({ body: [msg('ogc.merge_patch')] });
+  if (body.type !== undefined && body.type !== 'Feature') throw invalid({ type: [msg('ogc.feature_type')] });
+  const properties = body.properties ?? {};
+  const valuesOk =
+    isObject(properties) &&
+    Object.values(properties).every(
+      (value) => value === null || ['string', 'number', 'boolean'].includes(typeof value),
+    );
+  if (!valuesOk) throw invalid({ properties: [msg('ogc.properties')] });
+  if (body.geometry === undefined) return { properties: properties as FeatureProperties };
+  const geometry = mergePatch(storedGeometry, body.geometry);
+  const geometryOk =
+    isObject(geometry) && typeof geometry.type === 'string' && Array.isArray(geometry.coordinates);
+  if (!geometryOk) throw invalid({ geometry: [msg('ogc.geometry')] });
+  return { geometry, properties: properties as FeatureProperties };
+}
+
 /**
  * PUT (replace) and PATCH (update) /items/{fid}: one entry of the app's editing save
  * (saveFeatureEdits), so validation, history and the tile version are the app's. A
- * replace clears every property of the layer's schema it does not send.
+ * replace clears every property of the layer's schema it does not send. `beforeWrite` runs
+ * on the locked row first (If-Match).
  */
 export async function editItem(
   db: Database,
@@ -87,18 +125,24 @@ export async function editItem(
   body: unknown,
   userId: number,
   mode: 'replace' | 'update',
+  beforeWrite?: BeforeWrite,
 ): Promise<void> {
-  await featureOfLayer(db, mapId, layer, featureId);
-  const input = featureInput(body, mode === 'replace');
-  const sent = (input.properties ?? {}) as FeatureProperties;
-  const properties: FeatureProperties =
-    mode === 'replace'
-      ? { ...Object.fromEntries(layer.properties.map((property) => [property.name, null])), ...sent }
-      : sent;
+  const stored = await featureOfLayer(db, mapId, layer, featureId);
   const edit: FeatureEdit = { type: 'Feature', id: featureId, layer_id: layer.id };
-  if (input.geometry) edit.geometry = input.geometry;
-  if (Object.keys(properties).length > 0) edit.properties = properties;
-  await asOneFeature(() => saveFeatureEdits(db, mapId, { features: [edit] }, userId));
+  if (mode === 'replace') {
+    const input = featureInput(body, true);
+    const sent = (input.properties ?? {}) as FeatureProperties;
+    edit.geometry = input.geometry;
+    edit.properties = {
+      ...Object.fromEntries(layer.properties.map((property) => [property.name, null])),
+      ...sent,
+    };
+  } else {
+    const patch = patchEdit(body, stored.geometry);
+    if (patch.geometry) edit.geometry = patch.geometry as FeatureEdit['geometry'];
+    if (Object.keys(patch.properties).length > 0) edit.properties = patch.properties;
+  }
+  await asOneFeature(() => saveFeatureEdits(db, mapId, { features: [edit] }, userId, beforeWrite));
 }
 
 /** DELETE /items/{fid}: the app's save with this id in `delete_ids` (history and attachments kept for a restore). */
@@ -108,10 +152,13 @@ export async function deleteItem(
   layer: LayerRow,
   featureId: number,
   userId: number,
+  beforeWrite?: BeforeWrite,
 ): Promise<void> {
   await featureOfLayer(db, mapId, layer, featureId);
   // Attachments stay on disk: a deleted feature can be restored with its files.
-  await asOneFeature(() => saveFeatureEdits(db, mapId, { features: [], delete_ids: [featureId] }, userId));
+  await asOneFeature(() =>
+    saveFeatureEdits(db, mapId, { features: [], delete_ids: [featureId] }, userId, beforeWrite),
+  );
 }
 
 /** A feature of another layer (or none) under this collection is 404. */
@@ -120,7 +167,8 @@ async function featureOfLayer(
   mapId: number,
   layer: LayerRow,
   featureId: number,
-): Promise<void> {
+): Promise<FeatureRow> {
   const feature = await featureOfMap(db, mapId, featureId);
   if (!feature || feature.layer_id !== layer.id) throw notFound();
+  return feature;
 }

@@ -5,14 +5,17 @@ import { MAX_ID } from '../openapi/text-rules.ts';
 import { FilterError } from './cql2-lexer.ts';
 import { cql2ToSql, type QueryableKind } from './cql2-parser.ts';
 import { GEOJSON, JSON_TYPE, queryableKinds } from './ogc-documents.ts';
+import { parseDatetime } from './ogc-datetime.ts';
+import { etagOf, VERSION_SQL } from './ogc-etag.ts';
 import { badParameter, filterProblem } from './ogc-errors.ts';
 
-export const DEFAULT_LIMIT = 100;
+export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 10_000;
 /** Query parameters of the items operation; any other one naming a queryable is `property = value`. */
 const RESERVED = new Set([
   'limit',
   'bbox',
+  'datetime',
   'filter',
   'filter-lang',
   'resultType',
@@ -25,7 +28,8 @@ const RESERVED = new Set([
 
 export interface ItemsQuery {
   limit?: number | undefined;
-  bbox?: string | undefined;
+  bbox?: number[] | undefined;
+  datetime?: string | undefined;
   filter?: string | undefined;
   resultType?: 'results' | 'hits' | undefined;
   after?: number | undefined;
@@ -36,16 +40,47 @@ interface ItemRow {
   id: number;
   geometry: string | null;
   properties: string;
+  version?: number;
 }
 
-/** `minLon,minLat,maxLon,maxLat` (or the 6-number 3D form) as four numbers, else a 400. */
-function parseBbox(text: string): [number, number, number, number] {
-  const numbers = text.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
+/**
+ * The boxes `minLon,minLat,maxLon,maxLat` (or the 6-number 3D form) covers: two when it
+ * crosses the antimeridian (its west edge east of its east edge), else one.
+ */
+function bboxBoxes(numbers: number[]): [number, number, number, number][] {
   const ok = (numbers.length === 4 || numbers.length === 6) && numbers.every((n) => Number.isFinite(n));
   if (!ok) throw badParameter('bbox', 'ogc.bad_bbox');
-  const [minX, minY, , maxX, maxY] =
-    numbers.length === 6 ? numbers : [numbers[0], numbers[1], 0, numbers[2], numbers[3]];
-  return [minX, minY, maxX, maxY] as [number, number, number, number];
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] =
+    numbers.length === 6 ? [numbers[0], numbers[1], numbers[3], numbers[4]] : numbers;
+  if (minY > maxY) throw badParameter('bbox', 'ogc.bad_bbox');
+  if (minX <= maxX) return [[minX, minY, maxX, maxY]];
+  return [
+    [minX, minY, 180, maxY],
+    [-180, minY, maxX, maxY],
+  ];
+}
+
+/** The layer's time property, while it still names a date property of its schema. */
+export function timePropertyOf(layer: LayerRow): string | undefined {
+  const name = layer.time_property;
+  return layer.properties.some((property) => property.name === name && property.type === 'date')
+    ? (name ?? undefined)
+    : undefined;
+}
+
+/**
+ * Features whose time meets the span; as OGC 17-069r4 asks, features without a time (no value
+ * in the time property) match any `datetime`.
+ */
+function datetimeCondition(layer: LayerRow, text: string, params: SqlParams): string {
+  const property = timePropertyOf(layer);
+  if (!property) throw badParameter('datetime', 'ogc.no_time_property', { layer: layer.name });
+  const span = parseDatetime(text);
+  const bound = (at: number | undefined) =>
+    at === undefined ? 'NULL::timestamptz' : `${params.add(new Date(at).toISOString())}::timestamptz`;
+  const time = `feature_time_span(ft.properties ->> ${params.add(property)}::text)`;
+  const wanted = `tstzrange(${bound(span.start)}, ${bound(span.end)}, '${span.endOpen ? '[)' : '[]'}')`;
+  return `(${time} IS NULL OR ${time} && ${wanted})`;
 }
 
 /** `name=value` for a queryable: the value read as the property's type. */
@@ -69,16 +104,20 @@ export function itemsWhere(
 ): string {
   const parts = [`ft.layer_id = ${params.add(layer.id)}::int`];
   if (query.bbox !== undefined) {
-    const [a, b, c, d] = parseBbox(query.bbox).map((value) => params.add(value));
-    parts.push(
-      `ST_Intersects(ft.geom, ST_MakeEnvelope(${a}::float8, ${b}::float8, ${c}::float8, ${d}::float8, 4326))`,
-    );
+    const boxes = bboxBoxes(query.bbox).map((box) => {
+      const [a, b, c, d] = box.map((value) => params.add(value));
+      return `ST_Intersects(ft.geom, ST_MakeEnvelope(${a}::float8, ${b}::float8, ${c}::float8, ${d}::float8, 4326))`;
+    });
+    parts.push(boxes.length === 1 ? (boxes[0] ?? 'true') : `(${boxes.join(' OR ')})`);
   }
+  if (query.datetime !== undefined) parts.push(datetimeCondition(layer, query.datetime, params));
   const kinds = queryableKinds(layer);
   for (const [name, value] of Object.entries(raw)) {
     if (RESERVED.has(name)) continue;
     const kind = kinds.get(name);
-    if (kind && kind !== 'geometry') parts.push(propertyEquals(name, value, kind, params));
+    // OGC 17-069r4 answers a parameter the operation does not know with a 400, not silence.
+    if (!kind) throw badParameter(name, 'ogc.unknown_parameter');
+    parts.push(propertyEquals(name, value, kind, params));
   }
   if (query.filter !== undefined && query.filter.trim() !== '') {
     try {
@@ -112,7 +151,8 @@ async function readRows(
   const values = [...params.values, schemaNulls(layer), limit];
   const n = params.values.length;
   return db.query<ItemRow>(
-    `SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, ($${n + 1}::jsonb || ft.properties)::text AS properties
+    `SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, ($${n + 1}::jsonb || ft.properties)::text AS properties,
+       ${VERSION_SQL} AS version
      FROM features ft WHERE ${where}${cursor} ORDER BY ft.id ${order} LIMIT $${n + 2}::int`,
     values,
   );
@@ -245,13 +285,13 @@ export async function itemsPage(
     .join(',')}]}`;
 }
 
-/** One feature of the layer as GeoJSON text, or undefined. */
+/** One feature of the layer as GeoJSON text with its ETag, or undefined. */
 export async function itemJson(
   db: Queryable,
   layer: LayerRow,
   featureId: number,
   itemsUrl: string,
-): Promise<string | undefined> {
+): Promise<{ json: string; etag: string } | undefined> {
   const params = new SqlParams();
   const where = `ft.layer_id = ${params.add(layer.id)}::int`;
   const [row] = await readRows(
@@ -265,5 +305,8 @@ export async function itemJson(
   );
   if (!row) return undefined;
   const links = `,"links":[${linkJson(`${itemsUrl}/${row.id}`, 'self', GEOJSON)},${linkJson(itemsUrl.replace(/\/items$/, ''), 'collection', JSON_TYPE)}]`;
-  return featureJson(row, links);
+  return {
+    json: featureJson(row, links),
+    etag: etagOf(Number(row.version ?? 1), row.geometry, row.properties),
+  };
 }

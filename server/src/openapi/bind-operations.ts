@@ -4,11 +4,18 @@ import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
 import { authenticateRequest } from '../http/authenticate-request.ts';
 import { setXsrfCookie } from '../http/cookies.ts';
-import { forbidden, invalid, notFound, notImplemented } from '../http/http-error.ts';
+import { badQuery, forbidden, invalid, notFound, notImplemented } from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
 import { listOperations, needsSession, type OpenApiDocument, type Operation } from './document.ts';
-import { booleanQueryNames, readQueryFlags } from './query-flags.ts';
+import {
+  booleanQueryNames,
+  clampedQueryParameters,
+  clampQueryValues,
+  formListQueryNames,
+  readQueryFlags,
+  readQueryLists,
+} from './query-flags.ts';
 import { createSchemaCompiler, type SchemaCompiler, type ValidateFunction } from './schema-compiler.ts';
 import { MAX_ID, nulCharacterErrors } from './text-rules.ts';
 import { fieldErrors } from './validation-errors.ts';
@@ -42,6 +49,12 @@ interface Validators {
   bodyRequired: boolean;
   /** Query parameters read as flags (`?with_layers`, `=1`, `=0`) before validation. */
   flags: string[];
+  /** Query parameters read as comma-separated lists (`style: form`, `explode: false`) before validation. */
+  lists: string[];
+  /** Integer query parameters whose values above `maximum` are read as the maximum. */
+  clamped: { name: string; maximum: number }[];
+  /** What a query the document refuses answers: the OGC API says 400 (OGC 17-069r4), the app 422. */
+  queryStatus: 400 | 422;
 }
 
 function parameterSchema(
@@ -81,6 +94,9 @@ function buildValidators(
       : undefined,
     bodyRequired: operation.requestBody?.required === true,
     flags: booleanQueryNames(document, operation),
+    lists: formListQueryNames(document, operation),
+    clamped: clampedQueryParameters(document, operation),
+    queryStatus: operation.path.startsWith('/ogc/') ? 400 : 422,
   };
 }
 
@@ -95,6 +111,8 @@ function validateInput(validators: Validators, request: FastifyRequest) {
   const params = { ...(request.params as Record<string, unknown>) };
   const query = { ...(request.query as Record<string, unknown>) };
   readQueryFlags(query, validators.flags);
+  readQueryLists(query, validators.lists);
+  clampQueryValues(query, validators.clamped);
   let body: unknown = request.body ?? undefined;
   if (body instanceof UnreadBody) {
     if (validators.body) throw invalid({ body: [msg('validation.json_media_type')] });
@@ -107,8 +125,10 @@ function validateInput(validators: Validators, request: FastifyRequest) {
   if (Object.values(params).some((value) => typeof value === 'number' && value > MAX_ID)) throw notFound();
   if (Object.keys(nulCharacterErrors(params)).length > 0) throw notFound();
   check(validators.query, query, errors);
+  Object.assign(errors, nulCharacterErrors(query));
+  if (validators.queryStatus === 400 && Object.keys(errors).length > 0) throw badQuery(errors);
   if (body !== undefined) check(validators.body, body, errors);
-  Object.assign(errors, nulCharacterErrors(query), nulCharacterErrors(body));
+  Object.assign(errors, nulCharacterErrors(body));
   if (Object.keys(errors).length > 0) throw invalid(errors);
   return { params, query, body };
 }

@@ -36,3 +36,50 @@ export function readQueryFlags(query: Record<string, unknown>, names: readonly s
     if (flag !== undefined) query[name] = flag;
   }
 }
+
+function querySchemas(document: OpenApiDocument, operation: Operation) {
+  return operation.parameters
+    .filter(({ parameter }) => parameter.in === 'query' && parameter.schema !== undefined)
+    .map(({ parameter, pointer }) => ({
+      parameter: parameter as typeof parameter & { explode?: boolean; 'x-clamp-maximum'?: boolean },
+      schema: deref<JsonSchema>(document, parameter.schema as JsonSchema, `${pointer}/schema`).value,
+    }));
+}
+
+/** Array parameters sent as one comma-separated value (`bbox=1,2,3,4`: `style: form`, `explode: false`). */
+export function formListQueryNames(document: OpenApiDocument, operation: Operation): string[] {
+  return querySchemas(document, operation)
+    .filter(({ parameter, schema }) => schema.type === 'array' && parameter.explode === false)
+    .map(({ parameter }) => parameter.name);
+}
+
+/** A parameter marked `x-clamp-maximum`: a value above the maximum means the maximum (OGC's `limit`), not an error. */
+export function clampedQueryParameters(
+  document: OpenApiDocument,
+  operation: Operation,
+): { name: string; maximum: number }[] {
+  return querySchemas(document, operation)
+    .filter(
+      ({ parameter, schema }) => parameter['x-clamp-maximum'] === true && typeof schema.maximum === 'number',
+    )
+    .map(({ parameter, schema }) => ({ name: parameter.name, maximum: schema.maximum as number }));
+}
+
+/** `1,2,3,4` → `['1', '2', '3', '4']`, for the validator to check and coerce each item. */
+export function readQueryLists(query: Record<string, unknown>, names: readonly string[]): void {
+  for (const name of names) {
+    const value = query[name];
+    if (typeof value === 'string') query[name] = value.split(',');
+  }
+}
+
+export function clampQueryValues(
+  query: Record<string, unknown>,
+  clamped: readonly { name: string; maximum: number }[],
+): void {
+  for (const { name, maximum } of clamped) {
+    const value = query[name];
+    if (typeof value === 'string' && /^\d+$/.test(value.trim()) && Number(value) > maximum)
+      query[name] = String(maximum);
+  }
+}

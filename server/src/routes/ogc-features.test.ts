@@ -45,7 +45,8 @@ async function valves(count: number) {
     layer,
     ids,
     base: `/ogc/maps/${map.id}`,
-    items: `/ogc/maps/${map.id}/collections/${layer.id}/items`,
+    // The collection id is the slug of the layer's name.
+    items: `/ogc/maps/${map.id}/collections/valves/items`,
   };
 }
 
@@ -74,7 +75,19 @@ describe('OGC API – Features: discovery', () => {
     const collections = (await client.get(`${base}/collections`)).json<{
       collections: { id: string; title: string }[];
     }>();
-    expect(collections.collections.map((c) => [c.id, c.title])).toEqual([[String(layer.id), 'Valves']]);
+    expect(collections.collections.map((c) => [c.id, c.title])).toEqual([['valves', 'Valves']]);
+    // The layer id still names it; a trailing slash reads as none, never the app page.
+    expect((await client.get(`${base}/collections/${layer.id}`)).json<{ id: string }>().id).toBe('valves');
+    const slashed = await client.get(`${base}/collections/`, { unchecked: true });
+    expect(slashed.headers['content-type']).toBe('application/json');
+    expect(slashed.json<{ collections: object[] }>().collections).toHaveLength(1);
+    expect((await client.get(`${base}/`, { unchecked: true })).json<{ title: string }>().title).toBe('Town');
+    expect(
+      (await client.get(`${base}/conformance/`, { unchecked: true })).json<{ conformsTo: string[] }>()
+        .conformsTo,
+    ).toContain('http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core');
+    const unknown = await client.get(`${base}/nothing-here`, { unchecked: true });
+    expect([unknown.status, unknown.headers['content-type']]).toEqual([404, 'application/json']);
     const conformance = (await client.get(`${base}/conformance`)).json<{ conformsTo: string[] }>();
     expect(conformance.conformsTo).toContain('http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2');
     expect(conformance.conformsTo).not.toContain(
@@ -217,9 +230,32 @@ describe('OGC API – Features: items', () => {
     expect((await bad({ filter: `${'('.repeat(500)}` })).status).toBe(400);
     expect(await bad({ bbox: '1,2,3' })).toEqual({
       status: 400,
+      message: 'The bbox field must have at least 4 items.',
+    });
+    expect(await bad({ bbox: '1,40,3,39' })).toEqual({
+      status: 400,
       message: 'bbox: expected four numbers minLon,minLat,maxLon,maxLat.',
     });
     expect((await bad({ diameter_mm: 'wide' })).status).toBe(400);
+    // Invalid values and unknown parameters are 400s that name the parameter (OGC 17-069r4).
+    expect(await bad({ limit: 'unlimited' })).toEqual({
+      status: 400,
+      message: 'The limit field must be an integer.',
+    });
+    expect(await bad({ limit: '0' })).toEqual({
+      status: 400,
+      message: 'The limit field must be at least 1.',
+    });
+    // Above the declared maximum reads as the maximum (not an error).
+    expect((await client.get(url, { query: { limit: '20000' } })).status).toBe(200);
+    expect(await bad({ colour: 'red' })).toEqual({
+      status: 400,
+      message: 'colour: this operation has no such query parameter.',
+    });
+    expect(await bad({ datetime: '2020-01-01' })).toEqual({
+      status: 400,
+      message: 'datetime: the layer "Valves" has no time property, so it cannot be filtered by time.',
+    });
   });
 });
 

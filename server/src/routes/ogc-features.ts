@@ -1,6 +1,12 @@
 import { userIdOf } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
-import { landingUrl, mayEdit, ogcLayer, ogcLayers, ogcMap } from '../ogc/ogc-access.ts';
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import type { LayerRow } from '../maps/records.ts';
+import { landingUrl, mayEdit, ogcCollectionIds, ogcLayer, ogcLayers, ogcMap } from '../ogc/ogc-access.ts';
+import { currentEtag, ifMatchGuard } from '../ogc/ogc-etag.ts';
+import { temporalExtent } from '../ogc/ogc-temporal-extent.ts';
 import { ogcApiDocument } from '../ogc/ogc-api-document.ts';
 import {
   collection,
@@ -22,10 +28,23 @@ const text = (body: string, type: string) => ({
   headers: { 'Content-Type': type },
 });
 
+const itemsUrlOf = (request: FastifyRequest, config: ServerConfig, mapId: number, collectionId: string) =>
+  `${landingUrl(request, config, mapId)}/collections/${collectionId}/items`;
+
+/** The feature's new ETag after a write (none when it is gone). */
+async function etagHeader(
+  db: Queryable,
+  layer: LayerRow,
+  featureId: number,
+): Promise<Record<string, string>> {
+  const etag = await currentEtag(db, layer, featureId);
+  return etag ? { ETag: etag } : {};
+}
+
 /** The query string as sent, for `self` and paging links. */
 const searchOf = (url: string) => url.split('?')[1] ?? '';
 
-/** OGC API – Features per map (issue 21): the app's data and abilities, in the OGC standards' shapes. */
+/** OGC API – Features per map: the app's data and abilities, in the OGC standards' shapes. */
 export const ogcFeatureHandlers = typedHandlers({
   async getOgcLandingPage({ services: { db, config }, auth, params, request }) {
     const map = await ogcMap(db, auth.ability, params.map_id);
@@ -50,63 +69,102 @@ export const ogcFeatureHandlers = typedHandlers({
     const map = await ogcMap(db, auth.ability, params.map_id);
     const base = landingUrl(request, config, map.id);
     const layers = await ogcLayers(db, auth.ability, map.id);
+    const ids = await ogcCollectionIds(db, map.id);
+    const collections = [];
+    for (const layer of layers)
+      collections.push(
+        collection(base, layer, ids.get(layer.id) ?? String(layer.id), await temporalExtent(db, layer)),
+      );
     return {
       status: 200,
-      body: {
-        collections: layers.map((layer) => collection(base, layer)),
-        links: [{ href: `${base}/collections`, rel: 'self', type: JSON_TYPE }],
-      },
+      body: { collections, links: [{ href: `${base}/collections`, rel: 'self', type: JSON_TYPE }] },
     };
   },
 
   async getOgcCollection({ services: { db, config }, auth, params, request }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
-    return { status: 200, body: collection(landingUrl(request, config, params.map_id), layer) };
+    const { layer, collectionId } = await ogcLayer(
+      db,
+      auth.ability,
+      params.map_id,
+      params.collection_id,
+      'read',
+    );
+    const base = landingUrl(request, config, params.map_id);
+    return { status: 200, body: collection(base, layer, collectionId, await temporalExtent(db, layer)) };
   },
 
   async getOgcQueryables({ services: { db, config }, auth, params, request }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
-    return text(JSON.stringify(queryables(landingUrl(request, config, params.map_id), layer)), JSON_SCHEMA);
+    const { layer, collectionId } = await ogcLayer(
+      db,
+      auth.ability,
+      params.map_id,
+      params.collection_id,
+      'read',
+    );
+    const base = landingUrl(request, config, params.map_id);
+    return text(JSON.stringify(queryables(base, layer, collectionId)), JSON_SCHEMA);
   },
 
   async listOgcItems({ services: { db, config }, auth, params, query, request }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
-    const itemsUrl = `${landingUrl(request, config, params.map_id)}/collections/${layer.id}/items`;
+    const { layer, collectionId } = await ogcLayer(
+      db,
+      auth.ability,
+      params.map_id,
+      params.collection_id,
+      'read',
+    );
+    const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
     const raw = request.query as Record<string, unknown>;
     return text(await itemsPage(db, layer, query, raw, itemsUrl, searchOf(request.url)), GEOJSON);
   },
 
   async getOgcItem({ services: { db, config }, auth, params, request }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
-    const itemsUrl = `${landingUrl(request, config, params.map_id)}/collections/${layer.id}/items`;
+    const { layer, collectionId } = await ogcLayer(
+      db,
+      auth.ability,
+      params.map_id,
+      params.collection_id,
+      'read',
+    );
+    const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
     const feature = await itemJson(db, layer, params.feature_id, itemsUrl);
     if (!feature) throw notFound();
-    return text(feature, GEOJSON);
+    return { ...text(feature.json, GEOJSON), headers: { 'Content-Type': GEOJSON, ETag: feature.etag } };
   },
 
   async createOgcItem({ services: { db, config }, auth, params, body, request }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'create');
+    const { layer, collectionId } = await ogcLayer(
+      db,
+      auth.ability,
+      params.map_id,
+      params.collection_id,
+      'create',
+    );
     const id = await createItem(db, layer, body, userIdOf(auth.user));
-    const location = `${landingUrl(request, config, params.map_id)}/collections/${layer.id}/items/${id}`;
-    return { status: 201, headers: { Location: location } };
+    const location = `${itemsUrlOf(request, config, params.map_id, collectionId)}/${id}`;
+    const etag = await currentEtag(db, layer, id);
+    return { status: 201, headers: { Location: location, ...(etag ? { ETag: etag } : {}) } };
   },
 
-  async replaceOgcItem({ services: { db }, auth, params, body }) {
+  async replaceOgcItem({ services: { db }, auth, params, body, request }) {
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'replace');
-    return { status: 204 };
+    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id);
+    await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'replace', guard);
+    return { status: 204, headers: await etagHeader(db, layer, params.feature_id) };
   },
 
-  async updateOgcItem({ services: { db }, auth, params, body }) {
+  async updateOgcItem({ services: { db }, auth, params, body, request }) {
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'update');
-    return { status: 204 };
+    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id);
+    await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'update', guard);
+    return { status: 204, headers: await etagHeader(db, layer, params.feature_id) };
   },
 
-  async deleteOgcItem({ services: { db }, auth, params }) {
+  async deleteOgcItem({ services: { db }, auth, params, request }) {
     // The app's save gives deletions to whoever may update features (editors), as updateFeatures does.
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    await deleteItem(db, params.map_id, layer, params.feature_id, userIdOf(auth.user));
+    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id);
+    await deleteItem(db, params.map_id, layer, params.feature_id, userIdOf(auth.user), guard);
     return { status: 204 };
   },
 

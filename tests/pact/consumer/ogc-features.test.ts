@@ -25,7 +25,9 @@ const pact = createPact();
 const readHeaders = { ...XHR, Cookie: signedInHeaders.Cookie };
 const options = (url: string) => ({ baseURL: url, headers: signedInHeaders });
 const base = `/ogc/maps/${TOWN.id}`;
-const items = `${base}/collections/${PIPES.id}/items`;
+/** A collection's id is the slug of its layer's name. */
+const PIPES_COLLECTION = 'pipes';
+const items = `${base}/collections/${PIPES_COLLECTION}/items`;
 const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 const GEOJSON = { 'Content-Type': 'application/geo+json' };
 
@@ -48,11 +50,11 @@ const townStates = (
     .given(STATES.featureExists, stateOf(PIPE_102));
 
 const collectionLike = () => ({
-  id: equal(String(PIPES.id)),
+  id: equal(PIPES_COLLECTION),
   title: equal(PIPES.name),
   itemType: equal('feature'),
   crs: eachLike(CRS84),
-  links: eachLike(linkLike(`${base}/collections/${PIPES.id}`, 'self')),
+  links: eachLike(linkLike(`${base}/collections/${PIPES_COLLECTION}`, 'self')),
 });
 
 const ogcFeatureLike = (feature: typeof PIPE_101 | typeof PIPE_102) => ({
@@ -118,16 +120,16 @@ describe('OGC API – Features: discovery', () => {
       )
       .executeTest(async (server) => {
         const page = await listOgcCollections(TOWN.id, options(server.url));
-        expect(page.collections.map((collection) => collection.id)).toEqual([String(PIPES.id)]);
+        expect(page.collections.map((collection) => collection.id)).toEqual([PIPES_COLLECTION]);
       }));
 
   it('getOgcCollection describes one layer', () =>
     townStates(pact.addInteraction())
       .uponReceiving('one collection of a map')
-      .withRequest('GET', `${base}/collections/${PIPES.id}`, (b) => b.headers(readHeaders))
+      .withRequest('GET', `${base}/collections/${PIPES_COLLECTION}`, (b) => b.headers(readHeaders))
       .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody(collectionLike()))
       .executeTest(async (server) => {
-        const collection = await getOgcCollection(TOWN.id, PIPES.id, options(server.url));
+        const collection = await getOgcCollection(TOWN.id, PIPES_COLLECTION, options(server.url));
         expect(collection.title).toBe(PIPES.name);
       }));
 
@@ -139,14 +141,16 @@ describe('OGC API – Features: discovery', () => {
       .withRequest('GET', `${base}/collections/${QUAYS.id}`, (b) => b.headers(readHeaders))
       .willRespondWith(404, (b) => b.headers(JSON_RESPONSE).jsonBody({ message: like('Not found.') }))
       .executeTest(async (server) => {
-        const { status } = await rejectionOf(getOgcCollection(TOWN.id, QUAYS.id, options(server.url)));
+        const { status } = await rejectionOf(
+          getOgcCollection(TOWN.id, String(QUAYS.id), options(server.url)),
+        );
         expect(status).toBe(404);
       }));
 
   it('getOgcQueryables gives the attribute schema as JSON Schema', () =>
     townStates(pact.addInteraction())
       .uponReceiving('the queryables of a collection')
-      .withRequest('GET', `${base}/collections/${PIPES.id}/queryables`, (b) => b.headers(readHeaders))
+      .withRequest('GET', `${base}/collections/${PIPES_COLLECTION}/queryables`, (b) => b.headers(readHeaders))
       .willRespondWith(200, (b) =>
         b.headers({ 'Content-Type': 'application/schema+json' }).jsonBody({
           type: equal('object'),
@@ -157,7 +161,7 @@ describe('OGC API – Features: discovery', () => {
         }),
       )
       .executeTest(async (server) => {
-        const schema = await getOgcQueryables(TOWN.id, PIPES.id, options(server.url));
+        const schema = await getOgcQueryables(TOWN.id, PIPES_COLLECTION, options(server.url));
         expect(Object.keys(schema.properties)).toContain('material');
       }));
 });
@@ -174,14 +178,16 @@ describe('OGC API – Features: items', () => {
           type: equal('FeatureCollection'),
           numberMatched: equal(1),
           numberReturned: equal(1),
-          links: eachLike(linkLike(`${base}/collections/${PIPES.id}`, 'self', 'application/geo+json')),
+          links: eachLike(
+            linkLike(`${base}/collections/${PIPES_COLLECTION}`, 'self', 'application/geo+json'),
+          ),
           features: [ogcFeatureLike(PIPE_102)],
         }),
       )
       .executeTest(async (server) => {
         const page = await listOgcItems(
           TOWN.id,
-          PIPES.id,
+          PIPES_COLLECTION,
           { limit: 10, filter: "material = 'pvc'", 'filter-lang': 'cql2-text' },
           options(server.url),
         );
@@ -199,7 +205,7 @@ describe('OGC API – Features: items', () => {
       )
       .executeTest(async (server) => {
         const { status } = await rejectionOf(
-          listOgcItems(TOWN.id, PIPES.id, { filter: "colour = 'red'" }, options(server.url)),
+          listOgcItems(TOWN.id, PIPES_COLLECTION, { filter: "colour = 'red'" }, options(server.url)),
         );
         expect(status).toBe(400);
       }));
@@ -210,7 +216,7 @@ describe('OGC API – Features: items', () => {
       .withRequest('GET', `${items}/${PIPE_101.id}`, (b) => b.headers(readHeaders))
       .willRespondWith(200, (b) => b.headers(GEOJSON).jsonBody(ogcFeatureLike(PIPE_101)))
       .executeTest(async (server) => {
-        const feature = await getOgcItem(TOWN.id, PIPES.id, PIPE_101.id, options(server.url));
+        const feature = await getOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, options(server.url));
         expect(feature.id).toBe(PIPE_101.id);
       }));
 });
@@ -237,7 +243,7 @@ describe('OGC API – Features Part 4', () => {
         b.headers({ Location: regex(`^https?://[^/]+${items}/\\d+$`, `http://localhost:8080${items}/103`) }),
       )
       .executeTest(async (server) => {
-        await createOgcItem(TOWN.id, PIPES.id, newPipe, options(server.url));
+        await createOgcItem(TOWN.id, PIPES_COLLECTION, newPipe, options(server.url));
       }));
 
   it('replaceOgcItem replaces a feature', () =>
@@ -246,7 +252,7 @@ describe('OGC API – Features Part 4', () => {
       .withRequest('PUT', `${items}/${PIPE_101.id}`, (b) => b.headers(writeHeaders).jsonBody(newPipe))
       .willRespondWith(204)
       .executeTest(async (server) => {
-        await replaceOgcItem(TOWN.id, PIPES.id, PIPE_101.id, newPipe, options(server.url));
+        await replaceOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, newPipe, options(server.url));
       }));
 
   it('updateOgcItem changes some properties of a feature', () => {
@@ -256,7 +262,7 @@ describe('OGC API – Features Part 4', () => {
       .withRequest('PATCH', `${items}/${PIPE_101.id}`, (b) => b.headers(writeHeaders).jsonBody(change))
       .willRespondWith(204)
       .executeTest(async (server) => {
-        await updateOgcItem(TOWN.id, PIPES.id, PIPE_101.id, change, options(server.url));
+        await updateOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, change, options(server.url));
       });
   });
 
@@ -266,7 +272,7 @@ describe('OGC API – Features Part 4', () => {
       .withRequest('DELETE', `${items}/${PIPE_101.id}`, (b) => b.headers(signedInHeaders))
       .willRespondWith(204)
       .executeTest(async (server) => {
-        await deleteOgcItem(TOWN.id, PIPES.id, PIPE_101.id, options(server.url));
+        await deleteOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, options(server.url));
       }));
 
   it('optionsOgcItems tells an editor it may add features', () =>
@@ -309,7 +315,9 @@ describe('OGC API – Features Part 4', () => {
           .jsonBody(validationLike({ 'properties.material': 'The selected material is invalid.' })),
       )
       .executeTest(async (server) => {
-        const { status } = await rejectionOf(createOgcItem(TOWN.id, PIPES.id, bad, options(server.url)));
+        const { status } = await rejectionOf(
+          createOgcItem(TOWN.id, PIPES_COLLECTION, bad, options(server.url)),
+        );
         expect(status).toBe(422);
       });
   });

@@ -32,6 +32,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // A slow client may not hold a connection open: the headers must arrive within
+    // HEADERS_TIMEOUT_MS in all (each byte does not restart the clock), the whole request within
+    // REQUEST_TIMEOUT_MS; Node checks every second rather than every 30 s, so the limits hold.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs || config.headersTimeoutMs),
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Routes come only from the document: no implicit HEAD twins, no trailing-slash or case aliases.
     exposeHeadRoutes: false,

@@ -19,6 +19,10 @@ export interface ServerConfig {
   clientDir: string;
   /** Largest accepted request body in bytes; bigger gives 413. */
   bodyLimit: number;
+  /** Longest a client may take to send a request's headers, in all; then 408 and the connection closes. */
+  headersTimeoutMs: number;
+  /** Longest a client may take to send a whole request (headers and body, uploads too). */
+  requestTimeoutMs: number;
   /** How long a job claim holds without a progress report; then another instance may take it. */
   jobLeaseMs: number;
   /** How often an idle worker looks for jobs. */
@@ -103,6 +107,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoSeed: env.DEMO_SEED !== '0',
     clientDir: path.resolve(cwd, nonEmpty(env.CLIENT_DIR) ?? 'dist'),
     bodyLimit: integer(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
+    headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 10_000, 'HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 300_000, 'REQUEST_TIMEOUT_MS'),
     jobLeaseMs: integer(env.JOB_LEASE_MS, 60_000, 'JOB_LEASE_MS'),
     jobPollMs: integer(env.JOB_POLL_MS, 1_000, 'JOB_POLL_MS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -165,6 +165,53 @@ describe('personal access tokens: signing requests', () => {
     );
   });
 
+  it('a read token may read through POST (filters, the search box, exports) and an admin’s may read imports and deleted features', async () => {
+    const { created } = await tokenOf('admin', ['read']);
+    const { map, layer } = await pointLayer();
+    await t.database.db.query(
+      `INSERT INTO main_searches (map_id, layer_id, label, fields, display_field) VALUES ($1, $2, 'Codes', '["code"]', 'code')`,
+      [map.id, layer.id],
+    );
+    const caller = t.client();
+    const auth = bearer(created.token);
+    const filtered = await caller.post(
+      `/api/maps/${map.id}/filter-features`,
+      {
+        layers_filter: [
+          { layer_id: layer.id, filters: [{ property: 'code', operator: 'eq', value: 'V-1' }] },
+        ],
+      },
+      auth,
+    );
+    expect(filtered.status, filtered.text).toBe(200);
+    const found = await caller.post(
+      `/api/maps/${map.id}/main-search/features`,
+      { search_value: 'V-', layer_id: layer.id },
+      auth,
+    );
+    expect(found.status, found.text).toBe(200);
+    const exported = await caller.post(
+      `/api/maps/${map.id}/export-features`,
+      { format: 'geojson', layer_id: layer.id },
+      auth,
+    );
+    expect(exported.status).toBeLessThan(300);
+    const deleted = await caller.get(`/api/maps/${map.id}/layers/${layer.id}/deleted-features`, auth);
+    expect(deleted.status).toBe(200);
+    const [job] = await t.database.db.query<{ id: string }>(
+      `INSERT INTO jobs (id, kind, user_id, status, payload)
+       VALUES (gen_random_uuid(), 'import', NULL, 'queued', '{"file_name": "town.geojson"}') RETURNING id`,
+    );
+    expect((await caller.get(`/api/imports/${job?.id}`, auth)).status).toBe(200);
+    // What changes data stays closed to it, whatever its method.
+    const created2 = await caller.post(
+      `/api/maps/${map.id}/layers/${layer.id}/features`,
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: {} },
+      auth,
+    );
+    expect(created2.status).toBe(403);
+  });
+
   it('a write token never goes beyond its user’s role', async () => {
     const { created } = await tokenOf('user', ['read', 'write']);
     const response = await t.client().post('/api/maps', { title: 'Not mine to make' }, bearer(created.token));

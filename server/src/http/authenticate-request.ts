@@ -26,6 +26,11 @@ export interface AuthenticateOptions {
   signedIn: boolean;
   /** The operation, for SESSION_ONLY_OPERATIONS. */
   operationId?: string;
+  /**
+   * The operation changes no data, whatever its method (the document's GETs and its
+   * `x-read-only-operations`): a read token may call it. Unset: only GET/HEAD/OPTIONS are.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -33,8 +38,8 @@ export interface AuthenticateOptions {
  * (bindOperations) and routes outside it (`/ogc/**`) call it from `onRequest`, then read
  * `request.auth` (user, CASL ability, token). A session cookie gets the CSRF check (419) on
  * state-changing methods, as before. A personal access token (Bearer or Basic) gets none, since
- * nothing about it is ambient; instead a read-only token is 403 on anything but
- * GET/HEAD/OPTIONS, and its CASL ability can no longer create, update or delete, so object
+ * nothing about it is ambient; instead a read-only token is 403 on anything that changes data
+ * (by what the operation does, not its method: see `readOnly`), and its CASL ability can no longer create, update or delete, so object
  * rules narrow it further. A wrong, expired or revoked token was already 401 in loadAuth.
  */
 export async function authenticateRequest(
@@ -51,7 +56,7 @@ export async function authenticateRequest(
   if (auth.token) {
     if (options.operationId !== undefined && SESSION_ONLY_OPERATIONS.has(options.operationId))
       throw forbidden();
-    if (!safe && !auth.token.abilities.includes('write')) throw forbidden();
+    if (!(options.readOnly ?? safe) && !auth.token.abilities.includes('write')) throw forbidden();
     // Basic credentials are the one kind a browser replays by itself (typed into an address);
     // another site's page must not write with them.
     const site = request.headers['sec-fetch-site'];

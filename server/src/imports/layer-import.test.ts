@@ -343,3 +343,24 @@ describe('coordinates that are no finite number', () => {
     await expectSkipped('nan.zip', Buffer.from(zipSync(entries)), 1);
   });
 });
+
+describe('a feature too large to store', () => {
+  it('is skipped with its row named: a line of more than 100,000 vertices', async () => {
+    const huge = Array.from({ length: 100_001 }, (_, i) => [-9 + i / 1e6, 38.7]);
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [-9.13, 38.73] }, properties: {} },
+        { type: 'Feature', geometry: { type: 'LineString', coordinates: huge }, properties: {} },
+      ],
+    });
+    const response = await upload('huge.geojson', Buffer.from(file));
+    expect(response.status, response.text.slice(0, 300)).toBe(201);
+    const { meta } = response.json<ImportResult>();
+    expect(meta).toEqual({
+      features_imported: 1,
+      features_skipped: 1,
+      warnings: ['Feature 2 was skipped: its geometry has more than 100000 vertices.'],
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { abilityOf } from '../auth/ability-memo.ts';
 import { settleAuthWrites } from '../auth/auth-writes.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
@@ -7,7 +8,13 @@ import { setXsrfCookie } from '../http/cookies.ts';
 import { badQuery, forbidden, invalid, notFound, notImplemented } from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
-import { listOperations, needsSession, type OpenApiDocument, type Operation } from './document.ts';
+import {
+  listOperations,
+  needsSession,
+  readOnlyOperations,
+  type OpenApiDocument,
+  type Operation,
+} from './document.ts';
 import {
   booleanQueryNames,
   clampedQueryParameters,
@@ -148,19 +155,29 @@ export function bindOperations(
   const loose = createSchemaCompiler(services.document, { coerce: true });
   const strict = createSchemaCompiler(services.document, { coerce: false });
   const documentId = 'atlasboard-openapi';
+  const readOnlyIds = readOnlyOperations(services.document);
   for (const operation of operations) {
     const validators = buildValidators(services.document, operation, loose, strict, documentId);
     const handler = handlers[operation.operationId];
     const signedIn = needsSession(operation);
+    const readOnly = operation.method === 'get' || readOnlyIds.has(operation.operationId);
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
       onRequest: async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        const auth = await authenticateRequest(services.db, request, reply, {
+        let auth = await authenticateRequest(services.db, request, reply, {
           signedIn,
           operationId: operation.operationId,
+          readOnly,
         });
+        // A read token narrows only what changes data: an operation that changes nothing is
+        // judged, and answered, by its user's role (an admin's token reads what admins read).
+        // The token's own rules stay what getAbilities reports.
+        if (auth.token && readOnly && operation.operationId !== 'getAbilities') {
+          auth = { ...auth, ability: abilityOf(auth.user) };
+          request.auth = auth;
+        }
         if (!operationAllowed(auth.ability, operation.operationId)) throw forbidden();
       },
       onSend: async (request, reply, payload) => {

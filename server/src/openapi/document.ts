@@ -37,6 +37,8 @@ export interface OperationObject {
 export type PathItem = Record<string, unknown> & { parameters?: (ParameterObject | Reference)[] };
 export interface OpenApiDocument {
   openapi: string;
+  /** Operations sent other than as GET that change no data (openapi.yaml says why). */
+  'x-read-only-operations'?: string[];
   security?: SecurityRequirement[];
   paths: Record<string, PathItem>;
   components?: Record<string, Record<string, unknown>>;
@@ -65,6 +67,11 @@ const DOCUMENT_PATH = fileURLToPath(new URL('../../../generated/openapi.json', i
 
 export function loadDocument(file: string = DOCUMENT_PATH): OpenApiDocument {
   return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+/** The operations a read-only token may call besides every GET. */
+export function readOnlyOperations(document: OpenApiDocument): ReadonlySet<string> {
+  return new Set(document['x-read-only-operations'] ?? []);
 }
 
 export function escapePointer(segment: string): string {

@@ -47,7 +47,8 @@ export function LayerEditScreen() {
             await invalidateMapData(queryClient, mapId);
             showToast(t('map_admin.layers.updated'));
           } else {
-            const created = await createLayer.mutateAsync({ id: mapId, data: values });
+            const { time_property: _time, ...create } = values;
+            const created = await createLayer.mutateAsync({ id: mapId, data: create });
             await invalidateMapData(queryClient, mapId);
             showToast(t('map_admin.layers.created'));
             await navigate(mapPaths.section(mapId, `layers/${created.data.id}/edit`));

@@ -6,6 +6,7 @@ import {
   type Category,
   type Layer,
   type LayerCreate,
+  type LayerUpdate,
   type LayerStyle,
 } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
@@ -34,8 +35,11 @@ type LayerFormProps = {
   submitLabel: string;
   layer?: Layer;
   categories: readonly Category[];
-  onSubmit: (values: LayerCreate) => Promise<void>;
+  onSubmit: (values: LayerFormValues) => Promise<void>;
 };
+
+/** What the form sends: a layer to create, or (editing) also its time property. */
+export type LayerFormValues = LayerCreate & Pick<LayerUpdate, 'time_property'>;
 
 const optionalNumber = (text: string) => (text.trim() === '' ? null : (toNumber(text) ?? Number.NaN));
 
@@ -62,12 +66,14 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
   const [minZoom, setMinZoom] = useState(layer?.min_zoom === null || !layer ? '' : String(layer.min_zoom));
   const [maxZoom, setMaxZoom] = useState(layer?.max_zoom === null || !layer ? '' : String(layer.max_zoom));
   const [schema, setSchema] = useState<SchemaRow[]>([]);
+  const [timeProperty, setTimeProperty] = useState(layer?.time_property ?? '');
   const isVector = type === 'vector';
+  const dateProperties = (layer?.properties ?? []).filter((property) => property.type === 'date');
   const propertyNames = isNew
     ? schema.map((row) => row.name).filter(Boolean)
     : (layer?.properties ?? []).map((p) => p.name);
 
-  const values = (): LayerCreate => ({
+  const values = (): LayerFormValues => ({
     name,
     type,
     category_id: categoryId === '' ? null : Number(categoryId),
@@ -88,6 +94,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
     opacity: toNumber(opacity) ?? Number.NaN,
     min_zoom: optionalNumber(minZoom),
     max_zoom: optionalNumber(maxZoom),
+    ...(!isNew && isVector ? { time_property: timeProperty === '' ? null : timeProperty } : {}),
   });
 
   return (
@@ -142,6 +149,22 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
           value={categoryId}
           onChange={(value) => setCategoryId(value ?? '')}
         />
+        {!isNew && isVector ? (
+          // The date property OGC clients filter the layer by time on (`datetime`).
+          <Select
+            label={t('map_admin.layer_form.time_property')}
+            name="time_property"
+            options={[
+              { id: '', label: t('map_admin.layer_form.no_time_property') },
+              ...dateProperties.map((property) => ({
+                id: property.name,
+                label: property.label || property.name,
+              })),
+            ]}
+            value={timeProperty}
+            onChange={(value) => setTimeProperty(value ?? '')}
+          />
+        ) : null}
       </div>
       {isVector ? null : (
         <fieldset className="fieldset">

@@ -24,7 +24,7 @@ const PIPES = {
   ],
 } as unknown as Layer;
 
-function renderForm() {
+function renderForm(seenVersion?: number) {
   const onSaved = vi.fn();
   const view = renderWithProviders(
     <FeatureEditForm
@@ -32,6 +32,7 @@ function renderForm() {
       layer={PIPES}
       featureId={3}
       properties={{ name: 'P-3', diameter_mm: 110, status: 'in_service' }}
+      seenVersion={seenVersion}
       onSaved={onSaved}
       onCancel={vi.fn()}
     />,
@@ -72,5 +73,35 @@ describe('the feature form', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('The name is already used by pipe 7.')).toBeInTheDocument();
     expect(name).toHaveAccessibleDescription('The name is already used by pipe 7.');
+  });
+
+  it('shows what someone else changed meanwhile instead of overwriting, and saves again knowingly', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/maps/:id/updateFeatures', async ({ request }) => {
+        const body = (await request.json()) as { features: { seen_version?: number }[] };
+        sent.push(body.features[0]?.seen_version);
+        if (sent.length === 1)
+          return HttpResponse.json(
+            {
+              message:
+                'Feature 3 was changed by someone else since you opened it (now version 4); nothing was saved.',
+              current_version: 4,
+              feature_id: 3,
+              changed: ['diameter_mm', 'geometry'],
+            },
+            { status: 409 },
+          );
+        return HttpResponse.json({ data: { updated: [], deleted_ids: [] } });
+      }),
+    );
+    const { user, form } = renderForm(3);
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'x');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('someone else changed this feature since you opened it (now version 4)');
+    expect(alert).toHaveTextContent('Changed meanwhile: Diameter (mm), Geometry.');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(sent).toEqual([3, 4]));
   });
 });

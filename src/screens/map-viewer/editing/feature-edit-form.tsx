@@ -11,6 +11,7 @@ import {
 import { AttributeFields } from '../../../components/attribute-fields/attribute-fields';
 import { Form } from '../../../components/ui/form';
 import type { FieldErrors } from '../../../lib/use-form-submission';
+import { editConflictOf, type EditConflict } from '../../../lib/version-conflict';
 import { useFeatureChange } from './use-feature-change';
 
 type FeatureEditFormProps = {
@@ -18,6 +19,8 @@ type FeatureEditFormProps = {
   layer: Layer;
   featureId: number;
   properties: Record<string, unknown>;
+  /** The feature's version when editing began; a save after someone else's change is then a 409. */
+  seenVersion?: number | undefined;
   onSaved: (feature: Feature) => void;
   onCancel: () => void;
 };
@@ -28,6 +31,7 @@ export function FeatureEditForm({
   layer,
   featureId,
   properties,
+  seenVersion,
   onSaved,
   onCancel,
 }: FeatureEditFormProps) {
@@ -39,12 +43,15 @@ export function FeatureEditForm({
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [seen, setSeen] = useState(seenVersion);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
   const check = useAttributeChecks();
   const save = useUpdateFeatures();
 
   const submit = () => {
     if (save.isPending) return;
     setFailure(null);
+    setConflict(null);
     const changedSpecs = specs.filter((spec) => (texts[spec.name] ?? '') !== toText(properties[spec.name]));
     // Only what changed is checked: a value stored before a rule was added is left alone.
     const problems = check(changedSpecs, texts);
@@ -56,7 +63,17 @@ export function FeatureEditForm({
     save.mutate(
       {
         id: mapId,
-        data: { features: [{ type: 'Feature', id: featureId, layer_id: layer.id, properties: changed }] },
+        data: {
+          features: [
+            {
+              type: 'Feature',
+              id: featureId,
+              layer_id: layer.id,
+              properties: changed,
+              ...(seen === undefined ? {} : { seen_version: seen }),
+            },
+          ],
+        },
       },
       {
         onSuccess: async (result) => {
@@ -64,7 +81,15 @@ export function FeatureEditForm({
           const saved = result.data.updated.find((feature) => feature.id === featureId);
           if (saved) onSaved(saved);
         },
-        onError: (error) => {
+        onError: async (error) => {
+          const found = editConflictOf(error);
+          if (found) {
+            // Shown instead of overwriting; saving again keeps the user's values knowingly.
+            setConflict(found);
+            setSeen(found.current_version);
+            await featureChanged({ featureId });
+            return;
+          }
           const answer = attributeErrorsOf(error);
           setErrors(answer.errors);
           setFailure(answer.failed ? 'viewer.edit.failed' : null);
@@ -76,6 +101,22 @@ export function FeatureEditForm({
   return (
     <div className="feature-edit">
       <Form label={t('viewer.edit.title')} errors={errors} failure={failure} onSubmit={submit}>
+        {conflict && (
+          <div role="alert" className="form-errors">
+            <p>{t('viewer.edit.conflict_title', { version: conflict.current_version })}</p>
+            <p>
+              {t('viewer.edit.conflict_changed', {
+                names: conflict.changed
+                  .map((name) =>
+                    name === 'geometry'
+                      ? t('viewer.edit.geometry')
+                      : (layer.properties.find((property) => property.name === name)?.label ?? name),
+                  )
+                  .join(', '),
+              })}
+            </p>
+          </div>
+        )}
         <AttributeFields
           specs={specs}
           texts={texts}

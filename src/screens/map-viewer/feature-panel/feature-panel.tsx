@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGetFeatureHistory } from '../../../../generated/api/features/features';
 import { useAppAbility } from '../../../lib/ability';
+import { versionsOf } from '../history/history-versions';
 import { FeatureEditForm } from '../editing/feature-edit-form';
 import type { Feature, FeatureFile, Geometry, Layer } from '../../../../generated/model';
 import { FeatureFiles } from './feature-files';
@@ -53,6 +55,9 @@ export function FeaturePanel({
   const { t } = useTranslation();
   const ability = useAppAbility();
   const [editing, setEditing] = useState(false);
+  // The version the edit starts from: a save after someone else's change is refused (409), not overwritten.
+  const history = useGetFeatureHistory(mapId, feature.featureId);
+  const [seenVersion, setSeenVersion] = useState<number | undefined>(undefined);
   const words = { yes: t('viewer.yes'), no: t('viewer.no') };
   return (
     <aside className="viewer-panel feature-panel" aria-labelledby="feature-panel-title">
@@ -76,6 +81,7 @@ export function FeaturePanel({
           layer={layer}
           featureId={feature.featureId}
           properties={feature.properties}
+          seenVersion={seenVersion}
           onSaved={(saved) => {
             setEditing(false);
             onSaved(saved);
@@ -93,7 +99,14 @@ export function FeaturePanel({
         </dl>
       )}
       {!editing && ability.can('update', 'Feature') && (
-        <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            setSeenVersion(history.data ? versionsOf(history.data.data).current : undefined);
+            setEditing(true);
+          }}
+        >
           {t('viewer.edit.start')}
         </button>
       )}

@@ -186,7 +186,7 @@ export interface paths {
     put?: never;
     /**
      * Begin enabling the second step
-     * @description Creates a pending TOTP secret; it takes effect only after confirmation.
+     * @description Creates a pending TOTP secret; it takes effect only after confirmation. Takes no input: the body may be left out or be an empty JSON object (any member is a 422).
      */
     post: operations['startTwoFactor'];
     delete?: never;
@@ -2194,6 +2194,8 @@ export interface components {
       success: true;
       data: components['schemas']['User'];
     };
+    /** @description A call that takes no input accepts an empty object in place of no body. */
+    EmptyBody: Record<string, never>;
     TwoFactorSetup: {
       data: {
         /**
@@ -3663,6 +3665,20 @@ export interface components {
       search?: string;
       email_to_send?: components['schemas']['EmailToSend'];
     };
+    /** @description A GeoJSON export: the layer's features with their id, geometry and attribute values (no audit fields), in id order. */
+    ExportedFeatureCollection: {
+      /** @constant */
+      type: 'FeatureCollection';
+      features: {
+        /** @constant */
+        type: 'Feature';
+        /** @example 101 */
+        id: number;
+        geometry: components['schemas']['Geometry'] | null;
+        /** @description Attribute values keyed by the layer's property names. */
+        properties: Record<string, never>;
+      }[];
+    };
     /** @description Up to 10 files of at most 20 MB each: images (jpeg, png, webp, gif), PDF, plain text, CSV and Office documents. Names are sanitised; the bytes go to the server's configured storage. */
     FeatureFileUpload: {
       feature_id: number;
@@ -4380,6 +4396,36 @@ export interface components {
         'application/json': components['schemas']['Message'];
       };
     };
+    /** @description Something failed on the server that the caller could not have prevented. The body never carries a stack or internals. Every operation may answer it. */
+    ServerError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "Server Error"
+         *     }
+         */
+        'application/json': components['schemas']['Message'];
+      };
+    };
+    /** @description The server cannot answer now (its database is busy or unreachable, or it is starting or stopping); try again after `Retry-After` seconds. Every operation may answer it. */
+    ServiceUnavailable: {
+      headers: {
+        /** @description Seconds to wait before trying again. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "The server is busy. Please try again in 5 seconds."
+         *     }
+         */
+        'application/json': components['schemas']['Message'];
+      };
+    };
     /** @description Done; nothing to return. */
     NoContent: {
       headers: {
@@ -4655,6 +4701,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   loginTwoFactor: {
@@ -4710,6 +4758,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   register: {
@@ -4774,6 +4824,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   logout: {
@@ -4788,6 +4840,8 @@ export interface operations {
       204: components['responses']['NoContent'];
       401: components['responses']['Unauthenticated'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   forgetPassword: {
@@ -4826,6 +4880,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   resetPassword: {
@@ -4867,6 +4923,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   verifyEmail: {
@@ -4906,6 +4964,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAbilities: {
@@ -4935,6 +4995,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getCurrentUser: {
@@ -4971,6 +5033,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startTwoFactor: {
@@ -4980,7 +5044,12 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['EmptyBody'];
+      };
+    };
     responses: {
       /** @description The pending secret, to show as a QR code. */
       200: {
@@ -5002,6 +5071,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listUserTokens: {
@@ -5039,6 +5110,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createUserToken: {
@@ -5092,6 +5165,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteUserToken: {
@@ -5114,6 +5189,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   confirmTwoFactor: {
@@ -5165,6 +5242,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   disableTwoFactor: {
@@ -5192,6 +5271,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listUsers: {
@@ -5261,6 +5342,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createUser: {
@@ -5314,6 +5397,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getUser: {
@@ -5357,6 +5442,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateUser: {
@@ -5414,6 +5501,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteUser: {
@@ -5437,6 +5526,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listMaps: {
@@ -5508,6 +5599,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createMap: {
@@ -5568,6 +5661,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getMap: {
@@ -5617,6 +5712,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateMap: {
@@ -5679,6 +5776,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteMap: {
@@ -5701,6 +5800,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   showMap: {
@@ -5867,6 +5968,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listMainSearches: {
@@ -5914,6 +6017,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createMainSearch: {
@@ -5977,6 +6082,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   searchMainFeatures: {
@@ -6046,6 +6153,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getMainSearch: {
@@ -6096,6 +6205,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateMainSearch: {
@@ -6158,6 +6269,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteMainSearch: {
@@ -6185,6 +6298,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listSearches: {
@@ -6232,6 +6347,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createSearch: {
@@ -6295,6 +6412,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getSearch: {
@@ -6345,6 +6464,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateSearch: {
@@ -6407,6 +6528,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteSearch: {
@@ -6434,6 +6557,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listFilters: {
@@ -6488,6 +6613,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createFilter: {
@@ -6565,6 +6692,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFilter: {
@@ -6622,6 +6751,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateFilter: {
@@ -6691,6 +6822,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteFilter: {
@@ -6718,6 +6851,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createBookmark: {
@@ -6790,6 +6925,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteBookmark: {
@@ -6817,6 +6954,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listLayers: {
@@ -6902,6 +7041,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createLayer: {
@@ -7012,6 +7153,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   importLayer: {
@@ -7108,6 +7251,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startLayerImport: {
@@ -7167,6 +7312,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayer: {
@@ -7299,6 +7446,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateLayer: {
@@ -7400,6 +7549,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteLayer: {
@@ -7427,6 +7578,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateLayerProperties: {
@@ -7535,6 +7688,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteLayerProperties: {
@@ -7626,6 +7781,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   transferLayer: {
@@ -7723,6 +7880,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerRelations: {
@@ -7771,6 +7930,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateLayerRelations: {
@@ -7837,6 +7998,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerPropertyValues: {
@@ -7905,6 +8068,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listLayerFeatures: {
@@ -8031,6 +8196,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createLayerFeature: {
@@ -8125,6 +8292,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerTile: {
@@ -8210,6 +8379,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerTileJson: {
@@ -8279,6 +8450,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   filterFeatures: {
@@ -8409,6 +8582,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateFeatures: {
@@ -8500,6 +8675,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateMultiSelectFeatures: {
@@ -8557,6 +8734,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFeatureHistory: {
@@ -8628,6 +8807,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFeatureChildren: {
@@ -8687,6 +8868,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFeatureParents: {
@@ -8752,6 +8935,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   restoreFeatureVersion: {
@@ -8845,6 +9030,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   splitFeature: {
@@ -8971,6 +9158,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listDeletedFeatures: {
@@ -9051,6 +9240,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportFilterFeatures: {
@@ -9119,6 +9310,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportMultiSelectedFeatures: {
@@ -9179,6 +9372,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportFeatures: {
@@ -9235,6 +9430,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   downloadExport: {
@@ -9263,8 +9460,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /** @example {"type":"FeatureCollection","features":[]} */
-          'application/geo+json': string;
+          /**
+           * @example {
+           *       "type": "FeatureCollection",
+           *       "features": [
+           *         {
+           *           "type": "Feature",
+           *           "id": 101,
+           *           "geometry": {
+           *             "type": "LineString",
+           *             "coordinates": [
+           *               [
+           *                 -9.14,
+           *                 38.72
+           *               ],
+           *               [
+           *                 -9.13,
+           *                 38.73
+           *               ]
+           *             ]
+           *           },
+           *           "properties": {
+           *             "material": "cast_iron",
+           *             "diameter_mm": 150
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/geo+json': components['schemas']['ExportedFeatureCollection'];
           /**
            * @example id,material,diameter_mm,wkt
            *     101,cast_iron,150,LINESTRING(-9.14 38.72,-9.13 38.73)
@@ -9281,6 +9505,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['ExportNotReady'];
       410: components['responses']['Gone'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getExport: {
@@ -9323,6 +9549,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getImport: {
@@ -9370,6 +9598,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteFeatureFile: {
@@ -9401,6 +9631,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   uploadFeatureFiles: {
@@ -9456,6 +9688,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   downloadFeatureFile: {
@@ -9501,6 +9735,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getWaterNetwork: {
@@ -9575,6 +9811,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateWaterNetwork: {
@@ -9717,6 +9955,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   checkWaterNetwork: {
@@ -9809,6 +10049,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   isolateWaterNetworkPipe: {
@@ -9897,6 +10139,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   traceWaterNetwork: {
@@ -9974,6 +10218,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   traceWaterNetworkFlow: {
@@ -10065,6 +10311,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   simulateWaterNetwork: {
@@ -10181,6 +10429,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   fireFlowWaterNetwork: {
@@ -10255,6 +10505,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getWaterNetworkModelInp: {
@@ -10310,6 +10562,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   importWaterNetworkInp: {
@@ -10522,6 +10776,8 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listLayerTypes: {
@@ -10584,6 +10840,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listCategories: {
@@ -10634,6 +10892,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createCategory: {
@@ -10686,6 +10946,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getCategory: {
@@ -10733,6 +10995,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateCategory: {
@@ -10791,6 +11055,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteCategory: {
@@ -10820,6 +11086,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcLandingPage: {
@@ -10861,6 +11129,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcConformance: {
@@ -10898,6 +11168,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcApiDocument: {
@@ -10940,6 +11212,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listOgcCollections: {
@@ -10985,6 +11259,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcCollection: {
@@ -11030,6 +11306,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcQueryables: {
@@ -11074,6 +11352,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listOgcItems: {
@@ -11155,6 +11435,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createOgcItem: {
@@ -11217,6 +11499,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   optionsOgcItems: {
@@ -11254,6 +11538,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcItem: {
@@ -11309,6 +11595,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   replaceOgcItem: {
@@ -11362,6 +11650,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteOgcItem: {
@@ -11394,6 +11684,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   optionsOgcItem: {
@@ -11436,6 +11728,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateOgcItem: {
@@ -11482,6 +11776,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

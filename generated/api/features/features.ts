@@ -37,6 +37,8 @@ import type {
   NotFoundResponse,
   PayloadTooLargeResponse,
   RestoreFeatureRequest,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   SplitFeatureRequest,
   SplitFeatureResult,
   TileJson,
@@ -82,7 +84,12 @@ export const getListLayerFeaturesQueryKey = (
 export const getListLayerFeaturesQueryOptions = <
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -109,13 +116,23 @@ export const getListLayerFeaturesQueryOptions = <
 
 export type ListLayerFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof listLayerFeatures>>>;
 export type ListLayerFeaturesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -138,7 +155,12 @@ export function useListLayerFeatures<
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -161,7 +183,12 @@ export function useListLayerFeatures<
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -180,7 +207,12 @@ export function useListLayerFeatures<
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -234,6 +266,8 @@ export const getCreateLayerFeatureMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -278,6 +312,8 @@ export type CreateLayerFeatureMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -291,6 +327,8 @@ export const useCreateLayerFeature = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -345,7 +383,14 @@ export const getGetLayerTileQueryKey = (
 
 export const getGetLayerTileQueryOptions = <
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -373,12 +418,24 @@ export const getGetLayerTileQueryOptions = <
 
 export type GetLayerTileQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerTile>>>;
 export type GetLayerTileQueryError = ErrorType<
-  void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | void
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -401,7 +458,14 @@ export function useGetLayerTile<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -424,7 +488,14 @@ export function useGetLayerTile<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -443,7 +514,14 @@ export function useGetLayerTile<
 
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -489,7 +567,13 @@ export const getGetLayerTileJsonQueryKey = (id?: number, layerId?: number) => {
 
 export const getGetLayerTileJsonQueryOptions = <
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -514,12 +598,22 @@ export const getGetLayerTileJsonQueryOptions = <
 
 export type GetLayerTileJsonQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerTileJson>>>;
 export type GetLayerTileJsonQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -539,7 +633,13 @@ export function useGetLayerTileJson<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -559,7 +659,13 @@ export function useGetLayerTileJson<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -575,7 +681,13 @@ export function useGetLayerTileJson<
 
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -628,6 +740,8 @@ export const getFilterFeaturesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -672,6 +786,8 @@ export type FilterFeaturesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -685,6 +801,8 @@ export const useFilterFeatures = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -738,6 +856,8 @@ export const getUpdateFeaturesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -782,6 +902,8 @@ export type UpdateFeaturesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -795,6 +917,8 @@ export const useUpdateFeatures = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -848,6 +972,8 @@ export const getUpdateMultiSelectFeaturesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -894,6 +1020,8 @@ export type UpdateMultiSelectFeaturesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -907,6 +1035,8 @@ export const useUpdateMultiSelectFeatures = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -952,7 +1082,13 @@ export const getGetFeatureHistoryQueryKey = (id?: number, featureId?: number) =>
 
 export const getGetFeatureHistoryQueryOptions = <
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -977,12 +1113,22 @@ export const getGetFeatureHistoryQueryOptions = <
 
 export type GetFeatureHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getFeatureHistory>>>;
 export type GetFeatureHistoryQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1002,7 +1148,13 @@ export function useGetFeatureHistory<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1022,7 +1174,13 @@ export function useGetFeatureHistory<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1038,7 +1196,13 @@ export function useGetFeatureHistory<
 
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1081,7 +1245,13 @@ export const getGetFeatureChildrenQueryKey = (id?: number, featureId?: number) =
 
 export const getGetFeatureChildrenQueryOptions = <
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1106,12 +1276,22 @@ export const getGetFeatureChildrenQueryOptions = <
 
 export type GetFeatureChildrenQueryResult = NonNullable<Awaited<ReturnType<typeof getFeatureChildren>>>;
 export type GetFeatureChildrenQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1131,7 +1311,13 @@ export function useGetFeatureChildren<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1151,7 +1337,13 @@ export function useGetFeatureChildren<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1167,7 +1359,13 @@ export function useGetFeatureChildren<
 
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1210,7 +1408,13 @@ export const getGetFeatureParentsQueryKey = (id?: number, featureId?: number) =>
 
 export const getGetFeatureParentsQueryOptions = <
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1235,12 +1439,22 @@ export const getGetFeatureParentsQueryOptions = <
 
 export type GetFeatureParentsQueryResult = NonNullable<Awaited<ReturnType<typeof getFeatureParents>>>;
 export type GetFeatureParentsQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1260,7 +1474,13 @@ export function useGetFeatureParents<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1280,7 +1500,13 @@ export function useGetFeatureParents<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1296,7 +1522,13 @@ export function useGetFeatureParents<
 
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1349,6 +1581,8 @@ export const getRestoreFeatureVersionMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1396,6 +1630,8 @@ export type RestoreFeatureVersionMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1410,6 +1646,8 @@ export const useRestoreFeatureVersion = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1465,6 +1703,8 @@ export const getSplitFeatureMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1510,6 +1750,8 @@ export type SplitFeatureMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1524,6 +1766,8 @@ export const useSplitFeature = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1575,7 +1819,12 @@ export const getListDeletedFeaturesQueryKey = (
 export const getListDeletedFeaturesQueryOptions = <
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1602,13 +1851,23 @@ export const getListDeletedFeaturesQueryOptions = <
 
 export type ListDeletedFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof listDeletedFeatures>>>;
 export type ListDeletedFeaturesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1631,7 +1890,12 @@ export function useListDeletedFeatures<
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1654,7 +1918,12 @@ export function useListDeletedFeatures<
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1673,7 +1942,12 @@ export function useListDeletedFeatures<
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,

@@ -38,6 +38,8 @@ import type {
   OgcLandingPage,
   OgcQueryables,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
 } from '../../model';
@@ -64,7 +66,13 @@ export const getGetOgcLandingPageQueryKey = (mapId?: number) => {
 
 export const getGetOgcLandingPageQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -88,12 +96,22 @@ export const getGetOgcLandingPageQueryOptions = <
 
 export type GetOgcLandingPageQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcLandingPage>>>;
 export type GetOgcLandingPageQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -112,7 +130,13 @@ export function useGetOgcLandingPage<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -131,7 +155,13 @@ export function useGetOgcLandingPage<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -146,7 +176,13 @@ export function useGetOgcLandingPage<
 
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -186,7 +222,13 @@ export const getGetOgcConformanceQueryKey = (mapId?: number) => {
 
 export const getGetOgcConformanceQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -210,12 +252,22 @@ export const getGetOgcConformanceQueryOptions = <
 
 export type GetOgcConformanceQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcConformance>>>;
 export type GetOgcConformanceQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -234,7 +286,13 @@ export function useGetOgcConformance<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -253,7 +311,13 @@ export function useGetOgcConformance<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -268,7 +332,13 @@ export function useGetOgcConformance<
 
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -306,7 +376,13 @@ export const getGetOgcApiDocumentQueryKey = (mapId?: number) => {
 
 export const getGetOgcApiDocumentQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -330,12 +406,22 @@ export const getGetOgcApiDocumentQueryOptions = <
 
 export type GetOgcApiDocumentQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcApiDocument>>>;
 export type GetOgcApiDocumentQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -354,7 +440,13 @@ export function useGetOgcApiDocument<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -373,7 +465,13 @@ export function useGetOgcApiDocument<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -388,7 +486,13 @@ export function useGetOgcApiDocument<
 
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -428,7 +532,13 @@ export const getListOgcCollectionsQueryKey = (mapId?: number) => {
 
 export const getListOgcCollectionsQueryOptions = <
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -452,12 +562,22 @@ export const getListOgcCollectionsQueryOptions = <
 
 export type ListOgcCollectionsQueryResult = NonNullable<Awaited<ReturnType<typeof listOgcCollections>>>;
 export type ListOgcCollectionsQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -476,7 +596,13 @@ export function useListOgcCollections<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -495,7 +621,13 @@ export function useListOgcCollections<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -510,7 +642,13 @@ export function useListOgcCollections<
 
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -551,7 +689,13 @@ export const getGetOgcCollectionQueryKey = (mapId?: number, collectionId?: numbe
 
 export const getGetOgcCollectionQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -576,12 +720,22 @@ export const getGetOgcCollectionQueryOptions = <
 
 export type GetOgcCollectionQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcCollection>>>;
 export type GetOgcCollectionQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -601,7 +755,13 @@ export function useGetOgcCollection<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -621,7 +781,13 @@ export function useGetOgcCollection<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -637,7 +803,13 @@ export function useGetOgcCollection<
 
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -679,7 +851,13 @@ export const getGetOgcQueryablesQueryKey = (mapId?: number, collectionId?: numbe
 
 export const getGetOgcQueryablesQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -704,12 +882,22 @@ export const getGetOgcQueryablesQueryOptions = <
 
 export type GetOgcQueryablesQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcQueryables>>>;
 export type GetOgcQueryablesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -729,7 +917,13 @@ export function useGetOgcQueryables<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -749,7 +943,13 @@ export function useGetOgcQueryables<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -765,7 +965,13 @@ export function useGetOgcQueryables<
 
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -819,6 +1025,8 @@ export const getListOgcItemsQueryOptions = <
     | ForbiddenResponse
     | NotFoundResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   mapId: number,
@@ -850,6 +1058,8 @@ export type ListOgcItemsQueryError = ErrorType<
   | ForbiddenResponse
   | NotFoundResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListOgcItems<
@@ -860,6 +1070,8 @@ export function useListOgcItems<
     | ForbiddenResponse
     | NotFoundResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   mapId: number,
@@ -887,6 +1099,8 @@ export function useListOgcItems<
     | ForbiddenResponse
     | NotFoundResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   mapId: number,
@@ -914,6 +1128,8 @@ export function useListOgcItems<
     | ForbiddenResponse
     | NotFoundResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   mapId: number,
@@ -937,6 +1153,8 @@ export function useListOgcItems<
     | ForbiddenResponse
     | NotFoundResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   mapId: number,
@@ -990,6 +1208,8 @@ export const getCreateOgcItemMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1034,6 +1254,8 @@ export type CreateOgcItemMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1047,6 +1269,8 @@ export const useCreateOgcItem = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1092,7 +1316,13 @@ export const getGetOgcItemQueryKey = (mapId?: number, collectionId?: number, fea
 
 export const getGetOgcItemQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -1120,11 +1350,23 @@ export const getGetOgcItemQueryOptions = <
 };
 
 export type GetOgcItemQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcItem>>>;
-export type GetOgcItemQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetOgcItemQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -1145,7 +1387,13 @@ export function useGetOgcItem<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -1166,7 +1414,13 @@ export function useGetOgcItem<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -1183,7 +1437,13 @@ export function useGetOgcItem<
 
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: number,
@@ -1235,6 +1495,8 @@ export const getReplaceOgcItemMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1279,6 +1541,8 @@ export type ReplaceOgcItemMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1292,6 +1556,8 @@ export const useReplaceOgcItem = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1345,6 +1611,8 @@ export const getUpdateOgcItemMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1389,6 +1657,8 @@ export type UpdateOgcItemMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1402,6 +1672,8 @@ export const useUpdateOgcItem = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1442,7 +1714,14 @@ export const deleteOgcItem = (
 };
 
 export const getDeleteOgcItemMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -1480,14 +1759,26 @@ export const getDeleteOgcItemMutationOptions = <
 export type DeleteOgcItemMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOgcItem>>>;
 
 export type DeleteOgcItemMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Delete a feature (Part 4; admin, editor)
  */
 export const useDeleteOgcItem = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {

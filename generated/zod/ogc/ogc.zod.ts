@@ -35,6 +35,14 @@ export const getOgcLandingPage404Response = zod.object({
   message: zod.string(),
 });
 
+export const getOgcLandingPage500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcLandingPage503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary The conformance classes implemented
  */
@@ -51,6 +59,14 @@ export const getOgcConformance403Response = zod.object({
 });
 
 export const getOgcConformance404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcConformance500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcConformance503Response = zod.object({
   message: zod.string(),
 });
 
@@ -74,6 +90,14 @@ export const getOgcApiDocument403Response = zod.object({
 });
 
 export const getOgcApiDocument404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcApiDocument500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcApiDocument503Response = zod.object({
   message: zod.string(),
 });
 
@@ -138,6 +162,14 @@ export const listOgcCollections404Response = zod.object({
   message: zod.string(),
 });
 
+export const listOgcCollections500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listOgcCollections503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One collection (a vector layer of the map)
  */
@@ -187,6 +219,14 @@ export const getOgcCollection404Response = zod.object({
   message: zod.string(),
 });
 
+export const getOgcCollection500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcCollection503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary The properties a filter may name, as JSON Schema
  */
@@ -199,6 +239,14 @@ export const getOgcQueryables403Response = zod.object({
 });
 
 export const getOgcQueryables404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcQueryables500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcQueryables503Response = zod.object({
   message: zod.string(),
 });
 
@@ -277,6 +325,14 @@ export const listOgcItems422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const listOgcItems500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listOgcItems503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Validated and written like `createLayerFeature`: the geometry type must be the layer's and the properties fit its attribute schema; a `created` history entry is written.
  * @summary Add a feature (Part 4; admin, editor)
@@ -308,6 +364,14 @@ export const createOgcItem422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createOgcItem503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One feature
  */
@@ -320,6 +384,14 @@ export const getOgcItem403Response = zod.object({
 });
 
 export const getOgcItem404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcItem503Response = zod.object({
   message: zod.string(),
 });
 
@@ -354,6 +426,14 @@ export const replaceOgcItem422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const replaceOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const replaceOgcItem503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Only the geometry and the properties sent change (a null clears one), through the app's editing save like `updateFeatures`.
  * @summary Change some of a feature (Part 4; admin, editor)
@@ -385,6 +465,14 @@ export const updateOgcItem422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateOgcItem503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Through the app's editing save, like `delete_ids` of `updateFeatures`.
  * @summary Delete a feature (Part 4; admin, editor)
@@ -402,5 +490,13 @@ export const deleteOgcItem404Response = zod.object({
 });
 
 export const deleteOgcItem419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteOgcItem503Response = zod.object({
   message: zod.string(),
 });

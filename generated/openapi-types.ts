@@ -5069,6 +5069,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       500: components['responses']['ServerError'];

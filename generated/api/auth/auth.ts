@@ -1010,6 +1010,7 @@ export const startTwoFactor = (
 export const getStartTwoFactorMutationOptions = <
   TError = ErrorType<
     | UnauthenticatedResponse
+    | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | ServerErrorResponse
@@ -1053,6 +1054,7 @@ export type StartTwoFactorMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type StartTwoFactorMutationBody = BodyType<EmptyBody>;
 export type StartTwoFactorMutationError = ErrorType<
   | UnauthenticatedResponse
+  | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | ServerErrorResponse
@@ -1065,6 +1067,7 @@ export type StartTwoFactorMutationError = ErrorType<
 export const useStartTwoFactor = <
   TError = ErrorType<
     | UnauthenticatedResponse
+    | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | ServerErrorResponse

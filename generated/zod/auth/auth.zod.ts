@@ -447,6 +447,10 @@ export const startTwoFactor401Response = zod.object({
   message: zod.string(),
 });
 
+export const startTwoFactor413Response = zod.object({
+  message: zod.string(),
+});
+
 export const startTwoFactor419Response = zod.object({
   message: zod.string(),
 });

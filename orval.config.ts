@@ -18,6 +18,12 @@ export default defineConfig({
       override: {
         mutator: { path: './src/lib/http-client.ts', name: 'httpClient' },
         query: { signal: true },
+        operations: {
+          // A download answers one of several file types; orval's faker mock for such a union
+          // does not type-check, so the mock is one empty GeoJSON collection (the stateful
+          // export handlers in mocks/ serve real files).
+          downloadExport: { mock: { data: { type: 'FeatureCollection', features: [] } } },
+        },
       },
     },
   },

@@ -186,7 +186,7 @@ export interface paths {
     put?: never;
     /**
      * Begin enabling the second step
-     * @description Creates a pending TOTP secret; it takes effect only after confirmation.
+     * @description Creates a pending TOTP secret; it takes effect only after confirmation. Takes no input: the body may be left out or be an empty JSON object (any member is a 422).
      */
     post: operations['startTwoFactor'];
     delete?: never;
@@ -2194,6 +2194,8 @@ export interface components {
       success: true;
       data: components['schemas']['User'];
     };
+    /** @description A call that takes no input accepts an empty object in place of no body. */
+    EmptyBody: Record<string, never>;
     TwoFactorSetup: {
       data: {
         /**
@@ -3690,6 +3692,20 @@ export interface components {
       search?: string;
       email_to_send?: components['schemas']['EmailToSend'];
     };
+    /** @description A GeoJSON export: the layer's features with their id, geometry and attribute values (no audit fields), in id order. */
+    ExportedFeatureCollection: {
+      /** @constant */
+      type: 'FeatureCollection';
+      features: {
+        /** @constant */
+        type: 'Feature';
+        /** @example 101 */
+        id: number;
+        geometry: components['schemas']['Geometry'] | null;
+        /** @description Attribute values keyed by the layer's property names. */
+        properties: Record<string, never>;
+      }[];
+    };
     /** @description Up to 10 files of at most 20 MB each: images (jpeg, png, webp, gif), PDF, plain text, CSV and Office documents. Names are sanitised; the bytes go to the server's configured storage. */
     FeatureFileUpload: {
       feature_id: number;
@@ -4428,6 +4444,36 @@ export interface components {
         'application/json': components['schemas']['Message'];
       };
     };
+    /** @description Something failed on the server that the caller could not have prevented. The body never carries a stack or internals. Every operation may answer it. */
+    ServerError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "Server Error"
+         *     }
+         */
+        'application/json': components['schemas']['Message'];
+      };
+    };
+    /** @description The server cannot answer now (its database is busy or unreachable, or it is starting or stopping); try again after `Retry-After` seconds. Every operation may answer it. */
+    ServiceUnavailable: {
+      headers: {
+        /** @description Seconds to wait before trying again. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "The server is busy. Please try again in 5 seconds."
+         *     }
+         */
+        'application/json': components['schemas']['Message'];
+      };
+    };
     /** @description Done; nothing to return. */
     NoContent: {
       headers: {
@@ -4739,6 +4785,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   loginTwoFactor: {
@@ -4794,6 +4842,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   register: {
@@ -4858,6 +4908,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   logout: {
@@ -4872,6 +4924,8 @@ export interface operations {
       204: components['responses']['NoContent'];
       401: components['responses']['Unauthenticated'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   forgetPassword: {
@@ -4910,6 +4964,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   resetPassword: {
@@ -4951,6 +5007,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   verifyEmail: {
@@ -4990,6 +5048,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAbilities: {
@@ -5019,6 +5079,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getCurrentUser: {
@@ -5055,6 +5117,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startTwoFactor: {
@@ -5064,7 +5128,12 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['EmptyBody'];
+      };
+    };
     responses: {
       /** @description The pending secret, to show as a QR code. */
       200: {
@@ -5084,8 +5153,11 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listUserTokens: {
@@ -5123,6 +5195,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createUserToken: {
@@ -5176,6 +5250,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteUserToken: {
@@ -5198,6 +5274,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   confirmTwoFactor: {
@@ -5249,6 +5327,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   disableTwoFactor: {
@@ -5276,6 +5356,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listUsers: {
@@ -5345,6 +5427,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createUser: {
@@ -5398,6 +5482,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getUser: {
@@ -5441,6 +5527,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateUser: {
@@ -5498,6 +5586,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteUser: {
@@ -5521,6 +5611,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listMaps: {
@@ -5592,6 +5684,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createMap: {
@@ -5652,6 +5746,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getMap: {
@@ -5701,6 +5797,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateMap: {
@@ -5763,6 +5861,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteMap: {
@@ -5785,6 +5885,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   showMap: {
@@ -5951,6 +6053,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listMainSearches: {
@@ -5998,6 +6102,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createMainSearch: {
@@ -6061,6 +6167,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   searchMainFeatures: {
@@ -6130,6 +6238,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getMainSearch: {
@@ -6180,6 +6290,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateMainSearch: {
@@ -6242,6 +6354,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteMainSearch: {
@@ -6269,6 +6383,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listSearches: {
@@ -6316,6 +6432,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createSearch: {
@@ -6379,6 +6497,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getSearch: {
@@ -6429,6 +6549,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateSearch: {
@@ -6491,6 +6613,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteSearch: {
@@ -6518,6 +6642,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listFilters: {
@@ -6572,6 +6698,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createFilter: {
@@ -6649,6 +6777,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFilter: {
@@ -6706,6 +6836,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateFilter: {
@@ -6775,6 +6907,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteFilter: {
@@ -6802,6 +6936,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createBookmark: {
@@ -6874,6 +7010,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteBookmark: {
@@ -6901,6 +7039,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listLayers: {
@@ -6986,6 +7126,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createLayer: {
@@ -7096,6 +7238,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   importLayer: {
@@ -7192,6 +7336,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   startLayerImport: {
@@ -7251,6 +7397,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayer: {
@@ -7383,6 +7531,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateLayer: {
@@ -7484,6 +7634,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteLayer: {
@@ -7511,6 +7663,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateLayerProperties: {
@@ -7619,6 +7773,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteLayerProperties: {
@@ -7710,6 +7866,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   transferLayer: {
@@ -7807,6 +7965,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerRelations: {
@@ -7855,6 +8015,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateLayerRelations: {
@@ -7921,6 +8083,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerPropertyValues: {
@@ -7989,6 +8153,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listLayerFeatures: {
@@ -8115,6 +8281,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createLayerFeature: {
@@ -8209,6 +8377,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerTile: {
@@ -8294,6 +8464,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getLayerTileJson: {
@@ -8363,6 +8535,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   filterFeatures: {
@@ -8493,6 +8667,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateFeatures: {
@@ -8603,6 +8779,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateMultiSelectFeatures: {
@@ -8660,6 +8838,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFeatureHistory: {
@@ -8731,6 +8911,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFeatureChildren: {
@@ -8790,6 +8972,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFeatureParents: {
@@ -8855,6 +9039,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   restoreFeatureVersion: {
@@ -8948,6 +9134,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   splitFeature: {
@@ -9074,6 +9262,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listDeletedFeatures: {
@@ -9154,6 +9344,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportFilterFeatures: {
@@ -9222,6 +9414,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportMultiSelectedFeatures: {
@@ -9282,6 +9476,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   exportFeatures: {
@@ -9338,6 +9534,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   downloadExport: {
@@ -9366,8 +9564,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /** @example {"type":"FeatureCollection","features":[]} */
-          'application/geo+json': string;
+          /**
+           * @example {
+           *       "type": "FeatureCollection",
+           *       "features": [
+           *         {
+           *           "type": "Feature",
+           *           "id": 101,
+           *           "geometry": {
+           *             "type": "LineString",
+           *             "coordinates": [
+           *               [
+           *                 -9.14,
+           *                 38.72
+           *               ],
+           *               [
+           *                 -9.13,
+           *                 38.73
+           *               ]
+           *             ]
+           *           },
+           *           "properties": {
+           *             "material": "cast_iron",
+           *             "diameter_mm": 150
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/geo+json': components['schemas']['ExportedFeatureCollection'];
           /**
            * @example id,material,diameter_mm,wkt
            *     101,cast_iron,150,LINESTRING(-9.14 38.72,-9.13 38.73)
@@ -9384,6 +9609,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['ExportNotReady'];
       410: components['responses']['Gone'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getExport: {
@@ -9426,6 +9653,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getImport: {
@@ -9473,6 +9702,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteFeatureFile: {
@@ -9504,6 +9735,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   uploadFeatureFiles: {
@@ -9559,6 +9792,8 @@ export interface operations {
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   downloadFeatureFile: {
@@ -9604,6 +9839,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getWaterNetwork: {
@@ -9678,6 +9915,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateWaterNetwork: {
@@ -9820,6 +10059,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   checkWaterNetwork: {
@@ -9912,6 +10153,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   isolateWaterNetworkPipe: {
@@ -10000,6 +10243,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   traceWaterNetwork: {
@@ -10077,6 +10322,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   traceWaterNetworkFlow: {
@@ -10168,6 +10415,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   simulateWaterNetwork: {
@@ -10284,6 +10533,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   fireFlowWaterNetwork: {
@@ -10358,6 +10609,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getWaterNetworkModelInp: {
@@ -10413,6 +10666,8 @@ export interface operations {
           'application/json': components['schemas']['ValidationError'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   importWaterNetworkInp: {
@@ -10625,6 +10880,8 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listLayerTypes: {
@@ -10687,6 +10944,8 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listCategories: {
@@ -10737,6 +10996,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createCategory: {
@@ -10789,6 +11050,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getCategory: {
@@ -10836,6 +11099,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateCategory: {
@@ -10894,6 +11159,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteCategory: {
@@ -10923,6 +11190,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcLandingPage: {
@@ -10964,6 +11233,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcConformance: {
@@ -11001,6 +11272,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcApiDocument: {
@@ -11043,6 +11316,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listOgcCollections: {
@@ -11088,6 +11363,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcCollection: {
@@ -11133,6 +11410,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcQueryables: {
@@ -11177,6 +11456,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listOgcItems: {
@@ -11267,6 +11548,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createOgcItem: {
@@ -11330,6 +11613,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   optionsOgcItems: {
@@ -11367,6 +11652,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOgcItem: {
@@ -11423,6 +11710,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   replaceOgcItem: {
@@ -11490,6 +11779,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteOgcItem: {
@@ -11529,6 +11820,8 @@ export interface operations {
       404: components['responses']['NotFound'];
       412: components['responses']['OgcPreconditionFailed'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   optionsOgcItem: {
@@ -11571,6 +11864,8 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateOgcItem: {
@@ -11640,6 +11935,8 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       419: components['responses']['CsrfMismatch'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

@@ -25,6 +25,7 @@ import type {
   AbilityRule,
   CsrfMismatchResponse,
   CurrentUser,
+  EmptyBody,
   ForgotPasswordRequest,
   LoginRequest,
   LoginResult,
@@ -35,6 +36,8 @@ import type {
   RecoveryCodes,
   RegisterRequest,
   ResetPasswordRequest,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   TwoFactorConfirmRequest,
   TwoFactorDisableRequest,
@@ -78,6 +81,8 @@ export const getLoginMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -120,6 +125,8 @@ export type LoginMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -132,6 +139,8 @@ export const useLogin = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -183,6 +192,8 @@ export const getLoginTwoFactorMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -226,6 +237,8 @@ export type LoginTwoFactorMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -238,6 +251,8 @@ export const useLoginTwoFactor = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -289,6 +304,8 @@ export const getRegisterMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -332,6 +349,8 @@ export type RegisterMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -344,6 +363,8 @@ export const useRegister = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -375,7 +396,9 @@ export const logout = (options?: SecondParameter<typeof httpClient>, signal?: Ab
 };
 
 export const getLogoutMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    UnauthenticatedResponse | CsrfMismatchResponse | ServerErrorResponse | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError, void, TContext>;
@@ -397,13 +420,17 @@ export const getLogoutMutationOptions = <
 
 export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>;
 
-export type LogoutMutationError = ErrorType<UnauthenticatedResponse | CsrfMismatchResponse>;
+export type LogoutMutationError = ErrorType<
+  UnauthenticatedResponse | CsrfMismatchResponse | ServerErrorResponse | ServiceUnavailableResponse
+>;
 
 /**
  * @summary End the current session
  */
 export const useLogout = <
-  TError = ErrorType<UnauthenticatedResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    UnauthenticatedResponse | CsrfMismatchResponse | ServerErrorResponse | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -439,7 +466,12 @@ export const forgetPassword = (
 
 export const getForgetPasswordMutationOptions = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -478,7 +510,12 @@ export const getForgetPasswordMutationOptions = <
 export type ForgetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgetPassword>>>;
 export type ForgetPasswordMutationBody = BodyType<ForgotPasswordRequest>;
 export type ForgetPasswordMutationError = ErrorType<
-  PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -486,7 +523,12 @@ export type ForgetPasswordMutationError = ErrorType<
  */
 export const useForgetPassword = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -533,7 +575,12 @@ export const resetPassword = (
 
 export const getResetPasswordMutationOptions = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -572,7 +619,12 @@ export const getResetPasswordMutationOptions = <
 export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>;
 export type ResetPasswordMutationBody = BodyType<ResetPasswordRequest>;
 export type ResetPasswordMutationError = ErrorType<
-  PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -580,7 +632,12 @@ export type ResetPasswordMutationError = ErrorType<
  */
 export const useResetPassword = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -627,7 +684,12 @@ export const verifyEmail = (
 
 export const getVerifyEmailMutationOptions = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -666,7 +728,12 @@ export const getVerifyEmailMutationOptions = <
 export type VerifyEmailMutationResult = NonNullable<Awaited<ReturnType<typeof verifyEmail>>>;
 export type VerifyEmailMutationBody = BodyType<VerifyEmailRequest>;
 export type VerifyEmailMutationError = ErrorType<
-  PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -674,7 +741,12 @@ export type VerifyEmailMutationError = ErrorType<
  */
 export const useVerifyEmail = <
   TError = ErrorType<
-    PayloadTooLargeResponse | CsrfMismatchResponse | ValidationFailedResponse | TooManyRequestsResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -711,7 +783,7 @@ export const getGetAbilitiesQueryKey = () => {
 
 export const getGetAbilitiesQueryOptions = <
   TData = Awaited<ReturnType<typeof getAbilities>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAbilities>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -731,11 +803,13 @@ export const getGetAbilitiesQueryOptions = <
 };
 
 export type GetAbilitiesQueryResult = NonNullable<Awaited<ReturnType<typeof getAbilities>>>;
-export type GetAbilitiesQueryError = ErrorType<UnauthenticatedResponse>;
+export type GetAbilitiesQueryError = ErrorType<
+  UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse
+>;
 
 export function useGetAbilities<
   TData = Awaited<ReturnType<typeof getAbilities>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAbilities>>, TError, TData>> &
@@ -753,7 +827,7 @@ export function useGetAbilities<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetAbilities<
   TData = Awaited<ReturnType<typeof getAbilities>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAbilities>>, TError, TData>> &
@@ -771,7 +845,7 @@ export function useGetAbilities<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetAbilities<
   TData = Awaited<ReturnType<typeof getAbilities>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAbilities>>, TError, TData>>;
@@ -785,7 +859,7 @@ export function useGetAbilities<
 
 export function useGetAbilities<
   TData = Awaited<ReturnType<typeof getAbilities>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAbilities>>, TError, TData>>;
@@ -817,7 +891,7 @@ export const getGetCurrentUserQueryKey = () => {
 
 export const getGetCurrentUserQueryOptions = <
   TData = Awaited<ReturnType<typeof getCurrentUser>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -837,11 +911,13 @@ export const getGetCurrentUserQueryOptions = <
 };
 
 export type GetCurrentUserQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>;
-export type GetCurrentUserQueryError = ErrorType<UnauthenticatedResponse>;
+export type GetCurrentUserQueryError = ErrorType<
+  UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse
+>;
 
 export function useGetCurrentUser<
   TData = Awaited<ReturnType<typeof getCurrentUser>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>> &
@@ -859,7 +935,7 @@ export function useGetCurrentUser<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCurrentUser<
   TData = Awaited<ReturnType<typeof getCurrentUser>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>> &
@@ -877,7 +953,7 @@ export function useGetCurrentUser<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetCurrentUser<
   TData = Awaited<ReturnType<typeof getCurrentUser>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>>;
@@ -891,7 +967,7 @@ export function useGetCurrentUser<
 
 export function useGetCurrentUser<
   TData = Awaited<ReturnType<typeof getCurrentUser>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>>;
@@ -911,20 +987,50 @@ export function useGetCurrentUser<
 }
 
 /**
- * Creates a pending TOTP secret; it takes effect only after confirmation.
+ * Creates a pending TOTP secret; it takes effect only after confirmation. Takes no input: the body may be left out or be an empty JSON object (any member is a 422).
  * @summary Begin enabling the second step
  */
-export const startTwoFactor = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
-  return httpClient<TwoFactorSetup>({ url: `/api/user/two-factor`, method: 'POST', signal }, options);
+export const startTwoFactor = (
+  emptyBody?: BodyType<EmptyBody>,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<TwoFactorSetup>(
+    {
+      url: `/api/user/two-factor`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: emptyBody,
+      signal,
+    },
+    options,
+  );
 };
 
 export const getStartTwoFactorMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | CsrfMismatchResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
-  mutation?: UseMutationOptions<Awaited<ReturnType<typeof startTwoFactor>>, TError, void, TContext>;
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof startTwoFactor>>,
+    TError,
+    { data: BodyType<EmptyBody> },
+    TContext
+  >;
   request?: SecondParameter<typeof httpClient>;
-}): UseMutationOptions<Awaited<ReturnType<typeof startTwoFactor>>, TError, void, TContext> => {
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof startTwoFactor>>,
+  TError,
+  { data: BodyType<EmptyBody> },
+  TContext
+> => {
   const mutationKey = ['startTwoFactor'];
   const { mutation: mutationOptions, request: requestOptions } = options
     ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
@@ -932,32 +1038,59 @@ export const getStartTwoFactorMutationOptions = <
       : { ...options, mutation: { ...options.mutation, mutationKey } }
     : { mutation: { mutationKey }, request: undefined };
 
-  const mutationFn: MutationFunction<Awaited<ReturnType<typeof startTwoFactor>>, void> = () => {
-    return startTwoFactor(requestOptions);
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof startTwoFactor>>,
+    { data: BodyType<EmptyBody> }
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return startTwoFactor(data, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
 };
 
 export type StartTwoFactorMutationResult = NonNullable<Awaited<ReturnType<typeof startTwoFactor>>>;
-
+export type StartTwoFactorMutationBody = BodyType<EmptyBody>;
 export type StartTwoFactorMutationError = ErrorType<
-  UnauthenticatedResponse | CsrfMismatchResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | PayloadTooLargeResponse
+  | CsrfMismatchResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Begin enabling the second step
  */
 export const useStartTwoFactor = <
-  TError = ErrorType<UnauthenticatedResponse | CsrfMismatchResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {
-    mutation?: UseMutationOptions<Awaited<ReturnType<typeof startTwoFactor>>, TError, void, TContext>;
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof startTwoFactor>>,
+      TError,
+      { data: BodyType<EmptyBody> },
+      TContext
+    >;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
-): UseMutationResult<Awaited<ReturnType<typeof startTwoFactor>>, TError, void, TContext> => {
+): UseMutationResult<
+  Awaited<ReturnType<typeof startTwoFactor>>,
+  TError,
+  { data: BodyType<EmptyBody> },
+  TContext
+> => {
   const mutationOptions = getStartTwoFactorMutationOptions(options);
 
   return useMutation(mutationOptions, queryClient);
@@ -990,6 +1123,8 @@ export const getConfirmTwoFactorMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1033,6 +1168,8 @@ export type ConfirmTwoFactorMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1045,6 +1182,8 @@ export const useConfirmTwoFactor = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1095,6 +1234,8 @@ export const getDisableTwoFactorMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1138,6 +1279,8 @@ export type DisableTwoFactorMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1150,6 +1293,8 @@ export const useDisableTwoFactor = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(

@@ -21,6 +21,8 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
 } from '../../model';
@@ -59,6 +61,8 @@ export const getCreateBookmarkMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -103,6 +107,8 @@ export type CreateBookmarkMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -116,6 +122,8 @@ export const useCreateBookmark = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -155,7 +163,14 @@ export const deleteBookmark = (
 };
 
 export const getDeleteBookmarkMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -193,14 +208,26 @@ export const getDeleteBookmarkMutationOptions = <
 export type DeleteBookmarkMutationResult = NonNullable<Awaited<ReturnType<typeof deleteBookmark>>>;
 
 export type DeleteBookmarkMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Delete one of the caller's bookmarks
  */
 export const useDeleteBookmark = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {

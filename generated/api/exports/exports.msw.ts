@@ -11,7 +11,16 @@ import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
 import { ExportFormat } from '../../model';
-import type { ExportFileResource } from '../../model';
+import type {
+  ExportFileResource,
+  ExportedFeatureCollection,
+  LineString,
+  MultiLineString,
+  MultiPoint,
+  MultiPolygon,
+  Point,
+  Polygon,
+} from '../../model';
 
 export const getExportFilterFeaturesResponseMock = (
   overrideResponse: Partial<ExportFileResource> = {},
@@ -58,8 +67,93 @@ export const getExportFeaturesResponseMock = (
   ...overrideResponse,
 });
 
-export const getDownloadExportResponseMock = (): Blob =>
-  new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' ')));
+export const getDownloadExportResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
+  ...{
+    type: 'Point',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+      faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getDownloadExportResponseMultiPointMock = (
+  overrideResponse: Partial<MultiPoint> = {},
+): MultiPoint => ({
+  ...{
+    type: 'MultiPoint',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getDownloadExportResponseLineStringMock = (
+  overrideResponse: Partial<LineString> = {},
+): LineString => ({
+  ...{
+    type: 'LineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getDownloadExportResponseMultiLineStringMock = (
+  overrideResponse: Partial<MultiLineString> = {},
+): MultiLineString => ({
+  ...{
+    type: 'MultiLineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getDownloadExportResponsePolygonMock = (overrideResponse: Partial<Polygon> = {}): Polygon => ({
+  ...{
+    type: 'Polygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getDownloadExportResponseMultiPolygonMock = (
+  overrideResponse: Partial<MultiPolygon> = {},
+): MultiPolygon => ({
+  ...{
+    type: 'MultiPolygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+          ),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getDownloadExportResponseMock = () => ({ type: 'FeatureCollection', features: [] });
 
 export const getGetExportResponseMock = (
   overrideResponse: Partial<ExportFileResource> = {},
@@ -155,7 +249,12 @@ export const getExportFeaturesMockHandler = (
 };
 
 export const getDownloadExportMockHandler = (
-  overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob),
+  overrideResponse?:
+    | ExportedFeatureCollection
+    | Blob
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<ExportedFeatureCollection | Blob> | ExportedFeatureCollection | Blob),
   options?: RequestHandlerOptions,
 ) => {
   return http.get(

@@ -28,10 +28,13 @@ import type {
   ExportLayerRequest,
   ExportNotReadyResponse,
   ExportSelectedRequest,
+  ExportedFeatureCollection,
   ForbiddenResponse,
   GoneResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
@@ -73,6 +76,8 @@ export const getExportFilterFeaturesMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -120,6 +125,8 @@ export type ExportFilterFeaturesMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -134,6 +141,8 @@ export const useExportFilterFeatures = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -188,6 +197,8 @@ export const getExportMultiSelectedFeaturesMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -235,6 +246,8 @@ export type ExportMultiSelectedFeaturesMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -249,6 +262,8 @@ export const useExportMultiSelectedFeatures = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -303,6 +318,8 @@ export const getExportFeaturesMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -348,6 +365,8 @@ export type ExportFeaturesMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -362,6 +381,8 @@ export const useExportFeatures = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -394,8 +415,8 @@ export const downloadExport = (
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
-  return httpClient<Blob>(
-    { url: `/api/get-export/${id}`, method: 'GET', responseType: 'blob', signal },
+  return httpClient<ExportedFeatureCollection | Blob>(
+    { url: `/api/get-export/${id}`, method: 'GET', signal },
     options,
   );
 };
@@ -407,7 +428,13 @@ export const getDownloadExportQueryKey = (id?: string) => {
 export const getDownloadExportQueryOptions = <
   TData = Awaited<ReturnType<typeof downloadExport>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ExportNotReadyResponse | GoneResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ExportNotReadyResponse
+    | GoneResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: string,
@@ -432,13 +459,25 @@ export const getDownloadExportQueryOptions = <
 
 export type DownloadExportQueryResult = NonNullable<Awaited<ReturnType<typeof downloadExport>>>;
 export type DownloadExportQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ExportNotReadyResponse | GoneResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ExportNotReadyResponse
+  | GoneResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useDownloadExport<
   TData = Awaited<ReturnType<typeof downloadExport>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ExportNotReadyResponse | GoneResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ExportNotReadyResponse
+    | GoneResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: string,
@@ -459,7 +498,13 @@ export function useDownloadExport<
 export function useDownloadExport<
   TData = Awaited<ReturnType<typeof downloadExport>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ExportNotReadyResponse | GoneResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ExportNotReadyResponse
+    | GoneResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: string,
@@ -480,7 +525,13 @@ export function useDownloadExport<
 export function useDownloadExport<
   TData = Awaited<ReturnType<typeof downloadExport>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ExportNotReadyResponse | GoneResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ExportNotReadyResponse
+    | GoneResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: string,
@@ -497,7 +548,13 @@ export function useDownloadExport<
 export function useDownloadExport<
   TData = Awaited<ReturnType<typeof downloadExport>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ExportNotReadyResponse | GoneResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ExportNotReadyResponse
+    | GoneResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: string,
@@ -532,7 +589,13 @@ export const getGetExportQueryKey = (id?: string) => {
 
 export const getGetExportQueryOptions = <
   TData = Awaited<ReturnType<typeof getExport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {
@@ -555,11 +618,23 @@ export const getGetExportQueryOptions = <
 };
 
 export type GetExportQueryResult = NonNullable<Awaited<ReturnType<typeof getExport>>>;
-export type GetExportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetExportQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetExport<
   TData = Awaited<ReturnType<typeof getExport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options: {
@@ -578,7 +653,13 @@ export function useGetExport<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetExport<
   TData = Awaited<ReturnType<typeof getExport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {
@@ -597,7 +678,13 @@ export function useGetExport<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetExport<
   TData = Awaited<ReturnType<typeof getExport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {
@@ -612,7 +699,13 @@ export function useGetExport<
 
 export function useGetExport<
   TData = Awaited<ReturnType<typeof getExport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {

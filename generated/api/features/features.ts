@@ -38,6 +38,8 @@ import type {
   NotFoundResponse,
   PayloadTooLargeResponse,
   RestoreFeatureRequest,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   SplitFeatureRequest,
   SplitFeatureResult,
   TileJson,
@@ -83,7 +85,12 @@ export const getListLayerFeaturesQueryKey = (
 export const getListLayerFeaturesQueryOptions = <
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -110,13 +117,23 @@ export const getListLayerFeaturesQueryOptions = <
 
 export type ListLayerFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof listLayerFeatures>>>;
 export type ListLayerFeaturesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -139,7 +156,12 @@ export function useListLayerFeatures<
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -162,7 +184,12 @@ export function useListLayerFeatures<
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -181,7 +208,12 @@ export function useListLayerFeatures<
 export function useListLayerFeatures<
   TData = Awaited<ReturnType<typeof listLayerFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -235,6 +267,8 @@ export const getCreateLayerFeatureMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -279,6 +313,8 @@ export type CreateLayerFeatureMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -292,6 +328,8 @@ export const useCreateLayerFeature = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -346,7 +384,14 @@ export const getGetLayerTileQueryKey = (
 
 export const getGetLayerTileQueryOptions = <
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -374,12 +419,24 @@ export const getGetLayerTileQueryOptions = <
 
 export type GetLayerTileQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerTile>>>;
 export type GetLayerTileQueryError = ErrorType<
-  void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | void
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -402,7 +459,14 @@ export function useGetLayerTile<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -425,7 +489,14 @@ export function useGetLayerTile<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -444,7 +515,14 @@ export function useGetLayerTile<
 
 export function useGetLayerTile<
   TData = Awaited<ReturnType<typeof getLayerTile>>,
-  TError = ErrorType<void | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | void
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -490,7 +568,13 @@ export const getGetLayerTileJsonQueryKey = (id?: number, layerId?: number) => {
 
 export const getGetLayerTileJsonQueryOptions = <
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -515,12 +599,22 @@ export const getGetLayerTileJsonQueryOptions = <
 
 export type GetLayerTileJsonQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerTileJson>>>;
 export type GetLayerTileJsonQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -540,7 +634,13 @@ export function useGetLayerTileJson<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -560,7 +660,13 @@ export function useGetLayerTileJson<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -576,7 +682,13 @@ export function useGetLayerTileJson<
 
 export function useGetLayerTileJson<
   TData = Awaited<ReturnType<typeof getLayerTileJson>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -629,6 +741,8 @@ export const getFilterFeaturesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -673,6 +787,8 @@ export type FilterFeaturesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -686,6 +802,8 @@ export const useFilterFeatures = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -740,6 +858,8 @@ export const getUpdateFeaturesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -785,6 +905,8 @@ export type UpdateFeaturesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -799,6 +921,8 @@ export const useUpdateFeatures = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -852,6 +976,8 @@ export const getUpdateMultiSelectFeaturesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -898,6 +1024,8 @@ export type UpdateMultiSelectFeaturesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -911,6 +1039,8 @@ export const useUpdateMultiSelectFeatures = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -956,7 +1086,13 @@ export const getGetFeatureHistoryQueryKey = (id?: number, featureId?: number) =>
 
 export const getGetFeatureHistoryQueryOptions = <
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -981,12 +1117,22 @@ export const getGetFeatureHistoryQueryOptions = <
 
 export type GetFeatureHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof getFeatureHistory>>>;
 export type GetFeatureHistoryQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1006,7 +1152,13 @@ export function useGetFeatureHistory<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1026,7 +1178,13 @@ export function useGetFeatureHistory<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1042,7 +1200,13 @@ export function useGetFeatureHistory<
 
 export function useGetFeatureHistory<
   TData = Awaited<ReturnType<typeof getFeatureHistory>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1085,7 +1249,13 @@ export const getGetFeatureChildrenQueryKey = (id?: number, featureId?: number) =
 
 export const getGetFeatureChildrenQueryOptions = <
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1110,12 +1280,22 @@ export const getGetFeatureChildrenQueryOptions = <
 
 export type GetFeatureChildrenQueryResult = NonNullable<Awaited<ReturnType<typeof getFeatureChildren>>>;
 export type GetFeatureChildrenQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1135,7 +1315,13 @@ export function useGetFeatureChildren<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1155,7 +1341,13 @@ export function useGetFeatureChildren<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1171,7 +1363,13 @@ export function useGetFeatureChildren<
 
 export function useGetFeatureChildren<
   TData = Awaited<ReturnType<typeof getFeatureChildren>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1214,7 +1412,13 @@ export const getGetFeatureParentsQueryKey = (id?: number, featureId?: number) =>
 
 export const getGetFeatureParentsQueryOptions = <
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1239,12 +1443,22 @@ export const getGetFeatureParentsQueryOptions = <
 
 export type GetFeatureParentsQueryResult = NonNullable<Awaited<ReturnType<typeof getFeatureParents>>>;
 export type GetFeatureParentsQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1264,7 +1478,13 @@ export function useGetFeatureParents<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1284,7 +1504,13 @@ export function useGetFeatureParents<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1300,7 +1526,13 @@ export function useGetFeatureParents<
 
 export function useGetFeatureParents<
   TData = Awaited<ReturnType<typeof getFeatureParents>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   featureId: number,
@@ -1353,6 +1585,8 @@ export const getRestoreFeatureVersionMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1400,6 +1634,8 @@ export type RestoreFeatureVersionMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1414,6 +1650,8 @@ export const useRestoreFeatureVersion = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1469,6 +1707,8 @@ export const getSplitFeatureMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1514,6 +1754,8 @@ export type SplitFeatureMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1528,6 +1770,8 @@ export const useSplitFeature = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1579,7 +1823,12 @@ export const getListDeletedFeaturesQueryKey = (
 export const getListDeletedFeaturesQueryOptions = <
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1606,13 +1855,23 @@ export const getListDeletedFeaturesQueryOptions = <
 
 export type ListDeletedFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof listDeletedFeatures>>>;
 export type ListDeletedFeaturesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1635,7 +1894,12 @@ export function useListDeletedFeatures<
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1658,7 +1922,12 @@ export function useListDeletedFeatures<
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1677,7 +1946,12 @@ export function useListDeletedFeatures<
 export function useListDeletedFeatures<
   TData = Awaited<ReturnType<typeof listDeletedFeatures>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,

@@ -30,6 +30,8 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
@@ -63,6 +65,8 @@ export const getDeleteFeatureFileMutationOptions = <
     | NotFoundResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -106,6 +110,8 @@ export type DeleteFeatureFileMutationError = ErrorType<
   | NotFoundResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -118,6 +124,8 @@ export const useDeleteFeatureFile = <
     | NotFoundResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -175,6 +183,8 @@ export const getUploadFeatureFilesMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -220,6 +230,8 @@ export type UploadFeatureFilesMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -234,6 +246,8 @@ export const useUploadFeatureFiles = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -278,7 +292,13 @@ export const getDownloadFeatureFileQueryKey = (fileId?: number) => {
 
 export const getDownloadFeatureFileQueryOptions = <
   TData = Awaited<ReturnType<typeof downloadFeatureFile>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   fileId: number,
   options?: {
@@ -302,12 +322,22 @@ export const getDownloadFeatureFileQueryOptions = <
 
 export type DownloadFeatureFileQueryResult = NonNullable<Awaited<ReturnType<typeof downloadFeatureFile>>>;
 export type DownloadFeatureFileQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useDownloadFeatureFile<
   TData = Awaited<ReturnType<typeof downloadFeatureFile>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   fileId: number,
   options: {
@@ -326,7 +356,13 @@ export function useDownloadFeatureFile<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useDownloadFeatureFile<
   TData = Awaited<ReturnType<typeof downloadFeatureFile>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   fileId: number,
   options?: {
@@ -345,7 +381,13 @@ export function useDownloadFeatureFile<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useDownloadFeatureFile<
   TData = Awaited<ReturnType<typeof downloadFeatureFile>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   fileId: number,
   options?: {
@@ -360,7 +402,13 @@ export function useDownloadFeatureFile<
 
 export function useDownloadFeatureFile<
   TData = Awaited<ReturnType<typeof downloadFeatureFile>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   fileId: number,
   options?: {

@@ -31,6 +31,8 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
 } from '../../model';
@@ -57,7 +59,13 @@ export const getListFiltersQueryKey = (id?: number) => {
 
 export const getListFiltersQueryOptions = <
   TData = Awaited<ReturnType<typeof listFilters>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -80,11 +88,23 @@ export const getListFiltersQueryOptions = <
 };
 
 export type ListFiltersQueryResult = NonNullable<Awaited<ReturnType<typeof listFilters>>>;
-export type ListFiltersQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type ListFiltersQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useListFilters<
   TData = Awaited<ReturnType<typeof listFilters>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options: {
@@ -103,7 +123,13 @@ export function useListFilters<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListFilters<
   TData = Awaited<ReturnType<typeof listFilters>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -122,7 +148,13 @@ export function useListFilters<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListFilters<
   TData = Awaited<ReturnType<typeof listFilters>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -137,7 +169,13 @@ export function useListFilters<
 
 export function useListFilters<
   TData = Awaited<ReturnType<typeof listFilters>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -186,6 +224,8 @@ export const getCreateFilterMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -230,6 +270,8 @@ export type CreateFilterMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -243,6 +285,8 @@ export const useCreateFilter = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -287,7 +331,13 @@ export const getGetFilterQueryKey = (id?: number, filterId?: number) => {
 
 export const getGetFilterQueryOptions = <
   TData = Awaited<ReturnType<typeof getFilter>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   filterId: number,
@@ -311,11 +361,23 @@ export const getGetFilterQueryOptions = <
 };
 
 export type GetFilterQueryResult = NonNullable<Awaited<ReturnType<typeof getFilter>>>;
-export type GetFilterQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetFilterQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetFilter<
   TData = Awaited<ReturnType<typeof getFilter>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   filterId: number,
@@ -335,7 +397,13 @@ export function useGetFilter<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFilter<
   TData = Awaited<ReturnType<typeof getFilter>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   filterId: number,
@@ -355,7 +423,13 @@ export function useGetFilter<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetFilter<
   TData = Awaited<ReturnType<typeof getFilter>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   filterId: number,
@@ -371,7 +445,13 @@ export function useGetFilter<
 
 export function useGetFilter<
   TData = Awaited<ReturnType<typeof getFilter>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   filterId: number,
@@ -420,6 +500,8 @@ export const getUpdateFilterMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -464,6 +546,8 @@ export type UpdateFilterMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -477,6 +561,8 @@ export const useUpdateFilter = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -511,7 +597,14 @@ export const deleteFilter = (id: number, filterId: number, options?: SecondParam
 };
 
 export const getDeleteFilterMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -549,14 +642,26 @@ export const getDeleteFilterMutationOptions = <
 export type DeleteFilterMutationResult = NonNullable<Awaited<ReturnType<typeof deleteFilter>>>;
 
 export type DeleteFilterMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Delete a filter (admin)
  */
 export const useDeleteFilter = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {

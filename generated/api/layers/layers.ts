@@ -44,6 +44,8 @@ import type {
   NotFoundResponse,
   PayloadTooLargeResponse,
   PropertyValuesResource,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
@@ -71,7 +73,13 @@ export const getListLayersQueryKey = (id?: number) => {
 
 export const getListLayersQueryOptions = <
   TData = Awaited<ReturnType<typeof listLayers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -94,11 +102,23 @@ export const getListLayersQueryOptions = <
 };
 
 export type ListLayersQueryResult = NonNullable<Awaited<ReturnType<typeof listLayers>>>;
-export type ListLayersQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type ListLayersQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useListLayers<
   TData = Awaited<ReturnType<typeof listLayers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options: {
@@ -117,7 +137,13 @@ export function useListLayers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListLayers<
   TData = Awaited<ReturnType<typeof listLayers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -136,7 +162,13 @@ export function useListLayers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListLayers<
   TData = Awaited<ReturnType<typeof listLayers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -151,7 +183,13 @@ export function useListLayers<
 
 export function useListLayers<
   TData = Awaited<ReturnType<typeof listLayers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -201,6 +239,8 @@ export const getCreateLayerMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -245,6 +285,8 @@ export type CreateLayerMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -258,6 +300,8 @@ export const useCreateLayer = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -336,6 +380,8 @@ export const getImportLayerMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -381,6 +427,8 @@ export type ImportLayerMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -395,6 +443,8 @@ export const useImportLayer = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -477,6 +527,8 @@ export const getStartLayerImportMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -522,6 +574,8 @@ export type StartLayerImportMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -536,6 +590,8 @@ export const useStartLayerImport = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -582,7 +638,12 @@ export const getGetLayerQueryKey = (id?: number, layerId?: number, params?: GetL
 export const getGetLayerQueryOptions = <
   TData = Awaited<ReturnType<typeof getLayer>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -609,13 +670,23 @@ export const getGetLayerQueryOptions = <
 
 export type GetLayerQueryResult = NonNullable<Awaited<ReturnType<typeof getLayer>>>;
 export type GetLayerQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetLayer<
   TData = Awaited<ReturnType<typeof getLayer>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -638,7 +709,12 @@ export function useGetLayer<
 export function useGetLayer<
   TData = Awaited<ReturnType<typeof getLayer>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -661,7 +737,12 @@ export function useGetLayer<
 export function useGetLayer<
   TData = Awaited<ReturnType<typeof getLayer>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -680,7 +761,12 @@ export function useGetLayer<
 export function useGetLayer<
   TData = Awaited<ReturnType<typeof getLayer>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -731,6 +817,8 @@ export const getUpdateLayerMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -775,6 +863,8 @@ export type UpdateLayerMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -788,6 +878,8 @@ export const useUpdateLayer = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -823,7 +915,14 @@ export const deleteLayer = (id: number, layerId: number, options?: SecondParamet
 };
 
 export const getDeleteLayerMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -861,14 +960,26 @@ export const getDeleteLayerMutationOptions = <
 export type DeleteLayerMutationResult = NonNullable<Awaited<ReturnType<typeof deleteLayer>>>;
 
 export type DeleteLayerMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Delete a layer with its features, files and relations (admin)
  */
 export const useDeleteLayer = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -920,6 +1031,8 @@ export const getUpdateLayerPropertiesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -966,6 +1079,8 @@ export type UpdateLayerPropertiesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -979,6 +1094,8 @@ export const useUpdateLayerProperties = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1033,6 +1150,8 @@ export const getDeleteLayerPropertiesMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1079,6 +1198,8 @@ export type DeleteLayerPropertiesMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1092,6 +1213,8 @@ export const useDeleteLayerProperties = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1146,6 +1269,8 @@ export const getTransferLayerMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1190,6 +1315,8 @@ export type TransferLayerMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1203,6 +1330,8 @@ export const useTransferLayer = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1247,7 +1376,13 @@ export const getGetLayerRelationsQueryKey = (id?: number, layerId?: number) => {
 
 export const getGetLayerRelationsQueryOptions = <
   TData = Awaited<ReturnType<typeof getLayerRelations>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1272,12 +1407,22 @@ export const getGetLayerRelationsQueryOptions = <
 
 export type GetLayerRelationsQueryResult = NonNullable<Awaited<ReturnType<typeof getLayerRelations>>>;
 export type GetLayerRelationsQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetLayerRelations<
   TData = Awaited<ReturnType<typeof getLayerRelations>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1297,7 +1442,13 @@ export function useGetLayerRelations<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerRelations<
   TData = Awaited<ReturnType<typeof getLayerRelations>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1317,7 +1468,13 @@ export function useGetLayerRelations<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetLayerRelations<
   TData = Awaited<ReturnType<typeof getLayerRelations>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1333,7 +1490,13 @@ export function useGetLayerRelations<
 
 export function useGetLayerRelations<
   TData = Awaited<ReturnType<typeof getLayerRelations>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   layerId: number,
@@ -1382,6 +1545,8 @@ export const getUpdateLayerRelationsMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1428,6 +1593,8 @@ export type UpdateLayerRelationsMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1441,6 +1608,8 @@ export const useUpdateLayerRelations = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1492,7 +1661,12 @@ export const getGetLayerPropertyValuesQueryKey = (
 export const getGetLayerPropertyValuesQueryOptions = <
   TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1521,13 +1695,23 @@ export type GetLayerPropertyValuesQueryResult = NonNullable<
   Awaited<ReturnType<typeof getLayerPropertyValues>>
 >;
 export type GetLayerPropertyValuesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetLayerPropertyValues<
   TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1550,7 +1734,12 @@ export function useGetLayerPropertyValues<
 export function useGetLayerPropertyValues<
   TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1573,7 +1762,12 @@ export function useGetLayerPropertyValues<
 export function useGetLayerPropertyValues<
   TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1592,7 +1786,12 @@ export function useGetLayerPropertyValues<
 export function useGetLayerPropertyValues<
   TData = Awaited<ReturnType<typeof getLayerPropertyValues>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -1629,7 +1828,13 @@ export const getGetImportQueryKey = (id?: string) => {
 
 export const getGetImportQueryOptions = <
   TData = Awaited<ReturnType<typeof getImport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {
@@ -1652,11 +1857,23 @@ export const getGetImportQueryOptions = <
 };
 
 export type GetImportQueryResult = NonNullable<Awaited<ReturnType<typeof getImport>>>;
-export type GetImportQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetImportQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetImport<
   TData = Awaited<ReturnType<typeof getImport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options: {
@@ -1675,7 +1892,13 @@ export function useGetImport<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetImport<
   TData = Awaited<ReturnType<typeof getImport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {
@@ -1694,7 +1917,13 @@ export function useGetImport<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetImport<
   TData = Awaited<ReturnType<typeof getImport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {
@@ -1709,7 +1938,13 @@ export function useGetImport<
 
 export function useGetImport<
   TData = Awaited<ReturnType<typeof getImport>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: string,
   options?: {

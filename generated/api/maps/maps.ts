@@ -33,6 +33,8 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   ShowMapParams,
   UnauthenticatedResponse,
   ValidationFailedResponse,
@@ -60,7 +62,13 @@ export const getListMapsQueryKey = (params?: ListMapsParams) => {
 
 export const getListMapsQueryOptions = <
   TData = Awaited<ReturnType<typeof listMaps>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListMapsParams,
   options?: {
@@ -84,12 +92,22 @@ export const getListMapsQueryOptions = <
 
 export type ListMapsQueryResult = NonNullable<Awaited<ReturnType<typeof listMaps>>>;
 export type ListMapsQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListMaps<
   TData = Awaited<ReturnType<typeof listMaps>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params: undefined | ListMapsParams,
   options: {
@@ -108,7 +126,13 @@ export function useListMaps<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMaps<
   TData = Awaited<ReturnType<typeof listMaps>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListMapsParams,
   options?: {
@@ -127,7 +151,13 @@ export function useListMaps<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListMaps<
   TData = Awaited<ReturnType<typeof listMaps>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListMapsParams,
   options?: {
@@ -142,7 +172,13 @@ export function useListMaps<
 
 export function useListMaps<
   TData = Awaited<ReturnType<typeof listMaps>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListMapsParams,
   options?: {
@@ -190,6 +226,8 @@ export const getCreateMapMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -232,6 +270,8 @@ export type CreateMapMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -244,6 +284,8 @@ export const useCreateMap = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -280,7 +322,13 @@ export const getGetMapQueryKey = (id?: number) => {
 
 export const getGetMapQueryOptions = <
   TData = Awaited<ReturnType<typeof getMap>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -303,11 +351,23 @@ export const getGetMapQueryOptions = <
 };
 
 export type GetMapQueryResult = NonNullable<Awaited<ReturnType<typeof getMap>>>;
-export type GetMapQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetMapQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetMap<
   TData = Awaited<ReturnType<typeof getMap>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options: {
@@ -326,7 +386,13 @@ export function useGetMap<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMap<
   TData = Awaited<ReturnType<typeof getMap>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -345,7 +411,13 @@ export function useGetMap<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetMap<
   TData = Awaited<ReturnType<typeof getMap>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -360,7 +432,13 @@ export function useGetMap<
 
 export function useGetMap<
   TData = Awaited<ReturnType<typeof getMap>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -409,6 +487,8 @@ export const getUpdateMapMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -453,6 +533,8 @@ export type UpdateMapMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -466,6 +548,8 @@ export const useUpdateMap = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -497,7 +581,14 @@ export const deleteMap = (id: number, options?: SecondParameter<typeof httpClien
 };
 
 export const getDeleteMapMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<Awaited<ReturnType<typeof deleteMap>>, TError, { id: number }, TContext>;
@@ -522,14 +613,26 @@ export const getDeleteMapMutationOptions = <
 export type DeleteMapMutationResult = NonNullable<Awaited<ReturnType<typeof deleteMap>>>;
 
 export type DeleteMapMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Delete a map with its layers, features and files (admin)
  */
 export const useDeleteMap = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -564,7 +667,12 @@ export const getShowMapQueryKey = (id?: number, params?: ShowMapParams) => {
 export const getShowMapQueryOptions = <
   TData = Awaited<ReturnType<typeof showMap>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -590,13 +698,23 @@ export const getShowMapQueryOptions = <
 
 export type ShowMapQueryResult = NonNullable<Awaited<ReturnType<typeof showMap>>>;
 export type ShowMapQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useShowMap<
   TData = Awaited<ReturnType<typeof showMap>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -618,7 +736,12 @@ export function useShowMap<
 export function useShowMap<
   TData = Awaited<ReturnType<typeof showMap>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -640,7 +763,12 @@ export function useShowMap<
 export function useShowMap<
   TData = Awaited<ReturnType<typeof showMap>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,
@@ -658,7 +786,12 @@ export function useShowMap<
 export function useShowMap<
   TData = Awaited<ReturnType<typeof showMap>>,
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationFailedResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
 >(
   id: number,

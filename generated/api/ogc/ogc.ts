@@ -40,6 +40,8 @@ import type {
   OgcPreconditionFailedResponse,
   OgcQueryables,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
 } from '../../model';
@@ -66,7 +68,13 @@ export const getGetOgcLandingPageQueryKey = (mapId?: number) => {
 
 export const getGetOgcLandingPageQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -90,12 +98,22 @@ export const getGetOgcLandingPageQueryOptions = <
 
 export type GetOgcLandingPageQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcLandingPage>>>;
 export type GetOgcLandingPageQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -114,7 +132,13 @@ export function useGetOgcLandingPage<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -133,7 +157,13 @@ export function useGetOgcLandingPage<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -148,7 +178,13 @@ export function useGetOgcLandingPage<
 
 export function useGetOgcLandingPage<
   TData = Awaited<ReturnType<typeof getOgcLandingPage>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -188,7 +224,13 @@ export const getGetOgcConformanceQueryKey = (mapId?: number) => {
 
 export const getGetOgcConformanceQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -212,12 +254,22 @@ export const getGetOgcConformanceQueryOptions = <
 
 export type GetOgcConformanceQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcConformance>>>;
 export type GetOgcConformanceQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -236,7 +288,13 @@ export function useGetOgcConformance<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -255,7 +313,13 @@ export function useGetOgcConformance<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -270,7 +334,13 @@ export function useGetOgcConformance<
 
 export function useGetOgcConformance<
   TData = Awaited<ReturnType<typeof getOgcConformance>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -308,7 +378,13 @@ export const getGetOgcApiDocumentQueryKey = (mapId?: number) => {
 
 export const getGetOgcApiDocumentQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -332,12 +408,22 @@ export const getGetOgcApiDocumentQueryOptions = <
 
 export type GetOgcApiDocumentQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcApiDocument>>>;
 export type GetOgcApiDocumentQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -356,7 +442,13 @@ export function useGetOgcApiDocument<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -375,7 +467,13 @@ export function useGetOgcApiDocument<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -390,7 +488,13 @@ export function useGetOgcApiDocument<
 
 export function useGetOgcApiDocument<
   TData = Awaited<ReturnType<typeof getOgcApiDocument>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -430,7 +534,13 @@ export const getListOgcCollectionsQueryKey = (mapId?: number) => {
 
 export const getListOgcCollectionsQueryOptions = <
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -454,12 +564,22 @@ export const getListOgcCollectionsQueryOptions = <
 
 export type ListOgcCollectionsQueryResult = NonNullable<Awaited<ReturnType<typeof listOgcCollections>>>;
 export type ListOgcCollectionsQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options: {
@@ -478,7 +598,13 @@ export function useListOgcCollections<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -497,7 +623,13 @@ export function useListOgcCollections<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -512,7 +644,13 @@ export function useListOgcCollections<
 
 export function useListOgcCollections<
   TData = Awaited<ReturnType<typeof listOgcCollections>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   options?: {
@@ -553,7 +691,13 @@ export const getGetOgcCollectionQueryKey = (mapId?: number, collectionId?: strin
 
 export const getGetOgcCollectionQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -578,12 +722,22 @@ export const getGetOgcCollectionQueryOptions = <
 
 export type GetOgcCollectionQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcCollection>>>;
 export type GetOgcCollectionQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -603,7 +757,13 @@ export function useGetOgcCollection<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -623,7 +783,13 @@ export function useGetOgcCollection<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -639,7 +805,13 @@ export function useGetOgcCollection<
 
 export function useGetOgcCollection<
   TData = Awaited<ReturnType<typeof getOgcCollection>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -681,7 +853,13 @@ export const getGetOgcQueryablesQueryKey = (mapId?: number, collectionId?: strin
 
 export const getGetOgcQueryablesQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -706,12 +884,22 @@ export const getGetOgcQueryablesQueryOptions = <
 
 export type GetOgcQueryablesQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcQueryables>>>;
 export type GetOgcQueryablesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -731,7 +919,13 @@ export function useGetOgcQueryables<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -751,7 +945,13 @@ export function useGetOgcQueryables<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -767,7 +967,13 @@ export function useGetOgcQueryables<
 
 export function useGetOgcQueryables<
   TData = Awaited<ReturnType<typeof getOgcQueryables>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -815,7 +1021,14 @@ export const getListOgcItemsQueryKey = (
 
 export const getListOgcItemsQueryOptions = <
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | OgcBadRequestResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -841,12 +1054,24 @@ export const getListOgcItemsQueryOptions = <
 
 export type ListOgcItemsQueryResult = NonNullable<Awaited<ReturnType<typeof listOgcItems>>>;
 export type ListOgcItemsQueryError = ErrorType<
-  OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | OgcBadRequestResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | OgcBadRequestResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -867,7 +1092,14 @@ export function useListOgcItems<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | OgcBadRequestResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -888,7 +1120,14 @@ export function useListOgcItems<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | OgcBadRequestResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -905,7 +1144,14 @@ export function useListOgcItems<
 
 export function useListOgcItems<
   TData = Awaited<ReturnType<typeof listOgcItems>>,
-  TError = ErrorType<OgcBadRequestResponse | UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | OgcBadRequestResponse
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -958,6 +1204,8 @@ export const getCreateOgcItemMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1002,6 +1250,8 @@ export type CreateOgcItemMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1015,6 +1265,8 @@ export const useCreateOgcItem = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1060,7 +1312,13 @@ export const getGetOgcItemQueryKey = (mapId?: number, collectionId?: string, fea
 
 export const getGetOgcItemQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -1088,11 +1346,23 @@ export const getGetOgcItemQueryOptions = <
 };
 
 export type GetOgcItemQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcItem>>>;
-export type GetOgcItemQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetOgcItemQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -1113,7 +1383,13 @@ export function useGetOgcItem<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -1134,7 +1410,13 @@ export function useGetOgcItem<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -1151,7 +1433,13 @@ export function useGetOgcItem<
 
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   mapId: number,
   collectionId: string,
@@ -1204,6 +1492,8 @@ export const getReplaceOgcItemMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1249,6 +1539,8 @@ export type ReplaceOgcItemMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1263,6 +1555,8 @@ export const useReplaceOgcItem = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1316,6 +1610,8 @@ export const getUpdateOgcItemMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1376,6 +1672,8 @@ export type UpdateOgcItemMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1390,6 +1688,8 @@ export const useUpdateOgcItem = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -1446,6 +1746,8 @@ export const getDeleteOgcItemMutationOptions = <
     | NotFoundResponse
     | OgcPreconditionFailedResponse
     | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1489,6 +1791,8 @@ export type DeleteOgcItemMutationError = ErrorType<
   | NotFoundResponse
   | OgcPreconditionFailedResponse
   | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1501,6 +1805,8 @@ export const useDeleteOgcItem = <
     | NotFoundResponse
     | OgcPreconditionFailedResponse
     | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(

@@ -18,7 +18,12 @@ import type {
   UseQueryResult,
 } from '@tanstack/react-query';
 
-import type { LayerTypeList, UnauthenticatedResponse } from '../../model';
+import type {
+  LayerTypeList,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
+  UnauthenticatedResponse,
+} from '../../model';
 
 import { httpClient } from '../../../src/lib/http-client';
 import type { ErrorType } from '../../../src/lib/http-client';
@@ -38,7 +43,7 @@ export const getListLayerTypesQueryKey = () => {
 
 export const getListLayerTypesQueryOptions = <
   TData = Awaited<ReturnType<typeof listLayerTypes>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerTypes>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -58,11 +63,13 @@ export const getListLayerTypesQueryOptions = <
 };
 
 export type ListLayerTypesQueryResult = NonNullable<Awaited<ReturnType<typeof listLayerTypes>>>;
-export type ListLayerTypesQueryError = ErrorType<UnauthenticatedResponse>;
+export type ListLayerTypesQueryError = ErrorType<
+  UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse
+>;
 
 export function useListLayerTypes<
   TData = Awaited<ReturnType<typeof listLayerTypes>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerTypes>>, TError, TData>> &
@@ -80,7 +87,7 @@ export function useListLayerTypes<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListLayerTypes<
   TData = Awaited<ReturnType<typeof listLayerTypes>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerTypes>>, TError, TData>> &
@@ -98,7 +105,7 @@ export function useListLayerTypes<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListLayerTypes<
   TData = Awaited<ReturnType<typeof listLayerTypes>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerTypes>>, TError, TData>>;
@@ -112,7 +119,7 @@ export function useListLayerTypes<
 
 export function useListLayerTypes<
   TData = Awaited<ReturnType<typeof listLayerTypes>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerTypes>>, TError, TData>>;

@@ -31,6 +31,8 @@ import type {
   SearchList,
   SearchResource,
   SearchUpdate,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   UnauthenticatedResponse,
   ValidationFailedResponse,
 } from '../../model';
@@ -57,7 +59,13 @@ export const getListSearchesQueryKey = (id?: number) => {
 
 export const getListSearchesQueryOptions = <
   TData = Awaited<ReturnType<typeof listSearches>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -81,12 +89,22 @@ export const getListSearchesQueryOptions = <
 
 export type ListSearchesQueryResult = NonNullable<Awaited<ReturnType<typeof listSearches>>>;
 export type ListSearchesQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListSearches<
   TData = Awaited<ReturnType<typeof listSearches>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options: {
@@ -105,7 +123,13 @@ export function useListSearches<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSearches<
   TData = Awaited<ReturnType<typeof listSearches>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -124,7 +148,13 @@ export function useListSearches<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListSearches<
   TData = Awaited<ReturnType<typeof listSearches>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -139,7 +169,13 @@ export function useListSearches<
 
 export function useListSearches<
   TData = Awaited<ReturnType<typeof listSearches>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -188,6 +224,8 @@ export const getCreateSearchMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -232,6 +270,8 @@ export type CreateSearchMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -245,6 +285,8 @@ export const useCreateSearch = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -289,7 +331,13 @@ export const getGetSearchQueryKey = (id?: number, searchId?: number) => {
 
 export const getGetSearchQueryOptions = <
   TData = Awaited<ReturnType<typeof getSearch>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   searchId: number,
@@ -313,11 +361,23 @@ export const getGetSearchQueryOptions = <
 };
 
 export type GetSearchQueryResult = NonNullable<Awaited<ReturnType<typeof getSearch>>>;
-export type GetSearchQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetSearchQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetSearch<
   TData = Awaited<ReturnType<typeof getSearch>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   searchId: number,
@@ -337,7 +397,13 @@ export function useGetSearch<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSearch<
   TData = Awaited<ReturnType<typeof getSearch>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   searchId: number,
@@ -357,7 +423,13 @@ export function useGetSearch<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetSearch<
   TData = Awaited<ReturnType<typeof getSearch>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   searchId: number,
@@ -373,7 +445,13 @@ export function useGetSearch<
 
 export function useGetSearch<
   TData = Awaited<ReturnType<typeof getSearch>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   searchId: number,
@@ -422,6 +500,8 @@ export const getUpdateSearchMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -466,6 +546,8 @@ export type UpdateSearchMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -479,6 +561,8 @@ export const useUpdateSearch = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -513,7 +597,14 @@ export const deleteSearch = (id: number, searchId: number, options?: SecondParam
 };
 
 export const getDeleteSearchMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -551,14 +642,26 @@ export const getDeleteSearchMutationOptions = <
 export type DeleteSearchMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSearch>>>;
 
 export type DeleteSearchMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Delete a saved search (admin)
  */
 export const useDeleteSearch = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {

@@ -29,6 +29,8 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthenticatedResponse,
   UserCreate,
@@ -59,7 +61,7 @@ export const getListUserTokensQueryKey = () => {
 
 export const getListUserTokensQueryOptions = <
   TData = Awaited<ReturnType<typeof listUserTokens>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(options?: {
   query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>>;
   request?: SecondParameter<typeof httpClient>;
@@ -79,11 +81,13 @@ export const getListUserTokensQueryOptions = <
 };
 
 export type ListUserTokensQueryResult = NonNullable<Awaited<ReturnType<typeof listUserTokens>>>;
-export type ListUserTokensQueryError = ErrorType<UnauthenticatedResponse>;
+export type ListUserTokensQueryError = ErrorType<
+  UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse
+>;
 
 export function useListUserTokens<
   TData = Awaited<ReturnType<typeof listUserTokens>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>> &
@@ -101,7 +105,7 @@ export function useListUserTokens<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListUserTokens<
   TData = Awaited<ReturnType<typeof listUserTokens>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>> &
@@ -119,7 +123,7 @@ export function useListUserTokens<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListUserTokens<
   TData = Awaited<ReturnType<typeof listUserTokens>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>>;
@@ -133,7 +137,7 @@ export function useListUserTokens<
 
 export function useListUserTokens<
   TData = Awaited<ReturnType<typeof listUserTokens>>,
-  TError = ErrorType<UnauthenticatedResponse>,
+  TError = ErrorType<UnauthenticatedResponse | ServerErrorResponse | ServiceUnavailableResponse>,
 >(
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserTokens>>, TError, TData>>;
@@ -180,6 +184,8 @@ export const getCreateUserTokenMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -223,6 +229,8 @@ export type CreateUserTokenMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -235,6 +243,8 @@ export const useCreateUserToken = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -267,7 +277,14 @@ export const deleteUserToken = (tokenId: number, options?: SecondParameter<typeo
 };
 
 export const getDeleteUserTokenMutationOptions = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(options?: {
   mutation?: UseMutationOptions<
@@ -304,14 +321,26 @@ export const getDeleteUserTokenMutationOptions = <
 export type DeleteUserTokenMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserToken>>>;
 
 export type DeleteUserTokenMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
  * @summary Revoke a personal access token
  */
 export const useDeleteUserToken = <
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
   TContext = unknown,
 >(
   options?: {
@@ -346,7 +375,13 @@ export const getListUsersQueryKey = (params?: ListUsersParams) => {
 
 export const getListUsersQueryOptions = <
   TData = Awaited<ReturnType<typeof listUsers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListUsersParams,
   options?: {
@@ -370,12 +405,22 @@ export const getListUsersQueryOptions = <
 
 export type ListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof listUsers>>>;
 export type ListUsersQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useListUsers<
   TData = Awaited<ReturnType<typeof listUsers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params: undefined | ListUsersParams,
   options: {
@@ -394,7 +439,13 @@ export function useListUsers<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListUsers<
   TData = Awaited<ReturnType<typeof listUsers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListUsersParams,
   options?: {
@@ -413,7 +464,13 @@ export function useListUsers<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useListUsers<
   TData = Awaited<ReturnType<typeof listUsers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListUsersParams,
   options?: {
@@ -428,7 +485,13 @@ export function useListUsers<
 
 export function useListUsers<
   TData = Awaited<ReturnType<typeof listUsers>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | ValidationFailedResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   params?: ListUsersParams,
   options?: {
@@ -475,6 +538,8 @@ export const getCreateUserMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -518,6 +583,8 @@ export type CreateUserMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -530,6 +597,8 @@ export const useCreateUser = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -566,7 +635,13 @@ export const getGetUserQueryKey = (id?: number) => {
 
 export const getGetUserQueryOptions = <
   TData = Awaited<ReturnType<typeof getUser>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -589,11 +664,23 @@ export const getGetUserQueryOptions = <
 };
 
 export type GetUserQueryResult = NonNullable<Awaited<ReturnType<typeof getUser>>>;
-export type GetUserQueryError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>;
+export type GetUserQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
 
 export function useGetUser<
   TData = Awaited<ReturnType<typeof getUser>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options: {
@@ -612,7 +699,13 @@ export function useGetUser<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetUser<
   TData = Awaited<ReturnType<typeof getUser>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -631,7 +724,13 @@ export function useGetUser<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetUser<
   TData = Awaited<ReturnType<typeof getUser>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -646,7 +745,13 @@ export function useGetUser<
 
 export function useGetUser<
   TData = Awaited<ReturnType<typeof getUser>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -695,6 +800,8 @@ export const getUpdateUserMutationOptions = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -740,6 +847,8 @@ export type UpdateUserMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationFailedResponse
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -754,6 +863,8 @@ export const useUpdateUser = <
     | CsrfMismatchResponse
     | ValidationFailedResponse
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -791,6 +902,8 @@ export const getDeleteUserMutationOptions = <
     | NotFoundResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -821,6 +934,8 @@ export type DeleteUserMutationError = ErrorType<
   | NotFoundResponse
   | CsrfMismatchResponse
   | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -833,6 +948,8 @@ export const useDeleteUser = <
     | NotFoundResponse
     | CsrfMismatchResponse
     | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(

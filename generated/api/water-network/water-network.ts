@@ -28,6 +28,8 @@ import type {
   ForbiddenResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthenticatedResponse,
   ValidationError,
@@ -70,7 +72,13 @@ export const getGetWaterNetworkQueryKey = (id?: number) => {
 
 export const getGetWaterNetworkQueryOptions = <
   TData = Awaited<ReturnType<typeof getWaterNetwork>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -94,12 +102,22 @@ export const getGetWaterNetworkQueryOptions = <
 
 export type GetWaterNetworkQueryResult = NonNullable<Awaited<ReturnType<typeof getWaterNetwork>>>;
 export type GetWaterNetworkQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetWaterNetwork<
   TData = Awaited<ReturnType<typeof getWaterNetwork>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options: {
@@ -118,7 +136,13 @@ export function useGetWaterNetwork<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetWaterNetwork<
   TData = Awaited<ReturnType<typeof getWaterNetwork>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -137,7 +161,13 @@ export function useGetWaterNetwork<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetWaterNetwork<
   TData = Awaited<ReturnType<typeof getWaterNetwork>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -152,7 +182,13 @@ export function useGetWaterNetwork<
 
 export function useGetWaterNetwork<
   TData = Awaited<ReturnType<typeof getWaterNetwork>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -199,6 +235,8 @@ export const getUpdateWaterNetworkMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -243,6 +281,8 @@ export type UpdateWaterNetworkMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -256,6 +296,8 @@ export const useUpdateWaterNetwork = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -296,7 +338,13 @@ export const checkWaterNetwork = (
 
 export const getCheckWaterNetworkMutationOptions = <
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -329,7 +377,13 @@ export const getCheckWaterNetworkMutationOptions = <
 export type CheckWaterNetworkMutationResult = NonNullable<Awaited<ReturnType<typeof checkWaterNetwork>>>;
 
 export type CheckWaterNetworkMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -337,7 +391,13 @@ export type CheckWaterNetworkMutationError = ErrorType<
  */
 export const useCheckWaterNetwork = <
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -386,6 +446,8 @@ export const getIsolateWaterNetworkPipeMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -432,6 +494,8 @@ export type IsolateWaterNetworkPipeMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -445,6 +509,8 @@ export const useIsolateWaterNetworkPipe = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -497,6 +563,8 @@ export const getTraceWaterNetworkMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -541,6 +609,8 @@ export type TraceWaterNetworkMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -554,6 +624,8 @@ export const useTraceWaterNetwork = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -607,6 +679,8 @@ export const getTraceWaterNetworkFlowMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -653,6 +727,8 @@ export type TraceWaterNetworkFlowMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -666,6 +742,8 @@ export const useTraceWaterNetworkFlow = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -706,7 +784,13 @@ export const simulateWaterNetwork = (
 
 export const getSimulateWaterNetworkMutationOptions = <
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -746,7 +830,13 @@ export type SimulateWaterNetworkMutationResult = NonNullable<
 >;
 
 export type SimulateWaterNetworkMutationError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | CsrfMismatchResponse
+  | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -754,7 +844,13 @@ export type SimulateWaterNetworkMutationError = ErrorType<
  */
 export const useSimulateWaterNetwork = <
   TError = ErrorType<
-    UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | CsrfMismatchResponse | ValidationError
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | CsrfMismatchResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -802,6 +898,8 @@ export const getFireFlowWaterNetworkMutationOptions = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -848,6 +946,8 @@ export type FireFlowWaterNetworkMutationError = ErrorType<
   | PayloadTooLargeResponse
   | CsrfMismatchResponse
   | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -861,6 +961,8 @@ export const useFireFlowWaterNetwork = <
     | PayloadTooLargeResponse
     | CsrfMismatchResponse
     | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(
@@ -905,7 +1007,14 @@ export const getGetWaterNetworkModelInpQueryKey = (id?: number) => {
 
 export const getGetWaterNetworkModelInpQueryOptions = <
   TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -931,12 +1040,24 @@ export type GetWaterNetworkModelInpQueryResult = NonNullable<
   Awaited<ReturnType<typeof getWaterNetworkModelInp>>
 >;
 export type GetWaterNetworkModelInpQueryError = ErrorType<
-  UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationError
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 export function useGetWaterNetworkModelInp<
   TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options: {
@@ -955,7 +1076,14 @@ export function useGetWaterNetworkModelInp<
 ): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetWaterNetworkModelInp<
   TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -974,7 +1102,14 @@ export function useGetWaterNetworkModelInp<
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 export function useGetWaterNetworkModelInp<
   TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -989,7 +1124,14 @@ export function useGetWaterNetworkModelInp<
 
 export function useGetWaterNetworkModelInp<
   TData = Awaited<ReturnType<typeof getWaterNetworkModelInp>>,
-  TError = ErrorType<UnauthenticatedResponse | ForbiddenResponse | NotFoundResponse | ValidationError>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationError
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
 >(
   id: number,
   options?: {
@@ -1046,6 +1188,8 @@ export const getImportWaterNetworkInpMutationOptions = <
     | CsrfMismatchResponse
     | ValidationError
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(options?: {
@@ -1093,6 +1237,8 @@ export type ImportWaterNetworkInpMutationError = ErrorType<
   | CsrfMismatchResponse
   | ValidationError
   | TooManyRequestsResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
 >;
 
 /**
@@ -1107,6 +1253,8 @@ export const useImportWaterNetworkInp = <
     | CsrfMismatchResponse
     | ValidationError
     | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
   >,
   TContext = unknown,
 >(

@@ -56,6 +56,14 @@ export const login429Response = zod.object({
   message: zod.string(),
 });
 
+export const login500Response = zod.object({
+  message: zod.string(),
+});
+
+export const login503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Re-checks the password, then the code (each TOTP code and recovery code works once).
  * @summary Second sign-in step with a TOTP or recovery code
@@ -103,6 +111,14 @@ export const loginTwoFactor422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const loginTwoFactor429Response = zod.object({
+  message: zod.string(),
+});
+
+export const loginTwoFactor500Response = zod.object({
+  message: zod.string(),
+});
+
+export const loginTwoFactor503Response = zod.object({
   message: zod.string(),
 });
 
@@ -162,6 +178,14 @@ export const register429Response = zod.object({
   message: zod.string(),
 });
 
+export const register500Response = zod.object({
+  message: zod.string(),
+});
+
+export const register503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary End the current session
  */
@@ -170,6 +194,14 @@ export const logout401Response = zod.object({
 });
 
 export const logout419Response = zod.object({
+  message: zod.string(),
+});
+
+export const logout500Response = zod.object({
+  message: zod.string(),
+});
+
+export const logout503Response = zod.object({
   message: zod.string(),
 });
 
@@ -203,6 +235,14 @@ export const forgetPassword422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const forgetPassword429Response = zod.object({
+  message: zod.string(),
+});
+
+export const forgetPassword500Response = zod.object({
+  message: zod.string(),
+});
+
+export const forgetPassword503Response = zod.object({
   message: zod.string(),
 });
 
@@ -247,6 +287,14 @@ export const resetPassword429Response = zod.object({
   message: zod.string(),
 });
 
+export const resetPassword500Response = zod.object({
+  message: zod.string(),
+});
+
+export const resetPassword503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * The mailed link opens `/verify-email?token=&email=`, whose screen sends them here. The token works once and expires after 48 hours; wrong tokens count like sign-in attempts.
  * @summary Confirm a registered address with the mailed token
@@ -279,6 +327,14 @@ export const verifyEmail422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const verifyEmail429Response = zod.object({
+  message: zod.string(),
+});
+
+export const verifyEmail500Response = zod.object({
+  message: zod.string(),
+});
+
+export const verifyEmail503Response = zod.object({
   message: zod.string(),
 });
 
@@ -332,6 +388,14 @@ export const getAbilities401Response = zod.object({
   message: zod.string(),
 });
 
+export const getAbilities500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getAbilities503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary The signed-in user
  */
@@ -356,10 +420,22 @@ export const getCurrentUser401Response = zod.object({
   message: zod.string(),
 });
 
+export const getCurrentUser500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getCurrentUser503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
- * Creates a pending TOTP secret; it takes effect only after confirmation.
+ * Creates a pending TOTP secret; it takes effect only after confirmation. Takes no input: the body may be left out or be an empty JSON object (any member is a 422).
  * @summary Begin enabling the second step
  */
+export const startTwoFactorBody = zod
+  .object({})
+  .describe('A call that takes no input accepts an empty object in place of no body.');
+
 export const startTwoFactor200Response = zod.object({
   data: zod.object({
     secret: zod.string().describe('Base32 TOTP secret, for typing in by hand.'),
@@ -368,6 +444,10 @@ export const startTwoFactor200Response = zod.object({
 });
 
 export const startTwoFactor401Response = zod.object({
+  message: zod.string(),
+});
+
+export const startTwoFactor413Response = zod.object({
   message: zod.string(),
 });
 
@@ -381,6 +461,14 @@ export const startTwoFactor422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const startTwoFactor500Response = zod.object({
+  message: zod.string(),
+});
+
+export const startTwoFactor503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Needs a current code from the pending secret and the password; returns the recovery codes once.
@@ -430,6 +518,14 @@ export const confirmTwoFactor429Response = zod.object({
   message: zod.string(),
 });
 
+export const confirmTwoFactor500Response = zod.object({
+  message: zod.string(),
+});
+
+export const confirmTwoFactor503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Turn the second step off
  */
@@ -466,5 +562,13 @@ export const disableTwoFactor422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const disableTwoFactor429Response = zod.object({
+  message: zod.string(),
+});
+
+export const disableTwoFactor500Response = zod.object({
+  message: zod.string(),
+});
+
+export const disableTwoFactor503Response = zod.object({
   message: zod.string(),
 });

@@ -106,6 +106,14 @@ export const createBookmark422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createBookmark500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createBookmark503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Another user's bookmark answers 404, as if it did not exist.
  * @summary Delete one of the caller's bookmarks
@@ -123,5 +131,13 @@ export const deleteBookmark404Response = zod.object({
 });
 
 export const deleteBookmark419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteBookmark500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteBookmark503Response = zod.object({
   message: zod.string(),
 });

@@ -53,6 +53,14 @@ export const listCategories422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const listCategories500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listCategories503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Add a category (admin)
  */
@@ -120,6 +128,14 @@ export const createCategory422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createCategory500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createCategory503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One category
  */
@@ -163,6 +179,14 @@ export const getCategory422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const getCategory500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getCategory503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * @summary Rename or move a category (admin)
@@ -233,6 +257,14 @@ export const updateCategory422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateCategory500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateCategory503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Its sub-categories move up to its parent; its layers become uncategorised.
  * @summary Delete a category (admin)
@@ -259,3 +291,11 @@ export const deleteCategory422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const deleteCategory500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteCategory503Response = zod.object({
+  message: zod.string(),
+});

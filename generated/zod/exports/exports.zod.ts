@@ -156,6 +156,14 @@ export const exportFilterFeatures429Response = zod.object({
   message: zod.string(),
 });
 
+export const exportFilterFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const exportFilterFeatures503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Exports the features of `layer_id` named in `feature_ids`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
  * @summary Export the selected features of a layer
@@ -235,6 +243,14 @@ export const exportMultiSelectedFeatures422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const exportMultiSelectedFeatures429Response = zod.object({
+  message: zod.string(),
+});
+
+export const exportMultiSelectedFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const exportMultiSelectedFeatures503Response = zod.object({
   message: zod.string(),
 });
 
@@ -322,6 +338,14 @@ export const exportFeatures429Response = zod.object({
   message: zod.string(),
 });
 
+export const exportFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const exportFeatures503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Only its requester (or an admin) may download it, until `expires_at`.
  * @summary Download a finished export
@@ -343,6 +367,14 @@ export const downloadExport409Response = zod.object({
 });
 
 export const downloadExport410Response = zod.object({
+  message: zod.string(),
+});
+
+export const downloadExport500Response = zod.object({
+  message: zod.string(),
+});
+
+export const downloadExport503Response = zod.object({
   message: zod.string(),
 });
 
@@ -384,5 +416,13 @@ export const getExport403Response = zod.object({
 });
 
 export const getExport404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getExport500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getExport503Response = zod.object({
   message: zod.string(),
 });

@@ -310,6 +310,14 @@ export const listLayerFeatures422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const listLayerFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listLayerFeatures503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * The body is one GeoJSON Feature. Its geometry type must match the layer's and its properties the layer's attribute schema. Writes a `created` history entry.
  * @summary Add a feature to a vector layer (admin, editor)
@@ -700,6 +708,14 @@ export const createLayerFeature422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createLayerFeature500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createLayerFeature503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
  * @summary One Mapbox vector tile of a vector layer
@@ -723,6 +739,14 @@ export const getLayerTile403Response = zod.object({
 });
 
 export const getLayerTile404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTile500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTile503Response = zod.object({
   message: zod.string(),
 });
 
@@ -795,6 +819,14 @@ export const getLayerTileJson403Response = zod.object({
 });
 
 export const getLayerTileJson404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTileJson500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerTileJson503Response = zod.object({
   message: zod.string(),
 });
 
@@ -1135,6 +1167,14 @@ export const filterFeatures422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const filterFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const filterFeatures503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Each entry of `features` is a GeoJSON Feature with its `id` and `layer_id`; `geometry` replaces, `properties` merge (null clears). `delete_ids` deletes. All features must belong to the map's vector layers. One transaction; every change writes a history entry.
@@ -1596,6 +1636,14 @@ export const updateFeatures422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateFeatures503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * One transaction; one history entry per changed feature.
  * @summary Set the same values on several selected features (admin, editor)
@@ -1658,6 +1706,14 @@ export const updateMultiSelectFeatures422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const updateMultiSelectFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateMultiSelectFeatures503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Still answers for a deleted feature, whose last entry is `deleted`.
@@ -1723,6 +1779,14 @@ export const getFeatureHistory403Response = zod.object({
 });
 
 export const getFeatureHistory404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getFeatureHistory500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getFeatureHistory503Response = zod.object({
   message: zod.string(),
 });
 
@@ -1946,6 +2010,14 @@ export const getFeatureChildren404Response = zod.object({
   message: zod.string(),
 });
 
+export const getFeatureChildren500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getFeatureChildren503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Follows the relations where the feature's layer is the child; at most 1000.
  * @summary Features of parent layers this feature is related to
@@ -2159,6 +2231,14 @@ export const getFeatureParents403Response = zod.object({
 });
 
 export const getFeatureParents404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getFeatureParents500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getFeatureParents503Response = zod.object({
   message: zod.string(),
 });
 
@@ -2410,6 +2490,14 @@ export const restoreFeatureVersion422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const restoreFeatureVersion500Response = zod.object({
+  message: zod.string(),
+});
+
+export const restoreFeatureVersion503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * The feature keeps its id and the part up to the point; a new feature of the same layer gets the rest and a copy of its properties. Both history rows name the feature and version they came from. The point must lie on the line (within `tolerance_m`), not at its ends; the layer must be a LineString layer.
@@ -2695,6 +2783,14 @@ export const splitFeature422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const splitFeature500Response = zod.object({
+  message: zod.string(),
+});
+
+export const splitFeature503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Features deleted and not brought back, as they were just before their deletion. Restore one with `restoreFeatureVersion` (`version - 1`, `seen_version` = `version`).
  * @summary A layer's deleted features, newest deletion first (admin, editor)
@@ -2947,3 +3043,11 @@ export const listDeletedFeatures422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const listDeletedFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listDeletedFeatures503Response = zod.object({
+  message: zod.string(),
+});

@@ -38,6 +38,14 @@ export const deleteFeatureFile422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const deleteFeatureFile500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteFeatureFile503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Multipart: `feature_id` and one or more `files`. All files are stored or none (a file over the limit or of a refused type gives 422 naming it). Throttled per user.
  * @summary Attach files to a feature (admin, editor)
@@ -111,6 +119,14 @@ export const uploadFeatureFiles429Response = zod.object({
   message: zod.string(),
 });
 
+export const uploadFeatureFiles500Response = zod.object({
+  message: zod.string(),
+});
+
+export const uploadFeatureFiles503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Beyond SPEC: the `url` of a FeatureFile. Anyone who may read the feature may download it; sent with its stored MIME type and name.
  * @summary Download an attachment
@@ -124,5 +140,13 @@ export const downloadFeatureFile403Response = zod.object({
 });
 
 export const downloadFeatureFile404Response = zod.object({
+  message: zod.string(),
+});
+
+export const downloadFeatureFile500Response = zod.object({
+  message: zod.string(),
+});
+
+export const downloadFeatureFile503Response = zod.object({
   message: zod.string(),
 });

@@ -68,6 +68,14 @@ export const listFilters404Response = zod.object({
   message: zod.string(),
 });
 
+export const listFilters500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listFilters503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Add a filter (admin)
  */
@@ -184,6 +192,14 @@ export const createFilter422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createFilter500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createFilter503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One filter
  */
@@ -240,6 +256,14 @@ export const getFilter403Response = zod.object({
 });
 
 export const getFilter404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getFilter500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getFilter503Response = zod.object({
   message: zod.string(),
 });
 
@@ -360,6 +384,14 @@ export const updateFilter422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateFilter500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateFilter503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Delete a filter (admin)
  */
@@ -376,5 +408,13 @@ export const deleteFilter404Response = zod.object({
 });
 
 export const deleteFilter419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteFilter500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteFilter503Response = zod.object({
   message: zod.string(),
 });

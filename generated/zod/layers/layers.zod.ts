@@ -405,6 +405,14 @@ export const listLayers404Response = zod.object({
   message: zod.string(),
 });
 
+export const listLayers500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listLayers503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * A new layer goes on top (highest `order`) unless `order` is given.
  * @summary Add a layer (admin)
@@ -1130,6 +1138,14 @@ export const createLayer422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createLayer500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createLayer503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Beyond SPEC (docs/decisions.md#imports). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
  * @summary Make a vector layer from an uploaded data file (admin)
@@ -1585,6 +1601,14 @@ export const importLayer429Response = zod.object({
   message: zod.string(),
 });
 
+export const importLayer500Response = zod.object({
+  message: zod.string(),
+});
+
+export const importLayer503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * docs/decisions.md#jobs: the same import as `importLayer`, for files up to 500 MB, run as a job. The file is stored and the answer is 202 at once; the client polls `GET /api/imports/{id}` for `status` and `progress` until it is `ready` (then `layer_id` names the new layer) or `failed` (then `error` says why and nothing was created). The job survives a server restart. Fields are checked here (422); whether the file can be read is found by the job.
  * @summary Make a vector layer from a large uploaded data file, as a job (admin)
@@ -1690,6 +1714,14 @@ export const startLayerImport422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const startLayerImport429Response = zod.object({
+  message: zod.string(),
+});
+
+export const startLayerImport500Response = zod.object({
+  message: zod.string(),
+});
+
+export const startLayerImport503Response = zod.object({
   message: zod.string(),
 });
 
@@ -2369,6 +2401,14 @@ export const getLayer422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const getLayer500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayer503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Update a layer (admin)
  */
@@ -3024,6 +3064,14 @@ export const updateLayer422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateLayer500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateLayer503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Searches, main searches and filters on the layer go with it.
  * @summary Delete a layer with its features, files and relations (admin)
@@ -3041,6 +3089,14 @@ export const deleteLayer404Response = zod.object({
 });
 
 export const deleteLayer419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteLayer500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteLayer503Response = zod.object({
   message: zod.string(),
 });
 
@@ -3533,6 +3589,14 @@ export const updateLayerProperties422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateLayerProperties500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateLayerProperties503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * It is a POST because the client sends it so (docs/product.md#calls). Unknown names give 422.
  * @summary Delete attribute schema entries and their values (admin)
@@ -3968,6 +4032,14 @@ export const deleteLayerProperties422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const deleteLayerProperties500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteLayerProperties503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * `move` keeps ids and drops the layer's searches, filters and relations, which belong to the source map; `copy` leaves the source untouched. One transaction.
  * @summary Move or copy a layer with its features to another map (admin)
@@ -4390,6 +4462,14 @@ export const transferLayer422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const transferLayer500Response = zod.object({
+  message: zod.string(),
+});
+
+export const transferLayer503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary The relations the layer takes part in
  */
@@ -4433,6 +4513,14 @@ export const getLayerRelations403Response = zod.object({
 });
 
 export const getLayerRelations404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerRelations500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerRelations503Response = zod.object({
   message: zod.string(),
 });
 
@@ -4538,6 +4626,14 @@ export const updateLayerRelations422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateLayerRelations500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateLayerRelations503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * The most frequent distinct values (strings, numbers, booleans; nulls and objects are left out) of one property of the layer's schema, most frequent first, at most `limit` of them (`truncated` tells there were more), and the smallest and largest number when some values are numbers. Whoever may read the layer may ask.
  * @summary A property's distinct values with counts, and its numeric range
@@ -4608,6 +4704,14 @@ export const getLayerPropertyValues422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const getLayerPropertyValues500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getLayerPropertyValues503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * docs/decisions.md#jobs: what the client polls while a large import runs as a job, to draw a progress bar. `ready` names the new layer in `layer_id`; `failed` says why in `error` and has created nothing. Only its requester (or an admin) may see it.
  * @summary A layer import's status and progress
@@ -4658,5 +4762,13 @@ export const getImport403Response = zod.object({
 });
 
 export const getImport404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getImport500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getImport503Response = zod.object({
   message: zod.string(),
 });

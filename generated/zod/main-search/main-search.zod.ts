@@ -65,6 +65,14 @@ export const listMainSearches404Response = zod.object({
   message: zod.string(),
 });
 
+export const listMainSearches500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listMainSearches503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Add a main search entry (admin)
  */
@@ -167,6 +175,14 @@ export const createMainSearch422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const createMainSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createMainSearch503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Searches the `fields` of the map's main search entry for `layer_id` (case-insensitive, contains) and answers up to 20 matching features, best first. Reads only; it is a POST because the client sends it so. Throttled per user.
@@ -432,6 +448,14 @@ export const searchMainFeatures429Response = zod.object({
   message: zod.string(),
 });
 
+export const searchMainFeatures500Response = zod.object({
+  message: zod.string(),
+});
+
+export const searchMainFeatures503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One main search entry
  */
@@ -485,6 +509,14 @@ export const getMainSearch403Response = zod.object({
 });
 
 export const getMainSearch404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getMainSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getMainSearch503Response = zod.object({
   message: zod.string(),
 });
 
@@ -595,6 +627,14 @@ export const updateMainSearch422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateMainSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateMainSearch503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Delete a main search entry (admin)
  */
@@ -611,5 +651,13 @@ export const deleteMainSearch404Response = zod.object({
 });
 
 export const deleteMainSearch419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteMainSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteMainSearch503Response = zod.object({
   message: zod.string(),
 });

@@ -132,6 +132,14 @@ export const listMaps422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const listMaps500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listMaps503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Omitted fields default to center [0, 0], zoom 2, rotation 0, basemap `offline`.
  * @summary Create a map (admin)
@@ -246,6 +254,14 @@ export const createMap422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createMap500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createMap503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One map
  */
@@ -305,6 +321,14 @@ export const getMap403Response = zod.object({
 });
 
 export const getMap404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getMap500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getMap503Response = zod.object({
   message: zod.string(),
 });
 
@@ -427,6 +451,14 @@ export const updateMap422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateMap500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateMap503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Delete a map with its layers, features and files (admin)
  */
@@ -443,6 +475,14 @@ export const deleteMap404Response = zod.object({
 });
 
 export const deleteMap419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteMap500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteMap503Response = zod.object({
   message: zod.string(),
 });
 
@@ -1088,3 +1128,11 @@ export const showMap422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const showMap500Response = zod.object({
+  message: zod.string(),
+});
+
+export const showMap503Response = zod.object({
+  message: zod.string(),
+});

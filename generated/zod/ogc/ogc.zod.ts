@@ -35,6 +35,14 @@ export const getOgcLandingPage404Response = zod.object({
   message: zod.string(),
 });
 
+export const getOgcLandingPage500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcLandingPage503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary The conformance classes implemented
  */
@@ -51,6 +59,14 @@ export const getOgcConformance403Response = zod.object({
 });
 
 export const getOgcConformance404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcConformance500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcConformance503Response = zod.object({
   message: zod.string(),
 });
 
@@ -74,6 +90,14 @@ export const getOgcApiDocument403Response = zod.object({
 });
 
 export const getOgcApiDocument404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcApiDocument500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcApiDocument503Response = zod.object({
   message: zod.string(),
 });
 
@@ -158,6 +182,14 @@ export const listOgcCollections404Response = zod.object({
   message: zod.string(),
 });
 
+export const listOgcCollections500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listOgcCollections503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One collection (a vector layer of the map)
  */
@@ -227,6 +259,14 @@ export const getOgcCollection404Response = zod.object({
   message: zod.string(),
 });
 
+export const getOgcCollection500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcCollection503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary The properties a filter may name, as JSON Schema
  */
@@ -239,6 +279,14 @@ export const getOgcQueryables403Response = zod.object({
 });
 
 export const getOgcQueryables404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcQueryables500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcQueryables503Response = zod.object({
   message: zod.string(),
 });
 
@@ -326,6 +374,14 @@ export const listOgcItems404Response = zod.object({
   message: zod.string(),
 });
 
+export const listOgcItems500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listOgcItems503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Validated and written like `createLayerFeature`: the geometry type must be the layer's and the properties fit its attribute schema; a `created` history entry is written.
  * @summary Add a feature (Part 4; admin, editor)
@@ -357,6 +413,14 @@ export const createOgcItem422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createOgcItem503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One feature
  */
@@ -369,6 +433,14 @@ export const getOgcItem403Response = zod.object({
 });
 
 export const getOgcItem404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getOgcItem503Response = zod.object({
   message: zod.string(),
 });
 
@@ -419,6 +491,14 @@ export const replaceOgcItem422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const replaceOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const replaceOgcItem503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * A JSON merge patch (RFC 7396; `application/merge-patch+json`, as QGIS 3.32+ sends) of `properties` and/or `geometry`: only what is sent changes, a null removes a property, the geometry merges into the stored one. A partial GeoJSON Feature reads the same. Through the app's editing save like `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is written.
  * @summary Change some of a feature (Part 4; admin, editor)
@@ -466,6 +546,14 @@ export const updateOgcItem422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateOgcItem503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Through the app's editing save, like `delete_ids` of `updateFeatures`; with `If-Match`, a feature changed since that version is a 412 and nothing is deleted.
  * @summary Delete a feature (Part 4; admin, editor)
@@ -499,5 +587,13 @@ export const deleteOgcItem412Response = zod.object({
 });
 
 export const deleteOgcItem419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteOgcItem500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteOgcItem503Response = zod.object({
   message: zod.string(),
 });

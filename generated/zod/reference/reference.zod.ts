@@ -29,3 +29,11 @@ export const listLayerTypes200Response = zod.object({
 export const listLayerTypes401Response = zod.object({
   message: zod.string(),
 });
+
+export const listLayerTypes500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listLayerTypes503Response = zod.object({
+  message: zod.string(),
+});

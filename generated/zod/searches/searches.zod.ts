@@ -58,6 +58,14 @@ export const listSearches404Response = zod.object({
   message: zod.string(),
 });
 
+export const listSearches500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listSearches503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Add a saved search (admin)
  */
@@ -152,6 +160,14 @@ export const createSearch422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createSearch503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One saved search
  */
@@ -198,6 +214,14 @@ export const getSearch403Response = zod.object({
 });
 
 export const getSearch404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getSearch503Response = zod.object({
   message: zod.string(),
 });
 
@@ -296,6 +320,14 @@ export const updateSearch422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateSearch503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Delete a saved search (admin)
  */
@@ -312,5 +344,13 @@ export const deleteSearch404Response = zod.object({
 });
 
 export const deleteSearch419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteSearch500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteSearch503Response = zod.object({
   message: zod.string(),
 });

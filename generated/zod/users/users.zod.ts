@@ -40,6 +40,14 @@ export const listUserTokens401Response = zod.object({
   message: zod.string(),
 });
 
+export const listUserTokens500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listUserTokens503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * The answer holds the token itself, once. Send it as `Authorization: Bearer <token>` or as HTTP Basic `email:token`. A read token may only GET; a token acts as its user, never beyond the user's own abilities. Not allowed with a token (403).
  * @summary Make a personal access token
@@ -124,6 +132,14 @@ export const createUserToken422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createUserToken500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUserToken503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * The next request with it is refused (401) on every instance. Another account's token is 404. Not allowed with a token (403).
  * @summary Revoke a personal access token
@@ -141,6 +157,14 @@ export const deleteUserToken404Response = zod.object({
 });
 
 export const deleteUserToken419Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUserToken500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUserToken503Response = zod.object({
   message: zod.string(),
 });
 
@@ -240,6 +264,14 @@ export const listUsers422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const listUsers500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listUsers503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Create a user (admin)
  */
@@ -297,6 +329,14 @@ export const createUser422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const createUser500Response = zod.object({
+  message: zod.string(),
+});
+
+export const createUser503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary One user (admin, or oneself)
  */
@@ -325,6 +365,14 @@ export const getUser403Response = zod.object({
 });
 
 export const getUser404Response = zod.object({
+  message: zod.string(),
+});
+
+export const getUser500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getUser503Response = zod.object({
   message: zod.string(),
 });
 
@@ -400,6 +448,14 @@ export const updateUser429Response = zod.object({
   message: zod.string(),
 });
 
+export const updateUser500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateUser503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Delete a user (admin; not oneself)
  */
@@ -425,3 +481,11 @@ export const deleteUser422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const deleteUser500Response = zod.object({
+  message: zod.string(),
+});
+
+export const deleteUser503Response = zod.object({
+  message: zod.string(),
+});

@@ -168,6 +168,14 @@ export const getWaterNetwork404Response = zod.object({
   message: zod.string(),
 });
 
+export const getWaterNetwork500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getWaterNetwork503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Set which layers form the map's water network (admin)
  */
@@ -459,6 +467,14 @@ export const updateWaterNetwork422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const updateWaterNetwork500Response = zod.object({
+  message: zod.string(),
+});
+
+export const updateWaterNetwork503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Connected parts of the pipe graph, valves and nodes off the network, and free pipe ends within `near_distance_m` (five tolerances) of another pipe. The graph is built from the geometries once per version of the configured layers.
  * @summary Topology check of the map's network (admin)
@@ -549,6 +565,14 @@ export const checkWaterNetwork422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const checkWaterNetwork500Response = zod.object({
+  message: zod.string(),
+});
+
+export const checkWaterNetwork503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * Walks the graph from the pipe and stops at valves: the valves met are the ones to close, the pipes walked lose service.
  * @summary The valves that cut a pipe off, and every pipe that loses service with it
@@ -610,6 +634,14 @@ export const isolateWaterNetworkPipe422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const isolateWaterNetworkPipe500Response = zod.object({
+  message: zod.string(),
+});
+
+export const isolateWaterNetworkPipe503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary Everything connected to a pipe, valve or node with no valve closed
  */
@@ -651,6 +683,14 @@ export const traceWaterNetwork422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const traceWaterNetwork500Response = zod.object({
+  message: zod.string(),
+});
+
+export const traceWaterNetwork503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Runs the hydraulic model (as `simulate` does) and walks from the feature against the flow (`upstream`, back to the sources that feed it) or with it (`downstream`, everything its water reaches). Closed valves and closed pipes carry nothing; still water (a dead end with no demand, a closed valve) is upstream of the still pipes around it and has nothing downstream.
@@ -720,6 +760,14 @@ export const traceWaterNetworkFlow422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const traceWaterNetworkFlow500Response = zod.object({
+  message: zod.string(),
+});
+
+export const traceWaterNetworkFlow503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Builds an EPANET model from the configured layers (nodes where pipe ends and valves meet within the tolerance, a closed valve separating the pipes at it, sources as reservoirs and tanks, demands of node features) and solves it with Hazen-Williams head loss. Parts of the network no source reaches are left out and named in a `disconnected` warning.
@@ -852,6 +900,14 @@ export const simulateWaterNetwork422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const simulateWaterNetwork500Response = zod.object({
+  message: zod.string(),
+});
+
+export const simulateWaterNetwork503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * @summary The flow a hydrant gives while its pressure stays at the residual
  */
@@ -927,6 +983,14 @@ export const fireFlowWaterNetwork422Response = zod
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
 
+export const fireFlowWaterNetwork500Response = zod.object({
+  message: zod.string(),
+});
+
+export const fireFlowWaterNetwork503Response = zod.object({
+  message: zod.string(),
+});
+
 /**
  * The model `simulate` runs (parts no source reaches included), in LPS units with Hazen-Williams head loss; [COORDINATES] and [VERTICES] are longitude/latitude (EPSG:4326).
  * @summary The hydraulic model as an EPANET INP file
@@ -949,6 +1013,14 @@ export const getWaterNetworkModelInp422Response = zod
     errors: zod.record(zod.string(), zod.array(zod.string())),
   })
   .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const getWaterNetworkModelInp500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getWaterNetworkModelInp503Response = zod.object({
+  message: zod.string(),
+});
 
 /**
  * Reads an EPANET 2.2 INP file (up to 5 MB, 100,000 lines and 20,000 nodes and links) and adds its model to the map as new layers: Pipes (valve links as 0.1 m pipes), Valves (points in the middle of their links), Junctions, and Reservoirs and tanks, as present, with their diameter, length, Hazen-Williams C, status, elevation, demand, head and level in SI units (US units are converted). Coordinates are read in `crs` (default EPSG:4326) and stored in EPSG:4326. The map's water network configuration is replaced by these layers with hydraulic settings that name their properties, so `simulateWaterNetwork` runs on it at once. Everything is written in one transaction: a file that cannot be read (each fault named by its line and section), pumps, a head loss other than H-W or coordinates off the earth in the CRS give a 422 and create nothing. Patterns, curves, controls and the like are left out and named in `warnings`.
@@ -1594,5 +1666,13 @@ export const importWaterNetworkInp422Response = zod
   .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const importWaterNetworkInp429Response = zod.object({
+  message: zod.string(),
+});
+
+export const importWaterNetworkInp500Response = zod.object({
+  message: zod.string(),
+});
+
+export const importWaterNetworkInp503Response = zod.object({
   message: zod.string(),
 });

@@ -50,10 +50,13 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       <Button
         isPending={startTwoFactor.isPending}
         onPress={() =>
-          startTwoFactor.mutate(undefined, {
-            onSuccess: (result) => setSetup(result.data),
-            onError: () => showToast(t('errors.something_went_wrong'), 'error'),
-          })
+          startTwoFactor.mutate(
+            { data: {} },
+            {
+              onSuccess: (result) => setSetup(result.data),
+              onError: () => showToast(t('errors.something_went_wrong'), 'error'),
+            },
+          )
         }
       >
         {t('profile.two_factor_enable')}

@@ -118,7 +118,7 @@ describe('auth: two-factor setup', () => {
       .addInteraction()
       .given(STATES.adminSignedIn)
       .uponReceiving('a request to start enabling two-factor')
-      .withRequest('POST', '/api/user/two-factor', (b) => b.headers(signedInHeaders))
+      .withRequest('POST', '/api/user/two-factor', (b) => b.headers(signedInHeaders).jsonBody({}))
       .willRespondWith(200, (b) =>
         b.headers(JSON_RESPONSE).jsonBody({
           data: {
@@ -131,7 +131,7 @@ describe('auth: two-factor setup', () => {
         }),
       )
       .executeTest(async (server) => {
-        const setup = await startTwoFactor({ baseURL: server.url, headers: signedInHeaders });
+        const setup = await startTwoFactor({}, { baseURL: server.url, headers: signedInHeaders });
         expect(setup.data.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
       }));
 

@@ -1,3 +1,4 @@
+import { MAX_FEATURE_VERTICES } from '../features/feature-geometry.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
 
@@ -86,12 +87,6 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
   }
   return false;
 }
-
-/**
- * The most positions one feature may have. A line of a million vertices (22 MB) took 54 s to
- * import and then 8 to 15 s per read, holding the database for every other client meanwhile.
- */
-export const MAX_FEATURE_VERTICES = 100_000;
 
 /** How many positions a geometry has, counting no further than `limit + 1`. Walks without recursion. */
 export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): number {

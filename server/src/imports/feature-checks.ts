@@ -78,8 +78,10 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
     const value = stack.pop();
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) return true;
-    } else if (Array.isArray(value)) stack.push(...(value as unknown[]));
-    else if (typeof value === 'object' && value !== null) {
+    } else if (Array.isArray(value)) {
+      // One at a time: spreading a million positions into push() overflows the call stack.
+      for (const item of value as unknown[]) stack.push(item);
+    } else if (typeof value === 'object' && value !== null) {
       const { coordinates, geometries } = value as { coordinates?: unknown; geometries?: unknown };
       if (coordinates !== undefined) stack.push(coordinates);
       if (geometries !== undefined) stack.push(geometries);
@@ -96,7 +98,7 @@ export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): nu
     const value = stack.pop();
     if (Array.isArray(value)) {
       if (value.length > 0 && typeof value[0] === 'number') count += 1;
-      else stack.push(...(value as unknown[]));
+      else for (const item of value as unknown[]) stack.push(item);
     } else if (typeof value === 'object' && value !== null) {
       const { coordinates, geometries } = value as { coordinates?: unknown; geometries?: unknown };
       if (coordinates !== undefined) stack.push(coordinates);

@@ -1,3 +1,4 @@
+import { MAX_FEATURE_VERTICES } from '../features/feature-geometry.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
 
@@ -77,8 +78,10 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
     const value = stack.pop();
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) return true;
-    } else if (Array.isArray(value)) stack.push(...(value as unknown[]));
-    else if (typeof value === 'object' && value !== null) {
+    } else if (Array.isArray(value)) {
+      // One at a time: spreading a million positions into push() overflows the call stack.
+      for (const item of value as unknown[]) stack.push(item);
+    } else if (typeof value === 'object' && value !== null) {
       const { coordinates, geometries } = value as { coordinates?: unknown; geometries?: unknown };
       if (coordinates !== undefined) stack.push(coordinates);
       if (geometries !== undefined) stack.push(geometries);
@@ -86,12 +89,6 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
   }
   return false;
 }
-
-/**
- * The most positions one feature may have. A line of a million vertices (22 MB) took 54 s to
- * import and then 8 to 15 s per read, holding the database for every other client meanwhile.
- */
-export const MAX_FEATURE_VERTICES = 100_000;
 
 /** How many positions a geometry has, counting no further than `limit + 1`. Walks without recursion. */
 export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): number {
@@ -101,7 +98,7 @@ export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): nu
     const value = stack.pop();
     if (Array.isArray(value)) {
       if (value.length > 0 && typeof value[0] === 'number') count += 1;
-      else stack.push(...(value as unknown[]));
+      else for (const item of value as unknown[]) stack.push(item);
     } else if (typeof value === 'object' && value !== null) {
       const { coordinates, geometries } = value as { coordinates?: unknown; geometries?: unknown };
       if (coordinates !== undefined) stack.push(coordinates);

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 import type { components } from '../../../generated/openapi-types.ts';
 import { builtGridVersion, GRID_MIN_FEATURES } from '../tiles/feature-grid.ts';
+import { unusableGeometry } from './feature-checks.ts';
 import { gridBuildUnderWay } from '../tiles/layer-grid.ts';
 
 type ImportResult = components['schemas']['LayerImportResult'];
@@ -345,6 +346,17 @@ describe('coordinates that are no finite number', () => {
 });
 
 describe('a feature too large to store', () => {
+  it('is found in a line of a million vertices without running out of stack', () => {
+    const million = {
+      type: 'LineString',
+      coordinates: Array.from({ length: 1_000_000 }, (_, i) => [i / 1e6, 0]),
+    };
+    expect(unusableGeometry(million, 7)).toEqual({
+      key: 'exports.import_too_many_vertices',
+      params: { row: 7, limit: 100_000 },
+    });
+  });
+
   it('is skipped with its row named: a line of more than 100,000 vertices', async () => {
     const huge = Array.from({ length: 100_001 }, (_, i) => [-9 + i / 1e6, 38.7]);
     const file = JSON.stringify({

@@ -78,6 +78,7 @@ export function ogcApiDocument(
   base: string,
   title: string,
   layers: LayerRow[],
+  collectionIds: ReadonlyMap<number, string> = new Map(),
 ): Json {
   const paths: Json = {};
   for (const [path, item] of Object.entries(document.paths)) {
@@ -90,7 +91,8 @@ export function ogcApiDocument(
   if (isObject(items) && isObject(items.get)) {
     for (const layer of layers) {
       const get = items.get;
-      paths[`/collections/${layer.id}/items`] = {
+      const id = collectionIds.get(layer.id) ?? String(layer.id);
+      paths[`/collections/${id}/items`] = {
         get: {
           ...get,
           operationId: `listOgcItems${layer.id}`,

@@ -134,7 +134,7 @@ describe('OGC API – Features: discovery', () => {
         '/',
         '/conformance',
         '/collections/{collection_id}/items',
-        `/collections/${layer.id}/items`,
+        '/collections/valves/items',
       ]),
     );
     const resolve = (p: { $ref?: string; name?: string }) =>
@@ -142,7 +142,7 @@ describe('OGC API – Features: discovery', () => {
         ? (document as unknown as { components: { parameters: Record<string, { name: string }> } }).components
             .parameters[p.$ref.split('/').pop() ?? '']
         : p;
-    const parameters = (document.paths[`/collections/${layer.id}/items`]?.get?.parameters ?? []).map(resolve);
+    const parameters = (document.paths['/collections/valves/items']?.get?.parameters ?? []).map(resolve);
     expect(parameters.map((p) => p?.name)).toEqual(
       expect.arrayContaining(['limit', 'bbox', 'filter', 'material', 'diameter_mm']),
     );

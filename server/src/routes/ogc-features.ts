@@ -59,7 +59,8 @@ export const ogcFeatureHandlers = typedHandlers({
   async getOgcApiDocument({ services: { db, config, document }, auth, params, request }) {
     const map = await ogcMap(db, auth.ability, params.map_id);
     const layers = await ogcLayers(db, auth.ability, map.id);
-    const body = ogcApiDocument(document, landingUrl(request, config, map.id), map.title, layers);
+    const ids = await ogcCollectionIds(db, map.id);
+    const body = ogcApiDocument(document, landingUrl(request, config, map.id), map.title, layers, ids);
     // GDAL asks for the OpenAPI media type and checks that it gets it.
     const wantsOpenApi = String(request.headers.accept ?? '').includes('application/vnd.oai.openapi+json');
     return text(JSON.stringify(body), wantsOpenApi ? OPENAPI_30 : JSON_TYPE);

@@ -255,14 +255,19 @@ describe('OGC API – Features Part 4', () => {
         await replaceOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, newPipe, options(server.url));
       }));
 
-  it('updateOgcItem changes some properties of a feature', () => {
-    const change = { type: 'Feature' as const, properties: { diameter_mm: 250 } };
+  it('updateOgcItem changes some properties of a feature with a JSON merge patch', () => {
+    // As QGIS 3.32+ sends an attribute change: a merge patch (RFC 7396) of just the properties.
+    const change = { properties: { diameter_mm: 250 } };
+    const mergePatch = { ...signedInHeaders, 'Content-Type': 'application/merge-patch+json' };
     return townStates(pact.addInteraction(), STATES.editorSignedIn)
-      .uponReceiving('an updated item of a collection')
-      .withRequest('PATCH', `${items}/${PIPE_101.id}`, (b) => b.headers(writeHeaders).jsonBody(change))
+      .uponReceiving('an updated item of a collection (merge patch)')
+      .withRequest('PATCH', `${items}/${PIPE_101.id}`, (b) => b.headers(mergePatch).jsonBody(change))
       .willRespondWith(204)
       .executeTest(async (server) => {
-        await updateOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, change, options(server.url));
+        await updateOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, change, {
+          baseURL: server.url,
+          headers: mergePatch,
+        });
       });
   });
 

@@ -42,27 +42,12 @@ async function mountMockPanel(i18n: I18n): Promise<void> {
   );
 }
 
-/**
- * Development and mock mode: every response (errors too) is checked against the generated zod
- * schema of its operation and status; a mismatch is a console error naming both and the field.
- * `import.meta.env.DEV` is false in production builds, so this and its chunk are left out there.
- */
+/** Development and mock mode: answers that drift from the document are console errors (dev-drift-check.ts). */
 async function installDriftCheck(): Promise<void> {
+  // Constant-folded to false in production builds, so the check and its chunk are left out.
   if (!import.meta.env.DEV) return;
-  const [{ checkResponse }, { setResponseCheck }] = await Promise.all([
-    import('./testing/response-check'),
-    import('./lib/http-client'),
-  ]);
-  setResponseCheck(
-    (response) => {
-      try {
-        checkResponse(response);
-      } catch (error) {
-        console.error(`[drift] ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
-    { errors: true },
-  );
+  const { installDriftCheck: install } = await import('./lib/dev-drift-check');
+  install();
 }
 
 async function start(): Promise<void> {

@@ -2,6 +2,7 @@ import { authHandlers } from './auth-handlers';
 import { seedDatabase } from './db';
 import { domainHandlers } from './domain-handlers';
 import { generatedHandlers } from './generated-handlers';
+import { overrideHandlers } from './override-handlers';
 import { scenarioHandlers } from './scenarios';
 import { usersHandlers } from './users-handlers';
 import { userTokensHandlers } from './user-tokens-handlers';
@@ -14,7 +15,7 @@ seedDatabase();
  * One list for mock mode (src/main.tsx) and the Node test server (src/testing/server.ts).
  * The stateful scenario handlers come first, so they win over the generated faker ones.
  */
-export const handlers = [
+const answeringHandlers = [
   ...scenarioHandlers,
   ...authHandlers,
   ...usersHandlers,
@@ -22,3 +23,6 @@ export const handlers = [
   ...domainHandlers(),
   ...generatedHandlers(),
 ];
+
+/** Overrides (`overrides.ts`, mock mode's failure switches) come before everything else. */
+export const handlers = [...overrideHandlers(answeringHandlers), ...answeringHandlers];

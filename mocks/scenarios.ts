@@ -6,6 +6,7 @@ import { seedFeatureMocks } from './features-store';
 import { seedWaterNetworks } from './water-network-store';
 import { expireSession, signIn, signOut } from './session';
 import { resetUserTokens } from './user-tokens-handlers';
+import { overrideStore } from './override-handlers';
 
 /**
  * Named starting points for the mock "server". Tests call applyScenario() directly;
@@ -39,6 +40,7 @@ export function applyScenario(name: ScenarioName): void {
 }
 
 export function resetMocks(): void {
+  overrideStore.clear();
   applyScenario('signed-out');
 }
 

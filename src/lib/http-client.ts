@@ -30,8 +30,11 @@ declare module 'axios' {
 /** A check run on every successful response; tests install one that validates with zod. */
 export type ResponseCheck = (response: AxiosResponse) => void;
 let responseCheck: ResponseCheck | undefined;
-export function setResponseCheck(check: ResponseCheck | undefined): void {
+let checkErrors = false;
+/** `errors: true` also checks error answers (4xx/5xx bodies); tests check successes only. */
+export function setResponseCheck(check: ResponseCheck | undefined, options?: { errors?: boolean }): void {
   responseCheck = check;
+  checkErrors = options?.errors === true;
 }
 
 export const http = axios.create({
@@ -49,6 +52,7 @@ http.interceptors.response.use(
     return response;
   },
   (error: AxiosError) => {
+    if (checkErrors && error.response) responseCheck?.(error.response);
     const status = error.response?.status;
     const redirects = error.config?.signInRedirect !== false;
     if (

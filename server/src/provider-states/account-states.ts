@@ -137,23 +137,19 @@ export const ACCOUNT_STATES: StateDefinition[] = [
   {
     key: 'userExists',
     name: 'a user exists',
-    creates: 'Another account (besides whoever is signed in) with this name and type and a unique address.',
+    creates: 'Another account (besides whoever is signed in) with this name, address and type (an existing one with this address is updated to match).',
     params: {
       id: 'The id the interactions call it by.',
       name: 'Its name.',
-      email: 'An address; the server may make it unique (interactions match it by shape).',
+      email: 'Its address.',
       'type?': '`admin`, `editor` or `user` (default `user`).',
     },
     returns: { 'user_<id>': 'The real id of the account.' },
     setup: async (context, params) => {
       const email = text(params, 'email');
-      const [local, domain] = email.split('@');
-      const user = await insertUser(context.db, {
-        name: text(params, 'name'),
-        email: `${local ?? 'user'}+${uniqueEmail('u').split('@')[0] ?? ''}@${domain ?? 'example.com'}`,
-        passwordHash: await hashPassword(sha256(email)),
-        type: text(params, 'type', 'user') as UserType,
-      });
+      const type = text(params, 'type', 'user') as UserType;
+      const user = await account(context.db, email, sha256(`${email}-${uniqueEmail('password')}`), type);
+      await context.db.query('UPDATE users SET name = $2 WHERE id = $1', [user.id, text(params, 'name')]);
       remember(context, 'user', params.id, user.id);
     },
   },

@@ -99,7 +99,10 @@ function withStateValues(interaction: Unconfigured): Unconfigured {
 type WithRequest = ReturnType<Unconfigured['withRequest']>;
 type ResponseBuilder = Parameters<NonNullable<Parameters<WithRequest['willRespondWith']>[1]>>[0];
 
-/** Responses name the real ids the states made: ids there are matched by type, links by shape. */
+/**
+ * Responses name real ids (the states' and the ones the server gives new things), which no
+ * consumer can know: ids there are matched by type and ids in links by shape.
+ */
 function withResponses(interaction: WithRequest, created: Set<string>): WithRequest {
   return new Proxy(interaction, {
     get(target, property, receiver) {
@@ -131,29 +134,29 @@ function withResponses(interaction: WithRequest, created: Set<string>): WithRequ
 const idKey = (key: string | undefined) =>
   key !== undefined && (key === 'id' || key.endsWith('_id') || key.endsWith('_ids'));
 
-const createdNumber = (created: Set<string>, value: unknown) =>
-  [...created].some((entry) => entry.endsWith(`:${String(value)}`));
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-/** In a regex or a link: `/<kind segment>/<created id>` → `/<kind segment>/\d+`. */
-function relaxPathPattern(pattern: string, created: Set<string>): string {
-  return pattern.replace(/\/([a-z-]+)\/(\d+)(?=[/.$?*]|\\|$)/g, (whole, segment: string, id: string) => {
-    const kind = PATH_KINDS[segment];
-    return kind !== undefined && created.has(`${kind}:${id}`) ? `/${segment}/\\d+` : whole;
-  });
+/** In a regex or a link: `/<kind segment>/<id>` → `/<kind segment>/\d+`. */
+function relaxPathPattern(pattern: string): string {
+  return pattern.replace(/\/([a-z-]+)\/(\d+)(?=[/.$?*]|\\|$)/g, (whole, segment: string) =>
+    PATH_KINDS[segment] !== undefined ? `/${segment}/\\d+` : whole,
+  );
 }
 
 function relaxIds(node: unknown, key: string | undefined, created: Set<string>): unknown {
   if (Array.isArray(node)) return node.map((item) => relaxIds(item, key, created));
   if (typeof node === 'number' || typeof node === 'string') {
-    if (idKey(key) && createdNumber(created, node))
-      return typeof node === 'number' ? MatchersV3.integer(node) : MatchersV3.regex('^\\d+$', node);
+    if (!idKey(key)) return node;
+    if (typeof node === 'number') return Number.isInteger(node) ? MatchersV3.integer(node) : node;
+    if (/^\d+$/.test(node)) return MatchersV3.regex('^\\d+$', node);
+    if (new RegExp(UUID).test(node)) return MatchersV3.regex(UUID, node);
     return node;
   }
   if (typeof node !== 'object' || node === null) return node;
   const record = node as Record<string, unknown>;
   const type = record['pact:matcher:type'];
   if (type === 'regex' && typeof record.regex === 'string')
-    return { ...record, regex: relaxPathPattern(record.regex, created) };
+    return { ...record, regex: relaxPathPattern(record.regex) };
   if (type === 'equality' || type === 'type' || type === 'integer')
     return idKey(key) && (typeof record.value === 'number' || typeof record.value === 'string')
       ? relaxIds(record.value, key, created)

@@ -36,8 +36,9 @@ async function enableTwoFactor(db: Database, userId: number, recoveryCode: strin
 }
 
 const SIGNED_IN_RETURNS = {
-  session_cookie: 'The whole `Cookie` header of the signed-in browser: `atlasboard_session=<session>; XSRF-TOKEN=<xsrf>`.',
-  xsrf_token: 'The session\'s XSRF token, which state-changing requests echo in `X-XSRF-TOKEN`.',
+  session_cookie:
+    'The whole `Cookie` header of the signed-in browser: `atlasboard_session=<session>; XSRF-TOKEN=<xsrf>`.',
+  xsrf_token: "The session's XSRF token, which state-changing requests echo in `X-XSRF-TOKEN`.",
   user_id: 'The id of the signed-in account.',
 };
 
@@ -122,7 +123,7 @@ export const ACCOUNT_STATES: StateDefinition[] = [
     key: 'resetTokenExists',
     name: 'a password reset token exists',
     creates: 'An account with this address and a live password-reset token `token` for it.',
-    params: { email: 'The account\'s address.', token: 'The token the reset mail carried.' },
+    params: { email: "The account's address.", token: 'The token the reset mail carried.' },
     returns: {},
     setup: async (context, params) => {
       const email = text(params, 'email');
@@ -137,7 +138,8 @@ export const ACCOUNT_STATES: StateDefinition[] = [
   {
     key: 'userExists',
     name: 'a user exists',
-    creates: 'Another account (besides whoever is signed in) with this name, address and type (an existing one with this address is updated to match).',
+    creates:
+      'Another account (besides whoever is signed in) with this name, address and type (an existing one with this address is updated to match).',
     params: {
       id: 'The id the interactions call it by.',
       name: 'Its name.',
@@ -158,7 +160,7 @@ export const ACCOUNT_STATES: StateDefinition[] = [
     name: 'the signed-in user has a pending two-factor secret',
     creates:
       'The signed-in account (an admin is signed in when nobody is) with password `password` has started enabling two-factor with TOTP secret `secret`.',
-    params: { secret: 'The base32 TOTP secret.', password: 'The account\'s password.' },
+    params: { secret: 'The base32 TOTP secret.', password: "The account's password." },
     returns: {
       ...SIGNED_IN_RETURNS,
       totp_code: 'The current TOTP code of `secret` (interactions send it as `code`).',
@@ -178,7 +180,7 @@ export const ACCOUNT_STATES: StateDefinition[] = [
     name: 'the signed-in user has two-factor enabled',
     creates:
       'The signed-in account (an admin is signed in when nobody is) with password `password` has two-factor on, `recovery_code` being one of its recovery codes.',
-    params: { password: 'The account\'s password.', recovery_code: 'One of its recovery codes.' },
+    params: { password: "The account's password.", recovery_code: 'One of its recovery codes.' },
     returns: SIGNED_IN_RETURNS,
     setup: async (context, params) => {
       const userId = await signedInAdmin(context, params);
@@ -188,7 +190,8 @@ export const ACCOUNT_STATES: StateDefinition[] = [
   {
     key: 'unconfirmedRegistration',
     name: 'a registration awaits address confirmation',
-    creates: 'A self-registered account whose address is not confirmed, and the confirmation token mailed to it.',
+    creates:
+      'A self-registered account whose address is not confirmed, and the confirmation token mailed to it.',
     params: { email: 'Its address.', password: 'Its password.', token: 'The token the mail carried.' },
     returns: {},
     setup: async (context, params) => {

@@ -6,7 +6,15 @@ import { randomToken } from '../auth/tokens.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { EXPORT_JOB, exportsDir } from '../exports/export-job.ts';
 import type { ExportFormat } from '../exports/export-scope.ts';
-import { remember, required, resolve, signedIn, uniqueEmail, type Params, type StateContext } from './state-context.ts';
+import {
+  remember,
+  required,
+  resolve,
+  signedIn,
+  uniqueEmail,
+  type Params,
+  type StateContext,
+} from './state-context.ts';
 import type { StateDefinition } from './state-definition.ts';
 
 /** The wire status (the `exports` view) → the `jobs` row status behind it. */
@@ -44,11 +52,13 @@ export const JOB_STATES: StateDefinition[] = [
       id: 'The id (a uuid) the interactions call it by.',
       map_id: 'Contract id of the map.',
       layer_id: 'Contract id of the layer the import made.',
-      file_name: 'The imported file\'s name.',
+      file_name: "The imported file's name.",
       features_imported: 'How many features it imported.',
       features_skipped: 'How many it skipped.',
     },
-    returns: { 'import_<id>': 'The real id (uuid) of the import; `-` in the contract id becomes `_` in the key.' },
+    returns: {
+      'import_<id>': 'The real id (uuid) of the import; `-` in the contract id becomes `_` in the key.',
+    },
     setup: async (context, params) => {
       const id = randomUUID();
       const result = {
@@ -80,11 +90,13 @@ export const JOB_STATES: StateDefinition[] = [
       id: 'The id (a uuid) the interactions call it by.',
       user: '`signed-in` or `another`.',
       format: 'An export format.',
-      file: '`{name, content}`: the download\'s name and content.',
+      file: "`{name, content}`: the download's name and content.",
       'status?': '`pending`, `running`, `ready` (default) or `failed`.',
       'progress?': '0..1.',
     },
-    returns: { 'export_<id>': 'The real id (uuid) of the export; `-` in the contract id becomes `_` in the key.' },
+    returns: {
+      'export_<id>': 'The real id (uuid) of the export; `-` in the contract id becomes `_` in the key.',
+    },
     setup: async (context, params) => {
       const id = randomUUID();
       const format = exportFormat(params);

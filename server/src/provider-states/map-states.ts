@@ -63,7 +63,9 @@ function rowState(
   const { kind, table, ...rest } = definition;
   return {
     ...rest,
-    returns: { [`${kind}_<id>`]: `The real id of the ${kind.replace('_', ' ')} the interactions call \`id\`.` },
+    returns: {
+      [`${kind}_<id>`]: `The real id of the ${kind.replace('_', ' ')} the interactions call \`id\`.`,
+    },
     setup: async (context, params) => {
       const id = await insert(context, table, await row(context, params));
       remember(context, kind, required(params, 'id'), id);
@@ -153,7 +155,10 @@ export const MAP_STATES: StateDefinition[] = [
         name: required(params, 'name'),
         type,
         geometry_type: type === 'vector' ? (params.geometry_type ?? 'Point') : null,
-        source: type === 'vector' ? null : json(params.source ?? { url: 'https://tiles.example.com/{z}/{x}/{y}.png' }),
+        source:
+          type === 'vector'
+            ? null
+            : json(params.source ?? { url: 'https://tiles.example.com/{z}/{x}/{y}.png' }),
         style: json(DEFAULT_STYLE),
         order: params.order ?? 0,
         properties: json(((params.properties ?? []) as PropertyParam[]).map(schemaEntry)),
@@ -294,7 +299,8 @@ export const MAP_STATES: StateDefinition[] = [
       creates: 'A bookmark of the map owned by whoever is signed in.',
       params: BOOKMARK_PARAMS,
     },
-    (context, params) => bookmarkRow(context, params, signedIn(context, 'a bookmark of the signed-in user exists')),
+    (context, params) =>
+      bookmarkRow(context, params, signedIn(context, 'a bookmark of the signed-in user exists')),
   ),
   rowState(
     {

@@ -20,7 +20,10 @@ interface StateChange {
  * context (who is signed in, the ids made so far); the first setup after a teardown starts the
  * next interaction's. Mounted only in the test mode (PACT_PROVIDER_STATES=1, see config.ts).
  */
-export function installProviderStates(app: FastifyInstance, options: { db: Database; dataDir: string }): void {
+export function installProviderStates(
+  app: FastifyInstance,
+  options: { db: Database; dataDir: string },
+): void {
   let context: StateContext | undefined;
   let tornDown = true;
   app.post(PROVIDER_STATES_PATH, async (request, reply) => {

@@ -2,7 +2,14 @@ import { newTokenText, normaliseAbilities } from '../auth/access-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import { insertUser } from '../users/user-record.ts';
-import { remember, required, signedIn, uniqueEmail, type Params, type StateContext } from './state-context.ts';
+import {
+  remember,
+  required,
+  signedIn,
+  uniqueEmail,
+  type Params,
+  type StateContext,
+} from './state-context.ts';
 import type { StateDefinition } from './state-definition.ts';
 
 async function insertToken(context: StateContext, userId: number, params: Params) {

@@ -27,7 +27,8 @@ export const WATER_NETWORK_STATES: StateDefinition[] = [
       valve_layer_ids: 'Contract ids of the valve layers.',
       node_layer_ids: 'Contract ids of the node layers.',
       'tolerance_m?': 'Snapping tolerance in metres (default 1).',
-      'hydraulics?': 'Hydraulic settings merged over the defaults; layers in them (`source_layer_id`) by contract id.',
+      'hydraulics?':
+        'Hydraulic settings merged over the defaults; layers in them (`source_layer_id`) by contract id.',
     },
     returns: {},
     setup: async (context, params) => {

@@ -171,7 +171,9 @@ function relaxIds(node: unknown, key: string | undefined, created: Set<string>):
 function injectBodyIds(node: unknown, key: string | undefined, created: Set<string>): unknown {
   if (Array.isArray(node)) return node.map((item) => injectBodyIds(item, key, created));
   if (typeof node === 'number' && idKey(key)) {
-    const kinds = [...created].filter((entry) => entry.endsWith(`:${node}`)).map((entry) => entry.split(':')[0]);
+    const kinds = [...created]
+      .filter((entry) => entry.endsWith(`:${node}`))
+      .map((entry) => entry.split(':')[0]);
     const name = key ?? '';
     const preferred = name.includes('layer')
       ? 'layer'

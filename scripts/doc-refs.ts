@@ -83,8 +83,16 @@ export function danglingReferences(root: string, files: readonly string[]): Dang
       const inDocs = file.startsWith('docs/');
       const citations = [
         ...[...text.matchAll(DOC_CITATION)].map((match) => [match[1], match[2]] as const),
+        // A sibling link is relative to its page's folder (docs/contract/README.md → states.md).
         ...(inDocs ? [...text.matchAll(SIBLING_LINK)] : []).map(
-          (match) => [match[1] ?? path.basename(file), match[2]] as const,
+          (match) =>
+            [
+              path.posix.relative(
+                'docs',
+                path.posix.join(path.posix.dirname(file), match[1] ?? path.basename(file)),
+              ),
+              match[2],
+            ] as const,
         ),
       ];
       for (const [page, anchor] of citations) {

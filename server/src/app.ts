@@ -72,6 +72,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await startSessionCache(db);
   bindOperations(app, { config, db, mailer, document, log: app.log }, options.handlers ?? defaultHandlers);
   serveApiDocs(app, document);
+  if (config.pactProviderStates) {
+    const { installProviderStates } = await import('./provider-states/provider-states-route.ts');
+    installProviderStates(app, { db, dataDir: config.dataDir });
+    app.log.warn('PACT_PROVIDER_STATES=1: the provider-state endpoint is mounted; use a throwaway database');
+  }
   await serveClient(app, config.clientDir);
   return app;
 }

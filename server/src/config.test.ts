@@ -27,3 +27,15 @@ describe('REGISTRATION', () => {
     expect(() => loadConfig({ REGISTRATION: 'yes' })).toThrow(/REGISTRATION/);
   });
 });
+
+describe('PACT_PROVIDER_STATES', () => {
+  it('is off unless set to 1, and refused in production', () => {
+    expect(loadConfig({}).pactProviderStates).toBe(false);
+    expect(loadConfig({ PACT_PROVIDER_STATES: '0' }).pactProviderStates).toBe(false);
+    expect(loadConfig({ PACT_PROVIDER_STATES: '1' }).pactProviderStates).toBe(true);
+    expect(() => loadConfig({ PACT_PROVIDER_STATES: 'yes' })).toThrow(/PACT_PROVIDER_STATES/);
+    expect(() => loadConfig({ PACT_PROVIDER_STATES: '1', NODE_ENV: 'production' })).toThrow(
+      /refused with NODE_ENV=production/,
+    );
+  });
+});

@@ -37,6 +37,11 @@ export interface ServerConfig {
   /** Requests per minute one IP may make to the sign-in, registration and reset routes. */
   authRateLimit: number;
   logLevel: string;
+  /**
+   * Test mode for contract verification (PACT_PROVIDER_STATES=1): mounts the provider-state
+   * endpoint, which creates accounts and sessions on request. Refused with NODE_ENV=production.
+   */
+  pactProviderStates: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -91,6 +96,17 @@ function registration(value: string | undefined): 'open' | 'closed' {
   return text;
 }
 
+function pactProviderStates(env: Env): boolean {
+  const value = nonEmpty(env.PACT_PROVIDER_STATES)?.trim();
+  if (value === undefined || value === '0') return false;
+  if (value !== '1') throw new Error(`PACT_PROVIDER_STATES must be "1" or "0", got "${value}"`);
+  if (env.NODE_ENV === 'production')
+    throw new Error(
+      'PACT_PROVIDER_STATES=1 mounts an endpoint that signs anyone in; it is for contract verification on a throwaway database and is refused with NODE_ENV=production',
+    );
+  return true;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data');
   return {
@@ -115,5 +131,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     registration: registration(env.REGISTRATION),
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 60, 'AUTH_RATE_LIMIT'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    pactProviderStates: pactProviderStates(env),
   };
 }

@@ -2,9 +2,13 @@
  * Provider states shared by the Pact consumer tests (tests/pact/consumer) and the
  * provider verification (tests/pact/provider). Names are the contract between them.
  *
- * Signed-in states: consumer requests carry PACT_COOKIE and PACT_XSRF; the provider's
- * request filter replaces both with a real session of the state's user.
+ * What each state must create, its params and the values it answers are documented (and
+ * implemented by the reference server) in server/src/provider-states/; docs/contract/states.md
+ * is generated from there. Signed-in requests carry PACT_COOKIE and PACT_XSRF as examples;
+ * the pact marks them as the state's `session_cookie` and `xsrf_token` (consumer/pact.ts).
  */
+import { MatchersV3 } from '@pact-foundation/pact';
+
 export const STATES = {
   /** Nobody is signed in. */
   signedOut: 'no user is signed in',
@@ -87,3 +91,36 @@ export const PACT_GUEST_COOKIE = `XSRF-TOKEN=${PACT_XSRF}`;
 
 /** Stands for a real personal access token in consumer requests; the provider swaps in the state's one. */
 export const PACT_ACCESS_TOKEN = 'atb_pat_pact-access-token-0000000000000000000000000';
+
+/**
+ * The states that create a thing the interactions name by its `id` param, and the kind the
+ * state answers its real id under (`<kind>_<id>`, e.g. `map_1`).
+ */
+export const STATE_KINDS: Record<string, string> = {
+  [STATES.mapExists]: 'map',
+  [STATES.layerExists]: 'layer',
+  [STATES.featureExists]: 'feature',
+  [STATES.categoryExists]: 'category',
+  [STATES.searchExists]: 'search',
+  [STATES.mainSearchExists]: 'main_search',
+  [STATES.filterExists]: 'filter',
+  [STATES.ownBookmarkExists]: 'bookmark',
+  [STATES.othersBookmarkExists]: 'bookmark',
+  [STATES.layerRelationExists]: 'relation',
+  [STATES.featureFileExists]: 'file',
+  [STATES.exportExists]: 'export',
+  [STATES.importExists]: 'import',
+  [STATES.userTokenExists]: 'token',
+  [STATES.othersUserTokenExists]: 'token',
+  [STATES.userExists]: 'user',
+};
+
+/** The provider-state value a created thing's real id comes back under: `map_1`, `export_3f2c…`. */
+export function stateKey(kind: string, contractId: string | number): string {
+  return `${kind}_${String(contractId).replace(/[^A-Za-z0-9]/g, '_')}`;
+}
+
+/** An id in a request body or query: the example here, the real id the state made when verified. */
+export function stateId<T extends string | number>(kind: string, contractId: T) {
+  return MatchersV3.fromProviderState('${' + stateKey(kind, contractId) + '}', contractId);
+}

@@ -40,24 +40,27 @@ const pact = createPact();
 const readHeaders = { ...XHR, Cookie: signedInHeaders.Cookie };
 const options = (url: string) => ({ baseURL: url, headers: signedInHeaders });
 
+const LEDGER = { ...TOWN, title: 'Lagoon ledger of moorings' };
+
 describe('maps', () => {
   it('listMaps with a search', () =>
     pact
       .addInteraction()
       .given(STATES.userSignedIn)
-      .given(STATES.mapExists, stateOf(TOWN))
+      // A title no other state or the demo town uses, so the search finds this map alone.
+      .given(STATES.mapExists, stateOf(LEDGER))
       .uponReceiving('a search of the map list')
       .withRequest('GET', '/api/maps', (b) =>
-        b.headers(readHeaders).query({ page: '1', per_page: '15', search: 'water' }),
+        b.headers(readHeaders).query({ page: '1', per_page: '15', search: 'lagoon ledger' }),
       )
       .willRespondWith(200, (b) =>
         b
           .headers(JSON_RESPONSE)
-          .jsonBody(pageLike('/api/maps', [{ ...mapLike(TOWN), id: equal(TOWN.id) }], 1)),
+          .jsonBody(pageLike('/api/maps', [{ ...mapLike(LEDGER), id: equal(LEDGER.id) }], 1)),
       )
       .executeTest(async (server) => {
-        const page = await listMaps({ page: 1, per_page: 15, search: 'water' }, options(server.url));
-        expect(page.data.map((map) => map.title)).toEqual([TOWN.title]);
+        const page = await listMaps({ page: 1, per_page: 15, search: 'lagoon ledger' }, options(server.url));
+        expect(page.data.map((map) => map.title)).toEqual([LEDGER.title]);
       }));
 
   it('createMap 201 returns the new map', () => {

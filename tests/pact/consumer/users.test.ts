@@ -87,7 +87,8 @@ describe('users: administration', () => {
   it('createUser 201 returns the new user', () => {
     const body = {
       name: 'Grace Hopper',
-      email: 'grace@example.com',
+      // Not the address of the "a user exists" examples: the verifier's database holds them.
+      email: 'grace.new@example.com',
       password: 'correct horse battery',
       password_confirmation: 'correct horse battery',
       type: 'editor' as const,

@@ -34,6 +34,8 @@ export type OperationHandler = (context: OperationContext) => Promise<OperationR
 export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
 
 const JSON_TYPE = 'application/json';
+/** Paths under one map: the app's `/api/maps/{id}/…` and the OGC API's `/ogc/maps/{map_id}/…`. */
+const MAP_SCOPED = /^\/(api\/maps\/\{id\}|ogc\/maps\/\{map_id\})(\/|$)/;
 
 interface Validators {
   params: ValidateFunction | undefined;
@@ -132,6 +134,7 @@ export function bindOperations(
     const validators = buildValidators(services.document, operation, loose, strict, documentId);
     const handler = handlers[operation.operationId];
     const signedIn = needsSession(operation);
+    const mapScoped = MAP_SCOPED.test(operation.path);
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
@@ -141,7 +144,10 @@ export function bindOperations(
           signedIn,
           operationId: operation.operationId,
         });
-        if (!operationAllowed(auth.ability, operation.operationId)) throw forbidden();
+        // An operation on one map is decided by its handler against that map (404 for a map the
+        // caller may not read, 403 for one they read but may not change): answering 403 here
+        // would differ from what a map the caller may manage answers.
+        if (!mapScoped && !operationAllowed(auth.ability, operation.operationId)) throw forbidden();
       },
       onSend: async (request, reply, payload) => {
         await settleAuthWrites(operation.operationId, services.db);

@@ -74,10 +74,15 @@ async function privateMap(): Promise<Place> {
   const map = await insertMap(db, { title: 'Admins only' });
   await db.query(`UPDATE maps SET visibility = 'private' WHERE id = $1`, [map.id]);
   const layer = await insertLayer(db, map.id, { properties: [{ name: 'owner_note' }, { name: 'dn' }] });
-  const feature = await insertFeature(db, layer.id, { type: 'Point', coordinates: [-9.14, 38.72] }, {
-    owner_note: 'secret',
-    dn: 150,
-  });
+  const feature = await insertFeature(
+    db,
+    layer.id,
+    { type: 'Point', coordinates: [-9.14, 38.72] },
+    {
+      owner_note: 'secret',
+      dn: 150,
+    },
+  );
   return { mapId: map.id, layerId: layer.id, featureId: feature.id };
 }
 
@@ -127,8 +132,10 @@ describe('the authorisation matrix', () => {
         // A body the operation cannot take is refused (422) before any map is looked up, the
         // same for every id; anything else must be the missing map's own answer: 404.
         const fine =
-          (answer.status === 404 && absent.status === 404) || (answer.status === 422 && absent.status === 422);
-        if (!fine) wrong.push(`${who} ${operation.operationId}: ${answer.status} (missing map: ${absent.status})`);
+          (answer.status === 404 && absent.status === 404) ||
+          (answer.status === 422 && absent.status === 422);
+        if (!fine)
+          wrong.push(`${who} ${operation.operationId}: ${answer.status} (missing map: ${absent.status})`);
       }
     }
     expect(wrong).toEqual([]);
@@ -151,7 +158,9 @@ describe('the authorisation matrix', () => {
     const place = await privateMap();
     const shared = await insertMap(t.database.db, { title: 'Everyone' });
     const { client } = await t.signedIn('user');
-    const titles = (await client.get('/api/maps')).json<{ data: { id: number }[] }>().data.map((map) => map.id);
+    const titles = (await client.get('/api/maps'))
+      .json<{ data: { id: number }[] }>()
+      .data.map((map) => map.id);
     expect(titles).toEqual([shared.id]);
     const { client: admin } = await t.signedIn('admin');
     const all = (await admin.get('/api/maps')).json<{ data: { id: number }[] }>().data.map((map) => map.id);
@@ -164,7 +173,10 @@ describe('grants', () => {
     const place = await privateMap();
     const { client, user } = await t.signedIn('editor');
     const { db } = t.database;
-    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [place.mapId, user.id]);
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      place.mapId,
+      user.id,
+    ]);
     expect((await client.get(`/api/maps/${place.mapId}`)).status).toBe(200);
     const page = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}/features`);
     expect(page.status).toBe(200);
@@ -185,9 +197,14 @@ describe('grants', () => {
     const place = await privateMap();
     const { client, user } = await t.signedIn('user');
     const { db } = t.database;
-    const group = (await db.query<{ id: number }>(`INSERT INTO groups (name) VALUES ('Field crew') RETURNING id`))[0];
+    const group = (
+      await db.query<{ id: number }>(`INSERT INTO groups (name) VALUES ('Field crew') RETURNING id`)
+    )[0];
     await db.query(`INSERT INTO group_members (group_id, user_id) VALUES ($1, $2)`, [group?.id, user.id]);
-    await db.query(`INSERT INTO map_grants (map_id, group_id, role) VALUES ($1, $2, 'manager')`, [place.mapId, group?.id]);
+    await db.query(`INSERT INTO map_grants (map_id, group_id, role) VALUES ($1, $2, 'manager')`, [
+      place.mapId,
+      group?.id,
+    ]);
     const renamed = await client.post(`/api/maps/${place.mapId}`, { title: 'Renamed by its manager' });
     expect(renamed.status).toBe(200);
     const layer = await client.put(`/api/maps/${place.mapId}/layers/${place.layerId}`, { name: 'Pipes' });
@@ -202,12 +219,17 @@ describe('layer rules', () => {
     const { db } = t.database;
     const second = await insertLayer(db, place.mapId, { name: 'Visible' });
     const { client, user } = await t.signedIn('user');
-    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [place.mapId, user.id]);
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      place.mapId,
+      user.id,
+    ]);
     await db.query(
       `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
       [place.mapId, place.layerId, user.id],
     );
-    const layer = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`, { query: { include_data: 1 } });
+    const layer = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`, {
+      query: { include_data: 1 },
+    });
     expect(layer.status).toBe(200);
     expect(layer.text).not.toContain('owner_note');
     expect(layer.text).not.toContain('secret');

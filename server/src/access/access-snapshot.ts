@@ -41,7 +41,10 @@ export async function groupsOf(db: Queryable, userId: number): Promise<{ id: num
   );
 }
 
-async function userSnapshot(db: Queryable, user: { id: number; type: 'editor' | 'user' }): Promise<AccessSnapshot> {
+async function userSnapshot(
+  db: Queryable,
+  user: { id: number; type: 'editor' | 'user' },
+): Promise<AccessSnapshot> {
   const rows = await db.query<{ id: number; visibility: Visibility; role: MapRole | null }>(
     `WITH granted AS (
        SELECT g.map_id, (array_agg(g.role ORDER BY CASE g.role WHEN 'manager' THEN 3 WHEN 'editor' THEN 2 ELSE 1 END DESC))[1] AS role
@@ -80,13 +83,20 @@ async function userSnapshot(db: Queryable, user: { id: number; type: 'editor' | 
 export async function loadSnapshot(db: Queryable, caller: Caller): Promise<AccessSnapshot> {
   if (caller.kind === 'user') {
     if (caller.type === 'admin')
-      return { roles: new Map(), readOnlyMaps: new Set(), layerRules: [], groups: await groupsOf(db, caller.id) };
+      return {
+        roles: new Map(),
+        readOnlyMaps: new Set(),
+        layerRules: [],
+        groups: await groupsOf(db, caller.id),
+      };
     return userSnapshot(db, { id: caller.id, type: caller.type });
   }
   const ids =
     caller.kind === 'share'
       ? [caller.mapId]
-      : (await db.query<{ id: number }>(`SELECT m.id FROM maps m WHERE m.visibility = 'public'`)).map((row) => row.id);
+      : (await db.query<{ id: number }>(`SELECT m.id FROM maps m WHERE m.visibility = 'public'`)).map(
+          (row) => row.id,
+        );
   return {
     roles: new Map(ids.map((id) => [id, 'viewer' as const])),
     readOnlyMaps: new Set(ids),

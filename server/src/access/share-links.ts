@@ -14,7 +14,10 @@ export interface ShareGrant {
 export const newShareSecret = (): string => randomToken(32);
 
 /** The map a live share link opens, or undefined for an unknown, revoked or expired secret. */
-export async function findShareLink(db: Queryable, secret: string | undefined): Promise<ShareGrant | undefined> {
+export async function findShareLink(
+  db: Queryable,
+  secret: string | undefined,
+): Promise<ShareGrant | undefined> {
   if (!secret || !SECRET_SHAPE.test(secret)) return undefined;
   const rows = await db.query<{ id: number; map_id: number }>(
     `SELECT id, map_id FROM share_links WHERE secret_hash = $1 AND (expires_at IS NULL OR expires_at > now())`,

@@ -94,7 +94,8 @@ export function defineAbilityFor(
       for (const [actions, subjects] of ROLE_RIGHTS[role]) {
         for (const subjectType of subjects) {
           if (full.length > 0) can([...actions], subjectType, onMaps(subjectType, full));
-          if (readOnly.length > 0 && actions.includes('read')) can('read', subjectType, onMaps(subjectType, readOnly));
+          if (readOnly.length > 0 && actions.includes('read'))
+            can('read', subjectType, onMaps(subjectType, readOnly));
         }
       }
     }
@@ -113,9 +114,12 @@ export function defineAbilityFor(
         cannot('manage', 'Feature', { layer_id: rule.layer_id });
         continue;
       }
-      if (rule.access === 'read') cannot(['create', 'update', 'delete'], 'Feature', { layer_id: rule.layer_id });
+      if (rule.access === 'read')
+        cannot(['create', 'update', 'delete'], 'Feature', { layer_id: rule.layer_id });
       if (rule.hidden_properties.length > 0)
-        cannot(['read', 'export', 'update'], 'Feature', [...rule.hidden_properties], { layer_id: rule.layer_id });
+        cannot(['read', 'export', 'update'], 'Feature', [...rule.hidden_properties], {
+          layer_id: rule.layer_id,
+        });
       if (rule.read_only_properties.length > 0)
         cannot('update', 'Feature', [...rule.read_only_properties], { layer_id: rule.layer_id });
     }

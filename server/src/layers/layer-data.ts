@@ -60,7 +60,9 @@ export async function includedFeatures(
   );
   const truncated = rows.length > INCLUDED_FEATURES_LIMIT;
   return {
-    features: { type: 'FeatureCollection', features: rows
+    features: {
+      type: 'FeatureCollection',
+      features: rows
         .slice(0, INCLUDED_FEATURES_LIMIT)
         .map((row) => toFeature({ ...row, properties: withoutHidden(row.properties, hidden) })),
     },

@@ -24,7 +24,10 @@ export function mayReachLayer(
   subjectType: 'Layer' | 'Feature' = 'Layer',
 ): void {
   if (!canOn(ability, 'read', 'Layer', { ...layer })) throw notFound();
-  if (subjectType === 'Feature' && !canOn(ability, 'read', 'Feature', { map_id: layer.map_id, layer_id: layer.id }))
+  if (
+    subjectType === 'Feature' &&
+    !canOn(ability, 'read', 'Feature', { map_id: layer.map_id, layer_id: layer.id })
+  )
     throw notFound();
   if (action === 'read') return;
   const instance = subjectType === 'Layer' ? { ...layer } : { map_id: layer.map_id, layer_id: layer.id };

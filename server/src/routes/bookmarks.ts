@@ -76,7 +76,8 @@ export const bookmarkHandlers: TypedHandlers = {
       );
       const bookmark = rows[0];
       if (!bookmark) throw notFound();
-      if (!canOn(auth.ability, 'delete', 'Bookmark', { user_id: bookmark.user_id, map_id: bookmark.map_id })) throw forbidden();
+      if (!canOn(auth.ability, 'delete', 'Bookmark', { user_id: bookmark.user_id, map_id: bookmark.map_id }))
+        throw forbidden();
       await tx.query('DELETE FROM bookmarks WHERE id = $1', [bookmark.id]);
     });
     return { status: 204 };

@@ -36,7 +36,13 @@ export const exportHandlers = typedHandlers({
   importLayer: importLayerHandler,
 
   async exportFeatures({ services, request, auth, params, body }) {
-    const { layer } = await mapLayerForFeatures(services.db, auth.ability, params.id, body.layer_id, 'export');
+    const { layer } = await mapLayerForFeatures(
+      services.db,
+      auth.ability,
+      params.id,
+      body.layer_id,
+      'export',
+    );
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,
       scope: {
@@ -53,7 +59,13 @@ export const exportHandlers = typedHandlers({
   },
 
   async exportMultiSelectedFeatures({ services, request, auth, params, body }) {
-    const { layer } = await mapLayerForFeatures(services.db, auth.ability, params.id, body.layer_id, 'export');
+    const { layer } = await mapLayerForFeatures(
+      services.db,
+      auth.ability,
+      params.id,
+      body.layer_id,
+      'export',
+    );
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,
       scope: { kind: 'selected', layer_id: layer.id, feature_ids: body.feature_ids },

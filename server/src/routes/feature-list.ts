@@ -42,7 +42,10 @@ export const featureListHandlers = typedHandlers({
       where: parseFeatureWhere(query.where_property, query.where_value, layer),
     });
     if (hidden.size === 0) return { status: 200, body: page };
-    const data = page.data.map((feature) => ({ ...feature, properties: withoutHidden(feature.properties, hidden) }));
+    const data = page.data.map((feature) => ({
+      ...feature,
+      properties: withoutHidden(feature.properties, hidden),
+    }));
     return { status: 200, body: { ...page, data } };
   },
 

@@ -16,7 +16,9 @@ import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-
 export const layerHandlers = typedHandlers({
   listLayers: async ({ services, auth, params }) => {
     await mapFor(services.db, auth, params.id, 'read');
-    const layers = (await layersOfMap(services.db, params.id)).filter((layer) => layerReadable(auth.ability, layer));
+    const layers = (await layersOfMap(services.db, params.id)).filter((layer) =>
+      layerReadable(auth.ability, layer),
+    );
     return { status: 200, body: { data: layers.map((layer) => toLayer(layerAsSeen(auth.access, layer))) } };
   },
 

@@ -1,3 +1,4 @@
+import { hiddenPropertiesOf, layerAsSeen, withoutHidden } from '../access/layer-view.ts';
 import { userIdOf } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import { landingUrl, mayEdit, ogcLayer, ogcLayers, ogcMap } from '../ogc/ogc-access.ts';
@@ -26,6 +27,19 @@ const text = (body: string, type: string) => ({
 const searchOf = (url: string) => url.split('?')[1] ?? '';
 
 /** OGC API – Features per map (issue 21): the app's data and abilities, in the OGC standards' shapes. */
+type GeoJsonFeature = { properties?: Record<string, unknown> | null };
+
+/** The answer's text without the caller's hidden properties (re-written only when there are some). */
+function hideInGeoJson(json: string, hidden: ReadonlySet<string>): string {
+  if (hidden.size === 0) return json;
+  const value = JSON.parse(json) as GeoJsonFeature & { features?: GeoJsonFeature[] };
+  const strip = (feature: GeoJsonFeature) => ({
+    ...feature,
+    properties: withoutHidden(feature.properties, hidden),
+  });
+  return JSON.stringify(value.features ? { ...value, features: value.features.map(strip) } : strip(value));
+}
+
 export const ogcFeatureHandlers = typedHandlers({
   async getOgcLandingPage({ services: { db, config }, auth, params, request }) {
     const map = await ogcMap(db, auth.ability, params.map_id);
@@ -61,19 +75,31 @@ export const ogcFeatureHandlers = typedHandlers({
 
   async getOgcCollection({ services: { db, config }, auth, params, request }) {
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
-    return { status: 200, body: collection(landingUrl(request, config, params.map_id), layer) };
+    return {
+      status: 200,
+      body: collection(landingUrl(request, config, params.map_id), layerAsSeen(auth.access, layer)),
+    };
   },
 
   async getOgcQueryables({ services: { db, config }, auth, params, request }) {
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
-    return text(JSON.stringify(queryables(landingUrl(request, config, params.map_id), layer)), JSON_SCHEMA);
+    const seen = layerAsSeen(auth.access, layer);
+    return text(JSON.stringify(queryables(landingUrl(request, config, params.map_id), seen)), JSON_SCHEMA);
   },
 
   async listOgcItems({ services: { db, config }, auth, params, query, request }) {
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
     const itemsUrl = `${landingUrl(request, config, params.map_id)}/collections/${layer.id}/items`;
     const raw = request.query as Record<string, unknown>;
-    return text(await itemsPage(db, layer, query, raw, itemsUrl, searchOf(request.url)), GEOJSON);
+    const page = await itemsPage(
+      db,
+      layerAsSeen(auth.access, layer),
+      query,
+      raw,
+      itemsUrl,
+      searchOf(request.url),
+    );
+    return text(hideInGeoJson(page, hiddenPropertiesOf(auth.access, layer.id)), GEOJSON);
   },
 
   async getOgcItem({ services: { db, config }, auth, params, request }) {
@@ -81,7 +107,7 @@ export const ogcFeatureHandlers = typedHandlers({
     const itemsUrl = `${landingUrl(request, config, params.map_id)}/collections/${layer.id}/items`;
     const feature = await itemJson(db, layer, params.feature_id, itemsUrl);
     if (!feature) throw notFound();
-    return text(feature, GEOJSON);
+    return text(hideInGeoJson(feature, hiddenPropertiesOf(auth.access, layer.id)), GEOJSON);
   },
 
   async createOgcItem({ services: { db, config }, auth, params, body, request }) {

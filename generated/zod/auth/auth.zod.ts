@@ -303,6 +303,8 @@ export const getAbilities200ResponseItem = zod
         'Bookmark',
         'User',
         'Export',
+        'Access',
+        'Group',
         'all',
       ]),
       zod.array(
@@ -317,6 +319,8 @@ export const getAbilities200ResponseItem = zod
           'Bookmark',
           'User',
           'Export',
+          'Access',
+          'Group',
           'all',
         ]),
       ),

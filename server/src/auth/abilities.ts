@@ -101,7 +101,8 @@ export function defineAbilityFor(
     }
     if (user) {
       const bookmarkMaps = tiers.viewer.filter((id) => !snapshot.readOnlyMaps.has(id));
-      can('manage', 'Bookmark', { user_id: user.id, map_id: { $in: bookmarkMaps } });
+      if (bookmarkMaps.length > 0)
+        can('manage', 'Bookmark', { user_id: user.id, map_id: { $in: bookmarkMaps } });
       // Exports are streamed only to whoever asked for them.
       can('read', 'Export', { user_id: user.id });
       can(['read', 'update'], 'User', { id: user.id });

@@ -2172,6 +2172,8 @@ export interface components {
       | 'Bookmark'
       | 'User'
       | 'Export'
+      | 'Access'
+      | 'Group'
       | 'all';
     /**
      * @description A CASL raw rule.

@@ -20,5 +20,7 @@ export const AbilitySubject = {
   Bookmark: 'Bookmark',
   User: 'User',
   Export: 'Export',
+  Access: 'Access',
+  Group: 'Group',
   all: 'all',
 } as const;

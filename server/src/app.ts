@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthRateLimit } from './auth/auth-rate-limit.ts';
 import { startSessionCache } from './auth/session-cache.ts';
+import { startAccessCache } from './access/access-cache.ts';
 import { serveClient } from './client/serve-client.ts';
 import { fastifyTrustProxy, type ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, log: app.log });
   await startSessionCache(db);
+  await startAccessCache(db);
   bindOperations(app, { config, db, mailer, document, log: app.log }, options.handlers ?? defaultHandlers);
   serveApiDocs(app, document);
   if (config.pactProviderStates) {

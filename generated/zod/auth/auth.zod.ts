@@ -359,6 +359,8 @@ export const getAbilities200ResponseItem = zod
         'Bookmark',
         'User',
         'Export',
+        'Access',
+        'Group',
         'all',
       ]),
       zod.array(
@@ -373,6 +375,8 @@ export const getAbilities200ResponseItem = zod
           'Bookmark',
           'User',
           'Export',
+          'Access',
+          'Group',
           'all',
         ]),
       ),

@@ -4,6 +4,9 @@ import { canOnAll, type Action, type AppAbility, type SubjectType } from './abil
  * What each operation needs before its input is even read. `all`: the action on every
  * instance (e.g. listing all users); otherwise on some instance, and the handler checks
  * the instance it touches. Operations not listed need only what their security says.
+ * Operations on one map (its path, or a `map_id` in the query or body: categories, attachments)
+ * are decided by their handlers against that map, since rights are held per map (404 for a map
+ * the caller may not read); an import job's handler checks its owner.
  */
 interface Need {
   action: Action;
@@ -51,7 +54,6 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   createLayer: create('Layer'),
   importLayer: create('Layer'),
   startLayerImport: create('Layer'),
-  getImport: create('Layer'),
   getLayer: read('Layer'),
   updateLayer: update('Layer'),
   deleteLayer: remove('Layer'),
@@ -60,7 +62,6 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   transferLayer: update('Layer'),
   getLayerRelations: read('Layer'),
   updateLayerRelations: update('Layer'),
-  listLayerTypes: read('Layer'),
   listLayerFeatures: read('Feature'),
   getLayerTile: read('Feature'),
   getLayerTileJson: read('Feature'),
@@ -80,13 +81,6 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   downloadExport: read('Export'),
   getExport: read('Export'),
   deleteFeatureFile: update('Feature'),
-  uploadFeatureFiles: update('Feature'),
-  downloadFeatureFile: read('Feature'),
-  listCategories: read('Category'),
-  createCategory: create('Category'),
-  getCategory: read('Category'),
-  updateCategory: update('Category'),
-  deleteCategory: remove('Category'),
   getWaterNetwork: read('Map'),
   updateWaterNetwork: update('Map'),
   checkWaterNetwork: update('Map'),

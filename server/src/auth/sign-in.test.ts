@@ -138,10 +138,15 @@ describe('cookies and sessions', () => {
     expect(rules).not.toContainEqual(
       expect.objectContaining({ subject: 'Feature', action: ['create', 'update'] }),
     );
+    // Rights on features are held per map: an editor edits the maps every account reads.
+    const map = (
+      await t.database.db.query<{ id: number }>(`INSERT INTO maps (title) VALUES ('Town') RETURNING id`)
+    )[0];
     const editor = await t.signedIn('editor');
     expect((await editor.client.get('/api/abilities')).json()).toContainEqual({
-      action: ['create', 'update'],
+      action: ['create', 'update', 'delete'],
       subject: 'Feature',
+      conditions: { map_id: { $in: [map?.id] } },
     });
     expect((await t.client().get('/api/abilities')).status).toBe(401);
   });

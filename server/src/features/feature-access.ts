@@ -1,12 +1,13 @@
 import { canOn, type Action, type AppAbility } from '../auth/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
+import { mayReachLayer, mayReachMap } from '../maps/access.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
 
 /**
  * A map's features are reached through the map: the caller must read the map (404 if it
- * does not exist, 403 if not allowed) and then hold `action` on a feature of it.
+ * does not exist or is not theirs to read) and then hold `action` on a feature of it (403).
  */
 export async function mapForFeatures(
   db: Queryable,
@@ -19,9 +20,9 @@ export async function mapForFeatures(
   return map;
 }
 
-/** 403 unless the caller reads the map and holds `action` on a feature of it. */
+/** 404 unless the caller reads the map; 403 unless they hold `action` on a feature of it. */
 function mayReachFeatures(ability: AppAbility, map: MapRow, action: Action): void {
-  if (!canOn(ability, 'read', 'Map', { ...map })) throw forbidden();
+  mayReachMap(ability, map, 'read');
   if (!canOn(ability, action, 'Feature', { map_id: map.id })) throw forbidden();
 }
 
@@ -29,8 +30,8 @@ type LayerJson = Omit<LayerRow, 'created_at' | 'updated_at'> & { created_at: str
 
 /**
  * `mapForFeatures` and the layer named in the path (404 unless it is on that map) in one
- * query: a features page asks both on every request. The same answers in the same order:
- * 404 for no map, 403, then 404 for a layer of another map.
+ * query: a features page asks both on every request. A layer of another map, or one hidden
+ * from the caller, is 404; a layer they read but may not act on that way is 403.
  */
 export async function mapLayerForFeatures(
   db: Queryable,
@@ -52,6 +53,7 @@ export async function mapLayerForFeatures(
   const { layer_row: layer, ...map } = row;
   mayReachFeatures(ability, map, action);
   if (!layer) throw notFound();
+  mayReachLayer(ability, layer, action, 'Feature');
   return {
     map,
     layer: { ...layer, created_at: new Date(layer.created_at), updated_at: new Date(layer.updated_at) },

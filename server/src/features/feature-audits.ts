@@ -1,3 +1,4 @@
+import { withoutHidden } from '../access/layer-view.ts';
 import type { components } from '../../../generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
 
@@ -64,6 +65,7 @@ export function changedValues(
 
 interface AuditRow {
   id: number;
+  layer_id: number;
   auditable_id: number;
   event: AuditEvent;
   old_values: Record<string, unknown> | null;
@@ -78,9 +80,18 @@ interface AuditRow {
 }
 
 /** A feature's history newest first, only if it was (or is) on one of the map's layers. */
-export async function featureHistory(db: Queryable, mapId: number, featureId: number): Promise<AuditEntry[]> {
+export async function featureHistory(
+  db: Queryable,
+  mapId: number,
+  featureId: number,
+  /** What the caller sees of a layer: entries of hidden layers are left out, hidden values too. */
+  view: { readable(layerId: number): boolean; hidden(layerId: number): ReadonlySet<string> } = {
+    readable: () => true,
+    hidden: () => new Set(),
+  },
+): Promise<AuditEntry[]> {
   const rows = await db.query<AuditRow>(
-    `SELECT a.id, a.auditable_id, a.event, a.old_values, a.new_values, a.created_at,
+    `SELECT a.id, a.layer_id, a.auditable_id, a.event, a.old_values, a.new_values, a.created_at,
        a.version, a.restored_version, a.source_feature_id, a.source_version, u.id AS user_id, u.name AS user_name
      FROM feature_audits a JOIN layers l ON l.id = a.layer_id
      LEFT JOIN users u ON u.id = a.user_id
@@ -88,19 +99,21 @@ export async function featureHistory(db: Queryable, mapId: number, featureId: nu
      ORDER BY a.id DESC`,
     [featureId, mapId],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    auditable_id: row.auditable_id,
-    event: row.event,
-    old_values: row.old_values,
-    new_values: row.new_values,
-    user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
-    created_at: new Date(row.created_at).toISOString(),
-    version: row.version,
-    restored_version: row.restored_version,
-    split_from:
-      row.source_feature_id === null || row.source_version === null
-        ? null
-        : { feature_id: row.source_feature_id, version: row.source_version },
-  }));
+  return rows
+    .filter((row) => view.readable(row.layer_id))
+    .map((row) => ({
+      id: row.id,
+      auditable_id: row.auditable_id,
+      event: row.event,
+      old_values: withoutHidden(row.old_values, view.hidden(row.layer_id)),
+      new_values: withoutHidden(row.new_values, view.hidden(row.layer_id)),
+      user: row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '' },
+      created_at: new Date(row.created_at).toISOString(),
+      version: row.version,
+      restored_version: row.restored_version,
+      split_from:
+        row.source_feature_id === null || row.source_version === null
+          ? null
+          : { feature_id: row.source_feature_id, version: row.source_version },
+    }));
 }

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { defineAbilityFor, type AppAbility } from '../auth/abilities.ts';
-import { abilityOf } from '../auth/ability-memo.ts';
+import { accessOf } from '../access/access-cache.ts';
+import type { AccessSnapshot, Caller } from '../access/access-snapshot.ts';
+import { findShareLink, SHARE_COOKIE, type ShareGrant } from '../access/share-links.ts';
+import type { AppAbility } from '../auth/abilities.ts';
 import { findTokenUser, tokenThrottleKeys, type RequestToken } from '../auth/access-tokens.ts';
 import { findSessionUser, SESSION_COOKIE, type Session } from '../auth/sessions.ts';
 import { recordHit } from '../auth/throttle.ts';
@@ -16,6 +18,10 @@ export interface AuthState {
   session: Session | undefined;
   user: UserRecord | undefined;
   ability: AppAbility;
+  /** The role on each map the caller reaches and the layer rules that narrow it (what `ability` is built from). */
+  access: AccessSnapshot;
+  /** A guest who opened a share link: reads that one map and nothing else. */
+  share: ShareGrant | undefined;
   /** The token the response's XSRF-TOKEN cookie will carry. */
   xsrfToken: string;
   /** A session cookie came with the request but names no live session (expired, logged out). */
@@ -68,16 +74,24 @@ async function loadTokenAuth(
     if (keys.email !== undefined) await recordHit(db, keys.email);
     throw tokenRefused();
   }
+  const access = await accessOf(db, callerOf(found.user, undefined), found.token.abilities);
   return {
     session: undefined,
     user: found.user,
-    ability: defineAbilityFor(found.user, found.token.abilities),
+    ability: access.ability,
+    access: access.snapshot,
+    share: undefined,
     // No cookie is needed by a token caller; a fresh value keeps the shape of the state.
     xsrfToken: randomToken(),
     staleSession: false,
     token: found.token,
     tokenScheme: credentials === 'malformed' ? undefined : credentials.scheme,
   };
+}
+
+function callerOf(user: UserRecord | undefined, share: ShareGrant | undefined): Caller {
+  if (user) return { kind: 'user', id: user.id, type: user.type };
+  return share ? { kind: 'share', mapId: share.mapId } : { kind: 'guest' };
 }
 
 /**
@@ -92,13 +106,17 @@ export async function loadAuth(db: Queryable, request: FastifyRequest): Promise<
   const found = token ? await findSessionUser(db, token) : undefined;
   const session = found?.session;
   const user = found?.user;
+  const share = user ? undefined : await findShareLink(db, request.cookies[SHARE_COOKIE]);
+  const access = await accessOf(db, callerOf(user, share));
   const cookieToken = request.cookies[XSRF_COOKIE];
   const xsrfToken =
     session?.xsrfToken ?? (cookieToken && TOKEN_SHAPE.test(cookieToken) ? cookieToken : randomToken());
   return {
     session: user ? session : undefined,
     user,
-    ability: abilityOf(user),
+    ability: access.ability,
+    access: access.snapshot,
+    share,
     xsrfToken,
     staleSession: token !== undefined && user === undefined,
     token: undefined,

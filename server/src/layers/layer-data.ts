@@ -1,3 +1,4 @@
+import { withoutHidden } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
@@ -40,6 +41,8 @@ export async function includedFeatures(
   db: Queryable,
   layer: LayerRow,
   bbox: BBox | undefined,
+  /** Properties hidden from the caller: left out of every feature. */
+  hidden: ReadonlySet<string>,
 ): Promise<{
   features: { type: 'FeatureCollection'; features: FeatureBody[] };
   features_truncated: boolean;
@@ -57,7 +60,12 @@ export async function includedFeatures(
   );
   const truncated = rows.length > INCLUDED_FEATURES_LIMIT;
   return {
-    features: { type: 'FeatureCollection', features: rows.slice(0, INCLUDED_FEATURES_LIMIT).map(toFeature) },
+    features: {
+      type: 'FeatureCollection',
+      features: rows
+        .slice(0, INCLUDED_FEATURES_LIMIT)
+        .map((row) => toFeature({ ...row, properties: withoutHidden(row.properties, hidden) })),
+    },
     features_truncated: truncated,
   };
 }

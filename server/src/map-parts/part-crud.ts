@@ -1,8 +1,10 @@
 import type { SubjectType } from '../auth/abilities.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import type { AppAbility } from '../auth/abilities.ts';
+import { invalid, notFound } from '../http/http-error.ts';
 import type { Problems } from '../i18n/messages.ts';
-import { mapOr404 } from '../maps/map-scope.ts';
+import { layerReadable } from '../access/layer-view.ts';
+import { mapFor } from '../maps/access.ts';
 import type { OperationContext } from '../openapi/bind-operations.ts';
 import type { BodyOf, OperationId, TypedHandlers } from '../openapi/typed-handlers.ts';
 import { authorize, hasProblems, listParts, partOr404, type PartTable } from './part-rows.ts';
@@ -77,6 +79,12 @@ export function tableRoutes<Row extends { id: number }>(
   };
 }
 
+/** A part that names a layer hidden from the caller (a search, a filter) is hidden with it. */
+function partOfReadableLayer(ability: AppAbility, mapId: number, row: object): boolean {
+  const layerId = (row as { layer_id?: unknown }).layer_id;
+  return typeof layerId !== 'number' || layerReadable(ability, { id: layerId, map_id: mapId });
+}
+
 async function checkedWrite<Row>(tx: Queryable, write: PartWrite<Row>): Promise<Row> {
   const errors: Problems = {};
   const run = await write(tx, errors);
@@ -93,27 +101,32 @@ export function partHandlers<Ids extends PartOperationIds, Row extends object>(
   const idOf = (params: Record<string, unknown>) => params[routes.idParam] as number;
   const handlers: Record<string, (context: OperationContext) => Promise<{ status: number; body?: unknown }>> =
     {
-      async [ids.list]({ params, query, services }) {
+      async [ids.list]({ params, query, services, auth }) {
         const mapId = routes.mapOf({ params, query });
-        await mapOr404(services.db, mapId);
+        await mapFor(services.db, auth, mapId, 'read');
         const rows = await routes.list(services.db, mapId);
-        return { status: 200, body: { data: rows.map(routes.toWire) } };
+        const seen = rows.filter((row) => partOfReadableLayer(auth.ability, mapId, row));
+        return { status: 200, body: { data: seen.map(routes.toWire) } };
       },
       async [ids.create]({ params, query, body, services, auth }) {
         const mapId = routes.mapOf({ params, query });
-        await mapOr404(services.db, mapId);
+        await mapFor(services.db, auth, mapId, 'read');
         authorize(auth.ability, 'create', kind, { map_id: mapId });
         const write = routes.create(body as BodyOf<Ids['create']>, mapId);
         const created = await services.db.transaction((tx) => checkedWrite(tx, write));
         return { status: 201, body: { data: routes.toWire(created) } };
       },
       async [ids.read]({ params, query, services, auth }) {
-        const row = await kind.find(services.db, routes.mapOf({ params, query }), idOf(params), false);
+        const mapId = routes.mapOf({ params, query });
+        await mapFor(services.db, auth, mapId, 'read');
+        const row = await kind.find(services.db, mapId, idOf(params), false);
+        if (!partOfReadableLayer(auth.ability, mapId, row)) throw notFound();
         authorize(auth.ability, 'read', kind, row);
         return { status: 200, body: { data: routes.toWire(row) } };
       },
       async [ids.update]({ params, query, body, services, auth }) {
         const mapId = routes.mapOf({ params, query });
+        await mapFor(services.db, auth, mapId, 'read');
         const updated = await services.db.transaction(async (tx) => {
           await kind.lockForChange?.(tx, mapId);
           const current = await kind.find(tx, mapId, idOf(params), true);
@@ -124,6 +137,7 @@ export function partHandlers<Ids extends PartOperationIds, Row extends object>(
       },
       async [ids.remove]({ params, query, services, auth }) {
         const mapId = routes.mapOf({ params, query });
+        await mapFor(services.db, auth, mapId, 'read');
         await services.db.transaction(async (tx) => {
           await kind.lockForChange?.(tx, mapId);
           const row = await kind.find(tx, mapId, idOf(params), true);

@@ -1,4 +1,7 @@
 import type { Queryable } from '../db/database.ts';
+import type { AccessSnapshot } from '../access/access-snapshot.ts';
+import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
+import type { AppAbility } from '../auth/abilities.ts';
 import {
   BOOKMARK_COLUMNS,
   CATEGORY_COLUMNS,
@@ -32,9 +35,17 @@ type MapDetail = SuccessBodyOf<'showMap'>['data'];
 export async function mapDetail(
   db: Queryable,
   map: MapRow,
-  options: { withLayers: boolean; userId: number },
+  options: { withLayers: boolean; userId: number | undefined; ability: AppAbility; access: AccessSnapshot },
 ): Promise<MapDetail> {
   const id = map.id;
+  const { ability, access } = options;
+  // Parts of layers hidden from the caller, and those naming hidden properties, are left out.
+  const seen = (layerId: number | null, names: readonly (string | null | undefined)[]) => {
+    if (layerId === null) return true;
+    if (!layerReadable(ability, { id: layerId, map_id: id })) return false;
+    const hidden = hiddenPropertiesOf(access, layerId);
+    return names.every((name) => !name || !hidden.has(name));
+  };
   const [layers, categories, searches, mainSearches, filters, bookmarks] = await Promise.all([
     options.withLayers
       ? db.query<LayerRow>(
@@ -60,16 +71,24 @@ export async function mapDetail(
     ),
     db.query<BookmarkRow>(
       `SELECT ${BOOKMARK_COLUMNS} FROM bookmarks b WHERE b.map_id = $1 AND b.user_id = $2 ORDER BY b.created_at, b.id`,
-      [id, options.userId],
+      [id, options.userId ?? 0],
     ),
   ]);
   return {
     ...toMap(map),
-    ...(layers ? { layers: layers.map(toLayer) } : {}),
+    ...(layers
+      ? {
+          layers: layers
+            .filter((layer) => layerReadable(ability, layer))
+            .map((layer) => toLayer(layerAsSeen(access, layer))),
+        }
+      : {}),
     categories: categories.map(toCategory),
-    searches: searches.map(toSearch),
-    main_searches: mainSearches.map(toMainSearch),
-    filters: filters.map(toFilter),
+    searches: searches.filter((row) => seen(row.layer_id, row.fields)).map(toSearch),
+    main_searches: mainSearches
+      .filter((row) => seen(row.layer_id, [...row.fields, row.display_field]))
+      .map(toMainSearch),
+    filters: filters.filter((row) => seen(row.layer_id, [row.property])).map(toFilter),
     bookmarks: bookmarks.map(toBookmark),
   };
 }

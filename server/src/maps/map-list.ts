@@ -21,13 +21,20 @@ export async function listMaps(
   db: Queryable,
   params: QueryOf<'listMaps'>,
   path: string,
+  /** The maps the caller may read; undefined for every map (admins). */
+  readable: readonly number[] | undefined,
 ): Promise<PageEnvelope<MapBody>> {
   const values: unknown[] = [];
-  let filter = '';
+  const where: string[] = [];
   if (params.search) {
     values.push(likePattern(params.search));
-    filter = `WHERE (m.title ILIKE $1 OR m.description ILIKE $1)`;
+    where.push(`(m.title ILIKE $${values.length} OR m.description ILIKE $${values.length})`);
   }
+  if (readable) {
+    values.push(readable);
+    where.push(`m.id = ANY($${values.length}::int[])`);
+  }
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const perPage = params.per_page ?? 15;
   const page = params.page ?? 1;
   const column = ORDER_COLUMNS[params.order_column ?? 'created_at'];

@@ -14,16 +14,20 @@ async function mapRow(db: Queryable, id: number): Promise<MapRow> {
 }
 
 /**
+ * A new map is private, with its maker as its manager (docs/decisions.md#access-per-map).
  * Omitted fields take the document's defaults (the column defaults of migration 002).
  * Every parameter is cast: in `COALESCE($4, 2)` PostgreSQL would type $4 from the integer
  * literal and refuse a pinch-picked zoom of 7.5.
  */
 export async function insertMap(db: Queryable, body: MapCreate, createdBy: number): Promise<MapRow> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO maps (title, description, center, zoom, rotation, basemap, created_by)
-     VALUES ($1::text, $2::text, COALESCE($3::jsonb, '[0, 0]'), COALESCE($4::float8, 2), COALESCE($5::float8, 0),
-       COALESCE($6::text, 'offline'), $7::int)
-     RETURNING id`,
+    `WITH made AS (
+       INSERT INTO maps (title, description, center, zoom, rotation, basemap, created_by, visibility)
+       VALUES ($1::text, $2::text, COALESCE($3::jsonb, '[0, 0]'), COALESCE($4::float8, 2), COALESCE($5::float8, 0),
+         COALESCE($6::text, 'offline'), $7::int, 'private')
+       RETURNING id),
+     granted AS (INSERT INTO map_grants (map_id, user_id, role) SELECT id, $7::int, 'manager' FROM made)
+     SELECT id FROM made`,
     [
       body.title,
       body.description ?? null,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { abilityOf } from '../auth/ability-memo.ts';
+import { defineAbilityFor } from '../auth/abilities.ts';
 import { settleAuthWrites } from '../auth/auth-writes.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
@@ -48,6 +48,8 @@ export type OperationHandler = (context: OperationContext) => Promise<OperationR
 export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
 
 const JSON_TYPE = 'application/json';
+/** Paths under one map: the app's `/api/maps/{id}/…` and the OGC API's `/ogc/maps/{map_id}/…`. */
+const MAP_SCOPED = /^\/(api\/maps\/\{id\}|ogc\/maps\/\{map_id\})(\/|$)/;
 
 interface Validators {
   params: ValidateFunction | undefined;
@@ -161,6 +163,7 @@ export function bindOperations(
     const handler = handlers[operation.operationId];
     const signedIn = needsSession(operation);
     const readOnly = operation.method === 'get' || readOnlyIds.has(operation.operationId);
+    const mapScoped = MAP_SCOPED.test(operation.path);
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: operation.path.replace(/\{([^}]+)\}/g, ':$1'),
@@ -172,13 +175,16 @@ export function bindOperations(
           readOnly,
         });
         // A read token narrows only what changes data: an operation that changes nothing is
-        // judged, and answered, by its user's role (an admin's token reads what admins read).
-        // The token's own rules stay what getAbilities reports.
+        // judged, and answered, by its user's role and grants (an admin's token reads what admins
+        // read). The token's own rules stay what getAbilities reports.
         if (auth.token && readOnly && operation.operationId !== 'getAbilities') {
-          auth = { ...auth, ability: abilityOf(auth.user) };
+          auth = { ...auth, ability: defineAbilityFor(auth.user, undefined, auth.access) };
           request.auth = auth;
         }
-        if (!operationAllowed(auth.ability, operation.operationId)) throw forbidden();
+        // An operation on one map is decided by its handler against that map (404 for a map the
+        // caller may not read, 403 for one they read but may not change): answering 403 here
+        // would differ from what a map the caller may manage answers.
+        if (!mapScoped && !operationAllowed(auth.ability, operation.operationId)) throw forbidden();
       },
       onSend: async (request, reply, payload) => {
         await settleAuthWrites(operation.operationId, services.db);

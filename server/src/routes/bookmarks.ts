@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { hasProblems, isStorableId, requiredText } from '../map-parts/part-rows.ts';
-import { mapOr404 } from '../maps/map-scope.ts';
+import { mapFor } from '../maps/access.ts';
 import { BOOKMARK_COLUMNS, toBookmark, type BookmarkRow } from '../maps/records.ts';
 import type { TypedContext, TypedHandlers } from '../openapi/typed-handlers.ts';
 
@@ -39,7 +39,7 @@ export const bookmarkHandlers: TypedHandlers = {
     const { params, body, services, auth } = context;
     const { db } = services;
     const user = me(context);
-    await mapOr404(db, params.id);
+    await mapFor(db, auth, params.id, 'read');
     if (!canOn(auth.ability, 'create', 'Bookmark', { user_id: user.id, map_id: params.id }))
       throw forbidden();
     const errors: Problems = {};
@@ -68,6 +68,7 @@ export const bookmarkHandlers: TypedHandlers = {
   async deleteBookmark(context) {
     const { params, services, auth } = context;
     const user = me(context);
+    await mapFor(services.db, auth, params.id, 'read');
     await services.db.transaction(async (tx) => {
       const rows = await tx.query<BookmarkRow>(
         `SELECT ${BOOKMARK_COLUMNS} FROM bookmarks b WHERE b.id = $1 AND b.map_id = $2 AND b.user_id = $3 FOR UPDATE`,
@@ -75,7 +76,8 @@ export const bookmarkHandlers: TypedHandlers = {
       );
       const bookmark = rows[0];
       if (!bookmark) throw notFound();
-      if (!canOn(auth.ability, 'delete', 'Bookmark', { user_id: bookmark.user_id })) throw forbidden();
+      if (!canOn(auth.ability, 'delete', 'Bookmark', { user_id: bookmark.user_id, map_id: bookmark.map_id }))
+        throw forbidden();
       await tx.query('DELETE FROM bookmarks WHERE id = $1', [bookmark.id]);
     });
     return { status: 204 };

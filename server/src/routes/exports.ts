@@ -10,7 +10,7 @@ import { layersFilterProblems } from '../features/feature-filters.ts';
 import { forbidden, HttpError, invalid, notFound } from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { msg } from '../i18n/messages.ts';
-import { layerOfMapOr404, mapOr404 } from '../maps/map-scope.ts';
+import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importLayerHandler } from './layer-import.ts';
 import type { Queryable } from '../db/database.ts';
@@ -25,6 +25,9 @@ async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<Ex
   const record = await findExport(db, id);
   if (!record) throw notFound();
   if (!canOn(auth.ability, 'read', 'Export', { user_id: record.user_id })) throw forbidden();
+  // Re-checked at download: a grant withdrawn since the export was made takes the file with it.
+  if (record.map_id !== null && !canOn(auth.ability, 'export', 'Feature', { map_id: record.map_id }))
+    throw notFound();
   return record;
 }
 
@@ -33,8 +36,13 @@ export const exportHandlers = typedHandlers({
   importLayer: importLayerHandler,
 
   async exportFeatures({ services, request, auth, params, body }) {
-    await mapOr404(services.db, params.id);
-    const layer = await layerOfMapOr404(services.db, params.id, body.layer_id);
+    const { layer } = await mapLayerForFeatures(
+      services.db,
+      auth.ability,
+      params.id,
+      body.layer_id,
+      'export',
+    );
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,
       scope: {
@@ -51,8 +59,13 @@ export const exportHandlers = typedHandlers({
   },
 
   async exportMultiSelectedFeatures({ services, request, auth, params, body }) {
-    await mapOr404(services.db, params.id);
-    const layer = await layerOfMapOr404(services.db, params.id, body.layer_id);
+    const { layer } = await mapLayerForFeatures(
+      services.db,
+      auth.ability,
+      params.id,
+      body.layer_id,
+      'export',
+    );
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,
       scope: { kind: 'selected', layer_id: layer.id, feature_ids: body.feature_ids },
@@ -65,10 +78,11 @@ export const exportHandlers = typedHandlers({
   },
 
   async exportFilterFeatures({ services, request, auth, params, body }) {
-    await mapOr404(services.db, params.id);
     const layers = [];
     for (const filter of body.layers_filter)
-      layers.push(await layerOfMapOr404(services.db, params.id, filter.layer_id));
+      layers.push(
+        (await mapLayerForFeatures(services.db, auth.ability, params.id, filter.layer_id, 'export')).layer,
+      );
     // The same refusals as filter-features: a value whose shape does not fit its operator.
     const problems = layersFilterProblems(body.layers_filter, new Set(layers.map((layer) => layer.id)));
     if (Object.keys(problems).length > 0) throw invalid(problems);

@@ -2,6 +2,7 @@ import { createFeature } from '../features/feature-create.ts';
 import { mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
 import { layerFeaturePage, parseFeatureSort, parseFeatureWhere } from '../features/feature-page.ts';
 import { layerPageInOneStatement, rememberLayerShape } from '../features/page-statement.ts';
+import { hiddenPropertiesOf, layerAsSeen, withoutHidden } from '../access/layer-view.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
@@ -26,7 +27,10 @@ export const featureListHandlers = typedHandlers({
       ? await layerPageInOneStatement(db, auth.ability, params.id, params.layer_id, request)
       : undefined;
     if (direct) return { status: 200, body: direct };
-    const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
+    const found = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
+    // Hidden properties cannot be sorted or filtered on: to this caller the layer has none.
+    const layer = layerAsSeen(auth.access, found.layer);
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
     const versionKey = `${String(layer.version)}:${layer.created_at.getTime()}`;
     rememberLayerShape(layer.id, { featuresCount: layer.features_count, versionKey });
     const page = await layerFeaturePage(db, {
@@ -37,7 +41,12 @@ export const featureListHandlers = typedHandlers({
       sort: parseFeatureSort(query.sort, layer),
       where: parseFeatureWhere(query.where_property, query.where_value, layer),
     });
-    return { status: 200, body: page };
+    if (hidden.size === 0) return { status: 200, body: page };
+    const data = page.data.map((feature) => ({
+      ...feature,
+      properties: withoutHidden(feature.properties, hidden),
+    }));
+    return { status: 200, body: { ...page, data } };
   },
 
   async createLayerFeature({ services: { db }, auth, params, body }) {

@@ -1,3 +1,4 @@
+import { hiddenPropertiesOf, layerReadable } from '../access/layer-view.ts';
 import { mapForFeatures } from '../features/feature-access.ts';
 import { featureHistory } from '../features/feature-audits.ts';
 import { relatedFeatures } from '../features/feature-relatives.ts';
@@ -8,9 +9,14 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 /** A feature's history and the features related to it by the layers' relations. */
 export const featureRelativeHandlers = typedHandlers({
   async getFeatureHistory({ services: { db }, auth, params }) {
+    // History (with editors' names) is for signed-in readers: not for a public map's guests.
+    if (!auth.user) throw notFound();
     await mapForFeatures(db, auth.ability, params.id, 'read');
     // A deleted feature keeps its history, so the audit rows (scoped to the map) decide.
-    const entries = await featureHistory(db, params.id, params.feature_id);
+    const entries = await featureHistory(db, params.id, params.feature_id, {
+      readable: (layerId) => layerReadable(auth.ability, { id: layerId, map_id: params.id }),
+      hidden: (layerId) => hiddenPropertiesOf(auth.access, layerId),
+    });
     if (entries.length === 0 && !(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
     return { status: 200, body: { data: entries } };
   },

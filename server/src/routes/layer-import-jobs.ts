@@ -5,7 +5,7 @@ import { localeOf, msg, render, translator, type Locale, type Message } from '..
 import { enqueueImport, IMPORT_JOB, importsDir, type ImportJobPayload } from '../imports/import-job.ts';
 import { IMPORT_JOB_MAX_BYTES, readUpload } from '../imports/upload.ts';
 import type { JobRow } from '../jobs/job-queue.ts';
-import { mapOr404 } from '../maps/map-scope.ts';
+import { mapFor } from '../maps/access.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importFields } from './layer-import.ts';
 import type { components } from '../../../generated/openapi-types.ts';
@@ -57,7 +57,7 @@ function toImportJob(job: ImportJobRecord, locale: Locale): ImportJob {
 export const layerImportJobHandlers = typedHandlers({
   async startLayerImport({ services, request, auth, params }) {
     const { db, config } = services;
-    await mapOr404(db, params.id);
+    await mapFor(db, auth, params.id, 'update');
     if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
     const upload = await readUpload(request, {
       maxBytes: IMPORT_JOB_MAX_BYTES,

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
 import { formatOf, importLayer, noFormat, type ImportRequest } from '../imports/import-layer.ts';
 import { UnreadableFile } from '../imports/imported-feature.ts';
 import { readUpload, uploadsDir, type Upload } from '../imports/upload.ts';
-import { mapOr404 } from '../maps/map-scope.ts';
+import { mapFor } from '../maps/access.ts';
 import { toLayer } from '../maps/records.ts';
 import type { TypedHandler } from '../openapi/typed-handlers.ts';
 
@@ -58,7 +58,7 @@ export const importLayerHandler: TypedHandler<'importLayer'> = async ({
   params,
 }) => {
   const { db } = services;
-  await mapOr404(db, params.id);
+  await mapFor(db, auth, params.id, 'update');
   if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
   const upload = await readUpload(request, { parentDir: uploadsDir(services.config.dataDir) });
   try {

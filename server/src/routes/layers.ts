@@ -10,12 +10,16 @@ import { layerFor, mapFor, mayUpdateMapIfExists } from '../maps/access.ts';
 import { toLayer } from '../maps/records.ts';
 import { unlinkStoredFiles } from '../maps/stored-files.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 
 /** Handlers for layers, their schema, transfer and relations. */
 export const layerHandlers = typedHandlers({
   listLayers: async ({ services, auth, params }) => {
     await mapFor(services.db, auth, params.id, 'read');
-    return { status: 200, body: { data: (await layersOfMap(services.db, params.id)).map(toLayer) } };
+    const layers = (await layersOfMap(services.db, params.id)).filter((layer) =>
+      layerReadable(auth.ability, layer),
+    );
+    return { status: 200, body: { data: layers.map((layer) => toLayer(layerAsSeen(auth.access, layer))) } };
   },
 
   createLayer: async ({ services, auth, params, body }) => {
@@ -31,10 +35,11 @@ export const layerHandlers = typedHandlers({
 
   getLayer: async ({ services, auth, params, query }) => {
     const layer = await layerFor(services.db, auth, params, 'read');
-    if (query.include_data !== true) return { status: 200, body: { data: toLayer(layer) } };
+    const seen = toLayer(layerAsSeen(auth.access, layer));
+    if (query.include_data !== true) return { status: 200, body: { data: seen } };
     const bbox = query.bbox === undefined ? undefined : parseBBox(query.bbox);
-    const data = await includedFeatures(services.db, layer, bbox);
-    return { status: 200, body: { data: { ...toLayer(layer), ...data } } };
+    const data = await includedFeatures(services.db, layer, bbox, hiddenPropertiesOf(auth.access, layer.id));
+    return { status: 200, body: { data: { ...seen, ...data } } };
   },
 
   updateLayer: async ({ services, auth, params, body }) => {

@@ -5,14 +5,15 @@ import { mapDetail } from '../maps/map-detail.ts';
 import { listMaps } from '../maps/map-list.ts';
 import { deleteMap, insertMap, updateMap } from '../maps/map-store.ts';
 import { toMap } from '../maps/records.ts';
+import { readableMapIds } from '../access/map-ids.ts';
 import { unlinkStoredFiles } from '../maps/stored-files.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Handlers for maps and layer types. */
 export const mapHandlers = typedHandlers({
-  listMaps: async ({ services, query }) => ({
+  listMaps: async ({ services, query, auth }) => ({
     status: 200,
-    body: await listMaps(services.db, query, '/api/maps'),
+    body: await listMaps(services.db, query, '/api/maps', readableMapIds(auth)),
   }),
 
   createMap: async ({ services, auth, body }) => {
@@ -26,13 +27,10 @@ export const mapHandlers = typedHandlers({
   }),
 
   showMap: async ({ services, auth, params, query }) => {
-    if (!auth.user) throw unauthenticated();
     const map = await mapFor(services.db, auth, params.id, 'read');
     const withLayers = query.with_layers === true;
-    return {
-      status: 200,
-      body: { data: await mapDetail(services.db, map, { withLayers, userId: auth.user.id }) },
-    };
+    const options = { withLayers, userId: auth.user?.id, ability: auth.ability, access: auth.access };
+    return { status: 200, body: { data: await mapDetail(services.db, map, options) } };
   },
 
   updateMap: async ({ services, auth, params, body }) => {

@@ -1,3 +1,4 @@
+import { hiddenPropertiesOf, layerAsSeen, withoutHidden } from '../access/layer-view.ts';
 import { userIdOf } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import type { FastifyRequest } from 'fastify';
@@ -44,6 +45,19 @@ async function etagHeader(
 /** The query string as sent, for `self` and paging links. */
 const searchOf = (url: string) => url.split('?')[1] ?? '';
 
+type GeoJsonFeature = { properties?: Record<string, unknown> | null };
+
+/** The answer's text without the caller's hidden properties (re-written only when there are some). */
+function hideInGeoJson(json: string, hidden: ReadonlySet<string>): string {
+  if (hidden.size === 0) return json;
+  const value = JSON.parse(json) as GeoJsonFeature & { features?: GeoJsonFeature[] };
+  const strip = (feature: GeoJsonFeature) => ({
+    ...feature,
+    properties: withoutHidden(feature.properties, hidden),
+  });
+  return JSON.stringify(value.features ? { ...value, features: value.features.map(strip) } : strip(value));
+}
+
 /** OGC API – Features per map: the app's data and abilities, in the OGC standards' shapes. */
 export const ogcFeatureHandlers = typedHandlers({
   async getOgcLandingPage({ services: { db, config }, auth, params, request }) {
@@ -58,7 +72,9 @@ export const ogcFeatureHandlers = typedHandlers({
 
   async getOgcApiDocument({ services: { db, config, document }, auth, params, request }) {
     const map = await ogcMap(db, auth.ability, params.map_id);
-    const layers = await ogcLayers(db, auth.ability, map.id);
+    const layers = (await ogcLayers(db, auth.ability, map.id)).map((layer) =>
+      layerAsSeen(auth.access, layer),
+    );
     const ids = await ogcCollectionIds(db, map.id);
     const body = ogcApiDocument(document, landingUrl(request, config, map.id), map.title, layers, ids);
     // GDAL asks for the OpenAPI media type and checks that it gets it.
@@ -74,7 +90,12 @@ export const ogcFeatureHandlers = typedHandlers({
     const collections = [];
     for (const layer of layers)
       collections.push(
-        collection(base, layer, ids.get(layer.id) ?? String(layer.id), await temporalExtent(db, layer)),
+        collection(
+          base,
+          layerAsSeen(auth.access, layer),
+          ids.get(layer.id) ?? String(layer.id),
+          await temporalExtent(db, layer),
+        ),
       );
     return {
       status: 200,
@@ -91,7 +112,8 @@ export const ogcFeatureHandlers = typedHandlers({
       'read',
     );
     const base = landingUrl(request, config, params.map_id);
-    return { status: 200, body: collection(base, layer, collectionId, await temporalExtent(db, layer)) };
+    const seen = layerAsSeen(auth.access, layer);
+    return { status: 200, body: collection(base, seen, collectionId, await temporalExtent(db, layer)) };
   },
 
   async getOgcQueryables({ services: { db, config }, auth, params, request }) {
@@ -103,7 +125,8 @@ export const ogcFeatureHandlers = typedHandlers({
       'read',
     );
     const base = landingUrl(request, config, params.map_id);
-    return text(JSON.stringify(queryables(base, layer, collectionId)), JSON_SCHEMA);
+    const seen = layerAsSeen(auth.access, layer);
+    return text(JSON.stringify(queryables(base, seen, collectionId)), JSON_SCHEMA);
   },
 
   async listOgcItems({ services: { db, config }, auth, params, query, request }) {
@@ -116,7 +139,15 @@ export const ogcFeatureHandlers = typedHandlers({
     );
     const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
     const raw = request.query as Record<string, unknown>;
-    return text(await itemsPage(db, layer, query, raw, itemsUrl, searchOf(request.url)), GEOJSON);
+    const page = await itemsPage(
+      db,
+      layerAsSeen(auth.access, layer),
+      query,
+      raw,
+      itemsUrl,
+      searchOf(request.url),
+    );
+    return text(hideInGeoJson(page, hiddenPropertiesOf(auth.access, layer.id)), GEOJSON);
   },
 
   async getOgcItem({ services: { db, config }, auth, params, request }) {
@@ -130,7 +161,8 @@ export const ogcFeatureHandlers = typedHandlers({
     const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
     const feature = await itemJson(db, layer, params.feature_id, itemsUrl);
     if (!feature) throw notFound();
-    return { ...text(feature.json, GEOJSON), headers: { 'Content-Type': GEOJSON, ETag: feature.etag } };
+    const json = hideInGeoJson(feature.json, hiddenPropertiesOf(auth.access, layer.id));
+    return { ...text(json, GEOJSON), headers: { 'Content-Type': GEOJSON, ETag: feature.etag } };
   },
 
   async createOgcItem({ services: { db, config }, auth, params, body, request }) {

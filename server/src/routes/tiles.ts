@@ -1,3 +1,4 @@
+import { hiddenPropertiesOf, withoutHidden } from '../access/layer-view.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
@@ -31,9 +32,21 @@ export const tileHandlers = typedHandlers({
     const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
     const held = String(request.headers['if-none-match'] ?? '');
     if (held.split(',').some((tag) => tag.trim() === etag)) return { status: 304, headers };
-    const tile = await tileCacheFor(db).get(tileKey({ ...layer, version }, z, x, y), async () =>
-      encodeTile(layer.id, await tileRows(db, layer, z, x, y, grid)),
-    );
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    // The shared tile cache holds tiles with every property; a caller with hidden ones gets a
+    // tile of their own, made without them.
+    const tile =
+      hidden.size === 0
+        ? await tileCacheFor(db).get(tileKey({ ...layer, version }, z, x, y), async () =>
+            encodeTile(layer.id, await tileRows(db, layer, z, x, y, grid)),
+          )
+        : encodeTile(
+            layer.id,
+            (await tileRows(db, layer, z, x, y, grid)).map((row) => ({
+              ...row,
+              properties: withoutHidden(row.properties, hidden),
+            })),
+          );
     if (!tile) return { status: 204, headers };
     return {
       status: 200,

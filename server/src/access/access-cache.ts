@@ -1,0 +1,98 @@
+import type { ChannelListener, Database, Queryable } from '../db/database.ts';
+import { defineAbilityFor, type AppAbility } from '../auth/abilities.ts';
+import { loadSnapshot, type AccessSnapshot, type Caller } from './access-snapshot.ts';
+
+/** The channel migration 021's triggers announce every change to who may do what on. */
+export const ACCESS_CHANNEL = 'atlasboard_access';
+const MAX_ENTRIES = 10_000;
+
+export interface CallerAccess {
+  snapshot: AccessSnapshot;
+  ability: AppAbility;
+}
+
+/**
+ * Each caller's access (snapshot and CASL ability), kept until any grant, group membership,
+ * layer rule, share link or map visibility changes anywhere: then every instance hears the
+ * database's notice (migration 021) and forgets all of it, so a withdrawn grant holds on the
+ * next request. A lookup that began before a notice does not store what it read.
+ */
+export class AccessCache implements ChannelListener {
+  private readonly entries = new Map<string, CallerAccess>();
+  private generation = 0;
+  private listening = false;
+
+  get(key: string): CallerAccess | undefined {
+    return this.entries.get(key);
+  }
+
+  ticket(): number {
+    return this.generation;
+  }
+
+  put(ticket: number, key: string, access: CallerAccess): void {
+    if (!this.listening || ticket !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, access);
+  }
+
+  message(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  reset(listening: boolean): void {
+    this.generation += 1;
+    this.listening = listening;
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Queryable, { cache: AccessCache; ready: Promise<void> }>();
+
+function start(db: Queryable): { cache: AccessCache; ready: Promise<void> } | undefined {
+  const known = caches.get(db);
+  if (known) return known;
+  const database = db as Partial<Database>;
+  if (typeof database.listen !== 'function') return undefined;
+  const cache = new AccessCache();
+  const ready = database.listen(ACCESS_CHANNEL, cache).then(
+    () => cache.reset(true),
+    () => cache.reset(false),
+  );
+  const started = { cache, ready };
+  caches.set(db, started);
+  return started;
+}
+
+/** Starts listening before the first request, so the cache serves from the first one. */
+export async function startAccessCache(db: Queryable): Promise<void> {
+  await start(db)?.ready;
+}
+
+function keyOf(caller: Caller, tokenAbilities: readonly string[] | undefined): string {
+  const token = tokenAbilities === undefined ? '' : tokenAbilities.includes('write') ? ':w' : ':r';
+  if (caller.kind === 'user') return `u:${caller.id}:${caller.type}${token}`;
+  return caller.kind === 'share' ? `s:${caller.mapId}` : 'g';
+}
+
+/** The caller's access now: from the cache, or read from the database and kept. */
+export async function accessOf(
+  db: Queryable,
+  caller: Caller,
+  tokenAbilities?: readonly string[],
+): Promise<CallerAccess> {
+  const cache = start(db)?.cache;
+  const key = keyOf(caller, tokenAbilities);
+  const known = cache?.get(key);
+  if (known) return known;
+  const ticket = cache?.ticket() ?? 0;
+  const snapshot = await loadSnapshot(db, caller);
+  const user = caller.kind === 'user' ? { id: caller.id, type: caller.type } : undefined;
+  const access = { snapshot, ability: defineAbilityFor(user, tokenAbilities, snapshot) };
+  cache?.put(ticket, key, access);
+  return access;
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import type { TestClient } from '../../test-support/test-client.ts';
+import { listOperations, loadDocument, type Operation } from '../openapi/document.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+beforeEach(async () => t.database.reset());
+
+/**
+ * Every operation of the document, by what decides who may call it. A new operation fails the
+ * first test until it is placed here, so none escapes the checks below.
+ * - `map`: names a map in its path; an outsider gets 404 for a private map, as for a missing one;
+ * - `map-body`: names its map in the body or query (categories, attachments), checked by hand;
+ * - `own`: the caller's own things (account, tokens, exports, imports);
+ * - `admin`: administration of all users (or of all maps: creating one);
+ * - `open`: no map and no account needed (sign-in, layer types, abilities).
+ */
+const MATRIX: Readonly<Record<string, 'map' | 'map-body' | 'own' | 'admin' | 'open'>> = {
+  login: 'open',
+  loginTwoFactor: 'open',
+  register: 'open',
+  verifyEmail: 'open',
+  logout: 'own',
+  forgetPassword: 'open',
+  resetPassword: 'open',
+  getAbilities: 'open',
+  getCurrentUser: 'own',
+  startTwoFactor: 'own',
+  confirmTwoFactor: 'own',
+  disableTwoFactor: 'own',
+  listUserTokens: 'own',
+  createUserToken: 'own',
+  deleteUserToken: 'own',
+  listUsers: 'admin',
+  createUser: 'admin',
+  getUser: 'own',
+  updateUser: 'own',
+  deleteUser: 'admin',
+  listMaps: 'open',
+  createMap: 'admin',
+  listLayerTypes: 'open',
+  getExport: 'own',
+  downloadExport: 'own',
+  getImport: 'own',
+  uploadFeatureFiles: 'map-body',
+  downloadFeatureFile: 'map-body',
+  listCategories: 'map-body',
+  createCategory: 'map-body',
+  getCategory: 'map-body',
+  updateCategory: 'map-body',
+  deleteCategory: 'map-body',
+};
+
+const MAP_PATH = /^\/(api\/maps\/\{id\}|ogc\/maps\/\{map_id\})(\/|$)/;
+
+function kindOf(operation: Operation): string | undefined {
+  if (MAP_PATH.test(operation.path)) return 'map';
+  return MATRIX[operation.operationId];
+}
+
+interface Place {
+  mapId: number;
+  layerId: number;
+  featureId: number;
+}
+
+async function privateMap(): Promise<Place> {
+  const { db } = t.database;
+  const map = await insertMap(db, { title: 'Admins only' });
+  await db.query(`UPDATE maps SET visibility = 'private' WHERE id = $1`, [map.id]);
+  const layer = await insertLayer(db, map.id, { properties: [{ name: 'owner_note' }, { name: 'dn' }] });
+  const feature = await insertFeature(
+    db,
+    layer.id,
+    { type: 'Point', coordinates: [-9.14, 38.72] },
+    {
+      owner_note: 'secret',
+      dn: 150,
+    },
+  );
+  return { mapId: map.id, layerId: layer.id, featureId: feature.id };
+}
+
+function urlOf(operation: Operation, place: Place): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    if (name === 'id' || name === 'map_id') return String(place.mapId);
+    if (name === 'layer_id' || name === 'collection_id') return String(place.layerId);
+    if (name === 'feature_id') return String(place.featureId);
+    if (name === 'z' || name === 'x' || name === 'y') return '0';
+    return '1';
+  });
+}
+
+async function call(client: TestClient, operation: Operation, place: Place) {
+  return client.request(operation.method.toUpperCase(), urlOf(operation, place), { unchecked: true });
+}
+
+const documentOf = () => loadDocument();
+const mapOperations = () => listOperations(documentOf()).filter((operation) => kindOf(operation) === 'map');
+
+describe('the authorisation matrix', () => {
+  it('places every operation of the document', () => {
+    const unplaced = listOperations(documentOf())
+      .filter((operation) => kindOf(operation) === undefined)
+      .map((operation) => operation.operationId);
+    expect(unplaced).toEqual([]);
+  });
+
+  it('an outsider (and a manager of another map) gets 404 on every operation of a private map, as for a missing one', async () => {
+    const place = await privateMap();
+    const missing = { ...place, mapId: place.mapId + 1000 };
+    const other = await insertMap(t.database.db);
+    const { client: outsider } = await t.signedIn('user');
+    const { client: otherManager, user: manager } = await t.signedIn('editor');
+    await t.database.db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'manager')`, [
+      other.id,
+      manager.id,
+    ]);
+    const wrong: string[] = [];
+    for (const operation of mapOperations()) {
+      for (const [who, client] of [
+        ['outsider', outsider],
+        ['manager of another map', otherManager],
+      ] as const) {
+        const answer = await call(client, operation, place);
+        const absent = await call(client, operation, missing);
+        // A body the operation cannot take is refused (422) before any map is looked up, the
+        // same for every id; anything else must be the missing map's own answer: 404.
+        const fine =
+          (answer.status === 404 && absent.status === 404) ||
+          (answer.status === 422 && absent.status === 422);
+        if (!fine)
+          wrong.push(`${who} ${operation.operationId}: ${answer.status} (missing map: ${absent.status})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a guest gets 401 or 404 on every operation of a private map, never its data', async () => {
+    const place = await privateMap();
+    const guest = t.client();
+    await guest.prime();
+    const wrong: string[] = [];
+    for (const operation of mapOperations()) {
+      const answer = await call(guest, operation, place);
+      if (![401, 404, 422].includes(answer.status) || answer.text.includes('secret'))
+        wrong.push(`${operation.operationId}: ${answer.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the maps list holds only the maps the caller reads', async () => {
+    const place = await privateMap();
+    const shared = await insertMap(t.database.db, { title: 'Everyone' });
+    const { client } = await t.signedIn('user');
+    const titles = (await client.get('/api/maps'))
+      .json<{ data: { id: number }[] }>()
+      .data.map((map) => map.id);
+    expect(titles).toEqual([shared.id]);
+    const { client: admin } = await t.signedIn('admin');
+    const all = (await admin.get('/api/maps')).json<{ data: { id: number }[] }>().data.map((map) => map.id);
+    expect(all.sort()).toEqual([place.mapId, shared.id].sort());
+  });
+});
+
+describe('grants', () => {
+  it('a viewer reads the private map and its features but changes nothing; withdrawing the grant holds on the next request', async () => {
+    const place = await privateMap();
+    const { client, user } = await t.signedIn('editor');
+    const { db } = t.database;
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      place.mapId,
+      user.id,
+    ]);
+    expect((await client.get(`/api/maps/${place.mapId}`)).status).toBe(200);
+    const page = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}/features`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('secret');
+    const edit = await client.post(`/api/maps/${place.mapId}/layers/${place.layerId}/features`, {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-9.1, 38.7] },
+      properties: {},
+    });
+    expect(edit.status).toBe(403);
+    const layer = await client.post(`/api/maps/${place.mapId}/layers`, { name: 'Mine', type: 'vector' });
+    expect(layer.status).toBe(403);
+    await db.query(`DELETE FROM map_grants WHERE map_id = $1 AND user_id = $2`, [place.mapId, user.id]);
+    expect((await client.get(`/api/maps/${place.mapId}`)).status).toBe(404);
+  });
+
+  it('a grant to a group reaches its members; a manager changes the map, layers included', async () => {
+    const place = await privateMap();
+    const { client, user } = await t.signedIn('user');
+    const { db } = t.database;
+    const group = (
+      await db.query<{ id: number }>(`INSERT INTO groups (name) VALUES ('Field crew') RETURNING id`)
+    )[0];
+    await db.query(`INSERT INTO group_members (group_id, user_id) VALUES ($1, $2)`, [group?.id, user.id]);
+    await db.query(`INSERT INTO map_grants (map_id, group_id, role) VALUES ($1, $2, 'manager')`, [
+      place.mapId,
+      group?.id,
+    ]);
+    const renamed = await client.post(`/api/maps/${place.mapId}`, { title: 'Renamed by its manager' });
+    expect(renamed.status).toBe(200);
+    const layer = await client.put(`/api/maps/${place.mapId}/layers/${place.layerId}`, { name: 'Pipes' });
+    expect(layer.status).toBe(200);
+    expect((await client.delete(`/api/maps/${place.mapId}`)).status).toBe(403);
+  });
+});
+
+describe('layer rules', () => {
+  it('a hidden layer is 404 and left out of the layer list; a hidden property appears in no feature', async () => {
+    const place = await privateMap();
+    const { db } = t.database;
+    const second = await insertLayer(db, place.mapId, { name: 'Visible' });
+    const { client, user } = await t.signedIn('user');
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      place.mapId,
+      user.id,
+    ]);
+    await db.query(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
+      [place.mapId, place.layerId, user.id],
+    );
+    const layer = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`, {
+      query: { include_data: 1 },
+    });
+    expect(layer.status).toBe(200);
+    expect(layer.text).not.toContain('owner_note');
+    expect(layer.text).not.toContain('secret');
+    expect(layer.text).toContain('150');
+    await db.query(`UPDATE layer_rules SET access = 'hidden'`);
+    expect((await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`)).status).toBe(404);
+    expect((await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}/features`)).status).toBe(404);
+    const list = (await client.get(`/api/maps/${place.mapId}/layers`)).json<{ data: { id: number }[] }>();
+    expect(list.data.map((entry) => entry.id)).toEqual([second.id]);
+  });
+});

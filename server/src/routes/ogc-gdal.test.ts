@@ -6,6 +6,7 @@ import { demoLayerIds, startOnEmptyDatabase, type DemoLayerIds } from '../../tes
 import { gdalFeatures, gdalLayers } from '../../test-support/gdal.ts';
 import { gdal, oapifLayers } from '../../test-support/gdal-client.ts';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { slugOf } from '../ogc/ogc-collection-ids.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 
@@ -78,21 +79,14 @@ describe('GDAL reads the demo map through OGC API – Features', () => {
       [demoMapId],
     );
     expect(layers.map((layer) => [layer.name, layer.title, layer.featureCount])).toEqual(
-      expected.map((layer) => [String(layer.id), layer.name, Number(layer.features_count)]),
+      expected.map((layer) => [slugOf(layer), layer.name, Number(layer.features_count)]),
     );
     expect(layers.find((layer) => layer.title === 'Pipes')?.featureCount).toBe(3360);
   });
 
   it('copies the Pipes layer to a GeoPackage with every feature and attribute', async () => {
     const target = path.join(dir, 'pipes.gpkg');
-    await gdal('ogr2ogr', [
-      '-f',
-      'GPKG',
-      target,
-      ...auth,
-      `OAPIF:${base}/ogc/maps/${demoMapId}`,
-      String(ids.pipes),
-    ]);
+    await gdal('ogr2ogr', ['-f', 'GPKG', target, ...auth, `OAPIF:${base}/ogc/maps/${demoMapId}`, 'pipes']);
     const [layer] = gdalLayers(target);
     expect(layer?.featureCount).toBe(3360);
     const [schema] = await t.database.db.query<{ properties: { name: string }[] }>(
@@ -121,15 +115,13 @@ describe('GDAL reads the demo map through OGC API – Features', () => {
     const source = `OAPIF:${base}/ogc/maps/${demoMapId}`;
     const box = [-9.16, 38.71, -9.13, 38.73];
     seen.length = 0;
-    const [spatial] = await oapifLayers(source, auth, ['-spat', ...box.map(String)], [String(ids.pipes)]);
-    expect(seen.some((url) => url.includes(`/collections/${ids.pipes}/items`) && url.includes('bbox='))).toBe(
-      true,
-    );
+    const [spatial] = await oapifLayers(source, auth, ['-spat', ...box.map(String)], ['pipes']);
+    expect(seen.some((url) => url.includes('/collections/pipes/items') && url.includes('bbox='))).toBe(true);
     expect(spatial?.featureCount).toBe(await appFilterTotal(ids.pipes, { bbox: box }));
     expect(spatial?.featureCount).toBeGreaterThan(0);
 
     seen.length = 0;
-    const [where] = await oapifLayers(source, auth, ['-where', "material = 'pvc'"], [String(ids.pipes)]);
+    const [where] = await oapifLayers(source, auth, ['-where', "material = 'pvc'"], ['pipes']);
     expect(seen.some((url) => decodeURIComponent(url).includes("filter=material = 'pvc'"))).toBe(true);
     const pvc = await appFilterTotal(ids.pipes, {
       filters: [{ property: 'material', operator: 'eq', value: 'pvc' }],
@@ -154,16 +146,9 @@ describe('GDAL reads the demo map through OGC API – Features', () => {
     await t.database.db.query('ANALYZE features');
     seen.length = 0;
     const target = path.join(dir, 'big.gpkg');
-    await gdal('ogr2ogr', [
-      '-f',
-      'GPKG',
-      target,
-      ...auth,
-      `OAPIF:${base}/ogc/maps/${map.id}`,
-      String(layer.id),
-    ]);
+    await gdal('ogr2ogr', ['-f', 'GPKG', target, ...auth, `OAPIF:${base}/ogc/maps/${map.id}`, 'points']);
     expect(gdalLayers(target)[0]?.featureCount).toBe(100_000);
-    const pages = seen.filter((url) => url.includes(`/collections/${layer.id}/items`));
+    const pages = seen.filter((url) => url.includes('/collections/points/items'));
     expect(pages.filter((url) => url.includes('after=')).length).toBeGreaterThanOrEqual(99);
     expect(pages.some((url) => /offset=/i.test(url))).toBe(false);
     expect(await count('SELECT count(*)::int AS n FROM features WHERE layer_id = $1', [layer.id])).toBe(

@@ -26,7 +26,6 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   updateUser: update('User'),
   deleteUser: remove('User'),
 
-  listMaps: read('Map'),
   createMap: create('Map'),
   getMap: read('Map'),
   showMap: read('Map'),

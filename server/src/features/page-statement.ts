@@ -1,4 +1,4 @@
-import { canOnAll, type AppAbility } from '../auth/abilities.ts';
+import { canOn, type AppAbility } from '../auth/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
 import type { PageEnvelope } from '../http/pagination.ts';
@@ -95,7 +95,14 @@ export async function layerPageInOneStatement(
   layerId: number,
   request: PageRequest,
 ): Promise<PageEnvelope<FeatureBody> | undefined> {
-  if (!canOnAll(ability, 'read', 'Map') || !canOnAll(ability, 'read', 'Feature')) return undefined;
+  // Rights are held per map and narrowed per layer: the caller reads this map and the features
+  // of this layer (else the long way answers the 404). Hidden properties are the caller's
+  // (layerPageInOneStatement is not asked then).
+  if (
+    !canOn(ability, 'read', 'Map', { id: mapId }) ||
+    !canOn(ability, 'read', 'Feature', { map_id: mapId, layer_id: layerId })
+  )
+    return undefined;
   const { where, params } = layerWhere(layerId, request.search);
   const chosen = plan(db, layerId, request);
   if (!chosen) return undefined;

@@ -162,7 +162,8 @@ export function bindOperations(
     const validators = buildValidators(services.document, operation, loose, strict, documentId);
     const handler = handlers[operation.operationId];
     const signedIn = needsSession(operation);
-    const readOnly = operation.method === 'get' || readOnlyIds.has(operation.operationId);
+    const readOnly =
+      ['get', 'head', 'options'].includes(operation.method) || readOnlyIds.has(operation.operationId);
     const mapScoped = MAP_SCOPED.test(operation.path);
     app.route({
       method: operation.method.toUpperCase() as 'GET',

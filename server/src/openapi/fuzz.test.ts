@@ -121,13 +121,12 @@ describe('the document under fuzzing', () => {
       const owners = [self.account.id, ...signedIn.filter((id) => id !== self.account.id)].filter(
         (id) => id > 0,
       );
-      const privateRows = await addPrivateRows(
-        t,
-        dataDir,
-        world.mapId,
-        world.featureIds.point[0] ?? 0,
-        owners,
+      // An earlier caller's valid case may have deleted a point: the rows go on one still there.
+      const [point] = await t.database.db.query<{ id: number }>(
+        'SELECT id FROM features WHERE id = ANY($1::int[]) ORDER BY id LIMIT 1',
+        [world.featureIds.point],
       );
+      const privateRows = await addPrivateRows(t, dataDir, world.mapId, point?.id ?? 0, owners);
       for (let index = 0; index < VALID_CASES + INVALID_CASES; index += 1) {
         const caller = callers.get(role) as Caller;
         const targets: Targets = {

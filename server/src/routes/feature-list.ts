@@ -21,8 +21,12 @@ export const featureListHandlers = typedHandlers({
       path: `/api/maps/${params.id}/layers/${params.layer_id}/features`,
     };
     // A sort or a column filter needs the layer's schema first: those pages go the longer way.
+    // So do callers with properties hidden on this layer: the page leaves them out.
     const simple =
-      query.sort === undefined && query.where_property === undefined && query.where_value === undefined;
+      query.sort === undefined &&
+      query.where_property === undefined &&
+      query.where_value === undefined &&
+      hiddenPropertiesOf(auth.access, params.layer_id).size === 0;
     const direct = simple
       ? await layerPageInOneStatement(db, auth.ability, params.id, params.layer_id, request)
       : undefined;

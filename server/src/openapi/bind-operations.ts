@@ -177,8 +177,13 @@ export function bindOperations(
         });
         // A read token narrows only what changes data: an operation that changes nothing is
         // judged, and answered, by its user's role and grants (an admin's token reads what admins
-        // read). The token's own rules stay what getAbilities reports.
-        if (auth.token && readOnly && operation.operationId !== 'getAbilities') {
+        // read). The token's own rules stay what getAbilities reports, and what OPTIONS allows.
+        if (
+          auth.token &&
+          readOnly &&
+          operation.method !== 'options' &&
+          operation.operationId !== 'getAbilities'
+        ) {
           auth = { ...auth, ability: defineAbilityFor(auth.user, undefined, auth.access) };
           request.auth = auth;
         }

@@ -3,6 +3,7 @@ import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fi
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 import { listOperations, loadDocument, type Operation } from '../openapi/document.ts';
+import { ACCESS_CHANNEL } from './access-cache.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,10 +70,21 @@ interface Place {
   featureId: number;
 }
 
+/**
+ * A change to who may do what, written straight into the database as an admin tool would, and
+ * then the same wait for its notice that the app's own writes make: on PostgreSQL the notice
+ * reaches the access cache's connection a moment after the write commits.
+ */
+async function changeAccess(sql: string, params: unknown[] = []): Promise<void> {
+  const { db } = t.database;
+  await db.query(sql, params);
+  await db.barrier?.(ACCESS_CHANNEL);
+}
+
 async function privateMap(): Promise<Place> {
   const { db } = t.database;
   const map = await insertMap(db, { title: 'Admins only' });
-  await db.query(`UPDATE maps SET visibility = 'private' WHERE id = $1`, [map.id]);
+  await changeAccess(`UPDATE maps SET visibility = 'private' WHERE id = $1`, [map.id]);
   const layer = await insertLayer(db, map.id, { properties: [{ name: 'owner_note' }, { name: 'dn' }] });
   const feature = await insertFeature(
     db,
@@ -117,7 +129,7 @@ describe('the authorisation matrix', () => {
     const other = await insertMap(t.database.db);
     const { client: outsider } = await t.signedIn('user');
     const { client: otherManager, user: manager } = await t.signedIn('editor');
-    await t.database.db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'manager')`, [
+    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'manager')`, [
       other.id,
       manager.id,
     ]);
@@ -172,8 +184,7 @@ describe('grants', () => {
   it('a viewer reads the private map and its features but changes nothing; withdrawing the grant holds on the next request', async () => {
     const place = await privateMap();
     const { client, user } = await t.signedIn('editor');
-    const { db } = t.database;
-    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
       place.mapId,
       user.id,
     ]);
@@ -189,7 +200,7 @@ describe('grants', () => {
     expect(edit.status).toBe(403);
     const layer = await client.post(`/api/maps/${place.mapId}/layers`, { name: 'Mine', type: 'vector' });
     expect(layer.status).toBe(403);
-    await db.query(`DELETE FROM map_grants WHERE map_id = $1 AND user_id = $2`, [place.mapId, user.id]);
+    await changeAccess(`DELETE FROM map_grants WHERE map_id = $1 AND user_id = $2`, [place.mapId, user.id]);
     expect((await client.get(`/api/maps/${place.mapId}`)).status).toBe(404);
   });
 
@@ -200,8 +211,8 @@ describe('grants', () => {
     const group = (
       await db.query<{ id: number }>(`INSERT INTO groups (name) VALUES ('Field crew') RETURNING id`)
     )[0];
-    await db.query(`INSERT INTO group_members (group_id, user_id) VALUES ($1, $2)`, [group?.id, user.id]);
-    await db.query(`INSERT INTO map_grants (map_id, group_id, role) VALUES ($1, $2, 'manager')`, [
+    await changeAccess(`INSERT INTO group_members (group_id, user_id) VALUES ($1, $2)`, [group?.id, user.id]);
+    await changeAccess(`INSERT INTO map_grants (map_id, group_id, role) VALUES ($1, $2, 'manager')`, [
       place.mapId,
       group?.id,
     ]);
@@ -219,11 +230,11 @@ describe('layer rules', () => {
     const { db } = t.database;
     const second = await insertLayer(db, place.mapId, { name: 'Visible' });
     const { client, user } = await t.signedIn('user');
-    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
       place.mapId,
       user.id,
     ]);
-    await db.query(
+    await changeAccess(
       `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
       [place.mapId, place.layerId, user.id],
     );
@@ -234,7 +245,7 @@ describe('layer rules', () => {
     expect(layer.text).not.toContain('owner_note');
     expect(layer.text).not.toContain('secret');
     expect(layer.text).toContain('150');
-    await db.query(`UPDATE layer_rules SET access = 'hidden'`);
+    await changeAccess(`UPDATE layer_rules SET access = 'hidden'`);
     expect((await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`)).status).toBe(404);
     expect((await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}/features`)).status).toBe(404);
     const list = (await client.get(`/api/maps/${place.mapId}/layers`)).json<{ data: { id: number }[] }>();

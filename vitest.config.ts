@@ -26,6 +26,8 @@ export default defineConfig({
           // file, which was most of the suite's time (207 s → 59 s on 2 cores). The suite passes
           // in shuffled file orders (`--sequence.shuffle.files`), so no file leans on another's state.
           isolate: false,
+          // The setup imports every lazily loaded screen once per worker before the first test.
+          hookTimeout: 60_000,
         },
       },
       {

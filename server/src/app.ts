@@ -38,7 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   installBodyParsers(app);
-  installSecurityHeaders(app, config.appUrl);
+  installSecurityHeaders(app);
   await app.register(fastifyCookie);
   await installAuthRateLimit(app, config);
   // Multipart bodies are not read here: handlers that take files stream them (request.parts)

@@ -10,7 +10,9 @@ import { routes } from '../app/routes';
 import { toastQueue } from '../components/ui/toast';
 import { ability, replaceAbilityRules } from '../lib/ability';
 import { refreshSession } from '../lib/session';
+import { useLayerRevisionsStore } from '../screens/map-viewer/layers/layer-revisions';
 import { useAuthStore } from '../stores/auth-store';
+import { useMapErrorsStore } from '../stores/map-errors-store';
 import { usePopupStore } from '../stores/popup-store';
 import { initTestI18n } from './test-i18n';
 
@@ -33,11 +35,21 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-/** Forgets what a previous test left in the app's singletons. */
+function resetStore<T>(store: { setState: (state: T, replace: true) => void; getInitialState: () => T }) {
+  store.setState(store.getInitialState(), true);
+}
+
+/**
+ * Forgets what a previous test left in the app's singletons: the files of a worker share one
+ * module cache, so a store a test changed would otherwise reach the next test and the next file.
+ */
 export function resetClientState(): void {
   localStorage.clear();
-  useAuthStore.setState({ authenticated: false, user: null });
-  usePopupStore.setState({ popup: null });
+  sessionStorage.clear();
+  resetStore(useAuthStore);
+  resetStore(usePopupStore);
+  resetStore(useMapErrorsStore);
+  resetStore(useLayerRevisionsStore);
   for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   replaceAbilityRules([]);
 }

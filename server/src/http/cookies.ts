@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type StartedSession } from '../auth/sessions.ts';
-import { servedOverHttps } from './security-headers.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
-const secure = servedOverHttps;
+function secure(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
 
 /** HttpOnly, SameSite=Lax, Secure over HTTPS; a browser-session cookie unless "remember me". */
 export function setSessionCookie(

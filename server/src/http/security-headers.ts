@@ -1,20 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** APP_URL is https: the public address is https whatever the hop to this process is. */
-    httpsOrigin: boolean;
-  }
-}
-
-/**
- * Whether the browser reached us over HTTPS: an https APP_URL says so for every request (a
- * proxy in front need not be declared in TRUST_PROXY for the cookies to be Secure), and so does
- * the request itself (TLS here, or X-Forwarded-Proto from a trusted proxy).
- */
-export function servedOverHttps(request: FastifyRequest): boolean {
-  return request.server.httpsOrigin || request.protocol === 'https';
-}
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Browser security headers on every answer (OWASP ASVS V3.4). The app's policy allows what the
@@ -41,8 +25,7 @@ export const APP_CSP = [
 /** Two years, as the HSTS preload list asks; only ever sent over HTTPS. */
 const HSTS = 'max-age=63072000; includeSubDomains';
 
-export function installSecurityHeaders(app: FastifyInstance, appUrl: string | undefined): void {
-  app.decorate('httpsOrigin', appUrl?.toLowerCase().startsWith('https://') ?? false);
+export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', APP_CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -52,7 +35,7 @@ export function installSecurityHeaders(app: FastifyInstance, appUrl: string | un
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)');
     // request.protocol honours X-Forwarded-Proto only behind a trusted proxy (TRUST_PROXY=1).
-    if (servedOverHttps(request)) reply.header('Strict-Transport-Security', HSTS);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     return payload;
   });
 }

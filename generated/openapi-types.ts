@@ -683,7 +683,7 @@ export interface paths {
     put?: never;
     /**
      * Make a vector layer from an uploaded data file (admin)
-     * @description Beyond SPEC (docs/decisions.md#imports). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
+     * @description Beyond the product specification (docs/decisions.md#imports). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
      */
     post: operations['importLayer'];
     delete?: never;
@@ -1475,7 +1475,7 @@ export interface paths {
     };
     /**
      * Download an attachment
-     * @description Beyond SPEC: the `url` of a FeatureFile. Anyone who may read the feature may download it; sent with its stored MIME type and name.
+     * @description Beyond the product specification: the `url` of a FeatureFile. Anyone who may read the feature may download it; sent with its stored MIME type and name.
      */
     get: operations['downloadFeatureFile'];
     put?: never;

@@ -4,7 +4,7 @@ import { documentOperations, findOperation, type DocumentOperation } from '../..
 
 export const PACT_FILE = path.resolve('contracts/atlasboard-web-atlasboard-api.json');
 
-/** Tags whose every operation must have a pact interaction (issue 2; the maps domain: issues 7 and 8). */
+/** Tags whose every operation must have a pact interaction (the accounts and the maps domain). */
 export const REQUIRED_TAGS: readonly string[] = [
   'auth',
   'users',

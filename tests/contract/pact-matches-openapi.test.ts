@@ -14,7 +14,7 @@ import { headerValue, readPactInteractions } from './operations-coverage';
  */
 const run = promisify(execFile);
 const VALIDATOR = path.resolve('node_modules/.bin/swagger-mock-validator');
-const SPEC = path.resolve('generated/openapi.json');
+const DOCUMENT = path.resolve('generated/openapi.json');
 const PACT = path.resolve('contracts/atlasboard-web-atlasboard-api.json');
 
 interface Outcome {
@@ -24,7 +24,7 @@ interface Outcome {
 
 async function validate(pactFile: string): Promise<Outcome> {
   // -R: a response must carry every property the document marks required.
-  const args = [SPEC, pactFile, '--requiredPropertiesInResponse', 'true', '--outputDepth', '6'];
+  const args = [DOCUMENT, pactFile, '--requiredPropertiesInResponse', 'true', '--outputDepth', '6'];
   try {
     const { stdout, stderr } = await run(VALIDATOR, args, {
       env: { ...process.env, PACT_DO_NOT_TRACK: 'true' },

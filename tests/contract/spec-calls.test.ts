@@ -76,7 +76,7 @@ interface SpecCall {
   query: string[];
 }
 
-/** `METHOD /path` with an optional ` ?a&b` naming the query parameters SPEC gives. */
+/** `METHOD /path` with an optional ` ?a&b` naming the query parameters the product specification gives. */
 function parseSpecCalls(text: string): SpecCall[] {
   return text
     .split('\n')
@@ -113,7 +113,7 @@ const failing = (check: (operation: Operation) => boolean): string[] =>
   operations.filter((operation) => !check(operation)).map((operation) => operation.call);
 
 describe('openapi/spec-calls.txt against the bundled document', () => {
-  it('lists each SPEC call once', () => {
+  it('lists each call of the product specification once', () => {
     const calls = specCalls.map((specCall) => specCall.call);
     expect(
       calls.filter((call, index) => calls.indexOf(call) !== index),
@@ -128,7 +128,7 @@ describe('openapi/spec-calls.txt against the bundled document', () => {
     expect(missing, 'calls docs/product.md#calls makes that openapi/ does not describe').toEqual([]);
   });
 
-  it('finds the query parameters SPEC names on each call', () => {
+  it('finds the query parameters the product specification names on each call', () => {
     const missing = specCalls.flatMap((specCall) => {
       const operation = byCall.get(specCall.call);
       if (!operation) return [];
@@ -137,7 +137,7 @@ describe('openapi/spec-calls.txt against the bundled document', () => {
         .filter((name) => !names.includes(name))
         .map((name) => `${specCall.call} ?${name}`);
     });
-    expect(missing, 'query parameters SPEC names that the operation lacks').toEqual([]);
+    expect(missing, 'query parameters the product specification names that the operation lacks').toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ interface Listed<T> {
   data: T[];
 }
 
-// Issue 21: a person makes a token in the profile screen and a script reads with it.
+// A person makes a token in the profile screen and a script reads with it.
 describe('personal access tokens', () => {
   const suite = useRealServer({ demoSeed: true });
 

@@ -82,7 +82,7 @@ describe('the viewer is map-first', () => {
         expect(share, `${screen.path} at ${size.width}×${size.height}`).toBeGreaterThanOrEqual(0.9);
       }
     }
-    // The title and the SPEC breadcrumb sit in the bar over the map; the tabs are reachable.
+    // The title and the breadcrumb sit in the bar over the map; the tabs are reachable.
     await page.goto(`/maps/${map.id}/show`);
     await page.getByRole('heading', { name: map.title, level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByText('Add New').waitFor();

@@ -68,7 +68,7 @@ export const STATES = {
    */
   importExists: 'a finished layer import exists',
 
-  // Personal access tokens (issue 21).
+  // Personal access tokens.
   /**
    * Params: { id, name, abilities }. A token of the signed-in user; requests carrying
    * `Authorization: Bearer PACT_ACCESS_TOKEN` are sent with its real secret.

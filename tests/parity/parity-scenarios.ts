@@ -10,7 +10,7 @@ import { signInAndMapScenarios } from './scenarios-sign-in-maps';
 import { dataOf, pageOf, signIn, type WireLayer, type WireMap } from './wire';
 
 /**
- * The mock-parity scenarios (issue 25): written once against a fetch-like client, run by
+ * The mock-parity scenarios: written once against a fetch-like client, run by
  * mock-handlers.test.ts and real-server.test.ts with the same assertions. They read the data
  * first and assert relative to it, so neither backend's exact data is written in here.
  */

@@ -272,7 +272,7 @@ export const useUploadFeatureFiles = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Beyond SPEC: the `url` of a FeatureFile. Anyone who may read the feature may download it; sent with its stored MIME type and name.
+ * Beyond the product specification: the `url` of a FeatureFile. Anyone who may read the feature may download it; sent with its stored MIME type and name.
  * @summary Download an attachment
  */
 export const downloadFeatureFile = (

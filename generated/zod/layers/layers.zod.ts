@@ -1147,7 +1147,7 @@ export const createLayer503Response = zod.object({
 });
 
 /**
- * Beyond SPEC (docs/decisions.md#imports). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
+ * Beyond the product specification (docs/decisions.md#imports). Reads GeoJSON, zipped Shapefile, GeoPackage, KML or CSV, infers the attribute schema and geometry type, and stores the features in one transaction: an unreadable file creates nothing. Features without a usable geometry are skipped and counted. Runs within the request, for files up to 50 MB; larger files (or to show a progress bar) go to `startLayerImport`.
  * @summary Make a vector layer from an uploaded data file (admin)
  */
 export const importLayerBodyNameMax = 255;

@@ -3,7 +3,7 @@ import { sha256 } from './tokens.ts';
 
 export const MAX_ATTEMPTS = 5;
 export const WINDOW_SECONDS = 60;
-/** Second-step codes: one counter per account, whatever the IP (SPEC: 10 guesses a minute). */
+/** Second-step codes: one counter per account, whatever the IP (10 guesses a minute). */
 export const MAX_CODE_ATTEMPTS = 10;
 /** Failed sign-ins from one IP across all emails (password spraying). */
 export const MAX_IP_FAILURES = 20;

@@ -24,7 +24,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { loadDocument, type Operation } from './document.ts';
 
 /**
- * Issue 20: every operation of the document, called by each kind of caller with inputs made
+ * Every operation of the document, called by each kind of caller with inputs made
  * from its schemas, valid and broken. Nothing may answer 5xx, and every answer must be one
  * the document describes (status and body). The cases come from a fixed seed, so a failure
  * names the operation, caller and request, and the same run reproduces it.

@@ -22,7 +22,7 @@ export function booleanQueryNames(document: OpenApiDocument, operation: Operatio
 
 /**
  * Boolean query values as the Laravel-style API the client was written for takes them:
- * `true|false|1|0`, and a bare name as true (SPEC writes `?with_layers`). Anything else is
+ * `true|false|1|0`, and a bare name as true (the product specification writes `?with_layers`). Anything else is
  * left as sent, for the validator to refuse with a 422 that names the parameter.
  */
 export function readQueryFlags(query: Record<string, unknown>, names: readonly string[]): void {

@@ -65,7 +65,7 @@ function validLayerFile(values: SchemaValues, rng: Rng): { name: string; bytes: 
   }
 }
 
-/** Files a careless or hostile caller uploads (issue 20, items 3, 4 and 18 are of this kind). */
+/** Files a careless or hostile caller uploads (broken archives, wrong types, oversized parts). */
 function hostileLayerFile(rng: Rng): { name: string; bytes: string | Buffer } {
   const depth = rng.pick([1000, 100_000]);
   const feature = (properties: string, geometry = '{"type":"Point","coordinates":[1,2]}') =>

@@ -1,4 +1,4 @@
--- Open registration checks the address by mail before the account can sign in (issue 20 #10).
+-- Open registration checks the address by mail before the account can sign in.
 -- Accounts made by an admin, the seed or before this migration count as checked: the column
 -- defaults to now(), and only registration stores NULL.
 ALTER TABLE users ADD COLUMN email_verified_at timestamptz DEFAULT now();

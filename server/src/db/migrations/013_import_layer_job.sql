@@ -1,4 +1,4 @@
--- A large import fills its layer in many short transactions (#20 item 5), so requests are served
+-- A large import fills its layer in many short transactions, so requests are served
 -- between them. Until the last one the layer carries the job that fills it and every layer read
 -- skips it; an attempt that died leaves such a layer, which the job's next attempt deletes.
 ALTER TABLE layers ADD COLUMN import_job_id uuid REFERENCES jobs (id) ON DELETE CASCADE;

@@ -1,4 +1,4 @@
--- Personal access tokens (issue 21): scripts, QGIS and GDAL act as their user with at most
+-- Personal access tokens: scripts, QGIS and GDAL act as their user with at most
 -- these abilities. token_hash is the SHA-256 of the token (256 random bits): a leaked table
 -- gives nothing to sign in with, and a fast hash is enough because nothing this random can
 -- be brute-forced (a slow password hash would only cost every request). Revoking deletes the

@@ -2,8 +2,8 @@ import { citingFiles, danglingReferences } from './doc-refs.ts';
 
 /**
  * Part of `npm run check`: fails when a comment or document cites a docs/ page or section that
- * does not exist, or still cites the old SPEC/DESIGN § numbering (scripts/rewrite-doc-refs.ts
- * turns those into docs/ citations).
+ * does not exist, still cites the outside brief's or design notes' § numbering
+ * (scripts/rewrite-doc-refs.ts turns those into docs/ citations), or points at a tracker number.
  */
 const root = process.cwd();
 const dangling = danglingReferences(root, citingFiles(root));

@@ -39,6 +39,12 @@ const SIBLING_LINK = /\]\(([\w.-]+\.md)?(?:#([\w-]+))?\)/g;
 /** A citation of the documents that used to live outside the repository: `SPEC §7`, `DESIGN §2-3`. */
 export const OLD_CITATION = /\b(SPEC|DESIGN|STYLE|FACTS)(?:\.md)?\s*§\s*\d/g;
 
+/**
+ * A pointer out of the repository: a tracker number (`issue 21`, `#20 item 5`) or the product
+ * specification by its outside name. docs/ is where the repo explains itself.
+ */
+export const OUTSIDE_POINTER = /\b[Ii]ssues?\s*#?\d+|#\d+\s+items?\b|\bSPEC\b(?!\s*§)/g;
+
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export function headingSlug(heading: string): string {
   return heading
@@ -80,6 +86,8 @@ export function danglingReferences(root: string, files: readonly string[]): Dang
       const at = { file, line: index + 1, text: text.trim() };
       for (const match of text.matchAll(OLD_CITATION))
         found.push({ ...at, why: `${match[1]} § is not in docs/: run scripts/rewrite-doc-refs.ts` });
+      for (const match of text.matchAll(OUTSIDE_POINTER))
+        found.push({ ...at, why: `"${match[0]}" points outside the repo: say it in the repo's own words` });
       const inDocs = file.startsWith('docs/');
       const citations = [
         ...[...text.matchAll(DOC_CITATION)].map((match) => [match[1], match[2]] as const),

@@ -33,6 +33,26 @@ describe('documentation references', () => {
     ]);
   });
 
+  it('finds tracker numbers and the outside specification named as such', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'doc-refs-'));
+    writeFileSync(
+      path.join(root, 'code.sql'),
+      [
+        '-- tokens (issue 21) and (Issue #24)',
+        '-- batches (#20 item 5)',
+        '-- as SPEC says',
+        '-- SPECIAL cases and specs are fine',
+      ].join('\n'),
+    );
+    const found = danglingReferences(root, ['code.sql']).map((r) => `${r.line}: ${r.why}`);
+    expect(found).toEqual([
+      `1: "issue 21" points outside the repo: say it in the repo's own words`,
+      `1: "Issue #24" points outside the repo: say it in the repo's own words`,
+      `2: "#20 item" points outside the repo: say it in the repo's own words`,
+      `3: "SPEC" points outside the repo: say it in the repo's own words`,
+    ]);
+  });
+
   it('checks the links between docs/ pages too', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'doc-refs-'));
     mkdirSync(path.join(root, 'docs'));

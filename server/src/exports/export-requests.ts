@@ -64,28 +64,35 @@ export async function startExport(
     link_origin: linkOrigin(config, request.server),
     locale: localeOf(request),
   };
-  const job = await enqueueJob(db, {
-    kind: EXPORT_JOB,
-    payload: payload as unknown as Record<string, unknown>,
-    userId,
-    mapId: wanted.mapId,
-    expiresAt: new Date(Date.now() + EXPORT_LIFETIME_HOURS * 3600_000),
-  });
-  if ((await countScope(db, layerParts(wanted.scope))) <= INLINE_EXPORT_LIMIT) {
-    const worker = createJobWorker({
-      db,
-      runners: {
-        [EXPORT_JOB]: exportRunner({
-          db,
-          dataDir: config.dataDir,
-          mailer: services.mailer,
-          log: services.log,
-        }),
-      },
-      onError: (error) => services.log.error({ err: error, job: job.id }, 'export failed'),
-    });
-    await worker.runOnce(job.id);
-  }
+  const inline = (await countScope(db, layerParts(wanted.scope))) <= INLINE_EXPORT_LIMIT;
+  const worker = inline
+    ? createJobWorker({
+        db,
+        runners: {
+          [EXPORT_JOB]: exportRunner({
+            db,
+            dataDir: config.dataDir,
+            mailer: services.mailer,
+            log: services.log,
+          }),
+        },
+        onError: (error, failed) => services.log.error({ err: error, job: failed.id }, 'export failed'),
+      })
+    : undefined;
+  // A small export is made here and answered ready; it is queued already held by this request,
+  // so the instance's polling worker cannot take it in between and leave the answer `running`.
+  const job = await enqueueJob(
+    db,
+    {
+      kind: EXPORT_JOB,
+      payload: payload as unknown as Record<string, unknown>,
+      userId,
+      mapId: wanted.mapId,
+      expiresAt: new Date(Date.now() + EXPORT_LIFETIME_HOURS * 3600_000),
+    },
+    worker && { workerId: worker.workerId, leaseMs: worker.leaseMs },
+  );
+  if (worker) await worker.runClaimed(job);
   return toExport(await exportOr404(db, job.id));
 }
 

@@ -30,11 +30,30 @@ export async function enqueueJob(
     mapId: number | null;
     expiresAt: Date | null;
   },
+  /**
+   * Inserted already claimed by this worker (running, leased), for a job its caller runs at once:
+   * no polling worker can take it in between. If the caller dies, the lease runs out and the
+   * job is claimable like any other.
+   */
+  claimedBy?: { workerId: string; leaseMs: number },
 ): Promise<JobRow> {
   const rows = await db.query<JobRow>(
-    `INSERT INTO jobs (id, kind, payload, user_id, map_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO jobs (id, kind, payload, user_id, map_id, expires_at, status, locked_by, locked_until, attempts)
+     VALUES ($1, $2, $3, $4, $5, $6,
+       CASE WHEN $7::text IS NULL THEN 'queued' ELSE 'running' END, $7::text,
+       CASE WHEN $7::text IS NULL THEN NULL ELSE now() + ($8 || ' milliseconds')::interval END,
+       CASE WHEN $7::text IS NULL THEN 0 ELSE 1 END)
      RETURNING ${JOB_COLUMNS}`,
-    [randomUUID(), job.kind, JSON.stringify(job.payload), job.userId, job.mapId, job.expiresAt],
+    [
+      randomUUID(),
+      job.kind,
+      JSON.stringify(job.payload),
+      job.userId,
+      job.mapId,
+      job.expiresAt,
+      claimedBy?.workerId ?? null,
+      String(claimedBy?.leaseMs ?? 0),
+    ],
   );
   return rows[0] as JobRow;
 }

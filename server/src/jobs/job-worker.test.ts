@@ -44,6 +44,20 @@ describe('jobs in the database', () => {
     expect(await worker.runOnce()).toBe(false);
   });
 
+  it('a job queued already held by its worker is not taken by a polling one, and its holder finishes it', async () => {
+    const inline = createJobWorker({ db: database.db, runners: { count: counting }, workerId: 'request' });
+    const job = await enqueueJob(
+      database.db,
+      { kind: 'count', payload: { n: 2 }, userId: null, mapId: null, expiresAt: null },
+      { workerId: inline.workerId, leaseMs: inline.leaseMs },
+    );
+    expect(await statusOf(job.id)).toMatchObject({ status: 'running', locked_by: 'request', attempts: 1 });
+    const polling = createJobWorker({ db: database.db, runners: { count: counting }, workerId: 'poller' });
+    expect(await polling.runOnce()).toBe(false);
+    await inline.runClaimed(job);
+    expect(await statusOf(job.id)).toMatchObject({ status: 'done', result: { counted: 2 }, locked_by: null });
+  });
+
   it('two instances never claim the same job', async () => {
     const first = await enqueue();
     const second = await enqueue();

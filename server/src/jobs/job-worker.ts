@@ -41,6 +41,10 @@ export interface JobWorker {
   readonly workerId: string;
   /** Claims and runs one job (the named one, if given); false when there was none to claim. */
   runOnce(onlyId?: string): Promise<boolean>;
+  /** Runs a job this worker already holds (see enqueueJob's `claimedBy`). */
+  runClaimed(job: JobRow): Promise<void>;
+  /** How long this worker's claims hold without a progress report. */
+  readonly leaseMs: number;
   /** Stops polling and waits for the job in hand to end. */
   stop(): Promise<void>;
 }
@@ -103,7 +107,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker & { start(
 
   return {
     workerId,
+    leaseMs,
     runOnce,
+    runClaimed: run,
     start() {
       timer = setTimeout(tick, 0);
     },

@@ -74,8 +74,13 @@ try {
   }).verifyProvider();
   process.stdout.write('\nverify:provider: every interaction passed\n');
 } catch (error) {
+  // The verifier has printed its summary and failures; its error repeats all of it as JSON.
+  const message = error instanceof Error ? error.message : String(error);
+  const failed = [...message.matchAll(/"description":"([^"]+)","duration":"[^"]*","result":"Error"/g)].map(
+    (match) => match[1],
+  );
   process.stderr.write(
-    `\nverify:provider: verification failed (${error instanceof Error ? error.message : String(error)}); see the summary above\n`,
+    `\nverify:provider: verification failed${failed.length > 0 ? `: ${failed.join('; ')}` : ` (${message.slice(0, 500)})`}; see the summary above\n`,
   );
   process.exit(1);
 }

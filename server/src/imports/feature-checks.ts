@@ -1,4 +1,4 @@
-import { MAX_FEATURE_VERTICES } from '../features/feature-geometry.ts';
+import { featureLimits, jsonBytes } from '../features/feature-limits.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
 
@@ -91,7 +91,7 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
 }
 
 /** How many positions a geometry has, counting no further than `limit + 1`. Walks without recursion. */
-export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): number {
+export function vertexCount(geometry: unknown, limit = featureLimits().vertices): number {
   let count = 0;
   const stack: unknown[] = [geometry];
   while (stack.length > 0 && count <= limit) {
@@ -111,8 +111,21 @@ export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): nu
 /** The warning for a feature whose geometry cannot be stored as it is (it is skipped), or undefined. */
 export function unusableGeometry(geometry: unknown, row: number): Message | undefined {
   if (hasNonFiniteCoordinate(geometry)) return msg('exports.import_not_finite', { row });
-  if (vertexCount(geometry) > MAX_FEATURE_VERTICES)
-    return msg('exports.import_too_many_vertices', { row, limit: MAX_FEATURE_VERTICES });
+  const { vertices } = featureLimits();
+  if (vertexCount(geometry, vertices) > vertices)
+    return msg('exports.import_too_many_vertices', { row, limit: vertices });
+  return undefined;
+}
+
+/**
+ * The warning for a feature whose geometry and values together pass the configured size in
+ * bytes (it is skipped), or undefined. Asked after unusableGeometry, so at most the vertex
+ * limit is serialized.
+ */
+export function oversizedFeature(geometry: unknown, properties: unknown, row: number): Message | undefined {
+  const { bytes } = featureLimits();
+  if (jsonBytes(geometry) + jsonBytes(properties) > bytes)
+    return msg('feature_size.import_too_big', { row, limit: bytes });
   return undefined;
 }
 

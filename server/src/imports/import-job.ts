@@ -16,7 +16,7 @@ import { dropUnfinishedLayer, finishImport, moveStagedRows } from './import-move
 import { UnreadableFile } from './imported-feature.ts';
 import {
   hasNonFiniteCoordinate,
-  overLongValue,
+  overLongValue, oversizedFeature,
   tooManyProperties,
   unusableGeometry,
 } from './feature-checks.ts';
@@ -116,7 +116,7 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
       continue;
     }
     const properties = typedProperties(schema, feature);
-    const tooLong = overLongValue(properties, row);
+    const tooLong = overLongValue(properties, row) ?? oversizedFeature(feature.geometry, properties, row);
     if (tooLong) {
       skipped += 1;
       if (warnings.length < 20) warnings.push(tooLong);

@@ -6,7 +6,7 @@ import { prepareGrid } from '../tiles/layer-grid.ts';
 import {
   checkedReader,
   hasNonFiniteCoordinate,
-  overLongValue,
+  overLongValue, oversizedFeature,
   tooManyProperties,
   unusableGeometry,
 } from './feature-checks.ts';
@@ -131,7 +131,7 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
         continue;
       }
       const properties = typedProperties(schema, feature);
-      const tooLong = overLongValue(properties, row);
+      const tooLong = overLongValue(properties, row) ?? oversizedFeature(feature.geometry, properties, row);
       if (tooLong) {
         skipped += 1;
         if (warnings.length < 20) warnings.push(tooLong);

@@ -76,7 +76,10 @@ export function featurePageSql(
 
 /** Wire features from rows read with their files. */
 export function featuresWithFiles(rows: readonly FeatureRowWithFiles[]): FeatureBody[] {
-  return rows.map(({ files, chosen: _chosen, ...row }) => ({ ...toFeature(row), files: files.map(toFeatureFile) }));
+  return rows.map(({ files, chosen: _chosen, ...row }) => ({
+    ...toFeature(row),
+    files: files.map(toFeatureFile),
+  }));
 }
 
 /**

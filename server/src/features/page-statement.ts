@@ -148,7 +148,13 @@ export async function layerPageInOneStatement(
   if (request.page > lastPage) return pageEnvelopeOf(request, [], total, undefined);
   const read = overCap
     ? await db.query<FeatureRowWithFiles>(
-        featurePageSql(idsSql(chosen, where, 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset, true),
+        featurePageSql(
+          idsSql(chosen, where, 'layer'),
+          `ft.id ${chosen.order}`,
+          chosen.limit,
+          chosen.offset,
+          true,
+        ),
         params,
       )
     : (row.page_rows ?? []);

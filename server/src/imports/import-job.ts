@@ -16,7 +16,8 @@ import { dropUnfinishedLayer, finishImport, moveStagedRows } from './import-move
 import { UnreadableFile } from './imported-feature.ts';
 import {
   hasNonFiniteCoordinate,
-  overLongValue, oversizedFeature,
+  overLongValue,
+  oversizedFeature,
   tooManyProperties,
   unusableGeometry,
 } from './feature-checks.ts';

@@ -6,7 +6,8 @@ import { prepareGrid } from '../tiles/layer-grid.ts';
 import {
   checkedReader,
   hasNonFiniteCoordinate,
-  overLongValue, oversizedFeature,
+  overLongValue,
+  oversizedFeature,
   tooManyProperties,
   unusableGeometry,
 } from './feature-checks.ts';

@@ -21,7 +21,8 @@ export interface FeatureLimits {
 export const DEFAULT_FEATURE_LIMITS: FeatureLimits = {
   vertices: 100_000,
   bytes: 4 * 1024 * 1024,
-  answerBytes: 4 * 1024 * 1024,
+  // Two features at the size limits (1.6 MB stored each), or 5,000 points with a few values.
+  answerBytes: 2 * 1024 * 1024,
 };
 
 let current: FeatureLimits = DEFAULT_FEATURE_LIMITS;

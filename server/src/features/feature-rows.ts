@@ -1,6 +1,12 @@
 import type { Queryable } from '../db/database.ts';
 import { FILE_COLUMNS, toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
-import { FEATURE_COLUMNS, toFeature, type FeatureBody, type FeatureRow } from '../maps/records.ts';
+import {
+  FEATURE_ANSWER_COLUMNS,
+  FEATURE_COLUMNS,
+  toFeature,
+  type FeatureBody,
+  type FeatureRow,
+} from '../maps/records.ts';
 import { featureLimits } from './feature-limits.ts';
 
 /** Wire features with their attachments, in the order of `rows` (one query for all files). */
@@ -68,7 +74,7 @@ export function featurePageSql(
   budgeted = false,
 ): string {
   const page = `${idsSql} LIMIT ${limit} OFFSET ${offset}`;
-  return `SELECT ${FEATURE_COLUMNS}, ${FILES_COLUMN}${budgeted ? ', page.chosen::int AS chosen' : ''}
+  return `SELECT ${FEATURE_ANSWER_COLUMNS}, ${FILES_COLUMN}${budgeted ? ', page.chosen::int AS chosen' : ''}
     FROM features ft
     JOIN (${budgeted ? withinAnswerBudget(page, order) : page}) page ON page.id = ft.id
     ORDER BY ${order}`;

@@ -100,7 +100,7 @@ describe('a feature of more than FEATURE_MAX_BYTES', () => {
     expect(ogc.status).toBe(422);
   }, 300_000);
 
-  it('is skipped on import with its row named', async () => {
+  it('is skipped on import with its row named, as is one of too many vertices', async () => {
     const { client } = await t.signedIn('admin');
     const map = await insertMap(t.database.db);
     const file = JSON.stringify({
@@ -108,6 +108,7 @@ describe('a feature of more than FEATURE_MAX_BYTES', () => {
       features: [
         { type: 'Feature', geometry: line(2), properties: {} },
         { type: 'Feature', geometry: heavy(), properties: {} },
+        { type: 'Feature', geometry: line(100_001), properties: {} },
       ],
     });
     const response = await client.request(
@@ -118,8 +119,11 @@ describe('a feature of more than FEATURE_MAX_BYTES', () => {
     expect(response.status, response.text.slice(0, 300)).toBe(201);
     expect(response.json<{ meta: unknown }>().meta).toEqual({
       features_imported: 1,
-      features_skipped: 1,
-      warnings: ['Feature 2 was skipped: its geometry and values take more than 1000000 bytes.'],
+      features_skipped: 2,
+      warnings: [
+        'Feature 2 was skipped: its geometry and values take more than 1000000 bytes.',
+        'Feature 3 was skipped: its geometry has more than 100000 vertices.',
+      ],
     });
   }, 300_000);
 
@@ -127,7 +131,7 @@ describe('a feature of more than FEATURE_MAX_BYTES', () => {
     expect(t.config.featureLimits).toEqual({
       vertices: 100_000,
       bytes: MAX_BYTES,
-      answerBytes: 4 * 1024 * 1024,
+      answerBytes: 2 * 1024 * 1024,
     });
   });
 });

@@ -120,7 +120,7 @@ export async function layerPageInOneStatement(
        FROM maps m WHERE m.id = ${map}
      )${capped}
      SELECT ml.layer_row,
-       CASE WHEN ml.layer_row IS NULL THEN NULL ELSE (SELECT jsonb_agg(to_jsonb(p)) FROM (
+       CASE WHEN ml.layer_row IS NULL THEN NULL ELSE (SELECT json_agg(p) FROM (
          ${featurePageSql(idsSql(chosen, where, request.search ? 'capped' : 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset, true)}
        ) p) END AS page_rows,
        ${request.search ? '(SELECT count(*)::int FROM capped)' : 'NULL::int'} AS matched

@@ -2,6 +2,12 @@ import { featureLimits, jsonBytes } from '../features/feature-limits.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
 
+/**
+ * Positions an import writes per statement, at most (one feature may pass it alone): four lines
+ * of 100,000 vertices in one statement held the database for every other client for seconds.
+ */
+export const STATEMENT_POSITIONS = 100_000;
+
 /** The document's limits on a feature's values (FeatureProperties), as `updateFeatures` applies them. */
 export const MAX_VALUE_CHARS = 10_000;
 export const MAX_PROPERTIES = 200;
@@ -108,10 +114,18 @@ export function vertexCount(geometry: unknown, limit = featureLimits().vertices)
   return count;
 }
 
+/**
+ * Marks the stand-in the parse worker sends for a geometry of more positions than the limit
+ * (parse-worker.ts): it keeps the geometry's type and has no coordinates.
+ */
+export const OVERSIZED = 'atlasboard_oversized';
+
 /** The warning for a feature whose geometry cannot be stored as it is (it is skipped), or undefined. */
 export function unusableGeometry(geometry: unknown, row: number): Message | undefined {
-  if (hasNonFiniteCoordinate(geometry)) return msg('exports.import_not_finite', { row });
   const { vertices } = featureLimits();
+  if (typeof geometry === 'object' && geometry !== null && OVERSIZED in geometry)
+    return msg('exports.import_too_many_vertices', { row, limit: vertices });
+  if (hasNonFiniteCoordinate(geometry)) return msg('exports.import_not_finite', { row });
   if (vertexCount(geometry, vertices) > vertices)
     return msg('exports.import_too_many_vertices', { row, limit: vertices });
   return undefined;

@@ -4,7 +4,7 @@ import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import {
-  FEATURE_COLUMNS,
+  FEATURE_ANSWER_COLUMNS,
   toFeature,
   type FeatureBody,
   type FeatureRow,
@@ -58,7 +58,7 @@ export async function includedFeatures(
   // Cut at the answer budget too: a few huge features are as much to send as thousands of small ones.
   const picked = `SELECT ft.id FROM features ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
   const rows = await db.query<FeatureRow & { chosen: number }>(
-    `SELECT ${FEATURE_COLUMNS}, page.chosen::int AS chosen FROM features ft
+    `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM features ft
      JOIN (${withinAnswerBudget(picked, 'ft.id')}) page ON page.id = ft.id ORDER BY ft.id`,
     values,
   );

@@ -6,6 +6,7 @@ import { startSessionCache } from './auth/session-cache.ts';
 import { startAccessCache } from './access/access-cache.ts';
 import { serveClient } from './client/serve-client.ts';
 import { fastifyTrustProxy, type ServerConfig } from './config.ts';
+import { setFeatureLimits } from './features/feature-limits.ts';
 import type { Database } from './db/database.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
 import { serveApiDocs } from './docs/api-docs.ts';
@@ -30,6 +31,7 @@ export interface AppOptions {
 /** The HTTP app over an open, migrated database; main.ts and the tests both build it here. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  setFeatureLimits(config.featureLimits);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_FEATURE_LIMITS, type FeatureLimits } from './features/feature-limits.ts';
 
 export interface ServerConfig {
   port: number;
@@ -42,6 +43,8 @@ export interface ServerConfig {
    * endpoint, which creates accounts and sessions on request. Refused with NODE_ENV=production.
    */
   pactProviderStates: boolean;
+  /** FEATURE_MAX_VERTICES, FEATURE_MAX_BYTES, ANSWER_MAX_BYTES (features/feature-limits.ts). */
+  featureLimits: FeatureLimits;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +92,21 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
+function positive(value: string | undefined, fallback: number, name: string): number {
+  const parsed = integer(value, fallback, name);
+  if (parsed < 1) throw new Error(`${name} must be at least 1, got "${value ?? ''}"`);
+  return parsed;
+}
+
+function featureLimits(env: Env): FeatureLimits {
+  const fallback = DEFAULT_FEATURE_LIMITS;
+  return {
+    vertices: positive(env.FEATURE_MAX_VERTICES, fallback.vertices, 'FEATURE_MAX_VERTICES'),
+    bytes: positive(env.FEATURE_MAX_BYTES, fallback.bytes, 'FEATURE_MAX_BYTES'),
+    answerBytes: positive(env.ANSWER_MAX_BYTES, fallback.answerBytes, 'ANSWER_MAX_BYTES'),
+  };
+}
+
 function registration(value: string | undefined): 'open' | 'closed' {
   const text = nonEmpty(value)?.trim().toLowerCase() ?? 'closed';
   if (text !== 'open' && text !== 'closed')
@@ -132,5 +150,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 60, 'AUTH_RATE_LIMIT'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     pactProviderStates: pactProviderStates(env),
+    featureLimits: featureLimits(env),
   };
 }

@@ -34,7 +34,9 @@ export async function featuresById(
     for (const feature of page.data) if (wanted.includes(feature.id)) found.set(feature.id, feature);
     // Ids the page passed over without finding are not on this layer.
     while (next < wanted.length && (wanted[next] ?? 0) <= last) next += 1;
-    if (page.data.length < PAGE) break;
+    // A page may hold fewer than asked when its features are big (the server's answer budget);
+    // only a missing next link says the layer ends here.
+    if (page.links.next === null) break;
   }
   return found;
 }

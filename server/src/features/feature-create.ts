@@ -3,7 +3,7 @@ import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow, type LayerRow } from '../maps/records.ts';
 import { writeAudits } from './feature-audits.ts';
-import { geometryProblems, type Geometry } from './feature-geometry.ts';
+import { featureSizeProblems, geometryProblems, type Geometry } from './feature-geometry.ts';
 import { withFiles } from './feature-rows.ts';
 import { propertyProblems, type FeatureProperties } from './feature-values.ts';
 
@@ -25,6 +25,8 @@ export async function createFeature(
     ...propertyProblems(layer.properties, input.properties, 'properties'),
   };
   if (Object.keys(problems).length > 0) throw invalid(problems);
+  const tooBig = featureSizeProblems(input, { geometry: 'geometry', properties: 'properties' });
+  if (Object.keys(tooBig).length > 0) throw invalid(tooBig);
   // Empty strings of optional properties are stored as absent, like a cleared value.
   const properties = Object.fromEntries(
     Object.entries(input.properties).filter(([, value]) => value !== null && value !== ''),

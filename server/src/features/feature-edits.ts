@@ -6,7 +6,7 @@ import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '
 import { keepForRestore } from './deleted-features.ts';
 import { assertUnchangedSince } from './feature-edit-conflict.ts';
 import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
-import { geometryProblems } from './feature-geometry.ts';
+import { featureSizeProblems, geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap } from './feature-rows.ts';
 import { propertyProblems } from './feature-values.ts';
 
@@ -42,10 +42,23 @@ function editProblems(
       problems[`${at}.id`] = [msg('features.edited_and_deleted', { id: edit.id })];
     if (!feature || !layer || feature.layer_id !== layer.id) return;
     if (layer.type !== 'vector') problems[`${at}.layer_id`] = [msg('features.not_vector')];
+    const before = Object.keys(problems).length;
     if (edit.geometry)
       Object.assign(problems, geometryProblems(edit.geometry, layer.geometry_type, `${at}.geometry`));
     if (edit.properties)
       Object.assign(problems, propertyProblems(layer.properties, edit.properties, `${at}.properties`, true));
+    // The feature as it will be stored: the sent geometry or the stored one, the values merged.
+    if (Object.keys(problems).length === before && (edit.geometry || edit.properties))
+      Object.assign(
+        problems,
+        featureSizeProblems(
+          {
+            geometry: edit.geometry ?? feature.geometry,
+            properties: { ...feature.properties, ...(edit.properties ?? {}) },
+          },
+          { geometry: `${at}.geometry`, properties: `${at}.properties` },
+        ),
+      );
   });
   (request.delete_ids ?? []).forEach((id, index) => {
     if (!stored.has(id)) problems[`delete_ids.${index}`] = [msg('features.not_on_map', { id })];

@@ -5,6 +5,7 @@ import { msg } from '../i18n/messages.ts';
 import type { FeatureBody, LayerRow } from '../maps/records.ts';
 import { boundedCount } from './bounded-count.ts';
 import {
+  cutByBudget,
   featurePageSql,
   featuresWithFiles,
   likePattern,
@@ -131,16 +132,22 @@ export async function layerFeaturePage(
     ? await boundedCount(db, where, params)
     : { total: request.featuresCount, exact: true };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const select = (condition: string, order: 'ASC' | 'DESC', limit: number, offset = 0) =>
-    db.query<FeatureRowWithFiles>(
+  // The side on which the answer budget left rows out, if it did (pageEnvelopeOf links to them).
+  let cut: 'after' | 'before' | undefined;
+  const select = async (condition: string, order: 'ASC' | 'DESC', limit: number, offset = 0) => {
+    const read = await db.query<FeatureRowWithFiles>(
       featurePageSql(
         `SELECT ft.id FROM features ft WHERE ${where}${condition} ORDER BY ft.id ${order}`,
         `ft.id ${order}`,
         limit,
         offset,
+        true,
       ),
       params,
     );
+    if (cutByBudget(read)) cut = order === 'ASC' ? 'after' : 'before';
+    return read;
+  };
   const sort =
     request.sort && !(request.sort.property === 'id' && !request.sort.descending) ? request.sort : undefined;
   let rows: FeatureRowWithFiles[];
@@ -164,7 +171,7 @@ export async function layerFeaturePage(
       : await select('', 'ASC', perPage, offset);
   }
 
-  return pageEnvelopeOf(request, rows, total, sort);
+  return pageEnvelopeOf(request, rows, total, sort, cut);
 }
 
 /** The answer for a page of `rows` (already in order) out of `total`; links carry keyset cursors. */
@@ -173,6 +180,11 @@ export function pageEnvelopeOf(
   rows: readonly FeatureRowWithFiles[],
   total: number,
   sort: FeatureSort | undefined,
+  /**
+   * The side on which the answer budget left some of the page's rows out: that side's link
+   * then names this same page from the cursor, so following links still meets every row.
+   */
+  cut?: 'after' | 'before',
 ): PageEnvelope<FeatureBody> {
   const { page, perPage, search, where: equals } = request;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
@@ -197,8 +209,18 @@ export function pageEnvelopeOf(
     links: {
       first: link(1),
       last: link(lastPage),
-      prev: page > 1 ? link(Math.min(page - 1, lastPage), first && ['before_id', first.id]) : null,
-      next: page < lastPage ? link(page + 1, last && ['after_id', last.id]) : null,
+      prev:
+        cut === 'before' && first
+          ? link(page, ['before_id', first.id])
+          : page > 1
+            ? link(Math.min(page - 1, lastPage), first && ['before_id', first.id])
+            : null,
+      next:
+        cut === 'after' && last
+          ? link(page, ['after_id', last.id])
+          : page < lastPage
+            ? link(page + 1, last && ['after_id', last.id])
+            : null,
     },
     meta: {
       current_page: page,

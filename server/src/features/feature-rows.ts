@@ -1,6 +1,13 @@
 import type { Queryable } from '../db/database.ts';
 import { FILE_COLUMNS, toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
-import { FEATURE_COLUMNS, toFeature, type FeatureBody, type FeatureRow } from '../maps/records.ts';
+import {
+  FEATURE_ANSWER_COLUMNS,
+  FEATURE_COLUMNS,
+  toFeature,
+  type FeatureBody,
+  type FeatureRow,
+} from '../maps/records.ts';
+import { featureLimits } from './feature-limits.ts';
 
 /** Wire features with their attachments, in the order of `rows` (one query for all files). */
 export async function withFiles(db: Queryable, rows: readonly FeatureRow[]): Promise<FeatureBody[]> {
@@ -14,8 +21,34 @@ export async function withFiles(db: Queryable, rows: readonly FeatureRow[]): Pro
   return rows.map((row) => ({ ...toFeature(row), files: (byFeature.get(row.id) ?? []).map(toFeatureFile) }));
 }
 
-/** A feature row with its attachments read in the same query (`FILES_COLUMN`). */
-export type FeatureRowWithFiles = FeatureRow & { files: FeatureFileRow[] };
+/**
+ * A feature row with its attachments read in the same query (`FILES_COLUMN`). `chosen` is how
+ * many rows the page picked before the answer's size budget cut it (budgeted pages only).
+ */
+export type FeatureRowWithFiles = FeatureRow & { files: FeatureFileRow[]; chosen?: number };
+
+/** A feature's stored size in bytes, as read without unpacking it (pg_column_size). */
+const STORED_BYTES = 'pg_column_size(ft.geom) + pg_column_size(ft.properties)';
+
+/**
+ * The rows `idsSql` picks (ids of `features ft`, `order` over ft), cut where the stored bytes
+ * of the rows before reach the answer budget (ANSWER_MAX_BYTES): the first row is always kept,
+ * so an answer holds at most the budget plus one feature. Sizes are read from the tuple
+ * headers, so a cut page costs no more than the rows it keeps. Each row carries `chosen`, how
+ * many rows were picked before the cut.
+ */
+export function withinAnswerBudget(idsSql: string, order: string): string {
+  const budget = Math.trunc(featureLimits().answerBytes);
+  return `SELECT sized.id, sized.chosen FROM (
+      SELECT ft.id, count(*) OVER () AS chosen,
+        sum(${STORED_BYTES}) OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) - (${STORED_BYTES}) AS before
+      FROM features ft JOIN (${idsSql}) picked ON picked.id = ft.id
+    ) sized WHERE sized.before < ${budget}`;
+}
+
+/** Whether a page's rows were cut by the answer budget (withinAnswerBudget). */
+export const cutByBudget = (rows: readonly { chosen?: number | string | null }[]): boolean =>
+  rows.length > 0 && Number(rows[0]?.chosen ?? rows.length) > rows.length;
 
 /**
  * A row's attachments as one JSON column, so a page is one query instead of rows then files.
@@ -32,15 +65,27 @@ const FILES_COLUMN = `(SELECT coalesce(jsonb_agg(jsonb_build_object('id', ff.id,
  * row OFFSET skips, so a page 900 rows past its start used to make 915 GeoJSON geometries to
  * send 15 (on 100k points: 136 ms against 13 ms for the ids alone).
  */
-export function featurePageSql(idsSql: string, order: string, limit: number, offset: number): string {
-  return `SELECT ${FEATURE_COLUMNS}, ${FILES_COLUMN} FROM features ft
-    JOIN (${idsSql} LIMIT ${limit} OFFSET ${offset}) page ON page.id = ft.id
+export function featurePageSql(
+  idsSql: string,
+  order: string,
+  limit: number,
+  offset: number,
+  /** Cut at the answer budget (withinAnswerBudget): only pages whose links carry a keyset cursor. */
+  budgeted = false,
+): string {
+  const page = `${idsSql} LIMIT ${limit} OFFSET ${offset}`;
+  return `SELECT ${FEATURE_ANSWER_COLUMNS}, ${FILES_COLUMN}${budgeted ? ', page.chosen::int AS chosen' : ''}
+    FROM features ft
+    JOIN (${budgeted ? withinAnswerBudget(page, order) : page}) page ON page.id = ft.id
     ORDER BY ${order}`;
 }
 
 /** Wire features from rows read with their files. */
 export function featuresWithFiles(rows: readonly FeatureRowWithFiles[]): FeatureBody[] {
-  return rows.map(({ files, ...row }) => ({ ...toFeature(row), files: files.map(toFeatureFile) }));
+  return rows.map(({ files, chosen: _chosen, ...row }) => ({
+    ...toFeature(row),
+    files: files.map(toFeatureFile),
+  }));
 }
 
 /**

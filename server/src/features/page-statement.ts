@@ -5,7 +5,7 @@ import type { PageEnvelope } from '../http/pagination.ts';
 import { LAYER_COLUMNS, type FeatureBody } from '../maps/records.ts';
 import { COUNT_CAP, estimatedCount } from './bounded-count.ts';
 import { layerWhere, pageEnvelopeOf, type LayerPageRequest } from './feature-page.ts';
-import { featurePageSql, type FeatureRowWithFiles } from './feature-rows.ts';
+import { cutByBudget, featurePageSql, type FeatureRowWithFiles } from './feature-rows.ts';
 import { knownPageStart } from './page-anchors.ts';
 
 /** What a features page needs to know of its layer before it can be read. */
@@ -120,8 +120,8 @@ export async function layerPageInOneStatement(
        FROM maps m WHERE m.id = ${map}
      )${capped}
      SELECT ml.layer_row,
-       CASE WHEN ml.layer_row IS NULL THEN NULL ELSE (SELECT jsonb_agg(to_jsonb(p)) FROM (
-         ${featurePageSql(idsSql(chosen, where, request.search ? 'capped' : 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset)}
+       CASE WHEN ml.layer_row IS NULL THEN NULL ELSE (SELECT json_agg(p) FROM (
+         ${featurePageSql(idsSql(chosen, where, request.search ? 'capped' : 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset, true)}
        ) p) END AS page_rows,
        ${request.search ? '(SELECT count(*)::int FROM capped)' : 'NULL::int'} AS matched
      FROM ml`,
@@ -148,15 +148,23 @@ export async function layerPageInOneStatement(
   if (request.page > lastPage) return pageEnvelopeOf(request, [], total, undefined);
   const read = overCap
     ? await db.query<FeatureRowWithFiles>(
-        featurePageSql(idsSql(chosen, where, 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset),
+        featurePageSql(
+          idsSql(chosen, where, 'layer'),
+          `ft.id ${chosen.order}`,
+          chosen.limit,
+          chosen.offset,
+          true,
+        ),
         params,
       )
     : (row.page_rows ?? []);
   // Every plan reads ids in one direction; the page shows them ascending.
+  const cut = cutByBudget(read) ? (chosen.order === 'ASC' ? 'after' : 'before') : undefined;
   return pageEnvelopeOf(
     request,
     read.sort((a, b) => a.id - b.id),
     total,
     undefined,
+    cut,
   );
 }

@@ -1,6 +1,12 @@
-import { MAX_FEATURE_VERTICES } from '../features/feature-geometry.ts';
+import { featureLimits, jsonBytes } from '../features/feature-limits.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
+
+/**
+ * Positions an import writes per statement, at most (one feature may pass it alone): four lines
+ * of 100,000 vertices in one statement held the database for every other client for seconds.
+ */
+export const STATEMENT_POSITIONS = 100_000;
 
 /** The document's limits on a feature's values (FeatureProperties), as `updateFeatures` applies them. */
 export const MAX_VALUE_CHARS = 10_000;
@@ -91,7 +97,7 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
 }
 
 /** How many positions a geometry has, counting no further than `limit + 1`. Walks without recursion. */
-export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): number {
+export function vertexCount(geometry: unknown, limit = featureLimits().vertices): number {
   let count = 0;
   const stack: unknown[] = [geometry];
   while (stack.length > 0 && count <= limit) {
@@ -108,11 +114,32 @@ export function vertexCount(geometry: unknown, limit = MAX_FEATURE_VERTICES): nu
   return count;
 }
 
+/**
+ * Marks the stand-in the parse worker sends for a geometry of more positions than the limit
+ * (parse-worker.ts): it keeps the geometry's type and has no coordinates.
+ */
+export const OVERSIZED = 'atlasboard_oversized';
+
 /** The warning for a feature whose geometry cannot be stored as it is (it is skipped), or undefined. */
 export function unusableGeometry(geometry: unknown, row: number): Message | undefined {
+  const { vertices } = featureLimits();
+  if (typeof geometry === 'object' && geometry !== null && OVERSIZED in geometry)
+    return msg('exports.import_too_many_vertices', { row, limit: vertices });
   if (hasNonFiniteCoordinate(geometry)) return msg('exports.import_not_finite', { row });
-  if (vertexCount(geometry) > MAX_FEATURE_VERTICES)
-    return msg('exports.import_too_many_vertices', { row, limit: MAX_FEATURE_VERTICES });
+  if (vertexCount(geometry, vertices) > vertices)
+    return msg('exports.import_too_many_vertices', { row, limit: vertices });
+  return undefined;
+}
+
+/**
+ * The warning for a feature whose geometry and values together pass the configured size in
+ * bytes (it is skipped), or undefined. Asked after unusableGeometry, so at most the vertex
+ * limit is serialized.
+ */
+export function oversizedFeature(geometry: unknown, properties: unknown, row: number): Message | undefined {
+  const { bytes } = featureLimits();
+  if (jsonBytes(geometry) + jsonBytes(properties) > bytes)
+    return msg('feature_size.import_too_big', { row, limit: bytes });
   return undefined;
 }
 

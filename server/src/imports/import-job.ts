@@ -12,13 +12,16 @@ import {
   refreshFeatureStatistics,
 } from './import-layer.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
-import { dropUnfinishedLayer, finishImport, moveStagedRows } from './import-move.ts';
+import { dropUnfinishedLayer, finishImport, MOVE_BATCH, moveStagedRows } from './import-move.ts';
 import { UnreadableFile } from './imported-feature.ts';
 import {
   hasNonFiniteCoordinate,
   overLongValue,
+  oversizedFeature,
   tooManyProperties,
   unusableGeometry,
+  STATEMENT_POSITIONS,
+  vertexCount,
 } from './feature-checks.ts';
 import { SchemaInference } from './schema-inference.ts';
 
@@ -96,10 +99,26 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
   let skipped = 0;
   let row = 0;
   let batch: object[] = [];
+  let batchPositions = 0;
+  // Where each move transaction ends: at most MOVE_BATCH rows and STATEMENT_POSITIONS positions.
+  const moveEnds: number[] = [];
+  let moveRows = 0;
+  let movePositions = 0;
   const flush = async () => {
     await stageBatch(db, job.id, staged, batch, row);
+    if (
+      moveRows > 0 &&
+      (moveRows + batch.length > MOVE_BATCH || movePositions + batchPositions > STATEMENT_POSITIONS)
+    ) {
+      moveEnds.push(staged);
+      moveRows = 0;
+      movePositions = 0;
+    }
+    moveRows += batch.length;
+    movePositions += batchPositions;
     staged += batch.length;
     batch = [];
+    batchPositions = 0;
     await context.progress(READ_SHARE + (STAGE_SHARE * row) / total);
   };
   for await (const feature of read()) {
@@ -116,22 +135,25 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
       continue;
     }
     const properties = typedProperties(schema, feature);
-    const tooLong = overLongValue(properties, row);
+    const tooLong = overLongValue(properties, row) ?? oversizedFeature(feature.geometry, properties, row);
     if (tooLong) {
       skipped += 1;
       if (warnings.length < 20) warnings.push(tooLong);
       continue;
     }
     batch.push({ g: feature.geometry, p: properties });
-    if (batch.length >= BATCH) await flush();
+    batchPositions += vertexCount(feature.geometry);
+    if (batch.length >= BATCH || batchPositions >= STATEMENT_POSITIONS) await flush();
   }
   if (batch.length > 0) await flush();
+  moveEnds.push(staged);
   const layerId = await moveStagedRows(db, {
     jobId: job.id,
     workerId: context.workerId,
     request,
     schema,
     staged,
+    ends: moveEnds,
     moved: (count) => context.progress(READ_SHARE + STAGE_SHARE + (MOVE_SHARE * count) / staged),
   });
   const result = { layer_id: layerId, imported: staged, skipped, warnings };

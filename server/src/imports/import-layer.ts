@@ -7,8 +7,11 @@ import {
   checkedReader,
   hasNonFiniteCoordinate,
   overLongValue,
+  oversizedFeature,
   tooManyProperties,
   unusableGeometry,
+  STATEMENT_POSITIONS,
+  vertexCount,
 } from './feature-checks.ts';
 import type { ImportRequest } from './import-readers.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
@@ -117,6 +120,7 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
     let skipped = 0;
     let row = 0;
     let batch: object[] = [];
+    let positions = 0;
     for await (const feature of read()) {
       row += 1;
       if (!feature.geometry) {
@@ -131,17 +135,19 @@ export async function importLayer(db: Database, request: ImportRequest): Promise
         continue;
       }
       const properties = typedProperties(schema, feature);
-      const tooLong = overLongValue(properties, row);
+      const tooLong = overLongValue(properties, row) ?? oversizedFeature(feature.geometry, properties, row);
       if (tooLong) {
         skipped += 1;
         if (warnings.length < 20) warnings.push(tooLong);
         continue;
       }
       batch.push({ g: feature.geometry, p: properties });
-      if (batch.length >= BATCH) {
+      positions += vertexCount(feature.geometry);
+      if (batch.length >= BATCH || positions >= STATEMENT_POSITIONS) {
         await storeBatch(tx, layerId, request.userId, batch, row);
         imported += batch.length;
         batch = [];
+        positions = 0;
       }
     }
     if (batch.length > 0) await storeBatch(tx, layerId, request.userId, batch, row);

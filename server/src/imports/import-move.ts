@@ -18,6 +18,8 @@ export interface MoveJob {
   schema: InferredProperty[];
   /** How many rows are staged, numbered 1..staged. */
   staged: number;
+  /** Where each move transaction ends (ascending, the last being `staged`); MOVE_BATCH rows each by default. */
+  ends?: readonly number[];
   /** Called after each batch with the rows moved so far; it renews the lease. */
   moved(count: number): Promise<void>;
 }
@@ -61,8 +63,14 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
     return id;
   });
   try {
-    for (let done = 0; done < job.staged; done += MOVE_BATCH) {
-      const last = Math.min(done + MOVE_BATCH, job.staged);
+    const ends =
+      job.ends ??
+      Array.from({ length: Math.ceil(job.staged / MOVE_BATCH) }, (_, i) =>
+        Math.min((i + 1) * MOVE_BATCH, job.staged),
+      );
+    let done = 0;
+    for (const last of ends) {
+      if (last <= done) continue;
       await db.transaction(async (tx) => {
         await holdJob(tx, jobId, workerId);
         await tx.query(
@@ -78,6 +86,7 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
         ]);
       });
       await job.moved(last);
+      done = last;
       // The gate is first come first served: a request that queued during the batch goes next.
       await nextTurn();
     }

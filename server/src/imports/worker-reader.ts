@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { featureLimits } from '../features/feature-limits.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import type { ImportRequest } from './import-readers.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
@@ -80,7 +81,8 @@ export function workerReader(
   limits: ParseLimits = { stepMs: PARSE_STEP_TIMEOUT_MS, totalMs: PARSE_TOTAL_TIMEOUT_MS },
 ): FeatureReader {
   return async function* read(): AsyncIterable<ImportedFeature> {
-    const worker = new Worker(ENTRY, { workerData: { request } });
+    // The limits live in this thread's modules (set from the configuration): the worker gets them here.
+    const worker = new Worker(ENTRY, { workerData: { request, maxVertices: featureLimits().vertices } });
     const deadline = Date.now() + limits.totalMs;
     try {
       for (;;) {

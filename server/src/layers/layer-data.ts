@@ -1,9 +1,10 @@
 import { withoutHidden } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
+import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import {
-  FEATURE_COLUMNS,
+  FEATURE_ANSWER_COLUMNS,
   toFeature,
   type FeatureBody,
   type FeatureRow,
@@ -36,7 +37,7 @@ export function parseBBox(text: string): BBox {
   return [minLon, minLat, maxLon, maxLat];
 }
 
-/** The layer's features (in id order), inside `bbox` when given, capped at the limit. */
+/** The layer's features (in id order), inside `bbox` when given, capped at the limit and the answer budget. */
 export async function includedFeatures(
   db: Queryable,
   layer: LayerRow,
@@ -54,17 +55,22 @@ export async function includedFeatures(
     inside = `AND ft.geom && ST_MakeEnvelope($3, $4, $5, $6, 4326)
       AND ST_Intersects(ft.geom, ST_MakeEnvelope($3, $4, $5, $6, 4326))`;
   }
-  const rows = await db.query<FeatureRow>(
-    `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`,
+  // Cut at the answer budget too: a few huge features are as much to send as thousands of small ones.
+  const picked = `SELECT ft.id FROM features ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
+  const rows = await db.query<FeatureRow & { chosen: number }>(
+    `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM features ft
+     JOIN (${withinAnswerBudget(picked, 'ft.id')}) page ON page.id = ft.id ORDER BY ft.id`,
     values,
   );
-  const truncated = rows.length > INCLUDED_FEATURES_LIMIT;
+  const truncated = rows.length > INCLUDED_FEATURES_LIMIT || cutByBudget(rows);
   return {
     features: {
       type: 'FeatureCollection',
       features: rows
         .slice(0, INCLUDED_FEATURES_LIMIT)
-        .map((row) => toFeature({ ...row, properties: withoutHidden(row.properties, hidden) })),
+        .map(({ chosen: _chosen, ...row }) =>
+          toFeature({ ...row, properties: withoutHidden(row.properties, hidden) }),
+        ),
     },
     features_truncated: truncated,
   };

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { SqlParams } from '../features/feature-filters.ts';
+import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import type { LayerRow } from '../maps/records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { FilterError } from './cql2-lexer.ts';
@@ -172,6 +173,8 @@ interface PageRow {
   id: number | null;
   geometry: string | null;
   properties: string | null;
+  /** How many rows the page picked before the answer budget cut it (withinAnswerBudget). */
+  chosen: number | null;
 }
 
 /**
@@ -205,11 +208,15 @@ async function readPage(
   const rows = params.add(limit);
   const order = after ? 'ASC' : 'DESC';
   return db.query<PageRow>(
-    `SELECT s.matched, s.other_side, p.id, p.geometry, p.properties
+    `SELECT s.matched, s.other_side, p.id, p.geometry, p.properties, p.chosen
      FROM (SELECT ${matched} AS matched, ${otherSide} AS other_side) s
      LEFT JOIN LATERAL (
-       SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, (${nulls}::jsonb || ft.properties)::text AS properties
-       FROM features ft WHERE ${where}${bound} ORDER BY ft.id ${order} LIMIT ${rows}::int
+       SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, (${nulls}::jsonb || ft.properties)::text AS properties,
+         page.chosen::int AS chosen
+       FROM features ft JOIN (${withinAnswerBudget(
+         `SELECT ft.id FROM features ft WHERE ${where}${bound} ORDER BY ft.id ${order} LIMIT ${rows}::int`,
+         `ft.id ${order}`,
+       )}) page ON page.id = ft.id
      ) p ON true
      ORDER BY p.id ${order}`,
     params.values,
@@ -265,7 +272,8 @@ export async function itemsPage(
   });
   const head = page[0];
   const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);
-  const more = found.length > limit;
+  // Rows the answer budget left out are more to read: the next link starts after the last one shown.
+  const more = found.length > limit || cutByBudget(found);
   let rows: ItemRow[] = found
     .slice(0, limit)
     .map((row) => ({ id: row.id, geometry: row.geometry, properties: row.properties ?? '{}' }));

@@ -1,5 +1,6 @@
 import { withoutHidden } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
+import { featuresSource } from '../features/as-of.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import {
@@ -43,19 +44,22 @@ export async function includedFeatures(
   bbox: BBox | undefined,
   /** Properties hidden from the caller: left out of every feature. */
   hidden: ReadonlySet<string>,
+  /** The layer as it was at this moment (featuresSource). */
+  asOf?: Date,
 ): Promise<{
   features: { type: 'FeatureCollection'; features: FeatureBody[] };
   features_truncated: boolean;
 }> {
   const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const source = asOf ? featuresSource(asOf, '$1', bind(asOf.toISOString())) : 'features';
   let inside = '';
   if (bbox) {
-    values.push(...bbox);
-    inside = `AND ft.geom && ST_MakeEnvelope($3, $4, $5, $6, 4326)
-      AND ST_Intersects(ft.geom, ST_MakeEnvelope($3, $4, $5, $6, 4326))`;
+    const envelope = `ST_MakeEnvelope(${bbox.map(bind).join(', ')}, 4326)`;
+    inside = `AND ft.geom && ${envelope} AND ST_Intersects(ft.geom, ${envelope})`;
   }
   const rows = await db.query<FeatureRow>(
-    `SELECT ${FEATURE_COLUMNS} FROM features ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`,
+    `SELECT ${FEATURE_COLUMNS} FROM ${source} ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`,
     values,
   );
   const truncated = rows.length > INCLUDED_FEATURES_LIMIT;

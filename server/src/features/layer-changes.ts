@@ -39,11 +39,7 @@ export async function layerChanges(
      LIMIT $4 OFFSET $5`,
     [layerId, from.toISOString(), to.toISOString(), perPage, (page - 1) * perPage],
   );
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : page === 1
-      ? 0
-      : await countChanges(db, layerId, from, to);
+  const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await countChanges(db, layerId, from, to);
   return {
     data: rows.map((row) => ({
       feature_id: row.feature_id,

@@ -253,9 +253,10 @@ export async function itemsPage(
   const params = new SqlParams();
   const where = itemsWhere(layer, query, raw, params);
   const filtered = params.values.length > 1;
-  const source = query.asOf ? featuresSource(query.asOf, '$1', params.add(query.asOf.toISOString())) : 'features';
-  const total = async () =>
-    query.asOf ? countAt(db, layer.id, query.asOf) : Number(layer.features_count);
+  const source = query.asOf
+    ? featuresSource(query.asOf, '$1', params.add(query.asOf.toISOString()))
+    : 'features';
+  const total = async () => (query.asOf ? countAt(db, layer.id, query.asOf) : Number(layer.features_count));
   const first = query.after === undefined && query.before === undefined;
   const counts = first || query.resultType === 'hits';
   const stamp = new Date().toISOString();

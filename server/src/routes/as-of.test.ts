@@ -76,8 +76,7 @@ async function story(): Promise<Story> {
   const a = await create({ name: 'A', status: 'planned', secret: 's-old' }, point(-9.14));
   const b = await create({ name: 'B', status: 'built' }, point(-9.13));
   await happenedAt(T.created);
-  const save = (body: object) =>
-    editor.post(`/api/maps/${map.id}/updateFeatures`, { features: [], ...body });
+  const save = (body: object) => editor.post(`/api/maps/${map.id}/updateFeatures`, { features: [], ...body });
   expect(
     (
       await save({
@@ -275,7 +274,10 @@ describe('reading a layer as it was', () => {
     const s = await story();
     const { db } = t.database;
     const { client, user } = await t.signedIn('user');
-    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [s.mapId, user.id]);
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      s.mapId,
+      user.id,
+    ]);
     await db.query(
       `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["secret"]')`,
       [s.mapId, s.layerId, user.id],

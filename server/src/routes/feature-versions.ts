@@ -36,7 +36,9 @@ export const featureVersionHandlers = typedHandlers({
     const from = parseMoment(query.from, 'from');
     const to = parseMoment(query.to, 'to');
     if (!from || !to)
-      throw invalid({ [from ? 'to' : 'from']: [msg('validation.required', { field: from ? 'to' : 'from' })] });
+      throw invalid({
+        [from ? 'to' : 'from']: [msg('validation.required', { field: from ? 'to' : 'from' })],
+      });
     if (to < from) throw invalid({ to: [msg('time.to_before_from')] });
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 15;

@@ -25,11 +25,12 @@ export const tileHandlers = typedHandlers({
     // A moment not yet past is the layer as it is now.
     const moment = parseMoment(query.as_of, 'as_of');
     const asOf = moment && moment.getTime() < Date.now() ? moment : undefined;
-    const gridVersion = !asOf && usesGrid(layer, z)
-      ? await gridVersionFor(db, layer, (error) =>
-          log.error({ err: error, layer: layer.id }, 'building the tile grid failed'),
-        )
-      : undefined;
+    const gridVersion =
+      !asOf && usesGrid(layer, z)
+        ? await gridVersionFor(db, layer, (error) =>
+            log.error({ err: error, layer: layer.id }, 'building the tile grid failed'),
+          )
+        : undefined;
     const grid = gridVersion === undefined ? undefined : { version: gridVersion, cells: tileCells(z, x, y) };
     // The past does not change: its tiles are named (and cached) by their moment, whatever
     // the layer's version is now.

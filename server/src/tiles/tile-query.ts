@@ -158,8 +158,7 @@ function pastTileRows(
   y: number,
   asOf: Date,
 ): Promise<TileRow[]> {
-  const past = (sql: string) =>
-    sql.replace(/\bfeatures ft\b/g, `${featuresSource(asOf, '$1', '$5')} ft`);
+  const past = (sql: string) => sql.replace(/\bfeatures ft\b/g, `${featuresSource(asOf, '$1', '$5')} ft`);
   const params = [layer.id, z, x, y, asOf.toISOString()];
   if (layer.geometry_type !== 'Point') return db.query<TileRow>(past(TILE_SQL), params);
   const cell = thinningCell(z, layer.geometry_type);

@@ -88,6 +88,38 @@ export interface LoadPhases {
   /** Absent from runs made before it was measured: the grid table serves these now. */
   tilesZ10to11?: LoadResult;
   searchBroad?: LoadResult;
+  /** The same next-link page as pageNext, of the layer "as it was" halfway through its edits. */
+  pageAsOf?: LoadResult;
+}
+
+/** Edits written before the as-of phase: a tenth of the layer, at most 100,000 (one per feature). */
+const EDITS_MAX = 100_000;
+const EDITS_PER_SAVE = 500;
+
+/**
+ * Gives the layer a history: a tenth of its features (at most 100,000) each saved once with a
+ * new name, through the same bulk save the editor uses. Answers the moment halfway through,
+ * so a page of then has changed features to rebuild on both sides of it.
+ */
+async function writeHistory(session: Session, target: Target, firstId: number): Promise<string> {
+  const edits = Math.min(EDITS_MAX, Math.floor(target.count / 10));
+  let halfway = new Date().toISOString();
+  for (let done = 0; done < edits; done += EDITS_PER_SAVE) {
+    if (done >= edits / 2 && done < edits / 2 + EDITS_PER_SAVE) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      halfway = new Date().toISOString();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const features = Array.from({ length: Math.min(EDITS_PER_SAVE, edits - done) }, (_, i) => ({
+      type: 'Feature',
+      // Spread over the layer: every tenth feature.
+      id: firstId + (done + i) * 10,
+      layer_id: target.layerId,
+      properties: { name: `edited ${done + i}` },
+    }));
+    await session.json('POST', `/api/maps/${target.mapId}/updateFeatures`, { features });
+  }
+  return halfway;
 }
 
 /** Each read the viewer and the table make, under concurrent load on loopback. */
@@ -153,6 +185,14 @@ export async function loadPhases(
       }),
     tilesZ12to14: () => run(() => ({ path: `${base}/tiles/${randomTile(12 + randomInt(3))}` })),
     tilesZ10to11: () => run(() => ({ path: `${base}/tiles/${randomTile(10 + randomInt(2))}` })),
+    // Compare with pageNext: within twice its time is the goal.
+    pageAsOf: async () => {
+      log?.("writing the layer's history for the as-of phase");
+      const asOf = encodeURIComponent(await writeHistory(session, target, firstId));
+      return run(() => ({
+        path: `${base}/features?page=2&after_id=${firstId + randomInt(target.count)}&as_of=${asOf}`,
+      }));
+    },
   };
   const results: Partial<LoadPhases> = {};
   for (const name of Object.keys(phases) as (keyof LoadPhases)[])

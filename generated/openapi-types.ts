@@ -947,7 +947,7 @@ export interface paths {
     };
     /**
      * One Mapbox vector tile of a vector layer
-     * @description MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
+     * @description MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404. With `as_of` the tile is of the layer as it was then, named by that moment in its `ETag`.
      */
     get: operations['getLayerTile'];
     put?: never;
@@ -1245,6 +1245,37 @@ export interface paths {
      * @description Features deleted and not brought back, as they were just before their deletion. Restore one with `restoreFeatureVersion` (`version - 1`, `seen_version` = `version`).
      */
     get: operations['listDeletedFeatures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/layers/{layer_id}/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * What changed on a layer between two moments
+     * @description The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
+     */
+    get: operations['listLayerChanges'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3632,6 +3663,30 @@ export interface components {
         next_before: number | null;
       };
     };
+    /** @description A feature's last change in an interval. */
+    LayerChange: {
+      /** @example 101 */
+      feature_id: number;
+      /**
+       * @example updated
+       * @enum {string}
+       */
+      change: 'created' | 'updated' | 'deleted';
+      at: components['schemas']['Timestamp'];
+      /** @description Who made the change; null once that account is deleted. */
+      user: {
+        /** @example 1 */
+        id: number;
+        /** @example Admin */
+        name: string;
+      } | null;
+    };
+    /** @description Newest change first. */
+    LayerChangePage: {
+      data: components['schemas']['LayerChange'][];
+      links: components['schemas']['PageLinks'];
+      meta: components['schemas']['PageMeta'];
+    };
     /**
      * @description `shp` comes as a zip of the Shapefile parts.
      * @example geojson
@@ -4625,6 +4680,11 @@ export interface components {
      * @example 10
      */
     LayerId: number;
+    /**
+     * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+     * @example 2026-03-01T12:00:00Z
+     */
+    AsOf: string;
     /** @description Case-insensitive text matched against the searched fields. */
     SearchText: string;
     /**
@@ -7416,6 +7476,11 @@ export interface operations {
          * @example -9.2,38.69,-9.09,38.79
          */
         bbox?: string;
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
       };
       header?: never;
       path: {
@@ -8169,6 +8234,11 @@ export interface operations {
         /** @description Case-insensitive text matched against the searched fields. */
         search?: components['parameters']['SearchText'];
         /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+        /**
          * @description `id` or a property of the layer's attribute schema; a leading `-` sorts descending. Features without the property come last; ties go by id. A name the layer does not have is a 422 on `sort`.
          * @example -diameter_mm
          */
@@ -8385,7 +8455,13 @@ export interface operations {
   };
   getLayerTile: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+      };
       header?: {
         /**
          * @description The ETag of a tile the client holds.
@@ -8548,6 +8624,11 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Items per page. */
         per_page?: components['parameters']['PerPage'];
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
       };
       header?: never;
       path: {
@@ -9340,6 +9421,97 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['DeletedFeatureList'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listLayerChanges: {
+    parameters: {
+      query: {
+        /** @description Page number, starting at 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        per_page?: components['parameters']['PerPage'];
+        /**
+         * @description Start of the interval (excluded).
+         * @example 2026-01-01T00:00:00Z
+         */
+        from: string;
+        /**
+         * @description End of the interval (included); not before `from`.
+         * @example 2026-11-27T00:00:00Z
+         */
+        to: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of changes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "feature_id": 102,
+           *           "change": "deleted",
+           *           "at": "2026-11-03T08:00:00Z",
+           *           "user": {
+           *             "id": 2,
+           *             "name": "Grace Hopper"
+           *           }
+           *         },
+           *         {
+           *           "feature_id": 101,
+           *           "change": "updated",
+           *           "at": "2026-11-02T10:15:00Z",
+           *           "user": {
+           *             "id": 1,
+           *             "name": "Admin"
+           *           }
+           *         }
+           *       ],
+           *       "links": {
+           *         "first": "/api/maps/1/layers/10/changes?page=1",
+           *         "last": "/api/maps/1/layers/10/changes?page=1",
+           *         "prev": null,
+           *         "next": null
+           *       },
+           *       "meta": {
+           *         "current_page": 1,
+           *         "from": 1,
+           *         "last_page": 1,
+           *         "path": "/api/maps/1/layers/10/changes",
+           *         "per_page": 15,
+           *         "to": 2,
+           *         "total": 2
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['LayerChangePage'];
         };
       };
       401: components['responses']['Unauthenticated'];
@@ -11510,6 +11682,11 @@ export interface operations {
          * @example 201
          */
         before?: components['parameters']['OgcBefore'];
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
       };
       header?: never;
       path: {
@@ -11660,7 +11837,13 @@ export interface operations {
   };
   getOgcItem: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+      };
       header?: never;
       path: {
         /**

@@ -7,6 +7,7 @@
  */
 import type { PageParameter } from './pageParameter';
 import type { PerPageParameter } from './perPageParameter';
+import type { AsOfParameter } from './asOfParameter';
 
 export type FilterFeaturesParams = {
   /**
@@ -21,4 +22,9 @@ export type FilterFeaturesParams = {
    * @maximum 100
    */
   per_page?: PerPageParameter;
+  /**
+   * Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+   * @maxLength 40
+   */
+  as_of?: AsOfParameter;
 };

@@ -5,6 +5,7 @@
  * The single source of truth for the client and the reference server. Conventions (docs/decisions.md#api): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
+import type { AsOfParameter } from './asOfParameter';
 
 export type GetLayerParams = {
   /**
@@ -17,4 +18,9 @@ export type GetLayerParams = {
    * @pattern ^-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$
    */
   bbox?: string;
+  /**
+   * Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+   * @maxLength 40
+   */
+  as_of?: AsOfParameter;
 };

@@ -8,6 +8,7 @@
 import type { PageParameter } from './pageParameter';
 import type { PerPageParameter } from './perPageParameter';
 import type { SearchTextParameter } from './searchTextParameter';
+import type { AsOfParameter } from './asOfParameter';
 
 export type ListLayerFeaturesParams = {
   /**
@@ -27,6 +28,11 @@ export type ListLayerFeaturesParams = {
    * @maxLength 255
    */
   search?: SearchTextParameter;
+  /**
+   * Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+   * @maxLength 40
+   */
+  as_of?: AsOfParameter;
   /**
    * `id` or a property of the layer's attribute schema; a leading `-` sorts descending. Features without the property come last; ties go by id. A name the layer does not have is a 422 on `sort`.
    * @pattern ^-?[A-Za-z_][A-Za-z0-9_]{0,62}$

@@ -13,6 +13,7 @@ import type { OgcFilterLangParameter } from './ogcFilterLangParameter';
 import type { OgcResultTypeParameter } from './ogcResultTypeParameter';
 import type { OgcAfterParameter } from './ogcAfterParameter';
 import type { OgcBeforeParameter } from './ogcBeforeParameter';
+import type { AsOfParameter } from './asOfParameter';
 
 export type ListOgcItemsParams = {
   /**
@@ -55,4 +56,9 @@ export type ListOgcItemsParams = {
    * @minimum 1
    */
   before?: OgcBeforeParameter;
+  /**
+   * Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+   * @maxLength 40
+   */
+  as_of?: AsOfParameter;
 };

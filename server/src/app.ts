@@ -1,3 +1,4 @@
+import { refuseWritesInThePast } from './features/as-of.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (request) => withoutOgcTrailingSlash(request.url ?? '/'),
   });
   installErrorHandler(app);
+  refuseWritesInThePast(app);
   installBodyParsers(app);
   installSecurityHeaders(app, config.appUrl);
   await app.register(fastifyCookie);

@@ -95,8 +95,10 @@ export function basemapLayer(basemap: string): MapLayerModel | null {
   };
 }
 
-export function vectorTileUrl(mapId: number, layerId: number): string {
-  return `/api/maps/${mapId}/layers/${layerId}/tiles/{z}/{x}/{y}`;
+export function vectorTileUrl(mapId: number, layerId: number, asOf?: string | null): string {
+  const url = `/api/maps/${mapId}/layers/${layerId}/tiles/{z}/{x}/{y}`;
+  // Tiles of a past moment: the server rebuilds the layer as it was then.
+  return asOf ? `${url}?as_of=${encodeURIComponent(asOf)}` : url;
 }
 
 function sourceOf(layer: Layer, input: DescribeLayersInput): LayerSourceModel | null {
@@ -109,7 +111,7 @@ function sourceOf(layer: Layer, input: DescribeLayersInput): LayerSourceModel | 
       }
       return {
         kind: 'vector-tiles',
-        url: vectorTileUrl(layer.map_id, layer.id),
+        url: vectorTileUrl(layer.map_id, layer.id, input.asOf),
         tileLayerName: String(layer.id),
       };
     }
@@ -166,6 +168,8 @@ export type DescribeLayersInput = {
   revisions?: Readonly<Record<number, number>>;
   /** Which engine draws: 2D (default) draws vector layers from tiles, 3D from `vectorData`. */
   engine?: '2d' | '3d';
+  /** Draw the stored layers as they were at this moment (ISO 8601, UTC). */
+  asOf?: string | null;
   /** 3D only: each vector layer's features, by layer id. */
   vectorData?: Readonly<Record<number, { data: FeatureCollection; truncated: boolean }>>;
 };

@@ -80,6 +80,8 @@ export const STATES = {
   featureEdited: 'a feature was edited',
   /** Params: { map_id, id }. The signed-in user deletes an existing feature (kept for a restore). */
   featureDeleted: 'a feature was deleted',
+  /** Params: { id, times }. The feature's recorded changes, oldest first, are dated at `times`. */
+  featureHistoryDated: 'a feature’s history is dated',
 } as const;
 
 export const PACT_SESSION = 'pact-session';

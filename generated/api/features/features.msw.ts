@@ -17,6 +17,7 @@ import type {
   FeatureList,
   FeaturePage,
   FeatureResource,
+  LayerChangePage,
   LineString,
   MultiLineString,
   MultiPoint,
@@ -1346,6 +1347,33 @@ export const getListDeletedFeaturesResponseMock = (
   ...overrideResponse,
 });
 
+export const getListLayerChangesResponseMock = (
+  overrideResponse: Partial<LayerChangePage> = {},
+): LayerChangePage => ({
+  data: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+    feature_id: faker.number.int({ min: 1, max: undefined }),
+    change: faker.helpers.arrayElement(['created', 'updated', 'deleted'] as const),
+    at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    user: faker.helpers.arrayElement([null]),
+  })),
+  links: {
+    first: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+    last: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+    prev: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+    next: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+  },
+  meta: {
+    current_page: faker.number.int({ min: 1, max: undefined }),
+    from: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    last_page: faker.number.int({ min: 1, max: undefined }),
+    path: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    per_page: faker.number.int({ min: 1, max: 1000 }),
+    to: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+    total: faker.number.int({ min: 0, max: undefined }),
+  },
+  ...overrideResponse,
+});
+
 export const getListLayerFeaturesMockHandler = (
   overrideResponse?:
     | FeaturePage
@@ -1664,6 +1692,30 @@ export const getListDeletedFeaturesMockHandler = (
     options,
   );
 };
+
+export const getListLayerChangesMockHandler = (
+  overrideResponse?:
+    | LayerChangePage
+    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<LayerChangePage> | LayerChangePage),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/maps/:id/layers/:layerId/changes',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getListLayerChangesResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
 export const getFeaturesMock = () => [
   getListLayerFeaturesMockHandler(),
   getCreateLayerFeatureMockHandler(),
@@ -1678,4 +1730,5 @@ export const getFeaturesMock = () => [
   getRestoreFeatureVersionMockHandler(),
   getSplitFeatureMockHandler(),
   getListDeletedFeaturesMockHandler(),
+  getListLayerChangesMockHandler(),
 ];

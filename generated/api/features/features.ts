@@ -33,7 +33,10 @@ import type {
   FilterFeaturesParams,
   FilterFeaturesRequest,
   ForbiddenResponse,
+  GetLayerTileParams,
+  LayerChangePage,
   ListDeletedFeaturesParams,
+  ListLayerChangesParams,
   ListLayerFeaturesParams,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -354,7 +357,7 @@ export const useCreateLayerFeature = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
+ * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404. With `as_of` the tile is of the layer as it was then, named by that moment in its `ETag`.
  * @summary One Mapbox vector tile of a vector layer
  */
 export const getLayerTile = (
@@ -363,11 +366,12 @@ export const getLayerTile = (
   z: number,
   x: number,
   y: number,
+  params?: GetLayerTileParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
   return httpClient<Blob | void>(
-    { url: `/api/maps/${id}/layers/${layerId}/tiles/${z}/${x}/${y}`, method: 'GET', signal },
+    { url: `/api/maps/${id}/layers/${layerId}/tiles/${z}/${x}/${y}`, method: 'GET', params, signal },
     options,
   );
 };
@@ -378,8 +382,9 @@ export const getGetLayerTileQueryKey = (
   z?: number,
   x?: number,
   y?: number,
+  params?: GetLayerTileParams,
 ) => {
-  return [`/api/maps/${id}/layers/${layerId}/tiles/${z}/${x}/${y}`] as const;
+  return [`/api/maps/${id}/layers/${layerId}/tiles/${z}/${x}/${y}`, ...(params ? [params] : [])] as const;
 };
 
 export const getGetLayerTileQueryOptions = <
@@ -398,6 +403,7 @@ export const getGetLayerTileQueryOptions = <
   z: number,
   x: number,
   y: number,
+  params?: GetLayerTileParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -405,10 +411,10 @@ export const getGetLayerTileQueryOptions = <
 ) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getGetLayerTileQueryKey(id, layerId, z, x, y);
+  const queryKey = queryOptions?.queryKey ?? getGetLayerTileQueryKey(id, layerId, z, x, y, params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getLayerTile>>> = ({ signal }) =>
-    getLayerTile(id, layerId, z, x, y, requestOptions, signal);
+    getLayerTile(id, layerId, z, x, y, params, requestOptions, signal);
 
   return { queryKey, queryFn, enabled: !!(id && layerId && z && x && y), ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof getLayerTile>>,
@@ -443,6 +449,7 @@ export function useGetLayerTile<
   z: number,
   x: number,
   y: number,
+  params: undefined | GetLayerTileParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>> &
       Pick<
@@ -473,6 +480,7 @@ export function useGetLayerTile<
   z: number,
   x: number,
   y: number,
+  params?: GetLayerTileParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>> &
       Pick<
@@ -503,6 +511,7 @@ export function useGetLayerTile<
   z: number,
   x: number,
   y: number,
+  params?: GetLayerTileParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -529,13 +538,14 @@ export function useGetLayerTile<
   z: number,
   x: number,
   y: number,
+  params?: GetLayerTileParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getLayerTile>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetLayerTileQueryOptions(id, layerId, z, x, y, options);
+  const queryOptions = getGetLayerTileQueryOptions(id, layerId, z, x, y, params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;
@@ -1964,6 +1974,185 @@ export function useListDeletedFeatures<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListDeletedFeaturesQueryOptions(id, layerId, params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
+ * @summary What changed on a layer between two moments
+ */
+export const listLayerChanges = (
+  id: number,
+  layerId: number,
+  params: ListLayerChangesParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<LayerChangePage>(
+    { url: `/api/maps/${id}/layers/${layerId}/changes`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListLayerChangesQueryKey = (
+  id?: number,
+  layerId?: number,
+  params?: ListLayerChangesParams,
+) => {
+  return [`/api/maps/${id}/layers/${layerId}/changes`, ...(params ? [params] : [])] as const;
+};
+
+export const getListLayerChangesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listLayerChanges>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: ListLayerChangesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerChanges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListLayerChangesQueryKey(id, layerId, params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listLayerChanges>>> = ({ signal }) =>
+    listLayerChanges(id, layerId, params, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!(id && layerId), ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listLayerChanges>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListLayerChangesQueryResult = NonNullable<Awaited<ReturnType<typeof listLayerChanges>>>;
+export type ListLayerChangesQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
+
+export function useListLayerChanges<
+  TData = Awaited<ReturnType<typeof listLayerChanges>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: ListLayerChangesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerChanges>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listLayerChanges>>,
+          TError,
+          Awaited<ReturnType<typeof listLayerChanges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListLayerChanges<
+  TData = Awaited<ReturnType<typeof listLayerChanges>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: ListLayerChangesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerChanges>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listLayerChanges>>,
+          TError,
+          Awaited<ReturnType<typeof listLayerChanges>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListLayerChanges<
+  TData = Awaited<ReturnType<typeof listLayerChanges>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: ListLayerChangesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerChanges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary What changed on a layer between two moments
+ */
+
+export function useListLayerChanges<
+  TData = Awaited<ReturnType<typeof listLayerChanges>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  params: ListLayerChangesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLayerChanges>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListLayerChangesQueryOptions(id, layerId, params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -24,6 +24,7 @@ import type {
 import type {
   CsrfMismatchResponse,
   ForbiddenResponse,
+  GetOgcItemParams,
   ListOgcItemsParams,
   NoContentResponse,
   NotFoundResponse,
@@ -1297,17 +1298,31 @@ export const getOgcItem = (
   mapId: number,
   collectionId: string,
   featureId: number,
+  params?: GetOgcItemParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
   return httpClient<OgcFeature>(
-    { url: `/ogc/maps/${mapId}/collections/${collectionId}/items/${featureId}`, method: 'GET', signal },
+    {
+      url: `/ogc/maps/${mapId}/collections/${collectionId}/items/${featureId}`,
+      method: 'GET',
+      params,
+      signal,
+    },
     options,
   );
 };
 
-export const getGetOgcItemQueryKey = (mapId?: number, collectionId?: string, featureId?: number) => {
-  return [`/ogc/maps/${mapId}/collections/${collectionId}/items/${featureId}`] as const;
+export const getGetOgcItemQueryKey = (
+  mapId?: number,
+  collectionId?: string,
+  featureId?: number,
+  params?: GetOgcItemParams,
+) => {
+  return [
+    `/ogc/maps/${mapId}/collections/${collectionId}/items/${featureId}`,
+    ...(params ? [params] : []),
+  ] as const;
 };
 
 export const getGetOgcItemQueryOptions = <
@@ -1323,6 +1338,7 @@ export const getGetOgcItemQueryOptions = <
   mapId: number,
   collectionId: string,
   featureId: number,
+  params?: GetOgcItemParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -1330,10 +1346,10 @@ export const getGetOgcItemQueryOptions = <
 ) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getGetOgcItemQueryKey(mapId, collectionId, featureId);
+  const queryKey = queryOptions?.queryKey ?? getGetOgcItemQueryKey(mapId, collectionId, featureId, params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getOgcItem>>> = ({ signal }) =>
-    getOgcItem(mapId, collectionId, featureId, requestOptions, signal);
+    getOgcItem(mapId, collectionId, featureId, params, requestOptions, signal);
 
   return {
     queryKey,
@@ -1367,6 +1383,7 @@ export function useGetOgcItem<
   mapId: number,
   collectionId: string,
   featureId: number,
+  params: undefined | GetOgcItemParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>> &
       Pick<
@@ -1394,6 +1411,7 @@ export function useGetOgcItem<
   mapId: number,
   collectionId: string,
   featureId: number,
+  params?: GetOgcItemParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>> &
       Pick<
@@ -1421,6 +1439,7 @@ export function useGetOgcItem<
   mapId: number,
   collectionId: string,
   featureId: number,
+  params?: GetOgcItemParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -1444,13 +1463,14 @@ export function useGetOgcItem<
   mapId: number,
   collectionId: string,
   featureId: number,
+  params?: GetOgcItemParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getOgcItem>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetOgcItemQueryOptions(mapId, collectionId, featureId, options);
+  const queryOptions = getGetOgcItemQueryOptions(mapId, collectionId, featureId, params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

@@ -16,6 +16,7 @@ export const listLayerFeaturesQueryPageMax = 100000;
 export const listLayerFeaturesQueryPerPageDefault = 15;
 export const listLayerFeaturesQueryPerPageMax = 100;
 export const listLayerFeaturesQuerySearchMax = 255;
+export const listLayerFeaturesQueryAsOfMax = 40;
 export const listLayerFeaturesQuerySortRegExp = new RegExp('^-?[A-Za-z_][A-Za-z0-9_]{0,62}$');
 export const listLayerFeaturesQueryAfterIdMin = 0;
 export const listLayerFeaturesQueryWherePropertyRegExp = new RegExp('^[A-Za-z_][A-Za-z0-9_]{0,62}$');
@@ -39,6 +40,13 @@ export const listLayerFeaturesQueryParams = zod.object({
     .max(listLayerFeaturesQuerySearchMax)
     .optional()
     .describe('Case-insensitive text matched against the searched fields.'),
+  as_of: zod.iso
+    .datetime({})
+    .max(listLayerFeaturesQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
   sort: zod.coerce
     .string()
     .regex(listLayerFeaturesQuerySortRegExp)
@@ -717,9 +725,21 @@ export const createLayerFeature503Response = zod.object({
 });
 
 /**
- * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404.
+ * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404. With `as_of` the tile is of the layer as it was then, named by that moment in its `ETag`.
  * @summary One Mapbox vector tile of a vector layer
  */
+export const getLayerTileQueryAsOfMax = 40;
+
+export const getLayerTileQueryParams = zod.object({
+  as_of: zod.iso
+    .datetime({})
+    .max(getLayerTileQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+});
+
 export const getLayerTileHeaderIfNoneMatchMax = 200;
 
 export const getLayerTileHeader = zod.object({
@@ -838,6 +858,7 @@ export const filterFeaturesQueryPageDefault = 1;
 export const filterFeaturesQueryPageMax = 100000;
 export const filterFeaturesQueryPerPageDefault = 15;
 export const filterFeaturesQueryPerPageMax = 100;
+export const filterFeaturesQueryAsOfMax = 40;
 
 export const filterFeaturesQueryParams = zod.object({
   page: zod.coerce
@@ -852,6 +873,13 @@ export const filterFeaturesQueryParams = zod.object({
     .max(filterFeaturesQueryPerPageMax)
     .default(filterFeaturesQueryPerPageDefault)
     .describe('Items per page.'),
+  as_of: zod.iso
+    .datetime({})
+    .max(filterFeaturesQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
 });
 
 export const filterFeaturesBodyLayersFilterItemFiltersItemPropertyRegExp = new RegExp(
@@ -3049,5 +3077,102 @@ export const listDeletedFeatures500Response = zod.object({
 });
 
 export const listDeletedFeatures503Response = zod.object({
+  message: zod.string(),
+});
+
+/**
+ * The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
+ * @summary What changed on a layer between two moments
+ */
+export const listLayerChangesQueryPageDefault = 1;
+export const listLayerChangesQueryPageMax = 100000;
+export const listLayerChangesQueryPerPageDefault = 15;
+export const listLayerChangesQueryPerPageMax = 100;
+export const listLayerChangesQueryFromMax = 40;
+export const listLayerChangesQueryToMax = 40;
+
+export const listLayerChangesQueryParams = zod.object({
+  page: zod.coerce
+    .number()
+    .min(1)
+    .max(listLayerChangesQueryPageMax)
+    .default(listLayerChangesQueryPageDefault)
+    .describe('Page number, starting at 1.'),
+  per_page: zod.coerce
+    .number()
+    .min(1)
+    .max(listLayerChangesQueryPerPageMax)
+    .default(listLayerChangesQueryPerPageDefault)
+    .describe('Items per page.'),
+  from: zod.iso.datetime({}).max(listLayerChangesQueryFromMax).describe('Start of the interval (excluded).'),
+  to: zod.iso
+    .datetime({})
+    .max(listLayerChangesQueryToMax)
+    .describe('End of the interval (included); not before `from`.'),
+});
+
+export const listLayerChanges200ResponseMetaPerPageMax = 1000;
+export const listLayerChanges200ResponseMetaTotalMin = 0;
+
+export const listLayerChanges200Response = zod
+  .object({
+    data: zod.array(
+      zod
+        .object({
+          feature_id: zod.number().min(1),
+          change: zod.enum(['created', 'updated', 'deleted']),
+          at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
+          user: zod
+            .object({
+              id: zod.number().min(1),
+              name: zod.string(),
+            })
+            .nullable()
+            .describe('Who made the change; null once that account is deleted.'),
+        })
+        .describe("A feature's last change in an interval."),
+    ),
+    links: zod.object({
+      first: zod.string().nullable(),
+      last: zod.string().nullable(),
+      prev: zod.string().nullable(),
+      next: zod.string().nullable(),
+    }),
+    meta: zod.object({
+      current_page: zod.number().min(1),
+      from: zod.number().min(1).nullable(),
+      last_page: zod.number().min(1),
+      path: zod.string(),
+      per_page: zod.number().min(1).max(listLayerChanges200ResponseMetaPerPageMax),
+      to: zod.number().min(1).nullable(),
+      total: zod.number().min(listLayerChanges200ResponseMetaTotalMin),
+    }),
+  })
+  .describe('Newest change first.');
+
+export const listLayerChanges401Response = zod.object({
+  message: zod.string(),
+});
+
+export const listLayerChanges403Response = zod.object({
+  message: zod.string(),
+});
+
+export const listLayerChanges404Response = zod.object({
+  message: zod.string(),
+});
+
+export const listLayerChanges422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const listLayerChanges500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listLayerChanges503Response = zod.object({
   message: zod.string(),
 });

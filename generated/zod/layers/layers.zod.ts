@@ -1731,6 +1731,7 @@ export const startLayerImport503Response = zod.object({
 export const getLayerQueryIncludeDataDefault = false;
 export const getLayerQueryBboxMax = 200;
 export const getLayerQueryBboxRegExp = new RegExp('^-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$');
+export const getLayerQueryAsOfMax = 40;
 
 export const getLayerQueryParams = zod.object({
   include_data: zod.coerce
@@ -1743,6 +1744,13 @@ export const getLayerQueryParams = zod.object({
     .regex(getLayerQueryBboxRegExp)
     .optional()
     .describe('With `include_data`, only features intersecting min_lon,min_lat,max_lon,max_lat.'),
+  as_of: zod.iso
+    .datetime({})
+    .max(getLayerQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
 });
 
 export const getLayer200ResponseDataNameMax = 255;

@@ -303,6 +303,7 @@ export const listOgcItemsQueryFilterMax = 10000;
 export const listOgcItemsQueryFilterLangDefault = 'cql2-text';
 export const listOgcItemsQueryResultTypeDefault = 'results';
 export const listOgcItemsQueryAfterMin = 0;
+export const listOgcItemsQueryAsOfMax = 40;
 
 export const listOgcItemsQueryParams = zod.object({
   limit: zod.coerce
@@ -353,6 +354,13 @@ export const listOgcItemsQueryParams = zod.object({
     .min(1)
     .optional()
     .describe('Keyset cursor of the `prev` link (the first id of the next page).'),
+  as_of: zod.iso
+    .datetime({})
+    .max(listOgcItemsQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
 });
 
 export const listOgcItems400Response = zod
@@ -424,6 +432,18 @@ export const createOgcItem503Response = zod.object({
 /**
  * @summary One feature
  */
+export const getOgcItemQueryAsOfMax = 40;
+
+export const getOgcItemQueryParams = zod.object({
+  as_of: zod.iso
+    .datetime({})
+    .max(getOgcItemQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+});
+
 export const getOgcItem401Response = zod.object({
   message: zod.string(),
 });

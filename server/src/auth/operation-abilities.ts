@@ -72,6 +72,7 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   restoreFeatureVersion: update('Feature'),
   splitFeature: update('Feature'),
   listDeletedFeatures: update('Feature'),
+  listLayerChanges: read('Feature'),
   getFeatureChildren: read('Feature'),
   getFeatureParents: read('Feature'),
   exportFilterFeatures: { action: 'export', subject: 'Feature' },

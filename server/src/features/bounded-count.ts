@@ -12,20 +12,27 @@ export async function boundedCount(
   db: Queryable,
   where: string,
   params: unknown[],
+  /** The rows counted: `features`, or a layer as it was (featuresSource). */
+  source = 'features',
 ): Promise<{ total: number; exact: boolean }> {
   const [counted] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM features ft WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${source} ft WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`,
     params,
   );
   const n = Number(counted?.n ?? 0);
   if (n <= COUNT_CAP) return { total: n, exact: true };
-  return { total: await estimatedCount(db, where, params), exact: false };
+  return { total: await estimatedCount(db, where, params, source), exact: false };
 }
 
 /** The planner's estimate of how many rows match, never less than one more than the cap. */
-export async function estimatedCount(db: Queryable, where: string, params: unknown[]): Promise<number> {
+export async function estimatedCount(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+  source = 'features',
+): Promise<number> {
   const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM features ft WHERE ${where}`,
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${source} ft WHERE ${where}`,
     params,
   );
   return Math.max(COUNT_CAP + 1, Math.round(Number(plan?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0)));

@@ -12,6 +12,7 @@ import {
   searchCondition,
   type FeatureRowWithFiles,
 } from './feature-rows.ts';
+import { countAt, featuresSource } from './as-of.ts';
 import { pageStart } from './page-anchors.ts';
 
 export interface LayerPageRequest {
@@ -28,6 +29,8 @@ export interface LayerPageRequest {
   beforeId?: number | undefined;
   /** A property to order by instead of the id (ties by id); see `parseFeatureSort`. */
   sort?: FeatureSort | undefined;
+  /** The layer as it was at this moment, rebuilt from its history (see featuresSource). */
+  asOf?: Date | undefined;
   path: string;
 }
 
@@ -72,6 +75,7 @@ export function parseFeatureSort(sort: string | undefined, layer: Pick<LayerRow,
  */
 async function sortedPage(
   db: Queryable,
+  source: string,
   where: string,
   params: unknown[],
   sort: FeatureSort,
@@ -85,10 +89,12 @@ async function sortedPage(
       : `ft.properties -> $${params.length + 1} ${direction} NULLS LAST, ft.id ${direction}`;
   return db.query<FeatureRowWithFiles>(
     featurePageSql(
-      `SELECT ft.id FROM features ft WHERE ${where} ORDER BY ${order}`,
+      `SELECT ft.id FROM ${source} ft WHERE ${where} ORDER BY ${order}`,
       order,
       perPage,
       (page - 1) * perPage,
+      false,
+      source,
     ),
     sort.property === 'id' ? params : [...params, sort.property],
   );
@@ -124,24 +130,29 @@ export async function layerFeaturePage(
   db: Queryable,
   request: LayerPageRequest,
 ): Promise<PageEnvelope<FeatureBody>> {
-  const { layerId, page, perPage, search, where: equals } = request;
+  const { layerId, page, perPage, search, where: equals, asOf } = request;
   const { where, params } = layerWhere(layerId, search, equals);
+  if (asOf) params.push(asOf.toISOString());
+  const source = featuresSource(asOf, '$1', `$${params.length}`);
   // Narrowed pages are counted and found by reading them; the layer's count and anchors are of all.
   const narrowed = Boolean(search) || equals !== undefined;
   const { total, exact } = narrowed
-    ? await boundedCount(db, where, params)
-    : { total: request.featuresCount, exact: true };
+    ? await boundedCount(db, where, params, source)
+    : asOf
+      ? { total: await countAt(db, layerId, asOf), exact: false }
+      : { total: request.featuresCount, exact: true };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   // The side on which the answer budget left rows out, if it did (pageEnvelopeOf links to them).
   let cut: 'after' | 'before' | undefined;
   const select = async (condition: string, order: 'ASC' | 'DESC', limit: number, offset = 0) => {
     const read = await db.query<FeatureRowWithFiles>(
       featurePageSql(
-        `SELECT ft.id FROM features ft WHERE ${where}${condition} ORDER BY ft.id ${order}`,
+        `SELECT ft.id FROM ${source} ft WHERE ${where}${condition} ORDER BY ft.id ${order}`,
         `ft.id ${order}`,
         limit,
         offset,
         true,
+        source,
       ),
       params,
     );
@@ -152,7 +163,7 @@ export async function layerFeaturePage(
     request.sort && !(request.sort.property === 'id' && !request.sort.descending) ? request.sort : undefined;
   let rows: FeatureRowWithFiles[];
   if (page > lastPage) rows = [];
-  else if (sort) rows = await sortedPage(db, where, params, sort, perPage, page);
+  else if (sort) rows = await sortedPage(db, source, where, params, sort, perPage, page);
   else if (request.afterId !== undefined)
     rows = await select(` AND ft.id > ${Number(request.afterId)}`, 'ASC', perPage);
   else if (request.beforeId !== undefined)
@@ -163,7 +174,7 @@ export async function layerFeaturePage(
   else {
     const offset = (page - 1) * perPage;
     const start =
-      narrowed || request.versionKey === undefined
+      narrowed || asOf || request.versionKey === undefined
         ? undefined
         : await pageStart(db, layerId, request.versionKey, offset);
     rows = start
@@ -176,7 +187,7 @@ export async function layerFeaturePage(
 
 /** The answer for a page of `rows` (already in order) out of `total`; links carry keyset cursors. */
 export function pageEnvelopeOf(
-  request: Pick<LayerPageRequest, 'page' | 'perPage' | 'search' | 'where' | 'path'>,
+  request: Pick<LayerPageRequest, 'page' | 'perPage' | 'search' | 'where' | 'path' | 'asOf'>,
   rows: readonly FeatureRowWithFiles[],
   total: number,
   sort: FeatureSort | undefined,
@@ -196,6 +207,7 @@ export function pageEnvelopeOf(
       query.set('where_property', equals.property);
       query.set('where_value', equals.value);
     }
+    if (request.asOf) query.set('as_of', request.asOf.toISOString());
     if (sort) query.set('sort', `${sort.descending ? '-' : ''}${sort.property}`);
     else if (cursor) query.set(cursor[0], String(cursor[1]));
     query.set('page', String(target));

@@ -31,18 +31,18 @@ export type FeatureRowWithFiles = FeatureRow & { files: FeatureFileRow[]; chosen
 const STORED_BYTES = 'pg_column_size(ft.geom) + pg_column_size(ft.properties)';
 
 /**
- * The rows `idsSql` picks (ids of `features ft`, `order` over ft), cut where the stored bytes
+ * The rows `idsSql` picks (ids of `source ft`, features or a layer as it was; `order` over ft), cut where the stored bytes
  * of the rows before reach the answer budget (ANSWER_MAX_BYTES): the first row is always kept,
  * so an answer holds at most the budget plus one feature. Sizes are read from the tuple
  * headers, so a cut page costs no more than the rows it keeps. Each row carries `chosen`, how
  * many rows were picked before the cut.
  */
-export function withinAnswerBudget(idsSql: string, order: string): string {
+export function withinAnswerBudget(idsSql: string, order: string, source = 'features'): string {
   const budget = Math.trunc(featureLimits().answerBytes);
   return `SELECT sized.id, sized.chosen FROM (
       SELECT ft.id, count(*) OVER () AS chosen,
         sum(${STORED_BYTES}) OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) - (${STORED_BYTES}) AS before
-      FROM features ft JOIN (${idsSql}) picked ON picked.id = ft.id
+      FROM ${source} ft JOIN (${idsSql}) picked ON picked.id = ft.id
     ) sized WHERE sized.before < ${budget}`;
 }
 
@@ -72,11 +72,13 @@ export function featurePageSql(
   offset: number,
   /** Cut at the answer budget (withinAnswerBudget): only pages whose links carry a keyset cursor. */
   budgeted = false,
+  /** The rows read (`features`, or a layer as it was: see featuresSource). */
+  source = 'features',
 ): string {
   const page = `${idsSql} LIMIT ${limit} OFFSET ${offset}`;
   return `SELECT ${FEATURE_ANSWER_COLUMNS}, ${FILES_COLUMN}${budgeted ? ', page.chosen::int AS chosen' : ''}
-    FROM features ft
-    JOIN (${budgeted ? withinAnswerBudget(page, order) : page}) page ON page.id = ft.id
+    FROM ${source} ft
+    JOIN (${budgeted ? withinAnswerBudget(page, order, source) : page}) page ON page.id = ft.id
     ORDER BY ${order}`;
 }
 

@@ -1,5 +1,6 @@
 import { withoutHidden } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
+import { featuresSource } from '../features/as-of.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
@@ -44,22 +45,25 @@ export async function includedFeatures(
   bbox: BBox | undefined,
   /** Properties hidden from the caller: left out of every feature. */
   hidden: ReadonlySet<string>,
+  /** The layer as it was at this moment (featuresSource). */
+  asOf?: Date,
 ): Promise<{
   features: { type: 'FeatureCollection'; features: FeatureBody[] };
   features_truncated: boolean;
 }> {
   const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const source = asOf ? featuresSource(asOf, '$1', bind(asOf.toISOString())) : 'features';
   let inside = '';
   if (bbox) {
-    values.push(...bbox);
-    inside = `AND ft.geom && ST_MakeEnvelope($3, $4, $5, $6, 4326)
-      AND ST_Intersects(ft.geom, ST_MakeEnvelope($3, $4, $5, $6, 4326))`;
+    const envelope = `ST_MakeEnvelope(${bbox.map(bind).join(', ')}, 4326)`;
+    inside = `AND ft.geom && ${envelope} AND ST_Intersects(ft.geom, ${envelope})`;
   }
   // Cut at the answer budget too: a few huge features are as much to send as thousands of small ones.
-  const picked = `SELECT ft.id FROM features ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
+  const picked = `SELECT ft.id FROM ${source} ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
   const rows = await db.query<FeatureRow & { chosen: number }>(
-    `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM features ft
-     JOIN (${withinAnswerBudget(picked, 'ft.id')}) page ON page.id = ft.id ORDER BY ft.id`,
+    `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM ${source} ft
+     JOIN (${withinAnswerBudget(picked, 'ft.id', source)}) page ON page.id = ft.id ORDER BY ft.id`,
     values,
   );
   const truncated = rows.length > INCLUDED_FEATURES_LIMIT || cutByBudget(rows);

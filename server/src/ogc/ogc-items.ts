@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { countAt, featuresSource } from '../features/as-of.ts';
 import { SqlParams } from '../features/feature-filters.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import type { LayerRow } from '../maps/records.ts';
@@ -25,6 +26,7 @@ const RESERVED = new Set([
   'f',
   'bbox-crs',
   'crs',
+  'as_of',
 ]);
 
 export interface ItemsQuery {
@@ -35,6 +37,8 @@ export interface ItemsQuery {
   resultType?: 'results' | 'hits' | undefined;
   after?: number | undefined;
   before?: number | undefined;
+  /** The layer as it was at this moment, rebuilt from its history. */
+  asOf?: Date | undefined;
 }
 
 interface ItemRow {
@@ -148,20 +152,25 @@ async function readRows(
   cursor: string,
   order: 'ASC' | 'DESC',
   limit: number,
+  past?: { source: string; at: string },
 ): Promise<ItemRow[]> {
   const values = [...params.values, schemaNulls(layer), limit];
   const n = params.values.length;
+  // In the past, the version is the one the feature had then.
+  const version = past
+    ? VERSION_SQL.replace(/\)$/, ` AND a.created_at <= ${past.at}::timestamptz)`)
+    : VERSION_SQL;
   return db.query<ItemRow>(
     `SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, ($${n + 1}::jsonb || ft.properties)::text AS properties,
-       ${VERSION_SQL} AS version
-     FROM features ft WHERE ${where}${cursor} ORDER BY ft.id ${order} LIMIT $${n + 2}::int`,
+       ${version} AS version
+     FROM ${past?.source ?? 'features'} ft WHERE ${where}${cursor} ORDER BY ft.id ${order} LIMIT $${n + 2}::int`,
     values,
   );
 }
 
-async function countMatched(db: Queryable, where: string, params: SqlParams) {
+async function countMatched(db: Queryable, where: string, params: SqlParams, source: string) {
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM features ft WHERE ${where}`,
+    `SELECT count(*)::int AS n FROM ${source} ft WHERE ${where}`,
     params.values,
   );
   return Number(row?.n ?? 0);
@@ -194,7 +203,14 @@ async function readPage(
     cursor,
     limit,
     count,
-  }: { cursor: { side: 'after' | 'before'; id: number | undefined }; limit: number; count: boolean },
+    source,
+  }: {
+    cursor: { side: 'after' | 'before'; id: number | undefined };
+    limit: number;
+    count: boolean;
+    /** `features`, or the layer as it was (featuresSource). */
+    source: string;
+  },
 ): Promise<PageRow[]> {
   const after = cursor.side === 'after';
   const at = cursor.id === undefined ? undefined : params.add(cursor.id);
@@ -202,8 +218,8 @@ async function readPage(
   const otherSide =
     at === undefined
       ? 'false'
-      : `EXISTS (SELECT 1 FROM features ft WHERE ${where} AND ft.id ${after ? '<=' : '>='} ${at}::bigint)`;
-  const matched = count ? `(SELECT count(*)::int FROM features ft WHERE ${where})` : 'NULL::int';
+      : `EXISTS (SELECT 1 FROM ${source} ft WHERE ${where} AND ft.id ${after ? '<=' : '>='} ${at}::bigint)`;
+  const matched = count ? `(SELECT count(*)::int FROM ${source} ft WHERE ${where})` : 'NULL::int';
   const nulls = params.add(schemaNulls(layer));
   const rows = params.add(limit);
   const order = after ? 'ASC' : 'DESC';
@@ -213,9 +229,10 @@ async function readPage(
      LEFT JOIN LATERAL (
        SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, (${nulls}::jsonb || ft.properties)::text AS properties,
          page.chosen::int AS chosen
-       FROM features ft JOIN (${withinAnswerBudget(
-         `SELECT ft.id FROM features ft WHERE ${where}${bound} ORDER BY ft.id ${order} LIMIT ${rows}::int`,
+       FROM ${source} ft JOIN (${withinAnswerBudget(
+         `SELECT ft.id FROM ${source} ft WHERE ${where}${bound} ORDER BY ft.id ${order} LIMIT ${rows}::int`,
          `ft.id ${order}`,
+         source,
        )}) page ON page.id = ft.id
      ) p ON true
      ORDER BY p.id ${order}`,
@@ -244,6 +261,10 @@ export async function itemsPage(
   const params = new SqlParams();
   const where = itemsWhere(layer, query, raw, params);
   const filtered = params.values.length > 1;
+  const source = query.asOf
+    ? featuresSource(query.asOf, '$1', params.add(query.asOf.toISOString()))
+    : 'features';
+  const total = async () => (query.asOf ? countAt(db, layer.id, query.asOf) : Number(layer.features_count));
   const first = query.after === undefined && query.before === undefined;
   const counts = first || query.resultType === 'hits';
   const stamp = new Date().toISOString();
@@ -260,7 +281,7 @@ export async function itemsPage(
   const collectionUrl = itemsUrl.replace(/\/items$/, '');
   const links = [linkJson(self, 'self', GEOJSON), linkJson(collectionUrl, 'collection', JSON_TYPE)];
   if (query.resultType === 'hits') {
-    const matched = filtered ? await countMatched(db, where, params) : Number(layer.features_count);
+    const matched = filtered ? await countMatched(db, where, params, source) : await total();
     return `{"type":"FeatureCollection","numberMatched":${matched},"numberReturned":0,"timeStamp":"${stamp}","links":[${links.join(',')}],"features":[]}`;
   }
 
@@ -269,6 +290,7 @@ export async function itemsPage(
     cursor: backwards ? { side: 'before', id: query.before } : { side: 'after', id: query.after },
     limit: limit + 1,
     count: counts && filtered,
+    source,
   });
   const head = page[0];
   const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);
@@ -282,7 +304,7 @@ export async function itemsPage(
   const otherSide = rows.length > 0 && head?.other_side === true;
   const hasNext = backwards ? otherSide : more;
   const hasPrev = backwards ? more : otherSide;
-  const matched = counts ? (filtered ? Number(head?.matched ?? 0) : Number(layer.features_count)) : undefined;
+  const matched = counts ? (filtered ? Number(head?.matched ?? 0) : await total()) : undefined;
   const firstRow = rows[0];
   const lastRow = rows[rows.length - 1];
   if (hasNext && lastRow) links.push(linkJson(url(['after', lastRow.id]), 'next', GEOJSON));
@@ -299,9 +321,12 @@ export async function itemJson(
   layer: LayerRow,
   featureId: number,
   itemsUrl: string,
+  asOf?: Date,
 ): Promise<{ json: string; etag: string } | undefined> {
   const params = new SqlParams();
   const where = `ft.layer_id = ${params.add(layer.id)}::int`;
+  const at = asOf ? params.add(asOf.toISOString()) : undefined;
+  const past = asOf && at ? { source: featuresSource(asOf, '$1', at), at } : undefined;
   const [row] = await readRows(
     db,
     layer,
@@ -310,6 +335,7 @@ export async function itemJson(
     ` AND ft.id = ${params.add(featureId)}::int`,
     'ASC',
     1,
+    past,
   );
   if (!row) return undefined;
   const links = `,"links":[${linkJson(`${itemsUrl}/${row.id}`, 'self', GEOJSON)},${linkJson(itemsUrl.replace(/\/items$/, ''), 'collection', JSON_TYPE)}]`;

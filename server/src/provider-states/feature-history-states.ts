@@ -48,4 +48,29 @@ export const FEATURE_HISTORY_STATES: StateDefinition[] = [
       );
     },
   },
+  {
+    key: 'featureHistoryDated',
+    name: 'a feature’s history is dated',
+    creates:
+      'The feature’s recorded changes (created, updated, deleted), oldest first, are dated at `times`; its row (if any) was created at the first and last changed at the last.',
+    params: { id: 'Contract id of the feature.', times: 'ISO 8601 date-times, one per recorded change.' },
+    returns: {},
+    setup: async (context, params) => {
+      const id = resolve(context, 'feature', params.id);
+      const times = (params.times ?? []) as string[];
+      await context.db.query(
+        `UPDATE feature_audits a SET created_at = ($2::timestamptz[])[n.k]
+         FROM (SELECT id, row_number() OVER (ORDER BY id)::int AS k FROM feature_audits
+               WHERE auditable_id = $1 AND version IS NOT NULL) n
+         WHERE a.id = n.id AND n.k <= cardinality($2::timestamptz[])`,
+        [id, times],
+      );
+      await context.db.query(
+        `UPDATE features SET created_at = ($2::timestamptz[])[1],
+           updated_at = ($2::timestamptz[])[cardinality($2::timestamptz[])]
+         WHERE id = $1 AND cardinality($2::timestamptz[]) > 0`,
+        [id, times],
+      );
+    },
+  },
 ];

@@ -1,3 +1,4 @@
+import { parseMoment } from '../features/as-of.ts';
 import { createFeature } from '../features/feature-create.ts';
 import { mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
 import { layerFeaturePage, parseFeatureSort, parseFeatureWhere } from '../features/feature-page.ts';
@@ -18,11 +19,14 @@ export const featureListHandlers = typedHandlers({
       search: query.search?.trim() || undefined,
       afterId: cursor(query.after_id),
       beforeId: cursor(query.before_id),
+      asOf: parseMoment(query.as_of, 'as_of'),
       path: `/api/maps/${params.id}/layers/${params.layer_id}/features`,
     };
     // A sort or a column filter needs the layer's schema first: those pages go the longer way.
     // So do callers with properties hidden on this layer: the page leaves them out.
+    // So do pages of the past, rebuilt from the history.
     const simple =
+      request.asOf === undefined &&
       query.sort === undefined &&
       query.where_property === undefined &&
       query.where_value === undefined &&

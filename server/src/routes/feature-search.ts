@@ -1,3 +1,5 @@
+import { hiddenPropertiesOf, withoutHidden } from '../access/layer-view.ts';
+import { featuresSource, parseMoment } from '../features/as-of.ts';
 import { mapForFeatures } from '../features/feature-access.ts';
 import { layersOfMap } from '../features/feature-edits.ts';
 import { layersFilterSql, SqlParams } from '../features/feature-filters.ts';
@@ -16,6 +18,16 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 const MAIN_SEARCH_LIMIT = 20;
 
+/** The filtered layers as they were at `asOf`, one relation with the columns of `features`. */
+function pastLayersSql(layersFilter: readonly { layer_id: number }[], asOf: Date, sql: SqlParams): string {
+  const at = sql.add(asOf.toISOString());
+  const layers = [...new Set(layersFilter.map((entry) => entry.layer_id))];
+  if (layers.length === 0) return 'features';
+  return `(${layers
+    .map((id) => `SELECT * FROM ${featuresSource(asOf, sql.add(id), at)}`)
+    .join(' UNION ALL ')})`;
+}
+
 /** Finding features: the filter panel's `layers_filter` and the viewer's search box. */
 export const featureSearchHandlers = typedHandlers({
   async filterFeatures({ services: { db }, auth, params, query, body }) {
@@ -25,25 +37,34 @@ export const featureSearchHandlers = typedHandlers({
     const where = layersFilterSql(body.layers_filter, layerIds, sql);
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 15;
-    const { total } = await boundedCount(db, where, sql.values);
+    const asOf = parseMoment(query.as_of, 'as_of');
+    const source = asOf ? pastLayersSql(body.layers_filter, asOf, sql) : 'features';
+    const { total } = await boundedCount(db, where, sql.values, source);
     // Filter results are a selection, not a whole layer: OFFSET paging (over ids only) is fine here.
     const rows = await db.query<FeatureRowWithFiles>(
       featurePageSql(
-        `SELECT ft.id, ft.layer_id FROM features ft WHERE ${where} ORDER BY ft.layer_id, ft.id`,
+        `SELECT ft.id, ft.layer_id FROM ${source} ft WHERE ${where} ORDER BY ft.layer_id, ft.id`,
         'ft.layer_id, ft.id',
         perPage,
         (page - 1) * perPage,
+        false,
+        source,
       ),
       sql.values,
     );
+    // Properties hidden from the caller on a layer are left out, in old values as in new.
+    const data = featuresWithFiles(rows).map((feature) => ({
+      ...feature,
+      properties: withoutHidden(feature.properties, hiddenPropertiesOf(auth.access, feature.layer_id)),
+    }));
     return {
       status: 200,
-      body: pageEnvelope(featuresWithFiles(rows), {
+      body: pageEnvelope(data, {
         page,
         perPage,
         total,
         path: `/api/maps/${params.id}/filter-features`,
-        query: { per_page: query.per_page },
+        query: { per_page: query.per_page, ...(asOf ? { as_of: asOf.toISOString() } : {}) },
       }),
     };
   },

@@ -1,3 +1,8 @@
+import { parseMoment } from '../features/as-of.ts';
+import { layerChanges } from '../features/layer-changes.ts';
+import { invalid, notFound } from '../http/http-error.ts';
+import { pageEnvelope } from '../http/pagination.ts';
+import { msg } from '../i18n/messages.ts';
 import { deletedFeaturesOfLayer } from '../features/deleted-features.ts';
 import { mapForFeatures, mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';
 import { restoreFeatureVersion } from '../features/feature-restore.ts';
@@ -22,5 +27,31 @@ export const featureVersionHandlers = typedHandlers({
     await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'update');
     const page = await deletedFeaturesOfLayer(db, params.layer_id, query.per_page ?? 15, query.before);
     return { status: 200, body: { data: page.data, meta: { next_before: page.nextBefore } } };
+  },
+
+  async listLayerChanges({ services: { db }, auth, params, query }) {
+    // Who changed what is history: for signed-in readers of the layer, as a feature's history is.
+    if (!auth.user) throw notFound();
+    await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
+    const from = parseMoment(query.from, 'from');
+    const to = parseMoment(query.to, 'to');
+    if (!from || !to)
+      throw invalid({
+        [from ? 'to' : 'from']: [msg('validation.required', { field: from ? 'to' : 'from' })],
+      });
+    if (to < from) throw invalid({ to: [msg('time.to_before_from')] });
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 15;
+    const { data, total } = await layerChanges(db, params.layer_id, from, to, page, perPage);
+    return {
+      status: 200,
+      body: pageEnvelope(data, {
+        page,
+        perPage,
+        total,
+        path: `/api/maps/${params.id}/layers/${params.layer_id}/changes`,
+        query: { per_page: query.per_page, from: query.from, to: query.to },
+      }),
+    };
   },
 });

@@ -1,3 +1,4 @@
+import { parseMoment } from '../features/as-of.ts';
 import { invalid, unauthenticated } from '../http/http-error.ts';
 import { includedFeatures, parseBBox } from '../layers/layer-data.ts';
 import { deleteLayerProperties, updateLayerProperties } from '../layers/layer-properties.ts';
@@ -38,7 +39,9 @@ export const layerHandlers = typedHandlers({
     const seen = toLayer(layerAsSeen(auth.access, layer));
     if (query.include_data !== true) return { status: 200, body: { data: seen } };
     const bbox = query.bbox === undefined ? undefined : parseBBox(query.bbox);
-    const data = await includedFeatures(services.db, layer, bbox, hiddenPropertiesOf(auth.access, layer.id));
+    const asOf = parseMoment(query.as_of, 'as_of');
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    const data = await includedFeatures(services.db, layer, bbox, hidden, asOf);
     return { status: 200, body: { data: { ...seen, ...data } } };
   },
 

@@ -1,4 +1,5 @@
 import { hiddenPropertiesOf, layerAsSeen, withoutHidden } from '../access/layer-view.ts';
+import { parseMoment } from '../features/as-of.ts';
 import { userIdOf } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import type { FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import {
   queryables,
 } from '../ogc/ogc-documents.ts';
 import { createItem, deleteItem, editItem } from '../ogc/ogc-item-edits.ts';
+import { badParameter } from '../ogc/ogc-errors.ts';
 import { itemJson, itemsPage } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
@@ -59,6 +61,15 @@ function hideInGeoJson(json: string, hidden: ReadonlySet<string>): string {
 }
 
 /** OGC API – Features per map: the app's data and abilities, in the OGC standards' shapes. */
+/** `as_of` for the OGC API: a value that names no moment is a 400, as other parameters are. */
+function ogcMoment(text: string | undefined): Date | undefined {
+  try {
+    return parseMoment(text, 'as_of');
+  } catch {
+    throw badParameter('as_of', 'time.as_of_invalid');
+  }
+}
+
 export const ogcFeatureHandlers = typedHandlers({
   async getOgcLandingPage({ services: { db, config }, auth, params, request }) {
     const map = await ogcMap(db, auth.ability, params.map_id);
@@ -142,7 +153,7 @@ export const ogcFeatureHandlers = typedHandlers({
     const page = await itemsPage(
       db,
       layerAsSeen(auth.access, layer),
-      query,
+      { ...query, asOf: ogcMoment(query.as_of) },
       raw,
       itemsUrl,
       searchOf(request.url),
@@ -150,7 +161,7 @@ export const ogcFeatureHandlers = typedHandlers({
     return text(hideInGeoJson(page, hiddenPropertiesOf(auth.access, layer.id)), GEOJSON);
   },
 
-  async getOgcItem({ services: { db, config }, auth, params, request }) {
+  async getOgcItem({ services: { db, config }, auth, params, query, request }) {
     const { layer, collectionId } = await ogcLayer(
       db,
       auth.ability,
@@ -159,7 +170,7 @@ export const ogcFeatureHandlers = typedHandlers({
       'read',
     );
     const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
-    const feature = await itemJson(db, layer, params.feature_id, itemsUrl);
+    const feature = await itemJson(db, layer, params.feature_id, itemsUrl, ogcMoment(query.as_of));
     if (!feature) throw notFound();
     const json = hideInGeoJson(feature.json, hiddenPropertiesOf(auth.access, layer.id));
     return { ...text(json, GEOJSON), headers: { 'Content-Type': GEOJSON, ETag: feature.etag } };

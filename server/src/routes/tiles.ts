@@ -1,4 +1,5 @@
 import { hiddenPropertiesOf, withoutHidden } from '../access/layer-view.ts';
+import { parseMoment } from '../features/as-of.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
@@ -17,17 +18,27 @@ const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
  * grid catches up with an edit, the same tile changes.
  */
 export const tileHandlers = typedHandlers({
-  async getLayerTile({ services: { db, log }, auth, params, request }) {
+  async getLayerTile({ services: { db, log }, auth, params, query, request }) {
     const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     const { z, x, y } = params;
     if (layer.type !== 'vector' || x >= 2 ** z || y >= 2 ** z) throw notFound();
-    const gridVersion = usesGrid(layer, z)
-      ? await gridVersionFor(db, layer, (error) =>
-          log.error({ err: error, layer: layer.id }, 'building the tile grid failed'),
-        )
-      : undefined;
+    // A moment not yet past is the layer as it is now.
+    const moment = parseMoment(query.as_of, 'as_of');
+    const asOf = moment && moment.getTime() < Date.now() ? moment : undefined;
+    const gridVersion =
+      !asOf && usesGrid(layer, z)
+        ? await gridVersionFor(db, layer, (error) =>
+            log.error({ err: error, layer: layer.id }, 'building the tile grid failed'),
+          )
+        : undefined;
     const grid = gridVersion === undefined ? undefined : { version: gridVersion, cells: tileCells(z, x, y) };
-    const version = grid ? `${layer.version}-${grid.version}` : String(layer.version);
+    // The past does not change: its tiles are named (and cached) by their moment, whatever
+    // the layer's version is now.
+    const version = asOf
+      ? `at${asOf.getTime()}`
+      : grid
+        ? `${layer.version}-${grid.version}`
+        : String(layer.version);
     const etag = `W/"${layer.id}-${version}"`;
     const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
     const held = String(request.headers['if-none-match'] ?? '');
@@ -38,11 +49,11 @@ export const tileHandlers = typedHandlers({
     const tile =
       hidden.size === 0
         ? await tileCacheFor(db).get(tileKey({ ...layer, version }, z, x, y), async () =>
-            encodeTile(layer.id, await tileRows(db, layer, z, x, y, grid)),
+            encodeTile(layer.id, await tileRows(db, layer, z, x, y, grid, asOf)),
           )
         : encodeTile(
             layer.id,
-            (await tileRows(db, layer, z, x, y, grid)).map((row) => ({
+            (await tileRows(db, layer, z, x, y, grid, asOf)).map((row) => ({
               ...row,
               properties: withoutHidden(row.properties, hidden),
             })),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { featuresSource } from '../features/as-of.ts';
 
 export const EXTENT = 4096;
 const BUFFER = 64;
@@ -131,7 +132,10 @@ export async function tileRows(
   x: number,
   y: number,
   grid?: { version: string; cells: { cx0: number; cx1: number; cy0: number; cy1: number } },
+  /** The layer as it was at this moment (no grid then: the grid is of the current points). */
+  asOf?: Date,
 ): Promise<TileRow[]> {
+  if (asOf) return pastTileRows(db, layer, z, x, y, asOf);
   if (grid) {
     const { cx0, cx1, cy0, cy1 } = grid.cells;
     return pointRows(db, GRID_POINTS_SQL, [layer.id, z, x, y, grid.version, cx0, cx1, cy0, cy1]);
@@ -139,4 +143,24 @@ export async function tileRows(
   if (layer.geometry_type !== 'Point') return db.query<TileRow>(TILE_SQL, [layer.id, z, x, y]);
   const cell = thinningCell(z, layer.geometry_type);
   return pointRows(db, cell > 0 ? thinnedPointsSql(cell) : POINTS_SQL, [layer.id, z, x, y]);
+}
+
+/**
+ * A tile of the layer as it was: the same statements over the rebuilt rows (featuresSource,
+ * `$5` the moment). Past geometries have no spatial index, so such a tile reads the whole
+ * layer's rows; it is cached per moment (the past does not change), see the tile route.
+ */
+function pastTileRows(
+  db: Queryable,
+  layer: { id: number; geometry_type: string | null },
+  z: number,
+  x: number,
+  y: number,
+  asOf: Date,
+): Promise<TileRow[]> {
+  const past = (sql: string) => sql.replace(/\bfeatures ft\b/g, `${featuresSource(asOf, '$1', '$5')} ft`);
+  const params = [layer.id, z, x, y, asOf.toISOString()];
+  if (layer.geometry_type !== 'Point') return db.query<TileRow>(past(TILE_SQL), params);
+  const cell = thinningCell(z, layer.geometry_type);
+  return pointRows(db, past(cell > 0 ? thinnedPointsSql(cell) : POINTS_SQL), params);
 }

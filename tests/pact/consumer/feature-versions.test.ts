@@ -2,12 +2,14 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
   listDeletedFeatures,
+  listLayerChanges,
+  listLayerFeatures,
   restoreFeatureVersion,
   splitFeature,
 } from '../../../generated/api/features/features';
 import { STATES } from '../states';
 import { PIPE_101, PIPE_102, PIPES, TOWN } from './map-examples';
-import { featureLike, lonLat, stateOf } from './map-matchers';
+import { featureLike, lonLat, pageLike, stateOf } from './map-matchers';
 import {
   createPact,
   isoTimestamp,
@@ -188,4 +190,73 @@ describe('feature versions', () => {
         const failure = await rejectionOf(call);
         expect(failure.data).toMatchObject({ errors: { point: [expect.any(String)] } });
       }));
+
+  it('listLayerFeatures with as_of reads the layer as it was, a feature deleted since included', () =>
+    datedPipes()
+      .uponReceiving('a request for the features of a layer as it was at a past moment')
+      .withRequest('GET', `/api/maps/${TOWN.id}/layers/${PIPES.id}/features`, (b) =>
+        b.headers(readHeaders).query({ as_of: BETWEEN }),
+      )
+      .willRespondWith(200, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(
+            pageLike(
+              `/api/maps/${TOWN.id}/layers/${PIPES.id}/features`,
+              [featureLike(PIPE_101), featureLike(PIPE_102)],
+              2,
+            ),
+          ),
+      )
+      .executeTest(async (server) => {
+        const page = await listLayerFeatures(TOWN.id, PIPES.id, { as_of: BETWEEN }, options(server.url));
+        expect(page.data.map((feature) => feature.id)).toEqual([PIPE_101.id, PIPE_102.id]);
+      }));
+
+  it('listLayerChanges lists the last change of each feature in an interval', () =>
+    datedPipes()
+      .uponReceiving('a request for what changed on a layer between two moments')
+      .withRequest('GET', `/api/maps/${TOWN.id}/layers/${PIPES.id}/changes`, (b) =>
+        b.headers(readHeaders).query({ from: BETWEEN, to: LATER }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(
+          pageLike(
+            `/api/maps/${TOWN.id}/layers/${PIPES.id}/changes`,
+            [
+              {
+                feature_id: equal(PIPE_102.id),
+                change: equal('deleted'),
+                at: equal(DELETED_AT),
+                user: { id: integer(1001), name: like('Pact Editor') },
+              },
+            ],
+            1,
+          ),
+        ),
+      )
+      .executeTest(async (server) => {
+        const changes = await listLayerChanges(
+          TOWN.id,
+          PIPES.id,
+          { from: BETWEEN, to: LATER },
+          options(server.url),
+        );
+        expect(changes.data).toEqual([
+          expect.objectContaining({ feature_id: PIPE_102.id, change: 'deleted', at: DELETED_AT }),
+        ]);
+      }));
 });
+
+const CREATED_AT = '2026-01-01T00:00:00.000Z';
+const BETWEEN = '2026-02-01T00:00:00.000Z';
+const DELETED_AT = '2026-03-01T00:00:00.000Z';
+const LATER = '2026-04-01T00:00:00.000Z';
+
+/** PIPE_101 and PIPE_102 created on New Year's Day; PIPE_102 deleted on the first of March. */
+function datedPipes() {
+  return deletedPipe()
+    .given(STATES.featureExists, stateOf(PIPE_101))
+    .given(STATES.featureHistoryDated, stateOf({ id: PIPE_101.id, times: [CREATED_AT] }))
+    .given(STATES.featureHistoryDated, stateOf({ id: PIPE_102.id, times: [CREATED_AT, DELETED_AT] }));
+}

@@ -216,7 +216,13 @@ describe('OGC API – Features: items', () => {
       .withRequest('GET', `${items}/${PIPE_101.id}`, (b) => b.headers(readHeaders))
       .willRespondWith(200, (b) => b.headers(GEOJSON).jsonBody(ogcFeatureLike(PIPE_101)))
       .executeTest(async (server) => {
-        const feature = await getOgcItem(TOWN.id, PIPES_COLLECTION, PIPE_101.id, options(server.url));
+        const feature = await getOgcItem(
+          TOWN.id,
+          PIPES_COLLECTION,
+          PIPE_101.id,
+          undefined,
+          options(server.url),
+        );
         expect(feature.id).toBe(PIPE_101.id);
       }));
 });

@@ -53,7 +53,15 @@ describe('vector tiles', () => {
       )
       .executeTest(async (server) => {
         const response = lastResponse();
-        await getLayerTile(TOWN.id, PIPES.id, FULL_TILE.z, FULL_TILE.x, FULL_TILE.y, options(server.url));
+        await getLayerTile(
+          TOWN.id,
+          PIPES.id,
+          FULL_TILE.z,
+          FULL_TILE.x,
+          FULL_TILE.y,
+          undefined,
+          options(server.url),
+        );
         expect(response()?.status).toBe(200);
         expect(response()?.headers['content-type']).toMatch(/^application\/vnd\.mapbox-vector-tile/);
       }));
@@ -70,7 +78,15 @@ describe('vector tiles', () => {
       .willRespondWith(204, (b) => b.headers({ ETag: like('W/"10-2-14"') }))
       .executeTest(async (server) => {
         const response = lastResponse();
-        await getLayerTile(TOWN.id, PIPES.id, EMPTY_TILE.z, EMPTY_TILE.x, EMPTY_TILE.y, options(server.url));
+        await getLayerTile(
+          TOWN.id,
+          PIPES.id,
+          EMPTY_TILE.z,
+          EMPTY_TILE.x,
+          EMPTY_TILE.y,
+          undefined,
+          options(server.url),
+        );
         expect(response()?.status).toBe(204);
       }));
 });

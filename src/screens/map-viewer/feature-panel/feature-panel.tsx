@@ -38,6 +38,8 @@ type FeaturePanelProps = {
   /** Starts reshaping the geometry on the map; null while the geometry is not known. */
   onEditGeometry: (() => void) | null;
   onDeleted: () => void;
+  /** Showing the map as it was: nothing can be changed. */
+  readOnly?: boolean;
 };
 
 /** The clicked feature: its properties by the layer schema, its related features and its history. */
@@ -51,9 +53,11 @@ export function FeaturePanel({
   onOpen,
   onEditGeometry,
   onDeleted,
+  readOnly = false,
 }: FeaturePanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
+  const writable = !readOnly;
   const [editing, setEditing] = useState(false);
   // The version the edit starts from: a save after someone else's change is refused (409), not overwritten.
   const history = useGetFeatureHistory(mapId, feature.featureId);
@@ -98,7 +102,7 @@ export function FeaturePanel({
           ))}
         </dl>
       )}
-      {!editing && ability.can('update', 'Feature') && (
+      {writable && !editing && ability.can('update', 'Feature') && (
         <button
           type="button"
           className="btn btn-secondary"
@@ -110,7 +114,7 @@ export function FeaturePanel({
           {t('viewer.edit.start')}
         </button>
       )}
-      {!editing && (
+      {writable && !editing && (
         <FeatureGeometryActions
           mapId={mapId}
           layerId={layer.id}
@@ -119,7 +123,7 @@ export function FeaturePanel({
           onDeleted={onDeleted}
         />
       )}
-      {!editing && layer.geometry_type === 'LineString' && (
+      {writable && !editing && layer.geometry_type === 'LineString' && (
         <SplitLineAction
           key={`split-${feature.featureId}`}
           mapId={mapId}

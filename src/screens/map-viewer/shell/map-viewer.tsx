@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../../generated/model';
 import { IconLabel } from '../../../components/ui/icon';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -34,6 +34,8 @@ import { useFullFeature } from '../feature-panel/use-full-feature';
 import { useGeometryEditing } from '../editing/use-geometry-editing';
 import { useLayerViewState } from '../layers/use-layer-view-state';
 import { useSnapTargets } from '../editing/use-snap-targets';
+import { AsOfControl } from '../time/as-of-control';
+import { asOfFromQuery, queryWithAsOf } from '../time/as-of';
 import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
@@ -71,6 +73,13 @@ export function MapViewer({
   onViewChanged,
 }: MapViewerProps) {
   const { t } = useTranslation();
+  // "As it was": the address keeps the moment shown, so a link reopens it.
+  const [search, setSearch] = useSearchParams();
+  const asOf = asOfFromQuery(search);
+  const setAsOf = useCallback(
+    (moment: string | null) => setSearch((current) => queryWithAsOf(current, moment), { replace: true }),
+    [setSearch],
+  );
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
   const { showOnly, isVisible } = tree;
@@ -118,9 +127,10 @@ export function MapViewer({
     editing.session,
   );
   // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
+  // In the past the clicked tile's values are those of then; the stored feature is of now.
   const fullFeature = useFullFeature(
     map.id,
-    selected && selected.geometry === undefined ? selected : null,
+    selected && selected.geometry === undefined && !asOf ? selected : null,
   ).data;
   const shown: SelectedFeature | null =
     selected && fullFeature
@@ -142,6 +152,7 @@ export function MapViewer({
         highlighted: mergeHighlights(highlighted, networkHighlight),
         revisions,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
+        asOf,
       }),
       // A hydraulic simulation's result, drawn over every stored layer while it is shown.
       ...simulation,
@@ -156,6 +167,7 @@ export function MapViewer({
       networkHighlight,
       revisions,
       simulation,
+      asOf,
     ],
   );
 
@@ -243,6 +255,7 @@ export function MapViewer({
       title: t('viewer.shell.tabs.layers'),
       content: (
         <>
+          <AsOfControl key={asOf ?? 'now'} asOf={asOf} onChange={setAsOf} />
           <LayerTree
             layers={layers}
             categories={map.categories}
@@ -253,7 +266,8 @@ export function MapViewer({
             onChange={tree.change}
             onMove={tree.move}
           />
-          <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
+          {/* The past is read only: no drawing of new features. */}
+          {!asOf && <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />}
           <LayerTableLinks mapId={map.id} layers={layers} />
         </>
       ),
@@ -362,8 +376,9 @@ export function MapViewer({
             onOpen={goToFeature}
             onClose={() => setSelected(null)}
             onSaved={showStored}
+            readOnly={asOf !== null}
             onEditGeometry={
-              editedGeometry
+              !asOf && editedGeometry
                 ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
                 : null
             }

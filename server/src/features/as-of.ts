@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { invalid } from '../http/http-error.ts';
+import { msg } from '../i18n/messages.ts';
+
+/** An ISO 8601 date-time with a zone (Z or an offset): what `as_of`, `from` and `to` take. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A moment named in the query, or a 422 on `field`; undefined when not given. */
+export function parseMoment(text: string | undefined, field: string): Date | undefined {
+  if (text === undefined) return undefined;
+  const at = DATE_TIME.test(text) ? new Date(text) : undefined;
+  if (!at || Number.isNaN(at.getTime())) throw invalid({ [field]: [msg('time.as_of_invalid')] });
+  return at;
+}
+
+/**
+ * The rows of a layer to read from: `features` (now), or the layer as it was at `asOf`
+ * rebuilt from its history (`features_at`, migration 070), which has the same columns. `layer`
+ * and `at` are the statement's placeholders for the layer id and the moment.
+ */
+export function featuresSource(asOf: Date | undefined, layer: string, at: string): string {
+  return asOf ? `features_at(${layer}::int, ${at}::timestamptz)` : 'features';
+}
+
+/** Methods that only read: the only ones that take `as_of`. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The past is read, never written: a change asked "as it was" (`as_of` on a POST, PUT, PATCH
+ * or DELETE of the API) is refused with a 422 on `as_of` before anything else is done. The
+ * one POST that reads (`filter-features`) takes it.
+ */
+export function refuseWritesInThePast(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (READS.has(request.method)) return;
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query?.as_of === undefined) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (/^\/api\/maps\/\d+\/filter-features$/.test(path)) return;
+    throw invalid({ as_of: [msg('time.as_of_write')] });
+  });
+}
+
+/**
+ * How many features the layer held at `asOf` (features_count_at, migration 070): its count now
+ * corrected by the creations and deletions since, read from the history's (layer, time) index.
+ */
+export async function countAt(db: Queryable, layerId: number, asOf: Date): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT features_count_at($1, $2) AS n', [
+    layerId,
+    asOf.toISOString(),
+  ]);
+  return Math.max(0, Number(row?.n ?? 0));
+}

@@ -1,0 +1,363 @@
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { getTile, tilePixel } from '../../test-support/tile-requests.ts';
+import type { TestClient } from '../../test-support/test-client.ts';
+import { ACCESS_CHANNEL } from '../access/access-cache.ts';
+
+// "As it was": a layer edited, deleted from and restored at known moments, read at each moment
+// through the features page, the layer with its data, tiles, filter-features and OGC items.
+let t: TestApp;
+// Starting the app migrates a fresh database: slow on a busy machine.
+beforeAll(async () => {
+  t = await startTestApp();
+}, 600_000);
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.database.reset();
+});
+
+const SCHEMA = [
+  { name: 'name', type: 'string' as const },
+  { name: 'status', type: 'string' as const },
+  { name: 'secret', type: 'string' as const },
+];
+const point = (lon: number, lat = 38.72) => ({ type: 'Point', coordinates: [lon, lat] });
+
+/** The moments of the story (all before "now", so every later write is newer). */
+const T = {
+  created: '2026-01-10T08:00:00.000Z',
+  edited: '2026-02-10T08:00:00.000Z',
+  deleted: '2026-03-10T08:00:00.000Z',
+  added: '2026-04-10T08:00:00.000Z',
+  restored: '2026-05-10T08:00:00.000Z',
+};
+const HOUR = 3_600_000;
+const after = (iso: string) => new Date(Date.parse(iso) + HOUR).toISOString();
+const before = (iso: string) => new Date(Date.parse(iso) - HOUR).toISOString();
+
+/** Dates what the last step wrote (rows newer than the story) as having happened at `at`. */
+async function happenedAt(at: string): Promise<void> {
+  const { db } = t.database;
+  await db.query(`UPDATE feature_audits SET created_at = $1 WHERE created_at > '2026-06-01'`, [at]);
+  await db.query(`UPDATE features SET created_at = $1 WHERE created_at > '2026-06-01'`, [at]);
+  await db.query(`UPDATE features SET updated_at = $1 WHERE updated_at > '2026-06-01'`, [at]);
+}
+
+interface Story {
+  mapId: number;
+  layerId: number;
+  a: number;
+  b: number;
+  c: number;
+  editor: TestClient;
+}
+
+/**
+ * A and B created; A's status, secret and place changed; B deleted; C added; B restored.
+ */
+async function story(): Promise<Story> {
+  const { db } = t.database;
+  const { client: editor } = await t.signedIn('admin');
+  const map = await insertMap(db);
+  const layer = await insertLayer(db, map.id, { properties: SCHEMA, geometry_type: 'Point' });
+  const create = async (properties: Record<string, unknown>, geometry: object) =>
+    (
+      await editor.post(`/api/maps/${map.id}/layers/${layer.id}/features`, {
+        type: 'Feature',
+        geometry,
+        properties,
+      })
+    ).json<{ data: { id: number } }>().data.id;
+  const a = await create({ name: 'A', status: 'planned', secret: 's-old' }, point(-9.14));
+  const b = await create({ name: 'B', status: 'built' }, point(-9.13));
+  await happenedAt(T.created);
+  const save = (body: object) => editor.post(`/api/maps/${map.id}/updateFeatures`, { features: [], ...body });
+  expect(
+    (
+      await save({
+        features: [
+          {
+            type: 'Feature',
+            id: a,
+            layer_id: layer.id,
+            geometry: point(-9.12),
+            properties: { status: 'built', secret: 's-new' },
+          },
+        ],
+      })
+    ).status,
+  ).toBe(200);
+  await happenedAt(T.edited);
+  expect((await save({ delete_ids: [b] })).status).toBe(200);
+  await happenedAt(T.deleted);
+  const c = await create({ name: 'C', status: 'planned' }, point(-9.11));
+  await happenedAt(T.added);
+  expect(
+    (await editor.post(`/api/maps/${map.id}/features/${b}/restore`, { version: 1, seen_version: 2 })).status,
+  ).toBe(200);
+  await happenedAt(T.restored);
+  return { mapId: map.id, layerId: layer.id, a, b, c, editor };
+}
+
+interface Feature {
+  id: number;
+  geometry: { type: string; coordinates: number[] };
+  properties: Record<string, unknown>;
+}
+
+const summary = (features: readonly Feature[]) =>
+  features.map((feature) => ({
+    id: feature.id,
+    lon: feature.geometry.coordinates[0],
+    properties: feature.properties,
+  }));
+
+/** What the layer held at each moment, as the story built it. */
+function expected(s: Story) {
+  const aOld = { id: s.a, lon: -9.14, properties: { name: 'A', status: 'planned', secret: 's-old' } };
+  const aNew = { id: s.a, lon: -9.12, properties: { name: 'A', status: 'built', secret: 's-new' } };
+  const b = { id: s.b, lon: -9.13, properties: { name: 'B', status: 'built' } };
+  const c = { id: s.c, lon: -9.11, properties: { name: 'C', status: 'planned' } };
+  return [
+    { at: before(T.created), features: [] },
+    { at: after(T.created), features: [aOld, b] },
+    { at: T.edited, features: [aNew, b] },
+    { at: after(T.edited), features: [aNew, b] },
+    { at: after(T.deleted), features: [aNew] },
+    { at: after(T.added), features: [aNew, c] },
+    { at: after(T.restored), features: [aNew, b, c] },
+  ];
+}
+
+describe('reading a layer as it was', () => {
+  it('the features page answers each moment with the features of then, their values and places', async () => {
+    const s = await story();
+    for (const moment of expected(s)) {
+      const response = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}/features`, {
+        query: { as_of: moment.at },
+      });
+      expect(response.status, moment.at).toBe(200);
+      const page = response.json<{ data: Feature[]; meta: { total: number }; links: { first: string } }>();
+      expect(summary(page.data), moment.at).toEqual(moment.features);
+      expect(page.meta.total, moment.at).toBe(moment.features.length);
+      expect(page.links.first).toContain(`as_of=${encodeURIComponent(new Date(moment.at).toISOString())}`);
+    }
+  });
+
+  it('pages of the past follow their cursors like pages of now', async () => {
+    const s = await story();
+    const first = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}/features`, {
+      query: { as_of: after(T.restored), per_page: 2 },
+    });
+    const page = first.json<{ data: Feature[]; links: { next: string } }>();
+    expect(page.data.map((feature) => feature.id)).toEqual([s.a, s.b]);
+    const next = await s.editor.get(page.links.next);
+    expect(next.json<{ data: Feature[] }>().data.map((feature) => feature.id)).toEqual([s.c]);
+  });
+
+  it('the layer with its data answers each moment the same way', async () => {
+    const s = await story();
+    for (const moment of expected(s)) {
+      const response = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}`, {
+        query: { include_data: 1, as_of: moment.at },
+      });
+      expect(response.status).toBe(200);
+      const layer = response.json<{ data: { features: { features: Feature[] } } }>().data;
+      expect(summary(layer.features.features), moment.at).toEqual(moment.features);
+    }
+  });
+
+  it('filter-features finds what matched then', async () => {
+    const s = await story();
+    const filter = {
+      layers_filter: [
+        { layer_id: s.layerId, filters: [{ property: 'status', operator: 'eq', value: 'planned' }] },
+      ],
+    };
+    const then = await s.editor.post(`/api/maps/${s.mapId}/filter-features`, filter, {
+      query: { as_of: after(T.created) },
+    });
+    expect(then.status).toBe(200);
+    expect(then.json<{ data: Feature[] }>().data.map((feature) => feature.id)).toEqual([s.a]);
+    const now = await s.editor.post(`/api/maps/${s.mapId}/filter-features`, filter);
+    expect(now.json<{ data: Feature[] }>().data.map((feature) => feature.id)).toEqual([s.c]);
+  });
+
+  it('OGC items and an item answer each moment', async () => {
+    const s = await story();
+    const items = `/ogc/maps/${s.mapId}/collections/${s.layerId}/items`;
+    for (const moment of expected(s)) {
+      const response = await s.editor.get(items, { query: { as_of: moment.at } });
+      expect(response.status, moment.at).toBe(200);
+      const collection = response.json<{ features: Feature[]; numberMatched: number }>();
+      expect(
+        summary(collection.features).map((feature) => ({
+          ...feature,
+          // OGC lists every schema property; unset ones are null.
+          properties: Object.fromEntries(
+            Object.entries(feature.properties).filter(([, value]) => value !== null),
+          ),
+        })),
+        moment.at,
+      ).toEqual(moment.features);
+      expect(collection.numberMatched).toBe(moment.features.length);
+    }
+    const item = await s.editor.get(`${items}/${s.b}`, { query: { as_of: after(T.deleted) } });
+    expect(item.status).toBe(404);
+    const old = await s.editor.get(`${items}/${s.a}`, { query: { as_of: after(T.created) } });
+    expect(old.json<Feature>().properties).toMatchObject({ status: 'planned', secret: 's-old' });
+  });
+
+  it('vector tiles of a moment hold the features of then, and are named by that moment', async () => {
+    const s = await story();
+    const z = 12;
+    const { x, y } = tilePixel(-9.13, 38.72, z);
+    const url = (at: string) =>
+      `/api/maps/${s.mapId}/layers/${s.layerId}/tiles/${z}/${x}/${y}?as_of=${encodeURIComponent(at)}`;
+    const tileOf = async (at: string) => {
+      const response = await getTile(t, s.editor, url(at));
+      if (response.statusCode === 204) return { etag: response.headers.etag, features: [] };
+      expect(response.statusCode).toBe(200);
+      const layer = new VectorTile(new PbfReader(response.rawPayload)).layers[String(s.layerId)];
+      const features = [];
+      for (let i = 0; i < (layer?.length ?? 0); i++) {
+        const feature = layer?.feature(i);
+        if (feature) features.push({ id: Number(feature.id), status: feature.properties.status });
+      }
+      return { etag: response.headers.etag, features: features.sort((p, q) => p.id - q.id) };
+    };
+    for (const moment of expected(s)) {
+      const tile = await tileOf(moment.at);
+      expect(tile.features, moment.at).toEqual(
+        moment.features.map((feature) => ({ id: feature.id, status: feature.properties.status })),
+      );
+    }
+    const first = await tileOf(after(T.created));
+    expect(first.etag).toContain(`at${Date.parse(after(T.created))}`);
+    const again = await getTile(t, s.editor, url(after(T.created)), { 'if-none-match': String(first.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('a value that names no moment is a 422 on as_of', async () => {
+    const s = await story();
+    const response = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}/features`, {
+      query: { as_of: 'last tuesday' },
+    });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toContain('as_of');
+  });
+
+  it('writes refuse as_of', async () => {
+    const s = await story();
+    const create = await s.editor.post(
+      `/api/maps/${s.mapId}/layers/${s.layerId}/features`,
+      { type: 'Feature', geometry: point(-9.1), properties: { name: 'D' } },
+      { query: { as_of: T.edited } },
+    );
+    expect(create.status).toBe(422);
+    expect(create.json<{ errors: Record<string, string[]> }>().errors.as_of).toHaveLength(1);
+    const save = await s.editor.post(
+      `/api/maps/${s.mapId}/updateFeatures`,
+      { features: [], delete_ids: [s.a] },
+      { query: { as_of: T.edited } },
+    );
+    expect(save.status).toBe(422);
+    // Nothing was written.
+    const now = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}/features`);
+    expect(now.json<{ data: Feature[] }>().data.map((feature) => feature.id)).toEqual([s.a, s.b, s.c]);
+  });
+
+  it('a property hidden from the caller stays hidden in the values of then', async () => {
+    const s = await story();
+    const { db } = t.database;
+    const { client, user } = await t.signedIn('user');
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      s.mapId,
+      user.id,
+    ]);
+    await db.query(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["secret"]')`,
+      [s.mapId, s.layerId, user.id],
+    );
+    await db.barrier?.(ACCESS_CHANNEL);
+    const at = after(T.created);
+    const answers = [
+      await client.get(`/api/maps/${s.mapId}/layers/${s.layerId}/features`, { query: { as_of: at } }),
+      await client.get(`/api/maps/${s.mapId}/layers/${s.layerId}`, { query: { include_data: 1, as_of: at } }),
+      await client.get(`/ogc/maps/${s.mapId}/collections/${s.layerId}/items`, { query: { as_of: at } }),
+      await client.post(
+        `/api/maps/${s.mapId}/filter-features`,
+        { layers_filter: [{ layer_id: s.layerId, filters: [] }] },
+        { query: { as_of: at } },
+      ),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('planned');
+      expect(answer.text).not.toContain('s-old');
+      expect(answer.text).not.toContain('secret');
+    }
+  });
+});
+
+describe('what changed on a layer', () => {
+  interface Change {
+    feature_id: number;
+    change: string;
+    at: string;
+    user: { id: number; name: string } | null;
+  }
+
+  it('lists each feature’s last change in the interval, newest first', async () => {
+    const s = await story();
+    const changes = async (from: string, to: string, extra: Record<string, unknown> = {}) => {
+      const response = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}/changes`, {
+        query: { from, to, ...extra },
+      });
+      expect(response.status).toBe(200);
+      return response.json<{ data: Change[]; meta: { total: number }; links: { next: string | null } }>();
+    };
+    const all = await changes(before(T.created), after(T.restored));
+    expect(all.data.map(({ feature_id, change, at }) => ({ feature_id, change, at }))).toEqual([
+      { feature_id: s.b, change: 'created', at: T.restored },
+      { feature_id: s.c, change: 'created', at: T.added },
+      { feature_id: s.a, change: 'updated', at: T.edited },
+    ]);
+    expect(all.data[0]?.user?.name).toBeTruthy();
+    const middle = await changes(T.created, after(T.deleted));
+    expect(middle.data.map(({ feature_id, change }) => ({ feature_id, change }))).toEqual([
+      { feature_id: s.b, change: 'deleted' },
+      { feature_id: s.a, change: 'updated' },
+    ]);
+    const paged = await changes(before(T.created), after(T.restored), { per_page: 2 });
+    expect(paged.data).toHaveLength(2);
+    expect(paged.meta.total).toBe(3);
+    expect(paged.links.next).toContain('page=2');
+    expect((await changes(after(T.restored), after(T.restored))).data).toEqual([]);
+  });
+
+  it('refuses an interval that ends before it starts, and hides history from those who do not read the map', async () => {
+    const s = await story();
+    const backwards = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}/changes`, {
+      query: { from: T.restored, to: T.created },
+    });
+    expect(backwards.status).toBe(422);
+    // A signed-in user who does not read the map learns nothing of it; a guest must sign in.
+    await t.database.db.query(`UPDATE maps SET visibility = 'private' WHERE id = $1`, [s.mapId]);
+    await t.database.db.barrier?.(ACCESS_CHANNEL);
+    const { client: stranger } = await t.signedIn('user');
+    const hidden = await stranger.get(`/api/maps/${s.mapId}/layers/${s.layerId}/changes`, {
+      query: { from: T.created, to: T.restored },
+    });
+    expect(hidden.status).toBe(404);
+    const guest = await t.client().get(`/api/maps/${s.mapId}/layers/${s.layerId}/changes`, {
+      query: { from: T.created, to: T.restored },
+    });
+    expect(guest.status).toBe(401);
+  });
+});

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput } from './as-of';
+
+type AsOfControlProps = {
+  /** The moment shown (ISO 8601 UTC), or null for now. */
+  asOf: string | null;
+  onChange: (asOf: string | null) => void;
+};
+
+/**
+ * "As it was": pick a date and time and every layer is drawn as it was then, rebuilt by the
+ * server from the features' history. While a moment is shown a banner says so, with the way
+ * back to now.
+ */
+export function AsOfControl({ asOf, onChange }: AsOfControlProps) {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState(() => (asOf ? toLocalInput(asOf) : ''));
+  const picked = fromLocalInput(draft);
+  return (
+    <div className="as-of-control">
+      {asOf && (
+        <div role="status" className="as-of-banner">
+          <span>
+            {t('time.as_of.banner', {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+                new Date(asOf),
+              ),
+            })}
+          </span>
+          <button type="button" className="btn btn-secondary" onClick={() => onChange(null)}>
+            {t('time.as_of.back_to_now')}
+          </button>
+        </div>
+      )}
+      <form
+        className="as-of-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (picked) onChange(picked);
+        }}
+      >
+        <label>
+          <span>{t('time.as_of.label')}</span>
+          <input
+            type="datetime-local"
+            value={draft}
+            max={toLocalInput(new Date().toISOString())}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-secondary" disabled={!picked}>
+          {t('time.as_of.show')}
+        </button>
+      </form>
+    </div>
+  );
+}

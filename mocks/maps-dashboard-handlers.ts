@@ -143,7 +143,7 @@ export function aggregateFeatures(features: readonly Feature[], request: Aggrega
   if (groupBy === null)
     return { groups: [{ key: null, ...summary(selected) }], other: null, total: summary(selected) };
   let groups: AggregateGroup[];
-  let rest: Feature[] = [];
+  let rest: Feature[];
   if ('breaks' in groupBy) {
     const { breaks } = groupBy;
     const classOf = (feature: Feature) => {
@@ -197,15 +197,16 @@ export function aggregateFeatures(features: readonly Feature[], request: Aggrega
 /** A dashboard a water utility would recognise, on the mock town's layers. */
 function demoWidgets(): Widget[] {
   const stamp = '2026-01-10T09:00:00Z';
-  const base = {
-    map_id: DEMO_MAP_ID,
-    chart: 'bar',
-    scope: 'map',
-    filters: [],
-    limit: 8,
-    created_at: stamp,
-    updated_at: stamp,
-  } as const;
+  const base: Pick<Widget, 'map_id' | 'chart' | 'scope' | 'filters' | 'limit' | 'created_at' | 'updated_at'> =
+    {
+      map_id: DEMO_MAP_ID,
+      chart: 'bar',
+      scope: 'map',
+      filters: [],
+      limit: 8,
+      created_at: stamp,
+      updated_at: stamp,
+    };
   const layerId = (name: string) =>
     mapsDb.layers.find((layer) => layer.map_id === DEMO_MAP_ID && layer.name === name)?.id ?? 0;
   const rows: Omit<Widget, 'id' | 'order'>[] = [

@@ -255,6 +255,31 @@ describe('aggregate refusals', () => {
 });
 
 describe('dashboard widgets', () => {
+  it('the demo dashboard: every seeded widget answers with features counted on its layer', async () => {
+    const listed = await viewer.get(`/api/maps/${mapId}/widgets`);
+    const widgets = listed.json<{
+      data: {
+        layer_id: number;
+        title: string;
+        group_by: unknown;
+        metrics: unknown;
+        filters: unknown[];
+        limit: number;
+      }[];
+    }>().data;
+    expect(widgets.map((widget) => widget.title)).toContain('Network length by material (m)');
+    for (const widget of widgets) {
+      const response = await aggregate(widget.layer_id, {
+        group_by: widget.group_by,
+        metrics: widget.metrics,
+        filters: widget.filters,
+        limit: widget.limit,
+      });
+      expect(response.status, widget.title).toBe(200);
+      expect(response.json<{ data: Answer }>().data.total.count, widget.title).toBeGreaterThan(0);
+    }
+  });
+
   const widget = () => ({
     layer_id: ids.pipes,
     title: 'Network length by material',

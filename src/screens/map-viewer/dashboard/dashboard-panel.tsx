@@ -6,9 +6,17 @@ import {
   useCreateWidget,
   useDeleteWidget,
   useListWidgets,
+  useUpdateWidget,
 } from '../../../../generated/api/dashboards/dashboards';
 import { useFilterFeatures } from '../../../../generated/api/features/features';
-import type { Feature, Layer, LayerFilter, Metric, WidgetCreate } from '../../../../generated/model';
+import type {
+  Feature,
+  Layer,
+  LayerFilter,
+  Metric,
+  WidgetCreate,
+  WidgetUpdate,
+} from '../../../../generated/model';
 import { useAppAbility } from '../../../lib/ability';
 import { WidgetCard } from './widget-card';
 import type { Selection, ViewerScope } from './widget-data';
@@ -41,6 +49,7 @@ export function DashboardPanel({
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: getListWidgetsQueryKey(mapId) });
   const remove = useDeleteWidget({ mutation: { onSuccess: refresh } });
+  const change = useUpdateWidget({ mutation: { onSuccess: refresh } });
   const scope: ViewerScope = { bbox: viewExtent, appliedFilter };
   const matches = useFilterFeatures();
   const select = (next: Selection | null) => {
@@ -91,7 +100,12 @@ export function DashboardPanel({
             scope={scope}
             selection={selection}
             onSelect={select}
-            {...(manages ? { onDelete: () => remove.mutate({ id: mapId, widgetId: widget.id }) } : {})}
+            {...(manages
+              ? {
+                  onDelete: () => remove.mutate({ id: mapId, widgetId: widget.id }),
+                  onChange: (data: WidgetUpdate) => change.mutate({ id: mapId, widgetId: widget.id, data }),
+                }
+              : {})}
           />
         ))}
       </div>

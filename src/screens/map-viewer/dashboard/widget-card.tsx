@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aggregateLayer } from '../../../../generated/api/dashboards/dashboards';
-import type { Widget } from '../../../../generated/model';
+import type { Widget, WidgetUpdate } from '../../../../generated/model';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   chartRows,
@@ -22,6 +22,8 @@ interface WidgetCardProps {
   selection: Selection | null;
   onSelect: (selection: Selection) => void;
   onDelete?: () => void;
+  /** For managers: switch the chart or the scope. */
+  onChange?: (change: WidgetUpdate) => void;
 }
 
 /**
@@ -29,7 +31,15 @@ interface WidgetCardProps {
  * older request through the query's signal), drawn as a number, a chart with its table, or a
  * table. A click on a bar, slice or class selects that group.
  */
-export function WidgetCard({ mapId, widget, scope, selection, onSelect, onDelete }: WidgetCardProps) {
+export function WidgetCard({
+  mapId,
+  widget,
+  scope,
+  selection,
+  onSelect,
+  onDelete,
+  onChange,
+}: WidgetCardProps) {
   const { t, i18n } = useTranslation();
   const question = useDebouncedValue(
     useMemo(() => widgetQuestion(widget, scope, selection), [widget, scope, selection]),
@@ -82,6 +92,26 @@ export function WidgetCard({ mapId, widget, scope, selection, onSelect, onDelete
           <button type="button" className="btn btn-secondary btn-small" onClick={savePng} disabled={!toPng}>
             {t('dashboard.save_png')}
           </button>
+        )}
+        {onChange && (
+          <select
+            aria-label={t('dashboard.scope_label', { title: widget.title })}
+            value={widget.scope}
+            onChange={(event) => onChange({ scope: event.target.value as Widget['scope'] })}
+          >
+            <option value="map">{t('dashboard.scopes.map')}</option>
+            <option value="layer">{t('dashboard.scopes.layer')}</option>
+          </select>
+        )}
+        {onChange && widget.kind === 'category' && (
+          <select
+            aria-label={t('dashboard.chart_kind_label', { title: widget.title })}
+            value={widget.chart}
+            onChange={(event) => onChange({ chart: event.target.value as Widget['chart'] })}
+          >
+            <option value="bar">{t('dashboard.charts.bar')}</option>
+            <option value="pie">{t('dashboard.charts.pie')}</option>
+          </select>
         )}
         {onDelete && (
           <button type="button" className="btn btn-secondary btn-small" onClick={onDelete}>

@@ -90,6 +90,9 @@ export interface LoadPhases {
   searchBroad?: LoadResult;
   /** The same next-link page as pageNext, of the layer "as it was" halfway through its edits. */
   pageAsOf?: LoadResult;
+  /** Dashboards: the whole layer by kind (cached per layer version), and within a box. */
+  aggregateWhole?: LoadResult;
+  aggregateBbox?: LoadResult;
 }
 
 /** Edits written before the as-of phase: a tenth of the layer, at most 100,000 (one per feature). */
@@ -180,6 +183,30 @@ export async function loadPhases(
                 bbox: [lon, lat, lon + 0.06, lat + 0.045],
               },
             ],
+          }),
+        };
+      }),
+    // A dashboard widget on the whole layer: features by kind, the answer kept per layer version.
+    aggregateWhole: () =>
+      run(() => ({
+        method: 'POST',
+        path: `${base}/aggregate`,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ group_by: { property: 'kind' }, metrics: [{ op: 'count' }] }),
+      })),
+    // A widget following the map: the same question within a 5 km box somewhere in the area.
+    aggregateBbox: () =>
+      run(() => {
+        const lon = AREA.minLon + Math.random() * (AREA.maxLon - AREA.minLon - 0.06);
+        const lat = AREA.minLat + Math.random() * (AREA.maxLat - AREA.minLat - 0.045);
+        return {
+          method: 'POST',
+          path: `${base}/aggregate`,
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            group_by: { property: 'kind' },
+            metrics: [{ op: 'count' }],
+            bbox: [lon, lat, lon + 0.06, lat + 0.045],
           }),
         };
       }),

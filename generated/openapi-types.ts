@@ -877,6 +877,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/layers/{layer_id}/aggregate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Count and measure a layer's features, in groups
+     * @description Groups the layer's features (by a property's values, number classes or date buckets, or all in one) and measures each group (count; sum, average, minimum, maximum of a number property, `$length` or `$area`), after the optional filters, bbox and datetime. Computed by the database; whole-layer answers are kept per layer version. Whoever may read the layer may ask; a hidden property cannot be grouped, measured or filtered on (422).
+     */
+    post: operations['aggregateLayer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/widgets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The map's dashboard widgets
+     * @description In order; widgets on layers hidden from the caller are left out.
+     */
+    get: operations['listWidgets'];
+    put?: never;
+    /** Add a widget (the map's managers) */
+    post: operations['createWidget'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/widgets/{widget_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A dashboard widget of the map.
+         * @example 1
+         */
+        widget_id: components['parameters']['WidgetId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /** Change a widget (the map's managers) */
+    put: operations['updateWidget'];
+    post?: never;
+    /** Remove a widget (the map's managers) */
+    delete: operations['deleteWidget'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maps/{id}/layers/{layer_id}/features': {
     parameters: {
       query?: never;
@@ -3352,6 +3439,151 @@ export interface components {
     PropertyValuesResource: {
       data: components['schemas']['PropertyValues'];
     };
+    /** @description One group per stored value, most features first; the top `limit`, the rest as `other`. */
+    GroupByValues: {
+      property: components['schemas']['PropertyNameInput'];
+    };
+    /**
+     * @description A number property of the layer's schema, or `$length` (length of lines, metres) or `$area` (area of polygons, square metres).
+     * @example $length
+     */
+    MeasuredProperty: components['schemas']['PropertyNameInput'] | ('$length' | '$area');
+    /** @description Number classes `[b0, b1)`, `[b1, b2)`, … (the last one closed); values outside go to `other`. */
+    GroupByClasses: {
+      property: components['schemas']['MeasuredProperty'];
+      breaks: number[];
+    };
+    /** @description One group per day, week (starting Monday), month or year of a date property, in UTC. */
+    GroupByInterval: {
+      property: components['schemas']['PropertyNameInput'];
+      /** @enum {string} */
+      interval: 'day' | 'week' | 'month' | 'year';
+    };
+    /** @description `null`: the whole selection is one group. */
+    GroupBy:
+      | null
+      | components['schemas']['GroupByValues']
+      | components['schemas']['GroupByClasses']
+      | components['schemas']['GroupByInterval'];
+    CountMetric: {
+      /** @enum {string} */
+      op: 'count';
+    };
+    ValueMetric: {
+      /** @enum {string} */
+      op: 'sum' | 'avg' | 'min' | 'max';
+      property: components['schemas']['MeasuredProperty'];
+    };
+    Metric: components['schemas']['CountMetric'] | components['schemas']['ValueMetric'];
+    /** @description What to measure in each group; the answer's `metrics` follow this order. */
+    Metrics: components['schemas']['Metric'][];
+    FilterScalar: string | number | boolean;
+    /** @description `in` takes a list; `between` a list of two (numbers or ISO dates, inclusive); the other operators one value. `contains` is case-insensitive. */
+    FilterCondition: {
+      property: components['schemas']['PropertyNameInput'];
+      /** @enum {string} */
+      operator: 'eq' | 'neq' | 'in' | 'contains' | 'gte' | 'lte' | 'between';
+      value: components['schemas']['FilterScalar'] | components['schemas']['FilterScalar'][];
+    };
+    AggregateRequest: {
+      group_by: components['schemas']['GroupBy'];
+      metrics: components['schemas']['Metrics'];
+      /** @description The map filter model's conditions on this layer (all must hold). */
+      filters?: components['schemas']['FilterCondition'][];
+      bbox?: components['schemas']['BBox'];
+      /**
+       * @description As OGC API – Features: an instant, a date or an interval (`start/end`, `..` open), matched against the layer's time property.
+       * @example 2020-01-01/..
+       */
+      datetime?: string;
+      /**
+       * @description Groups by value at most (the rest is `other`).
+       * @default 20
+       */
+      limit: number;
+    };
+    /** @description The value (by value), `[from, to]` (a class) or the bucket's ISO start (an interval); null for features without a value. */
+    GroupKey: string | number | boolean | null | number[];
+    /** @description One per requested metric, in order; null where no feature had a number. */
+    MetricValues: (number | null)[];
+    AggregateGroup: {
+      key: components['schemas']['GroupKey'];
+      count: number;
+      metrics: components['schemas']['MetricValues'];
+    };
+    AggregateTotal: {
+      count: number;
+      metrics: components['schemas']['MetricValues'];
+    };
+    Aggregation: {
+      groups: components['schemas']['AggregateGroup'][];
+      /** @description The features outside the listed groups; null when there are none. */
+      other: components['schemas']['AggregateTotal'] | null;
+      total: components['schemas']['AggregateTotal'];
+    };
+    AggregationResource: {
+      data: components['schemas']['Aggregation'];
+    };
+    /**
+     * @description counter (one number), category (bar or pie by values), histogram (number classes), time (by date buckets) or table (the groups as rows).
+     * @enum {string}
+     */
+    WidgetKind: 'counter' | 'category' | 'histogram' | 'time' | 'table';
+    /** @enum {string} */
+    WidgetChart: 'bar' | 'pie';
+    /**
+     * @description `map`: follows the viewer's extent, filters and time; `layer`: the whole layer.
+     * @enum {string}
+     */
+    WidgetScope: 'map' | 'layer';
+    Widget: {
+      id: number;
+      map_id: number;
+      layer_id: number;
+      title: string;
+      kind: components['schemas']['WidgetKind'];
+      chart: components['schemas']['WidgetChart'];
+      scope: components['schemas']['WidgetScope'];
+      group_by: components['schemas']['GroupBy'];
+      metrics: components['schemas']['Metrics'];
+      filters: components['schemas']['FilterCondition'][];
+      limit: number;
+      order: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    WidgetList: {
+      data: components['schemas']['Widget'][];
+    };
+    WidgetCreate: {
+      layer_id: number;
+      title: string;
+      kind: components['schemas']['WidgetKind'];
+      chart?: components['schemas']['WidgetChart'];
+      scope?: components['schemas']['WidgetScope'];
+      group_by?: components['schemas']['GroupBy'];
+      metrics: components['schemas']['Metrics'];
+      filters?: components['schemas']['FilterCondition'][];
+      limit?: number;
+      order?: number;
+    };
+    WidgetResource: {
+      data: components['schemas']['Widget'];
+    };
+    WidgetUpdate: {
+      layer_id?: number;
+      title?: string;
+      kind?: components['schemas']['WidgetKind'];
+      chart?: components['schemas']['WidgetChart'];
+      scope?: components['schemas']['WidgetScope'];
+      group_by?: components['schemas']['GroupBy'];
+      metrics?: components['schemas']['Metrics'];
+      filters?: components['schemas']['FilterCondition'][];
+      limit?: number;
+      order?: number;
+    };
     FeaturePage: {
       data: components['schemas']['Feature'][];
       links: components['schemas']['PageLinks'];
@@ -3421,14 +3653,6 @@ export interface components {
        */
       center: number[];
       vector_layers: components['schemas']['TileJsonVectorLayer'][];
-    };
-    FilterScalar: string | number | boolean;
-    /** @description `in` takes a list; `between` a list of two (numbers or ISO dates, inclusive); the other operators one value. `contains` is case-insensitive. */
-    FilterCondition: {
-      property: components['schemas']['PropertyNameInput'];
-      /** @enum {string} */
-      operator: 'eq' | 'neq' | 'in' | 'contains' | 'gte' | 'lte' | 'between';
-      value: components['schemas']['FilterScalar'] | components['schemas']['FilterScalar'][];
     };
     /** @description The conditions on one layer (all must hold) and an optional bounding box. */
     LayerFilter: {
@@ -4685,6 +4909,11 @@ export interface components {
      * @example 2026-03-01T12:00:00Z
      */
     AsOf: string;
+    /**
+     * @description A dashboard widget of the map.
+     * @example 1
+     */
+    WidgetId: number;
     /** @description Case-insensitive text matched against the searched fields. */
     SearchText: string;
     /**
@@ -8220,6 +8449,351 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  aggregateLayer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A layer of the map.
+         * @example 10
+         */
+        layer_id: components['parameters']['LayerId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "group_by": {
+         *         "property": "material"
+         *       },
+         *       "metrics": [
+         *         {
+         *           "op": "count"
+         *         },
+         *         {
+         *           "op": "sum",
+         *           "property": "$length"
+         *         }
+         *       ],
+         *       "limit": 5
+         *     }
+         */
+        'application/json': components['schemas']['AggregateRequest'];
+      };
+    };
+    responses: {
+      /** @description The groups, the rest and the total. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "groups": [
+           *           {
+           *             "key": "pvc",
+           *             "count": 812,
+           *             "metrics": [
+           *               812,
+           *               41230.5
+           *             ]
+           *           },
+           *           {
+           *             "key": "cast_iron",
+           *             "count": 640,
+           *             "metrics": [
+           *               640,
+           *               35102.25
+           *             ]
+           *           }
+           *         ],
+           *         "other": {
+           *           "count": 120,
+           *           "metrics": [
+           *             120,
+           *             5120
+           *           ]
+           *         },
+           *         "total": {
+           *           "count": 1572,
+           *           "metrics": [
+           *             1572,
+           *             81452.75
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AggregationResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listWidgets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All of them (a dashboard has few), in order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "map_id": 1,
+           *           "layer_id": 10,
+           *           "title": "Network length by material",
+           *           "kind": "category",
+           *           "chart": "bar",
+           *           "scope": "map",
+           *           "group_by": {
+           *             "property": "material"
+           *           },
+           *           "metrics": [
+           *             {
+           *               "op": "sum",
+           *               "property": "$length"
+           *             }
+           *           ],
+           *           "filters": [],
+           *           "limit": 8,
+           *           "order": 0,
+           *           "created_at": "2026-01-10T09:00:00Z",
+           *           "updated_at": "2026-01-10T09:00:00Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['WidgetList'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createWidget: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "layer_id": 10,
+         *       "title": "Network length by material",
+         *       "kind": "category",
+         *       "chart": "bar",
+         *       "group_by": {
+         *         "property": "material"
+         *       },
+         *       "metrics": [
+         *         {
+         *           "op": "sum",
+         *           "property": "$length"
+         *         }
+         *       ],
+         *       "limit": 8
+         *     }
+         */
+        'application/json': components['schemas']['WidgetCreate'];
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 1,
+           *         "map_id": 1,
+           *         "layer_id": 10,
+           *         "title": "Network length by material",
+           *         "kind": "category",
+           *         "chart": "bar",
+           *         "scope": "map",
+           *         "group_by": {
+           *           "property": "material"
+           *         },
+           *         "metrics": [
+           *           {
+           *             "op": "sum",
+           *             "property": "$length"
+           *           }
+           *         ],
+           *         "filters": [],
+           *         "limit": 8,
+           *         "order": 0,
+           *         "created_at": "2026-01-10T09:00:00Z",
+           *         "updated_at": "2026-01-10T09:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WidgetResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateWidget: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A dashboard widget of the map.
+         * @example 1
+         */
+        widget_id: components['parameters']['WidgetId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "chart": "pie"
+         *     }
+         */
+        'application/json': components['schemas']['WidgetUpdate'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 1,
+           *         "map_id": 1,
+           *         "layer_id": 10,
+           *         "title": "Network length by material",
+           *         "kind": "category",
+           *         "chart": "pie",
+           *         "scope": "map",
+           *         "group_by": {
+           *           "property": "material"
+           *         },
+           *         "metrics": [
+           *           {
+           *             "op": "sum",
+           *             "property": "$length"
+           *           }
+           *         ],
+           *         "filters": [],
+           *         "limit": 8,
+           *         "order": 0,
+           *         "created_at": "2026-01-10T09:00:00Z",
+           *         "updated_at": "2026-01-10T09:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WidgetResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteWidget: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A dashboard widget of the map.
+         * @example 1
+         */
+        widget_id: components['parameters']['WidgetId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
       500: components['responses']['ServerError'];
       503: components['responses']['ServiceUnavailable'];
     };

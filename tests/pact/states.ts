@@ -46,6 +46,8 @@ export const STATES = {
   mainSearchExists: 'a main search exists',
   /** Params: { map_id, id, layer_id, name, property, type, options? }. */
   filterExists: 'a filter exists',
+  /** Params: { map_id, id, layer_id, title, kind, chart?, group_by?, metrics }. */
+  widgetExists: 'a dashboard widget exists',
   /** Params: { map_id, id, name, center, zoom }. Owned by whoever is signed in. */
   ownBookmarkExists: 'a bookmark of the signed-in user exists',
   /** Params: { map_id, id, name, center, zoom }. Owned by another account. */
@@ -106,6 +108,7 @@ export const STATE_KINDS: Record<string, string> = {
   [STATES.searchExists]: 'search',
   [STATES.mainSearchExists]: 'main_search',
   [STATES.filterExists]: 'filter',
+  [STATES.widgetExists]: 'widget',
   [STATES.ownBookmarkExists]: 'bookmark',
   [STATES.othersBookmarkExists]: 'bookmark',
   [STATES.layerRelationExists]: 'relation',

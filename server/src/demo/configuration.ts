@@ -308,3 +308,80 @@ export const DEMO_FILTERS: {
   { layer: 'valves', name: 'Open', property: 'is_open', type: 'boolean', options: null },
   { layer: 'valves', name: 'Valve type', property: 'type', type: 'select', options: choices(VALVE_TYPES) },
 ];
+
+/**
+ * The demo dashboard: what a water utility asks first (network length and its materials, the
+ * age of the pipes, valves by type, hydrants and service points in view, length per pressure
+ * zone, asbestos cement left in the ground).
+ */
+export const DEMO_WIDGETS: {
+  layer: DemoLayerKey;
+  title: string;
+  kind: Schemas['WidgetKind'];
+  chart?: Schemas['WidgetChart'];
+  scope?: Schemas['WidgetScope'];
+  group_by: Schemas['GroupBy'];
+  metrics: Schemas['Metrics'];
+  filters?: Schemas['FilterCondition'][];
+  limit?: number;
+}[] = [
+  {
+    layer: 'pipes',
+    title: 'Network length (m)',
+    kind: 'counter',
+    group_by: null,
+    metrics: [{ op: 'sum', property: '$length' }],
+  },
+  {
+    layer: 'hydrants',
+    title: 'Hydrants in view',
+    kind: 'counter',
+    group_by: null,
+    metrics: [{ op: 'count' }],
+  },
+  {
+    layer: 'services',
+    title: 'Service points in view',
+    kind: 'counter',
+    group_by: null,
+    metrics: [{ op: 'count' }],
+  },
+  {
+    layer: 'pipes',
+    title: 'Network length by material (m)',
+    kind: 'category',
+    group_by: { property: 'material' },
+    metrics: [{ op: 'sum', property: '$length' }],
+  },
+  {
+    layer: 'pipes',
+    title: 'Pipes installed per year',
+    kind: 'time',
+    group_by: { property: 'install_date', interval: 'year' },
+    metrics: [{ op: 'count' }],
+  },
+  {
+    layer: 'valves',
+    title: 'Valves by type',
+    kind: 'category',
+    chart: 'pie',
+    group_by: { property: 'type' },
+    metrics: [{ op: 'count' }],
+  },
+  {
+    layer: 'pipes',
+    title: 'Length per pressure zone (m)',
+    kind: 'category',
+    group_by: { property: 'zone' },
+    metrics: [{ op: 'sum', property: '$length' }],
+  },
+  {
+    layer: 'pipes',
+    title: 'Asbestos-cement pipe, whole network (m)',
+    kind: 'counter',
+    scope: 'layer',
+    group_by: null,
+    metrics: [{ op: 'sum', property: '$length' }],
+    filters: [{ property: 'material', operator: 'eq', value: 'asbestos_cement' }],
+  },
+];

@@ -7,6 +7,7 @@ import {
   DEMO_MAP,
   DEMO_SEARCHES,
   DEMO_WATER_NETWORK_TOLERANCE_M,
+  DEMO_WIDGETS,
   type DemoCategoryKey,
   type DemoLayerKey,
 } from './configuration.ts';
@@ -140,6 +141,23 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
           filter.property,
           filter.type,
           filter.options === null ? null : JSON.stringify(filter.options),
+          order,
+        ],
+      );
+    for (const [order, widget] of DEMO_WIDGETS.entries())
+      await tx.query(
+        `INSERT INTO dashboard_widgets (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters, "order")
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10)`,
+        [
+          mapId,
+          layerIds[widget.layer],
+          widget.title,
+          widget.kind,
+          widget.chart ?? 'bar',
+          widget.scope ?? 'map',
+          JSON.stringify(widget.group_by),
+          JSON.stringify(widget.metrics),
+          JSON.stringify(widget.filters ?? []),
           order,
         ],
       );

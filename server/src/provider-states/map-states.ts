@@ -292,6 +292,34 @@ export const MAP_STATES: StateDefinition[] = [
   ),
   rowState(
     {
+      key: 'widgetExists',
+      name: 'a dashboard widget exists',
+      kind: 'widget',
+      table: 'dashboard_widgets',
+      creates: 'A dashboard widget of the map on one layer.',
+      params: {
+        ...MAP_ID,
+        ...LAYER_ID,
+        id: 'The id the interactions call it by.',
+        title: 'Its title.',
+        kind: '`counter`, `category`, `histogram`, `time` or `table`.',
+        'chart?': '`bar` (default) or `pie`.',
+        'group_by?': 'Its grouping (null: one group).',
+        metrics: 'Its metrics, e.g. `[{op: count}]`.',
+      },
+    },
+    (context, params) => ({
+      map_id: resolve(context, 'map', params.map_id),
+      layer_id: resolve(context, 'layer', params.layer_id),
+      title: required(params, 'title'),
+      kind: required(params, 'kind'),
+      chart: params.chart ?? 'bar',
+      group_by: json(params.group_by ?? null),
+      metrics: json(required(params, 'metrics')),
+    }),
+  ),
+  rowState(
+    {
       key: 'ownBookmarkExists',
       name: 'a bookmark of the signed-in user exists',
       kind: 'bookmark',

@@ -11,6 +11,7 @@ import { layerImportJobHandlers } from './layer-import-jobs.ts';
 import { featureHandlers } from './features.ts';
 import { layerHandlers } from './layers.ts';
 import { layerClassifyHandlers } from './layer-classify.ts';
+import { dashboardHandlers } from './dashboards.ts';
 import { mapPartHandlers } from './map-parts.ts';
 import { mapHandlers } from './maps.ts';
 import { waterNetworkHandlers } from './water-network.ts';
@@ -45,6 +46,7 @@ export const handlers: OperationHandlers = {
   ...mapHandlers,
   ...layerHandlers,
   ...layerClassifyHandlers,
+  ...dashboardHandlers,
   ...mapPartHandlers,
   ...featureHandlers,
   ...exportHandlers,

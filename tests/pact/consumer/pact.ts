@@ -55,6 +55,7 @@ const PATH_KINDS: Record<string, string> = {
   items: 'feature',
   bookmarks: 'bookmark',
   filters: 'filter',
+  widgets: 'widget',
   search: 'search',
   'main-search': 'main_search',
   'layer-categories': 'category',

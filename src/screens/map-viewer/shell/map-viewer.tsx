@@ -21,6 +21,7 @@ import { BookmarksPanel } from '../bookmarks/bookmarks-panel';
 import { FeaturePanel, type SelectedFeature } from '../feature-panel/feature-panel';
 import { focusFromRouteState } from './focus-from-route';
 import { selectionFromRouteState } from './selection-from-route';
+import { DashboardPanel } from '../dashboard/dashboard-panel';
 import { FiltersPanel } from '../search-filters/filters-panel';
 import { GeometryTools } from '../editing/geometry-tools';
 import { useLayerRevisionsStore, revisionsOfMap } from '../layers/layer-revisions';
@@ -186,6 +187,12 @@ export function MapViewer({
     setHighlighted(byLayer);
     setAppliedFilter(layersFilter);
   }, []);
+  // A click on a chart's bar, slice or class highlights that group's features, as a filter does.
+  const onDashboardSelection = useCallback((matches: Feature[] | null) => {
+    const byLayer: Record<number, number[]> = {};
+    for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
+    setHighlighted(byLayer);
+  }, []);
   // Below lg the feature opens as a bottom sheet: the map keeps the feature in sight above it.
   const wide = useWideScreen();
   const sheetShare = wide ? undefined : FEATURE_SHEET_SHARE;
@@ -288,6 +295,19 @@ export function MapViewer({
           viewExtent={viewExtent}
           onResults={onFilterResults}
           onPick={goToFeature}
+        />
+      ),
+    },
+    {
+      id: 'dashboard',
+      title: t('dashboard.tab'),
+      content: (
+        <DashboardPanel
+          mapId={map.id}
+          layers={layers}
+          viewExtent={viewExtent}
+          appliedFilter={appliedFilter}
+          onSelection={onDashboardSelection}
         />
       ),
     },

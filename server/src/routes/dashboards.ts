@@ -1,0 +1,181 @@
+import type { components } from '../../../generated/openapi-types.ts';
+import { hiddenPropertiesOf, layerReadable } from '../access/layer-view.ts';
+import { aggregateCacheFor, aggregateKey } from '../dashboards/aggregate-cache.ts';
+import { aggregateLayer, DEFAULT_GROUP_LIMIT } from '../dashboards/aggregate-sql.ts';
+import { aggregateProblems, layerShape, type GroupBy } from '../dashboards/aggregate-spec.ts';
+import type { Queryable } from '../db/database.ts';
+import { mapLayerForFeatures } from '../features/feature-access.ts';
+import { invalid, notFound } from '../http/http-error.ts';
+import { msg, type Problems } from '../i18n/messages.ts';
+import { mapFor } from '../maps/access.ts';
+import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
+import { timePropertyOf } from '../ogc/ogc-items.ts';
+import { typedHandlers } from '../openapi/typed-handlers.ts';
+
+type Schemas = components['schemas'];
+type Widget = Schemas['Widget'];
+type WidgetCreate = Schemas['WidgetCreate'];
+
+const WIDGET_COLUMNS = `w.id, w.map_id, w.layer_id, w.title, w.kind, w.chart, w.scope, w.group_by, w.metrics,
+  w.filters, w."limit", w."order", w.created_at, w.updated_at`;
+
+interface WidgetRow extends Omit<Widget, 'created_at' | 'updated_at'> {
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const toWidget = (row: WidgetRow): Widget => ({
+  ...row,
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+/** Which grouping each kind of widget draws: a counter one number, a histogram classes… */
+function groupFitsKind(kind: Widget['kind'], groupBy: GroupBy): boolean {
+  switch (kind) {
+    case 'counter':
+      return groupBy === null;
+    case 'category':
+      return groupBy !== null && !('breaks' in groupBy) && !('interval' in groupBy);
+    case 'histogram':
+      return groupBy !== null && 'breaks' in groupBy;
+    case 'time':
+      return groupBy !== null && 'interval' in groupBy;
+    case 'table':
+      return true;
+  }
+}
+
+async function vectorLayerOfMap(
+  db: Queryable,
+  mapId: number,
+  layerId: number,
+): Promise<LayerRow | undefined> {
+  const rows = await db.query<LayerRow>(
+    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1 AND l.map_id = $2 AND l.import_job_id IS NULL`,
+    [layerId, mapId],
+  );
+  const layer = rows[0];
+  return layer?.type === 'vector' ? layer : undefined;
+}
+
+/** A widget's layer on the map and its aggregation fitting that layer's schema and its kind. */
+async function widgetProblems(db: Queryable, mapId: number, widget: WidgetCreate): Promise<Problems> {
+  const layer = await vectorLayerOfMap(db, mapId, widget.layer_id);
+  if (!layer) return { layer_id: [msg('features.layer_not_on_map')] };
+  const groupBy = widget.group_by ?? null;
+  const problems = aggregateProblems(
+    layerShape(layer, new Set()),
+    { group_by: groupBy, metrics: widget.metrics, filters: widget.filters ?? [] },
+    layer.id,
+  );
+  if (!problems['group_by.property'] && !groupFitsKind(widget.kind, groupBy))
+    problems.group_by = [msg('dashboards.group_for_kind', { kind: widget.kind })];
+  return problems;
+}
+
+async function widgetOr404(db: Queryable, mapId: number, widgetId: number): Promise<WidgetRow> {
+  const rows = await db.query<WidgetRow>(
+    `SELECT ${WIDGET_COLUMNS} FROM dashboard_widgets w WHERE w.id = $1 AND w.map_id = $2`,
+    [widgetId, mapId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Dashboards: aggregations of a layer (computed by the database) and a map's widgets. */
+export const dashboardHandlers = typedHandlers({
+  async aggregateLayer({ services: { db }, auth, params, body }) {
+    const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
+    if (layer.type !== 'vector') throw notFound();
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    const problems = aggregateProblems(layerShape(layer, hidden), body, layer.id);
+    if (Object.keys(problems).length > 0) throw invalid(problems);
+    const target = { id: layer.id, timeProperty: timePropertyOf(layer) };
+    const whole = (body.filters ?? []).length === 0 && !body.bbox && body.datetime === undefined;
+    const data = whole
+      ? await aggregateCacheFor(db).get(
+          aggregateKey(layer, [body.group_by, body.metrics, body.limit ?? DEFAULT_GROUP_LIMIT]),
+          () => aggregateLayer(db, target, body),
+        )
+      : await aggregateLayer(db, target, body);
+    return { status: 200, body: { data } };
+  },
+
+  async listWidgets({ services: { db }, auth, params }) {
+    const map = await mapFor(db, auth, params.id, 'read');
+    const rows = await db.query<WidgetRow>(
+      `SELECT ${WIDGET_COLUMNS} FROM dashboard_widgets w WHERE w.map_id = $1 ORDER BY w."order", w.id`,
+      [map.id],
+    );
+    const seen = rows.filter((row) => layerReadable(auth.ability, { id: row.layer_id, map_id: map.id }));
+    return { status: 200, body: { data: seen.map(toWidget) } };
+  },
+
+  async createWidget({ services: { db }, auth, params, body }) {
+    const map = await mapFor(db, auth, params.id, 'update');
+    const problems = await widgetProblems(db, map.id, body);
+    if (Object.keys(problems).length > 0) throw invalid(problems);
+    const rows = await db.query<WidgetRow>(
+      `INSERT INTO dashboard_widgets AS w (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters, "limit", "order")
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10,
+         coalesce($11, (SELECT coalesce(max("order") + 1, 0) FROM dashboard_widgets WHERE map_id = $1)))
+       RETURNING ${WIDGET_COLUMNS}`,
+      [
+        map.id,
+        body.layer_id,
+        body.title.trim() || body.title,
+        body.kind,
+        body.chart ?? 'bar',
+        body.scope ?? 'map',
+        JSON.stringify(body.group_by ?? null),
+        JSON.stringify(body.metrics),
+        JSON.stringify(body.filters ?? []),
+        body.limit ?? DEFAULT_GROUP_LIMIT,
+        body.order ?? null,
+      ],
+    );
+    return { status: 201, body: { data: toWidget(rows[0] as WidgetRow) } };
+  },
+
+  async updateWidget({ services: { db }, auth, params, body }) {
+    const map = await mapFor(db, auth, params.id, 'update');
+    const current = await widgetOr404(db, map.id, params.widget_id);
+    const next = { ...current, ...body };
+    const problems = await widgetProblems(db, map.id, next);
+    if (Object.keys(problems).length > 0) throw invalid(problems);
+    const rows = await db.query<WidgetRow>(
+      `UPDATE dashboard_widgets AS w SET layer_id = $2, title = $3, kind = $4, chart = $5, scope = $6,
+         group_by = $7::jsonb, metrics = $8::jsonb, filters = $9::jsonb, "limit" = $10, "order" = $11,
+         updated_at = now()
+       WHERE w.id = $1 RETURNING ${WIDGET_COLUMNS}`,
+      [
+        current.id,
+        next.layer_id,
+        next.title.trim() || next.title,
+        next.kind,
+        next.chart,
+        next.scope,
+        JSON.stringify(next.group_by ?? null),
+        JSON.stringify(next.metrics),
+        JSON.stringify(next.filters ?? []),
+        next.limit,
+        next.order,
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw notFound();
+    return { status: 200, body: { data: toWidget(row) } };
+  },
+
+  async deleteWidget({ services: { db }, auth, params }) {
+    const map = await mapFor(db, auth, params.id, 'update');
+    const rows = await db.query('DELETE FROM dashboard_widgets WHERE id = $1 AND map_id = $2 RETURNING id', [
+      params.widget_id,
+      map.id,
+    ]);
+    if (rows.length === 0) throw notFound();
+    return { status: 204 };
+  },
+});

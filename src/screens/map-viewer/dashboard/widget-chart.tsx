@@ -1,0 +1,83 @@
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { AriaComponent, GridComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import type { ChartRow } from './widget-data';
+
+// Only what the dashboard draws: per-chart imports keep the chunk small (docs/decisions.md#dashboards).
+echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, AriaComponent, CanvasRenderer]);
+
+export interface WidgetChartProps {
+  kind: 'bar' | 'pie' | 'line';
+  rows: readonly ChartRow[];
+  /** Accessible name of the canvas (the table beside it carries the numbers). */
+  label: string;
+  onPick?: (row: ChartRow) => void;
+  /** Receives a function that returns the chart as a PNG data URL. */
+  onReady?: (toPng: (() => string) | null) => void;
+}
+
+/** One ECharts canvas; the module is loaded lazily, only by screens that show charts. */
+export default function WidgetChart({ kind, rows, label, onPick, onReady }: WidgetChartProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  });
+
+  useEffect(() => {
+    if (!element.current) return undefined;
+    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    onReady?.(() => instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' }));
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(element.current);
+    return () => {
+      resize.disconnect();
+      onReady?.(null);
+      instance.dispose();
+      chart.current = null;
+    };
+    // The instance lives as long as the element; data changes go through setOption below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance) return;
+    instance.off('click');
+    instance.on('click', (event) => {
+      const row = rows[event.dataIndex];
+      if (row) pick.current?.(row);
+    });
+    const labels = rows.map((row) => row.label);
+    const values = rows.map((row) => row.value);
+    instance.setOption(
+      kind === 'pie'
+        ? {
+            aria: { enabled: true, label: { description: label } },
+            tooltip: { trigger: 'item' },
+            series: [
+              {
+                type: 'pie',
+                radius: ['35%', '70%'],
+                data: rows.map((row) => ({ name: row.label, value: row.value })),
+              },
+            ],
+          }
+        : {
+            aria: { enabled: true, label: { description: label } },
+            tooltip: { trigger: 'axis' },
+            grid: { left: 48, right: 12, top: 12, bottom: 48 },
+            xAxis: { type: 'category', data: labels, axisLabel: { rotate: labels.length > 6 ? 45 : 0 } },
+            yAxis: { type: 'value' },
+            series: [{ type: kind, data: values }],
+          },
+      true,
+    );
+  }, [kind, rows, label]);
+
+  return <div ref={element} className="widget-chart" role="img" aria-label={label} />;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Aggregation, Widget } from '../../../../generated/model';
+import { chartRows, selectionOf, widgetQuestion } from './widget-data';
+
+const WIDGET: Widget = {
+  id: 1,
+  map_id: 1,
+  layer_id: 10,
+  title: 'Pipes by material',
+  kind: 'category',
+  chart: 'bar',
+  scope: 'map',
+  group_by: { property: 'material' },
+  metrics: [{ op: 'count' }],
+  filters: [{ property: 'status', operator: 'eq', value: 'in_service' }],
+  limit: 8,
+  order: 0,
+  created_at: '2026-01-10T09:00:00Z',
+  updated_at: '2026-01-10T09:00:00Z',
+};
+const format = (n: number) => String(n);
+
+describe('a widget question', () => {
+  it('follows the map: its extent and the active filter on its layer join its own filters', () => {
+    const question = widgetQuestion(
+      WIDGET,
+      {
+        bbox: [-9.1234567, 38.7, -9.1, 38.8],
+        appliedFilter: [
+          { layer_id: 10, filters: [{ property: 'diameter_mm', operator: 'gte', value: 150 }] },
+          { layer_id: 11, filters: [{ property: 'type', operator: 'eq', value: 'gate' }] },
+        ],
+      },
+      null,
+    );
+    expect(question).toEqual({
+      group_by: { property: 'material' },
+      metrics: [{ op: 'count' }],
+      limit: 8,
+      filters: [
+        { property: 'status', operator: 'eq', value: 'in_service' },
+        { property: 'diameter_mm', operator: 'gte', value: 150 },
+      ],
+      bbox: [-9.123457, 38.7, -9.1, 38.8],
+    });
+  });
+
+  it('on the whole layer ignores the extent and the viewer filter, but not a selection on its layer', () => {
+    const selection = {
+      layerId: 10,
+      label: 'pvc',
+      condition: { property: 'material', operator: 'eq' as const, value: 'pvc' },
+    };
+    const question = widgetQuestion(
+      { ...WIDGET, scope: 'layer', filters: [] },
+      {
+        bbox: [0, 0, 1, 1],
+        appliedFilter: [{ layer_id: 10, filters: [{ property: 'x', operator: 'eq', value: 1 }] }],
+      },
+      selection,
+    );
+    expect(question.bbox).toBeUndefined();
+    expect(question.filters).toEqual([selection.condition]);
+    expect(
+      widgetQuestion({ ...WIDGET, layer_id: 11, filters: [] }, { bbox: null, appliedFilter: null }, selection)
+        .filters,
+    ).toBeUndefined();
+  });
+});
+
+describe('chart rows and selections', () => {
+  const aggregation: Aggregation = {
+    groups: [
+      { key: 'pvc', count: 3, metrics: [3] },
+      { key: null, count: 1, metrics: [1] },
+    ],
+    other: { count: 2, metrics: [2] },
+    total: { count: 6, metrics: [6] },
+  };
+
+  it('lists the groups, a missing value and other, in order', () => {
+    expect(
+      chartRows(aggregation, { none: '(none)', other: 'Other' }, format).map((row) => [row.label, row.value]),
+    ).toEqual([
+      ['pvc', 3],
+      ['(none)', 1],
+      ['Other', 2],
+    ]);
+  });
+
+  it('a click on a value selects it; on a class selects the closed range; time buckets select nothing', () => {
+    expect(selectionOf(WIDGET, { key: 'pvc', count: 3, metrics: [3] }, 'pvc')?.condition).toEqual({
+      property: 'material',
+      operator: 'eq',
+      value: 'pvc',
+    });
+    const histogram = {
+      ...WIDGET,
+      kind: 'histogram' as const,
+      group_by: { property: 'diameter_mm', breaks: [0, 100, 200] },
+    };
+    expect(selectionOf(histogram, { key: [100, 200], count: 1, metrics: [1] }, '100–200')?.condition).toEqual(
+      {
+        property: 'diameter_mm',
+        operator: 'between',
+        value: [100, 200],
+      },
+    );
+    const time = {
+      ...WIDGET,
+      kind: 'time' as const,
+      group_by: { property: 'install_date', interval: 'year' as const },
+    };
+    expect(selectionOf(time, { key: '1990-01-01T00:00:00Z', count: 1, metrics: [1] }, '1990')).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import type {
+  AggregateGroup,
+  AggregateRequest,
+  Aggregation,
+  FilterCondition,
+  LayerFilter,
+  Widget,
+} from '../../../../generated/model';
+
+/** What a widget following the map takes from the viewer: its extent and the active filter. */
+export interface ViewerScope {
+  bbox: [number, number, number, number] | null;
+  appliedFilter: readonly LayerFilter[] | null;
+}
+
+/** A click on a bar, slice or class: features of `layerId` meeting `condition`. */
+export interface Selection {
+  layerId: number;
+  label: string;
+  condition: FilterCondition;
+}
+
+/**
+ * The aggregate question a widget asks: its own grouping, metrics and filters, plus (when it
+ * follows the map) the viewer's extent and its active filter on the widget's layer, plus the
+ * dashboard's selection when that is on the same layer.
+ */
+export function widgetQuestion(
+  widget: Widget,
+  scope: ViewerScope,
+  selection: Selection | null,
+): AggregateRequest {
+  const filters: FilterCondition[] = [...widget.filters];
+  if (widget.scope === 'map') {
+    const entry = scope.appliedFilter?.find((candidate) => candidate.layer_id === widget.layer_id);
+    if (entry) filters.push(...entry.filters);
+  }
+  if (selection && selection.layerId === widget.layer_id) filters.push(selection.condition);
+  return {
+    group_by: widget.group_by,
+    metrics: widget.metrics,
+    limit: widget.limit,
+    ...(filters.length > 0 ? { filters } : {}),
+    ...(widget.scope === 'map' && scope.bbox ? { bbox: roundedBox(scope.bbox) } : {}),
+  };
+}
+
+/** Six decimals (about 10 cm): tiny pans that change nothing visible ask nothing new. */
+function roundedBox(bbox: readonly number[]): number[] {
+  return bbox.map((value) => Math.round(value * 1e6) / 1e6);
+}
+
+/** A group's key as a reader sees it; `other` and missing values get the given words. */
+export function keyLabel(
+  key: AggregateGroup['key'],
+  words: { none: string },
+  format: (n: number) => string,
+): string {
+  if (key === null) return words.none;
+  if (Array.isArray(key)) return `${format(key[0] ?? 0)} – ${format(key[1] ?? 0)}`;
+  if (typeof key === 'string' && /^\d{4}-\d{2}-\d{2}T00:00:00Z$/.test(key)) return key.slice(0, 10);
+  return String(key);
+}
+
+export interface ChartRow {
+  label: string;
+  value: number;
+  group: AggregateGroup | null;
+}
+
+/** The rows a chart and its table show: one per group (first metric), then `other`. */
+export function chartRows(
+  aggregation: Aggregation,
+  words: { none: string; other: string },
+  format: (n: number) => string,
+): ChartRow[] {
+  const rows: ChartRow[] = aggregation.groups.map((group) => ({
+    label: keyLabel(group.key, words, format),
+    value: group.metrics[0] ?? 0,
+    group,
+  }));
+  if (aggregation.other)
+    rows.push({ label: words.other, value: aggregation.other.metrics[0] ?? 0, group: null });
+  return rows;
+}
+
+/** The filter a click on a group sets: its value, or its class as a closed range. */
+export function selectionOf(widget: Widget, group: AggregateGroup, label: string): Selection | null {
+  const groupBy = widget.group_by;
+  if (groupBy === null || 'interval' in groupBy) return null;
+  if ('breaks' in groupBy) {
+    if (!Array.isArray(group.key) || groupBy.property.startsWith('$')) return null;
+    return {
+      layerId: widget.layer_id,
+      label,
+      condition: {
+        property: groupBy.property,
+        operator: 'between',
+        value: [group.key[0] ?? 0, group.key[1] ?? 0],
+      },
+    };
+  }
+  if (group.key === null || Array.isArray(group.key)) return null;
+  return {
+    layerId: widget.layer_id,
+    label,
+    condition: { property: groupBy.property, operator: 'eq', value: group.key },
+  };
+}

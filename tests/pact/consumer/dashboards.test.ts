@@ -1,0 +1,191 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import {
+  aggregateLayer,
+  createWidget,
+  deleteWidget,
+  listWidgets,
+  updateWidget,
+} from '../../../generated/api/dashboards/dashboards';
+import { STATES, stateId } from '../states';
+import { PIPE_101, PIPE_102, PIPES, TOWN } from './map-examples';
+import { stateOf } from './map-matchers';
+import {
+  createPact,
+  isoTimestamp,
+  JSON_RESPONSE,
+  rejectionOf,
+  signedInHeaders,
+  validationLike,
+  XHR,
+} from './pact';
+
+const { equal, integer, like } = MatchersV3;
+const pact = createPact();
+const readHeaders = { ...XHR, Cookie: signedInHeaders.Cookie };
+const options = (url: string) => ({ baseURL: url, headers: signedInHeaders });
+const aggregatePath = `/api/maps/${TOWN.id}/layers/${PIPES.id}/aggregate`;
+
+const WIDGET = {
+  map_id: TOWN.id,
+  layer_id: PIPES.id,
+  id: 7,
+  title: 'Pipes by material',
+  kind: 'category',
+  chart: 'bar',
+  group_by: { property: 'material' },
+  metrics: [{ op: 'count' }],
+} as const;
+
+/** A widget as the server answers it: ids and timestamps by type, the rest as stored. */
+function widgetLike(widget: {
+  title: string;
+  kind: string;
+  chart: string;
+  group_by: unknown;
+  metrics: unknown;
+}) {
+  return {
+    id: integer(WIDGET.id),
+    map_id: integer(TOWN.id),
+    layer_id: integer(PIPES.id),
+    title: equal(widget.title),
+    kind: equal(widget.kind),
+    chart: equal(widget.chart),
+    scope: like('map'),
+    group_by: widget.group_by,
+    metrics: widget.metrics,
+    filters: like([]),
+    limit: integer(20),
+    order: integer(0),
+    created_at: isoTimestamp(),
+    updated_at: isoTimestamp(),
+  };
+}
+
+describe('dashboards', () => {
+  it('aggregateLayer counts a layer by a property and measures each group', () => {
+    const body = {
+      group_by: { property: 'material' },
+      metrics: [{ op: 'count' as const }, { op: 'max' as const, property: 'diameter_mm' }],
+    };
+    return pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.featureExists, stateOf(PIPE_101))
+      .given(STATES.featureExists, stateOf(PIPE_102))
+      .uponReceiving('an aggregation of a layer by material')
+      .withRequest('POST', aggregatePath, (b) => b.headers(signedInHeaders).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        // One feature of each material: equal counts come in value order.
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: {
+            groups: [
+              { key: 'cast_iron', count: 1, metrics: [1, PIPE_101.properties.diameter_mm] },
+              { key: 'pvc', count: 1, metrics: [1, PIPE_102.properties.diameter_mm] },
+            ],
+            other: null,
+            total: { count: 2, metrics: [2, PIPE_101.properties.diameter_mm] },
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const answer = await aggregateLayer(TOWN.id, PIPES.id, body, options(server.url));
+        expect(answer.data.groups.map((group) => group.key)).toEqual(['cast_iron', 'pvc']);
+        expect(answer.data.total.count).toBe(2);
+      });
+  });
+
+  it('aggregateLayer 422 for a property outside the layer schema', () => {
+    const body = { group_by: { property: 'colour' }, metrics: [{ op: 'count' as const }] };
+    return pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .uponReceiving('an aggregation grouped by an unknown property')
+      .withRequest('POST', aggregatePath, (b) => b.headers(signedInHeaders).jsonBody(body))
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(validationLike({ 'group_by.property': 'There is no property named colour.' })),
+      )
+      .executeTest(async (server) => {
+        const rejected = await rejectionOf(aggregateLayer(TOWN.id, PIPES.id, body, options(server.url)));
+        expect(rejected.status).toBe(422);
+      });
+  });
+
+  it('listWidgets gives the dashboard widgets of a map', () =>
+    pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.widgetExists, stateOf(WIDGET))
+      .uponReceiving('a request for the dashboard widgets of a map')
+      .withRequest('GET', `/api/maps/${TOWN.id}/widgets`, (b) => b.headers(readHeaders))
+      .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: [widgetLike(WIDGET)] }))
+      .executeTest(async (server) => {
+        const widgets = await listWidgets(TOWN.id, options(server.url));
+        expect(widgets.data.map((widget) => widget.title)).toEqual([WIDGET.title]);
+      }));
+
+  it('createWidget 201 returns the new widget', () => {
+    const body = {
+      layer_id: stateId('layer', PIPES.id),
+      title: 'Network length by material',
+      kind: 'category' as const,
+      chart: 'bar' as const,
+      group_by: { property: 'material' },
+      metrics: [{ op: 'sum' as const, property: '$length' }],
+    };
+    return pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .uponReceiving('a dashboard widget creation by an admin')
+      .withRequest('POST', `/api/maps/${TOWN.id}/widgets`, (b) => b.headers(signedInHeaders).jsonBody(body))
+      .willRespondWith(201, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: widgetLike(body) }))
+      .executeTest(async (server) => {
+        const created = await createWidget(TOWN.id, { ...body, layer_id: PIPES.id }, options(server.url));
+        expect(created.data).toMatchObject({ kind: 'category', chart: 'bar' });
+      });
+  });
+
+  it('updateWidget returns the changed widget', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.widgetExists, stateOf(WIDGET))
+      .uponReceiving('a change of a dashboard widget')
+      .withRequest('PUT', `/api/maps/${TOWN.id}/widgets/${WIDGET.id}`, (b) =>
+        b.headers(signedInHeaders).jsonBody({ chart: 'pie' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({ data: widgetLike({ ...WIDGET, chart: 'pie' }) }),
+      )
+      .executeTest(async (server) => {
+        const changed = await updateWidget(TOWN.id, WIDGET.id, { chart: 'pie' }, options(server.url));
+        expect(changed.data.chart).toBe('pie');
+      }));
+
+  it('deleteWidget 204', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.widgetExists, stateOf(WIDGET))
+      .uponReceiving('a removal of a dashboard widget')
+      .withRequest('DELETE', `/api/maps/${TOWN.id}/widgets/${WIDGET.id}`, (b) => b.headers(signedInHeaders))
+      .willRespondWith(204)
+      .executeTest(async (server) => {
+        await deleteWidget(TOWN.id, WIDGET.id, options(server.url));
+      }));
+});

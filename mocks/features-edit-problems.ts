@@ -1,6 +1,6 @@
 import type { FeatureEdit } from '../generated/model';
 import { findFeature } from './features-store';
-import { TOWN_LAYERS } from './features-town-layers';
+import { townLayers } from './town';
 
 /**
  * An edit's properties against the layer's schema (a partial edit: absent ones are kept): a name
@@ -8,7 +8,7 @@ import { TOWN_LAYERS } from './features-town-layers';
  */
 function propertyProblems(layerId: number, values: Record<string, unknown>, prefix: string) {
   const problems: Record<string, string[]> = {};
-  const schema = TOWN_LAYERS.find((layer) => layer.id === layerId)?.properties ?? [];
+  const schema = townLayers().find((layer) => layer.id === layerId)?.properties ?? [];
   for (const [name, value] of Object.entries(values)) {
     const field = `${prefix}.${name}`;
     const property = schema.find((entry) => entry.name === name);

@@ -7,7 +7,8 @@ import {
 import type { ExportFile, ExportFileResource, ExportFormat, Feature } from '../generated/model';
 import type { UserRecord } from './db';
 import { featuresOfLayer, filterTown, isTownLayer, matchesText } from './features-store';
-import { TOWN_LAYERS, TOWN_MAP_ID } from './features-town-layers';
+import { TOWN_MAP_ID } from './features-town-layers';
+import { townLayers } from './town';
 import { idParam } from './maps-guards';
 import { layersFilterProblems } from './features-filter';
 import { otherMapAnswer } from './features-map-guard';
@@ -104,7 +105,7 @@ function advance(entry: MockExport): ExportFile {
   return next;
 }
 
-const layerName = (layerId: number) => TOWN_LAYERS.find((layer) => layer.id === layerId)?.name ?? 'features';
+const layerName = (layerId: number) => townLayers().find((layer) => layer.id === layerId)?.name ?? 'features';
 
 /** The caller's own export, or any for an admin (the server's `read Export`): else 404 / 403. */
 function ownExport(

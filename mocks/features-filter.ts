@@ -1,7 +1,7 @@
 import type { Feature, FilterCondition, LayerFilter } from '../generated/model';
-import { TOWN_LAYERS } from './features-town-layers';
+import { townLayers } from './town';
 
-const isTownLayer = (layerId: number) => TOWN_LAYERS.some((layer) => layer.id === layerId);
+const isTownLayer = (layerId: number) => townLayers().some((layer) => layer.id === layerId);
 
 type Scalar = string | number | boolean;
 

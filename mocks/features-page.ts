@@ -1,7 +1,7 @@
 import { pageEnvelope } from '../server/src/http/pagination';
 import type { Feature, FeaturePage } from '../generated/model';
 import { validationFailed } from './responses';
-import { TOWN_LAYERS } from './features-town-layers';
+import { townLayers } from './town';
 
 /** A layer page's request, as listLayerFeatures reads its query (server/src/features/feature-page.ts). */
 export interface TownPageRequest {
@@ -27,7 +27,7 @@ export function parseTownWhere(layerId: number, property?: string, value?: strin
     };
   if (value === undefined)
     return { ok: false, response: validationFailed({ where_value: ['The where_value field is required.'] }) };
-  const layer = TOWN_LAYERS.find((entry) => entry.id === layerId);
+  const layer = townLayers().find((entry) => entry.id === layerId);
   if (!layer?.properties.some((entry) => entry.name === property))
     return {
       ok: false,

@@ -2,14 +2,12 @@ import { HttpResponse, http } from 'msw';
 import type { Feature, FeatureList } from '../generated/model';
 import { featuresOfLayer, findFeature } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
+import { townRelation } from './town';
 import { notFound, requireUser } from './responses';
 
 type Params = Record<string, string | readonly string[] | undefined>;
 const numberParam = (params: Params, name: string) =>
   Number(typeof params[name] === 'string' ? params[name] : NaN);
-
-const PIPES = 1;
-const VALVES = 2;
 
 const ends = (feature: Feature): string[] =>
   feature.geometry?.type === 'LineString' ? feature.geometry.coordinates.map((point) => point.join(',')) : [];
@@ -21,15 +19,17 @@ const at = (feature: Feature): string =>
  * parent of the valves at its ends (the grid puts a valve on every crossing).
  */
 function childrenOf(feature: Feature): Feature[] {
-  if (feature.layer_id !== PIPES) return [];
+  const { pipes, valves } = townRelation();
+  if (feature.layer_id !== pipes) return [];
   const pipeEnds = ends(feature);
-  return featuresOfLayer(VALVES).filter((valve) => pipeEnds.includes(at(valve)));
+  return featuresOfLayer(valves).filter((valve) => pipeEnds.includes(at(valve)));
 }
 
 function parentsOf(feature: Feature): Feature[] {
-  if (feature.layer_id !== VALVES) return [];
+  const { pipes, valves } = townRelation();
+  if (feature.layer_id !== valves) return [];
   const point = at(feature);
-  return featuresOfLayer(PIPES).filter((pipe) => ends(pipe).includes(point));
+  return featuresOfLayer(pipes).filter((pipe) => ends(pipe).includes(point));
 }
 
 const relatives = (follow: (feature: Feature) => Feature[]) =>

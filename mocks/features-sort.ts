@@ -1,5 +1,5 @@
 import type { Feature } from '../generated/model';
-import { TOWN_LAYERS } from './features-town-layers';
+import { townLayers } from './town';
 import { validationFailed } from './responses';
 
 type Sorted = { ok: true; rows: Feature[] } | { ok: false; response: Response };
@@ -14,7 +14,7 @@ export function sortFeatures(rows: Feature[], layerId: number, sort: string | un
   if (!sort) return { ok: true, rows };
   const descending = sort.startsWith('-');
   const name = descending ? sort.slice(1) : sort;
-  const layer = TOWN_LAYERS.find((entry) => entry.id === layerId);
+  const layer = townLayers().find((entry) => entry.id === layerId);
   if (name !== 'id' && !layer?.properties.some((property) => property.name === name))
     return {
       ok: false,

@@ -1,6 +1,6 @@
 import GeoJSONVT from 'geojson-vt';
 import type { AuditEntry, Feature, FeatureEdit, FeatureFile, LayerFilter } from '../generated/model';
-import { buildTownFeatures } from './features-town';
+import { townFeatures, townLayers } from './town';
 import { conditionHolds } from './features-filter';
 
 /** The mock town's features and their history. Memory only; reseeded with the users. */
@@ -13,12 +13,17 @@ type FeatureState = {
   nextFileId: number;
 };
 
-let state: FeatureState = fresh();
+let seeded: FeatureState | undefined;
+/** Built on first use after a reseed: the demo town's generator runs only when a feature is asked for. */
+function store(): FeatureState {
+  seeded ??= fresh();
+  return seeded;
+}
 const tileIndexes = new Map<number, GeoJSONVT>();
 
 function fresh(): FeatureState {
   return {
-    features: new Map(buildTownFeatures().map((f) => [f.id, f])),
+    features: new Map(townFeatures().map((f) => [f.id, f])),
     history: [],
     nextAuditId: 1,
     fileBytes: new Map(),
@@ -27,20 +32,20 @@ function fresh(): FeatureState {
 }
 
 export function seedFeatureMocks(): void {
-  state = fresh();
+  seeded = undefined;
   tileIndexes.clear();
 }
 
 export function featuresOfLayer(layerId: number): Feature[] {
-  return [...state.features.values()].filter((f) => f.layer_id === layerId).sort((a, b) => a.id - b.id);
+  return [...store().features.values()].filter((f) => f.layer_id === layerId).sort((a, b) => a.id - b.id);
 }
 
 export function findFeature(id: number): Feature | undefined {
-  return state.features.get(id);
+  return store().features.get(id);
 }
 
 export function isTownLayer(layerId: number): boolean {
-  return layerId >= 1 && layerId <= 4;
+  return townLayers().some((layer) => layer.id === layerId);
 }
 
 /** geojson-vt index per layer, rebuilt after an edit of that layer (a few hundred features). */
@@ -104,8 +109,8 @@ function audit(
   oldValues: AuditEntry['old_values'],
   newValues: AuditEntry['new_values'],
 ) {
-  state.history.unshift({
-    id: state.nextAuditId++,
+  store().history.unshift({
+    id: store().nextAuditId++,
     auditable_id: featureId,
     event,
     old_values: oldValues,
@@ -132,7 +137,7 @@ function versionOf(featureId: number, event: AuditEntry['event']): number | null
 }
 
 export function historyOf(featureId: number): AuditEntry[] {
-  return state.history.filter((entry) => entry.auditable_id === featureId);
+  return store().history.filter((entry) => entry.auditable_id === featureId);
 }
 
 /** A feature's values as its history records them: its properties plus its geometry (as the server). */
@@ -165,7 +170,7 @@ export function applyEdits(
   const now = `${new Date().toISOString().slice(0, 19)}Z`;
   const updated: Feature[] = [];
   for (const edit of edits) {
-    const current = state.features.get(edit.id);
+    const current = store().features.get(edit.id);
     if (!current) continue;
     // As the server: non-null values merge, null removes the property.
     const properties = { ...current.properties };
@@ -180,7 +185,7 @@ export function applyEdits(
       updated_by: user.id,
       updated_at: now,
     };
-    state.features.set(next.id, next);
+    store().features.set(next.id, next);
     tileIndexes.delete(next.layer_id);
     // Only what changed; an edit that changes nothing leaves no history row.
     const change = changedValues(auditValues(current), auditValues(next));
@@ -188,9 +193,9 @@ export function applyEdits(
     updated.push(next);
   }
   for (const id of deleteIds) {
-    const current = state.features.get(id);
+    const current = store().features.get(id);
     if (!current) continue;
-    state.features.delete(id);
+    store().features.delete(id);
     tileIndexes.delete(current.layer_id);
     audit(id, 'deleted', user, auditValues(current), null);
   }
@@ -205,12 +210,12 @@ export function attachFiles(
   uploads: readonly File[],
   user: { id: number; name: string },
 ): FeatureFile[] {
-  const feature = state.features.get(featureId);
+  const feature = store().features.get(featureId);
   if (!feature) return [];
   const created_at = `${new Date().toISOString().slice(0, 19)}Z`;
   const stored = uploads.map((upload): FeatureFile => {
-    const id = state.nextFileId++;
-    state.fileBytes.set(id, upload);
+    const id = store().nextFileId++;
+    store().fileBytes.set(id, upload);
     return {
       id,
       feature_id: featureId,
@@ -222,25 +227,25 @@ export function attachFiles(
       created_at,
     };
   });
-  state.features.set(featureId, { ...feature, files: [...(feature.files ?? []), ...stored] });
+  store().features.set(featureId, { ...feature, files: [...(feature.files ?? []), ...stored] });
   for (const file of stored) audit(featureId, 'file_added', user, null, describeFile(file));
   return stored;
 }
 
 export function findFile(fileId: number): { file: FeatureFile; bytes: Blob | undefined } | undefined {
-  for (const feature of state.features.values()) {
+  for (const feature of store().features.values()) {
     const file = feature.files?.find((row) => row.id === fileId);
-    if (file) return { file, bytes: state.fileBytes.get(fileId) };
+    if (file) return { file, bytes: store().fileBytes.get(fileId) };
   }
   return undefined;
 }
 
 export function detachFile(fileId: number, user: { id: number; name: string }): void {
   const found = findFile(fileId);
-  const feature = found && state.features.get(found.file.feature_id);
+  const feature = found && store().features.get(found.file.feature_id);
   if (!found || !feature) return;
-  state.features.set(feature.id, { ...feature, files: feature.files?.filter((row) => row.id !== fileId) });
-  state.fileBytes.delete(fileId);
+  store().features.set(feature.id, { ...feature, files: feature.files?.filter((row) => row.id !== fileId) });
+  store().fileBytes.delete(fileId);
   audit(feature.id, 'file_deleted', user, describeFile(found.file), null);
 }
 
@@ -253,7 +258,7 @@ export function createFeature(
   const now = `${new Date().toISOString().slice(0, 19)}Z`;
   const feature: Feature = {
     type: 'Feature',
-    id: Math.max(0, ...state.features.keys()) + 1,
+    id: Math.max(0, ...store().features.keys()) + 1,
     geometry: input.geometry,
     properties: input.properties,
     layer_id: layerId,
@@ -263,7 +268,7 @@ export function createFeature(
     updated_at: now,
     files: [],
   };
-  state.features.set(feature.id, feature);
+  store().features.set(feature.id, feature);
   tileIndexes.delete(layerId);
   audit(feature.id, 'created', user, null, { ...feature.properties, geometry: feature.geometry });
   return feature;

@@ -13,11 +13,22 @@ import type {
 } from '../generated/model';
 import { MOCK_ADMIN } from './accounts';
 import { MOCK_REFERENCE_DATE } from './db';
+import {
+  DEMO_TOWN_LAYERS,
+  demoTownCategories,
+  demoTownFilters,
+  demoTownMainSearches,
+  demoTownMap,
+  demoTownSearches,
+} from './demo-town';
+import { featuresOfLayer } from './features-store';
+import { mockTownKind } from './town';
 
 /**
- * The mock "server's" maps-domain tables: the one small demo town both screen halves
- * share (fixed ids: map 1 "Demo town", categories 1–2, layers 1–4; map 2 "Empty map").
- * Plain arrays: reseeded by applyScenario, so every test starts from the same town.
+ * The mock "server's" maps-domain tables: map 1 is the town (town.ts: the server's demo town in
+ * mock mode, a small hand-made one in the unit tests, with fixed ids: categories 1–2, layers
+ * 1–4), map 2 "Empty map". Plain arrays: reseeded by applyScenario, so every test starts from
+ * the same town.
  */
 export const mapsDb = {
   maps: [] as MapRecord[],
@@ -73,7 +84,50 @@ function demoLayer(
   };
 }
 
+const EMPTY_MAP: MapRecord = {
+  id: EMPTY_MAP_ID,
+  title: 'Empty map',
+  description: null,
+  center: [0, 20],
+  zoom: 2,
+  rotation: 0,
+  basemap: 'offline',
+  created_by: MOCK_ADMIN.id,
+  layers_count: 0,
+  created_at: '2026-10-30T08:00:00Z',
+  updated_at: '2026-10-30T08:00:00Z',
+};
+
+/**
+ * A layer whose `features_count` is read from the feature store whenever it is read, as the
+ * server's count follows its features (a write, e.g. a copy's spread, fixes a value).
+ */
+function countingFeatures(layer: Layer): Layer {
+  const counted = { ...layer };
+  Object.defineProperty(counted, 'features_count', {
+    enumerable: true,
+    configurable: true,
+    get: () => featuresOfLayer(layer.id).length,
+    set: (value: number) =>
+      Object.defineProperty(counted, 'features_count', { value, writable: true, enumerable: true }),
+  });
+  return counted;
+}
+
+/** The server's demo town (demo-town.ts); nothing here runs its generator (counts read on demand). */
+function seedDemoTown(): void {
+  mapsDb.maps = [demoTownMap(), { ...EMPTY_MAP }];
+  mapsDb.categories = demoTownCategories();
+  mapsDb.layers = DEMO_TOWN_LAYERS.map(countingFeatures);
+  mapsDb.searches = demoTownSearches();
+  mapsDb.mainSearches = demoTownMainSearches();
+  mapsDb.filters = demoTownFilters();
+  mapsDb.bookmarks = [];
+  mapsDb.relations = [];
+}
+
 export function seedMaps(): void {
+  if (mockTownKind() === 'demo') return seedDemoTown();
   mapsDb.maps = [
     {
       id: DEMO_MAP_ID,
@@ -88,19 +142,7 @@ export function seedMaps(): void {
       created_at: STAMP,
       updated_at: STAMP,
     },
-    {
-      id: EMPTY_MAP_ID,
-      title: 'Empty map',
-      description: null,
-      center: [0, 20],
-      zoom: 2,
-      rotation: 0,
-      basemap: 'offline',
-      created_by: MOCK_ADMIN.id,
-      layers_count: 0,
-      created_at: '2026-10-30T08:00:00Z',
-      updated_at: '2026-10-30T08:00:00Z',
-    },
+    { ...EMPTY_MAP },
   ];
   mapsDb.categories = [
     { id: 1, map_id: DEMO_MAP_ID, name: 'Network', parent_id: null, order: 0 },

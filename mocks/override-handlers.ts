@@ -10,7 +10,10 @@ import {
   type OverrideStorage,
   memoryStorage,
 } from './overrides';
+import { addMillionLayer } from './features-bulk-handlers';
 import { expireSession } from './session';
+import { problemsAnswer } from './validation-messages';
+import { msg } from '../server/src/i18n/message';
 
 /** The shared error bodies, worded as the server words them (server/src/i18n/locales/en.json). */
 const MESSAGES: Record<number, string> = {
@@ -27,11 +30,7 @@ const MESSAGES: Record<number, string> = {
 };
 const RETRY_AFTER: Record<number, string> = { 429: '60', 503: '5' };
 
-function label(field: string): string {
-  return field.replaceAll('_', ' ');
-}
-
-/** A 422 naming every field the form sent, so each field of the form shows its error. */
+/** A 422 naming every field the form sent, so each field of the form shows its error (in the server's words). */
 async function validationBody(
   request: Request,
 ): Promise<{ message: string; errors: Record<string, string[]> }> {
@@ -41,16 +40,11 @@ async function validationBody(
     .catch(() => undefined);
   const fields =
     typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? Object.keys(sent) : ['body'];
-  const errors = Object.fromEntries(
-    (fields.length > 0 ? fields : ['body']).map((field) => [
-      field,
-      [`The ${label(field)} field is invalid.`],
-    ]),
+  return problemsAnswer(
+    Object.fromEntries(
+      (fields.length > 0 ? fields : ['body']).map((field) => [field, [msg('validation.invalid', { field })]]),
+    ),
   );
-  const count = Object.keys(errors).length;
-  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-  const extra = count > 1 ? ` (and ${count - 1} more error${count > 2 ? 's' : ''})` : '';
-  return { message: `${first}${extra}`, errors };
 }
 
 /** An answer as usual with every list in it emptied (`data`, `features`, `items`) and counts at 0. */
@@ -117,10 +111,14 @@ function browserStorage(): OverrideStorage {
 /** This page's overrides (mock mode: the tab's sessionStorage). */
 export const overrideStore = new OverrideStore(browserStorage());
 
-/** Applies a preset: its overrides join the current ones; `session-expiring` ends the session. */
+/**
+ * Applies a preset: its overrides join the current ones; `session-expiring` ends the session,
+ * `million-features` adds its layer to map 1.
+ */
 export function applyPreset(name: string): void {
   if (!isPresetName(name)) throw new Error(`Unknown mock preset "${name}".`);
   if (name === 'session-expiring') expireSession();
+  if (name === 'million-features') addMillionLayer();
   overrideStore.add(...PRESETS[name].overrides);
 }
 

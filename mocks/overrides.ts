@@ -170,9 +170,17 @@ export class OverrideStore {
 }
 
 export type PresetName =
-  'slow-network' | 'server-down' | 'validation-errors' | 'session-expiring' | 'empty-data';
+  | 'slow-network'
+  | 'server-down'
+  | 'validation-errors'
+  | 'session-expiring'
+  | 'empty-data'
+  | 'million-features';
 
-/** Named bundles of overrides; `session-expiring` also ends the mock session (see the handlers). */
+/**
+ * Named bundles of overrides; `session-expiring` also ends the mock session and
+ * `million-features` adds its layer (see the handlers).
+ */
 export const PRESETS: Record<PresetName, { overrides: MockOverride[]; description: string }> = {
   'slow-network': {
     description: 'Every call answers as usual after 2.5 s.',
@@ -193,6 +201,10 @@ export const PRESETS: Record<PresetName, { overrides: MockOverride[]; descriptio
   'empty-data': {
     description: 'Every list answers with no rows.',
     overrides: [{ operationId: WILDCARD, status: 'empty', delay: 0, once: false }],
+  },
+  'million-features': {
+    description: 'Map 1 gets a layer of 1,000,000 points, computed a page or a tile at a time.',
+    overrides: [],
   },
 };
 

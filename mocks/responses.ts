@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import type { ValidationError } from '../generated/model';
 import { hasValidXsrf, signedInUser } from './session';
 import type { UserRecord } from './db';
+import { problemsAnswer, wordedAnswer, zodProblems } from './validation-messages';
 
 /** Error bodies in the server's (Laravel's) wire shapes, docs/decisions.md#error-shapes. */
 export const unauthenticated = () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 });
@@ -16,36 +17,22 @@ export const PASSWORD_MISMATCH = { password: ['The password field confirmation d
 export const EMAIL_TAKEN = { email: ['The email has already been taken.'] };
 
 export function validationFailed(errors: ValidationError['errors']): HttpResponse<ValidationError> {
-  const messages = Object.values(errors).flat();
-  const extra =
-    messages.length > 1 ? ` (and ${messages.length - 1} more error${messages.length > 2 ? 's' : ''})` : '';
-  return HttpResponse.json(
-    { message: `${messages[0] ?? 'The given data was invalid.'}${extra}`, errors },
-    { status: 422 },
-  );
-}
-
-function label(field: string): string {
-  return field.replaceAll('_', ' ');
+  return HttpResponse.json(wordedAnswer(errors), { status: 422 });
 }
 
 type ParseResult<T> = { ok: true; data: T } | { ok: false; response: Response };
 
-/** Validates with a generated zod schema; failures become per-field 422 errors. */
+/**
+ * Validates with a generated zod schema; failures become per-field 422 errors worded as the
+ * server words them (validation-messages.ts).
+ */
 export function parseWith<T>(schema: ZodType<T>, input: unknown): ParseResult<T> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
-  const source = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.map(String).join('.') || 'body';
-    const missing = issue.path.length === 1 && source[field] === undefined;
-    const message = missing
-      ? `The ${label(field)} field is required.`
-      : `The ${label(field)} field is invalid: ${issue.message}.`;
-    (errors[field] ??= []).push(message);
-  }
-  return { ok: false, response: validationFailed(errors) };
+  return {
+    ok: false,
+    response: HttpResponse.json(problemsAnswer(zodProblems(result.error.issues, input)), { status: 422 }),
+  };
 }
 
 export async function readJson(request: Request): Promise<unknown> {

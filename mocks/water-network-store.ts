@@ -7,10 +7,13 @@ import {
   type PointInput,
 } from '../server/src/water-network/network-graph';
 import { featuresOfLayer } from './features-store';
+import { demoTownWaterNetwork } from './demo-town';
 import { DEMO_MAP_ID, mapsDb } from './maps-store';
+import { mockTownKind } from './town';
 
 /**
- * Each map's water network for mock mode. The mock town is configured out of the box: pipes,
+ * Each map's water network for mock mode. The demo town comes configured as the seed configures
+ * it (demo-town.ts). The unit tests' fixture town is configured out of the box too: pipes,
  * valves and hydrants (layers 1–3). Its hydrants stand about 13 m beside their pipes, so the
  * tolerance is 15 m; pipe ends meet exactly, so nothing is joined that should not be.
  * The graph is the server's own (server/src/water-network), so answers match a real server.
@@ -21,13 +24,15 @@ export function seedWaterNetworks(): void {
   configs = new Map([
     [
       DEMO_MAP_ID,
-      {
-        pipe_layer_id: 1,
-        valve_layer_ids: [2],
-        node_layer_ids: [3],
-        tolerance_m: 15,
-        hydraulics: DEFAULT_HYDRAULICS,
-      },
+      mockTownKind() === 'demo'
+        ? demoTownWaterNetwork()
+        : {
+            pipe_layer_id: 1,
+            valve_layer_ids: [2],
+            node_layer_ids: [3],
+            tolerance_m: 15,
+            hydraulics: DEFAULT_HYDRAULICS,
+          },
     ],
   ]);
 }

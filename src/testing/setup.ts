@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetMocks } from '../../mocks/scenarios';
+import { chooseMockTown } from '../../mocks/town';
 import { setResponseCheck } from '../lib/http-client';
 import { recordedMap } from '../map/testing/recording-map-canvas';
 import { resetClientState } from './render';
@@ -19,6 +20,10 @@ const lazyModules = import.meta.glob([
   '../components/**/*.tsx',
   '!**/*.test.tsx',
 ]);
+
+// The tests name the small hand-made town's features one by one (mocks/features-town.ts); mock
+// mode serves the server's demo town, which mocks/demo-town.test.ts compares with its generator.
+chooseMockTown('fixture');
 
 beforeAll(async () => {
   await Promise.all(Object.values(lazyModules).map((load) => load()));

@@ -12,6 +12,7 @@ import {
   type DemoLayerKey,
 } from './configuration.ts';
 import { generateTown, type TownFeature } from './town.ts';
+import { DEMO_FEATURE_ORDER, townFeaturesOf } from './town-rows.ts';
 
 export interface SeededDemoTown {
   mapId: number;
@@ -91,15 +92,10 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
           layer.time_property ?? null,
         ],
       );
-    // Pipes first: on a fresh database they get ids 1…n (see generateTown).
-    const firstPipe = await insertFeatures(tx, layerIds.pipes, adminId, town.pipes);
-    const firstValve = await insertFeatures(tx, layerIds.valves, adminId, town.valves);
-    await insertFeatures(tx, layerIds.hydrants, adminId, town.hydrants);
-    await insertFeatures(tx, layerIds.zones, adminId, town.zones);
-    // Last, so the network keeps the feature ids it had before the town had streets.
-    await insertFeatures(tx, layerIds.streets, adminId, town.streets);
-    await insertFeatures(tx, layerIds.services, adminId, town.servicePoints);
-    await insertFeatures(tx, layerIds.sources, adminId, town.sources);
+    // In DEMO_FEATURE_ORDER: on a fresh database pipes get ids 1…n, and so on (see generateTown).
+    const firstIds = {} as Record<DemoLayerKey, number>;
+    for (const key of DEMO_FEATURE_ORDER)
+      firstIds[key] = await insertFeatures(tx, layerIds[key], adminId, townFeaturesOf(town, key));
     await tx.query(
       `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m, hydraulics)
        VALUES ($1, $2, $3::int[], $4::int[], $5, $6::jsonb)`,
@@ -164,7 +160,10 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
     return {
       mapId,
       layerIds,
-      planted: { pipeId: firstPipe + town.planted.pipe, valveId: firstValve + town.planted.valve },
+      planted: {
+        pipeId: firstIds.pipes + town.planted.pipe,
+        valveId: firstIds.valves + town.planted.valve,
+      },
     };
   });
 }

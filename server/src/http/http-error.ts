@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { localeOf, msg, render, translator, type Message, type Problems } from '../i18n/messages.ts';
+import {
+  localeOf,
+  msg,
+  problemsBody,
+  render,
+  translator,
+  type Message,
+  type Problems,
+} from '../i18n/messages.ts';
 
 /** An answer other than success, rendered in the caller's language by the error handler. */
 export class HttpError extends Error {
@@ -24,16 +32,7 @@ export class HttpError extends Error {
   body(request: FastifyRequest): Record<string, unknown> {
     const t = translator(localeOf(request));
     if (!this.problems) return { message: render(t, this.text) };
-    const errors = Object.fromEntries(
-      Object.entries(this.problems).map(([field, messages]) => [
-        field,
-        messages.map((message) => render(t, message)),
-      ]),
-    );
-    const all = Object.values(errors).flat();
-    const first = all[0] ?? render(t, this.text);
-    const more = all.length - 1;
-    return { message: more > 0 ? t('http.and_more', { message: first, count: more }) : first, errors };
+    return problemsBody(t, this.problems, this.text);
   }
 }
 

@@ -1,20 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import i18next, { type TFunction } from 'i18next';
+import { isLocale, LOCALES, type Locale } from './message.ts';
 
-export const LOCALES = ['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-/** A message to the user, rendered in their language when the response is written. */
-export interface Message {
-  key: string;
-  params?: Record<string, string | number>;
-}
-/** Per-field messages, before rendering. */
-export type Problems = Record<string, Message[]>;
-
-export const msg = (key: string, params?: Record<string, string | number>): Message =>
-  params ? { key, params } : { key };
+// The messages and their rendering are pure (message.ts: mock mode renders its 422s with them too).
+export {
+  isLocale,
+  LOCALES,
+  msg,
+  problemsBody,
+  render,
+  type Locale,
+  type Message,
+  type Problems,
+} from './message.ts';
 
 function load(locale: Locale): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
@@ -32,10 +31,6 @@ void i18n.init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 /**
  * The caller's language: the client's `locale` cookie (docs/product.md#flows), else the signed-in user's
@@ -59,13 +54,4 @@ export function localeOf(request: FastifyRequest): Locale {
 
 export function translator(locale: Locale): TFunction {
   return i18n.getFixedT(locale);
-}
-
-export function render(t: TFunction, message: Message): string {
-  const params: Record<string, string | number> = { ...message.params };
-  if (typeof params.field === 'string') {
-    const last = params.field.split('.').pop() ?? params.field;
-    params.field = t(`fields.${last}`, { defaultValue: last.replace(/_/g, ' ') });
-  }
-  return t(message.key, params);
 }

@@ -42,7 +42,27 @@ export interface ServerConfig {
    * endpoint, which creates accounts and sessions on request. Refused with NODE_ENV=production.
    */
   pactProviderStates: boolean;
+  /** Where attachments, import uploads and export files live: DATA_DIR, or one bucket for every instance. */
+  storage: StorageConfig;
+  /** INSTANCE_NAME: when set, every answer carries `X-Instance` with it (to see which instance served). */
+  instanceName: string | undefined;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** Empty for AWS itself; the address of a MinIO-like server otherwise. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      /** Both or neither; neither means the AWS SDK's default credential chain. */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      /** Seconds a signed download URL lives; 0 keeps downloads flowing through the server. */
+      signedUrlSeconds: number;
+    };
 
 type Env = Record<string, string | undefined>;
 
@@ -107,6 +127,41 @@ function pactProviderStates(env: Env): boolean {
   return true;
 }
 
+function flag(value: string | undefined, name: string): boolean {
+  const text = nonEmpty(value)?.trim().toLowerCase();
+  if (text === undefined || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw new Error(`${name} must be "true" or "false", got "${value ?? ''}"`);
+}
+
+/** STORAGE and the S3_* settings; an incomplete s3 setting stops the start with the missing names. */
+export function parseStorage(env: Env): StorageConfig {
+  const kind = nonEmpty(env.STORAGE)?.trim().toLowerCase() ?? 'local';
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`STORAGE must be "local" or "s3", got "${env.STORAGE ?? ''}"`);
+  const bucket = nonEmpty(env.S3_BUCKET);
+  if (bucket === undefined) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const accessKeyId = nonEmpty(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = nonEmpty(env.S3_SECRET_ACCESS_KEY);
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together; leave both unset to use the AWS default credential chain',
+    );
+  const endpoint = nonEmpty(env.S3_ENDPOINT)?.trim();
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  return {
+    kind: 's3',
+    endpoint,
+    region: nonEmpty(env.S3_REGION)?.trim() ?? nonEmpty(env.AWS_REGION)?.trim() ?? 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, 'S3_FORCE_PATH_STYLE'),
+    signedUrlSeconds: integer(env.S3_SIGNED_URL_SECONDS, 0, 'S3_SIGNED_URL_SECONDS'),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data');
   return {
@@ -132,5 +187,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 60, 'AUTH_RATE_LIMIT'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     pactProviderStates: pactProviderStates(env),
+    storage: parseStorage(env),
+    instanceName: nonEmpty(env.INSTANCE_NAME)?.trim(),
   };
 }

@@ -60,8 +60,6 @@ export type StorageConfig =
       accessKeyId: string | undefined;
       secretAccessKey: string | undefined;
       forcePathStyle: boolean;
-      /** Seconds a signed download URL lives; 0 keeps downloads flowing through the server. */
-      signedUrlSeconds: number;
     };
 
 type Env = Record<string, string | undefined>;
@@ -158,7 +156,6 @@ export function parseStorage(env: Env): StorageConfig {
     accessKeyId,
     secretAccessKey,
     forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, 'S3_FORCE_PATH_STYLE'),
-    signedUrlSeconds: integer(env.S3_SIGNED_URL_SECONDS, 0, 'S3_SIGNED_URL_SECONDS'),
   };
 }
 

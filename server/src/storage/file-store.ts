@@ -30,8 +30,6 @@ export interface FileStore {
   remove(keys: readonly string[]): Promise<void>;
   /** Every key under a prefix with its last change (for clean-ups and the migration). */
   list(prefix: string): AsyncIterable<{ key: string; modified: Date }>;
-  /** A short-lived URL the browser may fetch directly, when the store offers them and they are on. */
-  signedUrl(key: string, download: { fileName: string; contentType: string }): Promise<string | undefined>;
   close(): void;
 }
 

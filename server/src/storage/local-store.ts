@@ -54,7 +54,6 @@ export function localStore(dataDir: string): FileStore {
         if (info) yield { key: path.relative(root, full).split(path.sep).join('/'), modified: info.mtime };
       }
     },
-    signedUrl: () => Promise.resolve(undefined),
     close: () => undefined,
   };
 }

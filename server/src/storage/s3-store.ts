@@ -13,9 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
-import { attachmentHeader } from '../feature-files/file-names.ts';
 import { checkedKey, type FileStore } from './file-store.ts';
 
 type S3Settings = Extract<StorageConfig, { kind: 's3' }>;
@@ -97,19 +95,6 @@ export function s3Store(settings: S3Settings): FileStore {
           if (item.Key) yield { key: item.Key, modified: item.LastModified ?? new Date(0) };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-    },
-    async signedUrl(key, download) {
-      if (settings.signedUrlSeconds <= 0) return undefined;
-      return getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket,
-          Key: checkedKey(key),
-          ResponseContentDisposition: attachmentHeader(download.fileName),
-          ResponseContentType: download.contentType,
-        }),
-        { expiresIn: settings.signedUrlSeconds },
-      );
     },
     close: () => client.destroy(),
   };

@@ -70,6 +70,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('content-type', 'application/json');
     return payload;
   });
+  if (config.instanceName !== undefined) {
+    // Set by the operator to tell instances apart behind a balancer (the several-instances test reads it).
+    const name = config.instanceName;
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('X-Instance', name);
+    });
+  }
   const document = options.document ?? loadDocument();
   const mailer =
     options.mailer ??

@@ -45,7 +45,25 @@ export interface ServerConfig {
   pactProviderStates: boolean;
   /** FEATURE_MAX_VERTICES, FEATURE_MAX_BYTES, ANSWER_MAX_BYTES (features/feature-limits.ts). */
   featureLimits: FeatureLimits;
+  /** Where attachments, import uploads and export files live: DATA_DIR, or one bucket for every instance. */
+  storage: StorageConfig;
+  /** INSTANCE_NAME: when set, every answer carries `X-Instance` with it (to see which instance served). */
+  instanceName: string | undefined;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** Empty for AWS itself; the address of a MinIO-like server otherwise. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      /** Both or neither; neither means the AWS SDK's default credential chain. */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 type Env = Record<string, string | undefined>;
 
@@ -125,6 +143,40 @@ function pactProviderStates(env: Env): boolean {
   return true;
 }
 
+function flag(value: string | undefined, name: string): boolean {
+  const text = nonEmpty(value)?.trim().toLowerCase();
+  if (text === undefined || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw new Error(`${name} must be "true" or "false", got "${value ?? ''}"`);
+}
+
+/** STORAGE and the S3_* settings; an incomplete s3 setting stops the start with the missing names. */
+export function parseStorage(env: Env): StorageConfig {
+  const kind = nonEmpty(env.STORAGE)?.trim().toLowerCase() ?? 'local';
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`STORAGE must be "local" or "s3", got "${env.STORAGE ?? ''}"`);
+  const bucket = nonEmpty(env.S3_BUCKET);
+  if (bucket === undefined) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const accessKeyId = nonEmpty(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = nonEmpty(env.S3_SECRET_ACCESS_KEY);
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together; leave both unset to use the AWS default credential chain',
+    );
+  const endpoint = nonEmpty(env.S3_ENDPOINT)?.trim();
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  return {
+    kind: 's3',
+    endpoint,
+    region: nonEmpty(env.S3_REGION)?.trim() ?? nonEmpty(env.AWS_REGION)?.trim() ?? 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, 'S3_FORCE_PATH_STYLE'),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data');
   return {
@@ -151,5 +203,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     pactProviderStates: pactProviderStates(env),
     featureLimits: featureLimits(env),
+    storage: parseStorage(env),
+    instanceName: nonEmpty(env.INSTANCE_NAME)?.trim(),
   };
 }

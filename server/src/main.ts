@@ -13,6 +13,7 @@ import { linkOrigin } from './mail/link-origin.ts';
 import { epanet } from './water-network/epanet-thread.ts';
 import { warmWaterNetworks } from './water-network/warm-models.ts';
 import { createMailer } from './mail/mailer.ts';
+import { fileStore } from './storage/file-store.ts';
 
 /** `npm start`: migrate, seed, build the client if needed, serve API + client on PORT. */
 async function main(): Promise<void> {
@@ -39,8 +40,14 @@ async function main(): Promise<void> {
   const worker = createJobWorker({
     db,
     runners: {
-      [EXPORT_JOB]: exportRunner({ db, dataDir: config.dataDir, mailer, log: app.log }),
-      [IMPORT_JOB]: importRunner({ db }),
+      [EXPORT_JOB]: exportRunner({
+        db,
+        dataDir: config.dataDir,
+        store: fileStore(config),
+        mailer,
+        log: app.log,
+      }),
+      [IMPORT_JOB]: importRunner({ db, store: fileStore(config) }),
     },
     leaseMs: config.jobLeaseMs,
     pollMs: config.jobPollMs,
@@ -48,7 +55,7 @@ async function main(): Promise<void> {
   });
   worker.start();
   const purge = setInterval(() => {
-    purgeExpiredExports(db, config.dataDir).catch((error: unknown) =>
+    purgeExpiredExports(db, config.dataDir, fileStore(config)).catch((error: unknown) =>
       app.log.error({ err: error }, 'purging expired exports failed'),
     );
   }, 10 * 60_000);

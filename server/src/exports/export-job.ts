@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,6 +6,8 @@ import type { Queryable } from '../db/database.ts';
 import { isLocale, translator } from '../i18n/messages.ts';
 import type { JobRunner } from '../jobs/job-worker.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { exportKey, type FileStore, type StorageKind } from '../storage/file-store.ts';
+import { localStore } from '../storage/local-store.ts';
 import { EXPORT_FORMATS } from './export-formats.ts';
 import {
   countScope,
@@ -37,7 +39,10 @@ export interface ExportPayload {
 
 export interface ExportDeps {
   db: Queryable;
+  /** Temp files are written here (under `exports/`) before they go to the store. */
   dataDir: string;
+  /** Where finished files go; DATA_DIR itself when not given. */
+  store?: FileStore;
   mailer: Mailer;
   log?: FastifyBaseLogger;
 }
@@ -58,10 +63,12 @@ async function exportFields(db: Queryable, layerIds: number[]): Promise<ExportFi
 }
 
 /**
- * Writes the export to a temp name under DATA_DIR/exports and renames it when complete, so
- * a download never sees a partial file; a job re-run after a crash starts a fresh temp file.
+ * Writes the export to a temp name under DATA_DIR/exports and hands it to the store when
+ * complete (a rename on disk, an upload to a bucket), so a download never sees a partial file;
+ * a job re-run after a crash starts a fresh temp file. Any instance may download it then.
  */
 export function exportRunner(deps: ExportDeps): JobRunner {
+  const store = deps.store ?? localStore(deps.dataDir);
   return async ({ job, progress }) => {
     const payload = job.payload as unknown as ExportPayload;
     const format = EXPORT_FORMATS[payload.format];
@@ -94,14 +101,18 @@ export function exportRunner(deps: ExportDeps): JobRunner {
         }
         await writer.finish();
       }
-      await rename(temp, path.join(dir, fileName));
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
-    const { size } = await stat(path.join(dir, fileName));
+    const { size } = await stat(temp);
+    try {
+      await store.putFile(exportKey(fileName), temp, format.contentType);
+    } finally {
+      await rm(temp, { force: true });
+    }
     if (payload.email_to_send) await mailLink(deps, job.id, payload);
-    return { file: fileName, size };
+    return { file: fileName, size, ...(store.kind === 'local' ? {} : { storage: store.kind }) };
   };
 }
 
@@ -147,22 +158,32 @@ async function mailLink(deps: ExportDeps, id: string, payload: ExportPayload): P
 }
 
 /**
- * Deletes the files of exports past `expires_at` (downloads answer 410 for them either way)
- * and temp files a dead instance left behind. Any instance may run it; SKIP LOCKED keeps two
- * from fighting over the same rows.
+ * Deletes the files of exports past `expires_at` (downloads answer 410 for them either way),
+ * from the bucket too, and temp files a dead instance left behind. Any instance may run it;
+ * SKIP LOCKED keeps two from fighting over the same rows.
  */
-export async function purgeExpiredExports(db: Queryable, dataDir: string): Promise<number> {
-  const expired = await db.query<{ file: string }>(
+export async function purgeExpiredExports(
+  db: Queryable,
+  dataDir: string,
+  store: FileStore = localStore(dataDir),
+): Promise<number> {
+  const expired = await db.query<{ file: string; storage: StorageKind | null }>(
     `WITH expired AS (
-       SELECT id, result ->> 'file' AS file FROM jobs
+       SELECT id, result ->> 'file' AS file, result ->> 'storage' AS storage FROM jobs
        WHERE kind = $1 AND expires_at < now() AND result ? 'file' FOR UPDATE SKIP LOCKED
      )
      UPDATE jobs j SET result = j.result - 'file', updated_at = now() FROM expired e WHERE j.id = e.id
-     RETURNING e.file`,
+     RETURNING e.file, e.storage`,
     [EXPORT_JOB],
   );
+  const local = store.kind === 'local' ? store : localStore(dataDir);
+  for (const kind of ['local', 's3'] as const) {
+    const keys = expired
+      .filter((row) => (row.storage ?? 'local') === kind)
+      .map((row) => exportKey(path.basename(row.file)));
+    if (keys.length > 0) await (kind === 'local' ? local : store).remove(keys);
+  }
   const dir = exportsDir(dataDir);
-  await Promise.all(expired.map((row) => rm(path.join(dir, path.basename(row.file)), { force: true })));
   const dayAgo = Date.now() - 24 * 3600_000;
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.endsWith('.tmp'))) {

@@ -14,14 +14,17 @@ export interface ExportRecord {
   file_name: string;
   size: number | string | null;
   file: string | null;
+  /** Where the file is kept (`s3`); null for files on local disk, as before buckets. */
+  storage: string | null;
   error: string | null;
   expires_at: Date;
 }
 
 export async function findExport(db: Queryable, id: string): Promise<ExportRecord | undefined> {
   const rows = await db.query<ExportRecord>(
-    `SELECT id, user_id, map_id, status, progress, format, file_name, size, file, error, expires_at
-     FROM exports WHERE id = $1`,
+    `SELECT e.id, e.user_id, e.map_id, e.status, e.progress, e.format, e.file_name, e.size, e.file,
+       j.result ->> 'storage' AS storage, e.error, e.expires_at
+     FROM exports e JOIN jobs j ON j.id = e.id WHERE e.id = $1`,
     [id],
   );
   return rows[0];

@@ -6,6 +6,7 @@ import { enqueueJob } from '../jobs/job-queue.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import type { AppServices } from '../services.ts';
+import { fileStore } from '../storage/file-store.ts';
 import { EXPORT_FORMATS } from './export-formats.ts';
 import { EXPORT_JOB, exportRunner, type ExportPayload } from './export-job.ts';
 import { findExport, toExport, type ExportBody } from './export-record.ts';
@@ -72,6 +73,7 @@ export async function startExport(
           [EXPORT_JOB]: exportRunner({
             db,
             dataDir: config.dataDir,
+            store: fileStore(config),
             mailer: services.mailer,
             log: services.log,
           }),

@@ -1,7 +1,9 @@
+import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { attachmentKey, fileStore, storeOfKind } from '../storage/file-store.ts';
 import { writeAudits } from '../features/feature-audits.ts';
 import { FILE_COLUMNS, type FeatureFileRow } from './file-records.ts';
-import { moveIntoPlace, newStorageKey, removeStored } from './file-storage.ts';
+import { newStorageKey } from './file-storage.ts';
 import type { StagedFile } from './file-upload.ts';
 
 const described = (row: Pick<FeatureFileRow, 'id' | 'name' | 'mime_type' | 'size'>) => ({
@@ -13,22 +15,23 @@ const described = (row: Pick<FeatureFileRow, 'id' | 'name' | 'mime_type' | 'size
 
 /**
  * Rows and history for every staged file in one transaction; only after it commits are the
- * bytes renamed into place. Should a rename fail, the rows (and their history) are taken
+ * bytes handed to the store (renamed into place on disk, uploaded to a bucket). Should that fail, the rows (and their history) are taken
  * back and the moved bytes removed: all files or none.
  */
 export async function attachFiles(
   db: Database,
-  dataDir: string,
+  config: ServerConfig,
   feature: { id: number; layer_id: number },
   staged: readonly StagedFile[],
   userId: number,
 ): Promise<FeatureFileRow[]> {
+  const store = fileStore(config);
   const keys = staged.map(() => newStorageKey(feature.id));
   const rows = await db.transaction(async (tx) => {
     const inserted = await tx.query<FeatureFileRow>(
       `WITH ff AS (
          INSERT INTO feature_files (feature_id, name, mime_type, size, storage_type, storage_key, created_by)
-         SELECT $1, f.name, f.mime_type, f.size, 'local', f.storage_key, $3
+         SELECT $1, f.name, f.mime_type, f.size, $4, f.storage_key, $3
          FROM jsonb_to_recordset($2::jsonb) AS f(name text, mime_type text, size int, storage_key text, n int)
          ORDER BY f.n RETURNING *)
        SELECT ${FILE_COLUMNS} FROM ff ORDER BY ff.id`,
@@ -44,6 +47,7 @@ export async function attachFiles(
           })),
         ),
         userId,
+        store.kind,
       ],
     );
     await writeAudits(
@@ -62,7 +66,7 @@ export async function attachFiles(
   try {
     for (const row of rows) {
       const file = staged[keys.indexOf(row.storage_key)];
-      if (file) await moveIntoPlace(dataDir, file.tempPath, row.storage_key);
+      if (file) await store.putFile(attachmentKey(row.storage_key), file.tempPath, row.mime_type);
     }
   } catch (error) {
     await db.transaction(async (tx) => {
@@ -74,16 +78,19 @@ export async function attachFiles(
         [feature.id, ids],
       );
     });
-    await removeStored(dataDir, keys);
+    await store.remove(keys.map(attachmentKey)).catch(() => undefined);
     throw error;
   }
   return rows;
 }
 
-/** Removes the row with a history entry in one transaction, then the bytes. */
+/**
+ * Removes the row with a history entry in one transaction, then the bytes (best effort, after
+ * the commit: a leftover file is harmless, a row without its file is not).
+ */
 export async function detachFile(
   db: Database,
-  dataDir: string,
+  config: ServerConfig,
   file: FeatureFileRow & { layer_id: number },
   userId: number,
 ): Promise<void> {
@@ -100,5 +107,7 @@ export async function detachFile(
       },
     ]);
   });
-  if (file.storage_type === 'local') await removeStored(dataDir, [file.storage_key]);
+  await storeOfKind(config, file.storage_type)
+    .remove([attachmentKey(file.storage_key)])
+    .catch(() => undefined);
 }

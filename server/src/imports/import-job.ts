@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import { enqueueJob, type JobRow } from '../jobs/job-queue.ts';
 import { JobFailedForGood, type JobContext, type JobRunner } from '../jobs/job-worker.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import {
   GEOMETRY_SQL,
   readerFor,
@@ -32,10 +33,15 @@ const READ_SHARE = 0.1;
 const STAGE_SHARE = 0.5;
 const MOVE_SHARE = 0.35;
 
-/** What an import job carries: the request, with the stored upload under DATA_DIR/imports. */
+/**
+ * What an import job carries: the request, and the upload's key in the file store
+ * (`imports/<folder>/upload`: under DATA_DIR on disk, or in the bucket). Jobs queued before
+ * keys existed have only `request.file`, a path under DATA_DIR/imports.
+ */
 export interface ImportJobPayload {
   request: ImportRequest;
   file_name: string;
+  object_key?: string;
 }
 
 /** Where import jobs keep their uploads until they end (one folder per upload). */
@@ -163,18 +169,51 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
   return result;
 }
 
-export function importRunner(options: { db: Database }): JobRunner {
+/** The upload is in a bucket (not under DATA_DIR, where `request.file` points). */
+const inBucket = (store: FileStore | undefined, payload: ImportJobPayload): store is FileStore =>
+  store !== undefined && store.kind !== 'local' && payload.object_key !== undefined;
+
+/**
+ * The job's upload as a local file for the readers: the file itself on disk, or a temp copy of
+ * the bucket's object (which stays there until the job ends, so another instance can take a
+ * job over from one that died).
+ */
+function withUpload<T>(
+  store: FileStore | undefined,
+  payload: ImportJobPayload,
+  use: (payload: ImportJobPayload) => Promise<T>,
+): Promise<T> {
+  if (!inBucket(store, payload) || payload.object_key === undefined) return use(payload);
+  return store.withLocalCopy(payload.object_key, (file) =>
+    use({ ...payload, request: { ...payload.request, file } }),
+  );
+}
+
+async function removeUpload(store: FileStore | undefined, payload: ImportJobPayload): Promise<void> {
+  if (inBucket(store, payload) && payload.object_key !== undefined) await store.remove([payload.object_key]);
+  else await rm(path.dirname(payload.request.file), { recursive: true, force: true });
+}
+
+/** Runs import jobs; `store` is where uploads are kept (DATA_DIR itself when not given or local). */
+export function importRunner(options: { db: Database; store?: FileStore }): JobRunner {
   return async (context) => {
-    const { request } = context.job.payload as unknown as ImportJobPayload;
+    const payload = context.job.payload as unknown as ImportJobPayload;
+    const { request } = payload;
+    const store = options.store;
     try {
-      const result = await runImport(options.db, context);
-      await rm(path.dirname(request.file), { recursive: true, force: true });
+      const result = await withUpload(store, payload, (withFile) =>
+        runImport(options.db, {
+          ...context,
+          job: { ...context.job, payload: withFile as unknown as JobRow['payload'] },
+        }),
+      );
+      await removeUpload(store, payload);
       return result;
     } catch (error) {
       if (!(error instanceof UnreadableFile)) throw error;
       // The file will not read better next time: fail now, with a message for the caller's locale.
       await options.db.query('DELETE FROM import_rows WHERE job_id = $1', [context.job.id]);
-      await rm(path.dirname(request.file), { recursive: true, force: true });
+      await removeUpload(store, payload);
       const problem =
         error.problem ??
         msg('exports.import_unreadable', { format: request.format, reason: error.message.slice(0, 300) });

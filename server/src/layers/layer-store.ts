@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
-import { localFileKeysOfLayers } from '../maps/stored-files.ts';
+import { storedFilesOfLayers, type StoredFileRef } from '../maps/stored-files.ts';
 import type { BodyOf } from '../openapi/typed-handlers.ts';
 import { toStoredProperty } from './layer-schema.ts';
 
@@ -97,9 +97,9 @@ export async function updateLayer(db: Queryable, layer: LayerRow, body: LayerUpd
  * Deletes the layer; features, files rows, relations, links, searches and filters on it go by
  * cascade. Returns the attachment storage keys to unlink after the commit.
  */
-export async function deleteLayer(db: Database, layerId: number): Promise<string[]> {
+export async function deleteLayer(db: Database, layerId: number): Promise<StoredFileRef[]> {
   return db.transaction(async (tx) => {
-    const keys = await localFileKeysOfLayers(tx, 'layer', layerId);
+    const keys = await storedFilesOfLayers(tx, 'layer', layerId);
     await tx.query('DELETE FROM layers WHERE id = $1', [layerId]);
     return keys;
   });

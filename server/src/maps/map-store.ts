@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { BodyOf } from '../openapi/typed-handlers.ts';
 import { MAP_COLUMNS, type MapRow } from './records.ts';
-import { localFileKeysOfLayers } from './stored-files.ts';
+import { storedFilesOfLayers, type StoredFileRef } from './stored-files.ts';
 
 type MapCreate = BodyOf<'createMap'>;
 type MapUpdate = BodyOf<'updateMap'>;
@@ -65,9 +65,9 @@ export async function updateMap(db: Queryable, id: number, body: MapUpdate): Pro
  * Deletes the map; the database cascades to its layers, features, files rows and map parts.
  * Returns the storage keys of the attachment files, to unlink once the transaction has committed.
  */
-export async function deleteMap(db: Database, id: number): Promise<string[]> {
+export async function deleteMap(db: Database, id: number): Promise<StoredFileRef[]> {
   return db.transaction(async (tx) => {
-    const keys = await localFileKeysOfLayers(tx, 'map', id);
+    const keys = await storedFilesOfLayers(tx, 'map', id);
     await tx.query('DELETE FROM maps WHERE id = $1', [id]);
     return keys;
   });

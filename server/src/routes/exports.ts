@@ -1,8 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { canOn } from '../auth/abilities.ts';
-import { exportsDir } from '../exports/export-job.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
 import { startExport } from '../exports/export-requests.ts';
@@ -14,6 +11,7 @@ import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importLayerHandler } from './layer-import.ts';
 import type { Queryable } from '../db/database.ts';
+import { exportKey, storeOfKind } from '../storage/file-store.ts';
 
 function signedInId(auth: AuthState): number {
   if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
@@ -105,24 +103,26 @@ export const exportHandlers = typedHandlers({
 
   async downloadExport({ services, auth, params }) {
     const record = await ownExport(services.db, auth, params.id);
-    const file = record.file
-      ? path.join(exportsDir(services.config.dataDir), path.basename(record.file))
-      : null;
+    const key = record.file ? exportKey(path.basename(record.file)) : null;
+    const store = storeOfKind(services.config, record.storage === 's3' ? 's3' : 'local');
     if (new Date(record.expires_at).getTime() <= Date.now()) {
-      // Expired files are deleted on the first look after their time.
-      if (file) await rm(file, { force: true });
+      // Expired files are deleted on the first look after their time (from the bucket too).
+      if (key) await store.remove([key]).catch(() => undefined);
       throw new HttpError(410, msg('exports.expired'));
     }
-    if (record.status !== 'ready' || !file) throw new HttpError(409, msg('exports.not_ready'));
+    if (record.status !== 'ready' || !key) throw new HttpError(409, msg('exports.not_ready'));
+    // Streamed from disk or bucket through whichever instance was asked.
+    const stored = await store.open(key);
+    if (!stored) throw new HttpError(410, msg('exports.expired'));
     const safeName = record.file_name.replace(/["\\\r\n]/g, '_');
     return {
       status: 200,
       headers: {
         'Content-Type': EXPORT_FORMATS[record.format].contentType,
         'Content-Disposition': `attachment; filename="${safeName}"`,
-        'Content-Length': String(record.size ?? ''),
+        'Content-Length': String(stored.size),
       },
-      body: createReadStream(file),
+      body: stored.body,
     };
   },
 });

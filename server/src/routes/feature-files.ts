@@ -1,15 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { Queryable } from '../db/database.ts';
 import { mapForFeatures, userIdOf } from '../features/feature-access.ts';
 import { attachFiles, detachFile } from '../feature-files/file-changes.ts';
 import { attachmentHeader } from '../feature-files/file-names.ts';
 import { FILE_COLUMNS, toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
-import { storedPath, uploadTempDir } from '../feature-files/file-storage.ts';
+import { uploadTempDir } from '../feature-files/file-storage.ts';
 import { stageUpload } from '../feature-files/file-upload.ts';
 import { invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { attachmentKey, storeOfKind } from '../storage/file-store.ts';
 
 type LocatedFile = FeatureFileRow & { layer_id: number; map_id: number };
 
@@ -35,7 +35,7 @@ export const featureFileHandlers = typedHandlers({
       );
       if (!feature) throw invalid({ feature_id: [msg('validation.choice', { field: 'feature_id' })] });
       await mapForFeatures(db, auth.ability, feature.map_id, 'update');
-      const rows = await attachFiles(db, config.dataDir, feature, upload.files, userIdOf(auth.user));
+      const rows = await attachFiles(db, config, feature, upload.files, userIdOf(auth.user));
       return { status: 201, body: { data: rows.map(toFeatureFile) } };
     } finally {
       await rm(tempDir, { recursive: true, force: true });
@@ -45,24 +45,20 @@ export const featureFileHandlers = typedHandlers({
   async downloadFeatureFile({ services: { db, config }, auth, params }) {
     const file = await fileOr404(db, params.file_id);
     await mapForFeatures(db, auth.ability, file.map_id, 'read');
-    if (file.storage_type !== 'local') throw notFound();
-    const where = storedPath(config.dataDir, file.storage_key);
-    const size = await stat(where).then(
-      (info) => info.size,
-      () => undefined,
-    );
-    if (size === undefined) throw notFound();
+    // Streamed from wherever it is kept (disk or bucket), never whole in memory.
+    const stored = await storeOfKind(config, file.storage_type).open(attachmentKey(file.storage_key));
+    if (!stored) throw notFound();
     return {
       status: 200,
       headers: {
         'Content-Type': file.mime_type,
-        'Content-Length': String(size),
+        'Content-Length': String(stored.size),
         'Content-Disposition': attachmentHeader(file.name),
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "sandbox; default-src 'none'",
         'Cache-Control': 'private, no-store',
       },
-      body: createReadStream(where),
+      body: stored.body,
     };
   },
 
@@ -72,7 +68,7 @@ export const featureFileHandlers = typedHandlers({
     await mapForFeatures(db, auth.ability, file.map_id, 'update');
     if (file.storage_type !== query.storage_type)
       throw invalid({ storage_type: [msg('features.storage_type', { storage_type: query.storage_type })] });
-    await detachFile(db, config.dataDir, file, userIdOf(auth.user));
+    await detachFile(db, config, file, userIdOf(auth.user));
     return { status: 204 };
   },
 });

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { canOn } from '../auth/abilities.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { localeOf, msg, render, translator, type Locale, type Message } from '../i18n/messages.ts';
@@ -8,6 +9,7 @@ import type { JobRow } from '../jobs/job-queue.ts';
 import { mapFor } from '../maps/access.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importFields } from './layer-import.ts';
+import { fileStore } from '../storage/file-store.ts';
 import type { components } from '../../../generated/openapi-types.ts';
 
 type ImportJob = components['schemas']['LayerImportJob'];
@@ -63,13 +65,29 @@ export const layerImportJobHandlers = typedHandlers({
       maxBytes: IMPORT_JOB_MAX_BYTES,
       parentDir: importsDir(config.dataDir),
     });
+    const store = fileStore(config);
+    // The same key on disk (under DATA_DIR, where the upload already is) and in a bucket.
+    const objectKey = `imports/${path.basename(upload.dir)}/upload`;
     let job: JobRow;
+    let stored = false;
     try {
       const importRequest = await importFields(db, params.id, auth.user.id, upload);
-      job = await enqueueImport(db, auth.user.id, { request: importRequest, file_name: upload.fileName });
+      if (store.kind !== 'local') {
+        // In the bucket before it is queued: any instance can run the job, and run it again
+        // should the one running it die.
+        await store.putFile(objectKey, upload.file);
+        stored = true;
+        await rm(upload.dir, { recursive: true, force: true });
+      }
+      job = await enqueueImport(db, auth.user.id, {
+        request: importRequest,
+        file_name: upload.fileName,
+        object_key: objectKey,
+      });
     } catch (error) {
       // Refused before it was queued: the stored file is nobody's.
       await rm(upload.dir, { recursive: true, force: true });
+      if (stored) await store.remove([objectKey]).catch(() => undefined);
       throw error;
     }
     const [record] = await db.query<ImportJobRecord>('SELECT * FROM jobs WHERE id = $1', [job.id]);

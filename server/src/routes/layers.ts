@@ -55,7 +55,7 @@ export const layerHandlers = typedHandlers({
   deleteLayer: async ({ services, auth, params }) => {
     const layer = await layerFor(services.db, auth, params, 'delete');
     const keys = await deleteLayer(services.db, layer.id);
-    await unlinkStoredFiles(services.config.dataDir, keys, services.log);
+    await unlinkStoredFiles(services.config, keys, services.log);
     return { status: 204 };
   },
 

@@ -41,7 +41,7 @@ export const mapHandlers = typedHandlers({
   deleteMap: async ({ services, auth, params }) => {
     await mapFor(services.db, auth, params.id, 'delete');
     const keys = await deleteMap(services.db, params.id);
-    await unlinkStoredFiles(services.config.dataDir, keys, services.log);
+    await unlinkStoredFiles(services.config, keys, services.log);
     return { status: 204 };
   },
 

@@ -1,7 +1,7 @@
 import GeoJSONVT from 'geojson-vt';
 import { HttpResponse, http } from 'msw';
 import { fromGeojsonVt } from 'vt-pbf';
-import type { Feature, FeaturePage } from '../generated/model';
+import type { Feature, FeaturePage, Layer } from '../generated/model';
 import { listLayerFeaturesQueryParams } from '../generated/zod/features/features.zod';
 import { pageEnvelope } from '../server/src/http/pagination';
 import { TOWN_MAP_ID } from './features-town-layers';
@@ -22,14 +22,16 @@ const SIDE = 1000;
 const FIRST_ID = 100_000_001;
 const MAX_PER_TILE_SIDE = 64;
 
-let layerId: number | undefined;
+/**
+ * The million layer's own row: after a reseed (or a switch of town) a seeded layer may carry
+ * the same id, so the row itself, not its id, says whether the layer is still there.
+ */
+let layerRow: object | undefined;
 
 /** The million layer's id while it is on map 1 (a reseed removes it). */
 export function millionLayerId(): number | undefined {
-  return layerId !== undefined &&
-    mapsDb.layers.some((layer) => layer.id === layerId && layer.map_id === TOWN_MAP_ID)
-    ? layerId
-    : undefined;
+  const row = mapsDb.layers.find((layer) => layer === layerRow);
+  return row && row.map_id === TOWN_MAP_ID ? row.id : undefined;
 }
 
 /** The grid's box: about 3.5 × 3.3 km around map 1's centre. */
@@ -68,7 +70,7 @@ export function addMillionLayer(): number {
   const id = nextId(mapsDb.layers);
   const onMap = mapsDb.layers.filter((layer) => layer.map_id === TOWN_MAP_ID);
   const stamp = nowStamp();
-  mapsDb.layers.push({
+  const row: Layer = {
     id,
     map_id: TOWN_MAP_ID,
     category_id: null,
@@ -87,9 +89,10 @@ export function addMillionLayer(): number {
     extent: null,
     created_at: stamp,
     updated_at: stamp,
-  });
+  };
+  mapsDb.layers.push(row);
+  layerRow = row;
   touchLayerCount(TOWN_MAP_ID);
-  layerId = id;
   return id;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { setSessionCookie } from '../http/cookies.ts';
+import { setSessionCookie, setXsrfCookie } from '../http/cookies.ts';
 import { servedOverHttps } from '../http/security-headers.ts';
 import {
   accountFor,
@@ -69,6 +69,7 @@ export function installOidcRoutes(
       if (previous) await destroySession(db, sha256(previous));
       const session = await startSession(db, user.id, false, identity.idToken);
       setSessionCookie(request, reply, session);
+      setXsrfCookie(request, reply, session.xsrfToken);
       return reply.redirect('/', 303);
     } catch (error) {
       if (error instanceof SsoFailure) return failed(request, reply, error);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthProvidersProvidersItem } from '../../../generated/model';
+import { httpClient } from '../../lib/http-client';
 
 /** The reasons the server gives in `/login?sso_error=<code>`; anything else reads as a general failure. */
 export const SSO_ERROR_CODES = [
@@ -50,8 +51,8 @@ export function SingleSignOn({
   const mockSignIn = async (url: string) => {
     setPending(true);
     try {
-      const response = await fetch(url, { credentials: 'same-origin' });
-      if (response.ok) await onMockSignIn();
+      await httpClient<void>({ url, method: 'GET' });
+      await onMockSignIn();
     } finally {
       setPending(false);
     }

@@ -333,7 +333,7 @@ describe('single sign-on with a real OpenID Connect provider', () => {
   it('keeps personal access tokens working for a provider account', async () => {
     const browser = t.client();
     await signInAs(browser, 'erin');
-    const made = await browser.post('/api/user/tokens', { body: { name: 'QGIS', abilities: ['read'] } });
+    const made = await browser.post('/api/user/tokens', { name: 'QGIS', abilities: ['read'] });
     expect(made.status).toBe(201);
     const token = made.json<{ data: { token: string } }>().data.token;
     const me = await t.client().get('/api/user', { headers: { authorization: `Bearer ${token}` } });

@@ -140,7 +140,6 @@ async function takeSignIn(db: Queryable, handle: string | undefined): Promise<Pe
 
 /** What openid-client refused, as the screen's reason. */
 function failureOf(error: unknown): SsoFailure {
-  if (process.env.SSO_DEBUG) console.error('SSO', error, (error as { cause?: unknown }).cause);
   if (error instanceof SsoFailure) return error;
   if (error instanceof client.AuthorizationResponseError)
     return new SsoFailure('denied', `the provider answered ${error.error}`, { cause: error });

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('single sign-on on the sign-in screen', () => {
+describe('single sign-on on the sign-in screen', { timeout: 30_000 }, () => {
   it('shows "Sign in with <label>" beside the password form, leading to the server', async () => {
     await renderApp('/login');
     const button = await screen.findByRole('link', { name: `Sign in with ${MOCK_SSO_LABEL}` }, SCREEN_LOAD);

@@ -73,8 +73,31 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End the current session */
+    /**
+     * End the current session
+     * @description Ends our session. When the identity provider signed the session in and offers RP-initiated logout (an `end_session_endpoint`), the answer is 200 with the provider's sign-out URL, where the client sends the browser; otherwise 204.
+     */
     post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How one may sign in
+     * @description The single sign-on buttons the sign-in screen shows (an OpenID Connect provider when `OIDC_ISSUER` is configured; its `login_url` is a browser navigation, not an API call) and whether the password form is on (`PASSWORD_LOGIN`). Counts against the per-IP `AUTH_RATE_LIMIT` like the other sign-in routes.
+     */
+    get: operations['getAuthProviders'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2246,6 +2269,31 @@ export interface components {
     };
     UserResource: {
       data: components['schemas']['User'];
+    };
+    LogoutRedirect: {
+      /**
+       * Format: uri
+       * @description The identity provider's sign-out URL, to open in the browser.
+       */
+      redirect_to: string;
+    };
+    AuthProviders: {
+      providers: {
+        /** @example oidc */
+        id: string;
+        /**
+         * @description The button reads "Sign in with <label>".
+         * @example Keycloak
+         */
+        label: string;
+        /**
+         * @description Where the button sends the browser (a page navigation that leads to the provider).
+         * @example /auth/oidc/login
+         */
+        login_url: string;
+      }[];
+      /** @description false when only the provider signs in (the password form is hidden). */
+      password_login: boolean;
     };
     ForgotPasswordRequest: {
       /**
@@ -5212,9 +5260,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Signed out here; the browser goes on to sign out at the identity provider. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "redirect_to": "https://id.example.com/logout?id_token_hint=eyJhbGciOi&post_logout_redirect_uri=https%3A%2F%2Fmaps.example.com%2Flogin"
+           *     }
+           */
+          'application/json': components['schemas']['LogoutRedirect'];
+        };
+      };
       204: components['responses']['NoContent'];
       401: components['responses']['Unauthenticated'];
       419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAuthProviders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sign-in options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "providers": [
+           *         {
+           *           "id": "oidc",
+           *           "label": "Keycloak",
+           *           "login_url": "/auth/oidc/login"
+           *         }
+           *       ],
+           *       "password_login": true
+           *     }
+           */
+          'application/json': components['schemas']['AuthProviders'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
       500: components['responses']['ServerError'];
       503: components['responses']['ServiceUnavailable'];
     };

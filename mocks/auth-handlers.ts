@@ -9,6 +9,7 @@ import {
   resetPasswordBody,
 } from '../generated/zod/auth/auth.zod';
 import type {
+  AuthProviders,
   CurrentUser,
   LoginResult,
   Message,
@@ -17,7 +18,7 @@ import type {
   UserResource,
 } from '../generated/model';
 import { abilitiesFor } from './abilities';
-import { MOCK_RESET_TOKEN, MOCK_TOTP_CODE } from './accounts';
+import { MOCK_RESET_TOKEN, MOCK_TOTP_CODE, MOCK_USER } from './accounts';
 import { addUser, db, findUserByEmail, isoSeconds, toApiUser, type UserRecord } from './db';
 import {
   guardStateChange,
@@ -51,7 +52,23 @@ function acceptCode(user: UserRecord, code: string): boolean {
   return true;
 }
 
+/** The mock identity provider: its button signs the mock user in, with no server and no provider. */
+export const MOCK_SSO_LABEL = 'Mock ID';
+const MOCK_SSO_LOGIN_URL = '/auth/oidc/login';
+
 export const authHandlers = [
+  http.get('*/api/auth/providers', () => {
+    issueXsrfCookie();
+    return HttpResponse.json<AuthProviders>({
+      providers: [{ id: 'oidc', label: MOCK_SSO_LABEL, login_url: MOCK_SSO_LOGIN_URL }],
+      password_login: true,
+    });
+  }),
+  // What the provider's round trip ends with on a real server: a fresh session for the account.
+  http.get(`*${MOCK_SSO_LOGIN_URL}`, () => {
+    signIn(MOCK_USER.id);
+    return new HttpResponse(null, { status: 204 });
+  }),
   http.post('*/login', async ({ request }) => {
     const refusal = guardStateChange(request);
     if (refusal) return refusal;

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAuthRateLimit } from './auth/auth-rate-limit.ts';
+import { installOidcRoutes } from './auth/oidc-routes.ts';
 import { startSessionCache } from './auth/session-cache.ts';
 import { startAccessCache } from './access/access-cache.ts';
 import { serveClient } from './client/serve-client.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await startAccessCache(db);
   bindOperations(app, { config, db, mailer, document, log: app.log }, options.handlers ?? defaultHandlers);
   serveApiDocs(app, document);
+  installOidcRoutes(app, { config, db });
   if (config.pactProviderStates) {
     const { installProviderStates } = await import('./provider-states/provider-states-route.ts');
     installProviderStates(app, { db, dataDir: config.dataDir });

@@ -39,3 +39,43 @@ describe('PACT_PROVIDER_STATES', () => {
     );
   });
 });
+
+describe('single sign-on settings', () => {
+  const base = { OIDC_ISSUER: 'https://id.example.com/realms/gis', OIDC_CLIENT_ID: 'atlasboard' };
+
+  it('builds the redirect URI from APP_URL and reads the defaults', () => {
+    const config = loadConfig({ ...base, APP_URL: 'https://maps.example.com/' });
+    expect(config.oidc).toMatchObject({
+      redirectUri: 'https://maps.example.com/auth/oidc/callback',
+      postLogoutRedirectUri: 'https://maps.example.com/login',
+      scopes: 'openid email profile',
+      groupsClaim: 'groups',
+      linkEmail: 'never',
+      adminGroups: [],
+    });
+    expect(config.passwordLogin).toBe(true);
+    expect(loadConfig({}).oidc).toBeUndefined();
+  });
+
+  it('refuses an issuer without APP_URL or a client id, and unknown switch values', () => {
+    expect(() => loadConfig(base)).toThrow(/APP_URL/);
+    expect(() => loadConfig({ OIDC_ISSUER: base.OIDC_ISSUER, APP_URL: 'https://a.example' })).toThrow(
+      /OIDC_CLIENT_ID/,
+    );
+    expect(() => loadConfig({ ...base, APP_URL: 'https://a.example', OIDC_LINK_EMAIL: 'always' })).toThrow(
+      /OIDC_LINK_EMAIL/,
+    );
+    expect(() => loadConfig({ PASSWORD_LOGIN: 'maybe' })).toThrow(/PASSWORD_LOGIN/);
+  });
+
+  it('splits group lists on commas and spaces', () => {
+    const config = loadConfig({
+      ...base,
+      APP_URL: 'https://a.example',
+      OIDC_ADMIN_GROUPS: 'gis-admins, it-admins',
+      OIDC_EDITOR_GROUPS: 'editors surveyors',
+    });
+    expect(config.oidc?.adminGroups).toEqual(['gis-admins', 'it-admins']);
+    expect(config.oidc?.editorGroups).toEqual(['editors', 'surveyors']);
+  });
+});

@@ -49,6 +49,32 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** INSTANCE_NAME: when set, every answer carries `X-Instance` with it (to see which instance served). */
   instanceName: string | undefined;
+  /** Single sign-on with an OpenID Connect provider; undefined when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | undefined;
+  /** PASSWORD_LOGIN=off: only the provider signs in, except the first admin (ADMIN_EMAIL) for recovery. */
+  passwordLogin: boolean;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** The button says "Sign in with <label>". */
+  label: string;
+  scopes: string;
+  groupsClaim: string;
+  adminGroups: string[];
+  editorGroups: string[];
+  /** `verified`: an existing account with the provider's address is linked if the provider verified it. */
+  linkEmail: 'verified' | 'never';
+  /** When set, the ID token's `acr` must be one of these (they are also asked for). */
+  acrValues: string[];
+  /** When set, the ID token's `amr` must hold at least one of these. */
+  amrValues: string[];
+  /** `<APP_URL>/auth/oidc/callback`, the URL to register at the provider. */
+  redirectUri: string;
+  /** Where the provider sends the browser after signing out there. */
+  postLogoutRedirectUri: string;
 }
 
 export type StorageConfig =
@@ -177,14 +203,63 @@ export function parseStorage(env: Env): StorageConfig {
   };
 }
 
+function list(value: string | undefined): string[] {
+  return (nonEmpty(value) ?? '')
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+function onOff(value: string | undefined, name: string): boolean {
+  const text = nonEmpty(value)?.trim().toLowerCase() ?? 'on';
+  if (text !== 'on' && text !== 'off') throw new Error(`${name} must be "on" or "off", got "${value ?? ''}"`);
+  return text === 'on';
+}
+
+/** OIDC_* settings; the redirect URI is built from APP_URL, never from a request's Host header. */
+export function oidcConfig(env: Env, appUrl: string | undefined): OidcConfig | undefined {
+  const issuer = nonEmpty(env.OIDC_ISSUER)?.trim();
+  if (issuer === undefined) return undefined;
+  try {
+    new URL(issuer);
+  } catch {
+    throw new Error(`OIDC_ISSUER must be the provider's issuer URL, got "${issuer}"`);
+  }
+  const clientId = nonEmpty(env.OIDC_CLIENT_ID)?.trim();
+  if (clientId === undefined) throw new Error('OIDC_ISSUER is set, so OIDC_CLIENT_ID must be too');
+  if (appUrl === undefined)
+    throw new Error(
+      'OIDC_ISSUER is set, so APP_URL must be too: the redirect URI is <APP_URL>/auth/oidc/callback',
+    );
+  const linkEmail = nonEmpty(env.OIDC_LINK_EMAIL)?.trim().toLowerCase() ?? 'never';
+  if (linkEmail !== 'verified' && linkEmail !== 'never')
+    throw new Error(`OIDC_LINK_EMAIL must be "verified" or "never", got "${env.OIDC_LINK_EMAIL ?? ''}"`);
+  return {
+    issuer,
+    clientId,
+    clientSecret: nonEmpty(env.OIDC_CLIENT_SECRET),
+    label: nonEmpty(env.OIDC_LABEL)?.trim() ?? 'single sign-on',
+    scopes: list(env.OIDC_SCOPES ?? 'openid email profile').join(' ') || 'openid email profile',
+    groupsClaim: nonEmpty(env.OIDC_GROUPS_CLAIM)?.trim() ?? 'groups',
+    adminGroups: list(env.OIDC_ADMIN_GROUPS),
+    editorGroups: list(env.OIDC_EDITOR_GROUPS),
+    linkEmail,
+    acrValues: list(env.OIDC_ACR_VALUES),
+    amrValues: list(env.OIDC_AMR_VALUES),
+    redirectUri: `${appUrl}/auth/oidc/callback`,
+    postLogoutRedirectUri: `${appUrl}/login`,
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data');
+  const appUrl = nonEmpty(env.APP_URL)?.replace(/\/+$/, '');
   return {
     port: integer(env.PORT, 8080, 'PORT'),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
-    appUrl: nonEmpty(env.APP_URL)?.replace(/\/+$/, ''),
+    appUrl,
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Atlasboard <no-reply@atlasboard.local>',
     mailDir: path.resolve(cwd, nonEmpty(env.MAIL_DIR) ?? path.join(dataDir, 'mail')),
@@ -205,5 +280,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     featureLimits: featureLimits(env),
     storage: parseStorage(env),
     instanceName: nonEmpty(env.INSTANCE_NAME)?.trim(),
+    oidc: oidcConfig(env, appUrl),
+    passwordLogin: onOff(env.PASSWORD_LOGIN, 'PASSWORD_LOGIN'),
   };
 }

@@ -16,6 +16,9 @@ export interface SeedResult {
   generatedPassword: string | undefined;
 }
 
+/** The first admin's address when ADMIN_EMAIL is unset. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
 /** Demo content hooks run on an empty database unless DEMO_SEED=0; maps add theirs here. */
 export type DemoSeeder = (db: Database, adminId: number) => Promise<void>;
 const demoSeeders: DemoSeeder[] = [];
@@ -27,7 +30,7 @@ export function addDemoSeeder(seeder: DemoSeeder): void {
 export async function seed(db: Database, options: SeedOptions): Promise<SeedResult> {
   const count = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n ?? 0;
   if (count > 0) return { adminCreated: false, generatedPassword: undefined };
-  const email = options.adminEmail ?? 'admin@example.com';
+  const email = options.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const generatedPassword =
     options.adminPassword === undefined ? randomBytes(12).toString('base64url') : undefined;
   const password = options.adminPassword ?? generatedPassword ?? '';

@@ -18,6 +18,7 @@ export const guestSections: readonly string[] = [
   'validation',
   'errors',
   'auth',
+  'sso',
   'accounts',
   'home',
   'toast',

@@ -13,8 +13,10 @@ import type { RequestHandlerOptions } from 'msw';
 import { AbilityAction, AbilitySubject, Locale, UserType } from '../../model';
 import type {
   AbilityRule,
+  AuthProviders,
   CurrentUser,
   LoginResult,
+  LogoutRedirect,
   Message,
   NoContentResponse,
   RecoveryCodes,
@@ -43,6 +45,22 @@ export const getRegisterResponseMock = (overrideResponse: Partial<UserResource> 
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
+  ...overrideResponse,
+});
+
+export const getLogoutResponseMock = (
+  overrideResponse: Partial<LogoutRedirect | NoContentResponse> = {},
+): LogoutRedirect | NoContentResponse => ({ redirect_to: faker.internet.url(), ...overrideResponse });
+
+export const getGetAuthProvidersResponseMock = (
+  overrideResponse: Partial<AuthProviders> = {},
+): AuthProviders => ({
+  providers: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+    id: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    label: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    login_url: faker.string.alpha({ length: { min: 10, max: 20 } }),
+  })),
+  password_login: faker.datatype.boolean(),
   ...overrideResponse,
 });
 
@@ -191,19 +209,50 @@ export const getRegisterMockHandler = (
 
 export const getLogoutMockHandler = (
   overrideResponse?:
+    | LogoutRedirect
     | NoContentResponse
     | ((
         info: Parameters<Parameters<typeof http.post>[1]>[0],
-      ) => Promise<NoContentResponse> | NoContentResponse),
+      ) => Promise<LogoutRedirect | NoContentResponse> | LogoutRedirect | NoContentResponse),
   options?: RequestHandlerOptions,
 ) => {
   return http.post(
     '*/logout',
     async (info) => {
-      if (typeof overrideResponse === 'function') {
-        await overrideResponse(info);
-      }
-      return new HttpResponse(null, { status: 204 });
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getLogoutResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
+export const getGetAuthProvidersMockHandler = (
+  overrideResponse?:
+    | AuthProviders
+    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<AuthProviders> | AuthProviders),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/auth/providers',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getGetAuthProvidersResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
     },
     options,
   );
@@ -398,6 +447,7 @@ export const getAuthMock = () => [
   getLoginTwoFactorMockHandler(),
   getRegisterMockHandler(),
   getLogoutMockHandler(),
+  getGetAuthProvidersMockHandler(),
   getForgetPasswordMockHandler(),
   getResetPasswordMockHandler(),
   getVerifyEmailMockHandler(),

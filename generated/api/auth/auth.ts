@@ -23,6 +23,7 @@ import type {
 
 import type {
   AbilityRule,
+  AuthProviders,
   CsrfMismatchResponse,
   CurrentUser,
   EmptyBody,
@@ -30,6 +31,7 @@ import type {
   LoginRequest,
   LoginResult,
   LoginTwoFactorRequest,
+  LogoutRedirect,
   Message,
   NoContentResponse,
   PayloadTooLargeResponse,
@@ -389,10 +391,11 @@ export const useRegister = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
+ * Ends our session. When the identity provider signed the session in and offers RP-initiated logout (an `end_session_endpoint`), the answer is 200 with the provider's sign-out URL, where the client sends the browser; otherwise 204.
  * @summary End the current session
  */
 export const logout = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
-  return httpClient<NoContentResponse>({ url: `/logout`, method: 'POST', signal }, options);
+  return httpClient<LogoutRedirect | NoContentResponse>({ url: `/logout`, method: 'POST', signal }, options);
 };
 
 export const getLogoutMutationOptions = <
@@ -443,6 +446,115 @@ export const useLogout = <
 
   return useMutation(mutationOptions, queryClient);
 };
+/**
+ * The single sign-on buttons the sign-in screen shows (an OpenID Connect provider when `OIDC_ISSUER` is configured; its `login_url` is a browser navigation, not an API call) and whether the password form is on (`PASSWORD_LOGIN`). Counts against the per-IP `AUTH_RATE_LIMIT` like the other sign-in routes.
+ * @summary How one may sign in
+ */
+export const getAuthProviders = (options?: SecondParameter<typeof httpClient>, signal?: AbortSignal) => {
+  return httpClient<AuthProviders>({ url: `/api/auth/providers`, method: 'GET', signal }, options);
+};
+
+export const getGetAuthProvidersQueryKey = () => {
+  return [`/api/auth/providers`] as const;
+};
+
+export const getGetAuthProvidersQueryOptions = <
+  TData = Awaited<ReturnType<typeof getAuthProviders>>,
+  TError = ErrorType<TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthProviders>>, TError, TData>>;
+  request?: SecondParameter<typeof httpClient>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetAuthProvidersQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getAuthProviders>>> = ({ signal }) =>
+    getAuthProviders(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getAuthProviders>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetAuthProvidersQueryResult = NonNullable<Awaited<ReturnType<typeof getAuthProviders>>>;
+export type GetAuthProvidersQueryError = ErrorType<
+  TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse
+>;
+
+export function useGetAuthProviders<
+  TData = Awaited<ReturnType<typeof getAuthProviders>>,
+  TError = ErrorType<TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthProviders>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAuthProviders>>,
+          TError,
+          Awaited<ReturnType<typeof getAuthProviders>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAuthProviders<
+  TData = Awaited<ReturnType<typeof getAuthProviders>>,
+  TError = ErrorType<TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthProviders>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAuthProviders>>,
+          TError,
+          Awaited<ReturnType<typeof getAuthProviders>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAuthProviders<
+  TData = Awaited<ReturnType<typeof getAuthProviders>>,
+  TError = ErrorType<TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthProviders>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary How one may sign in
+ */
+
+export function useGetAuthProviders<
+  TData = Awaited<ReturnType<typeof getAuthProviders>>,
+  TError = ErrorType<TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthProviders>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetAuthProvidersQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * Answers the same whether or not the email belongs to an account.
  * @summary Mail a password reset link

@@ -187,8 +187,13 @@ export const register503Response = zod.object({
 });
 
 /**
+ * Ends our session. When the identity provider signed the session in and offers RP-initiated logout (an `end_session_endpoint`), the answer is 200 with the provider's sign-out URL, where the client sends the browser; otherwise 204.
  * @summary End the current session
  */
+export const logout200Response = zod.object({
+  redirect_to: zod.url().describe("The identity provider's sign-out URL, to open in the browser."),
+});
+
 export const logout401Response = zod.object({
   message: zod.string(),
 });
@@ -202,6 +207,37 @@ export const logout500Response = zod.object({
 });
 
 export const logout503Response = zod.object({
+  message: zod.string(),
+});
+
+/**
+ * The single sign-on buttons the sign-in screen shows (an OpenID Connect provider when `OIDC_ISSUER` is configured; its `login_url` is a browser navigation, not an API call) and whether the password form is on (`PASSWORD_LOGIN`). Counts against the per-IP `AUTH_RATE_LIMIT` like the other sign-in routes.
+ * @summary How one may sign in
+ */
+export const getAuthProviders200Response = zod.object({
+  providers: zod.array(
+    zod.object({
+      id: zod.string(),
+      label: zod.string().describe('The button reads \"Sign in with <label>\".'),
+      login_url: zod
+        .string()
+        .describe('Where the button sends the browser (a page navigation that leads to the provider).'),
+    }),
+  ),
+  password_login: zod
+    .boolean()
+    .describe('false when only the provider signs in (the password form is hidden).'),
+});
+
+export const getAuthProviders429Response = zod.object({
+  message: zod.string(),
+});
+
+export const getAuthProviders500Response = zod.object({
+  message: zod.string(),
+});
+
+export const getAuthProviders503Response = zod.object({
   message: zod.string(),
 });
 

@@ -30,6 +30,7 @@ const MATRIX: Readonly<Record<string, 'map' | 'map-body' | 'own' | 'admin' | 'op
   forgetPassword: 'open',
   resetPassword: 'open',
   getAbilities: 'open',
+  getAuthProviders: 'open',
   getCurrentUser: 'own',
   startTwoFactor: 'own',
   confirmTwoFactor: 'own',

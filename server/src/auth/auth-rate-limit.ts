@@ -13,8 +13,17 @@ export const AUTH_PATHS: ReadonlySet<string> = new Set([
   '/api/verify-email',
 ]);
 
+/** The guest GETs of signing in: the single sign-on routes the browser is sent to, and the screen's options. */
+export const SSO_PATHS: ReadonlySet<string> = new Set([
+  '/auth/oidc/login',
+  '/auth/oidc/callback',
+  '/api/auth/providers',
+]);
+
 function isAuthRoute(request: FastifyRequest): boolean {
-  return request.method === 'POST' && AUTH_PATHS.has(request.routeOptions.url ?? '');
+  const url = request.routeOptions.url ?? '';
+  if (request.method === 'GET') return SSO_PATHS.has(url);
+  return request.method === 'POST' && AUTH_PATHS.has(url);
 }
 
 /**

@@ -30,15 +30,17 @@ export async function startSession(
   db: Queryable,
   userId: number,
   remember: boolean,
+  /** The provider's ID token when single sign-on started the session (the hint for signing out there). */
+  providerIdToken?: string,
 ): Promise<StartedSession> {
   // Expired sessions are swept here rather than by a timer, so no instance needs a scheduler.
   await db.query('DELETE FROM sessions WHERE expires_at < now()');
   const token = randomToken();
   const session = { id: sha256(token), userId, xsrfToken: randomToken(), remember };
   await db.query(
-    `INSERT INTO sessions (id, user_id, xsrf_token, remember, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [session.id, userId, session.xsrfToken, remember, lifetime(remember)],
+    `INSERT INTO sessions (id, user_id, xsrf_token, remember, expires_at, oidc_id_token)
+     VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5), $6)`,
+    [session.id, userId, session.xsrfToken, remember, lifetime(remember), providerIdToken ?? null],
   );
   return { ...session, token, maxAgeSeconds: remember ? REMEMBER_MINUTES * 60 : undefined };
 }

@@ -2,7 +2,7 @@ import type { OperationHandlers } from '../openapi/bind-operations.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { forgetPassword, resetPassword } from './password-reset.ts';
 import { register, verifyEmail } from './registration.ts';
-import { getAbilities, getCurrentUser, logout } from './session-info.ts';
+import { getAbilities, getAuthProviders, getCurrentUser, logout } from './session-info.ts';
 import { login, loginTwoFactor } from './sign-in.ts';
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from './two-factor.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.ts';
@@ -29,6 +29,7 @@ export const handlers: OperationHandlers = {
     loginTwoFactor,
     register,
     logout,
+    getAuthProviders,
     forgetPassword,
     resetPassword,
     verifyEmail,

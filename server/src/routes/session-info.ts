@@ -1,15 +1,46 @@
-import { destroySession } from '../auth/sessions.ts';
+import { providerLogoutUrl } from '../auth/oidc.ts';
 import { randomToken } from '../auth/tokens.ts';
 import { clearSessionCookie } from '../http/cookies.ts';
 import { unauthenticated } from '../http/http-error.ts';
 import type { SuccessBodyOf, TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
 import { toPublicUser } from '../users/user-record.ts';
 
+/**
+ * Ends our session. A session the identity provider signed in is also ended there when the
+ * provider offers RP-initiated logout: the answer then says where to send the browser.
+ */
 export async function logout(context: TypedContext<'logout'>): Promise<TypedResult<'logout'>> {
-  if (context.auth.session) await destroySession(context.services.db, context.auth.session.id);
+  const { db, config } = context.services;
+  let providerIdToken: string | null = null;
+  if (context.auth.session) {
+    const rows = await db.query<{ oidc_id_token: string | null }>(
+      'DELETE FROM sessions WHERE id = $1 RETURNING oidc_id_token',
+      [context.auth.session.id],
+    );
+    providerIdToken = rows[0]?.oidc_id_token ?? null;
+  }
   clearSessionCookie(context.request, context.reply);
   context.auth.xsrfToken = randomToken();
+  const redirectTo =
+    providerIdToken !== null && config.oidc
+      ? await providerLogoutUrl(config.oidc, providerIdToken)
+      : undefined;
+  if (redirectTo !== undefined) return { status: 200, body: { redirect_to: redirectTo } };
   return { status: 204 };
+}
+
+/** Which sign-in buttons the sign-in screen shows, and whether the password form is on. */
+export async function getAuthProviders(
+  context: TypedContext<'getAuthProviders'>,
+): Promise<TypedResult<'getAuthProviders'>> {
+  const { oidc, passwordLogin } = context.services.config;
+  return {
+    status: 200,
+    body: {
+      providers: oidc ? [{ id: 'oidc', label: oidc.label, login_url: '/auth/oidc/login' }] : [],
+      password_login: passwordLogin,
+    },
+  };
 }
 
 export async function getCurrentUser(

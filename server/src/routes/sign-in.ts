@@ -13,7 +13,9 @@ import {
   throttleKey,
 } from '../auth/throttle.ts';
 import { verifySecondFactor } from '../auth/second-factor.ts';
+import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { DEFAULT_ADMIN_EMAIL } from '../seed.ts';
 import { setSessionCookie } from '../http/cookies.ts';
 import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
@@ -78,9 +80,21 @@ async function secondStep(db: Database, user: UserRecord, code: string): Promise
   await clearHits(db, key);
 }
 
+/**
+ * PASSWORD_LOGIN=off: only the identity provider signs in, except the first admin (ADMIN_EMAIL),
+ * who keeps the password for recovery. Decided by the address alone, before any lookup, so the
+ * answer tells nothing about which accounts exist.
+ */
+function passwordAllowed(config: ServerConfig, email: string): void {
+  if (config.passwordLogin) return;
+  const recovery = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  if (email.trim().toLowerCase() !== recovery) throw new HttpError(403, msg('sso.password_login_off'));
+}
+
 export async function login(context: TypedContext<'login'>): Promise<TypedResult<'login'>> {
   const { db } = context.services;
   const body = context.body;
+  passwordAllowed(context.services.config, body.email);
   const user = await checkPassword(db, context.request.ip, body.email, body.password);
   if (user.two_factor_secret !== null) {
     const code = body.code?.trim();
@@ -95,6 +109,7 @@ export async function loginTwoFactor(
 ): Promise<TypedResult<'loginTwoFactor'>> {
   const { db } = context.services;
   const body = context.body;
+  passwordAllowed(context.services.config, body.email);
   const user = await checkPassword(db, context.request.ip, body.email, body.password);
   if (user.two_factor_secret !== null) await secondStep(db, user, body.code.trim());
   return signIn(db, context.request, context.reply, context.auth, user, body.remember === true);

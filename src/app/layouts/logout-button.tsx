@@ -15,9 +15,12 @@ export function LogoutButton() {
   const signOut = () => {
     if (logout.isPending) return;
     logout.mutate(undefined, {
-      onSettled: () => {
+      onSettled: (answer) => {
         clearSession(queryClient);
-        void navigate(paths.login);
+        // A session the identity provider signed in also ends there, when it offers that.
+        const providerLogout = answer && typeof answer === 'object' ? answer.redirect_to : undefined;
+        if (providerLogout) window.location.assign(providerLogout);
+        else void navigate(paths.login);
       },
     });
   };

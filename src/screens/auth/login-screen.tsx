@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../../generated/api/auth/auth';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useGetAuthProviders, useLogin } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Form } from '../../components/ui/form';
@@ -13,6 +13,7 @@ import { useFormSubmission } from '../../lib/use-form-submission';
 import { emailValidator } from '../../lib/validators';
 import { AuthCard } from './auth-layout';
 import { rememberPendingPassword } from './pending-login';
+import { SingleSignOn, SsoErrorMessage } from './single-sign-on';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 export function LoginScreen() {
@@ -27,6 +28,10 @@ export function LoginScreen() {
   const [code, setCode] = useState('');
 
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [searchParams] = useSearchParams();
+  const options = useGetAuthProviders({ query: { staleTime: 60_000, retry: false } });
+  // Until the server says otherwise (or if it cannot say), the password form shows.
+  const passwordLogin = options.data?.password_login !== false;
 
   const onSubmit = () =>
     submit(async () => {
@@ -53,44 +58,57 @@ export function LoginScreen() {
 
   return (
     <AuthCard title={t('auth.login_title')} intro={t('auth.login_intro')}>
+      <SsoErrorMessage code={searchParams.get('sso_error')} />
+      <SingleSignOn
+        providers={options.data?.providers ?? []}
+        passwordLogin={passwordLogin}
+        onMockSignIn={completeSignIn}
+      />
       {unconfirmed ? (
         <p role="alert" className="form-failure">
           {t('accounts.email_unverified')}
         </p>
       ) : null}
-      <Form label={t('auth.login_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
-        <TextField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          autoComplete="username"
-          isRequired
-          value={email}
-          onChange={setEmail}
-          validate={emailValidator(t)}
-        />
-        <TextField
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          isRequired
-          value={password}
-          onChange={setPassword}
-        />
-        <TextField
-          label={t('fields.code_optional')}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          onChange={setCode}
-        />
-        <Checkbox label={t('fields.remember')} name="remember" isSelected={remember} onChange={setRemember} />
-        <Button type="submit" isPending={isSubmitting} className="btn-block">
-          {t('auth.login_submit')}
-        </Button>
-      </Form>
+      {passwordLogin ? (
+        <Form label={t('auth.login_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
+          <TextField
+            label={t('fields.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            isRequired
+            value={email}
+            onChange={setEmail}
+            validate={emailValidator(t)}
+          />
+          <TextField
+            label={t('fields.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            isRequired
+            value={password}
+            onChange={setPassword}
+          />
+          <TextField
+            label={t('fields.code_optional')}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onChange={setCode}
+          />
+          <Checkbox
+            label={t('fields.remember')}
+            name="remember"
+            isSelected={remember}
+            onChange={setRemember}
+          />
+          <Button type="submit" isPending={isSubmitting} className="btn-block">
+            {t('auth.login_submit')}
+          </Button>
+        </Form>
+      ) : null}
       <nav className="auth-links" aria-label={t('auth.more_options')}>
         <Link to={paths.forgotPassword}>{t('auth.forgot_link')}</Link>
         <Link to={paths.register}>{t('auth.register_link')}</Link>

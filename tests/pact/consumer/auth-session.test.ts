@@ -2,6 +2,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
   getAbilities,
+  getAuthProviders,
   getCurrentUser,
   login,
   loginTwoFactor,
@@ -168,5 +169,22 @@ describe('auth: current user and abilities', () => {
       .executeTest(async (server) => {
         const rules = await getAbilities({ baseURL: server.url, headers: signedInHeaders });
         expect(rules[0]).toEqual({ action: 'manage', subject: 'all' });
+      }));
+
+  it('getAuthProviders tells the sign-in screen its buttons and whether the password form is on', () =>
+    pact
+      .addInteraction()
+      .given(STATES.signedOut)
+      .uponReceiving('a request for the sign-in options')
+      .withRequest('GET', '/api/auth/providers', (b) => b.headers(XHR))
+      // The verified server has no identity provider configured, so the list may be empty;
+      // the document and the mocks pin each entry's shape.
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({ providers: like([]), password_login: like(true) }),
+      )
+      .executeTest(async (server) => {
+        const options = await getAuthProviders({ baseURL: server.url, headers: XHR });
+        expect(typeof options.password_login).toBe('boolean');
+        expect(Array.isArray(options.providers)).toBe(true);
       }));
 });

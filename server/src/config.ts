@@ -42,6 +42,8 @@ export interface ServerConfig {
    * endpoint, which creates accounts and sessions on request. Refused with NODE_ENV=production.
    */
   pactProviderStates: boolean;
+  /** `EMBED_ORIGINS`: the origins whose pages may frame `/embed/{map_id}` (its `frame-ancestors`). */
+  embedOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -107,6 +109,19 @@ function pactProviderStates(env: Env): boolean {
   return true;
 }
 
+/** A CSP source an origin list may hold: `https://maps.example.com`, `https://*.example.org:8443`. */
+const EMBED_ORIGIN = /^https?:\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
+
+function embedOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(/\s+/).filter((origin) => origin !== '');
+  for (const origin of origins)
+    if (!EMBED_ORIGIN.test(origin))
+      throw new Error(
+        `EMBED_ORIGINS must list origins such as https://maps.example.com, separated by spaces; got "${origin}"`,
+      );
+  return origins;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data');
   return {
@@ -132,5 +147,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     authRateLimit: integer(env.AUTH_RATE_LIMIT, 60, 'AUTH_RATE_LIMIT'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     pactProviderStates: pactProviderStates(env),
+    embedOrigins: embedOrigins(env.EMBED_ORIGINS),
   };
 }

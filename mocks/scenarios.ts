@@ -6,6 +6,7 @@ import { seedFeatureMocks } from './features-store';
 import { seedWaterNetworks } from './water-network-store';
 import { expireSession, signIn, signOut } from './session';
 import { resetUserTokens } from './user-tokens-handlers';
+import { resetAccessMocks } from './access-handlers';
 import { overrideStore } from './override-handlers';
 
 /**
@@ -36,6 +37,7 @@ export function applyScenario(name: ScenarioName): void {
   seedFeatureMocks();
   seedWaterNetworks();
   resetUserTokens();
+  resetAccessMocks();
   SCENARIOS[name]();
 }
 

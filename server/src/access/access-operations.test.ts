@@ -55,6 +55,8 @@ describe('groups', () => {
     const unknown = await admin.put(`/api/groups/${group.id}/members`, { user_ids: [user.id, 999999] });
     expect(unknown.status).toBe(422);
     expect(unknown.json()).toMatchObject({ errors: { 'user_ids.1': ['No such user.'] } });
+    const huge = await admin.put(`/api/groups/${group.id}/members`, { user_ids: [2 ** 40] });
+    expect(huge.json()).toMatchObject({ errors: { 'user_ids.0': ['No such user.'] } });
     const renamed = await admin.put(`/api/groups/${group.id}`, { name: 'Crew', description: null });
     expect(renamed.json()).toMatchObject({ data: { name: 'Crew', description: null, members_count: 1 } });
     const list = (await admin.get('/api/groups')).json<{ data: Group[] }>().data;
@@ -165,6 +167,15 @@ describe('a map’s access', () => {
       'grants.2.user_id': ['No such user.'],
       'grants.3': ['This user or group already has a role on the map.'],
       'layer_rules.0.layer_id': ['This map has no such layer.'],
+    });
+    const huge = await admin.put(`/api/maps/${place.mapId}/access`, {
+      grants: [{ group_id: 2 ** 40, role: 'viewer' }],
+      layer_rules: [{ layer_id: 2 ** 40, user_id: 2 ** 40, access: 'read' }],
+    });
+    expect(huge.json<{ errors: object }>().errors).toEqual({
+      'grants.0.group_id': ['No such group.'],
+      'layer_rules.0.layer_id': ['This map has no such layer.'],
+      'layer_rules.0.user_id': ['No such user.'],
     });
     const access = (await admin.get(`/api/maps/${place.mapId}/access`)).json<{ data: Access }>().data;
     expect(access.visibility).toBe('private');

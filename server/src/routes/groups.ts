@@ -3,6 +3,7 @@ import { changeAccess } from '../access/change-access.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
+import { MAX_ID } from '../openapi/text-rules.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { isUniqueViolation } from '../users/user-rules.ts';
 
@@ -92,9 +93,12 @@ export const groupHandlers = typedHandlers({
   async setGroupMembers({ services: { db }, params, body }) {
     const wanted = body.user_ids;
     const known = new Set(
-      (await db.query<{ id: number }>(`SELECT id FROM users WHERE id = ANY($1::int[])`, [wanted])).map(
-        (row) => row.id,
-      ),
+      (
+        await db.query<{ id: number }>(`SELECT id FROM users WHERE id = ANY($1::int[])`, [
+          // An id past the integer column's range names nobody (and must not reach the query).
+          wanted.filter((id) => id <= MAX_ID),
+        ])
+      ).map((row) => row.id),
     );
     // Before any change: a group that is not there is 404 whatever the list holds.
     if ((await db.query(`SELECT 1 FROM groups WHERE id = $1`, [params.id])).length === 0) throw notFound();

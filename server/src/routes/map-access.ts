@@ -9,6 +9,7 @@ import { pageEnvelope } from '../http/pagination.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { mapForPart } from '../maps/access.ts';
+import { MAX_ID } from '../openapi/text-rules.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 type MapAccess = components['schemas']['MapAccess'];
@@ -51,8 +52,11 @@ async function accessProblems(db: Queryable, mapId: number, body: MapAccessInput
   const problems: Problems = {};
   const grants = body.grants ?? [];
   const rules = body.layer_rules ?? [];
-  const userIds = [...grants, ...rules].flatMap((entry) => (entry.user_id ? [entry.user_id] : []));
-  const groupIds = [...grants, ...rules].flatMap((entry) => (entry.group_id ? [entry.group_id] : []));
+  // An id past the integer columns' range names nothing (and must not reach a query).
+  const ids = (values: (number | null | undefined)[]) =>
+    values.filter((id): id is number => typeof id === 'number' && id <= MAX_ID);
+  const userIds = ids([...grants, ...rules].map((entry) => entry.user_id));
+  const groupIds = ids([...grants, ...rules].map((entry) => entry.group_id));
   const [users, groups, layers] = await Promise.all([
     db.query<{ id: number }>(`SELECT id FROM users WHERE id = ANY($1::int[])`, [userIds]),
     db.query<{ id: number }>(`SELECT id FROM groups WHERE id = ANY($1::int[])`, [groupIds]),

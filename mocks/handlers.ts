@@ -1,3 +1,4 @@
+import { accessHandlers } from './access-handlers';
 import { authHandlers } from './auth-handlers';
 import { seedDatabase } from './db';
 import { domainHandlers } from './domain-handlers';
@@ -20,6 +21,7 @@ const answeringHandlers = [
   ...authHandlers,
   ...usersHandlers,
   ...userTokensHandlers,
+  ...accessHandlers,
   ...domainHandlers(),
   ...generatedHandlers(),
 ];

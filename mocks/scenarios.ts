@@ -7,6 +7,7 @@ import { seedWaterNetworks } from './water-network-store';
 import { expireSession, signIn, signOut } from './session';
 import { resetUserTokens } from './user-tokens-handlers';
 import { resetDashboardWidgets } from './maps-dashboard-handlers';
+import { resetAccessMocks } from './access-handlers';
 import { overrideStore } from './override-handlers';
 
 /**
@@ -38,6 +39,7 @@ export function applyScenario(name: ScenarioName): void {
   seedWaterNetworks();
   resetUserTokens();
   resetDashboardWidgets();
+  resetAccessMocks();
   SCENARIOS[name]();
 }
 

@@ -7,6 +7,7 @@ import { installOidcRoutes } from './auth/oidc-routes.ts';
 import { startSessionCache } from './auth/session-cache.ts';
 import { startAccessCache } from './access/access-cache.ts';
 import { serveClient } from './client/serve-client.ts';
+import { installShareLinkRoute } from './access/share-route.ts';
 import { fastifyTrustProxy, type ServerConfig } from './config.ts';
 import { setFeatureLimits } from './features/feature-limits.ts';
 import type { Database } from './db/database.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     installProviderStates(app, { db, dataDir: config.dataDir });
     app.log.warn('PACT_PROVIDER_STATES=1: the provider-state endpoint is mounted; use a throwaway database');
   }
-  await serveClient(app, config.clientDir);
+  installShareLinkRoute(app, db);
+  await serveClient(app, config.clientDir, { db, origins: config.embedOrigins });
   return app;
 }

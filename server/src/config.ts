@@ -53,6 +53,8 @@ export interface ServerConfig {
   oidc: OidcConfig | undefined;
   /** PASSWORD_LOGIN=off: only the provider signs in, except the first admin (ADMIN_EMAIL) for recovery. */
   passwordLogin: boolean;
+  /** `EMBED_ORIGINS`: the origins whose pages may frame `/embed/{map_id}` (its `frame-ancestors`). */
+  embedOrigins: string[];
 }
 
 export interface OidcConfig {
@@ -251,6 +253,19 @@ export function oidcConfig(env: Env, appUrl: string | undefined): OidcConfig | u
   };
 }
 
+/** A CSP source an origin list may hold: `https://maps.example.com`, `https://*.example.org:8443`. */
+const EMBED_ORIGIN = /^https?:\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
+
+function embedOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(/\s+/).filter((origin) => origin !== '');
+  for (const origin of origins)
+    if (!EMBED_ORIGIN.test(origin))
+      throw new Error(
+        `EMBED_ORIGINS must list origins such as https://maps.example.com, separated by spaces; got "${origin}"`,
+      );
+  return origins;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const dataDir = path.resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data');
   const appUrl = nonEmpty(env.APP_URL)?.replace(/\/+$/, '');
@@ -282,5 +297,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     instanceName: nonEmpty(env.INSTANCE_NAME)?.trim(),
     oidc: oidcConfig(env, appUrl),
     passwordLogin: onOff(env.PASSWORD_LOGIN, 'PASSWORD_LOGIN'),
+    embedOrigins: embedOrigins(env.EMBED_ORIGINS),
   };
 }

@@ -26,6 +26,8 @@ const KNOWN_TAGS = [
   'files',
   'water-network',
   'ogc',
+  'groups',
+  'access',
 ];
 
 type Json = Record<string, unknown>;

@@ -84,6 +84,12 @@ export const STATES = {
   featureDeleted: 'a feature was deleted',
   /** Params: { id, times }. The feature's recorded changes, oldest first, are dated at `times`. */
   featureHistoryDated: 'a feature’s history is dated',
+
+  // Groups and access per map.
+  /** Params: { id, name, description?, member_ids? (contract ids of `userExists` users) }. */
+  groupExists: 'a group exists',
+  /** Params: { map_id, id, label }. A live viewer link of the map, logged in its access log. */
+  shareLinkExists: 'a share link exists',
 } as const;
 
 export const PACT_SESSION = 'pact-session';
@@ -118,6 +124,8 @@ export const STATE_KINDS: Record<string, string> = {
   [STATES.userTokenExists]: 'token',
   [STATES.othersUserTokenExists]: 'token',
   [STATES.userExists]: 'user',
+  [STATES.groupExists]: 'group',
+  [STATES.shareLinkExists]: 'share_link',
 };
 
 /** The provider-state value a created thing's real id comes back under: `map_1`, `export_3f2c…`. */

@@ -43,6 +43,12 @@ const MATRIX: Readonly<Record<string, 'map' | 'map-body' | 'own' | 'admin' | 'op
   getUser: 'own',
   updateUser: 'own',
   deleteUser: 'admin',
+  listGroups: 'admin',
+  createGroup: 'admin',
+  getGroup: 'admin',
+  updateGroup: 'admin',
+  deleteGroup: 'admin',
+  setGroupMembers: 'admin',
   listMaps: 'open',
   createMap: 'admin',
   listLayerTypes: 'open',
@@ -115,6 +121,25 @@ async function call(client: TestClient, operation: Operation, place: Place) {
 
 const documentOf = () => loadDocument();
 const mapOperations = () => listOperations(documentOf()).filter((operation) => kindOf(operation) === 'map');
+/** The document's promise to anonymous clients: `{}` among an operation's security alternatives. */
+const admitsGuests = (operation: Operation) =>
+  operation.security.some((requirement) => Object.keys(requirement).length === 0);
+
+/**
+ * A reader without an account (anonymous on a public map, or a share link's session): every
+ * operation the document opens to guests answers something other than 401/403 (the data, or a
+ * 404/422 for the made-up ids and missing bodies of this sweep), every other one is 401.
+ */
+async function guestSweep(client: TestClient, place: Place): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const operation of mapOperations()) {
+    const answer = await call(client, operation, place);
+    const open = admitsGuests(operation);
+    if (open ? [401, 403].includes(answer.status) : answer.status !== 401)
+      wrong.push(`${operation.operationId}: ${answer.status}`);
+  }
+  return wrong;
+}
 
 describe('the authorisation matrix', () => {
   it('places every operation of the document', () => {
@@ -178,6 +203,41 @@ describe('the authorisation matrix', () => {
     const { client: admin } = await t.signedIn('admin');
     const all = (await admin.get('/api/maps')).json<{ data: { id: number }[] }>().data.map((map) => map.id);
     expect(all.sort()).toEqual([place.mapId, shared.id].sort());
+  });
+});
+
+describe('readers without an account', () => {
+  it('an anonymous client reads a public map through exactly the operations open to guests', async () => {
+    const place = await privateMap();
+    await changeAccess(`UPDATE maps SET visibility = 'public' WHERE id = $1`, [place.mapId]);
+    const guest = t.client();
+    await guest.prime();
+    expect(await guestSweep(guest, place)).toEqual([]);
+    const page = await guest.get(`/api/maps/${place.mapId}/layers/${place.layerId}/features`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('secret');
+    // A map that is not public stays closed to them: sign in first.
+    const other = await privateMap();
+    expect((await guest.get(`/api/maps/${other.mapId}`)).status).toBe(401);
+    expect((await guest.get(`/api/maps/${other.mapId}/layers/${other.layerId}/features`)).status).toBe(401);
+  });
+
+  it('a share link’s session reads its one map through the operations open to guests, and nothing else', async () => {
+    const place = await privateMap();
+    const other = await privateMap();
+    const { client: admin } = await t.signedIn('admin');
+    const made = await admin.post(`/api/maps/${place.mapId}/share-links`, { label: 'Survey' });
+    expect(made.status).toBe(201);
+    const url = made.json<{ data: { url: string } }>().data.url;
+    const reader = t.client();
+    const opened = await reader.get(url, { unchecked: true });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe(`/maps/${place.mapId}/show`);
+    await reader.prime();
+    expect(await guestSweep(reader, place)).toEqual([]);
+    expect((await reader.get(`/api/maps/${place.mapId}/show`)).status).toBe(200);
+    expect((await reader.get(`/api/maps/${other.mapId}`)).status).toBe(401);
+    expect((await reader.get('/api/maps')).status).toBe(401);
   });
 });
 

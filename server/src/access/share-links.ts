@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import type { Queryable } from '../db/database.ts';
+import { servedOverHttps } from '../http/security-headers.ts';
 
 /** The cookie a share link sets: its secret, so the link is re-checked (revoked, expired) on every request. */
 export const SHARE_COOKIE = 'atlasboard_share';
@@ -27,11 +28,22 @@ export async function findShareLink(
   return row ? { linkId: row.id, mapId: row.map_id } : undefined;
 }
 
-export function setShareCookie(request: FastifyRequest, reply: FastifyReply, secret: string): void {
+/**
+ * The share session's cookie. `framed`: set for the embed page, which another site's page frames;
+ * a browser sends a framed page's requests only `SameSite=None` cookies, which must be Secure, so
+ * over plain HTTP an embedded share link cannot keep its session (public maps need none).
+ */
+export function setShareCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  framed = false,
+): void {
+  const secure = servedOverHttps(request);
   reply.setCookie(SHARE_COOKIE, secret, {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
+    sameSite: framed && secure ? 'none' : 'lax',
+    secure,
   });
 }

@@ -25,6 +25,12 @@ export const OPERATION_NEEDS: Readonly<Record<string, Need>> = {
   getUser: read('User'),
   updateUser: update('User'),
   deleteUser: remove('User'),
+  listGroups: { action: 'manage', subject: 'Group', scope: 'all' },
+  createGroup: { action: 'manage', subject: 'Group', scope: 'all' },
+  getGroup: { action: 'manage', subject: 'Group', scope: 'all' },
+  updateGroup: { action: 'manage', subject: 'Group', scope: 'all' },
+  deleteGroup: { action: 'manage', subject: 'Group', scope: 'all' },
+  setGroupMembers: { action: 'manage', subject: 'Group', scope: 'all' },
 
   createMap: create('Map'),
   getMap: read('Map'),

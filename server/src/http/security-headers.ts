@@ -23,7 +23,7 @@ export function servedOverHttps(request: FastifyRequest): boolean {
  * Inline styles stay allowed because OpenLayers and react-aria set positioning styles at run time;
  * scripts are our own only. An answer that set its own policy (attachments, the API docs) keeps it.
  */
-export const APP_CSP = [
+const APP_DIRECTIVES = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
@@ -35,8 +35,17 @@ export const APP_CSP = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+];
+export const APP_CSP = [...APP_DIRECTIVES, "frame-ancestors 'none'"].join('; ');
+
+/**
+ * The one page another site may frame: `/embed/{map_id}`, by the origins `EMBED_ORIGINS` names
+ * (none: it is framed by no one, like every other page).
+ */
+export function embedCsp(origins: readonly string[]): string {
+  const ancestors = origins.length > 0 ? origins.join(' ') : "'none'";
+  return [...APP_DIRECTIVES, `frame-ancestors ${ancestors}`].join('; ');
+}
 
 /** Two years, as the HSTS preload list asks; only ever sent over HTTPS. */
 const HSTS = 'max-age=63072000; includeSubDomains';
@@ -46,8 +55,10 @@ export function installSecurityHeaders(app: FastifyInstance, appUrl: string | un
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', APP_CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
-    // For browsers that predate frame-ancestors.
-    reply.header('X-Frame-Options', 'DENY');
+    // For browsers that predate frame-ancestors; left off the embed page when it names origins
+    // (X-Frame-Options cannot list them, and browsers that know frame-ancestors ignore it).
+    const policy = String(reply.getHeader('content-security-policy') ?? '');
+    if (!/frame-ancestors (?!'none')/.test(policy)) reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)');

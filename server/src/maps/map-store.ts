@@ -14,9 +14,8 @@ async function mapRow(db: Queryable, id: number): Promise<MapRow> {
 }
 
 /**
- * A new map has its maker as its manager (docs/decisions.md#access-per-map). It starts visible to
- * every account, as maps did before access per map: no operation sets a map's visibility or
- * grants yet, so a private new map could never be shared. It starts private once they exist.
+ * A new map starts private, with its maker as its manager (docs/decisions.md#access-per-map):
+ * the maker shares it through the map's access (visibility, grants, share links).
  * Omitted fields take the document's defaults (the column defaults of migration 002).
  * Every parameter is cast: in `COALESCE($4, 2)` PostgreSQL would type $4 from the integer
  * literal and refuse a pinch-picked zoom of 7.5.
@@ -26,7 +25,7 @@ export async function insertMap(db: Queryable, body: MapCreate, createdBy: numbe
     `WITH made AS (
        INSERT INTO maps (title, description, center, zoom, rotation, basemap, created_by, visibility)
        VALUES ($1::text, $2::text, COALESCE($3::jsonb, '[0, 0]'), COALESCE($4::float8, 2), COALESCE($5::float8, 0),
-         COALESCE($6::text, 'offline'), $7::int, 'signed_in')
+         COALESCE($6::text, 'offline'), $7::int, 'private')
        RETURNING id),
      granted AS (INSERT INTO map_grants (map_id, user_id, role) SELECT id, $7::int, 'manager' FROM made)
      SELECT id FROM made`,

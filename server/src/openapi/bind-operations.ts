@@ -5,7 +5,15 @@ import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
 import { authenticateRequest } from '../http/authenticate-request.ts';
 import { setXsrfCookie } from '../http/cookies.ts';
-import { badQuery, forbidden, invalid, notFound, notImplemented } from '../http/http-error.ts';
+import {
+  badQuery,
+  forbidden,
+  HttpError,
+  invalid,
+  notFound,
+  notImplemented,
+  unauthenticated,
+} from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import type { AppServices } from '../services.ts';
 import {
@@ -162,6 +170,8 @@ export function bindOperations(
     const validators = buildValidators(services.document, operation, loose, strict, documentId);
     const handler = handlers[operation.operationId];
     const signedIn = needsSession(operation);
+    // `{}` among the security alternatives: anonymous clients may call it (reads of public maps).
+    const guestsToo = operation.security.some((requirement) => Object.keys(requirement).length === 0);
     const readOnly =
       ['get', 'head', 'options'].includes(operation.method) || readOnlyIds.has(operation.operationId);
     const mapScoped = MAP_SCOPED.test(operation.path);
@@ -202,7 +212,24 @@ export function bindOperations(
       handler: async (request, reply) => {
         const input = validateInput(validators, request);
         if (!handler) throw notImplemented(operation.operationId);
-        const result = await handler({ request, reply, services, auth: request.auth, ...input });
+        const result = await handler({ request, reply, services, auth: request.auth, ...input }).catch(
+          (error: unknown) => {
+            // An anonymous caller (or a share link's session) admitted to a read of public maps
+            // is told to sign in where the map is not theirs to read, existing or not: signing in
+            // may open it, and the answer says no more than a missing map's. On a map they read, a
+            // missing layer or feature stays 404.
+            const mapId = Number(input.params.id ?? input.params.map_id);
+            if (
+              guestsToo &&
+              !request.auth.user &&
+              error instanceof HttpError &&
+              error.status === 404 &&
+              !request.auth.access.roles.has(mapId)
+            )
+              throw unauthenticated();
+            throw error;
+          },
+        );
         reply.status(result.status);
         if (result.headers) reply.headers(result.headers);
         return result.status === 204 || result.body === undefined ? reply.send() : reply.send(result.body);

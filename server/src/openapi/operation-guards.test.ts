@@ -47,6 +47,12 @@ const ADMIN_ONLY = new Set([
   'createCategory',
   'updateCategory',
   'deleteCategory',
+  'listGroups',
+  'createGroup',
+  'getGroup',
+  'updateGroup',
+  'deleteGroup',
+  'setGroupMembers',
 ]);
 
 const PER_MAP = /^\/api\/(maps\/\{id\}|layer-categories)/;

@@ -116,10 +116,12 @@ export const MAP_STATES: StateDefinition[] = [
         'description?': 'Its description.',
         'center?': '`[lon, lat]`.',
         'zoom?': 'Zoom level.',
+        'visibility?': '`private`, `signed_in` (default) or `public`.',
       },
     },
     (context, params) => ({
       title: required(params, 'title'),
+      visibility: params.visibility ?? 'signed_in',
       description: optional(params, 'description'),
       center: json(params.center ?? [-9.14, 38.72]),
       zoom: params.zoom ?? 13,

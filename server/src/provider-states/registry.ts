@@ -1,3 +1,4 @@
+import { ACCESS_STATES } from './access-states.ts';
 import { ACCOUNT_STATES } from './account-states.ts';
 import { FEATURE_HISTORY_STATES } from './feature-history-states.ts';
 import { JOB_STATES } from './job-states.ts';
@@ -17,6 +18,7 @@ export const STATE_GROUPS: ReadonlyArray<{ title: string; states: StateDefinitio
   { title: 'Imports and exports', states: JOB_STATES },
   { title: 'Personal access tokens', states: TOKEN_STATES },
   { title: 'Water network', states: WATER_NETWORK_STATES },
+  { title: 'Groups and access per map', states: ACCESS_STATES },
 ];
 
 export const PROVIDER_STATES: readonly StateDefinition[] = STATE_GROUPS.flatMap((group) => group.states);

@@ -21,6 +21,8 @@ import { ogcFeatureHandlers } from './ogc-features.ts';
 import { waterNetworkHydraulicsHandlers } from './water-network-hydraulics.ts';
 import { waterNetworkInpImportHandlers } from './water-network-inp-import.ts';
 import { waterNetworkFlowHandlers } from './water-network-flow.ts';
+import { groupHandlers } from './groups.ts';
+import { mapAccessHandlers } from './map-access.ts';
 
 /** operationId → handler. Operations of the document missing here answer 501 (see bindOperations). */
 export const handlers: OperationHandlers = {
@@ -59,4 +61,6 @@ export const handlers: OperationHandlers = {
   ...userTokenHandlers,
   ...tileJsonHandlers,
   ...ogcFeatureHandlers,
+  ...groupHandlers,
+  ...mapAccessHandlers,
 };

@@ -47,7 +47,8 @@ export async function getCurrentUser(
   context: TypedContext<'getCurrentUser'>,
 ): Promise<TypedResult<'getCurrentUser'>> {
   if (!context.auth.user) throw unauthenticated();
-  return { status: 200, body: { success: true, data: toPublicUser(context.auth.user) } };
+  const { user, access } = context.auth;
+  return { status: 200, body: { success: true, data: toPublicUser(user, access.groups) } };
 }
 
 /** The same rules the server enforces, as CASL raw rules. */

@@ -8,7 +8,14 @@ import { forbidden, invalid, notFound, tooManyAttempts, unauthenticated } from '
 import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
 import { msg, type Message, type Problems } from '../i18n/messages.ts';
 import { listUsers as queryUsers } from '../users/user-list.ts';
-import { emailTaken, findUserById, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
+import {
+  emailTaken,
+  findUserById,
+  insertUser,
+  publicUserWithGroups,
+  toPublicUser,
+  type UserRecord,
+} from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 
 const TAKEN = msg('validation.email_taken');
@@ -72,7 +79,8 @@ export async function createUser(context: TypedContext<'createUser'>): Promise<T
 }
 
 export async function getUser(context: TypedContext<'getUser'>): Promise<TypedResult<'getUser'>> {
-  return { status: 200, body: { data: toPublicUser(await userFor(context, 'read')) } };
+  const user = await userFor(context, 'read');
+  return { status: 200, body: { data: await publicUserWithGroups(context.services.db, user) } };
 }
 
 export async function updateUser(context: TypedContext<'updateUser'>): Promise<TypedResult<'updateUser'>> {
@@ -124,7 +132,7 @@ export async function updateUser(context: TypedContext<'updateUser'>): Promise<T
       return rows[0];
     });
     if (!updated) throw notFound();
-    return { status: 200, body: { data: toPublicUser(updated) } };
+    return { status: 200, body: { data: await publicUserWithGroups(db, updated) } };
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ email: [TAKEN] });
     throw error;

@@ -2,7 +2,7 @@ import type { ListUsersParams } from '../../../generated/model/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { pageEnvelope, type PageEnvelope } from '../http/pagination.ts';
-import { toPublicUser, type PublicUser, type UserRecord } from './user-record.ts';
+import { groupsOfUsers, toPublicUser, type PublicUser, type UserRecord } from './user-record.ts';
 
 // Whitelisted: the sort column is never taken from the request text itself.
 const ORDER_COLUMNS = {
@@ -49,5 +49,12 @@ export async function listUsers(
     `SELECT * FROM users ${filter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${bind(perPage)} OFFSET ${bind((page - 1) * perPage)}`,
     values,
   );
-  return pageEnvelope(rows.map(toPublicUser), { page, perPage, total, path, query: params });
+  const groups = await groupsOfUsers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return pageEnvelope(
+    rows.map((row) => toPublicUser(row, groups.get(row.id))),
+    { page, perPage, total, path, query: params },
+  );
 }

@@ -66,6 +66,8 @@ const PATH_KINDS: Record<string, string> = {
   exports: 'export',
   'get-export': 'export',
   imports: 'import',
+  groups: 'group',
+  'share-links': 'share_link',
 };
 
 function withStateValues(interaction: Unconfigured): Unconfigured {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetFeatureHistory } from '../../../../generated/api/features/features';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, readableLayer, useAppAbility } from '../../../lib/ability';
 import { versionsOf } from '../history/history-versions';
 import { FeatureEditForm } from '../editing/feature-edit-form';
 import type { Feature, FeatureFile, Geometry, Layer } from '../../../../generated/model';
@@ -43,7 +43,7 @@ type FeaturePanelProps = {
 /** The clicked feature: its properties by the layer schema, its related features and its history. */
 export function FeaturePanel({
   mapId,
-  layer,
+  layer: givenLayer,
   layers,
   feature,
   onClose,
@@ -54,6 +54,8 @@ export function FeaturePanel({
 }: FeaturePanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
+  // Properties a rule hides from this user are neither shown nor offered for editing.
+  const layer = readableLayer(ability, mapId, givenLayer);
   const [editing, setEditing] = useState(false);
   // The version the edit starts from: a save after someone else's change is refused (409), not overwritten.
   const history = useGetFeatureHistory(mapId, feature.featureId);
@@ -98,7 +100,7 @@ export function FeaturePanel({
           ))}
         </dl>
       )}
-      {!editing && ability.can('update', 'Feature') && (
+      {!editing && ability.can('update', featureOf(mapId, layer.id)) && (
         <button
           type="button"
           className="btn btn-secondary"
@@ -133,6 +135,7 @@ export function FeaturePanel({
         // The files become known when the whole feature arrives after a click.
         key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
         mapId={mapId}
+        layerId={layer.id}
         featureId={feature.featureId}
         files={feature.files}
       />

@@ -328,6 +328,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every group (admin) */
+    get: operations['listGroups'];
+    put?: never;
+    /** Make a group (admin) */
+    post: operations['createGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The group's id.
+         * @example 3
+         */
+        id: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    /** One group with its members (admin) */
+    get: operations['getGroup'];
+    /** Rename or describe a group (admin) */
+    put: operations['updateGroup'];
+    post?: never;
+    /**
+     * Delete a group and its grants and layer rules (admin)
+     * @description Its members lose what the group gave them on the next request, on every instance.
+     */
+    delete: operations['deleteGroup'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The group's id.
+         * @example 3
+         */
+        id: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set a group's members (admin)
+     * @description The list replaces the members; an unknown user id is a 422 naming it.
+     */
+    put: operations['setGroupMembers'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maps': {
     parameters: {
       query?: never;
@@ -392,6 +464,114 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/access': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    /** The map's visibility, grants and layer rules */
+    get: operations['getMapAccess'];
+    /**
+     * Change the map's visibility, grants or layer rules
+     * @description Each field given replaces what the map has. Holds on the next request on every instance, and writes an entry to the map's access log. Unknown users, groups or layers of other maps are a 422 naming the entry (`grants.0.user_id`).
+     */
+    put: operations['updateMapAccess'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/access/log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    /** Who changed the map's access, when and what */
+    get: operations['listMapAccessLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/share-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    /** The map's share links (without their secrets) */
+    get: operations['listShareLinks'];
+    put?: never;
+    /**
+     * Make a link that opens this map, read-only, without an account
+     * @description The answer's `url` carries the secret, once; it is stored hashed. Opening it (`GET /s/{secret}`, answered by the server) starts a session that reads this map as a viewer and nothing else, and goes to the map's viewer. Revoking it, or its expiry, holds on that session's next request.
+     */
+    post: operations['createShareLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maps/{id}/share-links/{link_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A share link of the map.
+         * @example 4
+         */
+        link_id: components['parameters']['ShareLinkId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a share link
+     * @description Sessions opened with it read nothing more from their next request on.
+     */
+    delete: operations['deleteShareLink'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2103,6 +2283,12 @@ export interface components {
      * @enum {string}
      */
     Locale: 'bn' | 'en' | 'es' | 'fr' | 'pt-BR' | 'zh-CN';
+    GroupRef: {
+      /** @example 3 */
+      id: number;
+      /** @example Field crew */
+      name: string;
+    };
     /**
      * Format: date-time
      * @description ISO 8601, UTC.
@@ -2123,6 +2309,16 @@ export interface components {
       locale: components['schemas']['Locale'];
       /** @example false */
       two_factor_enabled: boolean;
+      /**
+       * @description The groups the user belongs to, by name (always sent by the reference server).
+       * @example [
+       *       {
+       *         "id": 3,
+       *         "name": "Field crew"
+       *       }
+       *     ]
+       */
+      groups?: components['schemas']['GroupRef'][];
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
@@ -2350,6 +2546,56 @@ export interface components {
       current_password?: string;
       type?: components['schemas']['UserType'];
       locale?: components['schemas']['Locale'];
+    };
+    Group: {
+      /** @example 3 */
+      id: number;
+      /** @example Field crew */
+      name: string;
+      /** @example Contractors who repair pipes. */
+      description: string | null;
+      /** @example 4 */
+      members_count: number;
+      created_at: components['schemas']['Timestamp'];
+      updated_at: components['schemas']['Timestamp'];
+    };
+    GroupList: {
+      /** @description Every group, by name. */
+      data: components['schemas']['Group'][];
+    };
+    GroupInput: {
+      /**
+       * @description Unique, whatever the case.
+       * @example Field crew
+       */
+      name: string;
+      /** @example Contractors who repair pipes. */
+      description?: string | null;
+    };
+    GroupMember: {
+      /** @example 2 */
+      id: number;
+      /** @example Grace Hopper */
+      name: string;
+      /** @example grace@example.com */
+      email: string;
+    };
+    /** @description A group with its members, by name. */
+    GroupDetail: components['schemas']['Group'] & {
+      members: components['schemas']['GroupMember'][];
+    };
+    GroupResource: {
+      data: components['schemas']['GroupDetail'];
+    };
+    GroupMembersInput: {
+      /**
+       * @description The group's members from now on (replaces the list).
+       * @example [
+       *       2,
+       *       5
+       *     ]
+       */
+      user_ids: number[];
     };
     /**
      * @description [longitude, latitude], EPSG:4326.
@@ -2751,6 +2997,171 @@ export interface components {
     };
     MapDetailResource: {
       data: components['schemas']['MapDetail'];
+    };
+    /**
+     * @description `private`: only the map's grants (and admins); `signed_in`: every account with its global type as role (user: viewer, editor: editor); `public`: as `signed_in`, and anonymous clients read it too.
+     * @example private
+     * @enum {string}
+     */
+    Visibility: 'private' | 'signed_in' | 'public';
+    /**
+     * @example viewer
+     * @enum {string}
+     */
+    MapRole: 'viewer' | 'editor' | 'manager';
+    /** @description A role on the map for one user or one group (the other id is null). */
+    MapGrant: {
+      /** @example 2 */
+      user_id: number | null;
+      /** @example null */
+      group_id: number | null;
+      role: components['schemas']['MapRole'];
+      /**
+       * @description The user's or the group's name, to show.
+       * @example Grace Hopper
+       */
+      name: string;
+    };
+    /**
+     * @example read
+     * @enum {string}
+     */
+    LayerAccess: 'hidden' | 'read' | 'edit';
+    /** @description Narrows what the role gives on one layer of the map, for one user, one group or (both ids null) everyone on the map. Never widens a role; managers are not narrowed. */
+    LayerRule: {
+      /** @example 10 */
+      layer_id: number;
+      /** @example null */
+      user_id: number | null;
+      /** @example 3 */
+      group_id: number | null;
+      access: components['schemas']['LayerAccess'];
+      /**
+       * @example [
+       *       "owner_note"
+       *     ]
+       */
+      hidden_properties: string[];
+      /**
+       * @example [
+       *       "diameter"
+       *     ]
+       */
+      read_only_properties: string[];
+    };
+    MapAccess: {
+      visibility: components['schemas']['Visibility'];
+      grants: components['schemas']['MapGrant'][];
+      layer_rules: components['schemas']['LayerRule'][];
+    };
+    MapAccessResource: {
+      data: components['schemas']['MapAccess'];
+    };
+    /** @description Exactly one of `user_id` and `group_id`. */
+    MapGrantInput: {
+      user_id?: number | null;
+      group_id?: number | null;
+      role: components['schemas']['MapRole'];
+    };
+    /** @description Narrows what the role gives on one layer of the map, for one user, one group or (both ids null) everyone on the map. Never widens a role; managers are not narrowed. */
+    LayerRuleInput: {
+      /** @example 10 */
+      layer_id: number;
+      /** @example null */
+      user_id?: number | null;
+      /** @example 3 */
+      group_id?: number | null;
+      access: components['schemas']['LayerAccess'];
+      /**
+       * @example [
+       *       "owner_note"
+       *     ]
+       */
+      hidden_properties?: string[];
+      /**
+       * @example [
+       *       "diameter"
+       *     ]
+       */
+      read_only_properties?: string[];
+    };
+    /** @description Each field given replaces what the map has; a field left out stays as it is. */
+    MapAccessInput: {
+      visibility?: components['schemas']['Visibility'];
+      grants?: components['schemas']['MapGrantInput'][];
+      layer_rules?: components['schemas']['LayerRuleInput'][];
+    };
+    AccessLogEntry: {
+      /** @example 12 */
+      id: number;
+      /**
+       * @description Who made the change; null once that account is deleted.
+       * @example 1
+       */
+      user_id: number | null;
+      /** @example Admin */
+      user_name: string | null;
+      /**
+       * @example access.update
+       * @enum {string}
+       */
+      action: 'access.update' | 'share_link.create' | 'share_link.delete';
+      /** @description What changed, as it was (null for a new share link). */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description What changed, as it is now (null for a revoked share link). */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      created_at: components['schemas']['Timestamp'];
+    };
+    AccessLogPage: {
+      /** @description Newest first. */
+      data: components['schemas']['AccessLogEntry'][];
+      links: components['schemas']['PageLinks'];
+      meta: components['schemas']['PageMeta'];
+    };
+    ShareLink: {
+      /** @example 4 */
+      id: number;
+      /** @example Contractor survey */
+      label: string;
+      /**
+       * @example viewer
+       * @enum {string}
+       */
+      role: 'viewer';
+      /** @description After this the link opens nothing; null never expires. */
+      expires_at: components['schemas']['Timestamp'] | null;
+      created_at: components['schemas']['Timestamp'];
+    };
+    ShareLinkList: {
+      /** @description Newest first; the secrets are never shown again. */
+      data: components['schemas']['ShareLink'][];
+    };
+    ShareLinkInput: {
+      /**
+       * @default
+       * @example Contractor survey
+       */
+      label: string;
+      /**
+       * @default viewer
+       * @enum {string}
+       */
+      role: 'viewer';
+      /** @description Optional end of validity, in the future; omitted or null never expires. */
+      expires_at?: components['schemas']['Timestamp'] | null;
+    };
+    NewShareLinkResource: {
+      data: components['schemas']['ShareLink'] & {
+        /**
+         * @description The link to hand out, with its secret: `/s/{secret}`, absolute when the server knows its public address (`APP_URL`). Shown only in this answer.
+         * @example https://maps.example.com/s/Q2hhbmdlIG1lIGluIHByb2R1Y3Rpb24hISE
+         */
+        url: string;
+      };
     };
     MainSearchList: {
       data: components['schemas']['MainSearch'][];
@@ -4601,10 +5012,20 @@ export interface components {
      */
     UserId: number;
     /**
+     * @description The group's id.
+     * @example 3
+     */
+    GroupId: number;
+    /**
      * @description The map's id.
      * @example 1
      */
     MapId: number;
+    /**
+     * @description A share link of the map.
+     * @example 4
+     */
+    ShareLinkId: number;
     /**
      * @description A saved search (or main search) of the map.
      * @example 1
@@ -5617,6 +6038,289 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  listGroups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The groups, by name. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 3,
+           *           "name": "Field crew",
+           *           "description": "Contractors who repair pipes.",
+           *           "members_count": 2,
+           *           "created_at": "2026-11-01T09:30:00Z",
+           *           "updated_at": "2026-11-01T09:30:00Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['GroupList'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Field crew",
+         *       "description": "Contractors who repair pipes."
+         *     }
+         */
+        'application/json': components['schemas']['GroupInput'];
+      };
+    };
+    responses: {
+      /** @description Made, with no members yet. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 3,
+           *         "name": "Field crew",
+           *         "description": "Contractors who repair pipes.",
+           *         "members_count": 0,
+           *         "members": [],
+           *         "created_at": "2026-11-01T09:30:00Z",
+           *         "updated_at": "2026-11-01T09:30:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['GroupResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The group's id.
+         * @example 3
+         */
+        id: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 3,
+           *         "name": "Field crew",
+           *         "description": "Contractors who repair pipes.",
+           *         "members_count": 1,
+           *         "members": [
+           *           {
+           *             "id": 2,
+           *             "name": "Grace Hopper",
+           *             "email": "grace@example.com"
+           *           }
+           *         ],
+           *         "created_at": "2026-11-01T09:30:00Z",
+           *         "updated_at": "2026-11-01T09:30:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['GroupResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The group's id.
+         * @example 3
+         */
+        id: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Field crew (north)",
+         *       "description": null
+         *     }
+         */
+        'application/json': components['schemas']['GroupInput'];
+      };
+    };
+    responses: {
+      /** @description Updated. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 3,
+           *         "name": "Field crew (north)",
+           *         "description": null,
+           *         "members_count": 0,
+           *         "members": [],
+           *         "created_at": "2026-11-01T09:30:00Z",
+           *         "updated_at": "2026-11-02T10:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['GroupResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The group's id.
+         * @example 3
+         */
+        id: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  setGroupMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The group's id.
+         * @example 3
+         */
+        id: components['parameters']['GroupId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_ids": [
+         *         2
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['GroupMembersInput'];
+      };
+    };
+    responses: {
+      /** @description The group with its members now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 3,
+           *         "name": "Field crew",
+           *         "description": "Contractors who repair pipes.",
+           *         "members_count": 1,
+           *         "members": [
+           *           {
+           *             "id": 2,
+           *             "name": "Grace Hopper",
+           *             "email": "grace@example.com"
+           *           }
+           *         ],
+           *         "created_at": "2026-11-01T09:30:00Z",
+           *         "updated_at": "2026-11-02T10:00:00Z"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['GroupResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   listMaps: {
     parameters: {
       query?: {
@@ -6055,6 +6759,367 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMapAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The map's access. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "visibility": "private",
+           *         "grants": [
+           *           {
+           *             "user_id": 2,
+           *             "group_id": null,
+           *             "role": "manager",
+           *             "name": "Grace Hopper"
+           *           },
+           *           {
+           *             "user_id": null,
+           *             "group_id": 3,
+           *             "role": "viewer",
+           *             "name": "Field crew"
+           *           }
+           *         ],
+           *         "layer_rules": [
+           *           {
+           *             "layer_id": 10,
+           *             "user_id": null,
+           *             "group_id": 3,
+           *             "access": "read",
+           *             "hidden_properties": [
+           *               "owner_note"
+           *             ],
+           *             "read_only_properties": []
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['MapAccessResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMapAccess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "visibility": "private",
+         *       "grants": [
+         *         {
+         *           "user_id": 2,
+         *           "role": "manager"
+         *         },
+         *         {
+         *           "group_id": 3,
+         *           "role": "viewer"
+         *         }
+         *       ],
+         *       "layer_rules": [
+         *         {
+         *           "layer_id": 10,
+         *           "group_id": 3,
+         *           "access": "read",
+         *           "hidden_properties": [
+         *             "owner_note"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['MapAccessInput'];
+      };
+    };
+    responses: {
+      /** @description The map's access now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "visibility": "private",
+           *         "grants": [
+           *           {
+           *             "user_id": 2,
+           *             "group_id": null,
+           *             "role": "manager",
+           *             "name": "Grace Hopper"
+           *           },
+           *           {
+           *             "user_id": null,
+           *             "group_id": 3,
+           *             "role": "viewer",
+           *             "name": "Field crew"
+           *           }
+           *         ],
+           *         "layer_rules": [
+           *           {
+           *             "layer_id": 10,
+           *             "user_id": null,
+           *             "group_id": 3,
+           *             "access": "read",
+           *             "hidden_properties": [
+           *               "owner_note"
+           *             ],
+           *             "read_only_properties": []
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['MapAccessResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listMapAccessLog: {
+    parameters: {
+      query?: {
+        /** @description Page number, starting at 1. */
+        page?: components['parameters']['Page'];
+        /** @description Items per page. */
+        per_page?: components['parameters']['PerPage'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the log, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 12,
+           *           "user_id": 1,
+           *           "user_name": "Admin",
+           *           "action": "access.update",
+           *           "before": {
+           *             "visibility": "signed_in"
+           *           },
+           *           "after": {
+           *             "visibility": "private"
+           *           },
+           *           "created_at": "2026-11-02T10:00:00Z"
+           *         }
+           *       ],
+           *       "links": {
+           *         "first": "/api/maps/1/access/log?page=1",
+           *         "last": "/api/maps/1/access/log?page=1",
+           *         "prev": null,
+           *         "next": null
+           *       },
+           *       "meta": {
+           *         "current_page": 1,
+           *         "from": 1,
+           *         "last_page": 1,
+           *         "path": "/api/maps/1/access/log",
+           *         "per_page": 15,
+           *         "to": 1,
+           *         "total": 1
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AccessLogPage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listShareLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 4,
+           *           "label": "Contractor survey",
+           *           "role": "viewer",
+           *           "expires_at": "2027-01-01T00:00:00Z",
+           *           "created_at": "2026-11-02T10:00:00Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ShareLinkList'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createShareLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "label": "Contractor survey",
+         *       "role": "viewer",
+         *       "expires_at": "2027-01-01T00:00:00Z"
+         *     }
+         */
+        'application/json': components['schemas']['ShareLinkInput'];
+      };
+    };
+    responses: {
+      /** @description Made; the link is in `data.url`, shown only here. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": 4,
+           *         "label": "Contractor survey",
+           *         "role": "viewer",
+           *         "expires_at": "2027-01-01T00:00:00Z",
+           *         "created_at": "2026-11-02T10:00:00Z",
+           *         "url": "https://maps.example.com/s/Q2hhbmdlIG1lIGluIHByb2R1Y3Rpb24hISE"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['NewShareLinkResource'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      419: components['responses']['CsrfMismatch'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteShareLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+        /**
+         * @description A share link of the map.
+         * @example 4
+         */
+        link_id: components['parameters']['ShareLinkId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: components['responses']['NoContent'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      419: components['responses']['CsrfMismatch'];
       500: components['responses']['ServerError'];
       503: components['responses']['ServiceUnavailable'];
     };

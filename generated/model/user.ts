@@ -7,6 +7,7 @@
  */
 import type { UserType } from './userType';
 import type { Locale } from './locale';
+import type { GroupRef } from './groupRef';
 import type { Timestamp } from './timestamp';
 
 export interface User {
@@ -22,6 +23,8 @@ export interface User {
   type: UserType;
   locale: Locale;
   two_factor_enabled: boolean;
+  /** The groups the user belongs to, by name (always sent by the reference server). */
+  groups?: GroupRef[];
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -40,6 +40,13 @@ export const getRegisterResponseMock = (overrideResponse: Partial<UserResource> 
     type: faker.helpers.arrayElement(Object.values(UserType)),
     locale: faker.helpers.arrayElement(Object.values(Locale)),
     two_factor_enabled: faker.datatype.boolean(),
+    groups: faker.helpers.arrayElement([
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+        id: faker.number.int({ min: 1, max: undefined }),
+        name: faker.string.alpha({ length: { min: 10, max: 20 } }),
+      })),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -90,6 +97,13 @@ export const getGetCurrentUserResponseMock = (overrideResponse: Partial<CurrentU
     type: faker.helpers.arrayElement(Object.values(UserType)),
     locale: faker.helpers.arrayElement(Object.values(Locale)),
     two_factor_enabled: faker.datatype.boolean(),
+    groups: faker.helpers.arrayElement([
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+        id: faker.number.int({ min: 1, max: undefined }),
+        name: faker.string.alpha({ length: { min: 10, max: 20 } }),
+      })),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },

@@ -150,6 +150,15 @@ export const register201Response = zod.object({
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
+    groups: zod
+      .array(
+        zod.object({
+          id: zod.number().min(1),
+          name: zod.string(),
+        }),
+      )
+      .optional()
+      .describe('The groups the user belongs to, by name (always sent by the reference server).'),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -415,6 +424,15 @@ export const getCurrentUser200Response = zod.object({
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
+    groups: zod
+      .array(
+        zod.object({
+          id: zod.number().min(1),
+          name: zod.string(),
+        }),
+      )
+      .optional()
+      .describe('The groups the user belongs to, by name (always sent by the reference server).'),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),

@@ -228,6 +228,15 @@ export const listUsers200Response = zod.object({
       type: zod.enum(['admin', 'editor', 'user']),
       locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
       two_factor_enabled: zod.boolean(),
+      groups: zod
+        .array(
+          zod.object({
+            id: zod.number().min(1),
+            name: zod.string(),
+          }),
+        )
+        .optional()
+        .describe('The groups the user belongs to, by name (always sent by the reference server).'),
       created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
       updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     }),
@@ -301,6 +310,15 @@ export const createUser201Response = zod.object({
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
+    groups: zod
+      .array(
+        zod.object({
+          id: zod.number().min(1),
+          name: zod.string(),
+        }),
+      )
+      .optional()
+      .describe('The groups the user belongs to, by name (always sent by the reference server).'),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -351,6 +369,15 @@ export const getUser200Response = zod.object({
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
+    groups: zod
+      .array(
+        zod.object({
+          id: zod.number().min(1),
+          name: zod.string(),
+        }),
+      )
+      .optional()
+      .describe('The groups the user belongs to, by name (always sent by the reference server).'),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -412,6 +439,15 @@ export const updateUser200Response = zod.object({
     type: zod.enum(['admin', 'editor', 'user']),
     locale: zod.enum(['bn', 'en', 'es', 'fr', 'pt-BR', 'zh-CN']),
     two_factor_enabled: zod.boolean(),
+    groups: zod
+      .array(
+        zod.object({
+          id: zod.number().min(1),
+          name: zod.string(),
+        }),
+      )
+      .optional()
+      .describe('The groups the user belongs to, by name (always sent by the reference server).'),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),

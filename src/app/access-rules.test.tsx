@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getGetAbilitiesMockHandler } from '../../generated/api/auth/auth.msw';
 import { getShowMapMockHandler } from '../../generated/api/maps/maps.msw';
-import type { AbilityRule } from '../../generated/model';
+import type { AbilityRule, AbilitySubject } from '../../generated/model';
 import { townMapDetail } from '../../mocks/features-town-map';
 import { recordedMap } from '../map/testing/recording-map-canvas';
 import { renderApp } from '../testing/render';
@@ -14,7 +14,7 @@ vi.mock('../map/openlayers/ol-map-canvas', async () => {
   return { OlMapCanvas: recording.RecordingMapCanvas };
 });
 
-const READ_PARTS = ['Layer', 'Feature', 'Search', 'MainSearch', 'Filter', 'Category'];
+const READ_PARTS: AbilitySubject[] = ['Layer', 'Feature', 'Search', 'MainSearch', 'Filter', 'Category'];
 
 /**
  * A viewer of map 1 (the demo town) who edits and manages map 2, with the pipes' material

@@ -107,6 +107,14 @@ export function mapAdminRoutes(): RouteObject {
         ),
       })),
       {
+        path: 'access',
+        handle: { title: 'access.section' },
+        element: lazyScreen(
+          () => import('../screens/map-admin/access/access-screen'),
+          (m) => m.AccessScreen,
+        ),
+      },
+      {
         path: 'water-network',
         element: lazyScreen(
           () => import('../screens/map-admin/network/water-network-screen'),

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet } from 'react-router';
 import { useGetMap } from '../../../../generated/api/maps/maps';
 import { LoadError } from '../../../components/ui/status';
+import { onMap, useAppAbility } from '../../../lib/ability';
 import { httpStatus } from '../../../lib/http-error';
+import { paths } from '../../../lib/paths';
 import { useMapId } from './map-cache';
 import { mapPaths } from './map-paths';
 import '../../../styles/map-admin.css';
@@ -16,14 +18,19 @@ export const MAP_ADMIN_SECTIONS = [
   { path: 'filters', title: 'maps.admin.filters' },
   { path: 'categories', title: 'maps.admin.categories' },
   { path: 'water-network', title: 'maps.admin.water_network' },
+  { path: 'access', title: 'access.section' },
 ] as const;
 
 /** /dashboard/maps/:id: the map's title, a side navigation of its parts, and the part. */
 export function MapAdminLayout() {
   const { t } = useTranslation();
   const id = useMapId();
-  const map = useGetMap(id, { query: { enabled: Number.isInteger(id) && id > 0 } });
+  // Admins and the map's managers (who may update it) administer it; nobody else.
+  const mayManage = useAppAbility().can('update', onMap('Map', id));
+  const map = useGetMap(id, { query: { enabled: mayManage && Number.isInteger(id) && id > 0 } });
   const title = map.data?.data.title;
+
+  if (!mayManage) return <Navigate to={paths.home} replace />;
 
   if (map.isError) {
     return (

@@ -38,6 +38,8 @@ type FeaturePanelProps = {
   /** Starts reshaping the geometry on the map; null while the geometry is not known. */
   onEditGeometry: (() => void) | null;
   onDeleted: () => void;
+  /** Properties only (the embed page): no edits, files, related features or history. */
+  identifyOnly?: boolean;
 };
 
 /** The clicked feature: its properties by the layer schema, its related features and its history. */
@@ -51,6 +53,7 @@ export function FeaturePanel({
   onOpen,
   onEditGeometry,
   onDeleted,
+  identifyOnly = false,
 }: FeaturePanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
@@ -58,7 +61,7 @@ export function FeaturePanel({
   const layer = readableLayer(ability, mapId, givenLayer);
   const [editing, setEditing] = useState(false);
   // The version the edit starts from: a save after someone else's change is refused (409), not overwritten.
-  const history = useGetFeatureHistory(mapId, feature.featureId);
+  const history = useGetFeatureHistory(mapId, feature.featureId, { query: { enabled: !identifyOnly } });
   const [seenVersion, setSeenVersion] = useState<number | undefined>(undefined);
   const words = { yes: t('viewer.yes'), no: t('viewer.no') };
   return (
@@ -100,56 +103,60 @@ export function FeaturePanel({
           ))}
         </dl>
       )}
-      {!editing && ability.can('update', featureOf(mapId, layer.id)) && (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            setSeenVersion(history.data ? versionsOf(history.data.data).current : undefined);
-            setEditing(true);
-          }}
-        >
-          {t('viewer.edit.start')}
-        </button>
+      {identifyOnly ? null : (
+        <>
+          {!editing && ability.can('update', featureOf(mapId, layer.id)) && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setSeenVersion(history.data ? versionsOf(history.data.data).current : undefined);
+                setEditing(true);
+              }}
+            >
+              {t('viewer.edit.start')}
+            </button>
+          )}
+          {!editing && (
+            <FeatureGeometryActions
+              mapId={mapId}
+              layerId={layer.id}
+              featureId={feature.featureId}
+              onEditGeometry={onEditGeometry}
+              onDeleted={onDeleted}
+            />
+          )}
+          {!editing && layer.geometry_type === 'LineString' && (
+            <SplitLineAction
+              key={`split-${feature.featureId}`}
+              mapId={mapId}
+              layerId={layer.id}
+              featureId={feature.featureId}
+              clickExtent={feature.clickExtent}
+              onSplit={onSaved}
+            />
+          )}
+          <FeatureFiles
+            // The files become known when the whole feature arrives after a click.
+            key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
+            mapId={mapId}
+            layerId={layer.id}
+            featureId={feature.featureId}
+            files={feature.files}
+          />
+          <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
+          <h3>{t('viewer.history.title')}</h3>
+          <FeatureHistory
+            mapId={mapId}
+            featureId={feature.featureId}
+            layerId={layer.id}
+            onRestored={onSaved}
+            labels={Object.fromEntries(
+              layer.properties.map((property) => [property.name, property.label || property.name]),
+            )}
+          />
+        </>
       )}
-      {!editing && (
-        <FeatureGeometryActions
-          mapId={mapId}
-          layerId={layer.id}
-          featureId={feature.featureId}
-          onEditGeometry={onEditGeometry}
-          onDeleted={onDeleted}
-        />
-      )}
-      {!editing && layer.geometry_type === 'LineString' && (
-        <SplitLineAction
-          key={`split-${feature.featureId}`}
-          mapId={mapId}
-          layerId={layer.id}
-          featureId={feature.featureId}
-          clickExtent={feature.clickExtent}
-          onSplit={onSaved}
-        />
-      )}
-      <FeatureFiles
-        // The files become known when the whole feature arrives after a click.
-        key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
-        mapId={mapId}
-        layerId={layer.id}
-        featureId={feature.featureId}
-        files={feature.files}
-      />
-      <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
-      <h3>{t('viewer.history.title')}</h3>
-      <FeatureHistory
-        mapId={mapId}
-        featureId={feature.featureId}
-        layerId={layer.id}
-        onRestored={onSaved}
-        labels={Object.fromEntries(
-          layer.properties.map((property) => [property.name, property.label || property.name]),
-        )}
-      />
     </aside>
   );
 }

@@ -57,6 +57,11 @@ type MapViewerProps = {
   /** A move asked by a neighbouring map (/map2 keeps two views in sync). */
   syncRequest?: ViewRequest | null;
   onViewChanged?: (view: MapViewModel) => void;
+  /**
+   * The embed page: the map with its layer list and identify only (no tools, search, filters,
+   * bookmarks, network, edits, print or export), for a frame on another website.
+   */
+  embedded?: boolean;
 };
 
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
@@ -69,6 +74,7 @@ export function MapViewer({
   className,
   syncRequest,
   onViewChanged,
+  embedded = false,
 }: MapViewerProps) {
   const { t } = useTranslation();
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
@@ -237,7 +243,7 @@ export function MapViewer({
   }, []);
   const editedGeometry = shown?.geometry;
 
-  const tabs: TabItem[] = [
+  const allTabs: TabItem[] = [
     {
       id: 'layers',
       title: t('viewer.shell.tabs.layers'),
@@ -253,8 +259,12 @@ export function MapViewer({
             onChange={tree.change}
             onMove={tree.move}
           />
-          <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
-          <LayerTableLinks mapId={map.id} layers={layers} />
+          {!embedded && (
+            <>
+              <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
+              <LayerTableLinks mapId={map.id} layers={layers} />
+            </>
+          )}
         </>
       ),
     },
@@ -309,30 +319,36 @@ export function MapViewer({
     },
   ];
 
+  const tabs = embedded ? allTabs.filter((tab) => tab.id === 'layers') : allTabs;
+
   return (
     <ViewerShell
       className={['map-viewer', className].filter(Boolean).join(' ')}
       heading={heading}
-      breadcrumbs={breadcrumbs}
+      breadcrumbs={embedded ? false : breadcrumbs}
       panelOpenOnWide={panelOpenOnWide}
       tools={
-        <>
-          {tools}
-          <LinkButton
-            variant="secondary"
-            className="icon-button-labelled"
-            to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
-          >
-            <IconLabel icon="print" label={t('print.open')} />
-          </LinkButton>
-          <ViewerExport
-            mapId={map.id}
-            layers={layers}
-            visibleLayerIds={visibleLayerIds}
-            viewExtent={viewExtent}
-            appliedFilter={appliedFilter}
-          />
-        </>
+        embedded ? (
+          tools
+        ) : (
+          <>
+            {tools}
+            <LinkButton
+              variant="secondary"
+              className="icon-button-labelled"
+              to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
+            >
+              <IconLabel icon="print" label={t('print.open')} />
+            </LinkButton>
+            <ViewerExport
+              mapId={map.id}
+              layers={layers}
+              visibleLayerIds={visibleLayerIds}
+              viewExtent={viewExtent}
+              appliedFilter={appliedFilter}
+            />
+          </>
+        )
       }
       tabs={tabs}
       canvas={
@@ -359,6 +375,7 @@ export function MapViewer({
             layer={selectedLayer}
             layers={layers}
             feature={shown}
+            identifyOnly={embedded}
             onOpen={goToFeature}
             onClose={() => setSelected(null)}
             onSaved={showStored}

@@ -92,7 +92,7 @@ describe('map access screen', { timeout: 120_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Add' }));
     await user.click(within(form).getByRole('button', { name: 'Save access' }));
     const grants = within(form).getByRole('list', { name: 'People and groups with access' });
-    const row = within(grants).getByText(MOCK_USER.name).closest('li');
+    const row = within(grants).getByText(`${MOCK_USER.name} (${MOCK_USER.email})`).closest('li');
     if (!row) throw new Error('no grant row');
     expect(await within(row).findByRole('alert', {}, SLOW)).toHaveTextContent(
       'The selected user does not exist.',
@@ -109,10 +109,10 @@ describe('map access screen', { timeout: 120_000 }, () => {
 
     const made = await screen.findByRole('region', { name: 'New share link' }, SLOW);
     const url = within(made).getByLabelText('Link');
-    expect(url).toHaveValue(expect.stringMatching(/\/s\/mock0001x+$/));
+    expect((url as HTMLInputElement).value).toMatch(/\/s\/mock0001x+$/);
     const embed = within(made).getByLabelText('Embed code');
-    expect(embed).toHaveValue(expect.stringContaining('<iframe src="'));
-    expect(embed).toHaveValue(expect.stringContaining('/embed/1?share=mock0001'));
+    expect((embed as HTMLTextAreaElement).value).toContain('<iframe src="');
+    expect((embed as HTMLTextAreaElement).value).toContain('/embed/1?share=mock0001');
     await user.click(within(made).getByRole('button', { name: 'Copy Link' }));
     expect(await within(made).findByText('Copied.', {}, SLOW)).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toMatch(/\/s\/mock0001x+$/);

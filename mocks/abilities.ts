@@ -1,18 +1,50 @@
-import type { AbilityRule } from '../generated/model';
+import type { AbilityRule, UserType } from '../generated/model';
+import type { AccessSnapshot } from '../server/src/access/access-snapshot';
+import { baselineRole, higherRole, type LayerRule, type MapRole } from '../server/src/access/roles';
+import { defineAbilityFor } from '../server/src/auth/abilities';
 import type { UserRecord } from './db';
+import { groupsOfUser, storedAccess } from './maps-access-store';
+import { mapsDb } from './maps-store';
 
-const READABLE = ['Map', 'Layer', 'Feature', 'Search', 'MainSearch', 'Filter', 'Category'] as const;
+/**
+ * What one mock account reaches, worked out as the server's access snapshot is
+ * (server/src/access/access-snapshot.ts) from the mock's access tables: on each map the higher
+ * of its grants (own or through a group) and, unless the map is private, its global type's role;
+ * the layer rules for it, its groups or everyone, on maps it does not manage.
+ */
+function mockSnapshot(user: UserRecord): AccessSnapshot {
+  const groups = groupsOfUser(user.id);
+  const groupIds = new Set(groups.map((group) => group.id));
+  const mine = (row: { user_id: number | null; group_id: number | null }) =>
+    row.user_id === user.id || (row.group_id !== null && groupIds.has(row.group_id));
+  const roles = new Map<number, MapRole>();
+  const layerRules: LayerRule[] = [];
+  for (const map of mapsDb.maps) {
+    const access = storedAccess(map.id);
+    let role = access.visibility === 'private' ? undefined : baselineRole(user.type as UserType);
+    for (const grant of access.grants) if (mine(grant)) role = higherRole(role, grant.role);
+    if (!role) continue;
+    roles.set(map.id, role);
+    if (role === 'manager') continue;
+    for (const rule of access.layer_rules)
+      if (mine(rule) || (rule.user_id === null && rule.group_id === null))
+        layerRules.push({
+          map_id: map.id,
+          layer_id: rule.layer_id,
+          access: rule.access,
+          hidden_properties: rule.hidden_properties,
+          read_only_properties: rule.read_only_properties,
+        });
+  }
+  return { roles, readOnlyMaps: new Set(), layerRules, groups };
+}
 
-/** The rules of docs/decisions.md#abilities, as the real server sends them. */
+/**
+ * The rules of docs/decisions.md#abilities, built by the server's own definition
+ * (server/src/auth/abilities.ts), so the mock answers what a real server would: per-map
+ * `conditions`, and per-layer ones where a layer rule narrows a role.
+ */
 export function abilitiesFor(user: UserRecord): AbilityRule[] {
-  if (user.type === 'admin') return [{ action: 'manage', subject: 'all' }];
-  const rules: AbilityRule[] = [
-    { action: 'read', subject: [...READABLE] },
-    { action: 'export', subject: 'Feature' },
-    { action: 'manage', subject: 'Bookmark', conditions: { user_id: user.id } },
-    { action: ['read', 'update'], subject: 'User', conditions: { id: user.id } },
-    { action: 'update', subject: 'User', fields: ['type'], inverted: true },
-  ];
-  if (user.type === 'editor') rules.push({ action: ['create', 'update'], subject: 'Feature' });
-  return rules;
+  return defineAbilityFor({ id: user.id, type: user.type as UserType }, undefined, mockSnapshot(user))
+    .rules as AbilityRule[];
 }

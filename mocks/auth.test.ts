@@ -13,6 +13,7 @@ import {
   startTwoFactor,
 } from '../generated/api/auth/auth';
 import { MOCK_ADMIN, MOCK_RESET_TOKEN, MOCK_TOTP_CODE, MOCK_TWO_FACTOR_USER, MOCK_USER } from './accounts';
+import { DEMO_MAP_ID } from './maps-store';
 import { applyScenario } from './scenarios';
 import { forgetXsrfCookie } from './session';
 
@@ -72,7 +73,12 @@ describe('mock sign-in', () => {
     });
     expect((await getCurrentUser()).data.email).toBe(email);
     const rules = await getAbilities();
-    expect(rules).toContainEqual({ action: ['create', 'update'], subject: 'Feature' });
+    // An editor edits features on the maps they reach, and only there (a per-map condition).
+    expect(rules).toContainEqual({
+      action: ['create', 'update', 'delete'],
+      subject: 'Feature',
+      conditions: { map_id: { $in: expect.arrayContaining([DEMO_MAP_ID]) } },
+    });
     expect(rules).toContainEqual({ action: 'update', subject: 'User', fields: ['type'], inverted: true });
   });
 

@@ -4,6 +4,7 @@ import { seedDatabase } from './db';
 import { seedMaps } from './maps-store';
 import { seedFeatureMocks } from './features-store';
 import { seedWaterNetworks } from './water-network-store';
+import { seedAccess } from './maps-access-store';
 import { expireSession, signIn, signOut } from './session';
 import { resetUserTokens } from './user-tokens-handlers';
 import { resetDashboardWidgets } from './maps-dashboard-handlers';
@@ -37,6 +38,7 @@ export function applyScenario(name: ScenarioName): void {
   seedMaps();
   seedFeatureMocks();
   seedWaterNetworks();
+  seedAccess();
   resetUserTokens();
   resetDashboardWidgets();
   resetAccessMocks();

@@ -1,5 +1,7 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '../lib/paths';
+import { useAbilityModule } from '../lib/signed-in-resources';
 import { isAdmin, useAuthStore } from '../stores/auth-store';
 import { SignedInScope } from './signed-in-scope';
 
@@ -36,4 +38,15 @@ export function RequireAdmin() {
 export function GuestOnly() {
   const authenticated = useAuthStore((state) => state.authenticated);
   return authenticated ? <Navigate to={paths.home} replace /> : <Outlet />;
+}
+
+/**
+ * A map's administration (inside RequireAuth): admins and that map's managers, who may update
+ * it; anyone else goes home before the screen's chunk is fetched.
+ */
+export function RequireMapManager({ children }: { children: ReactNode }) {
+  const loaded = useAbilityModule();
+  const id = Number(useParams().id);
+  const mayManage = loaded?.ability.can('update', loaded.onMap('Map', id)) ?? false;
+  return mayManage ? children : <Navigate to={paths.home} replace />;
 }

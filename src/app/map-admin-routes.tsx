@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import { RequireMapManager } from './guards';
 import { lazyScreen } from './lazy-screen';
 
 /** /dashboard/maps/:id and its children (docs/product.md#routes), each screen in its own chunk. */
@@ -7,9 +8,13 @@ export function mapAdminRoutes(): RouteObject {
   return {
     path: 'dashboard/maps/:id',
     handle: { title: 'maps.admin.general' },
-    element: lazyScreen(
-      () => import('../screens/map-admin/shell/map-admin-layout'),
-      (m) => m.MapAdminLayout,
+    element: (
+      <RequireMapManager>
+        {lazyScreen(
+          () => import('../screens/map-admin/shell/map-admin-layout'),
+          (m) => m.MapAdminLayout,
+        )}
+      </RequireMapManager>
     ),
     children: [
       { index: true, element: <Navigate to="general" replace /> },
@@ -106,6 +111,14 @@ export function mapAdminRoutes(): RouteObject {
           (m) => m.CategoryEditScreen,
         ),
       })),
+      {
+        path: 'access',
+        handle: { title: 'access.section' },
+        element: lazyScreen(
+          () => import('../screens/map-admin/access/access-screen'),
+          (m) => m.AccessScreen,
+        ),
+      },
       {
         path: 'water-network',
         element: lazyScreen(

@@ -3,9 +3,23 @@ import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
 import { GuestLayout } from './layouts/guest-layout';
 import { mapAdminRoutes } from './map-admin-routes';
+import { SignedInScope } from './signed-in-scope';
 
 /** Every route of docs/product.md#routes and docs/decisions.md#accounts with its guard; all inside the guest layout. */
 export const routes: RouteObject[] = [
+  {
+    // The map alone for a frame on another website: no app bar, and no sign-in needed (a public
+    // map, or a share link's). CASL and the viewer's texts load as for a signed-in person.
+    path: 'embed/:mapId',
+    element: (
+      <SignedInScope>
+        {lazyScreen(
+          () => import('../screens/map-viewer/embed/embed-screen'),
+          (m) => m.EmbedScreen,
+        )}
+      </SignedInScope>
+    ),
+  },
   {
     // A function, so the layout can match the address against this very tree.
     element: <GuestLayout routes={() => routes} />,
@@ -72,6 +86,8 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
+              // Admins and the map's own managers; the layout sends everyone else home.
+              mapAdminRoutes(),
               {
                 path: 'dashboard/maps',
                 handle: { title: 'maps.list_title' },
@@ -150,7 +166,6 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              mapAdminRoutes(),
               {
                 path: 'maps/create',
                 handle: { title: 'maps.create' },
@@ -175,6 +190,22 @@ export const routes: RouteObject[] = [
                   (m) => m.UserCreateScreen,
                 ),
               },
+              {
+                path: 'users/groups',
+                handle: { title: 'groups.title' },
+                element: lazyScreen(
+                  () => import('../screens/users/groups/groups-list-screen'),
+                  (m) => m.GroupsListScreen,
+                ),
+              },
+              ...['users/groups/create', 'users/groups/:group_id/edit'].map((path) => ({
+                path,
+                handle: { title: 'groups.title' },
+                element: lazyScreen(
+                  () => import('../screens/users/groups/group-edit-screen'),
+                  (m) => m.GroupEditScreen,
+                ),
+              })),
               {
                 path: 'users/edit/:id',
                 id: 'users.edit',

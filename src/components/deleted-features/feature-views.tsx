@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../generated/model';
-import { useAppAbility } from '../../lib/ability';
+import { featureOf, useAppAbility } from '../../lib/ability';
 import { DeletedFeatures } from './deleted-features';
 
 /**
@@ -20,7 +20,7 @@ export function FeatureViews({
   const { t } = useTranslation();
   const ability = useAppAbility();
   const [view, setView] = useState<'all' | 'deleted'>('all');
-  if (!ability.can('update', 'Feature')) return <>{children}</>;
+  if (!ability.can('update', featureOf(mapId, layer.id))) return <>{children}</>;
   return (
     <>
       <div className="filters-actions feature-views" role="group" aria-label={t('versions.deleted.views')}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Feature, Layer } from '../../../generated/model';
 import { LoadError } from '../ui/status';
 import { TextField } from '../ui/text-field';
+import { readableLayer, useAppAbility } from '../../lib/ability';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BulkEditForm } from './bulk-edit-form';
 import { ColumnChooser } from './column-chooser';
@@ -39,12 +40,14 @@ function cellText(value: unknown, yes: string, no: string): string {
  */
 export function FeatureTable({
   mapId,
-  layer,
+  layer: givenLayer,
   onShowOnMap,
   onShowSelectionOnMap,
   canEdit = false,
 }: FeatureTableProps) {
   const { t } = useTranslation();
+  // A property a rule hides from this user gets no column, no filter and no bulk-edit field.
+  const layer = readableLayer(useAppAbility(), mapId, givenLayer);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
   // The rows themselves, not just ids: zooming to them needs their geometry, wherever they scrolled.

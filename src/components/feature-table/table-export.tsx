@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../generated/model';
 import { ExportDialog, type ExportScope } from '../export-dialog';
-import { useAppAbility } from '../../lib/ability';
+import { featureOf, useAppAbility } from '../../lib/ability';
 
 type TableExportProps = {
   mapId: number;
@@ -17,7 +17,7 @@ export function TableExport({ mapId, layer, selectedIds, search }: TableExportPr
   const { t } = useTranslation();
   const ability = useAppAbility();
   const [isOpen, setOpen] = useState(false);
-  if (!ability.can('export', 'Feature')) return null;
+  if (!ability.can('export', featureOf(mapId, layer.id))) return null;
   const scopes: ExportScope[] = [];
   if (selectedIds.length > 0) {
     scopes.push({

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { useAppAbility } from '../../lib/ability';
+import { featureOf, useAppAbility } from '../../lib/ability';
 import { featureExtent, featuresExtent } from '../../map';
 import { FeatureTable } from '../../components/feature-table/feature-table';
 import { FeatureViews } from '../../components/deleted-features/feature-views';
@@ -28,7 +28,7 @@ export function LayerTableScreen() {
         <FeatureTable
           mapId={mapId}
           layer={layer}
-          canEdit={ability.can('update', 'Feature')}
+          canEdit={ability.can('update', featureOf(mapId, layer.id))}
           onShowSelectionOnMap={(features) => {
             const extent = featuresExtent(features);
             if (!extent) return;

@@ -9,6 +9,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, LoadError, Loading } from '../../components/ui/status';
 import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { groupPaths } from './groups/group-paths';
 import { DEFAULT_USER_SORT, type UserSort } from './user-sort';
 import { UsersTable } from './users-table';
 
@@ -46,9 +47,16 @@ export function UsersListScreen() {
     <div className="page">
       <header className="page-header page-header-row">
         <h1>{t('users.title')}</h1>
-        <Can I="create" a="User">
-          <LinkButton to={paths.usersCreate}>{t('users.create_button')}</LinkButton>
-        </Can>
+        <span className="table-actions">
+          <Can I="manage" a="Group">
+            <LinkButton variant="secondary" to={groupPaths.list}>
+              {t('groups.title')}
+            </LinkButton>
+          </Can>
+          <Can I="create" a="User">
+            <LinkButton to={paths.usersCreate}>{t('users.create_button')}</LinkButton>
+          </Can>
+        </span>
       </header>
       <div className="toolbar" role="search">
         <SearchField className="field search-field" value={title} onChange={changeSearch(setTitle)}>

@@ -5,7 +5,7 @@ import { FeatureTable } from '../../../components/feature-table/feature-table';
 import { FeatureViews } from '../../../components/deleted-features/feature-views';
 import { LinkButton } from '../../../components/ui/link-button';
 import { LoadError, Loading } from '../../../components/ui/status';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { featureExtent, featuresExtent } from '../../../map';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 
@@ -42,7 +42,7 @@ export function LayerFeaturesScreen() {
           <FeatureTable
             mapId={mapId}
             layer={layer}
-            canEdit={ability.can('update', 'Feature')}
+            canEdit={ability.can('update', featureOf(mapId, layer.id))}
             onShowSelectionOnMap={(features) => {
               const extent = featuresExtent(features);
               if (!extent) return;

@@ -10,6 +10,7 @@ import type {
   OrderDirectionParameter,
 } from '../../../../generated/model';
 import { LinkButton } from '../../../components/ui/link-button';
+import { onMap } from '../../../lib/ability';
 import { DeleteButton } from '../shell/delete-button';
 import { mapCall } from '../shell/map-call';
 import { invalidateMapData, removeFromLists } from '../shell/map-cache';
@@ -87,7 +88,7 @@ export function MapsTable({ maps, sort, onSortChange }: MapsTableProps) {
                   >
                     {t('map_admin.maps.open')}
                   </LinkButton>
-                  <Can I="update" a="Map">
+                  <Can I="update" this={onMap('Map', map.id)}>
                     <LinkButton
                       variant="secondary"
                       to={mapPaths.admin(map.id)}
@@ -96,7 +97,7 @@ export function MapsTable({ maps, sort, onSortChange }: MapsTableProps) {
                       {t('map_admin.maps.manage')}
                     </LinkButton>
                   </Can>
-                  <Can I="delete" a="Map">
+                  <Can I="delete" this={onMap('Map', map.id)}>
                     <DeleteButton
                       label={t('map_admin.maps.delete_map', { title: map.title })}
                       doneMessage={t('map_admin.maps.deleted')}

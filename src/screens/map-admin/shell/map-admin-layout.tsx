@@ -16,6 +16,7 @@ export const MAP_ADMIN_SECTIONS = [
   { path: 'filters', title: 'maps.admin.filters' },
   { path: 'categories', title: 'maps.admin.categories' },
   { path: 'water-network', title: 'maps.admin.water_network' },
+  { path: 'access', title: 'access.section' },
 ] as const;
 
 /** /dashboard/maps/:id: the map's title, a side navigation of its parts, and the part. */

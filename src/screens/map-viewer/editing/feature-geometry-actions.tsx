@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateFeatures } from '../../../../generated/api/features/features';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useFeatureChange } from './use-feature-change';
 
@@ -15,7 +15,7 @@ type FeatureGeometryActionsProps = {
   onDeleted: () => void;
 };
 
-/** "Edit geometry" and "Delete feature" for those who may update features. */
+/** "Edit geometry" for those who may update the layer's features, "Delete feature" for those who may delete them. */
 export function FeatureGeometryActions({
   mapId,
   layerId,
@@ -29,7 +29,10 @@ export function FeatureGeometryActions({
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const remove = useUpdateFeatures();
-  if (!ability.can('update', 'Feature')) return null;
+  const feature = featureOf(mapId, layerId);
+  const mayReshape = ability.can('update', feature);
+  const mayDelete = ability.can('delete', feature);
+  if (!mayReshape && !mayDelete) return null;
 
   const confirmDelete = () => {
     setErrors([]);
@@ -51,17 +54,21 @@ export function FeatureGeometryActions({
 
   return (
     <div className="filters-actions feature-geometry-actions">
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={!onEditGeometry}
-        onClick={() => onEditGeometry?.()}
-      >
-        {t('viewer.geometry.edit')}
-      </button>
-      <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-        {t('viewer.geometry.delete')}
-      </button>
+      {mayReshape && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={!onEditGeometry}
+          onClick={() => onEditGeometry?.()}
+        >
+          {t('viewer.geometry.edit')}
+        </button>
+      )}
+      {mayDelete && (
+        <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+          {t('viewer.geometry.delete')}
+        </button>
+      )}
       {errors.length > 0 && (
         <ul role="alert" className="form-errors">
           {errors.map((message) => (

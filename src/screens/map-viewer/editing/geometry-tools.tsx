@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateFeatures } from '../../../../generated/api/features/features';
 import type { Feature, Layer } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { NewFeatureForm } from './new-feature-form';
 import { useFeatureChange } from './use-feature-change';
@@ -22,12 +22,14 @@ export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryTools
   const { t } = useTranslation();
   const ability = useAppAbility();
   const featureChanged = useFeatureChange(mapId);
-  const drawable = layers.filter((layer) => layer.type === 'vector' && layer.geometry_type);
+  const vector = layers.filter((layer) => layer.type === 'vector' && layer.geometry_type);
+  // Only the layers this user may add features to (a rule may make a layer read-only for them).
+  const drawable = vector.filter((layer) => ability.can('create', featureOf(mapId, layer.id)));
+  const reshapable = vector.some((layer) => ability.can('update', featureOf(mapId, layer.id)));
   const [layerId, setLayerId] = useState<number | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const save = useUpdateFeatures();
-  if (!ability.can('create', 'Feature') && !ability.can('update', 'Feature')) return null;
-  if (drawable.length === 0) return null;
+  if (drawable.length === 0 && !reshapable) return null;
   const { session, pending, stop } = editing;
   const chosen = drawable.find((layer) => layer.id === layerId) ?? drawable[0];
   const sessionLayer = session ? layers.find((layer) => layer.id === session.layerId) : undefined;
@@ -56,7 +58,7 @@ export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryTools
   return (
     <section className="viewer-panel geometry-tools" aria-labelledby="geometry-tools-title">
       <h2 id="geometry-tools-title">{t('viewer.geometry.title')}</h2>
-      {!session && ability.can('create', 'Feature') && (
+      {!session && drawable.length > 0 && (
         <div className="geometry-draw">
           <Select
             label={t('viewer.geometry.layer')}

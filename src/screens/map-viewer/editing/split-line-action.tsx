@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSplitFeature } from '../../../../generated/api/features/features';
 import type { Feature } from '../../../../generated/model';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { conflictVersionOf } from '../../../lib/version-conflict';
 import { useFeatureChange } from './use-feature-change';
@@ -42,7 +42,7 @@ export function SplitLineAction({ mapId, layerId, featureId, clickExtent, onSpli
   const featureChanged = useFeatureChange(mapId);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const offered =
-    ability.can('update', 'Feature') &&
+    ability.can('update', featureOf(mapId, layerId)) &&
     clickExtent !== undefined &&
     halfDiagonalM(clickExtent) <= MAX_TOLERANCE_M;
   // After a split the panel shows the stored first piece, which no click picked: the outcome stays.

@@ -2,12 +2,14 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteFeatureFile, useUploadFeatureFiles } from '../../../../generated/api/files/files';
 import type { FeatureFile } from '../../../../generated/model';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { useFeatureChange } from '../editing/use-feature-change';
 
 type FeatureFilesProps = {
   mapId: number;
+  /** The feature's layer: a rule may make one layer read-only. */
+  layerId: number;
   featureId: number;
   /**
    * The files the feature came with (feature lists and filter answers carry them);
@@ -17,14 +19,14 @@ type FeatureFilesProps = {
 };
 
 /** The feature's attachments: download links for all, upload and delete for those who may update. */
-export function FeatureFiles({ mapId, featureId, files }: FeatureFilesProps) {
+export function FeatureFiles({ mapId, layerId, featureId, files }: FeatureFilesProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
   const featureChanged = useFeatureChange(mapId);
   const [list, setList] = useState<FeatureFile[]>(() => [...(files ?? [])]);
   const upload = useUploadFeatureFiles();
   const remove = useDeleteFeatureFile();
-  const mayChange = ability.can('update', 'Feature');
+  const mayChange = ability.can('update', featureOf(mapId, layerId));
   // Every file change writes a history entry on the server.
   const refreshHistory = () => featureChanged({ featureId });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetFeatureHistory } from '../../../../generated/api/features/features';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, readableLayer, useAppAbility } from '../../../lib/ability';
 import { versionsOf } from '../history/history-versions';
 import { FeatureEditForm } from '../editing/feature-edit-form';
 import type { Feature, FeatureFile, Geometry, Layer } from '../../../../generated/model';
@@ -40,12 +40,14 @@ type FeaturePanelProps = {
   onDeleted: () => void;
   /** Showing the map as it was: nothing can be changed. */
   readOnly?: boolean;
+  /** Properties only (the embed page): no edits, files, related features or history. */
+  identifyOnly?: boolean;
 };
 
 /** The clicked feature: its properties by the layer schema, its related features and its history. */
 export function FeaturePanel({
   mapId,
-  layer,
+  layer: givenLayer,
   layers,
   feature,
   onClose,
@@ -54,13 +56,17 @@ export function FeaturePanel({
   onEditGeometry,
   onDeleted,
   readOnly = false,
+  identifyOnly = false,
 }: FeaturePanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
+  // Showing the map as it was: nothing can be changed.
   const writable = !readOnly;
+  // Properties a rule hides from this user are neither shown nor offered for editing.
+  const layer = readableLayer(ability, mapId, givenLayer);
   const [editing, setEditing] = useState(false);
   // The version the edit starts from: a save after someone else's change is refused (409), not overwritten.
-  const history = useGetFeatureHistory(mapId, feature.featureId);
+  const history = useGetFeatureHistory(mapId, feature.featureId, { query: { enabled: !identifyOnly } });
   const [seenVersion, setSeenVersion] = useState<number | undefined>(undefined);
   const words = { yes: t('viewer.yes'), no: t('viewer.no') };
   return (
@@ -102,55 +108,60 @@ export function FeaturePanel({
           ))}
         </dl>
       )}
-      {writable && !editing && ability.can('update', 'Feature') && (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            setSeenVersion(history.data ? versionsOf(history.data.data).current : undefined);
-            setEditing(true);
-          }}
-        >
-          {t('viewer.edit.start')}
-        </button>
+      {identifyOnly ? null : (
+        <>
+          {writable && !editing && ability.can('update', featureOf(mapId, layer.id)) && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setSeenVersion(history.data ? versionsOf(history.data.data).current : undefined);
+                setEditing(true);
+              }}
+            >
+              {t('viewer.edit.start')}
+            </button>
+          )}
+          {writable && !editing && (
+            <FeatureGeometryActions
+              mapId={mapId}
+              layerId={layer.id}
+              featureId={feature.featureId}
+              onEditGeometry={onEditGeometry}
+              onDeleted={onDeleted}
+            />
+          )}
+          {writable && !editing && layer.geometry_type === 'LineString' && (
+            <SplitLineAction
+              key={`split-${feature.featureId}`}
+              mapId={mapId}
+              layerId={layer.id}
+              featureId={feature.featureId}
+              clickExtent={feature.clickExtent}
+              onSplit={onSaved}
+            />
+          )}
+          <FeatureFiles
+            // The files become known when the whole feature arrives after a click.
+            key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
+            mapId={mapId}
+            layerId={layer.id}
+            featureId={feature.featureId}
+            files={feature.files}
+          />
+          <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
+          <h3>{t('viewer.history.title')}</h3>
+          <FeatureHistory
+            mapId={mapId}
+            featureId={feature.featureId}
+            layerId={layer.id}
+            onRestored={onSaved}
+            labels={Object.fromEntries(
+              layer.properties.map((property) => [property.name, property.label || property.name]),
+            )}
+          />
+        </>
       )}
-      {writable && !editing && (
-        <FeatureGeometryActions
-          mapId={mapId}
-          layerId={layer.id}
-          featureId={feature.featureId}
-          onEditGeometry={onEditGeometry}
-          onDeleted={onDeleted}
-        />
-      )}
-      {writable && !editing && layer.geometry_type === 'LineString' && (
-        <SplitLineAction
-          key={`split-${feature.featureId}`}
-          mapId={mapId}
-          layerId={layer.id}
-          featureId={feature.featureId}
-          clickExtent={feature.clickExtent}
-          onSplit={onSaved}
-        />
-      )}
-      <FeatureFiles
-        // The files become known when the whole feature arrives after a click.
-        key={`files-${feature.featureId}-${feature.files ? 'known' : 'unknown'}`}
-        mapId={mapId}
-        featureId={feature.featureId}
-        files={feature.files}
-      />
-      <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
-      <h3>{t('viewer.history.title')}</h3>
-      <FeatureHistory
-        mapId={mapId}
-        featureId={feature.featureId}
-        layerId={layer.id}
-        onRestored={onSaved}
-        labels={Object.fromEntries(
-          layer.properties.map((property) => [property.name, property.label || property.name]),
-        )}
-      />
     </aside>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetFeatureHistory } from '../../../../generated/api/features/features';
 import type { AuditEntry, Feature } from '../../../../generated/model';
 import { LoadError, Loading } from '../../../components/ui/status';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { HistoryVersion, OriginalVersion, versionsOf } from './history-versions';
 
 function show(value: unknown): string {
@@ -59,7 +59,7 @@ export function FeatureHistory({
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const versions = versionsOf(entries);
   const restore =
-    layerId !== undefined && ability.can('update', 'Feature')
+    layerId !== undefined && ability.can('update', featureOf(mapId, layerId))
       ? { mapId, layerId, featureId, seenVersion: versions.current, onRestored }
       : undefined;
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '../../../../generated/model';
 import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { useFeaturesById } from '../../../lib/features-by-id';
 import { FeatureList, type NetworkLayers, type NetworkResult } from './network-result';
 
@@ -101,7 +101,12 @@ export function NodeLayerLists({ mapId, result, network, onPick }: Props) {
       label: entry.title,
       target: { kind: 'selected', layerId: entry.layer_id, featureIds: [...entry.feature_ids] },
     }));
-  const canExport = ability.can('export', 'Feature') && scopes.length > 0;
+  const canExport =
+    scopes.length > 0 &&
+    scopes.every(
+      (scope) =>
+        scope.target.kind !== 'selected' || ability.can('export', featureOf(mapId, scope.target.layerId)),
+    );
   return (
     <>
       {result.kind === 'isolate' ? (

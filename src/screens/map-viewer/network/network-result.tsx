@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '../../../../generated/model';
 import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 import { useFeaturesById } from '../../../lib/features-by-id';
 import { downloadText, networkListCsv, type NetworkListRow } from './network-csv';
 import { featureLabel } from '../../../lib/feature-label';
@@ -147,7 +147,12 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
       label: titles.valves,
       target: { kind: 'selected', layerId: valveLayer.id, featureIds: [...result.valveIds] },
     });
-  const canExport = ability.can('export', 'Feature') && exportScopes.length > 0;
+  const canExport =
+    exportScopes.length > 0 &&
+    exportScopes.every(
+      (scope) =>
+        scope.target.kind !== 'selected' || ability.can('export', featureOf(mapId, scope.target.layerId)),
+    );
 
   const exportCsv = () => {
     const rows: NetworkListRow[] = [];

@@ -60,6 +60,11 @@ type MapViewerProps = {
   /** A move asked by a neighbouring map (/map2 keeps two views in sync). */
   syncRequest?: ViewRequest | null;
   onViewChanged?: (view: MapViewModel) => void;
+  /**
+   * The embed page: the map with its layer list and identify only (no tools, search, filters,
+   * bookmarks, network, edits, print or export), for a frame on another website.
+   */
+  embedded?: boolean;
 };
 
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
@@ -72,6 +77,7 @@ export function MapViewer({
   className,
   syncRequest,
   onViewChanged,
+  embedded = false,
 }: MapViewerProps) {
   const { t } = useTranslation();
   // "As it was": the address keeps the moment shown, so a link reopens it.
@@ -256,7 +262,7 @@ export function MapViewer({
   }, []);
   const editedGeometry = shown?.geometry;
 
-  const tabs: TabItem[] = [
+  const allTabs: TabItem[] = [
     {
       id: 'layers',
       title: t('viewer.shell.tabs.layers'),
@@ -273,9 +279,15 @@ export function MapViewer({
             onChange={tree.change}
             onMove={tree.move}
           />
-          {/* The past is read only: no drawing of new features. */}
-          {!asOf && <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />}
-          <LayerTableLinks mapId={map.id} layers={layers} />
+          {!embedded && (
+            <>
+              {/* The past is read only: no drawing of new features. */}
+              {!asOf && (
+                <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
+              )}
+              <LayerTableLinks mapId={map.id} layers={layers} />
+            </>
+          )}
         </>
       ),
     },
@@ -343,30 +355,36 @@ export function MapViewer({
     },
   ];
 
+  const tabs = embedded ? allTabs.filter((tab) => tab.id === 'layers') : allTabs;
+
   return (
     <ViewerShell
       className={['map-viewer', className].filter(Boolean).join(' ')}
       heading={heading}
-      breadcrumbs={breadcrumbs}
+      breadcrumbs={embedded ? false : breadcrumbs}
       panelOpenOnWide={panelOpenOnWide}
       tools={
-        <>
-          {tools}
-          <LinkButton
-            variant="secondary"
-            className="icon-button-labelled"
-            to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
-          >
-            <IconLabel icon="print" label={t('print.open')} />
-          </LinkButton>
-          <ViewerExport
-            mapId={map.id}
-            layers={layers}
-            visibleLayerIds={visibleLayerIds}
-            viewExtent={viewExtent}
-            appliedFilter={appliedFilter}
-          />
-        </>
+        embedded ? (
+          tools
+        ) : (
+          <>
+            {tools}
+            <LinkButton
+              variant="secondary"
+              className="icon-button-labelled"
+              to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
+            >
+              <IconLabel icon="print" label={t('print.open')} />
+            </LinkButton>
+            <ViewerExport
+              mapId={map.id}
+              layers={layers}
+              visibleLayerIds={visibleLayerIds}
+              viewExtent={viewExtent}
+              appliedFilter={appliedFilter}
+            />
+          </>
+        )
       }
       tabs={tabs}
       canvas={
@@ -393,6 +411,7 @@ export function MapViewer({
             layer={selectedLayer}
             layers={layers}
             feature={shown}
+            identifyOnly={embedded}
             onOpen={goToFeature}
             onClose={() => setSelected(null)}
             onSaved={showStored}

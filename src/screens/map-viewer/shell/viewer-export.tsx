@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconLabel } from '../../../components/ui/icon';
 import type { Layer, LayerFilter } from '../../../../generated/model';
 import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
-import { useAppAbility } from '../../../lib/ability';
+import { featureOf, useAppAbility } from '../../../lib/ability';
 
 type ViewerExportProps = {
   mapId: number;
@@ -26,7 +26,7 @@ export function ViewerExport({
   const { t } = useTranslation();
   const ability = useAppAbility();
   const [isOpen, setOpen] = useState(false);
-  if (!ability.can('export', 'Feature')) return null;
+  if (!ability.can('export', featureOf(mapId))) return null;
   const vectorLayers = layers.filter((layer) => layer.type === 'vector');
   const visibleVector = vectorLayers.filter((layer) => visibleLayerIds.includes(layer.id));
   const scopes: ExportScope[] = [];

@@ -1,0 +1,281 @@
+import { HttpResponse, http } from 'msw';
+import type {
+  AccessLogEntry,
+  AccessLogPage,
+  Group,
+  GroupDetail,
+  GroupList,
+  GroupResource,
+  LayerRule,
+  MapAccess,
+  MapAccessResource,
+  NewShareLinkResource,
+  ShareLink,
+  ShareLinkList,
+} from '../generated/model';
+import {
+  createShareLinkBody,
+  listMapAccessLogQueryParams,
+  updateMapAccessBody,
+} from '../generated/zod/access/access.zod';
+import { createGroupBody, setGroupMembersBody, updateGroupBody } from '../generated/zod/groups/groups.zod';
+import { pageEnvelope } from '../server/src/http/pagination';
+import { accessDb, groupMembers, storedAccess } from './maps-access-store';
+import { findUserById } from './db';
+import { idParam } from './maps-guards';
+import { findMap, mapLayers, nowStamp } from './maps-store';
+import { noContent, notFound, parseWith, readJson, requireAdmin, validationFailed } from './responses';
+
+/**
+ * Access per map, groups and share links as the server answers them (docs/decisions.md#access-per-map),
+ * kept in `maps-access-store.ts` and reset with every scenario. Only admins call these in the mock
+ * (every mock map is managed by its admins only); a map that does not exist is 404.
+ */
+
+const groupOf = (id: number): Group | undefined => accessDb.groups.find((group) => group.id === id);
+
+function groupDetail(group: Group): GroupDetail {
+  const members = groupMembers(group.id).flatMap((userId) => {
+    const user = findUserById(userId);
+    return user ? [{ id: user.id, name: user.name, email: user.email }] : [];
+  });
+  return { ...group, members_count: members.length, members };
+}
+
+function accessOf(mapId: number): MapAccess {
+  const stored = storedAccess(mapId);
+  const nameOf = (row: { user_id: number | null; group_id: number | null }) =>
+    row.user_id ? (findUserById(row.user_id)?.name ?? '') : (groupOf(row.group_id ?? 0)?.name ?? '');
+  return {
+    visibility: stored.visibility,
+    grants: stored.grants.map((grant) => ({ ...grant, name: nameOf(grant) })),
+    layer_rules: stored.layer_rules.map((rule) => ({ ...rule })),
+  };
+}
+
+function log(
+  mapId: number,
+  userId: number,
+  action: AccessLogEntry['action'],
+  before: object | null,
+  after: object | null,
+) {
+  accessDb.log.unshift({
+    id: accessDb.log.length + 1,
+    map_id: mapId,
+    user_id: userId,
+    user_name: findUserById(userId)?.name ?? null,
+    action,
+    before: before as AccessLogEntry['before'],
+    after: after as AccessLogEntry['after'],
+    created_at: nowStamp(),
+  });
+}
+
+function adminOnMap(request: Request, params: Record<string, unknown>, write: boolean) {
+  const guarded = requireAdmin(request, write);
+  if (guarded.response) return { response: guarded.response };
+  const mapId = idParam(params as never, 'id');
+  return findMap(mapId) ? { mapId, userId: guarded.user.id } : { response: notFound() };
+}
+
+export const accessHandlers = [
+  http.get('*/api/maps/:id/access', ({ request, params }) => {
+    const found = adminOnMap(request, params, false);
+    if (found.response) return found.response;
+    return HttpResponse.json<MapAccessResource>({ data: accessOf(found.mapId) });
+  }),
+
+  http.put('*/api/maps/:id/access', async ({ request, params }) => {
+    const found = adminOnMap(request, params, true);
+    if (found.response) return found.response;
+    const parsed = parseWith(updateMapAccessBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const layerIds = new Set(mapLayers(found.mapId).map((layer) => layer.id));
+    const errors: Record<string, string[]> = {};
+    const who = (row: { user_id?: number | null; group_id?: number | null }, at: string) => {
+      if (row.user_id && row.group_id) errors[`${at}.group_id`] = ['Give a user or a group, not both.'];
+      else if (row.user_id && !findUserById(row.user_id))
+        errors[`${at}.user_id`] = ['The selected user does not exist.'];
+      else if (row.group_id && !groupOf(row.group_id))
+        errors[`${at}.group_id`] = ['The selected group does not exist.'];
+    };
+    parsed.data.grants?.forEach((grant, index) => {
+      if (!grant.user_id && !grant.group_id) errors[`grants.${index}.user_id`] = ['Give a user or a group.'];
+      else who(grant, `grants.${index}`);
+    });
+    parsed.data.layer_rules?.forEach((rule, index) => {
+      if (!layerIds.has(rule.layer_id))
+        errors[`layer_rules.${index}.layer_id`] = ['The layer is not on this map.'];
+      who(rule, `layer_rules.${index}`);
+    });
+    if (Object.keys(errors).length > 0) return validationFailed(errors);
+    const before = accessOf(found.mapId);
+    const stored = storedAccess(found.mapId);
+    accessDb.maps.set(found.mapId, {
+      visibility: parsed.data.visibility ?? stored.visibility,
+      grants:
+        parsed.data.grants?.map((grant) => ({
+          user_id: grant.user_id ?? null,
+          group_id: grant.group_id ?? null,
+          role: grant.role,
+        })) ?? stored.grants,
+      layer_rules:
+        parsed.data.layer_rules?.map((rule): LayerRule => ({
+          layer_id: rule.layer_id,
+          user_id: rule.user_id ?? null,
+          group_id: rule.group_id ?? null,
+          access: rule.access,
+          hidden_properties: rule.hidden_properties ?? [],
+          read_only_properties: rule.read_only_properties ?? [],
+        })) ?? stored.layer_rules,
+    });
+    const after = accessOf(found.mapId);
+    log(found.mapId, found.userId, 'access.update', before, after);
+    return HttpResponse.json<MapAccessResource>({ data: after });
+  }),
+
+  http.get('*/api/maps/:id/access/log', ({ request, params }) => {
+    const found = adminOnMap(request, params, false);
+    if (found.response) return found.response;
+    const url = new URL(request.url);
+    const parsed = parseWith(listMapAccessLogQueryParams, Object.fromEntries(url.searchParams));
+    if (!parsed.ok) return parsed.response;
+    const rows = accessDb.log
+      .filter((entry) => entry.map_id === found.mapId)
+      .map(({ map_id: _, ...entry }) => entry);
+    const perPage = parsed.data.per_page ?? 15;
+    const page = parsed.data.page ?? 1;
+    const slice = rows.slice((page - 1) * perPage, page * perPage);
+    return HttpResponse.json<AccessLogPage>(
+      pageEnvelope(slice, { page, perPage, total: rows.length, path: url.pathname, query: parsed.data }),
+    );
+  }),
+
+  http.get('*/api/maps/:id/share-links', ({ request, params }) => {
+    const found = adminOnMap(request, params, false);
+    if (found.response) return found.response;
+    const data = accessDb.links
+      .filter((link) => link.map_id === found.mapId)
+      .map(({ map_id: _, ...link }) => link);
+    return HttpResponse.json<ShareLinkList>({ data: data.reverse() });
+  }),
+
+  http.post('*/api/maps/:id/share-links', async ({ request, params }) => {
+    const found = adminOnMap(request, params, true);
+    if (found.response) return found.response;
+    const parsed = parseWith(createShareLinkBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const expires = parsed.data.expires_at ?? null;
+    if (expires && Date.parse(expires) <= Date.now())
+      return validationFailed({ expires_at: ['The expiry must be in the future.'] });
+    const link: ShareLink = {
+      id: accessDb.links.length + 1,
+      label: parsed.data.label ?? '',
+      role: 'viewer',
+      expires_at: expires,
+      created_at: nowStamp(),
+    };
+    accessDb.links.push({ ...link, map_id: found.mapId });
+    log(found.mapId, found.userId, 'share_link.create', null, link);
+    const secret = `mock${String(link.id).padStart(4, '0')}${'x'.repeat(28)}`;
+    const url = new URL(`/s/${secret}`, new URL(request.url).origin).toString();
+    return HttpResponse.json<NewShareLinkResource>({ data: { ...link, url } }, { status: 201 });
+  }),
+
+  http.delete('*/api/maps/:id/share-links/:linkId', ({ request, params }) => {
+    const found = adminOnMap(request, params, true);
+    if (found.response) return found.response;
+    const linkId = idParam(params, 'linkId');
+    const at = accessDb.links.findIndex((link) => link.id === linkId && link.map_id === found.mapId);
+    if (at < 0) return notFound();
+    const [removed] = accessDb.links.splice(at, 1);
+    if (removed)
+      log(found.mapId, found.userId, 'share_link.delete', { id: removed.id, label: removed.label }, null);
+    return noContent();
+  }),
+
+  http.get('*/api/groups', ({ request }) => {
+    const guarded = requireAdmin(request, false);
+    if (guarded.response) return guarded.response;
+    const data = [...accessDb.groups]
+      .map((group) => ({ ...group, members_count: groupMembers(group.id).length }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return HttpResponse.json<GroupList>({ data });
+  }),
+
+  http.post('*/api/groups', async ({ request }) => {
+    const guarded = requireAdmin(request, true);
+    if (guarded.response) return guarded.response;
+    const parsed = parseWith(createGroupBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    if (accessDb.groups.some((group) => group.name.toLowerCase() === parsed.data.name.toLowerCase()))
+      return validationFailed({ name: ['The name has already been taken.'] });
+    const group: Group = {
+      id: Math.max(0, ...accessDb.groups.map((row) => row.id)) + 1,
+      name: parsed.data.name,
+      description: parsed.data.description ?? null,
+      members_count: 0,
+      created_at: nowStamp(),
+      updated_at: nowStamp(),
+    };
+    accessDb.groups.push(group);
+    return HttpResponse.json<GroupResource>({ data: groupDetail(group) }, { status: 201 });
+  }),
+
+  http.get('*/api/groups/:id', ({ request, params }) => {
+    const guarded = requireAdmin(request, false);
+    if (guarded.response) return guarded.response;
+    const group = groupOf(idParam(params, 'id'));
+    return group ? HttpResponse.json<GroupResource>({ data: groupDetail(group) }) : notFound();
+  }),
+
+  http.put('*/api/groups/:id', async ({ request, params }) => {
+    const guarded = requireAdmin(request, true);
+    if (guarded.response) return guarded.response;
+    const group = groupOf(idParam(params, 'id'));
+    if (!group) return notFound();
+    const parsed = parseWith(updateGroupBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const name = parsed.data.name;
+    if (accessDb.groups.some((row) => row.id !== group.id && row.name.toLowerCase() === name.toLowerCase()))
+      return validationFailed({ name: ['The name has already been taken.'] });
+    Object.assign(group, { name, description: parsed.data.description ?? null, updated_at: nowStamp() });
+    return HttpResponse.json<GroupResource>({ data: groupDetail(group) });
+  }),
+
+  http.delete('*/api/groups/:id', ({ request, params }) => {
+    const guarded = requireAdmin(request, true);
+    if (guarded.response) return guarded.response;
+    const id = idParam(params, 'id');
+    const at = accessDb.groups.findIndex((group) => group.id === id);
+    if (at < 0) return notFound();
+    accessDb.groups.splice(at, 1);
+    accessDb.members = accessDb.members.filter((row) => row.group_id !== id);
+    for (const access of accessDb.maps.values()) {
+      access.grants = access.grants.filter((grant) => grant.group_id !== id);
+      access.layer_rules = access.layer_rules.filter((rule) => rule.group_id !== id);
+    }
+    return noContent();
+  }),
+
+  http.put('*/api/groups/:id/members', async ({ request, params }) => {
+    const guarded = requireAdmin(request, true);
+    if (guarded.response) return guarded.response;
+    const group = groupOf(idParam(params, 'id'));
+    if (!group) return notFound();
+    const parsed = parseWith(setGroupMembersBody, await readJson(request));
+    if (!parsed.ok) return parsed.response;
+    const errors: Record<string, string[]> = {};
+    parsed.data.user_ids.forEach((userId, index) => {
+      if (!findUserById(userId)) errors[`user_ids.${index}`] = ['The selected user does not exist.'];
+    });
+    if (Object.keys(errors).length > 0) return validationFailed(errors);
+    accessDb.members = [
+      ...accessDb.members.filter((row) => row.group_id !== group.id),
+      ...parsed.data.user_ids.map((user_id) => ({ group_id: group.id, user_id })),
+    ];
+    group.updated_at = nowStamp();
+    return HttpResponse.json<GroupResource>({ data: groupDetail(group) });
+  }),
+];

@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { useServerError } from './server-errors';
+
+export type NativeSelectOption = { value: string; label: string };
+
+type NativeSelectProps = {
+  label: string;
+  /** The field's name in a 422 answer; its message shows under the select. */
+  name?: string;
+  value: string;
+  options: readonly NativeSelectOption[];
+  onChange: (value: string) => void;
+  isDisabled?: boolean;
+  /** Shown (and not pickable) while nothing is chosen. */
+  placeholder?: string;
+  /** A message for this select that no surrounding form carries (a row of a list). */
+  error?: string;
+};
+
+/** A native select with its label, for short fixed lists (roles, visibility) in dense rows. */
+export function NativeSelect({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+  isDisabled,
+  placeholder,
+  error,
+}: NativeSelectProps) {
+  const id = useId();
+  const fromForm = useServerError(name);
+  const message = error ?? fromForm;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="field-input"
+        value={value}
+        disabled={isDisabled}
+        aria-invalid={message !== undefined || undefined}
+        aria-describedby={message !== undefined ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {placeholder !== undefined && (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {message !== undefined && (
+        <p id={`${id}-error`} className="field-error">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

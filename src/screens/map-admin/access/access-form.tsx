@@ -1,0 +1,281 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getListMapAccessLogQueryKey, useUpdateMapAccess } from '../../../../generated/api/access/access';
+import { useListGroups } from '../../../../generated/api/groups/groups';
+import { useListUsers } from '../../../../generated/api/users/users';
+import type { Layer, MapAccess } from '../../../../generated/model';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Form } from '../../../components/ui/form';
+import { NativeSelect, type NativeSelectOption } from '../../../components/ui/native-select';
+import { showToast } from '../../../components/ui/toast';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { mapCall } from '../shell/map-call';
+import {
+  draftOf,
+  inputOf,
+  LAYER_ACCESS,
+  ROLES,
+  rowMessages,
+  VISIBILITIES,
+  whoKey,
+  type AccessDraft,
+  type GrantDraft,
+  type RuleDraft,
+} from './access-draft';
+
+type AccessFormProps = { mapId: number; access: MapAccess; layers: readonly Layer[] };
+
+/** Who the map is shared with: its visibility, the grants (people or groups, with a role) and the layer rules. */
+export function AccessForm({ mapId, access, layers }: AccessFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<AccessDraft>(() => draftOf(access));
+  const [newWho, setNewWho] = useState('');
+  const update = useUpdateMapAccess();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const people = usePeopleOptions(draft);
+
+  const setGrant = (index: number, change: Partial<GrantDraft>) =>
+    setDraft((current) => ({
+      ...current,
+      grants: current.grants.map((grant, at) => (at === index ? { ...grant, ...change } : grant)),
+    }));
+  const setRule = (index: number, change: Partial<RuleDraft>) =>
+    setDraft((current) => ({
+      ...current,
+      rules: current.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)),
+    }));
+  const addGrant = () => {
+    if (!newWho) return;
+    const name = people.find((option) => option.value === newWho)?.label ?? newWho;
+    setDraft((current) => ({
+      ...current,
+      grants: [...current.grants, { who: newWho, role: 'viewer', name }],
+    }));
+    setNewWho('');
+  };
+  const addRule = () => {
+    const first = layers[0];
+    if (!first) return;
+    setDraft((current) => ({
+      ...current,
+      rules: [...current.rules, { layerId: first.id, who: '', access: 'read', hidden: [], readOnly: [] }],
+    }));
+  };
+
+  const save = () =>
+    submit(async () => {
+      const saved = await mapCall(() => update.mutateAsync({ id: mapId, data: inputOf(draft) }));
+      setDraft(draftOf(saved.data));
+      await queryClient.invalidateQueries({ queryKey: getListMapAccessLogQueryKey(mapId) });
+      showToast(t('access.saved'));
+    });
+
+  const ruleWho: NativeSelectOption[] = [{ value: '', label: t('access.rules.everyone') }, ...people];
+  const granted = new Set(draft.grants.map((grant) => grant.who));
+
+  return (
+    <Form label={t('access.form')} errors={errors} failure={failure} onSubmit={save}>
+      <section aria-labelledby="access-visibility-title" className="access-section">
+        <h3 id="access-visibility-title">{t('access.visibility.title')}</h3>
+        <NativeSelect
+          label={t('access.visibility.label')}
+          name="visibility"
+          value={draft.visibility}
+          options={VISIBILITIES.map((value) => ({ value, label: t(`access.visibility.${value}`) }))}
+          onChange={(value) =>
+            setDraft((current) => ({ ...current, visibility: value as AccessDraft['visibility'] }))
+          }
+        />
+        <p className="field-description">{t(`access.visibility.${draft.visibility}_hint`)}</p>
+      </section>
+
+      <section aria-labelledby="access-grants-title" className="access-section">
+        <h3 id="access-grants-title">{t('access.grants.title')}</h3>
+        {draft.grants.length === 0 ? (
+          <p className="status status-empty">{t('access.grants.empty')}</p>
+        ) : (
+          <ul className="access-rows" aria-label={t('access.grants.list')}>
+            {draft.grants.map((grant, index) => (
+              <li key={`${grant.who}-${index}`} className="access-row">
+                <span className="access-row-name">{grant.name}</span>
+                <NativeSelect
+                  label={t('access.grants.role_of', { name: grant.name })}
+                  value={grant.role}
+                  options={ROLES.map((value) => ({ value, label: t(`access.roles.${value}`) }))}
+                  onChange={(value) => setGrant(index, { role: value as GrantDraft['role'] })}
+                />
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={t('access.grants.remove', { name: grant.name })}
+                  onClick={() =>
+                    setDraft((current) => ({
+                      ...current,
+                      grants: current.grants.filter((_, at) => at !== index),
+                    }))
+                  }
+                >
+                  {t('access.remove')}
+                </button>
+                <RowErrors messages={rowMessages(errors, `grants.${index}`)} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="access-add">
+          <NativeSelect
+            label={t('access.grants.add_who')}
+            value={newWho}
+            placeholder={t('access.grants.pick')}
+            options={people.filter((option) => !granted.has(option.value))}
+            onChange={setNewWho}
+          />
+          <button type="button" className="btn btn-secondary" disabled={!newWho} onClick={addGrant}>
+            {t('access.grants.add')}
+          </button>
+        </div>
+      </section>
+
+      <section aria-labelledby="access-rules-title" className="access-section">
+        <h3 id="access-rules-title">{t('access.rules.title')}</h3>
+        <p className="field-description">{t('access.rules.hint')}</p>
+        {draft.rules.length === 0 ? (
+          <p className="status status-empty">{t('access.rules.empty')}</p>
+        ) : (
+          <ol className="access-rows" aria-label={t('access.rules.list')}>
+            {draft.rules.map((rule, index) => {
+              const layer = layers.find((row) => row.id === rule.layerId);
+              const number = index + 1;
+              return (
+                <li key={index} className="access-row access-rule">
+                  <NativeSelect
+                    label={t('access.rules.layer', { number })}
+                    value={String(rule.layerId)}
+                    options={layers.map((row) => ({ value: String(row.id), label: row.name }))}
+                    onChange={(value) => setRule(index, { layerId: Number(value), hidden: [], readOnly: [] })}
+                  />
+                  <NativeSelect
+                    label={t('access.rules.who', { number })}
+                    value={rule.who}
+                    options={ruleWho}
+                    onChange={(value) => setRule(index, { who: value })}
+                  />
+                  <NativeSelect
+                    label={t('access.rules.access', { number })}
+                    value={rule.access}
+                    options={LAYER_ACCESS.map((value) => ({
+                      value,
+                      label: t(`access.layer_access.${value}`),
+                    }))}
+                    onChange={(value) => setRule(index, { access: value as RuleDraft['access'] })}
+                  />
+                  {rule.access !== 'hidden' && layer && layer.properties.length > 0 && (
+                    <PropertyChecks
+                      legend={t('access.rules.hidden_properties', { number })}
+                      names={layer.properties.map((property) => ({
+                        name: property.name,
+                        label: property.label,
+                      }))}
+                      chosen={rule.hidden}
+                      onChange={(hidden) => setRule(index, { hidden })}
+                    />
+                  )}
+                  {rule.access === 'edit' && layer && layer.properties.length > 0 && (
+                    <PropertyChecks
+                      legend={t('access.rules.read_only_properties', { number })}
+                      names={layer.properties
+                        .filter((property) => !rule.hidden.includes(property.name))
+                        .map((property) => ({ name: property.name, label: property.label }))}
+                      chosen={rule.readOnly}
+                      onChange={(readOnly) => setRule(index, { readOnly })}
+                    />
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={t('access.rules.remove', { number })}
+                    onClick={() =>
+                      setDraft((current) => ({
+                        ...current,
+                        rules: current.rules.filter((_, at) => at !== index),
+                      }))
+                    }
+                  >
+                    {t('access.remove')}
+                  </button>
+                  <RowErrors messages={rowMessages(errors, `layer_rules.${index}`)} />
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <button type="button" className="btn btn-secondary" disabled={layers.length === 0} onClick={addRule}>
+          {t('access.rules.add')}
+        </button>
+      </section>
+
+      <Button type="submit" isDisabled={isSubmitting}>
+        {isSubmitting ? t('access.saving') : t('access.save')}
+      </Button>
+    </Form>
+  );
+}
+
+function RowErrors({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul role="alert" className="field-errors">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PropertyChecks({
+  legend,
+  names,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  names: { name: string; label: string }[];
+  chosen: readonly string[];
+  onChange: (names: string[]) => void;
+}) {
+  return (
+    <fieldset className="access-properties">
+      <legend>{legend}</legend>
+      {names.map(({ name, label }) => (
+        <Checkbox
+          key={name}
+          label={label}
+          isSelected={chosen.includes(name)}
+          onChange={(selected) =>
+            onChange(selected ? [...chosen, name] : chosen.filter((other) => other !== name))
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Users and groups to pick, as select options (`u:<id>`, `g:<id>`). Listing them is for admins;
+ * a manager who may not list them still sees the names already granted.
+ */
+function usePeopleOptions(draft: AccessDraft): NativeSelectOption[] {
+  const { t } = useTranslation();
+  const users = useListUsers({ per_page: 100 });
+  const groups = useListGroups();
+  const options = new Map<string, string>();
+  for (const group of groups.data?.data ?? [])
+    options.set(whoKey({ group_id: group.id }), t('access.group_name', { name: group.name }));
+  for (const user of users.data?.data ?? [])
+    options.set(whoKey({ user_id: user.id }), `${user.name} (${user.email})`);
+  for (const grant of draft.grants) if (!options.has(grant.who)) options.set(grant.who, grant.name);
+  return [...options].map(([value, label]) => ({ value, label }));
+}

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { MapAccessInput } from '../../../../generated/model';
+import { accessDb, FIELD_CREW_GROUP_ID } from '../../../../mocks/maps-access-store';
+import { MOCK_USER } from '../../../../mocks/accounts';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+
+async function openAccess() {
+  const app = await renderApp('/dashboard/maps/1/access', { as: 'admin' });
+  await screen.findByRole('heading', { name: 'Who can see and change this map', level: 2 }, SLOW);
+  const form = await screen.findByRole('form', { name: 'Map access' }, SLOW);
+  return { ...app, form };
+}
+
+// The first render loads the screen's lazy chunk; this machine's shared CPUs make that slow.
+const SLOW = { timeout: 20_000 };
+describe('map access screen', { timeout: 120_000 }, () => {
+  it('shows the map open to signed-in accounts and gives a person and a group a role', async () => {
+    const { user, form } = await openAccess();
+    expect(within(form).getByLabelText('Who can open this map')).toHaveValue('signed_in');
+    expect(within(form).getByText('Nobody has been given access yet.')).toBeInTheDocument();
+
+    await user.selectOptions(within(form).getByLabelText('Who can open this map'), 'private');
+    await user.selectOptions(within(form).getByLabelText('Add a person or group'), `u:${MOCK_USER.id}`);
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await user.selectOptions(
+      within(form).getByLabelText(`Role of ${MOCK_USER.name} (${MOCK_USER.email})`),
+      'editor',
+    );
+    await user.selectOptions(
+      within(form).getByLabelText('Add a person or group'),
+      `g:${FIELD_CREW_GROUP_ID}`,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await user.click(within(form).getByRole('button', { name: 'Save access' }));
+
+    expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
+    expect(accessDb.maps.get(1)).toMatchObject({
+      visibility: 'private',
+      grants: [
+        { user_id: MOCK_USER.id, group_id: null, role: 'editor' },
+        { user_id: null, group_id: FIELD_CREW_GROUP_ID, role: 'viewer' },
+      ],
+    });
+    // The saved answer names the grants; the log lists the change.
+    const grants = within(form).getByRole('list', { name: 'People and groups with access' });
+    expect(within(grants).getByText(MOCK_USER.name)).toBeInTheDocument();
+    expect(within(grants).getByText('Field crew')).toBeInTheDocument();
+    const log = await screen.findByRole('table', { name: 'Access changes' }, SLOW);
+    expect(await within(log).findByText('Ada Admin', {}, SLOW)).toBeInTheDocument();
+    expect(within(log).getByText(/Changed general access, people and groups/)).toBeInTheDocument();
+  });
+
+  it('adds a layer rule hiding a property', async () => {
+    const { user, form } = await openAccess();
+    await user.click(within(form).getByRole('button', { name: 'Add a layer rule' }));
+    await user.selectOptions(within(form).getByLabelText('Layer of rule 1'), '1');
+    const hidden = within(form).getByRole('group', { name: 'Hidden properties (rule 1)' });
+    await user.click(within(hidden).getByRole('checkbox', { name: 'Material' }));
+    await user.click(within(form).getByRole('button', { name: 'Save access' }));
+    expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
+    expect(accessDb.maps.get(1)?.layer_rules).toEqual([
+      {
+        layer_id: 1,
+        user_id: null,
+        group_id: null,
+        access: 'read',
+        hidden_properties: ['material'],
+        read_only_properties: [],
+      },
+    ]);
+  });
+
+  it("shows the server's 422 message on the row it names", async () => {
+    let sent: MapAccessInput | undefined;
+    server.use(
+      http.put('*/api/maps/1/access', async ({ request }) => {
+        sent = (await request.json()) as MapAccessInput;
+        return HttpResponse.json(
+          {
+            message: 'The given data was invalid.',
+            errors: { 'grants.0.user_id': ['The selected user does not exist.'] },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    const { user, form } = await openAccess();
+    await user.selectOptions(within(form).getByLabelText('Add a person or group'), `u:${MOCK_USER.id}`);
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await user.click(within(form).getByRole('button', { name: 'Save access' }));
+    const grants = within(form).getByRole('list', { name: 'People and groups with access' });
+    const row = within(grants).getByText(`${MOCK_USER.name} (${MOCK_USER.email})`).closest('li');
+    if (!row) throw new Error('no grant row');
+    expect(await within(row).findByRole('alert', {}, SLOW)).toHaveTextContent(
+      'The selected user does not exist.',
+    );
+    expect(sent?.grants).toEqual([{ user_id: MOCK_USER.id, group_id: null, role: 'viewer' }]);
+    expect(screen.queryByText('Access saved')).not.toBeInTheDocument();
+  });
+
+  it('makes a share link shown once with its embed code, and revokes it', async () => {
+    const { user } = await openAccess();
+    const linkForm = screen.getByRole('form', { name: 'New share link' });
+    await user.type(within(linkForm).getByLabelText('Label'), 'Contractor survey');
+    await user.click(within(linkForm).getByRole('button', { name: 'Create link' }));
+
+    const made = await screen.findByRole('region', { name: 'New share link' }, SLOW);
+    const url = within(made).getByLabelText('Link');
+    expect((url as HTMLInputElement).value).toMatch(/\/s\/mock0001x+$/);
+    const embed = within(made).getByLabelText('Embed code');
+    expect((embed as HTMLTextAreaElement).value).toContain('<iframe src="');
+    expect((embed as HTMLTextAreaElement).value).toContain('/embed/1?share=mock0001');
+    await user.click(within(made).getByRole('button', { name: 'Copy Link' }));
+    expect(await within(made).findByText('Copied.', {}, SLOW)).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toMatch(/\/s\/mock0001x+$/);
+
+    const links = await screen.findByRole('list', { name: 'Share links' }, SLOW);
+    expect(within(links).getByText('Contractor survey')).toBeInTheDocument();
+    await user.click(within(links).getByRole('button', { name: 'Revoke Contractor survey' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }, SLOW));
+    expect(await screen.findByText('No share links.', {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(accessDb.links).toEqual([]), SLOW);
+    // The one-time view goes with the link.
+    expect(screen.queryByRole('region', { name: 'New share link' })).not.toBeInTheDocument();
+  });
+
+  it("shows a 422 on the share link's expiry under that field", async () => {
+    server.use(
+      http.post('*/api/maps/1/share-links', () =>
+        HttpResponse.json(
+          {
+            message: 'The given data was invalid.',
+            errors: { expires_at: ['The expiry must be in the future.'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = await openAccess();
+    const linkForm = screen.getByRole('form', { name: 'New share link' });
+    await user.click(within(linkForm).getByRole('button', { name: 'Create link' }));
+    expect(
+      await within(linkForm).findByText('The expiry must be in the future.', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'New share link' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  getListMapAccessLogQueryKey,
+  getListShareLinksQueryKey,
+  useCreateShareLink,
+  useDeleteShareLink,
+  useListShareLinks,
+} from '../../../../generated/api/access/access';
+import type { NewShareLinkResourceData } from '../../../../generated/model';
+import { Button } from '../../../components/ui/button';
+import { CopyField } from '../../../components/ui/copy-field';
+import { Form } from '../../../components/ui/form';
+import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
+import { TextField } from '../../../components/ui/text-field';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { DeleteButton } from '../shell/delete-button';
+import { mapCall } from '../shell/map-call';
+import { embedSnippet, embedUrl, shareSecretOf } from './embed-snippet';
+
+/** Links that open this map read-only without an account: made, shown once, revoked. */
+export function ShareLinks({ mapId }: { mapId: number }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const links = useListShareLinks(mapId);
+  const create = useCreateShareLink();
+  const revoke = useDeleteShareLink();
+  const { errors, failure, isSubmitting, submit } = useFormSubmission();
+  const [label, setLabel] = useState('');
+  const [expires, setExpires] = useState('');
+  const [made, setMade] = useState<NewShareLinkResourceData | null>(null);
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: getListShareLinksQueryKey(mapId) }),
+      queryClient.invalidateQueries({ queryKey: getListMapAccessLogQueryKey(mapId) }),
+    ]);
+
+  const make = () =>
+    submit(async () => {
+      setMade(null);
+      // The chosen day ends the link at the end of that day, in the user's own time.
+      const expires_at = expires ? new Date(`${expires}T23:59:59`).toISOString() : null;
+      const answer = await mapCall(() =>
+        create.mutateAsync({ id: mapId, data: { label: label.trim(), role: 'viewer', expires_at } }),
+      );
+      setMade(answer.data);
+      setLabel('');
+      setExpires('');
+      await refresh();
+    });
+
+  const secret = made ? shareSecretOf(made.url) : null;
+  return (
+    <section aria-labelledby="share-links-title" className="access-section">
+      <h3 id="share-links-title">{t('access.links.title')}</h3>
+      <p className="field-description">{t('access.links.hint')}</p>
+      <Form label={t('access.links.form')} errors={errors} failure={failure} onSubmit={make}>
+        <TextField label={t('access.links.label')} name="label" value={label} onChange={setLabel} />
+        <TextField
+          label={t('access.links.expires')}
+          name="expires_at"
+          type="date"
+          value={expires}
+          onChange={setExpires}
+          description={t('access.links.expires_hint')}
+        />
+        <Button type="submit" isDisabled={isSubmitting}>
+          {t('access.links.create')}
+        </Button>
+      </Form>
+      {made && (
+        <div className="access-new-link" role="region" aria-label={t('access.links.new')}>
+          <p>{t('access.links.shown_once')}</p>
+          <CopyField label={t('access.links.url')} value={made.url} />
+          {secret && (
+            <CopyField
+              label={t('access.links.embed')}
+              multiline
+              value={embedSnippet(embedUrl(mapId, made.url, secret), t('access.links.embed_title'))}
+            />
+          )}
+        </div>
+      )}
+      {links.isPending ? (
+        <Loading />
+      ) : links.isError ? (
+        <LoadError />
+      ) : links.data.data.length === 0 ? (
+        <EmptyState message={t('access.links.empty')} />
+      ) : (
+        <ul className="access-rows" aria-label={t('access.links.list')}>
+          {links.data.data.map((link) => {
+            const name = link.label || t('access.links.unnamed');
+            return (
+              <li key={link.id} className="access-row">
+                <span className="access-row-name">{name}</span>
+                <span className="item-meta">
+                  {link.expires_at
+                    ? t('access.links.expires_on', { date: dates.format(new Date(link.expires_at)) })
+                    : t('access.links.never_expires')}
+                </span>
+                <DeleteButton
+                  label={t('access.links.revoke', { name })}
+                  doneMessage={t('access.links.revoked')}
+                  onDelete={async () => {
+                    await mapCall(() => revoke.mutateAsync({ id: mapId, linkId: link.id }));
+                    if (made?.id === link.id) setMade(null);
+                    await refresh();
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  getListGroupsQueryKey,
+  useDeleteGroup,
+  useListGroups,
+} from '../../../../generated/api/groups/groups';
+import type { Group } from '../../../../generated/model';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LinkButton } from '../../../components/ui/link-button';
+import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
+import { showToast } from '../../../components/ui/toast';
+import { groupPaths } from './group-paths';
+
+/** /users/groups: every group with its member count; admins make, edit and delete them. */
+export function GroupsListScreen() {
+  const { t } = useTranslation();
+  const groups = useListGroups();
+  return (
+    <div className="page">
+      <header className="page-header page-header-row">
+        <h1>{t('groups.title')}</h1>
+        <LinkButton to={groupPaths.create}>{t('groups.create')}</LinkButton>
+      </header>
+      <p>
+        <Link to="/users">{t('groups.back_to_users')}</Link>
+      </p>
+      {groups.isPending ? (
+        <Loading />
+      ) : groups.isError ? (
+        <LoadError />
+      ) : groups.data.data.length === 0 ? (
+        <EmptyState message={t('groups.empty')} />
+      ) : (
+        <table className="table">
+          <caption className="visually-hidden">{t('groups.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('groups.columns.name')}</th>
+              <th scope="col">{t('groups.columns.description')}</th>
+              <th scope="col">{t('groups.columns.members')}</th>
+              <th scope="col">{t('groups.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.data.data.map((group) => (
+              <tr key={group.id}>
+                <th scope="row">{group.name}</th>
+                <td>{group.description ?? ''}</td>
+                <td>{group.members_count}</td>
+                <td>
+                  <span className="table-actions">
+                    <LinkButton
+                      variant="secondary"
+                      to={groupPaths.edit(group.id)}
+                      aria-label={t('groups.edit_named', { name: group.name })}
+                    >
+                      {t('common.edit')}
+                    </LinkButton>
+                    <DeleteGroupButton group={group} />
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function DeleteGroupButton({ group }: { group: Group }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const remove = useDeleteGroup();
+  const [isOpen, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const confirm = () => {
+    setOpen(false);
+    remove.mutate(
+      { id: group.id },
+      {
+        onSuccess: async () => {
+          await queryClient.invalidateQueries({ queryKey: getListGroupsQueryKey() });
+          showToast(t('groups.deleted'), 'success');
+        },
+        onError: () => showToast(t('errors.something_went_wrong'), 'error'),
+      },
+    );
+  };
+  return (
+    <>
+      <Button
+        variant="danger"
+        onPress={() => setOpen(true)}
+        isDisabled={remove.isPending}
+        aria-label={t('groups.delete_named', { name: group.name })}
+      >
+        {t('common.delete')}
+      </Button>
+      <ConfirmDialog
+        isOpen={isOpen}
+        title={t('groups.delete_title', { name: group.name })}
+        text={t('groups.delete_text')}
+        confirmLabel={t('common.delete')}
+        onConfirm={confirm}
+        onCancel={close}
+        isPending={remove.isPending}
+      />
+    </>
+  );
+}

@@ -1,4 +1,3 @@
-import { accessHandlers } from './access-handlers';
 import { authHandlers } from './auth-handlers';
 import { seedDatabase } from './db';
 import { domainHandlers } from './domain-handlers';
@@ -21,7 +20,6 @@ const answeringHandlers = [
   ...authHandlers,
   ...usersHandlers,
   ...userTokensHandlers,
-  ...accessHandlers,
   ...domainHandlers(),
   ...generatedHandlers(),
 ];

@@ -8,7 +8,6 @@ import { seedAccess } from './maps-access-store';
 import { expireSession, signIn, signOut } from './session';
 import { resetUserTokens } from './user-tokens-handlers';
 import { resetDashboardWidgets } from './maps-dashboard-handlers';
-import { resetAccessMocks } from './access-handlers';
 import { overrideStore } from './override-handlers';
 
 /**
@@ -41,7 +40,6 @@ export function applyScenario(name: ScenarioName): void {
   seedAccess();
   resetUserTokens();
   resetDashboardWidgets();
-  resetAccessMocks();
   SCENARIOS[name]();
 }
 

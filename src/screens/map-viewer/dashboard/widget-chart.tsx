@@ -8,6 +8,19 @@ import type { ChartRow } from './widget-data';
 // Only what the dashboard draws: per-chart imports keep the chunk small (docs/decisions.md#dashboards).
 echarts.use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, AriaComponent, CanvasRenderer]);
 
+let canvasWorks: boolean | undefined;
+/** Whether this browser draws on a canvas at all; without one the widget's table stands alone. */
+function canDraw(): boolean {
+  if (canvasWorks === undefined) {
+    try {
+      canvasWorks = document.createElement('canvas').getContext('2d') !== null;
+    } catch {
+      canvasWorks = false;
+    }
+  }
+  return canvasWorks;
+}
+
 export interface WidgetChartProps {
   kind: 'bar' | 'pie' | 'line';
   rows: readonly ChartRow[];
@@ -28,14 +41,18 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
   });
 
   useEffect(() => {
-    if (!element.current) return undefined;
+    if (!element.current || !canDraw()) return undefined;
     const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
     chart.current = instance;
     onReady?.(() => instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' }));
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(element.current);
+    // The chart follows its box; where ResizeObserver is missing (older browsers, jsdom), the window.
+    const fit = () => instance.resize();
+    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fit);
+    if (resize) resize.observe(element.current);
+    else window.addEventListener('resize', fit);
     return () => {
-      resize.disconnect();
+      if (resize) resize.disconnect();
+      else window.removeEventListener('resize', fit);
       onReady?.(null);
       instance.dispose();
       chart.current = null;

@@ -105,7 +105,10 @@ describe('layers', { timeout: 60_000 }, () => {
     await fill(user, screen.getByLabelText(/Source URL/), 'not a url');
     await user.click(screen.getByRole('button', { name: 'Create layer' }));
     await waitFor(
-      () => expect(screen.getByLabelText(/Source URL/)).toHaveAccessibleDescription(/source\.url field/),
+      () =>
+        expect(screen.getByLabelText(/Source URL/)).toHaveAccessibleDescription(
+          /The url field format is invalid\./,
+        ),
       SLOW,
     );
     expect(mapsDb.layers).toHaveLength(4);

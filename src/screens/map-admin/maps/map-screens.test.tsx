@@ -56,7 +56,16 @@ describe('map create, general and the dashboard frame', { timeout: 30_000 }, () 
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['General', 'Layers', 'Searches', 'Main search', 'Filters', 'Categories', 'Water network']);
+    ).toEqual([
+      'General',
+      'Layers',
+      'Searches',
+      'Main search',
+      'Filters',
+      'Categories',
+      'Water network',
+      'Access',
+    ]);
     const title = await screen.findByLabelText('Title', {}, SLOW);
     expect(title).toHaveValue('Demo town');
     await user.clear(title);

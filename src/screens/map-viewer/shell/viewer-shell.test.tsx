@@ -28,7 +28,7 @@ describe('the viewer shell', { timeout: 30_000 }, () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Layers and legend', 'Search', 'Filters', 'Bookmarks', 'Network']);
+    ).toEqual(['Layers and legend', 'Search', 'Filters', 'Dashboard', 'Bookmarks', 'Network']);
     await user.click(within(tabs).getByRole('tab', { name: 'Filters' }));
     expect(screen.getByRole('tabpanel', { name: 'Filters' })).toContainElement(
       screen.getByRole('button', { name: 'Apply filters' }),

@@ -3,6 +3,24 @@ import { defineConfig } from 'orval';
 // Input is the bundled document (`npm run generate` bundles openapi/ first).
 const input = { target: './generated/openapi.json' };
 
+/** A counter of the network's length by material, as the demo dashboard has. */
+const EXAMPLE_WIDGET = {
+  id: 1,
+  map_id: 1,
+  layer_id: 2,
+  title: 'Network length by material',
+  kind: 'category',
+  chart: 'bar',
+  scope: 'layer',
+  group_by: { property: 'material' },
+  metrics: [{ op: 'count' }, { op: 'sum', property: '$length' }],
+  filters: [],
+  limit: 8,
+  order: 0,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+};
+
 export default defineConfig({
   api: {
     input,
@@ -23,6 +41,11 @@ export default defineConfig({
           // does not type-check, so the mock is one empty GeoJSON collection (the stateful
           // export handlers in mocks/ serve real files).
           downloadExport: { mock: { data: { type: 'FeatureCollection', features: [] } } },
+          // faker ignores the property-name pattern inside a widget's grouping and metrics, so
+          // these mocks answer one plausible widget (the stateful handlers in mocks/ serve more).
+          listWidgets: { mock: { data: { data: [EXAMPLE_WIDGET] } } },
+          createWidget: { mock: { data: { data: EXAMPLE_WIDGET } } },
+          updateWidget: { mock: { data: { data: EXAMPLE_WIDGET } } },
         },
       },
     },

@@ -28,6 +28,7 @@ const KNOWN_TAGS = [
   'ogc',
   'groups',
   'access',
+  'dashboards',
 ];
 
 type Json = Record<string, unknown>;

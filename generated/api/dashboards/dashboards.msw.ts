@@ -10,7 +10,6 @@ import { faker } from '@faker-js/faker';
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
-import { WidgetChart, WidgetKind, WidgetScope } from '../../model';
 import type {
   AggregateTotal,
   AggregationResource,
@@ -124,51 +123,25 @@ export const getListWidgetsResponseValueMetricMock = (
   ...overrideResponse,
 });
 
-export const getListWidgetsResponseMock = (overrideResponse: Partial<WidgetList> = {}): WidgetList => ({
-  data: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
-    id: faker.number.int({ min: undefined, max: undefined }),
-    map_id: faker.number.int({ min: undefined, max: undefined }),
-    layer_id: faker.number.int({ min: undefined, max: undefined }),
-    title: faker.string.alpha({ length: { min: 10, max: 20 } }),
-    kind: faker.helpers.arrayElement(Object.values(WidgetKind)),
-    chart: faker.helpers.arrayElement(Object.values(WidgetChart)),
-    scope: faker.helpers.arrayElement(Object.values(WidgetScope)),
-    group_by: faker.helpers.arrayElement([
-      null,
-      { ...getListWidgetsResponseGroupByValuesMock() },
-      { ...getListWidgetsResponseGroupByClassesMock() },
-      { ...getListWidgetsResponseGroupByIntervalMock() },
-    ]),
-    metrics: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.arrayElement([
-        { ...getListWidgetsResponseCountMetricMock() },
-        { ...getListWidgetsResponseValueMetricMock() },
-      ]),
-    ),
-    filters: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
-      property: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
-      operator: faker.helpers.arrayElement(['eq', 'neq', 'in', 'contains', 'gte', 'lte', 'between'] as const),
-      value: faker.helpers.arrayElement([
-        faker.helpers.arrayElement([
-          faker.string.alpha({ length: { min: 10, max: 1000 } }),
-          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-          faker.datatype.boolean(),
-        ]),
-        Array.from({ length: faker.number.int({ min: 1, max: 1000 }) }, (_, i) => i + 1).map(() =>
-          faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 1000 } }),
-            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-            faker.datatype.boolean(),
-          ]),
-        ),
-      ]),
-    })),
-    limit: faker.number.int({ min: undefined, max: undefined }),
-    order: faker.number.int({ min: undefined, max: undefined }),
-    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
-    updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
-  })),
-  ...overrideResponse,
+export const getListWidgetsResponseMock = () => ({
+  data: [
+    {
+      id: 1,
+      map_id: 1,
+      layer_id: 2,
+      title: 'Network length by material',
+      kind: 'category',
+      chart: 'bar',
+      scope: 'layer',
+      group_by: { property: 'material' },
+      metrics: [{ op: 'count' }, { op: 'sum', property: '$length' }],
+      filters: [],
+      limit: 8,
+      order: 0,
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+    },
+  ],
 });
 
 export const getCreateWidgetResponseGroupByValuesMock = (
@@ -220,53 +193,23 @@ export const getCreateWidgetResponseValueMetricMock = (
   ...overrideResponse,
 });
 
-export const getCreateWidgetResponseMock = (
-  overrideResponse: Partial<WidgetResource> = {},
-): WidgetResource => ({
+export const getCreateWidgetResponseMock = () => ({
   data: {
-    id: faker.number.int({ min: undefined, max: undefined }),
-    map_id: faker.number.int({ min: undefined, max: undefined }),
-    layer_id: faker.number.int({ min: undefined, max: undefined }),
-    title: faker.string.alpha({ length: { min: 10, max: 20 } }),
-    kind: faker.helpers.arrayElement(Object.values(WidgetKind)),
-    chart: faker.helpers.arrayElement(Object.values(WidgetChart)),
-    scope: faker.helpers.arrayElement(Object.values(WidgetScope)),
-    group_by: faker.helpers.arrayElement([
-      null,
-      { ...getCreateWidgetResponseGroupByValuesMock() },
-      { ...getCreateWidgetResponseGroupByClassesMock() },
-      { ...getCreateWidgetResponseGroupByIntervalMock() },
-    ]),
-    metrics: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.arrayElement([
-        { ...getCreateWidgetResponseCountMetricMock() },
-        { ...getCreateWidgetResponseValueMetricMock() },
-      ]),
-    ),
-    filters: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
-      property: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
-      operator: faker.helpers.arrayElement(['eq', 'neq', 'in', 'contains', 'gte', 'lte', 'between'] as const),
-      value: faker.helpers.arrayElement([
-        faker.helpers.arrayElement([
-          faker.string.alpha({ length: { min: 10, max: 1000 } }),
-          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-          faker.datatype.boolean(),
-        ]),
-        Array.from({ length: faker.number.int({ min: 1, max: 1000 }) }, (_, i) => i + 1).map(() =>
-          faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 1000 } }),
-            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-            faker.datatype.boolean(),
-          ]),
-        ),
-      ]),
-    })),
-    limit: faker.number.int({ min: undefined, max: undefined }),
-    order: faker.number.int({ min: undefined, max: undefined }),
-    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
-    updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    id: 1,
+    map_id: 1,
+    layer_id: 2,
+    title: 'Network length by material',
+    kind: 'category',
+    chart: 'bar',
+    scope: 'layer',
+    group_by: { property: 'material' },
+    metrics: [{ op: 'count' }, { op: 'sum', property: '$length' }],
+    filters: [],
+    limit: 8,
+    order: 0,
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
   },
-  ...overrideResponse,
 });
 
 export const getUpdateWidgetResponseGroupByValuesMock = (
@@ -318,53 +261,23 @@ export const getUpdateWidgetResponseValueMetricMock = (
   ...overrideResponse,
 });
 
-export const getUpdateWidgetResponseMock = (
-  overrideResponse: Partial<WidgetResource> = {},
-): WidgetResource => ({
+export const getUpdateWidgetResponseMock = () => ({
   data: {
-    id: faker.number.int({ min: undefined, max: undefined }),
-    map_id: faker.number.int({ min: undefined, max: undefined }),
-    layer_id: faker.number.int({ min: undefined, max: undefined }),
-    title: faker.string.alpha({ length: { min: 10, max: 20 } }),
-    kind: faker.helpers.arrayElement(Object.values(WidgetKind)),
-    chart: faker.helpers.arrayElement(Object.values(WidgetChart)),
-    scope: faker.helpers.arrayElement(Object.values(WidgetScope)),
-    group_by: faker.helpers.arrayElement([
-      null,
-      { ...getUpdateWidgetResponseGroupByValuesMock() },
-      { ...getUpdateWidgetResponseGroupByClassesMock() },
-      { ...getUpdateWidgetResponseGroupByIntervalMock() },
-    ]),
-    metrics: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() =>
-      faker.helpers.arrayElement([
-        { ...getUpdateWidgetResponseCountMetricMock() },
-        { ...getUpdateWidgetResponseValueMetricMock() },
-      ]),
-    ),
-    filters: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
-      property: faker.helpers.fromRegExp('^[a-z][a-z0-9_]{0,62}$'),
-      operator: faker.helpers.arrayElement(['eq', 'neq', 'in', 'contains', 'gte', 'lte', 'between'] as const),
-      value: faker.helpers.arrayElement([
-        faker.helpers.arrayElement([
-          faker.string.alpha({ length: { min: 10, max: 1000 } }),
-          faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-          faker.datatype.boolean(),
-        ]),
-        Array.from({ length: faker.number.int({ min: 1, max: 1000 }) }, (_, i) => i + 1).map(() =>
-          faker.helpers.arrayElement([
-            faker.string.alpha({ length: { min: 10, max: 1000 } }),
-            faker.number.float({ min: undefined, max: undefined, fractionDigits: 2 }),
-            faker.datatype.boolean(),
-          ]),
-        ),
-      ]),
-    })),
-    limit: faker.number.int({ min: undefined, max: undefined }),
-    order: faker.number.int({ min: undefined, max: undefined }),
-    created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
-    updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
+    id: 1,
+    map_id: 1,
+    layer_id: 2,
+    title: 'Network length by material',
+    kind: 'category',
+    chart: 'bar',
+    scope: 'layer',
+    group_by: { property: 'material' },
+    metrics: [{ op: 'count' }, { op: 'sum', property: '$length' }],
+    filters: [],
+    limit: 8,
+    order: 0,
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
   },
-  ...overrideResponse,
 });
 
 export const getAggregateLayerMockHandler = (

@@ -254,9 +254,19 @@ const DELETED_AT = '2026-03-01T00:00:00.000Z';
 const LATER = '2026-04-01T00:00:00.000Z';
 
 /** PIPE_101 and PIPE_102 created on New Year's Day; PIPE_102 deleted on the first of March. */
+/**
+ * Two dated pipes, the second deleted since. They are made in their contract order: a server
+ * gives the rows its own ids, and the page's order (by id) follows the order they were made in.
+ */
 function datedPipes() {
-  return deletedPipe()
+  return pact
+    .addInteraction()
+    .given(STATES.editorSignedIn)
+    .given(STATES.mapExists, stateOf(TOWN))
+    .given(STATES.layerExists, stateOf(PIPES))
     .given(STATES.featureExists, stateOf(PIPE_101))
+    .given(STATES.featureExists, stateOf(PIPE_102))
+    .given(STATES.featureDeleted, stateOf({ map_id: TOWN.id, id: PIPE_102.id }))
     .given(STATES.featureHistoryDated, stateOf({ id: PIPE_101.id, times: [CREATED_AT] }))
     .given(STATES.featureHistoryDated, stateOf({ id: PIPE_102.id, times: [CREATED_AT, DELETED_AT] }));
 }

@@ -286,7 +286,7 @@ describe('grants', () => {
 });
 
 describe('layer rules', () => {
-  it('a hidden layer is 404 and left out of the layer list; a hidden property appears in no feature', async () => {
+  it('a hidden layer is 404 and left out of the layer list; a hidden property appears in no feature and finds none', async () => {
     const place = await privateMap();
     const { db } = t.database;
     const second = await insertLayer(db, place.mapId, { name: 'Visible' });
@@ -306,7 +306,47 @@ describe('layer rules', () => {
     expect(layer.text).not.toContain('owner_note');
     expect(layer.text).not.toContain('secret');
     expect(layer.text).toContain('150');
+
+    // Finding features neither matches on a hidden property nor answers it.
+    const filterPath = `/api/maps/${place.mapId}/filter-features`;
+    const onHidden = [{ property: 'owner_note', operator: 'eq', value: 'secret' }];
+    const refused = await client.post(filterPath, {
+      layers_filter: [{ layer_id: place.layerId, filters: onHidden }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json()).toMatchObject({
+      errors: { 'layers_filter.0.filters.0.property': ['The layer has no property named "owner_note".'] },
+    });
+    const exported = await client.post(`/api/maps/${place.mapId}/export-filter-features`, {
+      format: 'geojson',
+      layers_filter: [{ layer_id: place.layerId, filters: onHidden }],
+    });
+    expect(exported.status).toBe(422);
+    const filtered = await client.post(filterPath, {
+      layers_filter: [{ layer_id: place.layerId, filters: [{ property: 'dn', operator: 'eq', value: 150 }] }],
+    });
+    expect(filtered.json<{ data: unknown[] }>().data).toHaveLength(1);
+    expect(filtered.text).not.toContain('owner_note');
+    await t.database.db.query(
+      `INSERT INTO main_searches (map_id, layer_id, label, fields, display_field) VALUES ($1, $2, 'Notes', '["owner_note", "dn"]', 'owner_note')`,
+      [place.mapId, place.layerId],
+    );
+    const search = (value: string) =>
+      client.post(`/api/maps/${place.mapId}/main-search/features`, { layer_id: place.layerId, search_value: value });
+    expect((await search('secret')).json()).toEqual({ data: [] });
+    const byNumber = await search('150');
+    expect(byNumber.json<{ data: unknown[] }>().data).toHaveLength(1);
+    expect(byNumber.text).not.toContain('owner_note');
+
     await changeAccess(`UPDATE layer_rules SET access = 'hidden'`);
+    expect((await search('150')).status).toBe(422);
+    expect(
+      (
+        await client.post(filterPath, {
+          layers_filter: [{ layer_id: place.layerId, filters: [] }],
+        })
+      ).json(),
+    ).toMatchObject({ errors: { 'layers_filter.0.layer_id': [expect.any(String)] } });
     expect((await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`)).status).toBe(404);
     expect((await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}/features`)).status).toBe(404);
     const list = (await client.get(`/api/maps/${place.mapId}/layers`)).json<{ data: { id: number }[] }>();

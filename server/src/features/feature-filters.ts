@@ -59,16 +59,32 @@ function conditionSql(condition: FilterCondition, params: SqlParams): string {
   }
 }
 
-/** Per entry: a layer not on the map, or a value whose shape does not fit its operator. */
+/** The properties of a layer the caller may not see (none by default). */
+export type HiddenProperties = (layerId: number) => ReadonlySet<string>;
+const NOTHING_HIDDEN: HiddenProperties = () => new Set();
+
+/**
+ * Per entry: a layer not on the map (or not readable by the caller), a condition on a property
+ * hidden from the caller (refused as a property the layer does not have: filtering on it would
+ * tell its values), or a value whose shape does not fit its operator.
+ */
 export function layersFilterProblems(
   layersFilter: readonly LayerFilter[],
   mapLayerIds: ReadonlySet<number>,
+  hiddenOf: HiddenProperties = NOTHING_HIDDEN,
 ): Problems {
   const problems: Problems = {};
   layersFilter.forEach((entry, index) => {
     if (!mapLayerIds.has(entry.layer_id))
       problems[`layers_filter.${index}.layer_id`] = [msg('features.layer_not_on_map')];
+    const hidden = hiddenOf(entry.layer_id);
     entry.filters.forEach((condition, at) => {
+      if (hidden.has(condition.property)) {
+        problems[`layers_filter.${index}.filters.${at}.property`] = [
+          msg('features.unknown_property', { name: condition.property }),
+        ];
+        return;
+      }
       const problem = shapeProblem(condition);
       if (problem) problems[`layers_filter.${index}.filters.${at}.value`] = [problem];
     });
@@ -89,14 +105,15 @@ export function layerConditionsSql(entry: LayerFilter, params: SqlParams): strin
 /**
  * The WHERE clause of a `layers_filter`: a feature matches when it lies on one of the named
  * layers and meets all of that layer's conditions (and its bbox). `mapLayerIds` are the
- * layers of the map; any other layer id is a 422 naming its entry.
+ * layers of the map the caller may read; any other layer id is a 422 naming its entry.
  */
 export function layersFilterSql(
   layersFilter: readonly LayerFilter[],
   mapLayerIds: ReadonlySet<number>,
   params: SqlParams,
+  hiddenOf: HiddenProperties = NOTHING_HIDDEN,
 ): string {
-  const problems = layersFilterProblems(layersFilter, mapLayerIds);
+  const problems = layersFilterProblems(layersFilter, mapLayerIds, hiddenOf);
   if (Object.keys(problems).length > 0) throw invalid(problems);
   const clauses = layersFilter.map(
     (entry) => `(ft.layer_id = ${params.add(entry.layer_id)} AND ${layerConditionsSql(entry, params)})`,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { hiddenPropertiesOf } from '../access/layer-view.ts';
 import { canOn } from '../auth/abilities.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
@@ -82,7 +83,11 @@ export const exportHandlers = typedHandlers({
         (await mapLayerForFeatures(services.db, auth.ability, params.id, filter.layer_id, 'export')).layer,
       );
     // The same refusals as filter-features: a value whose shape does not fit its operator.
-    const problems = layersFilterProblems(body.layers_filter, new Set(layers.map((layer) => layer.id)));
+    const problems = layersFilterProblems(
+      body.layers_filter,
+      new Set(layers.map((layer) => layer.id)),
+      (layerId) => hiddenPropertiesOf(auth.access, layerId),
+    );
     if (Object.keys(problems).length > 0) throw invalid(problems);
     const first = layers[0];
     const data = await startExport(services, request, signedInId(auth), {

@@ -1,4 +1,4 @@
-import { hiddenPropertiesOf, withoutHidden } from '../access/layer-view.ts';
+import { hiddenPropertiesOf, layerReadable, withoutHidden } from '../access/layer-view.ts';
 import { featuresSource, parseMoment } from '../features/as-of.ts';
 import { mapForFeatures } from '../features/feature-access.ts';
 import { layersOfMap } from '../features/feature-edits.ts';
@@ -32,9 +32,16 @@ function pastLayersSql(layersFilter: readonly { layer_id: number }[], asOf: Date
 export const featureSearchHandlers = typedHandlers({
   async filterFeatures({ services: { db }, auth, params, query, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
-    const layerIds = new Set((await layersOfMap(db, params.id)).keys());
+    // Only the layers the caller may read can be filtered, and not on their hidden properties.
+    const layerIds = new Set(
+      [...(await layersOfMap(db, params.id)).values()]
+        .filter((layer) => layerReadable(auth.ability, layer))
+        .map((layer) => layer.id),
+    );
     const sql = new SqlParams();
-    const where = layersFilterSql(body.layers_filter, layerIds, sql);
+    const where = layersFilterSql(body.layers_filter, layerIds, sql, (layerId) =>
+      hiddenPropertiesOf(auth.access, layerId),
+    );
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 15;
     const asOf = parseMoment(query.as_of, 'as_of');
@@ -71,13 +78,23 @@ export const featureSearchHandlers = typedHandlers({
 
   async searchMainFeatures({ services: { db }, auth, params, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
-    const searches = await db.query<{ fields: string[]; display_field: string }>(
-      'SELECT fields, display_field FROM main_searches WHERE map_id = $1 AND layer_id = $2 ORDER BY "order", id',
-      [params.id, body.layer_id],
-    );
+    // A layer hidden from the caller has no main search for them; hidden properties are neither
+    // searched (a match would tell their values) nor answered.
+    const layer = (await layersOfMap(db, params.id)).get(body.layer_id);
+    const searches =
+      layer && layerReadable(auth.ability, layer)
+        ? await db.query<{ fields: string[]; display_field: string }>(
+            'SELECT fields, display_field FROM main_searches WHERE map_id = $1 AND layer_id = $2 ORDER BY "order", id',
+            [params.id, body.layer_id],
+          )
+        : [];
     if (searches.length === 0) throw invalid({ layer_id: [msg('features.no_main_search')] });
-    const fields = [...new Set(searches.flatMap((search) => [...search.fields, search.display_field]))];
-    const display = searches[0]?.display_field ?? '';
+    const hidden = hiddenPropertiesOf(auth.access, body.layer_id);
+    const fields = [
+      ...new Set(searches.flatMap((search) => [...search.fields, search.display_field])),
+    ].filter((name) => !hidden.has(name));
+    const shown = searches[0]?.display_field ?? '';
+    const display = hidden.has(shown) ? '' : shown;
     const needle = body.search_value.trim();
     // Best first: a value starting with the text, then the shortest display value, then id.
     const rows = await db.query<FeatureRow>(
@@ -90,6 +107,10 @@ export const featureSearchHandlers = typedHandlers({
        LIMIT ${MAIN_SEARCH_LIMIT}`,
       [body.layer_id, fields, likePattern(needle), `${likePattern(needle).slice(1)}`, display],
     );
-    return { status: 200, body: { data: rows.map(toFeature) } };
+    const data = rows.map((row) => {
+      const feature = toFeature(row);
+      return { ...feature, properties: withoutHidden(feature.properties, hidden) };
+    });
+    return { status: 200, body: { data } };
   },
 });

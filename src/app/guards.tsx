@@ -41,12 +41,38 @@ export function GuestOnly() {
 }
 
 /**
+ * A map's viewers (2D, 3D, the layer table): a signed-in person (the server answers for each
+ * map), or a guest whose rules read this map: a public map, or the map of the share link the
+ * browser opened. Any other guest goes to the login screen, and comes back here after it.
+ */
+export function RequireMapReader() {
+  const authenticated = useAuthStore((state) => state.authenticated);
+  const location = useLocation();
+  const id = Number(useParams().id);
+  const loaded = useAbilityModule();
+  // Until the start-up check's rules are in, SignedInScope shows that it is loading.
+  const mayRead = authenticated || !loaded || loaded.ability.can('read', loaded.onMap('Map', id));
+  return mayRead ? (
+    <SignedInScope>
+      <Outlet />
+    </SignedInScope>
+  ) : (
+    <Navigate to={paths.login} replace state={{ from: location.pathname }} />
+  );
+}
+
+/**
  * A map's administration (inside RequireAuth): admins and that map's managers, who may update
- * it; anyone else goes home before the screen's chunk is fetched.
+ * it; anyone else goes home before the screen's chunk is fetched. Opened by its address, the
+ * page waits for the session's rules (a reload restores "signed in" before they arrive).
  */
 export function RequireMapManager({ children }: { children: ReactNode }) {
   const loaded = useAbilityModule();
   const id = Number(useParams().id);
-  const mayManage = loaded?.ability.can('update', loaded.onMap('Map', id)) ?? false;
-  return mayManage ? children : <Navigate to={paths.home} replace />;
+  if (!loaded) return null;
+  return loaded.ability.can('update', loaded.onMap('Map', id)) ? (
+    children
+  ) : (
+    <Navigate to={paths.home} replace />
+  );
 }

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { GuestOnly, RequireAdmin, RequireAuth } from './guards';
+import { GuestOnly, RequireAdmin, RequireAuth, RequireMapReader } from './guards';
 import { lazyScreen } from './lazy-screen';
 import { GuestLayout } from './layouts/guest-layout';
 import { mapAdminRoutes } from './map-admin-routes';
@@ -84,18 +84,9 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireAuth />,
+            // A map's viewers also open for a guest who may read that map (public, or a share link's).
+            element: <RequireMapReader />,
             children: [
-              // Admins and the map's own managers; the layout sends everyone else home.
-              mapAdminRoutes(),
-              {
-                path: 'dashboard/maps',
-                handle: { title: 'maps.list_title' },
-                element: lazyScreen(
-                  () => import('../screens/map-admin/maps/maps-list-screen'),
-                  (m) => m.MapsListScreen,
-                ),
-              },
               {
                 path: 'maps/:id/show',
                 handle: { title: 'maps.viewer_2d', breadcrumb: 'breadcrumb.add_new', mapFirst: true },
@@ -118,6 +109,21 @@ export const routes: RouteObject[] = [
                 element: lazyScreen(
                   () => import('../screens/map-viewer/globe/map-viewer-3d-screen'),
                   (m) => m.MapViewer3dScreen,
+                ),
+              },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              // Admins and the map's own managers; the layout sends everyone else home.
+              mapAdminRoutes(),
+              {
+                path: 'dashboard/maps',
+                handle: { title: 'maps.list_title' },
+                element: lazyScreen(
+                  () => import('../screens/map-admin/maps/maps-list-screen'),
+                  (m) => m.MapsListScreen,
                 ),
               },
               {

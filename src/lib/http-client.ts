@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { useAuthStore } from '../stores/auth-store';
 
 /** Statuses after which the browser is sent to the sign-in screen (docs/product.md#errors). */
 export const SIGN_IN_STATUSES: readonly number[] = [401, 403, 419];
@@ -8,6 +9,12 @@ export const SIGN_IN_STATUSES: readonly number[] = [401, 403, 419];
  * screen itself (docs/product.md#errors) and the other guest screens whose flows start signed out
  * (second step, registration, password reset links).
  */
+/**
+ * A map's pages a guest may read (a public map, a share link's): a 401 there answers an
+ * operation guests may not call (bookmarks, history), not an expired session.
+ */
+const GUEST_MAP_PAGE = /^\/(embed\/\d+|maps\/\d+\/show)(\/|3d|$)/;
+
 const GUEST_PATHS: readonly string[] = [
   '/login',
   '/2fa',
@@ -62,7 +69,8 @@ http.interceptors.response.use(
       typeof window !== 'undefined'
     ) {
       const path = window.location.pathname;
-      if (!GUEST_PATHS.includes(path)) window.location.assign('/login');
+      const guestOnMap = !useAuthStore.getState().authenticated && GUEST_MAP_PAGE.test(path);
+      if (!GUEST_PATHS.includes(path) && !guestOnMap) window.location.assign('/login');
     }
     return Promise.reject(error);
   },

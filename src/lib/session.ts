@@ -25,8 +25,27 @@ export async function refreshSession(queryClient: QueryClient, { atStart = false
     return true;
   } catch {
     clearSession(queryClient);
+    await takeGuestRules(queryClient);
     return false;
   }
+}
+
+/**
+ * A guest's rules: none for most, the read of a public map or of a share link's map for some
+ * (the server decides from the link's cookie). The map viewers open for a guest who has them.
+ */
+async function takeGuestRules(queryClient: QueryClient): Promise<void> {
+  let rules: AppRule[] = [];
+  try {
+    const answer = await queryClient.fetchQuery({
+      ...getGetAbilitiesQueryOptions({ request: { signInRedirect: false } }),
+      staleTime: 0,
+    });
+    rules = answer as AppRule[];
+  } catch {
+    // Unreachable server: a guest with no rules, as before.
+  }
+  await replaceAbilityRules(rules).catch(() => undefined);
 }
 
 /** Forgets the user locally: store, rules and every cached answer that belonged to them. */

@@ -11,6 +11,8 @@ type AbilityModule = typeof import('./ability');
  * The session loads them before it marks someone signed in, so a signed-in screen never waits.
  */
 let abilityModule: AbilityModule | undefined;
+/** Whether the server's rules have been put in once: before that, the ability answers "no" to everything. */
+let rulesReceived = false;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -32,8 +34,14 @@ export function loadSignedInResources(): Promise<void> {
 
 /** The server's rules; before sign-in there is nothing to replace (nothing is allowed yet). */
 export async function replaceAbilityRules(rules: AppRule[]): Promise<void> {
-  if (!abilityModule && rules.length === 0) return;
+  if (!abilityModule && rules.length === 0) {
+    // No rules, no need for CASL yet; a screen that needs the ability loads it (SignedInScope).
+    rulesReceived = true;
+    notify();
+    return;
+  }
   await loadSignedInResources();
+  rulesReceived = true;
   abilityModule?.replaceAbilityRules(rules);
 }
 
@@ -49,10 +57,14 @@ const subscribe = (listener: () => void) => {
 const NO_RULES: readonly AppRule[] = [];
 const rulesSnapshot = () => abilityModule?.ability.rules ?? NO_RULES;
 
-/** The ability module once signed-in resources are loaded (re-rendering when its rules change), else undefined. */
+/**
+ * The ability module once signed-in resources are loaded and the server's rules are in
+ * (re-rendering when they change), else undefined: until then nothing can be decided, and a
+ * guard that read "no" from an empty ability would send a signed-in person away.
+ */
 export function useAbilityModule(): AbilityModule | undefined {
   useSyncExternalStore(subscribe, rulesSnapshot);
-  return abilityModule;
+  return rulesReceived ? abilityModule : undefined;
 }
 
 /** The ability once signed-in resources are loaded (re-rendering when its rules change), else undefined. */

@@ -12,7 +12,7 @@ import { mapsDb } from './maps-store';
  * of its grants (own or through a group) and, unless the map is private, its global type's role;
  * the layer rules for it, its groups or everyone, on maps it does not manage.
  */
-function mockSnapshot(user: UserRecord): AccessSnapshot {
+export function mockSnapshot(user: UserRecord): AccessSnapshot {
   const groups = groupsOfUser(user.id);
   const groupIds = new Set(groups.map((group) => group.id));
   const mine = (row: { user_id: number | null; group_id: number | null }) =>

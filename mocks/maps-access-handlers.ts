@@ -24,12 +24,22 @@ import { accessDb, groupMembers, storedAccess } from './maps-access-store';
 import { findUserById } from './db';
 import { idParam } from './maps-guards';
 import { findMap, mapLayers, nowStamp } from './maps-store';
-import { noContent, notFound, parseWith, readJson, requireAdmin, validationFailed } from './responses';
+import { mockSnapshot } from './abilities';
+import {
+  forbidden,
+  noContent,
+  notFound,
+  parseWith,
+  readJson,
+  requireAdmin,
+  requireUser,
+  validationFailed,
+} from './responses';
 
 /**
  * Access per map, groups and share links as the server answers them (docs/decisions.md#access-per-map),
- * kept in `maps-access-store.ts` and reset with every scenario. Only admins call these in the mock
- * (every mock map is managed by its admins only); a map that does not exist is 404.
+ * kept in `maps-access-store.ts` and reset with every scenario. Groups are for admins; a map's
+ * access, log and links for admins and the map's managers; a map that does not exist is 404.
  */
 
 const groupOf = (id: number): Group | undefined => accessDb.groups.find((group) => group.id === id);
@@ -72,11 +82,21 @@ function log(
   });
 }
 
+/**
+ * A map's access is for admins and the map's managers, as on the server: a reader who does not
+ * manage it is 403, anyone who may not read it 404 (as for a map that does not exist).
+ */
 function adminOnMap(request: Request, params: Record<string, unknown>, write: boolean) {
-  const guarded = requireAdmin(request, write);
+  const guarded = requireUser(request, write);
   if (guarded.response) return { response: guarded.response };
   const mapId = idParam(params as never, 'id');
-  return findMap(mapId) ? { mapId, userId: guarded.user.id } : { response: notFound() };
+  if (!findMap(mapId)) return { response: notFound() };
+  if (guarded.user.type !== 'admin') {
+    const role = mockSnapshot(guarded.user).roles.get(mapId);
+    if (!role) return { response: notFound() };
+    if (role !== 'manager') return { response: forbidden() };
+  }
+  return { mapId, userId: guarded.user.id };
 }
 
 export const accessHandlers = [

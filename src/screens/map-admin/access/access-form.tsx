@@ -11,6 +11,7 @@ import { Form } from '../../../components/ui/form';
 import { NativeSelect, type NativeSelectOption } from '../../../components/ui/native-select';
 import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
+import { isAdmin, useAuthStore } from '../../../stores/auth-store';
 import { mapCall } from '../shell/map-call';
 import {
   draftOf,
@@ -264,13 +265,15 @@ function PropertyChecks({
 }
 
 /**
- * Users and groups to pick, as select options (`u:<id>`, `g:<id>`). Listing them is for admins;
- * a manager who may not list them still sees the names already granted.
+ * Users and groups to pick, as select options (`u:<id>`, `g:<id>`). Listing them is for admins:
+ * for a manager who is not one they are not asked for at all (the server's 403 would end the
+ * session's page), and the names already granted are still shown.
  */
 function usePeopleOptions(draft: AccessDraft): NativeSelectOption[] {
   const { t } = useTranslation();
-  const users = useListUsers({ per_page: 100 });
-  const groups = useListGroups();
+  const admin = useAuthStore((state) => isAdmin(state.user));
+  const users = useListUsers({ per_page: 100 }, { query: { enabled: admin } });
+  const groups = useListGroups({ query: { enabled: admin } });
   const options = new Map<string, string>();
   for (const group of groups.data?.data ?? [])
     options.set(whoKey({ group_id: group.id }), t('access.group_name', { name: group.name }));

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { MapAccessInput } from '../../../../generated/model';
 import { accessDb, FIELD_CREW_GROUP_ID } from '../../../../mocks/maps-access-store';
 import { MOCK_USER } from '../../../../mocks/accounts';
+import { refreshSession } from '../../../lib/session';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
@@ -51,6 +52,26 @@ describe('map access screen', { timeout: 120_000 }, () => {
     const log = await screen.findByRole('table', { name: 'Access changes' }, SLOW);
     expect(await within(log).findByText('Ada Admin', {}, SLOW)).toBeInTheDocument();
     expect(within(log).getByText(/Changed general access, people and groups/)).toBeInTheDocument();
+  });
+
+  it('opens for a manager who is not an admin, without asking for the lists only admins may read', async () => {
+    const { router, queryClient } = await renderApp('/', { as: 'user' });
+    // Made the map's manager after signing in (signing in reseeds the mock's tables).
+    accessDb.maps.set(1, {
+      visibility: 'private',
+      grants: [{ user_id: MOCK_USER.id, group_id: null, role: 'manager' }],
+      layer_rules: [],
+    });
+    await act(() => refreshSession(queryClient));
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    await act(() => router.navigate('/dashboard/maps/1/access'));
+    const form = await screen.findByRole('form', { name: 'Map access' }, SLOW);
+    const grants = within(form).getByRole('list', { name: 'People and groups with access' });
+    expect(within(grants).getByText(MOCK_USER.name)).toBeInTheDocument();
+    expect(asked).not.toContain('/api/users');
+    expect(asked).not.toContain('/api/groups');
+    server.events.removeAllListeners();
   });
 
   it('adds a layer rule hiding a property', async () => {

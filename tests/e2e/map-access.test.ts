@@ -22,7 +22,8 @@ async function demoMap(page: Page): Promise<MapInfo> {
 /** Whether the map's canvases hold any drawn (opaque) pixel: a blank map has none. */
 async function mapHasPixels(page: Page): Promise<boolean> {
   await page.waitForFunction(
-    () => Number(document.querySelector<HTMLElement>('[data-testid=map-canvas]')?.dataset.renderCount ?? 0) > 0,
+    () =>
+      Number(document.querySelector<HTMLElement>('[data-testid=map-canvas]')?.dataset.renderCount ?? 0) > 0,
   );
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLCanvasElement>('[data-testid=map-canvas] canvas')].some((canvas) => {
@@ -88,7 +89,10 @@ describe('access per map, end to end', () => {
     await expectPath(page, `/maps/${map.id}/show`);
     const panel = page.getByRole('complementary', { name: new RegExp(`^${pipes.name} #\\d+$`) });
     await panel.getByRole('heading', { name: 'History' }).waitFor();
-    await panel.getByText(/Diameter/).first().waitFor();
+    await panel
+      .getByText(/Diameter/)
+      .first()
+      .waitFor();
     expect(await panel.getByText('Material', { exact: true }).count()).toBe(0);
     for (const name of ['Edit', 'Edit geometry', 'Delete feature'])
       expect(await panel.getByRole('button', { name, exact: true }).count()).toBe(0);

@@ -332,7 +332,10 @@ describe('layer rules', () => {
       [place.mapId, place.layerId],
     );
     const search = (value: string) =>
-      client.post(`/api/maps/${place.mapId}/main-search/features`, { layer_id: place.layerId, search_value: value });
+      client.post(`/api/maps/${place.mapId}/main-search/features`, {
+        layer_id: place.layerId,
+        search_value: value,
+      });
     expect((await search('secret')).json()).toEqual({ data: [] });
     const byNumber = await search('150');
     expect(byNumber.json<{ data: unknown[] }>().data).toHaveLength(1);

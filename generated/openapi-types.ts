@@ -10278,6 +10278,7 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
       500: components['responses']['ServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13628,6 +13629,7 @@ export interface operations {
           'application/geo+json': components['schemas']['OgcFeature'];
         };
       };
+      400: components['responses']['OgcBadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];

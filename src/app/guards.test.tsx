@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { replaceAbilityRules } from '../lib/signed-in-resources';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 
@@ -80,6 +81,25 @@ describe('route guards', () => {
       else expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Log in');
     },
   );
+
+  it("opens a map's viewer to a guest whose rules read that map; any other map sends them to log in", async () => {
+    const { router } = await renderApp('/');
+    // A guest's rules as the server answers them for a public map (or a share link's).
+    await act(() =>
+      replaceAbilityRules([
+        { action: 'read', subject: 'Map', conditions: { id: { $in: [1] } } },
+        { action: 'read', subject: ['Layer', 'Feature'], conditions: { map_id: { $in: [1] } } },
+      ]),
+    );
+    await act(() => router.navigate('/maps/1/show'));
+    // The viewer mounts (the mock API answers accounts only, so it says the map could not load).
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/maps/1/show');
+
+    await act(() => router.navigate('/maps/2/show'));
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
 
   it('shows the not-found page for an unknown path', async () => {
     await renderApp('/no/such/page');

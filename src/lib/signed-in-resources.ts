@@ -15,7 +15,12 @@ let abilityModule: AbilityModule | undefined;
 let rulesReceived = false;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+/** Bumped on every change (module loaded, rules in, rules changed): what hooks re-render on. */
+let version = 0;
+const notify = () => {
+  version += 1;
+  listeners.forEach((listener) => listener());
+};
 
 export function loadSignedInResources(): Promise<void> {
   loading ??= Promise.all([loadLazyModule(() => import('./ability')), loadSignedInTexts()]).then(
@@ -54,8 +59,16 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const NO_RULES: readonly AppRule[] = [];
-const rulesSnapshot = () => abilityModule?.ability.rules ?? NO_RULES;
+const versionSnapshot = () => version;
+
+/**
+ * For tests, which render as the app does after its start-up check: whatever rules they set
+ * (none, or a mock sign-in's) count as the server's.
+ */
+export function markRulesReceived(): void {
+  rulesReceived = true;
+  notify();
+}
 
 /**
  * The ability module once signed-in resources are loaded and the server's rules are in
@@ -63,7 +76,7 @@ const rulesSnapshot = () => abilityModule?.ability.rules ?? NO_RULES;
  * guard that read "no" from an empty ability would send a signed-in person away.
  */
 export function useAbilityModule(): AbilityModule | undefined {
-  useSyncExternalStore(subscribe, rulesSnapshot);
+  useSyncExternalStore(subscribe, versionSnapshot);
   return rulesReceived ? abilityModule : undefined;
 }
 

@@ -10,6 +10,7 @@ import { routes } from '../app/routes';
 import { toastQueue } from '../components/ui/toast';
 import { ability, replaceAbilityRules } from '../lib/ability';
 import { refreshSession } from '../lib/session';
+import { markRulesReceived } from '../lib/signed-in-resources';
 import { useLayerRevisionsStore } from '../screens/map-viewer/layers/layer-revisions';
 import { useAuthStore } from '../stores/auth-store';
 import { useMapErrorsStore } from '../stores/map-errors-store';
@@ -52,6 +53,7 @@ export function resetClientState(): void {
   resetStore(useLayerRevisionsStore);
   for (const toast of toastQueue.visibleToasts) toastQueue.close(toast.key);
   replaceAbilityRules([]);
+  markRulesReceived();
 }
 
 /** The whole app (routes, guards, layout, providers) at `path`, against the MSW mock API. */

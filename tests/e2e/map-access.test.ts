@@ -106,6 +106,11 @@ describe('access per map, end to end', () => {
     await guest.getByRole('heading', { name: map.title, level: 1 }).waitFor();
     expect(await mapHasPixels(guest)).toBe(true);
     expect((await guest.request.get('/api/user')).status()).toBe(401);
+    // Read only: layers, search and filters; nothing that needs an account.
+    await guest.getByRole('tab', { name: 'Search' }).waitFor();
+    for (const name of ['Bookmarks', 'Network', 'Dashboard'])
+      expect(await guest.getByRole('tab', { name }).count()).toBe(0);
+    expect(guest.url()).not.toContain('/login');
     await guest.screenshot({ path: join(tmpdir(), 'atlasboard-share-link.png') });
 
     // The embed code's address, in a browser that has never seen the link: the map alone.

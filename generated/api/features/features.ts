@@ -394,6 +394,7 @@ export const getGetLayerTileQueryOptions = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
@@ -429,6 +430,7 @@ export type GetLayerTileQueryError = ErrorType<
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
+  | ValidationFailedResponse
   | ServerErrorResponse
   | ServiceUnavailableResponse
 >;
@@ -440,6 +442,7 @@ export function useGetLayerTile<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
@@ -471,6 +474,7 @@ export function useGetLayerTile<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
@@ -502,6 +506,7 @@ export function useGetLayerTile<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
@@ -529,6 +534,7 @@ export function useGetLayerTile<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,

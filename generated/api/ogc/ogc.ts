@@ -1328,6 +1328,7 @@ export const getGetOgcItemQueryKey = (
 export const getGetOgcItemQueryOptions = <
   TData = Awaited<ReturnType<typeof getOgcItem>>,
   TError = ErrorType<
+    | OgcBadRequestResponse
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
@@ -1363,6 +1364,7 @@ export const getGetOgcItemQueryOptions = <
 
 export type GetOgcItemQueryResult = NonNullable<Awaited<ReturnType<typeof getOgcItem>>>;
 export type GetOgcItemQueryError = ErrorType<
+  | OgcBadRequestResponse
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
@@ -1373,6 +1375,7 @@ export type GetOgcItemQueryError = ErrorType<
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
   TError = ErrorType<
+    | OgcBadRequestResponse
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
@@ -1401,6 +1404,7 @@ export function useGetOgcItem<
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
   TError = ErrorType<
+    | OgcBadRequestResponse
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
@@ -1429,6 +1433,7 @@ export function useGetOgcItem<
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
   TError = ErrorType<
+    | OgcBadRequestResponse
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
@@ -1453,6 +1458,7 @@ export function useGetOgcItem<
 export function useGetOgcItem<
   TData = Awaited<ReturnType<typeof getOgcItem>>,
   TError = ErrorType<
+    | OgcBadRequestResponse
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse

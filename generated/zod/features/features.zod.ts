@@ -762,6 +762,13 @@ export const getLayerTile404Response = zod.object({
   message: zod.string(),
 });
 
+export const getLayerTile422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
 export const getLayerTile500Response = zod.object({
   message: zod.string(),
 });

@@ -444,6 +444,13 @@ export const getOgcItemQueryParams = zod.object({
     ),
 });
 
+export const getOgcItem400Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
 export const getOgcItem401Response = zod.object({
   message: zod.string(),
 });

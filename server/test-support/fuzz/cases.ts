@@ -77,7 +77,9 @@ function pathValue(operation: Operation, name: string, targets: Targets, rng: Rn
     case 'file_id':
       return String(targets.fileId);
     case 'token_id':
-      // Personal access tokens the fuzzed createUserToken calls may have made (or none).
+    case 'widget_id':
+    case 'link_id':
+      // Tokens, dashboard widgets and share links the fuzzed create calls may have made (or none).
       return String(rng.int(1, 5));
     case 'z':
       return String(tile[0]);

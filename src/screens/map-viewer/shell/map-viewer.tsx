@@ -40,6 +40,7 @@ import { asOfFromQuery, queryWithAsOf } from '../time/as-of';
 import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
+import { useAuthStore } from '../../../stores/auth-store';
 import './map-viewer.css';
 import './viewer-shell.css';
 
@@ -80,6 +81,10 @@ export function MapViewer({
   embedded = false,
 }: MapViewerProps) {
   const { t } = useTranslation();
+  // A guest (a public map, a share link) reads: no tools that need an account (bookmarks,
+  // network, dashboard, print, export, edits, a feature's history and files).
+  const guest = !useAuthStore((state) => state.authenticated);
+  const readerOnly = embedded || guest;
   // "As it was": the address keeps the moment shown, so a link reopens it.
   const [search, setSearch] = useSearchParams();
   const asOf = asOfFromQuery(search);
@@ -282,7 +287,7 @@ export function MapViewer({
           {!embedded && (
             <>
               {/* The past is read only: no drawing of new features. */}
-              {!asOf && (
+              {!asOf && !guest && (
                 <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
               )}
               <LayerTableLinks mapId={map.id} layers={layers} />
@@ -355,7 +360,12 @@ export function MapViewer({
     },
   ];
 
-  const tabs = embedded ? allTabs.filter((tab) => tab.id === 'layers') : allTabs;
+  const GUEST_TABS = new Set(['layers', 'search', 'filters']);
+  const tabs = embedded
+    ? allTabs.filter((tab) => tab.id === 'layers')
+    : guest
+      ? allTabs.filter((tab) => GUEST_TABS.has(tab.id))
+      : allTabs;
 
   return (
     <ViewerShell
@@ -364,7 +374,7 @@ export function MapViewer({
       breadcrumbs={embedded ? false : breadcrumbs}
       panelOpenOnWide={panelOpenOnWide}
       tools={
-        embedded ? (
+        readerOnly ? (
           tools
         ) : (
           <>
@@ -411,7 +421,7 @@ export function MapViewer({
             layer={selectedLayer}
             layers={layers}
             feature={shown}
-            identifyOnly={embedded}
+            identifyOnly={readerOnly}
             onOpen={goToFeature}
             onClose={() => setSelected(null)}
             onSaved={showStored}

@@ -17,7 +17,12 @@ describe('password reset', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expectPath(page, '/forgot-password');
-    await page.getByLabel('Email').fill(person.email);
+    // Typed once the app has finished starting (its "who is signed in?" check): an address typed
+    // while that check was still under way was once found gone at submit, cause not yet found.
+    await page.waitForLoadState('networkidle');
+    const email = page.getByLabel('Email');
+    await email.fill(person.email);
+    expect(await email.inputValue()).toBe(person.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page
       .getByRole('status')

@@ -4,20 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { uniqueAccount } from './support/accounts';
 import { registerAccount } from './support/api';
+import { demoMap } from './support/demo-map';
 import { useRealServer } from './support/real-server-suite';
 import { expectPath, signIn } from './support/ui';
-
-type LayerInfo = { id: number; name: string; type: string };
-type MapInfo = { id: number; title: string; layers: LayerInfo[] };
-
-async function demoMap(page: Page): Promise<MapInfo> {
-  const list = await page.request.get('/api/maps?per_page=50');
-  const maps = ((await list.json()) as { data: { id: number; layers_count: number }[] }).data;
-  const withLayers = maps.find((map) => map.layers_count > 0);
-  if (!withLayers) throw new Error('no demo map with layers on the server');
-  const show = await page.request.get(`/api/maps/${withLayers.id}/show?with_layers=true`);
-  return ((await show.json()) as { data: MapInfo }).data;
-}
 
 /** Whether the map's canvases hold any drawn (opaque) pixel: a blank map has none. */
 async function mapHasPixels(page: Page): Promise<boolean> {

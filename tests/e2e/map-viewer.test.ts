@@ -1,22 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
+import { demoMap } from './support/demo-map';
 import { useRealServer } from './support/real-server-suite';
 import { eventually, expectPath, setLayerShown, signIn } from './support/ui';
-
-type LayerInfo = { id: number; name: string; geometry_type: string | null; type: string };
-type MapInfo = { id: number; title: string; layers: LayerInfo[] };
-
-/** The demo map as the viewer gets it (the server seeds it on an empty database). */
-async function demoMap(page: Page): Promise<MapInfo> {
-  const list = await page.request.get('/api/maps?per_page=50');
-  const maps = ((await list.json()) as { data: { id: number; layers_count: number }[] }).data;
-  const withLayers = maps.find((map) => map.layers_count > 0);
-  if (!withLayers) throw new Error('no demo map with layers on the server');
-  const show = await page.request.get(`/api/maps/${withLayers.id}/show?with_layers=true`);
-  if (!show.ok()) throw new Error(`showMap answered ${show.status()}: ${await show.text()}`);
-  return ((await show.json()) as { data: MapInfo }).data;
-}
 
 /** Waits until OpenLayers has finished drawing (tiles loaded) at least `after` + 1 times. */
 async function renderedAfter(page: Page, after: number): Promise<number> {

@@ -1,4 +1,4 @@
--- Feature versions, restore and split (#23). A feature's versions are its history rows that
+-- Feature versions, restore and split. A feature's versions are its history rows that
 -- change its values (created, updated, deleted), numbered 1, 2, 3... per feature. A history
 -- that does not start with `created` (demo and imported features) starts at 2: version 1 is
 -- the feature as it was loaded, before any recorded change.

@@ -68,6 +68,9 @@ type MapViewerProps = {
   embedded?: boolean;
 };
 
+/** What a guest's viewer offers: reading only, nothing that needs an account. */
+const GUEST_TABS: ReadonlySet<string> = new Set(['layers', 'search', 'filters']);
+
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
 export function MapViewer({
   map,
@@ -360,7 +363,6 @@ export function MapViewer({
     },
   ];
 
-  const GUEST_TABS = new Set(['layers', 'search', 'filters']);
   const tabs = embedded
     ? allTabs.filter((tab) => tab.id === 'layers')
     : guest

@@ -51,6 +51,12 @@ export function CesiumMapCanvas({
       // Keeps the last frame readable, for pixel checks and for printing what is shown.
       contextOptions: { webgl: { preserveDrawingBuffer: true } },
     });
+    // No atmosphere and no fog: the layers are seen in their legend's colours, as on the 2D map
+    // (the ground atmosphere tints them, fog fades them), and a frame costs a third less where the
+    // GPU is weak or absent (software GL).
+    viewer.scene.globe.showGroundAtmosphere = false;
+    if (viewer.scene.skyAtmosphere) viewer.scene.skyAtmosphere.show = false;
+    viewer.scene.fog.enabled = false;
     // A double click would otherwise make the camera follow the entity.
     viewer.screenSpaceEventHandler.removeInputAction(ScreenSpaceEventType.LEFT_DOUBLE_CLICK);
     const sync = createCesiumLayerSync(viewer, createCesiumLayerRegistry());

@@ -86,6 +86,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           fileParallelism: false,
+          // One worker keeps the support modules for every file, so a file's server can be started
+          // while the file before it runs (support/real-server-suite.ts).
+          isolate: false,
           // The run's directory for the data dirs each kind of server starts from (support/server.ts).
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 120_000,

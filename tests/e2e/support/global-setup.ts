@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { signalGroup } from './process-group';
+import { GROUPS_DIR } from './server';
 
 /** What every e2e file of one run shares (see server.ts): where the prepared data dirs live, and their admin. */
 export type E2eRun = {
@@ -25,5 +27,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = await mkdtemp(join(tmpdir(), 'atlasboard-e2e-run-'));
   project.provide('e2eRun', { root, adminPassword: `pw-${randomBytes(12).toString('hex')}` });
-  return () => rm(root, { recursive: true, force: true });
+  return async () => {
+    // The server started for a next file that never came (real-server-suite.ts), or one left by a
+    // file that failed to stop it: none outlives the run.
+    const groups = await readdir(join(root, GROUPS_DIR)).catch(() => []);
+    for (const pid of groups) signalGroup(Number(pid), 'SIGKILL');
+    await rm(root, { recursive: true, force: true });
+  };
 }

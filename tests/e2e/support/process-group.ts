@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export type ProcessGroup = {
+  /** The group's id (its leader's pid). */
+  pid: number | undefined;
   /** Everything the process printed so far (stdout and stderr), for failure messages. */
   output: () => string;
   hasExited: () => boolean;
@@ -42,6 +44,7 @@ export function startProcessGroup(
   });
 
   return {
+    pid: child.pid,
     output: () => output,
     hasExited: () => exited,
     stop: async () => {
@@ -72,7 +75,7 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals) {
+export function signalGroup(pid: number, signal: NodeJS.Signals) {
   try {
     process.kill(-pid, signal);
   } catch (error) {

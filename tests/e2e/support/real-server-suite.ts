@@ -11,6 +11,38 @@ export type RealServerSuite = {
   newPage: (viewport?: PageViewport) => Promise<Page>;
 };
 
+type ServerWithMail = { server: RunningServer; smtp: SmtpListener };
+
+/** A server and the SMTP listener it sends to. */
+async function startServerWithMail(demoSeed: boolean): Promise<ServerWithMail> {
+  const smtp = await startSmtpListener();
+  try {
+    return { smtp, server: await startServer({ smtpUrl: smtp.url, demoSeed }) };
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
+}
+
+/**
+ * The next file's server, by kind (demo-seeded or empty), started while this file runs. Each file
+ * still gets a server of its own on a fresh copy of the data dir; only the wait for its start
+ * (about 11 s, mostly loading PostGIS) overlaps the previous file's tests. The e2e files run one
+ * after another in one worker that keeps this module (isolate: false in vitest.config.ts).
+ */
+const nextServers = new Map<boolean, Promise<ServerWithMail>>();
+
+async function takeServer(demoSeed: boolean): Promise<ServerWithMail> {
+  const started = nextServers.get(demoSeed);
+  nextServers.delete(demoSeed);
+  const taken = await (started ?? startServerWithMail(demoSeed));
+  const next = startServerWithMail(demoSeed);
+  // A failed start is reported by the file that takes it.
+  next.catch(() => undefined);
+  nextServers.set(demoSeed, next);
+  return taken;
+}
+
 /**
  * One `npm start`, one SMTP listener and one Chromium for the whole test file; every
  * person in a flow gets a context of their own. Failures screenshot the newest page.
@@ -24,8 +56,9 @@ export function useRealServer({ demoSeed = false }: { demoSeed?: boolean } = {})
   screenshotFailures(() => latestPage);
 
   beforeAll(async () => {
-    smtp = await startSmtpListener();
-    [server, browser] = await Promise.all([startServer({ smtpUrl: smtp.url, demoSeed }), launchChromium()]);
+    const [started, launched] = await Promise.all([takeServer(demoSeed), launchChromium()]);
+    ({ server, smtp } = started);
+    browser = launched;
   });
 
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from './ports';
@@ -16,6 +15,9 @@ export type RunningServer = {
 };
 
 type Admin = RunningServer['admin'];
+
+/** Under the run's directory: one empty file per server process group still running. */
+export const GROUPS_DIR = 'process-groups';
 
 /** First start builds the client (dist/ absent) and creates the embedded PostGIS database. */
 const STARTUP_TIMEOUT_MS = 170_000;
@@ -42,11 +44,12 @@ export async function startServer({
   // The seed names the first admin 'Admin' (server/src/seed.ts); only email and password come from env.
   const admin: Admin = { name: 'Admin', email: 'e2e-admin@example.com', password: run.adminPassword };
   const prepared = await preparedDataDir(run.root, { smtpUrl, demoSeed, admin });
-  const dataDir = await mkdtemp(join(tmpdir(), 'atlasboard-e2e-'));
+  // Under the run's directory, so whatever a stopped run leaves behind goes with it.
+  const dataDir = await mkdtemp(join(run.root, 'server-'));
   await cp(prepared, dataDir, { recursive: true });
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
   try {
-    const server = await npmStart({ dataDir, smtpUrl, demoSeed, admin });
+    const server = await npmStart({ dataDir, smtpUrl, demoSeed, admin, runRoot: run.root });
     return {
       ...server,
       stop: async () => {
@@ -69,7 +72,7 @@ async function preparedDataDir(
   if (existsSync(target)) return target;
   const fresh = await mkdtemp(join(root, 'preparing-'));
   try {
-    const server = await npmStart({ dataDir: fresh, ...options });
+    const server = await npmStart({ dataDir: fresh, runRoot: root, ...options });
     // Stopped before copying: the database is closed and on disk, as after any `npm start` ends.
     await server.stop();
   } catch (error) {
@@ -92,11 +95,13 @@ async function npmStart({
   smtpUrl,
   demoSeed,
   admin,
+  runRoot,
 }: {
   dataDir: string;
   smtpUrl: string;
   demoSeed: boolean;
   admin: Admin;
+  runRoot: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const group = startProcessGroup(
@@ -114,6 +119,14 @@ async function npmStart({
     }),
     repoRoot,
   );
+  // Written down for the run's teardown, which ends any group still running (global-setup.ts).
+  const groupFile = join(runRoot, GROUPS_DIR, String(group.pid));
+  await mkdir(join(runRoot, GROUPS_DIR), { recursive: true });
+  await writeFile(groupFile, '');
+  const stop = async () => {
+    await group.stop();
+    await rm(groupFile, { force: true });
+  };
   const baseUrl = `http://localhost:${port}`;
   try {
     // Any 2xx-4xx from the current-user call means routes, session and database are up.
@@ -124,8 +137,8 @@ async function npmStart({
       STARTUP_TIMEOUT_MS,
     );
   } catch (error) {
-    await group.stop();
+    await stop();
     throw error;
   }
-  return { baseUrl, admin, output: group.output, stop: group.stop };
+  return { baseUrl, admin, output: group.output, stop };
 }

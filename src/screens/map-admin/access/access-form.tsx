@@ -13,6 +13,7 @@ import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { isAdmin, useAuthStore } from '../../../stores/auth-store';
 import { mapCall } from '../shell/map-call';
+import { PeoplePicker } from './people-picker';
 import {
   draftOf,
   inputOf,
@@ -33,10 +34,10 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<AccessDraft>(() => draftOf(access));
-  const [newWho, setNewWho] = useState('');
   const update = useUpdateMapAccess();
   const { errors, failure, isSubmitting, submit } = useFormSubmission();
   const people = usePeopleOptions(draft);
+  const admin = useAuthStore((state) => isAdmin(state.user));
 
   const setGrant = (index: number, change: Partial<GrantDraft>) =>
     setDraft((current) => ({
@@ -48,15 +49,6 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
       ...current,
       rules: current.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)),
     }));
-  const addGrant = () => {
-    if (!newWho) return;
-    const name = people.find((option) => option.value === newWho)?.label ?? newWho;
-    setDraft((current) => ({
-      ...current,
-      grants: [...current.grants, { who: newWho, role: 'viewer', name }],
-    }));
-    setNewWho('');
-  };
   const addRule = () => {
     const first = layers[0];
     if (!first) return;
@@ -127,16 +119,17 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
           </ul>
         )}
         <div className="access-add">
-          <NativeSelect
+          <PeoplePicker
             label={t('access.grants.add_who')}
-            value={newWho}
-            placeholder={t('access.grants.pick')}
-            options={people.filter((option) => !granted.has(option.value))}
-            onChange={setNewWho}
+            admin={admin}
+            exclude={granted}
+            onPick={(who, name) =>
+              setDraft((current) => ({
+                ...current,
+                grants: [...current.grants, { who, role: 'viewer', name }],
+              }))
+            }
           />
-          <button type="button" className="btn btn-secondary" disabled={!newWho} onClick={addGrant}>
-            {t('access.grants.add')}
-          </button>
         </div>
       </section>
 

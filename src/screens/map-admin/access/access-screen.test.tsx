@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MapAccessInput } from '../../../../generated/model';
 import { accessDb, FIELD_CREW_GROUP_ID } from '../../../../mocks/maps-access-store';
 import { MOCK_USER } from '../../../../mocks/accounts';
+import { addUser } from '../../../../mocks/db';
 import { refreshSession } from '../../../lib/session';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -15,6 +16,20 @@ async function openAccess() {
   return { ...app, form };
 }
 
+async function pick(
+  user: Awaited<ReturnType<typeof openAccess>>['user'],
+  form: HTMLElement,
+  text: string,
+  option: string | RegExp,
+) {
+  const input = within(form).getByRole('combobox', { name: 'Add a person or group' });
+  await user.clear(input);
+  await user.type(input, text);
+  await user.click(await screen.findByRole('option', { name: option }, SLOW));
+  // The list stays open while the box has focus; leaving it closes it.
+  await user.keyboard('{Escape}');
+}
+
 // The first render loads the screen's lazy chunk; this machine's shared CPUs make that slow.
 const SLOW = { timeout: 20_000 };
 describe('map access screen', { timeout: 120_000 }, () => {
@@ -24,17 +39,12 @@ describe('map access screen', { timeout: 120_000 }, () => {
     expect(within(form).getByText('Nobody has been given access yet.')).toBeInTheDocument();
 
     await user.selectOptions(within(form).getByLabelText('Who can open this map'), 'private');
-    await user.selectOptions(within(form).getByLabelText('Add a person or group'), `u:${MOCK_USER.id}`);
-    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await pick(user, form, MOCK_USER.email, `${MOCK_USER.name} (${MOCK_USER.email})`);
     await user.selectOptions(
       within(form).getByLabelText(`Role of ${MOCK_USER.name} (${MOCK_USER.email})`),
       'editor',
     );
-    await user.selectOptions(
-      within(form).getByLabelText('Add a person or group'),
-      `g:${FIELD_CREW_GROUP_ID}`,
-    );
-    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await pick(user, form, 'Field', /Field crew/);
     await user.click(within(form).getByRole('button', { name: 'Save access' }));
 
     expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
@@ -74,6 +84,29 @@ describe('map access screen', { timeout: 120_000 }, () => {
     server.events.removeAllListeners();
   });
 
+  it('finds a person beyond the first page by searching on the server, and grants them', async () => {
+    const searched: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/users') searched.push(url.searchParams.get('search_global') ?? '');
+    });
+    const { user, form } = await openAccess();
+    let last = 0;
+    for (let n = 1; n <= 150; n++)
+      last = addUser({
+        name: `Resident ${n}`,
+        email: `resident${n}@example.com`,
+        password: 'x',
+        type: 'user',
+      }).id;
+    await pick(user, form, 'resident150@', 'Resident 150 (resident150@example.com)');
+    await user.click(within(form).getByRole('button', { name: 'Save access' }));
+    expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
+    expect(searched).toContain('resident150@');
+    expect(accessDb.maps.get(1)?.grants).toEqual([{ user_id: last, group_id: null, role: 'viewer' }]);
+    server.events.removeAllListeners();
+  });
+
   it('adds a layer rule hiding a property', async () => {
     const { user, form } = await openAccess();
     await user.click(within(form).getByRole('button', { name: 'Add a layer rule' }));
@@ -109,8 +142,7 @@ describe('map access screen', { timeout: 120_000 }, () => {
       }),
     );
     const { user, form } = await openAccess();
-    await user.selectOptions(within(form).getByLabelText('Add a person or group'), `u:${MOCK_USER.id}`);
-    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await pick(user, form, MOCK_USER.email, `${MOCK_USER.name} (${MOCK_USER.email})`);
     await user.click(within(form).getByRole('button', { name: 'Save access' }));
     const grants = within(form).getByRole('list', { name: 'People and groups with access' });
     const row = within(grants).getByText(`${MOCK_USER.name} (${MOCK_USER.email})`).closest('li');

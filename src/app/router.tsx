@@ -8,11 +8,13 @@ function AppRoutes() {
 /**
  * The whole route tree with react-router's declarative router: screens load with React.lazy,
  * the layout matches breadcrumbs itself, so the product ships no data router
- * (docs/architecture.md#first-load).
+ * (docs/architecture.md#first-load). Navigations are not React transitions: the screen being
+ * left makes way for the layout's loading status at once, instead of staying on show and usable
+ * under the next screen's address until that screen's chunk arrives (see sign-in-shell.tsx).
  */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <AppRoutes />
     </BrowserRouter>
   );

@@ -72,10 +72,17 @@ function ShellLayout() {
  * This shell shows them with its own small route list; the first
  * navigation anywhere else (after sign-in, a link to home) swaps in the full router
  * (src/app/router.tsx), which has the same guest routes, so going back to /login works there too.
+ *
+ * A navigation is not a React transition (`useTransitions={false}`, as in the full router): a
+ * transition keeps the screen being left on show, and usable, until the next screen's chunk has
+ * arrived, while the address already names the next one. Following "Forgot your password?" then
+ * left the sign-in form under the new address, and whatever was typed into its Email field was
+ * gone when the reset form replaced it. Without the transition the layout shows that the screen is
+ * loading at once, and the next screen's fields are the first ones offered.
  */
 export function SignInShell({ onLeave }: { onLeave: () => void }) {
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <Routes>
         <Route element={<ShellLayout />}>
           <Route element={<GuestOnly />}>

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetMocks } from '../../mocks/scenarios';
 import { chooseMockTown } from '../../mocks/town';
@@ -20,11 +20,6 @@ const lazyModules = import.meta.glob([
   '../components/**/*.tsx',
   '!**/*.test.tsx',
 ]);
-
-// What a user waits for (a debounced search's answer, a lazily drawn dialog) may take longer than
-// testing-library's default second when both cores are busy with other test projects; a test
-// still fails when the thing never shows, only later.
-configure({ asyncUtilTimeout: 5_000 });
 
 // The tests name the small hand-made town's features one by one (mocks/features-town.ts); mock
 // mode serves the server's demo town, which mocks/demo-town.test.ts compares with its generator.

@@ -17,9 +17,8 @@ describe('password reset', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expectPath(page, '/forgot-password');
-    // Typed once the app has finished starting (its "who is signed in?" check): an address typed
-    // while that check was still under way was once found gone at submit, cause not yet found.
-    await page.waitForLoadState('networkidle');
+    // Typed as soon as the address has changed: the sign-in form makes way for the reset screen
+    // (or its loading status) at once, so this is the reset form's field, never the sign-in one.
     const email = page.getByLabel('Email');
     await email.fill(person.email);
     expect(await email.inputValue()).toBe(person.email);

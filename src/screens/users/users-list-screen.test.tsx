@@ -6,11 +6,19 @@ import { db } from '../../../mocks/db';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 
-/** Names in the table body, in screen order. */
+/**
+ * Names in the table body, in screen order. The grid is found as a user finds it (by role and
+ * name, and visible); its row headers are then read without testing-library checking each one's
+ * visibility again. That check computes the style of the header and of its ancestors from jsdom's
+ * default stylesheet, afresh after every DOM change: a tenth to a third of a second for a page of
+ * users on a busy machine, and `waitFor` repeats it on each change it sees, so the checking alone
+ * kept the screen's own work (the debounced request, the render of its answer) waiting past
+ * testing-library's default second.
+ */
 function shownNames(): string[] {
   const table = screen.getByRole('grid', { name: 'Users' });
   return within(table)
-    .getAllByRole('rowheader')
+    .getAllByRole('rowheader', { hidden: true })
     .map((cell) => cell.textContent ?? '');
 }
 

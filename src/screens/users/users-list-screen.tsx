@@ -1,6 +1,6 @@
 import { Can } from '@casl/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useListUsers } from '../../../generated/api/users/users';
@@ -37,6 +37,11 @@ export function UsersListScreen() {
     // docs/product.md#errors: a failed list is only logged; the screen says it could not load.
     if (users.error) console.error('Loading users failed', users.error);
   }, [users.error]);
+
+  const changeSort = useCallback((next: UserSort) => {
+    setSort(next);
+    setPage(1);
+  }, []);
 
   const changeSearch = (setter: (value: string) => void) => (value: string) => {
     setter(value);
@@ -76,14 +81,7 @@ export function UsersListScreen() {
         <EmptyState message={t('users.empty')} />
       ) : (
         <>
-          <UsersTable
-            users={users.data.data}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
-          />
+          <UsersTable users={users.data.data} sort={sort} onSortChange={changeSort} />
           <Pagination data={users.data} onPageChange={setPage} />
         </>
       )}

@@ -1,5 +1,6 @@
 import { Can } from '@casl/react';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListUsersOrderColumn, User } from '../../../generated/model';
 import { LinkButton } from '../../components/ui/link-button';
@@ -11,9 +12,18 @@ type UsersTableProps = { users: User[]; sort: UserSort; onSortChange: (sort: Use
 
 const SORTABLE: readonly ListUsersOrderColumn[] = ['id', 'name', 'email', 'type', 'created_at'];
 
-export function UsersTable({ users, sort, onSortChange }: UsersTableProps) {
+/**
+ * Memoised: a grid of a page of users is the screen's costliest part to render, and the screen
+ * re-renders on every key typed into its search boxes and on every change of the list query's
+ * state (fetching, placeholder). Those change none of these props, so the grid is left alone
+ * until the users shown or the sort change.
+ */
+export const UsersTable = memo(function UsersTable({ users, sort, onSortChange }: UsersTableProps) {
   const { t, i18n } = useTranslation();
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }),
+    [i18n.language],
+  );
   const descriptor: SortDescriptor = {
     column: sort.column,
     direction: sort.direction === 'asc' ? 'ascending' : 'descending',
@@ -84,4 +94,4 @@ export function UsersTable({ users, sort, onSortChange }: UsersTableProps) {
       </Table>
     </div>
   );
-}
+});

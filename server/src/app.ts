@@ -17,7 +17,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { bindOperations, type OperationHandlers } from './openapi/bind-operations.ts';
-import { loadDocument, type OpenApiDocument } from './openapi/document.ts';
+import { servedDocument, type OpenApiDocument } from './openapi/document.ts';
 import { handlers as defaultHandlers } from './routes/handlers.ts';
 import { withoutOgcTrailingSlash } from './ogc/ogc-paths.ts';
 
@@ -79,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('X-Instance', name);
     });
   }
-  const document = options.document ?? loadDocument();
+  const document = options.document ?? servedDocument();
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, log: app.log });

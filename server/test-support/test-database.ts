@@ -36,34 +36,43 @@ async function pgliteFromTemplate(): Promise<Database> {
 /**
  * Starting a PGlite with PostGIS, even from the template, costs seconds (WASM, extensions); emptying
  * one costs a fraction of a second. The server project runs with `isolate: false`
- * (vitest.config.ts), so this module lives as long as its worker, and one PGlite per worker serves
- * its test files in turn: a file takes it emptied (ids restarted), as if freshly migrated, and
- * gives it back when it closes its database. A second database open at the same time (two apps in
- * one file) is a PGlite of its own, as before.
+ * (vitest.config.ts), so this module lives as long as its worker, and the PGlites a worker has
+ * started serve its test files in turn: a file takes an idle one emptied (ids restarted), as if
+ * freshly migrated, and gives it back when it closes its database. A file with several apps open
+ * at once takes several; a later file with as many reuses them instead of starting its own.
  */
-let workerPGlite: Promise<PGlite> | undefined;
-let workerPGliteTaken = false;
+const POOL_LIMIT = 3;
+const idlePGlites: PGlite[] = [];
+let pooledCount = 0;
 
-async function sharedPGlite(): Promise<TestDatabase | undefined> {
-  if (workerPGliteTaken) return undefined;
-  workerPGliteTaken = true;
+async function pooledPGlite(): Promise<TestDatabase | undefined> {
+  let pglite = idlePGlites.pop();
+  if (!pglite) {
+    if (pooledCount >= POOL_LIMIT) return undefined;
+    pooledCount += 1;
+    try {
+      pglite = await createPGlite({ loadDataDir: readTemplate(tmpdir()) ?? (await writeTemplate(tmpdir())) });
+    } catch (error) {
+      pooledCount -= 1;
+      throw error;
+    }
+  }
+  const taken = pglite;
   try {
-    workerPGlite ??= createPGlite({ loadDataDir: readTemplate(tmpdir()) ?? (await writeTemplate(tmpdir())) });
-    const pglite = await workerPGlite;
     // A new wrapper per file: caches keyed by the database object (tiles, page anchors) start empty.
-    const shared = wrapPGlite(pglite);
+    const shared = wrapPGlite(taken);
     await truncateAll(shared);
     let open = true;
     const giveBack = async () => {
       if (!open) return;
       open = false;
-      workerPGliteTaken = false;
+      idlePGlites.push(taken);
     };
     const db: Database = { ...shared, close: giveBack };
     return { db, reset: () => truncateAll(db), close: giveBack };
   } catch (error) {
-    workerPGliteTaken = false;
-    workerPGlite = undefined;
+    pooledCount -= 1;
+    await taken.close().catch(() => undefined);
     throw error;
   }
 }
@@ -108,7 +117,7 @@ async function migratedTemplate(admin: pg.Client, url: string): Promise<string> 
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url === undefined || url === '') {
-    const shared = await sharedPGlite();
+    const shared = await pooledPGlite();
     if (shared) return shared;
     const db = await pgliteFromTemplate();
     return { db, reset: () => truncateAll(db), close: () => db.close() };

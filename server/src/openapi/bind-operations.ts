@@ -117,6 +117,33 @@ function buildValidators(
   };
 }
 
+/**
+ * Compiling the document's validators is most of the time an app takes to build (about half a
+ * second); they depend on the document alone, so a second app on the same document object (the
+ * next test file's, or another instance in one process) reuses them.
+ */
+const compiledValidators = new WeakMap<OpenApiDocument, (operation: Operation) => Validators>();
+
+function documentValidators(document: OpenApiDocument): (operation: Operation) => Validators {
+  let validatorsOf = compiledValidators.get(document);
+  if (!validatorsOf) {
+    const loose = createSchemaCompiler(document, { coerce: true });
+    const strict = createSchemaCompiler(document, { coerce: false });
+    const byOperation = new Map<string, Validators>();
+    validatorsOf = (operation) => {
+      const key = `${operation.method} ${operation.path}`;
+      let validators = byOperation.get(key);
+      if (!validators) {
+        validators = buildValidators(document, operation, loose, strict, 'atlasboard-openapi');
+        byOperation.set(key, validators);
+      }
+      return validators;
+    };
+    compiledValidators.set(document, validatorsOf);
+  }
+  return validatorsOf;
+}
+
 function check(validate: ValidateFunction | undefined, data: unknown, errors: Problems): void {
   if (!validate || validate(data)) return;
   Object.assign(errors, fieldErrors(validate.errors ?? []));
@@ -162,12 +189,10 @@ export function bindOperations(
   handlers: OperationHandlers,
 ): Operation[] {
   const operations = listOperations(services.document);
-  const loose = createSchemaCompiler(services.document, { coerce: true });
-  const strict = createSchemaCompiler(services.document, { coerce: false });
-  const documentId = 'atlasboard-openapi';
+  const validatorsOf = documentValidators(services.document);
   const readOnlyIds = readOnlyOperations(services.document);
   for (const operation of operations) {
-    const validators = buildValidators(services.document, operation, loose, strict, documentId);
+    const validators = validatorsOf(operation);
     const handler = handlers[operation.operationId];
     const signedIn = needsSession(operation);
     // `{}` among the security alternatives: anonymous clients may call it (reads of public maps).

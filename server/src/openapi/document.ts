@@ -69,6 +69,17 @@ export function loadDocument(file: string = DOCUMENT_PATH): OpenApiDocument {
   return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
 }
 
+let served: OpenApiDocument | undefined;
+
+/**
+ * The document an app is built from, read once per process: nothing changes it once read, and
+ * keeping the one object lets the next app reuse its compiled validators (bind-operations.ts).
+ */
+export function servedDocument(): OpenApiDocument {
+  served ??= loadDocument();
+  return served;
+}
+
 /** The operations a read-only token may call besides every GET. */
 export function readOnlyOperations(document: OpenApiDocument): ReadonlySet<string> {
   return new Set(document['x-read-only-operations'] ?? []);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useRealServer } from './support/real-server-suite';
-import { eventually, expectPath, signIn } from './support/ui';
+import { eventually, expectPath, signInOverHttp } from './support/ui';
 
 type LayerInfo = { id: number; name: string; type: string };
 type Pipe = { id: number; properties: Record<string, unknown> };
@@ -33,7 +33,7 @@ describe("going back in a feature's history, and splitting a line", () => {
   test('an edited demo pipe gets its earlier diameter back from its history, in the drawer and the table', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const { mapId, pipes } = await demoPipes(page);
 
     // The first pipe of the table, opened on the map.
@@ -87,7 +87,7 @@ describe("going back in a feature's history, and splitting a line", () => {
   test('a clicked demo pipe is cut in two there; both histories name the pipe it came from', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const { mapId, pipes } = await demoPipes(page);
     const count = async () => {
       const answer = await page.request.get(`/api/maps/${mapId}/layers/${pipes.id}/features?per_page=1`);

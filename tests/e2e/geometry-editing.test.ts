@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useRealServer } from './support/real-server-suite';
-import { eventually, signIn } from './support/ui';
+import { eventually, signInOverHttp } from './support/ui';
 
 type Position = [number, number];
 type LayerInfo = { id: number; name: string; type: string };
@@ -63,7 +63,7 @@ describe('drawing on the demo network', () => {
   test('a new pipe snaps to an existing pipe end, a vertex is undone, a required field says so, and a cancelled reshape stores nothing', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     const [existing] = await storedPipes(page, map.id, map.pipes.id, 1);
     const end = existing?.geometry.coordinates.at(-1);

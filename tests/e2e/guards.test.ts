@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { uniqueAccount } from './support/accounts';
 import { registerAccount } from './support/api';
 import { useRealServer } from './support/real-server-suite';
-import { expectPath, signIn } from './support/ui';
+import { expectPath, signIn, signInOverHttp } from './support/ui';
 
 // Flows 5 and 6 against the real server: route guards, and the not-found page.
 describe('route guards and unknown routes', () => {
@@ -23,7 +23,7 @@ describe('route guards and unknown routes', () => {
     const person = uniqueAccount('Guard User');
     await registerAccount(suite.server().baseUrl, person, suite.smtp());
     const page = await suite.newPage();
-    await signIn(page, person.email, person.password, person.name);
+    await signInOverHttp(page, person.email, person.password);
 
     await page.goto('/users');
     await expectPath(page, '/');
@@ -58,7 +58,7 @@ describe('route guards and unknown routes', () => {
   test('an unknown path shows the not-found page with a way home', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const response = await page.goto('/no/such/screen');
     // The server hands the SPA to any client route; the client decides it is unknown.
     expect(response?.status()).toBe(200);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { globeReady, sampleColours, sampleUntil } from './support/globe';
 import { useRealServer } from './support/real-server-suite';
-import { expectPath, setLayerShown, signIn } from './support/ui';
+import { expectPath, setLayerShown, signInOverHttp } from './support/ui';
 
 type LayerInfo = {
   id: number;
@@ -49,7 +49,7 @@ describe('3D viewer', () => {
   test('the globe draws the demo network over the base layer, and a picked pipe opens its panel', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage(GLOBE_VIEWPORT);
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.name === 'Pipes');
     if (!pipes) throw new Error('the demo map has no line layer');
@@ -89,7 +89,7 @@ describe('3D viewer', () => {
   test('switching to 2D and back keeps the place looked at', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage(GLOBE_VIEWPORT);
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
 
     // The place looked at is the camera's from the first frame: no need to wait for the tiles.
@@ -113,7 +113,7 @@ describe('3D viewer', () => {
   test('/map3d switches between maps with its picker', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage(GLOBE_VIEWPORT);
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     const otherTitle = 'Rome overview';
     await createMap(page, otherTitle);

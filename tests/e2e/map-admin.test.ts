@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { uniqueAccount } from './support/accounts';
 import { registerAccount } from './support/api';
 import { useRealServer } from './support/real-server-suite';
-import { eventually, expectPath, signIn } from './support/ui';
+import { eventually, expectPath, signIn, signInOverHttp } from './support/ui';
 
 /** Types into a searchable select and picks the option, as a person would. */
 async function pick(page: Page, label: string, typed: string, option: string): Promise<void> {
@@ -151,7 +151,7 @@ describe('map administration', () => {
   test('an admin imports a CSV into a new layer and sees its features in the admin table', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     await page.goto('/maps/create');
     await page.getByRole('region', { name: 'Pan and zoom to choose the opening view' }).waitFor();
     await page.getByLabel('Title').fill(`Meters ${Date.now()}`);
@@ -203,7 +203,7 @@ describe('map administration', () => {
     const person = uniqueAccount('Map Guard User');
     await registerAccount(suite.server().baseUrl, person, suite.smtp());
     const page = await suite.newPage();
-    await signIn(page, person.email, person.password, person.name);
+    await signInOverHttp(page, person.email, person.password);
     for (const path of ADMIN_ROUTES) {
       await page.goto(path);
       await eventually(async () => new URL(page.url()).pathname, '/');

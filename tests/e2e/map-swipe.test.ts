@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { useRealServer } from './support/real-server-suite';
-import { signIn } from './support/ui';
+import { signInOverHttp } from './support/ui';
 
 /** Waits until the swipe map has drawn more than `after` times and the network is quiet. */
 async function drawnAfter(canvas: Locator, after: number): Promise<number> {
@@ -70,7 +70,7 @@ describe('/map2 swipe', () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const list = await page.request.get('/api/maps?per_page=50');
     const maps = ((await list.json()) as { data: { id: number; layers_count: number }[] }).data;
     const demo = maps.find((map) => map.layers_count > 0);

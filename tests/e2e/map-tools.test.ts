@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useRealServer } from './support/real-server-suite';
-import { signIn } from './support/ui';
+import { signInOverHttp } from './support/ui';
 
 type LayerInfo = { id: number; name: string; geometry_type: string | null; type: string };
 type MapInfo = { id: number; title: string; layers: LayerInfo[] };
@@ -140,7 +140,7 @@ describe('map tools and identify', () => {
   test('a click beside a pipe opens that pipe, not the pressure zone under it; the cursor shows it', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     const chosen = await pipeInZone(page, map);
 
@@ -165,7 +165,7 @@ describe('map tools and identify', () => {
   test('a two-click measure shows a length; Escape cancels', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     await page.goto(`/maps/${map.id}/show`);
     await waitForDrawn(page);
@@ -188,7 +188,7 @@ describe('map tools and identify', () => {
   test('the basemap switcher choice survives a reload', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     // Far enough out for the offline world's sea to show.
     await page.goto(`/maps/${map.id}/show?lon=0&lat=0&zoom=2`);
@@ -225,7 +225,7 @@ describe('map tools and identify', () => {
     try {
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
-      await signIn(page, admin.email, admin.password, admin.name);
+      await signInOverHttp(page, admin.email, admin.password);
       const map = await demoMap(page);
       const chosen = await pipeInZone(page, map);
       await page.goto(`/maps/${map.id}/show?lon=${chosen.middle[0]}&lat=${chosen.middle[1]}&zoom=19`);
@@ -302,7 +302,7 @@ describe('map tools and identify', () => {
     try {
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
-      await signIn(page, admin.email, admin.password, admin.name);
+      await signInOverHttp(page, admin.email, admin.password);
       const map = await demoMap(page);
       const chosen = await pipeInZone(page, map);
       // The map opens with the pipe's middle 30 % of the map's height below the centre, where

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { demoMap } from './support/demo-map';
 import { useRealServer } from './support/real-server-suite';
-import { eventually, expectPath, setLayerShown, signIn } from './support/ui';
+import { eventually, expectPath, setLayerShown, signInOverHttp } from './support/ui';
 
 /** Waits until OpenLayers has finished drawing (tiles loaded) at least `after` + 1 times. */
 async function renderedAfter(page: Page, after: number): Promise<number> {
@@ -54,7 +54,7 @@ describe('2D map viewer and feature table', () => {
   test('draws the network, toggles a layer, opens a clicked pipe, and the table reaches its last row', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     // By name: the demo's Streets are lines too.
     const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.name === 'Pipes');
@@ -129,7 +129,7 @@ describe('2D map viewer and feature table', () => {
   test('a filter narrows the map and the list; a bookmark brings its view back after a reload', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     await page.goto(`/maps/${map.id}/show`);
     await page.getByRole('heading', { name: map.title, level: 1 }).waitFor();

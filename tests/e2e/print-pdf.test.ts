@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { useRealServer } from './support/real-server-suite';
-import { eventually, expectPath, signIn } from './support/ui';
+import { eventually, expectPath, signInOverHttp } from './support/ui';
 
 const run = promisify(execFile);
 
@@ -68,7 +68,7 @@ describe('print to PDF', () => {
   test('the viewer hands its map to /pdf, which downloads a map sheet with the title, map and legend', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     const pipes = map.layers.find((layer) => layer.name === 'Pipes');
     const points = map.layers.filter((layer) => layer.geometry_type?.includes('Point'));

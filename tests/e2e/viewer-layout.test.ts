@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useRealServer } from './support/real-server-suite';
-import { eventually, signIn } from './support/ui';
+import { eventually, signInOverHttp } from './support/ui';
 
 type LayerInfo = { id: number; name: string; type: string };
 type MapInfo = { id: number; title: string; layers: LayerInfo[] };
@@ -60,7 +60,7 @@ describe('the viewer is map-first', () => {
   test('on a laptop the map covers at least 90 % of the window on the 2D and 3D viewers', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     const screens = [
       { path: `/maps/${map.id}/show`, canvas: 'map-canvas' },
@@ -107,7 +107,7 @@ describe('the viewer is map-first', () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     await page.goto(`/maps/${map.id}/show`);
     const canvas = page.getByTestId('map-canvas');
@@ -134,7 +134,7 @@ describe('the viewer is map-first', () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     // Both sides open on the last map viewed.
     await page.goto(`/maps/${map.id}/show`);

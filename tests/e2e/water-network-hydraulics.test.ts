@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PRESSURE_CLASSES } from '../../src/screens/map-viewer/network/hydraulic-layers';
 import { useRealServer } from './support/real-server-suite';
-import { signIn } from './support/ui';
+import { signInOverHttp } from './support/ui';
 
 type LayerInfo = { id: number; name: string; type: string };
 
@@ -49,7 +49,7 @@ describe('hydraulic simulation in the viewer', () => {
   test('the demo town simulates from the Network tab: pressure drawn with a legend, and a hydrant’s fire flow', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const { mapId, hydrants } = await demoLayers(page);
 
     // A hydrant, opened the way a user would: from the table.

@@ -143,6 +143,38 @@ describe('map access screen', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('finds anyone of a large site for a layer rule by searching on the server', async () => {
+    const { user, form } = await openAccess();
+    let last = 0;
+    for (let n = 1; n <= 150; n++)
+      last = addUser({
+        name: `Resident ${n}`,
+        email: `resident${n}@example.com`,
+        password: 'x',
+        type: 'user',
+      }).id;
+    await user.click(within(form).getByRole('button', { name: 'Add a layer rule' }));
+    const who = within(form).getByRole('combobox', { name: 'Who rule 1 applies to' });
+    expect(who).toHaveValue('Everyone on this map');
+    await user.clear(who);
+    await user.type(who, 'resident150@');
+    await user.click(
+      await screen.findByRole('option', { name: 'Resident 150 (resident150@example.com)' }, SLOW),
+    );
+    expect(who).toHaveValue('Resident 150 (resident150@example.com)');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('Access of rule 1'), 'hidden');
+    await user.click(within(form).getByRole('button', { name: 'Save access' }));
+    expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
+    expect(accessDb.maps.get(1)?.layer_rules).toEqual([
+      expect.objectContaining({ user_id: last, group_id: null, access: 'hidden' }),
+    ]);
+    // Saved rules carry no names: the field names the account all the same.
+    expect(within(form).getByRole('combobox', { name: 'Who rule 1 applies to' })).toHaveValue(
+      'Resident 150 (resident150@example.com)',
+    );
+  });
+
   it("shows the server's 422 message on the row it names", async () => {
     let sent: MapAccessInput | undefined;
     server.use(

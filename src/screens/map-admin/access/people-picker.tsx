@@ -29,6 +29,11 @@ type PeoplePickerProps = {
   valueLabel?: string;
   /** Offered first as the choice of everyone on the map (the empty who). */
   everyone?: string;
+  /**
+   * People and groups known without asking (those granted a role), offered too: the only
+   * choices of a manager who may not list every account.
+   */
+  known?: readonly { id: WhoKey; label: string }[];
 };
 
 /**
@@ -45,6 +50,7 @@ export function PeoplePicker({
   value,
   valueLabel = '',
   everyone,
+  known = [],
 }: PeoplePickerProps) {
   const { t } = useTranslation();
   // null while nothing is typed since the last choice: the field then shows the chosen one.
@@ -65,7 +71,7 @@ export function PeoplePicker({
   );
   const groups = useListGroups({ query: { enabled: admin } });
   const matches = (name: string) => name.toLowerCase().includes(needle.toLowerCase());
-  const options: Option[] = [
+  const listed: Option[] = [
     ...(everyone !== undefined && matches(everyone) ? [{ id: EVERYONE, label: everyone }] : []),
     ...(groups.data?.data ?? [])
       .filter((group) => matches(group.name))
@@ -77,6 +83,11 @@ export function PeoplePicker({
       id: whoKey({ user_id: user.id }),
       label: `${user.name} (${user.email})`,
     })),
+  ];
+  const ids = new Set(listed.map((option) => option.id));
+  const options = [
+    ...listed,
+    ...known.filter((option) => option.id && !ids.has(option.id) && matches(option.label)),
   ].filter((option) => !exclude.has(option.id));
 
   return (
@@ -101,7 +112,7 @@ export function PeoplePicker({
       }}
       allowsEmptyCollection
       menuTrigger="focus"
-      isDisabled={!admin}
+      isDisabled={!admin && everyone === undefined && known.length === 0}
     >
       <Label className="field-label">{label}</Label>
       <div className="select-control">

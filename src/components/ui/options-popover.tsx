@@ -17,7 +17,11 @@ type OptionsPopoverProps<T extends ListOption> = {
  * picker: one option per entry, named by its label. Placed inside a react-aria ComboBox or
  * Select, which opens it, positions it under the field and handles the keys.
  */
-export function OptionsPopover<T extends ListOption>({ items, emptyText, className }: OptionsPopoverProps<T>) {
+export function OptionsPopover<T extends ListOption>({
+  items,
+  emptyText,
+  className,
+}: OptionsPopoverProps<T>) {
   return (
     <Popover className={['select-popover', className].filter(Boolean).join(' ')}>
       <ListBox<T>

@@ -1,13 +1,5 @@
-import {
-  Button,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select as AriaSelect,
-  SelectValue,
-  type Key,
-} from 'react-aria-components';
+import { Button, Label, Select as AriaSelect, SelectValue, type Key } from 'react-aria-components';
+import { OptionsPopover } from './options-popover';
 
 export type CompactSelectOption = { id: string; label: string };
 
@@ -55,15 +47,7 @@ export function CompactSelect({
           ▾
         </span>
       </Button>
-      <Popover className="select-popover compact-select-popover">
-        <ListBox<CompactSelectOption> className="select-list" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="select-option" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <OptionsPopover className="compact-select-popover" items={options} />
     </AriaSelect>
   );
 }

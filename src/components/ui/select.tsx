@@ -1,16 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
-import {
-  Button,
-  ComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from 'react-aria-components';
+import { Button, ComboBox, FieldError, Input, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { OptionsPopover } from './options-popover';
 import { useServerError } from './server-errors';
 
 export type SelectOption = { id: string; label: string };
@@ -70,18 +62,7 @@ export function Select({ label, name, options, value, onChange, isRequired, isDi
         </Button>
       </div>
       <FieldError className="field-error">{serverError}</FieldError>
-      <Popover className="select-popover">
-        <ListBox<SelectOption>
-          className="select-list"
-          renderEmptyState={() => <p className="select-empty">{t('select.no_options')}</p>}
-        >
-          {(option) => (
-            <ListBoxItem id={option.id} className="select-option" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <OptionsPopover<SelectOption> emptyText={t('select.no_options')} />
     </ComboBox>
   );
 }

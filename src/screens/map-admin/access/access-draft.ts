@@ -26,6 +26,8 @@ export type GrantDraft = { who: WhoKey; role: MapRole; name: string };
 export type RuleDraft = {
   layerId: number;
   who: WhoKey;
+  /** The chosen person's or group's name, once picked here (the server's rules carry none). */
+  name?: string;
   access: LayerAccess;
   hidden: string[];
   readOnly: string[];

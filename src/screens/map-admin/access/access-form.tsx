@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListMapAccessLogQueryKey, useUpdateMapAccess } from '../../../../generated/api/access/access';
 import { useListGroups } from '../../../../generated/api/groups/groups';
-import { useListUsers } from '../../../../generated/api/users/users';
+import { useGetUser } from '../../../../generated/api/users/users';
 import type { Layer, MapAccess } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Form } from '../../../components/ui/form';
-import { NativeSelect, type NativeSelectOption } from '../../../components/ui/native-select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { isAdmin, useAuthStore } from '../../../stores/auth-store';
@@ -21,10 +21,11 @@ import {
   ROLES,
   rowMessages,
   VISIBILITIES,
-  whoKey,
+  whoIds,
   type AccessDraft,
   type GrantDraft,
   type RuleDraft,
+  type WhoKey,
 } from './access-draft';
 
 type AccessFormProps = { mapId: number; access: MapAccess; layers: readonly Layer[] };
@@ -36,7 +37,6 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
   const [draft, setDraft] = useState<AccessDraft>(() => draftOf(access));
   const update = useUpdateMapAccess();
   const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const people = usePeopleOptions(draft);
   const admin = useAuthStore((state) => isAdmin(state.user));
 
   const setGrant = (index: number, change: Partial<GrantDraft>) =>
@@ -66,7 +66,7 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
       showToast(t('access.saved'));
     });
 
-  const ruleWho: NativeSelectOption[] = [{ value: '', label: t('access.rules.everyone') }, ...people];
+  const known = draft.grants.map((grant) => ({ id: grant.who, label: grant.name }));
   const granted = new Set(draft.grants.map((grant) => grant.who));
 
   return (
@@ -151,11 +151,12 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
                     options={layers.map((row) => ({ value: String(row.id), label: row.name }))}
                     onChange={(value) => setRule(index, { layerId: Number(value), hidden: [], readOnly: [] })}
                   />
-                  <NativeSelect
-                    label={t('access.rules.who', { number })}
-                    value={rule.who}
-                    options={ruleWho}
-                    onChange={(value) => setRule(index, { who: value })}
+                  <RuleWho
+                    number={number}
+                    rule={rule}
+                    admin={admin}
+                    known={known}
+                    onPick={(who, name) => setRule(index, { who, name })}
                   />
                   <NativeSelect
                     label={t('access.rules.access', { number })}
@@ -258,20 +259,55 @@ function PropertyChecks({
 }
 
 /**
- * Users and groups to pick, as select options (`u:<id>`, `g:<id>`). Listing them is for admins:
- * for a manager who is not one they are not asked for at all (the server's 403 would end the
- * session's page), and the names already granted are still shown.
+ * Who a layer rule is for: everyone on the map, or a person or group found like the grants'
+ * (searched on the server, so any account of a large site can be chosen).
  */
-function usePeopleOptions(draft: AccessDraft): NativeSelectOption[] {
+function RuleWho({
+  number,
+  rule,
+  admin,
+  known,
+  onPick,
+}: {
+  number: number;
+  rule: RuleDraft;
+  admin: boolean;
+  known: readonly { id: WhoKey; label: string }[];
+  onPick: (who: WhoKey, name: string) => void;
+}) {
   const { t } = useTranslation();
-  const admin = useAuthStore((state) => isAdmin(state.user));
-  const users = useListUsers({ per_page: 100 }, { query: { enabled: admin } });
-  const groups = useListGroups({ query: { enabled: admin } });
-  const options = new Map<string, string>();
-  for (const group of groups.data?.data ?? [])
-    options.set(whoKey({ group_id: group.id }), t('access.group_name', { name: group.name }));
-  for (const user of users.data?.data ?? [])
-    options.set(whoKey({ user_id: user.id }), `${user.name} (${user.email})`);
-  for (const grant of draft.grants) if (!options.has(grant.who)) options.set(grant.who, grant.name);
-  return [...options].map(([value, label]) => ({ value, label }));
+  const name = useWhoName(rule.who, rule.name ?? known.find((entry) => entry.id === rule.who)?.label, admin);
+  return (
+    <PeoplePicker
+      label={t('access.rules.who', { number })}
+      admin={admin}
+      value={rule.who}
+      valueLabel={name}
+      everyone={t('access.rules.everyone')}
+      known={known}
+      onPick={onPick}
+    />
+  );
+}
+
+/**
+ * The name of a rule's person or group. The saved rules name nobody: a name comes from the
+ * grants, or (for admins, who may read them) the group list or the account itself.
+ */
+function useWhoName(who: WhoKey, known: string | undefined, admin: boolean): string {
+  const { t } = useTranslation();
+  const { user_id, group_id } = whoIds(who);
+  const lookUp = admin && known === undefined;
+  const groups = useListGroups({ query: { enabled: lookUp && group_id !== null } });
+  const user = useGetUser(user_id ?? 0, { query: { enabled: lookUp && user_id !== null } });
+  if (who === '') return t('access.rules.everyone');
+  if (known !== undefined) return known;
+  if (group_id !== null) {
+    const group = groups.data?.data.find((row) => row.id === group_id);
+    return group
+      ? t('access.group_name', { name: group.name })
+      : t('access.rules.group_id', { id: group_id });
+  }
+  const account = user.data?.data;
+  return account ? `${account.name} (${account.email})` : t('access.rules.user_id', { id: user_id });
 }

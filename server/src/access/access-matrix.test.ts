@@ -286,6 +286,50 @@ describe('grants', () => {
 });
 
 describe('layer rules', () => {
+  it("a hidden property is not named by the layer's style either: no label, classes or sizes by it", async () => {
+    const place = await privateMap();
+    const { db } = t.database;
+    await db.query(
+      `UPDATE layers SET time_property = 'owner_note', style = style || $2::jsonb WHERE id = $1`,
+      [
+        place.layerId,
+        JSON.stringify({
+          label_property: 'owner_note',
+          kind: 'categorized',
+          property: 'owner_note',
+          categories: [{ value: 'secret', label: 'Kept secret', color: '#ff0000' }],
+          size: { property: 'owner_note', classes: [{ min: 0, max: 1 }] },
+        }),
+      ],
+    );
+    const { client, user } = await t.signedIn('user');
+    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      place.mapId,
+      user.id,
+    ]);
+    const before = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`);
+    expect(before.text).toContain('Kept secret');
+    await changeAccess(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
+      [place.mapId, place.layerId, user.id],
+    );
+    for (const answer of [
+      await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`),
+      await client.get(`/api/maps/${place.mapId}/layers`),
+      await client.get(`/api/maps/${place.mapId}/show`, { query: { with_layers: 1 } }),
+      await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}/tiles.json`),
+    ]) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain('owner_note');
+      expect(answer.text).not.toContain('secret');
+    }
+    const layer = (await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`)).json<{
+      data: { style: Record<string, unknown>; time_property: unknown };
+    }>().data;
+    expect(layer.style).toMatchObject({ kind: 'single', property: null, label_property: null, size: null });
+    expect(layer.time_property).toBeNull();
+  });
+
   it('a hidden layer is 404 and left out of the layer list; a hidden property appears in no feature and finds none', async () => {
     const place = await privateMap();
     const { db } = t.database;

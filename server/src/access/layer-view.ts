@@ -46,12 +46,52 @@ export function layerReadable(ability: AppAbility, layer: { id: number; map_id: 
   return canOn(ability, 'read', 'Layer', { ...layer });
 }
 
-/** A layer as the caller sees it: hidden properties left out of its attribute schema. */
-export function layerAsSeen<L extends { id: number; properties: readonly { name: string }[] }>(
-  access: AccessSnapshot,
-  layer: L,
-): L {
+type StyleSeen = {
+  label_property?: string | null;
+  height_property?: string | null;
+  kind?: string;
+  property?: string | null;
+  categories?: unknown[];
+  classes?: unknown[];
+  size?: { property?: string } | null;
+};
+
+/**
+ * A style as a caller who may not read `hidden` sees it, the way a deleted property leaves it
+ * (layers/property-references.ts): a label on one is dropped, a thematic style by one draws one
+ * symbol (its categories would list the hidden values), a size or height by one goes.
+ */
+function styleAsSeen<S extends StyleSeen>(style: S, hidden: ReadonlySet<string>): S {
+  const seen: S = { ...style };
+  const isHidden = (name: string | null | undefined) => typeof name === 'string' && hidden.has(name);
+  if (isHidden(seen.label_property)) seen.label_property = null;
+  if (isHidden(seen.height_property)) seen.height_property = null;
+  if (isHidden(seen.property)) {
+    seen.kind = 'single';
+    seen.property = null;
+    delete seen.categories;
+    delete seen.classes;
+  }
+  if (isHidden(seen.size?.property)) seen.size = null;
+  return seen;
+}
+
+/**
+ * A layer as the caller sees it: hidden properties left out of its attribute schema, and out of
+ * what its style and time property would otherwise name.
+ */
+export function layerAsSeen<
+  L extends {
+    id: number;
+    properties: readonly { name: string }[];
+    style?: StyleSeen | null;
+    time_property?: string | null;
+  },
+>(access: AccessSnapshot, layer: L): L {
   const hidden = hiddenPropertiesOf(access, layer.id);
   if (hidden.size === 0) return layer;
-  return { ...layer, properties: layer.properties.filter((property) => !hidden.has(property.name)) };
+  const seen: L = { ...layer, properties: layer.properties.filter((property) => !hidden.has(property.name)) };
+  if (layer.style) seen.style = styleAsSeen(layer.style, hidden);
+  if (typeof layer.time_property === 'string' && hidden.has(layer.time_property)) seen.time_property = null;
+  return seen;
 }

@@ -1,3 +1,4 @@
+import { layerAsSeen } from '../access/layer-view.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { notFound } from '../http/http-error.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
@@ -9,6 +10,9 @@ export const tileJsonHandlers = typedHandlers({
   async getLayerTileJson({ services: { db, config }, auth, params, request }) {
     const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     if (layer.type !== 'vector') throw notFound();
-    return { status: 200, body: layerTileJson(linkOrigin(config, request.server), layer) };
+    return {
+      status: 200,
+      body: layerTileJson(linkOrigin(config, request.server), layerAsSeen(auth.access, layer)),
+    };
   },
 });

@@ -43,6 +43,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/pact/consumer/**/*.test.ts'],
           fileParallelism: false,
+          // One module cache for the files in turn: each file used to load Pact's native core
+          // anew (most of the project's 77 s; 32 s now). Every file makes its own PactV4 and the
+          // pact written is the same byte for byte.
+          isolate: false,
           globalSetup: ['tests/pact/consumer/global-setup.ts'],
         },
       },

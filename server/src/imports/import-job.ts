@@ -80,7 +80,12 @@ async function stageBatch(db: Queryable, jobId: string, first: number, batch: ob
  * locks the job row, so a worker that lost its lease stops at once; an attempt that dies leaves
  * staged rows and a hidden layer, which the next attempt clears.
  */
-export async function runImport(db: Database, context: JobContext): Promise<Record<string, unknown>> {
+export async function runImport(
+  db: Database,
+  context: JobContext,
+  /** Called once the layer is shown, before the statistics and the grid are brought up to date. */
+  shown?: (layerId: number) => Promise<void>,
+): Promise<Record<string, unknown>> {
   const { job } = context;
   const { request } = job.payload as unknown as ImportJobPayload;
   const read = readerFor(request);
@@ -168,6 +173,7 @@ export async function runImport(db: Database, context: JobContext): Promise<Reco
   });
   const result = { layer_id: layerId, imported: staged, skipped, warnings };
   await finishImport(db, { jobId: job.id, workerId: context.workerId }, layerId, result);
+  await shown?.(layerId);
   await refreshFeatureStatistics(db);
   await prepareGrid(db, result.layer_id);
   return result;

@@ -35,22 +35,31 @@ export async function importLayerNow(db: Database, payload: ImportJobPayload): P
     { workerId, leaseMs: LEASE_MS },
   );
   let result: Awaited<ReturnType<typeof runImport>>;
+  let layer: LayerRow | undefined;
   try {
-    result = await runImport(db, {
-      job,
-      workerId,
-      progress: async (fraction) => {
-        if (!(await reportProgress(db, job.id, workerId, fraction, LEASE_MS))) throw new JobLeaseLost();
+    result = await runImport(
+      db,
+      {
+        job,
+        workerId,
+        progress: async (fraction) => {
+          if (!(await reportProgress(db, job.id, workerId, fraction, LEASE_MS))) throw new JobLeaseLost();
+        },
       },
-    });
+      // Read as soon as it is shown: the low-zoom grid built next may hold the database a while.
+      async (layerId) => {
+        // The job row was only this request's hold while it wrote: an upload is no background import.
+        await db.query(`DELETE FROM jobs WHERE id = $1 AND status = 'done'`, [job.id]);
+        [layer] = await db.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1`, [
+          layerId,
+        ]);
+      },
+    );
   } catch (error) {
     // Not yet shown (the last transaction marks the job done): nothing of it stays.
     await db.query(`DELETE FROM jobs WHERE id = $1 AND status <> 'done'`, [job.id]);
     throw error;
   }
-  const [layer] = await db.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1`, [
-    result.layer_id,
-  ]);
   return {
     layer: layer as LayerRow,
     imported: result.imported as number,

@@ -228,11 +228,23 @@ async function main(): Promise<void> {
     await session.json('POST', `/api/maps/${mapId}/updateFeatures`, {
       features: [{ type: 'Feature', id: made.data.id, layer_id: layerId, geometry: line(vertices) }],
     });
-    await phase('history of one feature (created, then moved)', prober, async () => {
-      const response = await session.request('GET', `/api/maps/${mapId}/features/${made.data.id}/history`);
-      const text = await response.text();
-      return { status: response.status, megabytes: round(text.length / 1024 / 1024, 2) };
-    });
+    // Pages follow `meta.next_before`; geometries come as their type unless include_geometry asks.
+    const historyUrl = `/api/maps/${mapId}/features/${made.data.id}/history`;
+    const historyNext = (body: { meta: { next_before: number | null } }) =>
+      body.meta.next_before === null ? undefined : `${historyUrl}?before=${body.meta.next_before}`;
+    await phase('history of one feature (created, then moved)', prober, () =>
+      followPages(session, historyUrl, historyNext),
+    );
+    await phase('history with include_geometry', prober, () =>
+      followPages(
+        session,
+        `${historyUrl}?include_geometry=true`,
+        (body: { meta: { next_before: number | null } }) =>
+          body.meta.next_before === null
+            ? undefined
+            : `${historyUrl}?include_geometry=true&before=${body.meta.next_before}`,
+      ),
+    );
     await phase('OGC items (limit=100, following next)', prober, () =>
       followPages(
         session,

@@ -1377,7 +1377,7 @@ export interface paths {
     };
     /**
      * The feature's change history, newest first
-     * @description Still answers for a deleted feature, whose last entry is `deleted`.
+     * @description Still answers for a deleted feature, whose last entry is `deleted`. Paged newest first: `meta.next_before` is the cursor of the next (older) page. A page also ends early once the stored changes it read reach the server's answer budget (ANSWER_MAX_BYTES; the first entry is always there), so the history of a feature of a million vertices is read one short answer at a time. A geometry in `old_values` / `new_values` is given as its type alone (`{"type": "LineString"}`) unless `include_geometry` asks for the coordinates.
      */
     get: operations['getFeatureHistory'];
     put?: never;
@@ -4266,6 +4266,13 @@ export interface components {
     /** @description Newest first. */
     AuditList: {
       data: components['schemas']['AuditEntry'][];
+      meta: {
+        /**
+         * @description Pass as `before` for the next (older) page; null on the last page.
+         * @example 5001
+         */
+        next_before: number | null;
+      };
     };
     FeatureList: {
       data: components['schemas']['Feature'][];
@@ -10664,7 +10671,20 @@ export interface operations {
   };
   getFeatureHistory: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Items per page. */
+        per_page?: components['parameters']['PerPage'];
+        /**
+         * @description Cursor from `meta.next_before`; the page starts after (older than) that entry.
+         * @example 5002
+         */
+        before?: number;
+        /**
+         * @description Give each changed geometry whole (its coordinates), not its type alone.
+         * @example true
+         */
+        include_geometry?: boolean;
+      };
       header?: never;
       path: {
         /**
@@ -10682,7 +10702,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every recorded change of the feature and its files. */
+      /** @description One page of the recorded changes of the feature and its files. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -10722,7 +10742,10 @@ export interface operations {
            *           },
            *           "created_at": "2026-11-01T09:30:00Z"
            *         }
-           *       ]
+           *       ],
+           *       "meta": {
+           *         "next_before": null
+           *       }
            *     }
            */
           'application/json': components['schemas']['AuditList'];
@@ -10731,6 +10754,7 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
       500: components['responses']['ServerError'];
       503: components['responses']['ServiceUnavailable'];
     };

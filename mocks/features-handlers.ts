@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { fromGeojsonVt } from 'vt-pbf';
 import type {
+  AuditEntry,
   AuditList,
   MainSearchMatches,
   UpdateFeaturesResult,
@@ -9,6 +10,7 @@ import type {
 import {
   filterFeaturesBody,
   filterFeaturesQueryParams,
+  getFeatureHistoryQueryParams,
   listLayerFeaturesQueryParams,
   updateFeaturesBody,
   updateMultiSelectFeaturesBody,
@@ -38,6 +40,16 @@ const numberParam = (params: Params, name: string) =>
 
 /** Only the mock town is stateful; other maps fall through to the generated handlers. */
 const isTownMap = (params: Params) => numberParam(params, 'id') === TOWN_MAP_ID;
+
+/** A history entry with each changed geometry given as its type alone (the server's default). */
+function withGeometryTypes(entry: AuditEntry): AuditEntry {
+  const typeOnly = (values: AuditEntry['old_values']) => {
+    const geometry = values?.geometry;
+    if (!values || typeof geometry !== 'object' || geometry === null || !('type' in geometry)) return values;
+    return { ...values, geometry: { type: geometry.type } };
+  };
+  return { ...entry, old_values: typeOnly(entry.old_values), new_values: typeOnly(entry.new_values) };
+}
 
 /** Canned-but-stateful answers for the viewer: tiles, feature pages, filters, edits, history. */
 export const featuresHandlers = [
@@ -181,6 +193,17 @@ export const featuresHandlers = [
     if (guarded.response) return guarded.response;
     const featureId = numberParam(params, 'feature_id');
     if (!findFeature(featureId) && historyOf(featureId).length === 0) return notFound();
-    return HttpResponse.json<AuditList>({ data: historyOf(featureId) });
+    const url = new URL(request.url);
+    const query = parseWith(getFeatureHistoryQueryParams, Object.fromEntries(url.searchParams));
+    if (!query.ok) return query.response;
+    const { per_page: perPage, before } = query.data;
+    // As the server: a geometry is its type alone unless asked for whole ("false" is no).
+    const whole = url.searchParams.get('include_geometry') === 'true';
+    const older = historyOf(featureId).filter((entry) => before === undefined || entry.id < before);
+    const page = older.slice(0, perPage).map((entry) => (whole ? entry : withGeometryTypes(entry)));
+    return HttpResponse.json<AuditList>({
+      data: page,
+      meta: { next_before: older.length > perPage ? (page.at(-1)?.id ?? null) : null },
+    });
   }),
 ];

@@ -6,10 +6,12 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { AuditEntry } from './auditEntry';
+import type { AuditListMeta } from './auditListMeta';
 
 /**
  * Newest first.
  */
 export interface AuditList {
   data: AuditEntry[];
+  meta: AuditListMeta;
 }

@@ -681,6 +681,9 @@ export const getGetFeatureHistoryResponseMock = (overrideResponse: Partial<Audit
       undefined,
     ]),
   })),
+  meta: {
+    next_before: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
+  },
   ...overrideResponse,
 });
 

@@ -33,6 +33,7 @@ import type {
   FilterFeaturesParams,
   FilterFeaturesRequest,
   ForbiddenResponse,
+  GetFeatureHistoryParams,
   GetLayerTileParams,
   LayerChangePage,
   ListDeletedFeaturesParams,
@@ -1081,23 +1082,28 @@ export const useUpdateMultiSelectFeatures = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Still answers for a deleted feature, whose last entry is `deleted`.
+ * Still answers for a deleted feature, whose last entry is `deleted`. Paged newest first: `meta.next_before` is the cursor of the next (older) page. A page also ends early once the stored changes it read reach the server's answer budget (ANSWER_MAX_BYTES; the first entry is always there), so the history of a feature of a million vertices is read one short answer at a time. A geometry in `old_values` / `new_values` is given as its type alone (`{"type": "LineString"}`) unless `include_geometry` asks for the coordinates.
  * @summary The feature's change history, newest first
  */
 export const getFeatureHistory = (
   id: number,
   featureId: number,
+  params?: GetFeatureHistoryParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
   return httpClient<AuditList>(
-    { url: `/api/maps/${id}/features/${featureId}/history`, method: 'GET', signal },
+    { url: `/api/maps/${id}/features/${featureId}/history`, method: 'GET', params, signal },
     options,
   );
 };
 
-export const getGetFeatureHistoryQueryKey = (id?: number, featureId?: number) => {
-  return [`/api/maps/${id}/features/${featureId}/history`] as const;
+export const getGetFeatureHistoryQueryKey = (
+  id?: number,
+  featureId?: number,
+  params?: GetFeatureHistoryParams,
+) => {
+  return [`/api/maps/${id}/features/${featureId}/history`, ...(params ? [params] : [])] as const;
 };
 
 export const getGetFeatureHistoryQueryOptions = <
@@ -1106,12 +1112,14 @@ export const getGetFeatureHistoryQueryOptions = <
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
 >(
   id: number,
   featureId: number,
+  params?: GetFeatureHistoryParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeatureHistory>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -1119,10 +1127,10 @@ export const getGetFeatureHistoryQueryOptions = <
 ) => {
   const { query: queryOptions, request: requestOptions } = options ?? {};
 
-  const queryKey = queryOptions?.queryKey ?? getGetFeatureHistoryQueryKey(id, featureId);
+  const queryKey = queryOptions?.queryKey ?? getGetFeatureHistoryQueryKey(id, featureId, params);
 
   const queryFn: QueryFunction<Awaited<ReturnType<typeof getFeatureHistory>>> = ({ signal }) =>
-    getFeatureHistory(id, featureId, requestOptions, signal);
+    getFeatureHistory(id, featureId, params, requestOptions, signal);
 
   return { queryKey, queryFn, enabled: !!(id && featureId), ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof getFeatureHistory>>,
@@ -1136,6 +1144,7 @@ export type GetFeatureHistoryQueryError = ErrorType<
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
+  | ValidationFailedResponse
   | ServerErrorResponse
   | ServiceUnavailableResponse
 >;
@@ -1146,12 +1155,14 @@ export function useGetFeatureHistory<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
 >(
   id: number,
   featureId: number,
+  params: undefined | GetFeatureHistoryParams,
   options: {
     query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeatureHistory>>, TError, TData>> &
       Pick<
@@ -1172,12 +1183,14 @@ export function useGetFeatureHistory<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
 >(
   id: number,
   featureId: number,
+  params?: GetFeatureHistoryParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeatureHistory>>, TError, TData>> &
       Pick<
@@ -1198,12 +1211,14 @@ export function useGetFeatureHistory<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
 >(
   id: number,
   featureId: number,
+  params?: GetFeatureHistoryParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeatureHistory>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
@@ -1220,19 +1235,21 @@ export function useGetFeatureHistory<
     | UnauthenticatedResponse
     | ForbiddenResponse
     | NotFoundResponse
+    | ValidationFailedResponse
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
 >(
   id: number,
   featureId: number,
+  params?: GetFeatureHistoryParams,
   options?: {
     query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeatureHistory>>, TError, TData>>;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-  const queryOptions = getGetFeatureHistoryQueryOptions(id, featureId, options);
+  const queryOptions = getGetFeatureHistoryQueryOptions(id, featureId, params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

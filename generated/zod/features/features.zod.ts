@@ -1751,9 +1751,31 @@ export const updateMultiSelectFeatures503Response = zod.object({
 });
 
 /**
- * Still answers for a deleted feature, whose last entry is `deleted`.
+ * Still answers for a deleted feature, whose last entry is `deleted`. Paged newest first: `meta.next_before` is the cursor of the next (older) page. A page also ends early once the stored changes it read reach the server's answer budget (ANSWER_MAX_BYTES; the first entry is always there), so the history of a feature of a million vertices is read one short answer at a time. A geometry in `old_values` / `new_values` is given as its type alone (`{"type": "LineString"}`) unless `include_geometry` asks for the coordinates.
  * @summary The feature's change history, newest first
  */
+export const getFeatureHistoryQueryPerPageDefault = 15;
+export const getFeatureHistoryQueryPerPageMax = 100;
+export const getFeatureHistoryQueryIncludeGeometryDefault = false;
+
+export const getFeatureHistoryQueryParams = zod.object({
+  per_page: zod.coerce
+    .number()
+    .min(1)
+    .max(getFeatureHistoryQueryPerPageMax)
+    .default(getFeatureHistoryQueryPerPageDefault)
+    .describe('Items per page.'),
+  before: zod.coerce
+    .number()
+    .min(1)
+    .optional()
+    .describe('Cursor from `meta.next_before`; the page starts after (older than) that entry.'),
+  include_geometry: zod.coerce
+    .boolean()
+    .optional()
+    .describe('Give each changed geometry whole (its coordinates), not its type alone.'),
+});
+
 export const getFeatureHistory200Response = zod
   .object({
     data: zod.array(
@@ -1802,6 +1824,13 @@ export const getFeatureHistory200Response = zod
         })
         .describe('One change of a feature or of its files, written in the same transaction as the change.'),
     ),
+    meta: zod.object({
+      next_before: zod
+        .number()
+        .min(1)
+        .nullable()
+        .describe('Pass as `before` for the next (older) page; null on the last page.'),
+    }),
   })
   .describe('Newest first.');
 
@@ -1816,6 +1845,13 @@ export const getFeatureHistory403Response = zod.object({
 export const getFeatureHistory404Response = zod.object({
   message: zod.string(),
 });
+
+export const getFeatureHistory422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
 
 export const getFeatureHistory500Response = zod.object({
   message: zod.string(),

@@ -1,6 +1,7 @@
 import { withoutHidden } from '../access/layer-view.ts';
 import type { components } from '../../../generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
+import { featureLimits } from './feature-limits.ts';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditEvent = AuditEntry['event'];
@@ -79,27 +80,71 @@ interface AuditRow {
   source_version: number | null;
 }
 
-/** A feature's history newest first, only if it was (or is) on one of the map's layers. */
+/** Which page of a history: at most `perPage` entries older than `before`, geometries whole or not. */
+export interface HistoryPage {
+  perPage: number;
+  before?: number | undefined;
+  /** Each changed geometry with its coordinates; otherwise its type alone. */
+  geometry: boolean;
+}
+
+/**
+ * A history value as answered: without `geometry`, a changed geometry is its type alone. A line
+ * at the vertex limit is megabytes in each of its history rows, and the history panel shows the
+ * type only; the coordinates are asked for when wanted.
+ */
+const valuesSql = (
+  column: string,
+) => `CASE WHEN NOT $5::boolean AND jsonb_typeof(a.${column} -> 'geometry') = 'object'
+    THEN jsonb_set(a.${column}, '{geometry}', jsonb_build_object('type', a.${column} -> 'geometry' -> 'type'))
+    ELSE a.${column} END`;
+
+/** A history row's stored size, read from its header without unpacking it. */
+const STORED_BYTES = 'coalesce(pg_column_size(a.old_values), 0) + coalesce(pg_column_size(a.new_values), 0)';
+
+/**
+ * A feature's history newest first, only if it was (or is) on one of the map's layers, one page
+ * at a time: at most `perPage` entries, cut where the stored bytes of the entries before reach
+ * the answer budget (ANSWER_MAX_BYTES; the first entry is always there), so one answer never
+ * reads a long history of huge geometries in one statement. `nextBefore` is the next page's
+ * cursor, null on the last page.
+ */
 export async function featureHistory(
   db: Queryable,
   mapId: number,
   featureId: number,
+  page: HistoryPage,
   /** What the caller sees of a layer: entries of hidden layers are left out, hidden values too. */
   view: { readable(layerId: number): boolean; hidden(layerId: number): ReadonlySet<string> } = {
     readable: () => true,
     hidden: () => new Set(),
   },
-): Promise<AuditEntry[]> {
-  const rows = await db.query<AuditRow>(
-    `SELECT a.id, a.layer_id, a.auditable_id, a.event, a.old_values, a.new_values, a.created_at,
-       a.version, a.restored_version, a.source_feature_id, a.source_version, u.id AS user_id, u.name AS user_name
-     FROM feature_audits a JOIN layers l ON l.id = a.layer_id
+): Promise<{ data: AuditEntry[]; nextBefore: number | null }> {
+  const budget = Math.trunc(featureLimits().answerBytes);
+  const rows = await db.query<AuditRow & { fetched: number | string }>(
+    `WITH picked AS (
+       SELECT a.id, ${STORED_BYTES} AS bytes
+       FROM feature_audits a JOIN layers l ON l.id = a.layer_id
+       WHERE a.auditable_id = $1 AND l.map_id = $2 AND ($3::int IS NULL OR a.id < $3::int)
+       ORDER BY a.id DESC LIMIT $4::int + 1
+     ), sized AS (
+       SELECT id, count(*) OVER () AS fetched,
+         sum(bytes) OVER (ORDER BY id DESC ROWS UNBOUNDED PRECEDING) - bytes AS earlier
+       FROM picked
+     )
+     SELECT a.id, a.layer_id, a.auditable_id, a.event, ${valuesSql('old_values')} AS old_values,
+       ${valuesSql('new_values')} AS new_values, a.created_at, a.version, a.restored_version,
+       a.source_feature_id, a.source_version, u.id AS user_id, u.name AS user_name, s.fetched
+     FROM sized s JOIN feature_audits a ON a.id = s.id
      LEFT JOIN users u ON u.id = a.user_id
-     WHERE a.auditable_id = $1 AND l.map_id = $2
+     WHERE s.earlier < ${budget}
      ORDER BY a.id DESC`,
-    [featureId, mapId],
+    [featureId, mapId, page.before ?? null, page.perPage, page.geometry],
   );
-  return rows
+  const kept = rows.slice(0, page.perPage);
+  // One row more than the page is picked: when it exists, or the budget cut rows, there are more.
+  const more = Number(rows[0]?.fetched ?? 0) > kept.length;
+  const data = kept
     .filter((row) => view.readable(row.layer_id))
     .map((row) => ({
       id: row.id,
@@ -116,4 +161,5 @@ export async function featureHistory(
           ? null
           : { feature_id: row.source_feature_id, version: row.source_version },
     }));
+  return { data, nextBefore: more ? (kept.at(-1)?.id ?? null) : null };
 }

@@ -80,7 +80,12 @@ async function stageBatch(db: Queryable, jobId: string, first: number, batch: ob
  * locks the job row, so a worker that lost its lease stops at once; an attempt that dies leaves
  * staged rows and a hidden layer, which the next attempt clears.
  */
-async function runImport(db: Database, context: JobContext): Promise<Record<string, unknown>> {
+export async function runImport(
+  db: Database,
+  context: JobContext,
+  /** Called once the layer is shown, before the statistics and the grid are brought up to date. */
+  shown?: (layerId: number) => Promise<void>,
+): Promise<Record<string, unknown>> {
   const { job } = context;
   const { request } = job.payload as unknown as ImportJobPayload;
   const read = readerFor(request);
@@ -147,8 +152,12 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
       if (warnings.length < 20) warnings.push(tooLong);
       continue;
     }
+    const positions = vertexCount(feature.geometry);
+    // Flushed before a feature would take the statement past the limit, not after: two lines
+    // just under it made one statement of twice the limit, held for seconds on the one connection.
+    if (batch.length > 0 && batchPositions + positions > STATEMENT_POSITIONS) await flush();
     batch.push({ g: feature.geometry, p: properties });
-    batchPositions += vertexCount(feature.geometry);
+    batchPositions += positions;
     if (batch.length >= BATCH || batchPositions >= STATEMENT_POSITIONS) await flush();
   }
   if (batch.length > 0) await flush();
@@ -164,6 +173,7 @@ async function runImport(db: Database, context: JobContext): Promise<Record<stri
   });
   const result = { layer_id: layerId, imported: staged, skipped, warnings };
   await finishImport(db, { jobId: job.id, workerId: context.workerId }, layerId, result);
+  await shown?.(layerId);
   await refreshFeatureStatistics(db);
   await prepareGrid(db, result.layer_id);
   return result;

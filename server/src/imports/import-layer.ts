@@ -1,21 +1,11 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Message } from '../i18n/messages.ts';
-import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
-import { prepareGrid } from '../tiles/layer-grid.ts';
-import {
-  checkedReader,
-  hasNonFiniteCoordinate,
-  overLongValue,
-  oversizedFeature,
-  tooManyProperties,
-  unusableGeometry,
-  STATEMENT_POSITIONS,
-  vertexCount,
-} from './feature-checks.ts';
+import type { LayerRow } from '../maps/records.ts';
+import { checkedReader } from './feature-checks.ts';
 import type { ImportRequest } from './import-readers.ts';
-import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
-import { convertValue, SchemaInference, type InferredProperty } from './schema-inference.ts';
+import type { FeatureReader, ImportedFeature } from './imported-feature.ts';
+import { convertValue, type InferredProperty } from './schema-inference.ts';
 import { workerReader } from './worker-reader.ts';
 
 export { formatOf, type ImportFormat, type ImportRequest } from './import-readers.ts';
@@ -35,7 +25,6 @@ export function readerFor(request: ImportRequest): FeatureReader {
   return checkedReader(workerReader(request));
 }
 
-const BATCH = 1000;
 export const IMPORT_STYLE = {
   stroke_color: '#e31a1c',
   stroke_width: 1,
@@ -50,14 +39,6 @@ export const GEOMETRY_SQL = `ST_Force2D(CASE e -> 'g' ->> 'type'
   WHEN 'WKB' THEN ST_Transform(ST_SetSRID(ST_GeomFromWKB(decode(e -> 'g' ->> 'coordinates', 'hex')),
     coalesce(nullif((e -> 'g' ->> 'srid')::int, 0), 4326)), 4326)
   ELSE ST_SetSRID(ST_GeomFromGeoJSON(e -> 'g'), 4326) END)`;
-
-async function insertBatch(tx: Queryable, layerId: number, userId: number, batch: object[]): Promise<void> {
-  await tx.query(
-    `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-     SELECT $1, ${GEOMETRY_SQL}, e -> 'p', $2, $2 FROM jsonb_array_elements($3::jsonb) e`,
-    [layerId, userId, JSON.stringify(batch)],
-  );
-}
 
 /** The layer's geometry type from what was stored: one type, or its multi form, else none. */
 export async function settleGeometryType(tx: Queryable, layerId: number): Promise<void> {
@@ -97,73 +78,6 @@ export async function insertImportedLayer(
 }
 
 /**
- * Two passes over the file on disk: the first infers the attribute schema, the second
- * stores layer and features in one transaction. A file that cannot be read (in either pass)
- * throws UnreadableFile and leaves nothing behind.
- */
-export async function importLayer(db: Database, request: ImportRequest): Promise<ImportResult> {
-  const read = readerFor(request);
-  const inference = new SchemaInference();
-  let usable = 0;
-  for await (const feature of read()) {
-    inference.see(feature.properties);
-    if (feature.geometry && !hasNonFiniteCoordinate(feature.geometry)) usable += 1;
-  }
-  if (usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
-  const schema = inference.schema();
-  const wide = tooManyProperties(schema.length);
-  if (wide) throw wide;
-  const result = await db.transaction(async (tx) => {
-    const layerId = await insertImportedLayer(tx, request, schema);
-    const warnings: Message[] = [];
-    let imported = 0;
-    let skipped = 0;
-    let row = 0;
-    let batch: object[] = [];
-    let positions = 0;
-    for await (const feature of read()) {
-      row += 1;
-      if (!feature.geometry) {
-        skipped += 1;
-        if (warnings.length < 20) warnings.push(msg('exports.import_no_geometry', { row }));
-        continue;
-      }
-      const badGeometry = unusableGeometry(feature.geometry, row);
-      if (badGeometry) {
-        skipped += 1;
-        if (warnings.length < 20) warnings.push(badGeometry);
-        continue;
-      }
-      const properties = typedProperties(schema, feature);
-      const tooLong = overLongValue(properties, row) ?? oversizedFeature(feature.geometry, properties, row);
-      if (tooLong) {
-        skipped += 1;
-        if (warnings.length < 20) warnings.push(tooLong);
-        continue;
-      }
-      batch.push({ g: feature.geometry, p: properties });
-      positions += vertexCount(feature.geometry);
-      if (batch.length >= BATCH || positions >= STATEMENT_POSITIONS) {
-        await storeBatch(tx, layerId, request.userId, batch, row);
-        imported += batch.length;
-        batch = [];
-        positions = 0;
-      }
-    }
-    if (batch.length > 0) await storeBatch(tx, layerId, request.userId, batch, row);
-    imported += batch.length;
-    await settleGeometryType(tx, layerId);
-    const [layer] = await tx.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1`, [
-      layerId,
-    ]);
-    return { layer: layer as LayerRow, imported, skipped, warnings };
-  });
-  await refreshFeatureStatistics(db);
-  await prepareGrid(db, result.layer.id);
-  return result;
-}
-
-/**
  * The planner's row counts for `features`, after an import added many rows at once. The
  * embedded database has no autovacuum to do it, and without them it guessed a layer of 100,000
  * features at a few hundred rows, sorted whole layers for one page and ignored the spatial index.
@@ -175,17 +89,6 @@ export async function refreshFeatureStatistics(db: Queryable): Promise<void> {
   // and every search reads that whole list: a search right after a big import took 100–600 ms
   // at 100,000 points against 2 ms once merged. The embedded database has no autovacuum.
   await db.query(`SELECT gin_clean_pending_list('features_search'::regclass)`);
-}
-
-async function storeBatch(tx: Queryable, layerId: number, userId: number, batch: object[], row: number) {
-  try {
-    await insertBatch(tx, layerId, userId, batch);
-  } catch (error) {
-    // PostGIS refused a geometry (bad WKT, broken coordinates): the file is at fault.
-    throw new UnreadableFile(
-      `${error instanceof Error ? error.message : String(error)} (before feature ${row})`,
-    );
-  }
 }
 
 export function typedProperties(

@@ -74,7 +74,9 @@ describe('saving an editing session', () => {
         user: { id: user.id, name: user.name },
       }),
     ]);
-    const moved = (await client.get(`/api/maps/${map.id}/features/${b}/history`)).json<{ data: Audit[] }>();
+    const moved = (
+      await client.get(`/api/maps/${map.id}/features/${b}/history`, { query: { include_geometry: 'true' } })
+    ).json<{ data: Audit[] }>();
     expect(moved.data[0]?.old_values).toMatchObject({ diameter_mm: 100, geometry: point(0.01) });
     expect(moved.data[0]?.new_values).toMatchObject({ diameter_mm: null, geometry: point(5) });
     // A deleted feature's history stays readable, newest first.

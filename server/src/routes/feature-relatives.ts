@@ -8,17 +8,28 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** A feature's history and the features related to it by the layers' relations. */
 export const featureRelativeHandlers = typedHandlers({
-  async getFeatureHistory({ services: { db }, auth, params }) {
+  async getFeatureHistory({ services: { db }, auth, params, query }) {
     // History (with editors' names) is for signed-in readers: not for a public map's guests.
     if (!auth.user) throw notFound();
     await mapForFeatures(db, auth.ability, params.id, 'read');
     // A deleted feature keeps its history, so the audit rows (scoped to the map) decide.
-    const entries = await featureHistory(db, params.id, params.feature_id, {
-      readable: (layerId) => layerReadable(auth.ability, { id: layerId, map_id: params.id }),
-      hidden: (layerId) => hiddenPropertiesOf(auth.access, layerId),
-    });
-    if (entries.length === 0 && !(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
-    return { status: 200, body: { data: entries } };
+    const page = await featureHistory(
+      db,
+      params.id,
+      params.feature_id,
+      { perPage: query.per_page ?? 15, before: query.before, geometry: query.include_geometry === true },
+      {
+        readable: (layerId) => layerReadable(auth.ability, { id: layerId, map_id: params.id }),
+        hidden: (layerId) => hiddenPropertiesOf(auth.access, layerId),
+      },
+    );
+    if (
+      page.data.length === 0 &&
+      query.before === undefined &&
+      !(await featureOfMap(db, params.id, params.feature_id))
+    )
+      throw notFound();
+    return { status: 200, body: { data: page.data, meta: { next_before: page.nextBefore } } };
   },
 
   async getFeatureChildren({ services: { db }, auth, params }) {

@@ -57,8 +57,11 @@ async function fixture(geometryType: 'Point' | 'LineString' = 'Point') {
   const layer = await insertLayer(t.database.db, map.id, { properties: SCHEMA, geometry_type: geometryType });
   return { map, layer };
 }
+/** The feature's history with its geometries whole (by default they are given as their type). */
 const history = async (client: TestClient, mapId: number, id: number) =>
-  (await client.get(`/api/maps/${mapId}/features/${id}/history`)).json<{ data: Audit[] }>().data;
+  (
+    await client.get(`/api/maps/${mapId}/features/${id}/history`, { query: { include_geometry: 'true' } })
+  ).json<{ data: Audit[] }>().data;
 const layerVersion = async (layerId: number) =>
   (await t.database.db.query<{ version: string }>('SELECT version FROM layers WHERE id = $1', [layerId]))[0]
     ?.version;

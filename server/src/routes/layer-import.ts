@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import { HttpError, invalid } from '../http/http-error.ts';
 import { localeOf, msg, render, translator, type Problems } from '../i18n/messages.ts';
 import type { Queryable } from '../db/database.ts';
-import { formatOf, importLayer, noFormat, type ImportRequest } from '../imports/import-layer.ts';
+import { formatOf, noFormat, type ImportRequest } from '../imports/import-layer.ts';
+import { importLayerNow } from '../imports/import-now.ts';
 import { UnreadableFile } from '../imports/imported-feature.ts';
 import { readUpload, uploadsDir, type Upload } from '../imports/upload.ts';
 import { mapFor } from '../maps/access.ts';
@@ -65,7 +66,7 @@ export const importLayerHandler: TypedHandler<'importLayer'> = async ({
     const importRequest = await importFields(db, params.id, auth.user.id, upload);
     const { format } = importRequest;
     try {
-      const result = await importLayer(db, importRequest);
+      const result = await importLayerNow(db, { request: importRequest, file_name: upload.fileName });
       const t = translator(localeOf(request));
       return {
         status: 201,

@@ -145,11 +145,14 @@ describe('feature history and relatives', () => {
               created_at: isoTimestamp(),
             },
           ],
+          // One page holds the whole of a short history: no older page to ask for.
+          meta: { next_before: nullValue() },
         }),
       )
       .executeTest(async (server) => {
-        const history = await getFeatureHistory(TOWN.id, PIPE_101.id, options(server.url));
+        const history = await getFeatureHistory(TOWN.id, PIPE_101.id, undefined, options(server.url));
         expect(history.data.map((entry) => entry.event)).toEqual(['created']);
+        expect(history.meta.next_before).toBeNull();
       }));
 
   it('getFeatureHistory 404 for a feature of another map', () =>
@@ -166,7 +169,7 @@ describe('feature history and relatives', () => {
       )
       .willRespondWith(404, (b) => b.headers(JSON_RESPONSE).jsonBody(messageLike('Not found.')))
       .executeTest(async (server) => {
-        const call = getFeatureHistory(HARBOUR.id, PIPE_101.id, options(server.url));
+        const call = getFeatureHistory(HARBOUR.id, PIPE_101.id, undefined, options(server.url));
         expect((await rejectionOf(call)).status).toBe(404);
       }));
 

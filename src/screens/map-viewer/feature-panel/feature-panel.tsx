@@ -66,7 +66,9 @@ export function FeaturePanel({
   const layer = readableLayer(ability, mapId, givenLayer);
   const [editing, setEditing] = useState(false);
   // The version the edit starts from: a save after someone else's change is refused (409), not overwritten.
-  const history = useGetFeatureHistory(mapId, feature.featureId, { query: { enabled: !identifyOnly } });
+  const history = useGetFeatureHistory(mapId, feature.featureId, undefined, {
+    query: { enabled: !identifyOnly },
+  });
   const [seenVersion, setSeenVersion] = useState<number | undefined>(undefined);
   const words = { yes: t('viewer.yes'), no: t('viewer.no') };
   return (

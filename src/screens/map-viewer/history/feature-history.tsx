@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetFeatureHistory } from '../../../../generated/api/features/features';
 import type { AuditEntry, Feature } from '../../../../generated/model';
@@ -51,32 +52,61 @@ export function FeatureHistory({
 }: FeatureHistoryProps) {
   const { t, i18n } = useTranslation();
   const ability = useAppAbility();
-  const history = useGetFeatureHistory(mapId, featureId);
-  if (history.isPending) return <Loading />;
-  if (history.isError) return <LoadError />;
+  // Pages of changes, newest first: the cursors of the older pages opened, as the deleted list.
+  const [cursors, setCursors] = useState<number[]>([]);
+  const before = cursors.at(-1);
+  // The newest page names the current version (the same query as the page shown first).
+  const newest = useGetFeatureHistory(mapId, featureId);
+  const history = useGetFeatureHistory(mapId, featureId, before === undefined ? undefined : { before });
+  if (history.isPending || newest.isPending) return <Loading />;
+  if (history.isError || newest.isError) return <LoadError />;
   const entries = history.data.data;
-  if (entries.length === 0) return <p className="status status-empty">{t('viewer.history.empty')}</p>;
+  if (entries.length === 0 && cursors.length === 0)
+    return <p className="status status-empty">{t('viewer.history.empty')}</p>;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const versions = versionsOf(entries);
+  const current = versionsOf(newest.data.data).current;
+  const nextBefore = history.data.meta.next_before;
   const restore =
     layerId !== undefined && ability.can('update', featureOf(mapId, layerId))
-      ? { mapId, layerId, featureId, seenVersion: versions.current, onRestored }
+      ? { mapId, layerId, featureId, seenVersion: current, onRestored }
       : undefined;
   return (
-    <ol className="feature-history">
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          <p>
-            {t(`viewer.history.events.${entry.event}`, {
-              name: entry.user?.name ?? t('viewer.history.deleted_user'),
-            })}{' '}
-            <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
-          </p>
-          <Changes entry={entry} labels={labels} />
-          <HistoryVersion entry={entry} current={versions.current} restore={restore} />
-        </li>
-      ))}
-      {versions.oldest > 1 && <OriginalVersion current={versions.current} restore={restore} />}
-    </ol>
+    <>
+      <ol className="feature-history">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <p>
+              {t(`viewer.history.events.${entry.event}`, {
+                name: entry.user?.name ?? t('viewer.history.deleted_user'),
+              })}{' '}
+              <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
+            </p>
+            <Changes entry={entry} labels={labels} />
+            <HistoryVersion entry={entry} current={current} restore={restore} />
+          </li>
+        ))}
+        {nextBefore === null && versionsOf(entries).oldest > 1 && (
+          <OriginalVersion current={current} restore={restore} />
+        )}
+      </ol>
+      {(cursors.length > 0 || nextBefore !== null) && (
+        <div className="filters-actions">
+          {cursors.length > 0 && (
+            <button type="button" className="btn btn-plain" onClick={() => setCursors(cursors.slice(0, -1))}>
+              {t('history_pages.newer')}
+            </button>
+          )}
+          {nextBefore !== null && (
+            <button
+              type="button"
+              className="btn btn-plain"
+              onClick={() => setCursors([...cursors, nextBefore])}
+            >
+              {t('history_pages.older')}
+            </button>
+          )}
+        </div>
+      )}
+    </>
   );
 }

@@ -23,7 +23,7 @@ const edited: AuditEntry = {
 };
 
 function history(entries: AuditEntry[]) {
-  server.use(getGetFeatureHistoryMockHandler({ data: entries }));
+  server.use(getGetFeatureHistoryMockHandler({ data: entries, meta: { next_before: null } }));
 }
 
 const feature = (id: number) => ({
@@ -103,5 +103,47 @@ describe('restoring a version from the feature history', () => {
     const texts = changes.map((item) => item.textContent);
     expect(texts).toContain('Diameter (mm): 150 → 777');
     expect(texts).toContain('note: — → x');
+  });
+
+  it('pages back to older changes, whose restore still names the newest version as seen', async () => {
+    const asked: (string | null)[] = [];
+    const moved = { ...edited, id: 9, version: 3, old_values: { geometry: { type: 'LineString' } } };
+    server.use(
+      http.get('*/api/maps/1/features/3/history', ({ request }) => {
+        const before = new URL(request.url).searchParams.get('before');
+        asked.push(before);
+        return HttpResponse.json(
+          before === null
+            ? { data: [moved], meta: { next_before: 9 } }
+            : { data: [edited], meta: { next_before: null } },
+        );
+      }),
+    );
+    let sent: unknown;
+    server.use(
+      http.post('*/api/maps/1/features/3/restore', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ data: feature(3) });
+      }),
+    );
+    const { user } = renderWithProviders(<FeatureHistory mapId={1} featureId={3} layerId={1} />);
+    await screen.findByText('Version 3');
+    // The original version is on the last page only.
+    expect(screen.queryByText('Version 1')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Newer changes' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Older changes' }));
+    await screen.findByText('Version 2');
+    expect(screen.getByText('Version 1')).toBeInTheDocument();
+    expect(screen.queryByText('Version 3')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Older changes' })).toBeNull();
+    expect(asked).toEqual([null, '9']);
+
+    await user.click(screen.getAllByRole('button', { name: 'Restore this version' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore version 2 of feature 3?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+    await expect.poll(() => sent).toEqual({ version: 2, seen_version: 3 });
+
+    await user.click(screen.getByRole('button', { name: 'Newer changes' }));
+    expect(await screen.findByText('Version 3')).toBeInTheDocument();
   });
 });

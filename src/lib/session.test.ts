@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getGetAuthProvidersQueryOptions } from '../../generated/api/auth/auth';
 import { applyScenario } from '../../mocks/scenarios';
 import { useAuthStore } from '../stores/auth-store';
 import { createTestQueryClient, resetClientState } from '../testing/render';
@@ -23,5 +24,17 @@ describe('session refresh', () => {
     expect(await refreshSession(queryClient)).toBe(false);
     expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
     expect(ability.can('read', 'User')).toBe(false);
+  });
+
+  it("keeps a guest's answers still on their way at start, such as the sign-in screen's options", async () => {
+    resetClientState();
+    applyScenario('signed-out');
+    const queryClient = createTestQueryClient();
+    const options = queryClient.fetchQuery(getGetAuthProvidersQueryOptions());
+    expect(await refreshSession(queryClient, { atStart: true })).toBe(false);
+    await expect(options).resolves.toMatchObject({ password_login: true });
+    expect(queryClient.getQueryData(getGetAuthProvidersQueryOptions().queryKey)).toMatchObject({
+      password_login: true,
+    });
   });
 });

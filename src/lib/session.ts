@@ -24,7 +24,11 @@ export async function refreshSession(queryClient: QueryClient, { atStart = false
     useAuthStore.getState().signIn(current.data);
     return true;
   } catch {
-    clearSession(queryClient);
+    // At start, a visitor the app did not take for signed in has only guest answers in the cache,
+    // some perhaps still on their way (the sign-in screen's options): wiping it would cancel those
+    // for good, and the screen would never show its single sign-on buttons.
+    if (atStart && !useAuthStore.getState().authenticated) clearAbilityRules();
+    else clearSession(queryClient);
     await takeGuestRules(queryClient);
     return false;
   }

@@ -10,7 +10,9 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('VITEST') || key.startsWith('VITE_') || DROPPED.has(key)) continue;
+    // OIDC_*: single sign-on is what a file asks for (single-sign-on.test.ts), never this shell's.
+    if (key.startsWith('VITEST') || key.startsWith('VITE_') || key.startsWith('OIDC_') || DROPPED.has(key))
+      continue;
     env[key] = value;
   }
   return { ...env, NO_COLOR: '1', ...extra };
@@ -35,4 +37,5 @@ const DROPPED = new Set([
   'REGISTRATION',
   'TRUST_PROXY',
   'AUTH_RATE_LIMIT',
+  'PASSWORD_LOGIN',
 ]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, newUserPage, screenshotFailures, type PageViewport } from './browser';
-import { startServer, type RunningServer } from './server';
+import { startServer, type ExtraEnv, type RunningServer } from './server';
 import { startSmtpListener, type SmtpListener } from './smtp';
 
 export type RealServerSuite = {
@@ -14,10 +14,10 @@ export type RealServerSuite = {
 type ServerWithMail = { server: RunningServer; smtp: SmtpListener };
 
 /** A server and the SMTP listener it sends to. */
-async function startServerWithMail(demoSeed: boolean): Promise<ServerWithMail> {
+async function startServerWithMail(demoSeed: boolean, extraEnv?: ExtraEnv): Promise<ServerWithMail> {
   const smtp = await startSmtpListener();
   try {
-    return { smtp, server: await startServer({ smtpUrl: smtp.url, demoSeed }) };
+    return { smtp, server: await startServer({ smtpUrl: smtp.url, demoSeed, extraEnv }) };
   } catch (error) {
     await smtp.close();
     throw error;
@@ -46,8 +46,13 @@ async function takeServer(demoSeed: boolean): Promise<ServerWithMail> {
 /**
  * One `npm start`, one SMTP listener and one Chromium for the whole test file; every
  * person in a flow gets a context of their own. Failures screenshot the newest page.
+ * A file with `extraEnv` starts its own server with it (never one started early, and the one
+ * started early for the next file stays for that file).
  */
-export function useRealServer({ demoSeed = false }: { demoSeed?: boolean } = {}): RealServerSuite {
+export function useRealServer({
+  demoSeed = false,
+  extraEnv,
+}: { demoSeed?: boolean; extraEnv?: ExtraEnv } = {}): RealServerSuite {
   let smtp: SmtpListener | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -56,7 +61,10 @@ export function useRealServer({ demoSeed = false }: { demoSeed?: boolean } = {})
   screenshotFailures(() => latestPage);
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.all([takeServer(demoSeed), launchChromium()]);
+    const [started, launched] = await Promise.all([
+      extraEnv ? startServerWithMail(demoSeed, extraEnv) : takeServer(demoSeed),
+      launchChromium(),
+    ]);
     ({ server, smtp } = started);
     browser = launched;
   });

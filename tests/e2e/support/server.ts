@@ -16,6 +16,12 @@ export type RunningServer = {
 
 type Admin = RunningServer['admin'];
 
+/**
+ * More environment for one file's server, from the address it will answer on (settings such as
+ * APP_URL name it). Only for settings that leave the database as the prepared data dir has it.
+ */
+export type ExtraEnv = (baseUrl: string) => Promise<Record<string, string>>;
+
 /** Under the run's directory: one empty file per server process group still running. */
 export const GROUPS_DIR = 'process-groups';
 
@@ -35,10 +41,12 @@ const STARTUP_TIMEOUT_MS = 170_000;
 export async function startServer({
   smtpUrl,
   demoSeed = false,
+  extraEnv,
 }: {
   smtpUrl: string;
   /** Seed the demo town (the map screens' tests draw it); off by default for an empty start. */
   demoSeed?: boolean;
+  extraEnv?: ExtraEnv;
 }): Promise<RunningServer> {
   const run = inject('e2eRun');
   // The seed names the first admin 'Admin' (server/src/seed.ts); only email and password come from env.
@@ -49,7 +57,7 @@ export async function startServer({
   await cp(prepared, dataDir, { recursive: true });
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
   try {
-    const server = await npmStart({ dataDir, smtpUrl, demoSeed, admin, runRoot: run.root });
+    const server = await npmStart({ dataDir, smtpUrl, demoSeed, admin, runRoot: run.root, extraEnv });
     return {
       ...server,
       stop: async () => {
@@ -96,14 +104,18 @@ async function npmStart({
   demoSeed,
   admin,
   runRoot,
+  extraEnv,
 }: {
   dataDir: string;
   smtpUrl: string;
   demoSeed: boolean;
   admin: Admin;
   runRoot: string;
+  extraEnv?: ExtraEnv;
 }): Promise<RunningServer> {
   const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const extra = extraEnv ? await extraEnv(baseUrl) : {};
   const group = startProcessGroup(
     'npm',
     ['start'],
@@ -116,6 +128,7 @@ async function npmStart({
       DEMO_SEED: demoSeed ? '1' : '0',
       // The flows register people (the default is closed); registerAccount confirms their address.
       REGISTRATION: 'open',
+      ...extra,
     }),
     repoRoot,
   );
@@ -127,7 +140,6 @@ async function npmStart({
     await group.stop();
     await rm(groupFile, { force: true });
   };
-  const baseUrl = `http://localhost:${port}`;
   try {
     // Any 2xx-4xx from the current-user call means routes, session and database are up.
     await waitForHttp(

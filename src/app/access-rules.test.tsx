@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getGetAbilitiesMockHandler } from '../../generated/api/auth/auth.msw';
 import { getShowMapMockHandler } from '../../generated/api/maps/maps.msw';
 import type { AbilityRule, AbilitySubject } from '../../generated/model';
@@ -7,12 +7,6 @@ import { townMapDetail } from '../../mocks/features-town-map';
 import { recordedMap } from '../map/testing/recording-map-canvas';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
-
-// jsdom has no canvas: the OpenLayers engine is swapped for one that records its layer models.
-vi.mock('../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 const READ_PARTS: AbilitySubject[] = ['Layer', 'Feature', 'Search', 'MainSearch', 'Filter', 'Category'];
 

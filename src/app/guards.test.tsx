@@ -4,12 +4,6 @@ import { replaceAbilityRules } from '../lib/signed-in-resources';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 
-// jsdom has no canvas: the print preview's OpenLayers engine is swapped for a recording one.
-vi.mock('../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
-
 afterEach(() => {
   vi.unstubAllGlobals();
   server.events.removeAllListeners();

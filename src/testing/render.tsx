@@ -9,6 +9,8 @@ import { AppProvider } from '../app/provider';
 import { routes } from '../app/routes';
 import { toastQueue } from '../components/ui/toast';
 import { ability, replaceAbilityRules } from '../lib/ability';
+import { MapEngineContext } from '../map/map-canvas';
+import { RecordingMapCanvas } from '../map/testing/recording-map-canvas';
 import { refreshSession } from '../lib/session';
 import { markRulesReceived } from '../lib/signed-in-resources';
 import { useLayerRevisionsStore } from '../screens/map-viewer/layers/layer-revisions';
@@ -56,7 +58,12 @@ export function resetClientState(): void {
   markRulesReceived();
 }
 
-/** The whole app (routes, guards, layout, providers) at `path`, against the MSW mock API. */
+/**
+ * The whole app (routes, guards, layout, providers) at `path`, against the MSW mock API. jsdom has
+ * no canvas, so maps draw with the engine that records its props (map/testing/recording-map-canvas.tsx),
+ * given through the engine context the screens read: it is there at the first render, where
+ * OpenLayers is a lazily loaded module whose first import can outlast a one-second wait.
+ */
 export async function renderApp(
   path: string,
   { as, checkSession = false }: RenderAppOptions = {},
@@ -71,7 +78,9 @@ export async function renderApp(
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient} i18n={initTestI18n()} checkSession={checkSession}>
-      <RouterProvider router={router} />
+      <MapEngineContext.Provider value={RecordingMapCanvas}>
+        <RouterProvider router={router} />
+      </MapEngineContext.Provider>
     </AppProvider>,
   );
   return { ...result, router, user, queryClient };
@@ -84,7 +93,9 @@ export function renderWithProviders(
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={createTestQueryClient()} i18n={initTestI18n()} checkSession={false}>
-      <AbilityProvider value={ability}>{ui}</AbilityProvider>
+      <MapEngineContext.Provider value={RecordingMapCanvas}>
+        <AbilityProvider value={ability}>{ui}</AbilityProvider>
+      </MapEngineContext.Provider>
     </AppProvider>,
   );
   return { ...result, user };

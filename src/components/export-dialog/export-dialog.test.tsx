@@ -1,17 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
 import type { ExportFileResource } from '../../../generated/model';
 import { townMapDetail } from '../../../mocks/features-town-map';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
-
-// jsdom has no canvas: the viewer draws with the recording engine.
-vi.mock('../../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 /** Records the body of every export request the dialog sends. */
 function recordExportBodies() {

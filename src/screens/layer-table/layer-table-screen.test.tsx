@@ -1,16 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
 import { townMapDetail } from '../../../mocks/features-town-map';
 import { renderApp } from '../../testing/render';
 import { recordedMap } from '../../map/testing/recording-map-canvas';
 import { server } from '../../testing/server';
-
-// jsdom has no canvas: the viewer that "show on map" opens draws with the recording engine.
-vi.mock('../../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 /** The mock town, with the pipes' Status required as in the demo. */
 function townWithRequiredStatus() {

@@ -1,11 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render';
-
-vi.mock('../../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 describe('/pdf', { timeout: 30_000 }, () => {
   it('takes the map, view and visible layers from the viewer, and a picked scale makes the sheet printable', async () => {

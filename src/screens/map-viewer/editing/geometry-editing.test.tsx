@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
 import { findFeature } from '../../../../mocks/features-store';
 import { townMapDetail } from '../../../../mocks/features-town-map';
@@ -7,12 +7,6 @@ import { featureExtent } from '../../../map';
 import { recordedMap } from '../../../map/testing/recording-map-canvas';
 import { renderApp, type SignedInAs } from '../../../testing/render';
 import { server } from '../../../testing/server';
-
-// jsdom has no canvas: the OpenLayers engine is swapped for one that records its props.
-vi.mock('../../../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../../../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 const revisionOf = (key: string) =>
   within(screen.getByTestId('map-canvas'))

@@ -1,16 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
 import { townMapDetail } from '../../../../mocks/features-town-map';
 import { recordedMap } from '../../../map/testing/recording-map-canvas';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-
-// jsdom has no canvas: the OpenLayers engine is swapped for one that records its layer models.
-vi.mock('../../../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../../../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 // The first render loads the screen's lazy chunk; this machine's shared CPUs make that slow.
 describe('the embed page', { timeout: 30_000 }, () => {

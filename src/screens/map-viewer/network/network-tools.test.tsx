@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
 import {
   getExportMultiSelectedFeaturesMockHandler,
@@ -18,12 +18,6 @@ import { recordedMap } from '../../../map/testing/recording-map-canvas';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { DEFAULT_HYDRAULICS } from '../../../../server/src/water-network/hydraulic-settings';
-
-// jsdom has no canvas: the OpenLayers engine is swapped for one that records its layer models.
-vi.mock('../../../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../../../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 const SLOW = { timeout: 10_000 };
 

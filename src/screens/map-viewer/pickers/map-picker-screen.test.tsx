@@ -1,14 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getListMapsMockHandler, getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
 import { townMapDetail } from '../../../../mocks/features-town-map';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-
-vi.mock('../../../map/openlayers/ol-map-canvas', async () => {
-  const recording = await import('../../../map/testing/recording-map-canvas');
-  return { OlMapCanvas: recording.RecordingMapCanvas };
-});
 
 const town = townMapDetail();
 const {

@@ -96,6 +96,32 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a position of a longitude/latitude geometry lies beyond the poles (|latitude| > 90):
+ * PostGIS cannot project it to the map's Web Mercator, so the feature could not be stored.
+ * Geometries given as WKB or WKT text are checked by the database instead.
+ */
+export function hasLatitudeBeyondPoles(geometry: unknown): boolean {
+  const stack: unknown[] = [geometry];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      const [, y] = value as unknown[];
+      if (typeof value[0] === 'number') {
+        if (typeof y === 'number' && Math.abs(y) > 90) return true;
+        continue;
+      }
+      // One at a time: spreading a million positions into push() overflows the call stack.
+      for (const item of value as unknown[]) stack.push(item);
+    } else if (typeof value === 'object' && value !== null) {
+      const { coordinates, geometries } = value as { coordinates?: unknown; geometries?: unknown };
+      if (coordinates !== undefined) stack.push(coordinates);
+      if (geometries !== undefined) stack.push(geometries);
+    }
+  }
+  return false;
+}
+
 /** How many positions a geometry has, counting no further than `limit + 1`. Walks without recursion. */
 export function vertexCount(geometry: unknown, limit = featureLimits().vertices): number {
   let count = 0;
@@ -126,6 +152,7 @@ export function unusableGeometry(geometry: unknown, row: number): Message | unde
   if (typeof geometry === 'object' && geometry !== null && OVERSIZED in geometry)
     return msg('exports.import_too_many_vertices', { row, limit: vertices });
   if (hasNonFiniteCoordinate(geometry)) return msg('exports.import_not_finite', { row });
+  if (hasLatitudeBeyondPoles(geometry)) return msg('exports.import_beyond_poles', { row });
   if (vertexCount(geometry, vertices) > vertices)
     return msg('exports.import_too_many_vertices', { row, limit: vertices });
   return undefined;

@@ -345,6 +345,41 @@ describe('coordinates that are no finite number', () => {
   });
 });
 
+describe('latitudes beyond the poles', () => {
+  it('skip the feature with its row named (the map cannot project it), and keep the others', async () => {
+    const good = {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-9.13, 38.73] },
+      properties: {},
+    };
+    const beyond = {
+      type: 'Feature',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [41, 164],
+            [-29, 10],
+            [13, -28],
+            [41, 164],
+          ],
+        ],
+      },
+      properties: {},
+    };
+    const response = await upload(
+      'beyond.geojson',
+      Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: [good, beyond] })),
+    );
+    expect(response.status, response.text).toBe(201);
+    const { data, meta } = response.json<ImportResult>();
+    expect(meta.warnings).toEqual(['Feature 2 was skipped: a latitude lies beyond ±90°.']);
+    expect((await storedFeatures(data.id)).map((feature) => [feature.lon, feature.lat])).toEqual([
+      [-9.13, 38.73],
+    ]);
+  });
+});
+
 describe('a feature too large to store', () => {
   it('is found in a line of a million vertices without running out of stack', () => {
     const million = {

@@ -79,21 +79,9 @@ export function overLongValue(properties: Record<string, unknown>, row: number):
  * wrote null, which PostGIS read as 0: the feature landed at 0, 0. Walks without recursion.
  */
 export function hasNonFiniteCoordinate(geometry: unknown): boolean {
-  const stack: unknown[] = [geometry];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return true;
-    } else if (Array.isArray(value)) {
-      // One at a time: spreading a million positions into push() overflows the call stack.
-      for (const item of value as unknown[]) stack.push(item);
-    } else if (typeof value === 'object' && value !== null) {
-      const { coordinates, geometries } = value as { coordinates?: unknown; geometries?: unknown };
-      if (coordinates !== undefined) stack.push(coordinates);
-      if (geometries !== undefined) stack.push(geometries);
-    }
-  }
-  return false;
+  return somePosition(geometry, (position) =>
+    position.some((value) => typeof value === 'number' && !Number.isFinite(value)),
+  );
 }
 
 /**
@@ -102,13 +90,20 @@ export function hasNonFiniteCoordinate(geometry: unknown): boolean {
  * Geometries given as WKB or WKT text are checked by the database instead.
  */
 export function hasLatitudeBeyondPoles(geometry: unknown): boolean {
+  return somePosition(geometry, ([, y]) => typeof y === 'number' && Math.abs(y) > 90);
+}
+
+/**
+ * Whether `test` holds for a position (an array of numbers) of a GeoJSON-shaped geometry,
+ * collections included. Walks without recursion.
+ */
+function somePosition(geometry: unknown, test: (position: unknown[]) => boolean): boolean {
   const stack: unknown[] = [geometry];
   while (stack.length > 0) {
     const value = stack.pop();
     if (Array.isArray(value)) {
-      const [, y] = value as unknown[];
       if (typeof value[0] === 'number') {
-        if (typeof y === 'number' && Math.abs(y) > 90) return true;
+        if (test(value as unknown[])) return true;
         continue;
       }
       // One at a time: spreading a million positions into push() overflows the call stack.

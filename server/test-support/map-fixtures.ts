@@ -1,4 +1,5 @@
-import type { Queryable } from '../src/db/database.ts';
+import { ACCESS_CHANNEL } from '../src/access/access-cache.ts';
+import type { Database, Queryable } from '../src/db/database.ts';
 
 /**
  * Rows for tests, written straight to the database (the API under test is not used to set
@@ -6,6 +7,17 @@ import type { Queryable } from '../src/db/database.ts';
  */
 let counter = 0;
 const next = () => (counter += 1);
+
+/**
+ * Waits until this server's access cache has heard about a change written straight to the
+ * database (a map, grant, membership or rule). On PostgreSQL the notice reaches the cache over
+ * another connection, a moment after the write; a request made at once would be judged by what
+ * the cache held before. Embedded, the notice arrives with the write and there is nothing to wait for.
+ */
+export async function accessChanged(db: Queryable): Promise<void> {
+  const barrier = (db as Partial<Database>).barrier;
+  if (barrier) await barrier.call(db, ACCESS_CHANNEL);
+}
 
 export interface MapFixture {
   title?: string;
@@ -26,6 +38,7 @@ export async function insertMap(db: Queryable, fields: MapFixture = {}): Promise
       fields.created_by ?? null,
     ],
   );
+  await accessChanged(db);
   return rows[0] as { id: number };
 }
 

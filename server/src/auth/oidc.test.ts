@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { insertMap } from '../../test-support/map-fixtures.ts';
+import { accessChanged, insertMap } from '../../test-support/map-fixtures.ts';
 import {
   signInAtProvider,
   startTestProvider,
@@ -168,6 +168,7 @@ describe('single sign-on with a real OpenID Connect provider', () => {
       `INSERT INTO map_grants (map_id, group_id, role) SELECT $1, id, 'viewer' FROM groups WHERE name = 'surveyors'`,
       [map.id],
     );
+    await accessChanged(db);
     provider.accounts.set('alice', {
       ...ACCOUNTS[0]!,
       email: 'alice.new@corp.example',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accessChanged } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { currentTotpCode } from './totp.ts';
 
@@ -142,6 +143,7 @@ describe('cookies and sessions', () => {
     const map = (
       await t.database.db.query<{ id: number }>(`INSERT INTO maps (title) VALUES ('Town') RETURNING id`)
     )[0];
+    await accessChanged(t.database.db);
     const editor = await t.signedIn('editor');
     expect((await editor.client.get('/api/abilities')).json()).toContainEqual({
       action: ['create', 'update', 'delete'],

@@ -1,3 +1,4 @@
+import { ACCESS_CHANNEL } from '../access/access-cache.ts';
 import { unauthenticated } from '../http/http-error.ts';
 import { listLayerTypes } from '../layers/layer-types.ts';
 import { mapFor } from '../maps/access.ts';
@@ -18,7 +19,11 @@ export const mapHandlers = typedHandlers({
 
   createMap: async ({ services, auth, body }) => {
     if (!auth.user) throw unauthenticated();
-    return { status: 201, body: { data: toMap(await insertMap(services.db, body, auth.user.id)) } };
+    const map = await insertMap(services.db, body, auth.user.id);
+    // A new map changes who may read what: every instance hears of it before the answer, so
+    // the creator's next request, wherever it lands, finds the map.
+    await services.db.barrier?.(ACCESS_CHANNEL);
+    return { status: 201, body: { data: toMap(map) } };
   },
 
   getMap: async ({ services, auth, params }) => ({
@@ -41,6 +46,7 @@ export const mapHandlers = typedHandlers({
   deleteMap: async ({ services, auth, params }) => {
     await mapFor(services.db, auth, params.id, 'delete');
     const keys = await deleteMap(services.db, params.id);
+    await services.db.barrier?.(ACCESS_CHANNEL);
     await unlinkStoredFiles(services.config, keys, services.log);
     return { status: 204 };
   },

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { accessChanged, insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startS3Server, type TestS3Server } from '../../test-support/s3-server.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
@@ -114,9 +114,11 @@ describe('STORAGE=s3 against an S3-protocol server', () => {
     expect(download.headers['content-disposition']).toContain('filename="valve.png"');
     // Who may not read the map gets no file, from the bucket either.
     await t.database.db.query(`UPDATE maps SET visibility = 'private' WHERE id = $1`, [map.id]);
+    await accessChanged(t.database.db);
     const outsider = (await t.signedIn('user')).client;
     expect((await outsider.get(png.url)).status).toBe(404);
     await t.database.db.query(`UPDATE maps SET visibility = 'signed_in' WHERE id = $1`, [map.id]);
+    await accessChanged(t.database.db);
 
     const url = `/api/maps/${map.id}/delete-feature-file/${png.id}`;
     expect((await editor.delete(url, { query: { storage_type: 'local' } })).status).toBe(422);

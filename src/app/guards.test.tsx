@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyScenario } from '../../mocks/scenarios';
 import { replaceAbilityRules } from '../lib/signed-in-resources';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
@@ -35,6 +36,28 @@ describe('route guards', () => {
     const { router } = await renderApp('/dashboard/maps/4/layers', { as: 'user' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Una User' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each([
+    ['/users', 'admin', 'Users'],
+    ['/profile', 'user', 'Profile'],
+  ] as const)(
+    'opens %s to a browser that holds a session its stored state does not know (signed in elsewhere)',
+    async (path, as, heading) => {
+      applyScenario(as);
+      const { router } = await renderApp(path, { checkSession: true });
+      const visited: string[] = [];
+      router.subscribe((state) => visited.push(state.location.pathname));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      expect(visited).not.toContain('/login');
+    },
+  );
+
+  it('sends a guest from an admin route to log in once the start-up check says signed out', async () => {
+    const { router } = await renderApp('/users', { checkSession: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('lets an admin into user administration', async () => {

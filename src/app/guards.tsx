@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Loading } from '../components/ui/status';
 import { paths } from '../lib/paths';
 import { useAbilityModule } from '../lib/signed-in-resources';
 import { isAdmin, useAuthStore } from '../stores/auth-store';
@@ -7,10 +8,22 @@ import { SignedInScope } from './signed-in-scope';
 
 // docs/product.md#routes: guards read the client-side auth state only; the server enforces the rest.
 
+/**
+ * Not known to be signed in yet: the stored state says "signed out" but the server has not
+ * answered the start-up check, and the browser may still hold a session (signed in in another
+ * tab, or straight over HTTP). Such a page waits for that answer instead of leaving for login.
+ */
+function useAwaitingSession(): boolean {
+  const authenticated = useAuthStore((state) => state.authenticated);
+  const answered = useAuthStore((state) => state.answered);
+  return !authenticated && !answered;
+}
+
 /** Signed-in routes: a guest goes to the login screen. */
 export function RequireAuth() {
   const authenticated = useAuthStore((state) => state.authenticated);
   const location = useLocation();
+  if (useAwaitingSession()) return <Loading />;
   return authenticated ? (
     <SignedInScope>
       <Outlet />
@@ -24,6 +37,7 @@ export function RequireAuth() {
 export function RequireAdmin() {
   const authenticated = useAuthStore((state) => state.authenticated);
   const user = useAuthStore((state) => state.user);
+  if (useAwaitingSession()) return <Loading />;
   if (!authenticated) return <Navigate to={paths.login} replace />;
   return isAdmin(user) ? (
     <SignedInScope>

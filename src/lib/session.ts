@@ -27,8 +27,10 @@ export async function refreshSession(queryClient: QueryClient, { atStart = false
     // At start, a visitor the app did not take for signed in has only guest answers in the cache,
     // some perhaps still on their way (the sign-in screen's options): wiping it would cancel those
     // for good, and the screen would never show its single sign-on buttons.
-    if (atStart && !useAuthStore.getState().authenticated) clearAbilityRules();
-    else clearSession(queryClient);
+    if (atStart && !useAuthStore.getState().authenticated) {
+      clearAbilityRules();
+      useAuthStore.getState().markAnswered();
+    } else clearSession(queryClient);
     await takeGuestRules(queryClient);
     return false;
   }

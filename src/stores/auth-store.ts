@@ -5,8 +5,15 @@ import type { User } from '../../generated/model';
 type AuthState = {
   authenticated: boolean;
   user: User | null;
+  /**
+   * Whether the server has answered who is signed in since the page loaded. Not stored: a
+   * browser whose cookie still holds a session but whose stored state says "signed out" (another
+   * tab signed in, storage was cleared) must not be sent to log in before that answer.
+   */
+  answered: boolean;
   signIn: (user: User) => void;
   signOut: () => void;
+  markAnswered: () => void;
 };
 
 /**
@@ -19,8 +26,10 @@ export const useAuthStore = create<AuthState>()(
     (set) => ({
       authenticated: false,
       user: null,
-      signIn: (user) => set({ authenticated: true, user }),
-      signOut: () => set({ authenticated: false, user: null }),
+      answered: false,
+      signIn: (user) => set({ authenticated: true, user, answered: true }),
+      signOut: () => set({ authenticated: false, user: null, answered: true }),
+      markAnswered: () => set({ answered: true }),
     }),
     { name: 'auth', partialize: ({ authenticated, user }) => ({ authenticated, user }) },
   ),

@@ -74,6 +74,8 @@ export async function renderApp(
     applyScenario(as);
     if (!(await refreshSession(queryClient))) throw new Error(`Could not sign in as ${as} in the mock API.`);
   }
+  // Without the start-up check, the state set above (or "signed out") is the answer the guards take.
+  if (!checkSession) useAuthStore.getState().markAnswered();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const result = render(

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { useRealServer } from './support/real-server-suite';
-import { signIn, signInOverHttp } from './support/ui';
+import { signInOverHttp } from './support/ui';
 
 /** Fails with the list of serious and critical findings, each with the elements it hit. */
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
@@ -25,7 +25,7 @@ describe('accessibility', () => {
   test('the users and profile screens have no serious or critical axe violations', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
 
     // A fresh load, so the sign-in popup is not part of what is checked.
     await page.goto('/users');

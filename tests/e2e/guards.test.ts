@@ -23,7 +23,7 @@ describe('route guards and unknown routes', () => {
     const person = uniqueAccount('Guard User');
     await registerAccount(suite.server().baseUrl, person, suite.smtp());
     const page = await suite.newPage();
-    await signIn(page, person.email, person.password, person.name);
+    await signInOverHttp(page, person.email, person.password);
 
     await page.goto('/users');
     await expectPath(page, '/');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { globeReady, sampleColours, sampleUntil } from './support/globe';
 import { useRealServer } from './support/real-server-suite';
-import { expectPath, setLayerShown, signIn, signInOverHttp } from './support/ui';
+import { expectPath, setLayerShown, signInOverHttp } from './support/ui';
 
 type LayerInfo = {
   id: number;
@@ -113,7 +113,7 @@ describe('3D viewer', () => {
   test('/map3d switches between maps with its picker', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage(GLOBE_VIEWPORT);
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const map = await demoMap(page);
     const otherTitle = 'Rome overview';
     await createMap(page, otherTitle);

@@ -6,7 +6,7 @@ import { uniqueAccount } from './support/accounts';
 import { registerAccount } from './support/api';
 import { demoMap } from './support/demo-map';
 import { useRealServer } from './support/real-server-suite';
-import { expectPath, signIn, signInOverHttp } from './support/ui';
+import { expectPath, signInOverHttp } from './support/ui';
 
 /** Whether the map's canvases hold any drawn (opaque) pixel: a blank map has none. */
 async function mapHasPixels(page: Page): Promise<boolean> {
@@ -35,7 +35,7 @@ describe('access per map, end to end', () => {
 
     // The admin, on the map's Access screen: a layer rule hiding the pipes' material, and a link.
     const adminPage = await suite.newPage();
-    await signIn(adminPage, admin.email, admin.password, admin.name);
+    await signInOverHttp(adminPage, admin.email, admin.password);
     const map = await demoMap(adminPage);
     const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.name === 'Pipes');
     if (!pipes) throw new Error('the demo map has no Pipes layer');

@@ -151,7 +151,7 @@ describe('map administration', () => {
   test('an admin imports a CSV into a new layer and sees its features in the admin table', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     await page.goto('/maps/create');
     await page.getByRole('region', { name: 'Pan and zoom to choose the opening view' }).waitFor();
     await page.getByLabel('Title').fill(`Meters ${Date.now()}`);

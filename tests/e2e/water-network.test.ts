@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useRealServer } from './support/real-server-suite';
-import { expectPath, signIn, signInOverHttp } from './support/ui';
+import { expectPath, signInOverHttp } from './support/ui';
 
 type LayerInfo = { id: number; name: string; geometry_type: string | null; type: string };
 
@@ -25,7 +25,7 @@ describe('water network', () => {
   test('an admin sets up the demo network and the check lists its planted errors; show on map opens the pipe', async () => {
     const { admin } = suite.server();
     const page = await suite.newPage();
-    await signIn(page, admin.email, admin.password, admin.name);
+    await signInOverHttp(page, admin.email, admin.password);
     const { mapId, pipes } = await demoPipes(page);
 
     await page.goto(`/dashboard/maps/${mapId}/water-network`);

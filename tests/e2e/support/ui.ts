@@ -45,8 +45,6 @@ export async function signIn(page: Page, email: string, password: string, name: 
  * set), in the page's own cookie jar, for flows that begin after signing in: the page then opens
  * where the flow starts, without loading the sign-in and home screens first. The form itself is
  * what `signIn` and the sign-in flows (guards, two-factor, password reset, locale) go through.
- * Only for the map screens: opened first thing after this, an administration screen (and /map3d)
- * sends the person to the sign-in screen and then home, as the app has no remembered sign-in yet.
  */
 export async function signInOverHttp(page: Page, email: string, password: string): Promise<void> {
   await page.request.get('/api/user');

@@ -111,25 +111,59 @@ function withResponses(interaction: WithRequest, created: Set<string>): WithRequ
     get(target, property, receiver) {
       if (property !== 'willRespondWith') return Reflect.get(target, property, receiver) as unknown;
       return (status: number, builder?: (b: ResponseBuilder) => void) =>
-        target.willRespondWith(status, (b) =>
-          builder?.(
-            new Proxy(b, {
-              get(inner, name, innerReceiver) {
-                if (name === 'jsonBody')
-                  return (body: unknown) => {
-                    inner.jsonBody(relaxIds(body, undefined, created) as never);
-                    return innerReceiver;
-                  };
-                if (name === 'headers')
-                  return (headers: Record<string, unknown>) => {
-                    inner.headers(relaxIds(headers, undefined, created) as never);
-                    return innerReceiver;
-                  };
-                return Reflect.get(inner, name, innerReceiver) as unknown;
-              },
-            }),
+        awaitingBookkeeping(
+          target.willRespondWith(status, (b) =>
+            builder?.(
+              new Proxy(b, {
+                get(inner, name, innerReceiver) {
+                  if (name === 'jsonBody')
+                    return (body: unknown) => {
+                      inner.jsonBody(relaxIds(body, undefined, created) as never);
+                      return innerReceiver;
+                    };
+                  if (name === 'headers')
+                    return (headers: Record<string, unknown>) => {
+                      inner.headers(relaxIds(headers, undefined, created) as never);
+                      return innerReceiver;
+                    };
+                  return Reflect.get(inner, name, innerReceiver) as unknown;
+                },
+              }),
+            ),
           ),
         );
+    },
+  });
+}
+
+type WithResponse = ReturnType<WithRequest['willRespondWith']>;
+/** What the interaction holds of Pact's native core: the mock server's own account of what it matched. */
+type MockServerCore = { mockServerMatchedSuccessfully(port: number): boolean };
+
+const BOOKKEEPING_WAIT_MS = 2_000;
+
+/**
+ * Pact's mock server answers a request before it has noted the match (since pact 16.3; the
+ * note is made by another thread), so on a busy machine a test that got its answer could be
+ * told the request was "expected but not received". After the test's calls, this waits until
+ * the mock server reports every expected request matched, for at most two seconds; a request
+ * that really never came still fails, just that much later.
+ */
+function awaitingBookkeeping(interaction: WithResponse): WithResponse {
+  const core = (interaction as unknown as { pact?: Partial<MockServerCore> }).pact;
+  if (typeof core?.mockServerMatchedSuccessfully !== 'function') return interaction;
+  const matched = (port: number) => core.mockServerMatchedSuccessfully?.(port) === true;
+  return new Proxy(interaction, {
+    get(target, property, receiver) {
+      if (property !== 'executeTest') return Reflect.get(target, property, receiver) as unknown;
+      return <T>(testFn: (server: { port: number; url: string }) => Promise<T>) =>
+        target.executeTest(async (server) => {
+          const value = await testFn(server);
+          const until = Date.now() + BOOKKEEPING_WAIT_MS;
+          while (!matched(server.port) && Date.now() < until)
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          return value;
+        });
     },
   });
 }

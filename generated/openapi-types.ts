@@ -3214,6 +3214,11 @@ export interface components {
        *     ]
        */
       read_only_properties: string[];
+      /**
+       * @description The user's or the group's name, to show; null for a rule on everyone.
+       * @example Field crew
+       */
+      name: string | null;
     };
     MapAccess: {
       visibility: components['schemas']['Visibility'];
@@ -7204,7 +7209,8 @@ export interface operations {
            *             "hidden_properties": [
            *               "owner_note"
            *             ],
-           *             "read_only_properties": []
+           *             "read_only_properties": [],
+           *             "name": "Field crew"
            *           }
            *         ]
            *       }
@@ -7297,7 +7303,8 @@ export interface operations {
            *             "hidden_properties": [
            *               "owner_note"
            *             ],
-           *             "read_only_properties": []
+           *             "read_only_properties": [],
+           *             "name": "Field crew"
            *           }
            *         ]
            *       }

@@ -56,10 +56,12 @@ function accessOf(mapId: number): MapAccess {
   const stored = storedAccess(mapId);
   const nameOf = (row: { user_id: number | null; group_id: number | null }) =>
     row.user_id ? (findUserById(row.user_id)?.name ?? '') : (groupOf(row.group_id ?? 0)?.name ?? '');
+  const ruleNameOf = (rule: { user_id: number | null; group_id: number | null }) =>
+    rule.user_id === null && rule.group_id === null ? null : nameOf(rule);
   return {
     visibility: stored.visibility,
     grants: stored.grants.map((grant) => ({ ...grant, name: nameOf(grant) })),
-    layer_rules: stored.layer_rules.map((rule) => ({ ...rule })),
+    layer_rules: stored.layer_rules.map((rule) => ({ ...rule, name: ruleNameOf(rule) })),
   };
 }
 
@@ -141,7 +143,7 @@ export const accessHandlers = [
           role: grant.role,
         })) ?? stored.grants,
       layer_rules:
-        parsed.data.layer_rules?.map((rule): LayerRule => ({
+        parsed.data.layer_rules?.map((rule): Omit<LayerRule, 'name'> => ({
           layer_id: rule.layer_id,
           user_id: rule.user_id ?? null,
           group_id: rule.group_id ?? null,

@@ -5,7 +5,8 @@ import { MOCK_REFERENCE_DATE } from './db';
 export interface StoredAccess {
   visibility: Visibility;
   grants: { user_id: number | null; group_id: number | null; role: MapRole }[];
-  layer_rules: LayerRule[];
+  /** As stored: the name shown is looked up when the access is read. */
+  layer_rules: Omit<LayerRule, 'name'>[];
 }
 
 /**

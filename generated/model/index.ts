@@ -218,6 +218,7 @@ export * from './layerRuleGroupId';
 export * from './layerRuleInput';
 export * from './layerRuleInputGroupId';
 export * from './layerRuleInputUserId';
+export * from './layerRuleName';
 export * from './layerRuleUserId';
 export * from './layerSource';
 export * from './layerSourceFormat';

@@ -8,6 +8,7 @@
 import type { LayerRuleUserId } from './layerRuleUserId';
 import type { LayerRuleGroupId } from './layerRuleGroupId';
 import type { LayerAccess } from './layerAccess';
+import type { LayerRuleName } from './layerRuleName';
 
 /**
  * Narrows what the role gives on one layer of the map, for one user, one group or (both ids null) everyone on the map. Never widens a role; managers are not narrowed.
@@ -24,4 +25,6 @@ export interface LayerRule {
   hidden_properties: string[];
   /** @maxItems 1000 */
   read_only_properties: string[];
+  /** The user's or the group's name, to show; null for a rule on everyone. */
+  name: LayerRuleName;
 }

@@ -47,6 +47,10 @@ export const getMapAccess200Response = zod.object({
               zod.string().min(1).max(getMapAccess200ResponseDataLayerRulesItemReadOnlyPropertiesItemMax),
             )
             .max(getMapAccess200ResponseDataLayerRulesItemReadOnlyPropertiesMax),
+          name: zod
+            .string()
+            .nullable()
+            .describe("The user's or the group's name, to show; null for a rule on everyone."),
         })
         .describe(
           'Narrows what the role gives on one layer of the map, for one user, one group or (both ids null) everyone on the map. Never widens a role; managers are not narrowed.',
@@ -171,6 +175,10 @@ export const updateMapAccess200Response = zod.object({
               zod.string().min(1).max(updateMapAccess200ResponseDataLayerRulesItemReadOnlyPropertiesItemMax),
             )
             .max(updateMapAccess200ResponseDataLayerRulesItemReadOnlyPropertiesMax),
+          name: zod
+            .string()
+            .nullable()
+            .describe("The user's or the group's name, to show; null for a rule on everyone."),
         })
         .describe(
           'Narrows what the role gives on one layer of the map, for one user, one group or (both ids null) everyone on the map. Never widens a role; managers are not narrowed.',

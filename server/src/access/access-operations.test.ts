@@ -102,10 +102,21 @@ describe('a map’s access', () => {
         { user_id: managerUser.id, role: 'manager' },
         { user_id: viewerUser.id, role: 'viewer' },
       ],
-      layer_rules: [{ layer_id: place.layerId, access: 'read', hidden_properties: ['owner_note'] }],
+      layer_rules: [
+        { layer_id: place.layerId, access: 'read', hidden_properties: ['owner_note'] },
+        { layer_id: place.layerId, user_id: viewerUser.id, access: 'edit' },
+      ],
     });
     expect(changed.status).toBe(200);
     expect(changed.json<{ data: Access }>().data.grants).toHaveLength(2);
+    // Each rule names its person (or no one, for everyone on the map), for managers who may not list accounts.
+    expect(
+      changed.json<{ data: { layer_rules: { user_id: number | null; name: string | null }[] } }>().data
+        .layer_rules,
+    ).toEqual([
+      expect.objectContaining({ user_id: null, name: null }),
+      expect.objectContaining({ user_id: viewerUser.id, name: viewerUser.name }),
+    ]);
     expect((await viewer.get(`/api/maps/${place.mapId}`)).status).toBe(200);
     const layer = await viewer.get(`/api/maps/${place.mapId}/layers/${place.layerId}`);
     expect(layer.text).not.toContain('owner_note');
@@ -124,7 +135,10 @@ describe('a map’s access', () => {
     expect(log[0]).toMatchObject({ user_id: managerUser.id, action: 'access.update' });
     expect(log[0]?.before.grants).toHaveLength(1);
     expect(log[0]?.after.grants).toHaveLength(2);
-    expect(log[0]?.after.layer_rules).toMatchObject([{ layer_id: place.layerId, access: 'read' }]);
+    expect(log[0]?.after.layer_rules).toMatchObject([
+      { layer_id: place.layerId, access: 'read' },
+      { layer_id: place.layerId, access: 'edit' },
+    ]);
     expect(log[0]?.before).not.toHaveProperty('visibility');
 
     await manager.put(`/api/maps/${place.mapId}/access`, {

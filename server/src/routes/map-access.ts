@@ -36,9 +36,12 @@ export async function readMapAccess(db: Queryable, mapId: number): Promise<MapAc
       access: LayerAccess;
       hidden_properties: string[];
       read_only_properties: string[];
+      name: string | null;
     }>(
-      `SELECT layer_id, user_id, group_id, access, hidden_properties, read_only_properties
-       FROM layer_rules WHERE map_id = $1 ORDER BY layer_id, id`,
+      `SELECT r.layer_id, r.user_id, r.group_id, r.access, r.hidden_properties, r.read_only_properties,
+              COALESCE(u.name, gr.name) AS name
+       FROM layer_rules r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN groups gr ON gr.id = r.group_id
+       WHERE r.map_id = $1 ORDER BY r.layer_id, r.id`,
       [mapId],
     ),
   ]);

@@ -18,7 +18,7 @@ import {
 } from '../../../generated/api/groups/groups';
 import { getMap } from '../../../generated/api/maps/maps';
 import { STATES } from '../states';
-import { TOWN } from './map-examples';
+import { PIPES, TOWN } from './map-examples';
 import { mapLike, stateOf } from './map-matchers';
 import {
   createPact,
@@ -314,13 +314,18 @@ describe('access per map', () => {
         expect((await rejectionOf(getMapAccess(999, options(server.url)))).status).toBe(404);
       }));
 
-  it('updateMapAccess 200 makes a map private to a user', () => {
-    const body = { visibility: 'private' as const, grants: [{ user_id: GRACE.id, role: 'viewer' as const }] };
+  it('updateMapAccess 200 makes a map private to a user, who does not see one layer', () => {
+    const body = {
+      visibility: 'private' as const,
+      grants: [{ user_id: GRACE.id, role: 'viewer' as const }],
+      layer_rules: [{ layer_id: PIPES.id, user_id: GRACE.id, access: 'hidden' as const }],
+    };
     return pact
       .addInteraction()
       .given(STATES.adminSignedIn)
       .given(STATES.userExists, GRACE)
       .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
       .uponReceiving('a change of a map’s access')
       .withRequest('PUT', `/api/maps/${TOWN.id}/access`, (b) => b.headers(signedInHeaders).jsonBody(body))
       .willRespondWith(200, (b) =>
@@ -333,13 +338,22 @@ describe('access per map', () => {
               role: equal('viewer'),
               name: like(GRACE.name),
             }),
-            layer_rules: [],
+            layer_rules: eachLike({
+              layer_id: integer(PIPES.id),
+              user_id: integer(GRACE.id),
+              group_id: nullValue(),
+              access: equal('hidden'),
+              hidden_properties: [],
+              read_only_properties: [],
+              name: like(GRACE.name),
+            }),
           },
         }),
       )
       .executeTest(async (server) => {
         const access = await updateMapAccess(TOWN.id, body, options(server.url));
         expect(access.data.grants[0]).toMatchObject({ role: 'viewer', name: GRACE.name });
+        expect(access.data.layer_rules[0]).toMatchObject({ access: 'hidden', name: GRACE.name });
       });
   });
 

@@ -26,7 +26,7 @@ export type GrantDraft = { who: WhoKey; role: MapRole; name: string };
 export type RuleDraft = {
   layerId: number;
   who: WhoKey;
-  /** The chosen person's or group's name, once picked here (the server's rules carry none). */
+  /** The person's or group's name: the server's, or the one picked here. */
   name?: string;
   access: LayerAccess;
   hidden: string[];
@@ -46,6 +46,7 @@ const grantDraft = (grant: MapGrant): GrantDraft => ({
 const ruleDraft = (rule: LayerRule): RuleDraft => ({
   layerId: rule.layer_id,
   who: whoKey(rule),
+  ...(rule.name === null ? {} : { name: rule.name }),
   access: rule.access,
   hidden: [...rule.hidden_properties],
   readOnly: [...rule.read_only_properties],

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { getListMapAccessLogQueryKey, useUpdateMapAccess } from '../../../../generated/api/access/access';
-import { useListGroups } from '../../../../generated/api/groups/groups';
-import { useGetUser } from '../../../../generated/api/users/users';
 import type { Layer, MapAccess } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -276,7 +275,7 @@ function RuleWho({
   onPick: (who: WhoKey, name: string) => void;
 }) {
   const { t } = useTranslation();
-  const name = useWhoName(rule.who, rule.name ?? known.find((entry) => entry.id === rule.who)?.label, admin);
+  const name = whoName(rule, t);
   return (
     <PeoplePicker
       label={t('access.rules.who', { number })}
@@ -291,23 +290,14 @@ function RuleWho({
 }
 
 /**
- * The name of a rule's person or group. The saved rules name nobody: a name comes from the
- * grants, or (for admins, who may read them) the group list or the account itself.
+ * The name of a rule's person or group, as the server names it (so a manager who may not list
+ * accounts or groups sees it too, as with the grants) or as picked here.
  */
-function useWhoName(who: WhoKey, known: string | undefined, admin: boolean): string {
-  const { t } = useTranslation();
-  const { user_id, group_id } = whoIds(who);
-  const lookUp = admin && known === undefined;
-  const groups = useListGroups({ query: { enabled: lookUp && group_id !== null } });
-  const user = useGetUser(user_id ?? 0, { query: { enabled: lookUp && user_id !== null } });
-  if (who === '') return t('access.rules.everyone');
-  if (known !== undefined) return known;
-  if (group_id !== null) {
-    const group = groups.data?.data.find((row) => row.id === group_id);
-    return group
-      ? t('access.group_name', { name: group.name })
-      : t('access.rules.group_id', { id: group_id });
-  }
-  const account = user.data?.data;
-  return account ? `${account.name} (${account.email})` : t('access.rules.user_id', { id: user_id });
+function whoName(rule: RuleDraft, t: TFunction): string {
+  const { user_id, group_id } = whoIds(rule.who);
+  if (rule.who === '') return t('access.rules.everyone');
+  if (rule.name !== undefined) return rule.name;
+  return group_id !== null
+    ? t('access.rules.group_id', { id: group_id })
+    : t('access.rules.user_id', { id: user_id });
 }

@@ -86,7 +86,16 @@ describe('map access screen', { timeout: 120_000 }, () => {
     accessDb.maps.set(1, {
       visibility: 'private',
       grants: [{ user_id: MOCK_USER.id, group_id: null, role: 'manager' }],
-      layer_rules: [],
+      layer_rules: [
+        {
+          layer_id: 1,
+          user_id: null,
+          group_id: FIELD_CREW_GROUP_ID,
+          access: 'read',
+          hidden_properties: [],
+          read_only_properties: [],
+        },
+      ],
     });
     await act(() => refreshSession(queryClient));
     const asked: string[] = [];
@@ -95,6 +104,8 @@ describe('map access screen', { timeout: 120_000 }, () => {
     const form = await screen.findByRole('form', { name: 'Map access' }, SLOW);
     const grants = within(form).getByRole('list', { name: 'People and groups with access' });
     expect(within(grants).getByText(MOCK_USER.name)).toBeInTheDocument();
+    // A rule names its group as the server does, though a manager may not list the groups.
+    expect(within(form).getByRole('combobox', { name: 'Who rule 1 applies to' })).toHaveValue('Field crew');
     expect(asked).not.toContain('/api/users');
     expect(asked).not.toContain('/api/groups');
     server.events.removeAllListeners();
@@ -169,10 +180,8 @@ describe('map access screen', { timeout: 120_000 }, () => {
     expect(accessDb.maps.get(1)?.layer_rules).toEqual([
       expect.objectContaining({ user_id: last, group_id: null, access: 'hidden' }),
     ]);
-    // Saved rules carry no names: the field names the account all the same.
-    expect(within(form).getByRole('combobox', { name: 'Who rule 1 applies to' })).toHaveValue(
-      'Resident 150 (resident150@example.com)',
-    );
+    // Once saved, the field names the account as the server does.
+    expect(within(form).getByRole('combobox', { name: 'Who rule 1 applies to' })).toHaveValue('Resident 150');
   });
 
   it("shows the server's 422 message on the row it names", async () => {

@@ -223,6 +223,10 @@ class Cql2Parser {
       kind === 'text'
         ? `(ft.properties ->> ${property.key})`
         : `(CASE WHEN jsonb_typeof(${json}) = '${kind}' THEN (ft.properties ->> ${property.key})::${CAST[kind]} END)`;
+    // A boolean property standing alone is the predicate "it is true" (read as `= TRUE`, so a
+    // feature without the value matches neither it nor its NOT). QGIS writes its expression
+    // `NOT "is_open"` as `(NOT ("is_open"))`.
+    if (kind === 'boolean' && this.endsPredicate()) return `(${value} = TRUE)`;
     const token = this.peek();
     if (token.kind === 'operator' && COMPARISONS.has(token.text)) {
       this.advance();
@@ -256,6 +260,13 @@ class Cql2Parser {
       return wrap(`(${value} BETWEEN ${low} AND ${high})`);
     }
     return this.fail(negated ? 'LIKE, IN or BETWEEN' : 'a comparison, LIKE, IN, BETWEEN or IS');
+  }
+
+  /** Whether the next token ends a predicate: AND, OR, a closing parenthesis or the end. */
+  private endsPredicate(): boolean {
+    const token = this.peek();
+    if (token.kind === 'end' || (token.kind === 'punctuation' && token.text === ')')) return true;
+    return this.isKeyword('AND') || this.isKeyword('OR');
   }
 
   private literal(name: string, kind: Exclude<QueryableKind, 'geometry'>): string {

@@ -273,17 +273,34 @@ class Cql2Parser {
     return `${this.params.add(this.value(name, kind))}::${CAST[kind]}`;
   }
 
+  /**
+   * A number literal, also in parentheses and after a minus: QGIS writes `-5` as `( - (5))`.
+   * Only a number may follow the minus, so this is no arithmetic.
+   */
+  private number(wrong: () => never): number {
+    const token = this.peek();
+    if (token.kind === 'punctuation' && token.text === '(') {
+      this.advance();
+      const number = this.nested(() => this.number(wrong));
+      this.expectPunctuation(')');
+      return number;
+    }
+    if (token.kind === 'operator' && token.text === '-') {
+      this.advance();
+      return -this.nested(() => this.number(wrong));
+    }
+    if (token.kind !== 'number') return token.kind === 'end' ? this.fail('a number') : wrong();
+    const number = Number(this.advance().text);
+    return Number.isFinite(number) ? number : wrong();
+  }
+
   /** One literal of the property's type; DATE('…') and TIMESTAMP('…') are text. */
   private value(name: string, kind: Exclude<QueryableKind, 'geometry'>): string | number | boolean {
     const token = this.peek();
     const wrong = (): never => {
       throw new FilterError('type', token.position, { name, type: kind });
     };
-    if (kind === 'number') {
-      if (token.kind !== 'number') return token.kind === 'end' ? this.fail('a number') : wrong();
-      const number = Number(this.advance().text);
-      return Number.isFinite(number) ? number : wrong();
-    }
+    if (kind === 'number') return this.number(wrong);
     if (kind === 'boolean') {
       if (this.isKeyword('TRUE') || this.isKeyword('FALSE'))
         return this.advance().text.toUpperCase() === 'TRUE';

@@ -28,7 +28,8 @@ export const MAX_TOKENS = 5000;
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.:]*/;
-const OPERATORS = ['<>', '<=', '>=', '=', '<', '>'];
+/** `-` alone (not a number's sign): the minus QGIS writes before a parenthesised number, `( - (5))`. */
+const OPERATORS = ['<>', '<=', '>=', '=', '<', '>', '-'];
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -71,7 +72,7 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     const number = NUMBER.exec(rest);
-    // Basic CQL2 has no arithmetic, so a sign always belongs to the number after it.
+    // Basic CQL2 has no arithmetic, so a sign written against a number belongs to it.
     if (number) {
       tokens.push({ kind: 'number', text: number[0], position });
       at += number[0].length;

@@ -223,6 +223,10 @@ class Cql2Parser {
       kind === 'text'
         ? `(ft.properties ->> ${property.key})`
         : `(CASE WHEN jsonb_typeof(${json}) = '${kind}' THEN (ft.properties ->> ${property.key})::${CAST[kind]} END)`;
+    // A boolean property standing alone is the predicate "it is true" (read as `= TRUE`, so a
+    // feature without the value matches neither it nor its NOT). QGIS writes its expression
+    // `NOT "is_open"` as `(NOT ("is_open"))`.
+    if (kind === 'boolean' && this.endsPredicate()) return `(${value} = TRUE)`;
     const token = this.peek();
     if (token.kind === 'operator' && COMPARISONS.has(token.text)) {
       this.advance();
@@ -258,8 +262,36 @@ class Cql2Parser {
     return this.fail(negated ? 'LIKE, IN or BETWEEN' : 'a comparison, LIKE, IN, BETWEEN or IS');
   }
 
+  /** Whether the next token ends a predicate: AND, OR, a closing parenthesis or the end. */
+  private endsPredicate(): boolean {
+    const token = this.peek();
+    if (token.kind === 'end' || (token.kind === 'punctuation' && token.text === ')')) return true;
+    return this.isKeyword('AND') || this.isKeyword('OR');
+  }
+
   private literal(name: string, kind: Exclude<QueryableKind, 'geometry'>): string {
     return `${this.params.add(this.value(name, kind))}::${CAST[kind]}`;
+  }
+
+  /**
+   * A number literal, also in parentheses and after a minus: QGIS writes `-5` as `( - (5))`.
+   * Only a number may follow the minus, so this is no arithmetic.
+   */
+  private number(wrong: () => never): number {
+    const token = this.peek();
+    if (token.kind === 'punctuation' && token.text === '(') {
+      this.advance();
+      const number = this.nested(() => this.number(wrong));
+      this.expectPunctuation(')');
+      return number;
+    }
+    if (token.kind === 'operator' && token.text === '-') {
+      this.advance();
+      return -this.nested(() => this.number(wrong));
+    }
+    if (token.kind !== 'number') return token.kind === 'end' ? this.fail('a number') : wrong();
+    const number = Number(this.advance().text);
+    return Number.isFinite(number) ? number : wrong();
   }
 
   /** One literal of the property's type; DATE('…') and TIMESTAMP('…') are text. */
@@ -268,11 +300,7 @@ class Cql2Parser {
     const wrong = (): never => {
       throw new FilterError('type', token.position, { name, type: kind });
     };
-    if (kind === 'number') {
-      if (token.kind !== 'number') return token.kind === 'end' ? this.fail('a number') : wrong();
-      const number = Number(this.advance().text);
-      return Number.isFinite(number) ? number : wrong();
-    }
+    if (kind === 'number') return this.number(wrong);
     if (kind === 'boolean') {
       if (this.isKeyword('TRUE') || this.isKeyword('FALSE'))
         return this.advance().text.toUpperCase() === 'TRUE';

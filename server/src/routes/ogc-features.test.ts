@@ -207,6 +207,58 @@ describe('OGC API – Features: items', () => {
     expect(hits.body).toMatchObject({ numberMatched: 4, numberReturned: 0, features: [] });
   });
 
+  it('reads a boolean property alone as a predicate, as QGIS writes `NOT "is_open"` in CQL2', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db, { title: 'Town' });
+    const layer = await insertLayer(t.database.db, map.id, {
+      name: 'Valves',
+      properties: [{ name: 'is_open', type: 'boolean' as const }],
+    });
+    for (const [i, isOpen] of [true, true, true, false, false].entries())
+      await insertFeature(t.database.db, layer.id, point(i / 100), { is_open: isOpen });
+    await insertFeature(t.database.db, layer.id, point(1), {});
+    const url = `/ogc/maps/${map.id}/collections/valves/items`;
+    // The query string QGIS 3.32+ sends for a layer filtered by these expressions.
+    const matched = async (filter: string) => {
+      const response = await client.get(`${url}?filter=${encodeURIComponent(filter)}&filter-lang=cql2-text`);
+      return [response.status, response.json<Items>().numberMatched];
+    };
+    expect(await matched('(NOT ("is_open"))')).toEqual([200, 2]);
+    expect(await matched('"is_open"')).toEqual([200, 3]);
+    expect(await matched('(("is_open") AND ("is_open" IS NOT NULL))')).toEqual([200, 3]);
+    expect(await matched('(("is_open") OR ("is_open" IS NULL))')).toEqual([200, 4]);
+    // The same as the comparisons: a feature without the value matches neither.
+    expect(await matched('("is_open" = FALSE)')).toEqual([200, 2]);
+  });
+
+  it('reads a negative number as QGIS writes it in CQL2, `( - (5))`', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db, { title: 'Town' });
+    const layer = await insertLayer(t.database.db, map.id, {
+      name: 'Sources',
+      properties: [{ name: 'elevation_m', type: 'number' as const }],
+    });
+    for (const [i, elevation] of [-12.5, -3, 0, 4].entries())
+      await insertFeature(t.database.db, layer.id, point(i / 100), { elevation_m: elevation });
+    const url = `/ogc/maps/${map.id}/collections/sources/items`;
+    // The query string QGIS 3.32+ sends for a layer filtered by `"elevation_m" < -5` and the like.
+    const matched = async (filter: string) => {
+      const response = await client.get(`${url}?filter=${encodeURIComponent(filter)}&filter-lang=cql2-text`);
+      return [response.status, response.json<Items>().numberMatched];
+    };
+    expect(await matched('("elevation_m" < ( - (5)))')).toEqual([200, 1]);
+    expect(await matched('("elevation_m" >= ( - (3)))')).toEqual([200, 3]);
+    expect(await matched('("elevation_m" = ( - (12.5)))')).toEqual([200, 1]);
+    expect(await matched('"elevation_m" BETWEEN ( - (4)) AND 1')).toEqual([200, 2]);
+    expect(await matched('"elevation_m" IN (( - (3)),4)')).toEqual([200, 2]);
+    // A minus is still no arithmetic: between two values it is refused where it stands.
+    const arithmetic = await client.get(`${url}?filter=${encodeURIComponent('"elevation_m" < 5 - 3')}`);
+    expect([arithmetic.status, arithmetic.json<{ message: string }>().message]).toEqual([
+      400,
+      'filter: expected AND, OR or end at position 19, found -.',
+    ]);
+  });
+
   it('answers a bad filter, an unknown property or a bad bbox with a 400 that says where', async () => {
     const { client } = await t.signedIn('user');
     const { items: url } = await valves(1);

@@ -37,6 +37,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'storybook-static/',
       'generated/',
       'coverage/',
       'data/',

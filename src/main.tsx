@@ -12,17 +12,8 @@ import './styles/index.css';
 /** Mock mode (`npm run dev:mock`): the API answers from MSW in a service worker. */
 async function startMockApi(): Promise<void> {
   if (import.meta.env.VITE_MOCK !== '1') return;
-  const [{ setupWorker }, { http, passthrough }, { handlers }] = await Promise.all([
-    import('msw/browser'),
-    import('msw'),
-    import('../mocks/handlers'),
-  ]);
-  // Vite serves generated/api/**.ts as modules; without this, '*/api/users/:id' answers them.
-  const viteModules = http.get('/generated/*', () => passthrough());
-  const { installBrowserOverrides } = await import('../mocks/browser-overrides');
-  // Before the worker starts, so `?mock=` overrides apply to the very first call.
-  installBrowserOverrides();
-  await setupWorker(viteModules, ...handlers).start({ onUnhandledRequest: 'bypass', quiet: true });
+  const { startMockWorker } = await import('../mocks/browser-worker');
+  await startMockWorker();
 }
 
 /** Mock mode's panel of overrides, in its own root so the app's tree stays as in production. */

@@ -19,6 +19,8 @@ const lazyModules = import.meta.glob([
   '../screens/**/*.tsx',
   '../components/**/*.tsx',
   '!**/*.test.tsx',
+  // The workshop's stories are no screen's code; src/stories.test.tsx imports them itself.
+  '!**/*.stories.tsx',
 ]);
 
 // The tests name the small hand-made town's features one by one (mocks/features-town.ts); mock

@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
+          exclude: ['src/stories.test.tsx'],
           setupFiles: ['src/testing/setup.ts'],
           // Files of one worker share its module cache: each file still gets a fresh jsdom and the
           // setup's reset (seeded mocks, signed out, handlers reset), but the app's module graph,
@@ -27,6 +28,18 @@ export default defineConfig({
           // in shuffled file orders (`--sequence.shuffle.files`), so no file leans on another's state.
           isolate: false,
           // The setup imports every lazily loaded screen once per worker before the first test.
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The workshop's stories, rendered with their own mock answers. Apart from the unit files:
+          // Storybook's project annotations and the stories' sign-ins are global to a module cache,
+          // and the unit files that later shared one with them failed by order.
+          name: 'stories',
+          environment: 'jsdom',
+          include: ['src/stories.test.tsx'],
+          setupFiles: ['src/testing/setup.ts'],
           hookTimeout: 60_000,
         },
       },

@@ -1,9 +1,9 @@
 #!/bin/sh
-# npm run test:unit: the unit project, its files in a shuffled order. The files of a worker share
+# npm run test:unit: the unit project (and the workshop's stories), its files in a shuffled order. The files of a worker share
 # one module cache, so a file that leans on what another left behind would pass or fail by order;
 # a new order each run shows that early. The printed seed replays an order:
 #   UNIT_SEED=N npm run test:unit
 set -eu
 seed=${UNIT_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 echo "unit: files shuffled with seed $seed (replay with UNIT_SEED=$seed npm run test:unit)"
-exec npx vitest run --project unit --sequence.shuffle.files --sequence.seed="$seed" "$@"
+exec npx vitest run --project unit --project stories --sequence.shuffle.files --sequence.seed="$seed" "$@"

@@ -82,7 +82,19 @@ export default tseslint.config(
         { object: 'window', property: 'fetch', message: 'Use the generated hooks.' },
         { object: 'globalThis', property: 'fetch', message: 'Use the generated hooks.' },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message:
+            'Say what changed through src/lib/cache-changes.ts, which owns what each change makes stale.',
+        },
+      ],
     },
+  },
+  {
+    files: ['src/lib/cache-changes.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/lib/http-client.ts'],

@@ -13,7 +13,7 @@ import { MapEngineContext } from '../map/map-canvas';
 import { RecordingMapCanvas } from '../map/testing/recording-map-canvas';
 import { refreshSession } from '../lib/session';
 import { markRulesReceived } from '../lib/signed-in-resources';
-import { useLayerRevisionsStore } from '../screens/map-viewer/layers/layer-revisions';
+import { useLayerRevisionsStore } from '../stores/layer-revisions-store';
 import { useAuthStore } from '../stores/auth-store';
 import { useMapErrorsStore } from '../stores/map-errors-store';
 import { usePopupStore } from '../stores/popup-store';

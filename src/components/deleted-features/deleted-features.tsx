@@ -6,7 +6,7 @@ import { fieldErrorsOf } from '../../lib/field-errors';
 import { conflictVersionOf } from '../../lib/version-conflict';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadError, Loading } from '../ui/status';
-import { useRestoredFeatureRefresh } from './use-restored-feature-refresh';
+import { useFeatureChange } from '../../lib/cache-changes';
 
 const PAGE = 25;
 
@@ -36,7 +36,7 @@ export function DeletedFeatures({ mapId, layer }: { mapId: number; layer: Layer 
   const before = cursors[cursors.length - 1];
   const list = useListDeletedFeatures(mapId, layer.id, { per_page: PAGE, ...(before ? { before } : {}) });
   const restore = useRestoreFeatureVersion();
-  const featureChanged = useRestoredFeatureRefresh(mapId);
+  const featureChanged = useFeatureChange(mapId);
   const [confirming, setConfirming] = useState<DeletedFeature | null>(null);
   const [messages, setMessages] = useState<{ text: string; error: boolean }[]>([]);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,11 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getListLayerFeaturesQueryKey,
-  useUpdateMultiSelectFeatures,
-} from '../../../generated/api/features/features';
+import { useUpdateMultiSelectFeatures } from '../../../generated/api/features/features';
 import type { Layer } from '../../../generated/model';
+import { useFeatureChange } from '../../lib/cache-changes';
 import type { FieldErrors } from '../../lib/use-form-submission';
 import { attributeErrorsOf, useAttributeChecks } from '../attribute-fields/attribute-errors';
 import { attributeFieldSpec, fromText } from '../attribute-fields/attribute-field-spec';
@@ -18,7 +15,7 @@ type BulkEditFormProps = { mapId: number; layer: Layer; featureIds: readonly num
 /** Sets one property on every selected feature (updateMultiSelectFeatures), with the forms' own field. */
 export function BulkEditForm({ mapId, layer, featureIds, onDone }: BulkEditFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const featuresChanged = useFeatureChange(mapId);
   const specs = useMemo(() => layer.properties.map(attributeFieldSpec), [layer.properties]);
   const [name, setName] = useState(specs[0]?.name ?? '');
   const [value, setValue] = useState('');
@@ -48,9 +45,8 @@ export function BulkEditForm({ mapId, layer, featureIds, onDone }: BulkEditFormP
       },
       {
         onSuccess: async (result) => {
-          // Every cached page of this layer may hold a changed row.
-          const [prefix] = getListLayerFeaturesQueryKey(mapId, layer.id);
-          await queryClient.invalidateQueries({ queryKey: [prefix] });
+          // As after a single edit: the rows, the drawing and each feature's history changed.
+          await featuresChanged({ layerId: layer.id, featureIds });
           setMessage(t('feature_table.bulk.done', { count: result.data.updated_count }));
           onDone();
         },

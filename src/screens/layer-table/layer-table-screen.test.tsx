@@ -58,7 +58,7 @@ describe('feature table', { timeout: 30_000 }, () => {
   });
 
   it('bulk-edits the selected rows', async () => {
-    const { user, table } = await openPipesTable();
+    const { user, table, router } = await openPipesTable();
     await user.click(within(table).getByLabelText('Select feature 1'));
     await user.click(within(table).getByLabelText('Select feature 2'));
     const form = screen.getByRole('form', { name: 'Edit the selected features' });
@@ -71,6 +71,12 @@ describe('feature table', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Features updated: 2', undefined, { timeout: 5000 })).toBeInTheDocument();
     const first = within(table).getByRole('cell', { name: 'Oak Street 1' }).closest('[role=row]');
     await waitFor(() => expect(first).toHaveTextContent('abandoned'));
+    // As after a single edit, the map draws the layer anew: its tiles are asked for again.
+    await user.click(within(first as HTMLElement).getByRole('button', { name: /Show on map/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maps/1/show'));
+    await waitFor(() =>
+      expect(recordedMap.props?.layers.find((layer) => layer.layerId === 1)?.revision).toBe(1),
+    );
   });
 
   it('a required property cannot be cleared for the selection: the field says so, nothing is sent', async () => {

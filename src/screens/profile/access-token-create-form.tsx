@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getListUserTokensQueryKey, useCreateUserToken } from '../../../generated/api/users/users';
+import { useCreateUserToken } from '../../../generated/api/users/users';
 import type { NewUserToken } from '../../../generated/model';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import { useFormSubmission } from '../../lib/use-form-submission';
+import { tokensChanged } from '../../lib/cache-changes';
 
 /** A date field's day, as the end of that day in UTC: the token still works all of that day. */
 function endOfDay(day: string): string | null {
@@ -33,7 +34,7 @@ export function AccessTokenCreateForm({ onCreated }: { onCreated: (token: NewUse
           expires_at: endOfDay(expires),
         },
       });
-      await queryClient.invalidateQueries({ queryKey: getListUserTokensQueryKey() });
+      await tokensChanged(queryClient);
       setName('');
       setWrite(false);
       setExpires('');

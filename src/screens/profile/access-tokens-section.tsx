@@ -1,17 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  getListUserTokensQueryKey,
-  useDeleteUserToken,
-  useListUserTokens,
-} from '../../../generated/api/users/users';
+import { useDeleteUserToken, useListUserTokens } from '../../../generated/api/users/users';
 import type { NewUserToken, UserToken } from '../../../generated/model';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toast';
 import { AccessTokenCreateForm } from './access-token-create-form';
 import { NewAccessToken } from './new-access-token';
+import { tokensChanged } from '../../lib/cache-changes';
 
 function formatDate(value: string | null, locale: string, never: string): string {
   return value === null ? never : new Date(value).toLocaleDateString(locale);
@@ -34,7 +31,7 @@ export function AccessTokensSection() {
         onSuccess: () => {
           setRevoking(null);
           showToast(t('access_tokens.revoked', { name: token.name }));
-          void queryClient.invalidateQueries({ queryKey: getListUserTokensQueryKey() });
+          void tokensChanged(queryClient);
         },
         onError: () => {
           setRevoking(null);

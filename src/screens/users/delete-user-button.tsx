@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getListUsersQueryKey, useDeleteUser } from '../../../generated/api/users/users';
+import { useDeleteUser } from '../../../generated/api/users/users';
 import type { User } from '../../../generated/model';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
+import { userChanged } from '../../lib/cache-changes';
 
 /** Delete with the confirm of docs/product.md#errors; afterwards the list reloads and a toast says how it went. */
 export function DeleteUserButton({ user }: { user: User }) {
@@ -24,7 +25,7 @@ export function DeleteUserButton({ user }: { user: User }) {
       { id: user.id },
       {
         onSuccess: async () => {
-          await queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
+          await userChanged(queryClient);
           await navigate(paths.usersIndex);
           showToast(t('users.deleted'), 'success');
         },

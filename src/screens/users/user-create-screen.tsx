@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getListUsersQueryKey, useCreateUser } from '../../../generated/api/users/users';
+import { useCreateUser } from '../../../generated/api/users/users';
 import { showToast } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
 import { UserForm } from './user-form';
+import { userChanged } from '../../lib/cache-changes';
 
 export function UserCreateScreen() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function UserCreateScreen() {
         submitLabel={t('users.create_submit')}
         onSubmit={async (values) => {
           await createUser.mutateAsync({ data: values });
-          await queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
+          await userChanged(queryClient);
           showToast(t('users.created'));
           await navigate(paths.usersIndex);
         }}

@@ -2,17 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import {
-  getGetUserQueryKey,
-  getListUsersQueryKey,
-  useGetUser,
-  useUpdateUser,
-} from '../../../generated/api/users/users';
+import { useGetUser, useUpdateUser } from '../../../generated/api/users/users';
 import type { UserUpdate } from '../../../generated/model';
 import { LoadError, Loading } from '../../components/ui/status';
 import { paths } from '../../lib/paths';
 import { showToast } from '../../components/ui/toast';
 import { UserForm } from './user-form';
+import { userChanged } from '../../lib/cache-changes';
 
 export function UserEditScreen() {
   const { t } = useTranslation();
@@ -49,8 +45,7 @@ export function UserEditScreen() {
           onSubmit={async ({ password, password_confirmation, ...rest }) => {
             const data: UserUpdate = password ? { ...rest, password, password_confirmation } : rest;
             await updateUser.mutateAsync({ id, data });
-            await queryClient.invalidateQueries({ queryKey: getListUsersQueryKey() });
-            await queryClient.invalidateQueries({ queryKey: getGetUserQueryKey(id) });
+            await userChanged(queryClient, id);
             showToast(t('users.updated'));
             await navigate(paths.usersIndex);
           }}

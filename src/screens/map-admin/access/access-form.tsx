@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { getListMapAccessLogQueryKey, useUpdateMapAccess } from '../../../../generated/api/access/access';
+import { useUpdateMapAccess } from '../../../../generated/api/access/access';
 import type { Layer, MapAccess } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -26,6 +26,7 @@ import {
   type RuleDraft,
   type WhoKey,
 } from './access-draft';
+import { accessChanged } from '../../../lib/cache-changes';
 
 type AccessFormProps = { mapId: number; access: MapAccess; layers: readonly Layer[] };
 
@@ -61,7 +62,7 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
     submit(async () => {
       const saved = await mapCall(() => update.mutateAsync({ id: mapId, data: inputOf(draft) }));
       setDraft(draftOf(saved.data));
-      await queryClient.invalidateQueries({ queryKey: getListMapAccessLogQueryKey(mapId) });
+      await accessChanged(queryClient, mapId);
       showToast(t('access.saved'));
     });
 

@@ -2,8 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  getListMapAccessLogQueryKey,
-  getListShareLinksQueryKey,
   useCreateShareLink,
   useDeleteShareLink,
   useListShareLinks,
@@ -18,6 +16,7 @@ import { useFormSubmission } from '../../../lib/use-form-submission';
 import { DeleteButton } from '../shell/delete-button';
 import { mapCall } from '../shell/map-call';
 import { embedSnippet, embedUrl, shareSecretOf } from './embed-snippet';
+import { accessChanged } from '../../../lib/cache-changes';
 
 /** Links that open this map read-only without an account: made, shown once, revoked. */
 export function ShareLinks({ mapId }: { mapId: number }) {
@@ -31,11 +30,7 @@ export function ShareLinks({ mapId }: { mapId: number }) {
   const [expires, setExpires] = useState('');
   const [made, setMade] = useState<NewShareLinkResourceData | null>(null);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: getListShareLinksQueryKey(mapId) }),
-      queryClient.invalidateQueries({ queryKey: getListMapAccessLogQueryKey(mapId) }),
-    ]);
+  const refresh = () => accessChanged(queryClient, mapId);
 
   const make = () =>
     submit(async () => {

@@ -12,10 +12,11 @@ import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
 import { showToast } from '../../../components/ui/toast';
 import { categoryTree, type CategoryNode } from './category-tree';
 import { DeleteButton } from '../shell/delete-button';
-import { invalidateMapData, removeFromLists, useMapId } from '../shell/map-cache';
+import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { applyOrderChanges } from '../shell/reorder';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** categories: the layer tree's folders; create, rename and nest (edit), reorder, delete. */
 export function CategoriesScreen() {
@@ -47,13 +48,13 @@ export function CategoriesScreen() {
     } catch {
       showToast(t('map_admin.reorder_failed'), 'error');
     }
-    await invalidateMapData(queryClient, mapId);
+    await mapChanged(queryClient, mapId);
   };
 
   const remove = async (category: Category) => {
     await mapCall(() => deleteCategory.mutateAsync({ id: category.id, params: { map_id: mapId } }));
     removeFromLists(queryClient, '/api/layer-categories', category.id);
-    await invalidateMapData(queryClient, mapId);
+    await mapChanged(queryClient, mapId);
   };
 
   const renderNodes = (nodes: readonly CategoryNode[]) => (

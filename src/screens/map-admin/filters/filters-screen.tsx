@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDeleteFilter, useListFilters } from '../../../../generated/api/filters/filters';
 import { useListLayers } from '../../../../generated/api/layers/layers';
-import { invalidateMapData, removeFromLists, useMapId } from '../shell/map-cache';
+import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { PartList } from '../parts/part-list';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** filters: the controls the viewer's filter panel offers. */
 export function FiltersScreen() {
@@ -33,7 +34,7 @@ export function FiltersScreen() {
       onDelete={async (filterId) => {
         await mapCall(() => deleteFilter.mutateAsync({ id: mapId, filterId }));
         removeFromLists(queryClient, `/api/maps/${mapId}/filters`, filterId);
-        await invalidateMapData(queryClient, mapId);
+        await mapChanged(queryClient, mapId);
       }}
     />
   );

@@ -9,8 +9,9 @@ import { LoadError, Loading } from '../../../components/ui/status';
 import { showToast } from '../../../components/ui/toast';
 import { LayerImportForm } from './layer-import-form';
 import { LayerSchemaPanel } from '../schema/layer-schema-panel';
-import { invalidateMapData, useMapId } from '../shell/map-cache';
+import { useMapId } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /**
  * layers/import: a data file becomes a vector layer. After the import the inferred schema
@@ -25,7 +26,7 @@ export function LayerImportScreen() {
 
   const imported = async (answer: LayerImportResult) => {
     setResult(answer);
-    await invalidateMapData(queryClient, mapId);
+    await mapChanged(queryClient, mapId);
     showToast(t('layer_import.done', { name: answer.data.name }));
   };
 

@@ -9,8 +9,9 @@ import { LayerForm } from './layer-form';
 import { LayerRelationsPanel } from './layer-relations-panel';
 import { LayerSchemaPanel } from '../schema/layer-schema-panel';
 import { LayerTransferPanel } from './layer-transfer-panel';
-import { invalidateMapData, useMapId, useOptionalId } from '../shell/map-cache';
+import { useMapId, useOptionalId } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** layers/create and layers/:layer_id/edit: the settings, then (saved layers) schema, transfer, relations. */
 export function LayerEditScreen() {
@@ -44,12 +45,12 @@ export function LayerEditScreen() {
             // Type, geometry and schema are fixed after creation (the schema has its own calls).
             const { type: _type, geometry_type: _geometry, properties: _properties, ...data } = values;
             await updateLayer.mutateAsync({ id: mapId, layerId: layer.id, data });
-            await invalidateMapData(queryClient, mapId);
+            await mapChanged(queryClient, mapId);
             showToast(t('map_admin.layers.updated'));
           } else {
             const { time_property: _time, ...create } = values;
             const created = await createLayer.mutateAsync({ id: mapId, data: create });
-            await invalidateMapData(queryClient, mapId);
+            await mapChanged(queryClient, mapId);
             showToast(t('map_admin.layers.created'));
             await navigate(mapPaths.section(mapId, `layers/${created.data.id}/edit`));
           }

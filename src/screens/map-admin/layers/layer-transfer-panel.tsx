@@ -10,9 +10,9 @@ import { Form } from '../../../components/ui/form';
 import { Select } from '../../../components/ui/select';
 import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { invalidateMapData } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** Move or copy the layer, with its features, to another map. */
 export function LayerTransferPanel({ mapId, layer }: { mapId: number; layer: Layer }) {
@@ -34,8 +34,8 @@ export function LayerTransferPanel({ mapId, layer }: { mapId: number; layer: Lay
       await mapCall(() =>
         transfer.mutateAsync({ id: mapId, layerId: layer.id, data: { target_map_id: targetId, mode } }),
       );
-      await invalidateMapData(queryClient, mapId);
-      await invalidateMapData(queryClient, targetId);
+      await mapChanged(queryClient, mapId);
+      await mapChanged(queryClient, targetId);
       showToast(t(`map_admin.transfer.done_${mode}`));
       if (mode === 'move') await navigate(mapPaths.section(mapId, 'layers'));
     });

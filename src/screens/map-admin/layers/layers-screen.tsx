@@ -9,11 +9,12 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
 import { showToast } from '../../../components/ui/toast';
 import { DeleteButton } from '../shell/delete-button';
-import { invalidateMapData, removeFromLists, useMapId } from '../shell/map-cache';
+import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { applyOrderChanges } from '../shell/reorder';
 import { StyleSwatch } from '../layer-style/style-swatch';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** layers: top of the drawing order first, with visibility, order and category at hand. */
 export function LayersScreen() {
@@ -34,7 +35,7 @@ export function LayersScreen() {
     } catch {
       showToast(t('errors.something_went_wrong'), 'error');
     }
-    await invalidateMapData(queryClient, mapId);
+    await mapChanged(queryClient, mapId);
   };
 
   // Moving a layer swaps its order with its neighbour's; both updates land or neither does.
@@ -51,7 +52,7 @@ export function LayersScreen() {
     } catch {
       showToast(t('map_admin.reorder_failed'), 'error');
     }
-    await invalidateMapData(queryClient, mapId);
+    await mapChanged(queryClient, mapId);
   };
 
   const list = layers.data ? [...layers.data.data].sort((a, b) => b.order - a.order || a.id - b.id) : [];
@@ -148,7 +149,7 @@ export function LayersScreen() {
                     onDelete={async () => {
                       await mapCall(() => deleteLayer.mutateAsync({ id: mapId, layerId: layer.id }));
                       removeFromLists(queryClient, `/api/maps/${mapId}/layers`, layer.id);
-                      await invalidateMapData(queryClient, mapId);
+                      await mapChanged(queryClient, mapId);
                     }}
                   />
                 </span>

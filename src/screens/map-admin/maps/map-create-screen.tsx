@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getListMapsQueryKey, useCreateMap } from '../../../../generated/api/maps/maps';
+import { useCreateMap } from '../../../../generated/api/maps/maps';
 import { showToast } from '../../../components/ui/toast';
 import { MapForm } from './map-form';
 import { mapPaths } from '../shell/map-paths';
+import { mapCreated } from '../../../lib/cache-changes';
 
 /** /maps/create: a new map, then straight to its layers. */
 export function MapCreateScreen() {
@@ -22,7 +23,7 @@ export function MapCreateScreen() {
         submitLabel={t('map_admin.map_form.create')}
         onSubmit={async (values) => {
           const created = await createMap.mutateAsync({ data: values });
-          await queryClient.invalidateQueries({ queryKey: getListMapsQueryKey() });
+          await mapCreated(queryClient);
           showToast(t('map_admin.map_form.created'));
           await navigate(mapPaths.section(created.data.id, 'layers'));
         }}

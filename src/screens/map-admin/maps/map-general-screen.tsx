@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useGetMap, useUpdateMap } from '../../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { showToast } from '../../../components/ui/toast';
-import { invalidateMapData, useMapId } from '../shell/map-cache';
+import { useMapId } from '../shell/map-cache';
 import { MapForm } from './map-form';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** general: edit the map itself. */
 export function MapGeneralScreen() {
@@ -25,7 +26,7 @@ export function MapGeneralScreen() {
         map={map.data.data}
         onSubmit={async (values) => {
           await updateMap.mutateAsync({ id, data: values });
-          await invalidateMapData(queryClient, id);
+          await mapChanged(queryClient, id);
           showToast(t('map_admin.map_form.updated'));
         }}
       />

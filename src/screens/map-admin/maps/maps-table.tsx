@@ -13,8 +13,9 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { onMap } from '../../../lib/ability';
 import { DeleteButton } from '../shell/delete-button';
 import { mapCall } from '../shell/map-call';
-import { invalidateMapData, removeFromLists } from '../shell/map-cache';
+import { removeFromLists } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
+import { mapChanged } from '../../../lib/cache-changes';
 
 export type MapSort = { column: ListMapsOrderColumn; direction: OrderDirectionParameter };
 
@@ -104,7 +105,7 @@ export function MapsTable({ maps, sort, onSortChange }: MapsTableProps) {
                       onDelete={async () => {
                         await mapCall(() => deleteMap.mutateAsync({ id: map.id }));
                         removeFromLists(queryClient, '/api/maps', map.id);
-                        await invalidateMapData(queryClient, map.id);
+                        await mapChanged(queryClient, map.id);
                       }}
                     />
                   </Can>

@@ -9,8 +9,8 @@ import { Form } from '../../../components/ui/form';
 import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { invalidateMapData } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /**
  * An EPANET INP file becomes new layers of the map and its water network. The
@@ -36,7 +36,7 @@ export function WaterNetworkInpImport({ mapId }: { mapId: number }) {
         }),
       );
       setResult(answer);
-      await invalidateMapData(queryClient, mapId);
+      await mapChanged(queryClient, mapId);
       showToast(t('water_network_inp.done'));
     });
 

@@ -9,9 +9,10 @@ import { Form } from '../../../components/ui/form';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { invalidateMapData, useMapId, useOptionalId } from '../shell/map-cache';
+import { useMapId, useOptionalId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /**
  * The create and edit screens of a map's parts (searches, main searches, filters, categories)
@@ -85,7 +86,7 @@ export function PartFormShell({
     submit(() =>
       mapCall(async () => {
         await persist();
-        await invalidateMapData(queryClient, mapId);
+        await mapChanged(queryClient, mapId);
         showToast(t(form.saved));
         await navigate(mapPaths.section(mapId, form.section));
       }),

@@ -8,10 +8,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Form } from '../../../components/ui/form';
 import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { invalidateMapData } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { SchemaEditor } from './schema-editor';
 import { schemaInput, schemaRows, type SchemaRow } from './schema-rows';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /**
  * The attribute schema of a saved layer. Saving sends every entry (renames carry
@@ -36,7 +36,7 @@ export function LayerSchemaPanel({ mapId, layer }: { mapId: number; layer: Layer
         }),
       );
       setRows(schemaRows(answer.data.properties));
-      await invalidateMapData(queryClient, mapId);
+      await mapChanged(queryClient, mapId);
       showToast(t('map_admin.schema.saved'));
     });
 
@@ -58,7 +58,7 @@ export function LayerSchemaPanel({ mapId, layer }: { mapId: number; layer: Layer
               : other,
           ),
       );
-      await invalidateMapData(queryClient, mapId);
+      await mapChanged(queryClient, mapId);
       showToast(t('map_admin.schema.removed', { name }));
     } catch {
       showToast(t('errors.something_went_wrong'), 'error');

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useListLayers } from '../../../../generated/api/layers/layers';
 import { useDeleteMainSearch, useListMainSearches } from '../../../../generated/api/main-search/main-search';
-import { invalidateMapData, removeFromLists, useMapId } from '../shell/map-cache';
+import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { PartList } from '../parts/part-list';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** main-search: what the viewer's global search box looks through. */
 export function MainSearchesScreen() {
@@ -33,7 +34,7 @@ export function MainSearchesScreen() {
       onDelete={async (searchId) => {
         await mapCall(() => deleteMainSearch.mutateAsync({ id: mapId, searchId }));
         removeFromLists(queryClient, `/api/maps/${mapId}/main-search`, searchId);
-        await invalidateMapData(queryClient, mapId);
+        await mapChanged(queryClient, mapId);
       }}
     />
   );

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useListLayers } from '../../../../generated/api/layers/layers';
 import { useDeleteSearch, useListSearches } from '../../../../generated/api/searches/searches';
-import { invalidateMapData, removeFromLists, useMapId } from '../shell/map-cache';
+import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { PartList } from '../parts/part-list';
+import { mapChanged } from '../../../lib/cache-changes';
 
 /** searches: the saved form searches of the map. */
 export function SearchesScreen() {
@@ -33,7 +34,7 @@ export function SearchesScreen() {
       onDelete={async (searchId) => {
         await mapCall(() => deleteSearch.mutateAsync({ id: mapId, searchId }));
         removeFromLists(queryClient, `/api/maps/${mapId}/search`, searchId);
-        await invalidateMapData(queryClient, mapId);
+        await mapChanged(queryClient, mapId);
       }}
     />
   );

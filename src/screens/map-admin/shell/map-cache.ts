@@ -17,24 +17,6 @@ function keyPath(key: readonly unknown[]): string {
 }
 
 /**
- * After any change inside a map, everything read about it is stale: its parts, the
- * viewer's `show`, the maps list (layer counts) and the categories.
- */
-export function invalidateMapData(queryClient: QueryClient, mapId: number): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = keyPath(query.queryKey);
-      return (
-        path === '/api/maps' ||
-        path.startsWith(`/api/maps/${mapId}/`) ||
-        path === `/api/maps/${mapId}` ||
-        path.startsWith('/api/layer-categories')
-      );
-    },
-  });
-}
-
-/**
  * docs/product.md#flows: a deleted item leaves the lists at once, before the refetch answers.
  * Works on every cached `{data: [...]}` answer whose key starts with `listPath`.
  */

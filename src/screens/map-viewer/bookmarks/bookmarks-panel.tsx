@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateBookmark, useDeleteBookmark } from '../../../../generated/api/bookmarks/bookmarks';
-import { getShowMapQueryKey } from '../../../../generated/api/maps/maps';
 import type { Bookmark } from '../../../../generated/model';
 import type { MapViewModel } from '../../../map';
 import { fieldErrorsOf } from '../../../lib/field-errors';
+import { bookmarksChanged } from '../../../lib/cache-changes';
 
 type BookmarksPanelProps = {
   mapId: number;
@@ -26,8 +26,7 @@ export function BookmarksPanel({ mapId, bookmarks, view, visibleLayerIds, onGo }
   const queryClient = useQueryClient();
   // The cached map detail still holds the old list: mark it stale (without refetching the
   // whole map now) so the next visit to this map shows the bookmarks as they are.
-  const forgetCachedMap = () =>
-    queryClient.invalidateQueries({ queryKey: getShowMapQueryKey(mapId), refetchType: 'none' });
+  const forgetCachedMap = () => bookmarksChanged(queryClient, mapId);
 
   const save = (event: FormEvent) => {
     event.preventDefault();

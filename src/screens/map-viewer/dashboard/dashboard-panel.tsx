@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  getListWidgetsQueryKey,
   useCreateWidget,
   useDeleteWidget,
   useListWidgets,
@@ -20,6 +19,7 @@ import type {
 import { useAppAbility } from '../../../lib/ability';
 import { WidgetCard } from './widget-card';
 import type { Selection, ViewerScope } from './widget-data';
+import { widgetsChanged } from '../../../lib/cache-changes';
 
 interface DashboardPanelProps {
   mapId: number;
@@ -47,7 +47,7 @@ export function DashboardPanel({
   const widgets = useListWidgets(mapId);
   const [selection, setSelection] = useState<Selection | null>(null);
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: getListWidgetsQueryKey(mapId) });
+  const refresh = () => widgetsChanged(queryClient, mapId);
   const remove = useDeleteWidget({ mutation: { onSuccess: refresh } });
   const change = useUpdateWidget({ mutation: { onSuccess: refresh } });
   const scope: ViewerScope = { bbox: viewExtent, appliedFilter };

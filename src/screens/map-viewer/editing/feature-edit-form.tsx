@@ -12,7 +12,7 @@ import { AttributeFields } from '../../../components/attribute-fields/attribute-
 import { Form } from '../../../components/ui/form';
 import type { FieldErrors } from '../../../lib/use-form-submission';
 import { editConflictOf, type EditConflict } from '../../../lib/version-conflict';
-import { useFeatureChange } from './use-feature-change';
+import { useFeatureChange } from '../../../lib/cache-changes';
 
 type FeatureEditFormProps = {
   mapId: number;

@@ -4,7 +4,7 @@ import { useUpdateFeatures } from '../../../../generated/api/features/features';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
-import { useFeatureChange } from './use-feature-change';
+import { useFeatureChange } from '../../../lib/cache-changes';
 
 type FeatureGeometryActionsProps = {
   mapId: number;

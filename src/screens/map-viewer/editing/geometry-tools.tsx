@@ -6,7 +6,7 @@ import { Select } from '../../../components/ui/select';
 import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { NewFeatureForm } from './new-feature-form';
-import { useFeatureChange } from './use-feature-change';
+import { useFeatureChange } from '../../../lib/cache-changes';
 import type { GeometryEditing } from './use-geometry-editing';
 
 type GeometryToolsProps = {

@@ -7,7 +7,7 @@ import { attributeFieldSpec, fromText } from '../../../components/attribute-fiel
 import { AttributeFields } from '../../../components/attribute-fields/attribute-fields';
 import { Form } from '../../../components/ui/form';
 import type { FieldErrors } from '../../../lib/use-form-submission';
-import { useFeatureChange } from './use-feature-change';
+import { useFeatureChange } from '../../../lib/cache-changes';
 
 type NewFeatureFormProps = {
   mapId: number;

@@ -5,7 +5,7 @@ import type { Feature } from '../../../../generated/model';
 import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { conflictVersionOf } from '../../../lib/version-conflict';
-import { useFeatureChange } from './use-feature-change';
+import { useFeatureChange } from '../../../lib/cache-changes';
 
 type SplitLineActionProps = {
   mapId: number;

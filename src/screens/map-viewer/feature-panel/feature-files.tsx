@@ -4,7 +4,7 @@ import { useDeleteFeatureFile, useUploadFeatureFiles } from '../../../../generat
 import type { FeatureFile } from '../../../../generated/model';
 import { featureOf, useAppAbility } from '../../../lib/ability';
 import { fieldErrorsOf } from '../../../lib/field-errors';
-import { useFeatureChange } from '../editing/use-feature-change';
+import { useFeatureChange } from '../../../lib/cache-changes';
 
 type FeatureFilesProps = {
   mapId: number;

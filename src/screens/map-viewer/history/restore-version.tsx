@@ -5,7 +5,7 @@ import type { Feature } from '../../../../generated/model';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { conflictVersionOf } from '../../../lib/version-conflict';
 import { fieldErrorsOf } from '../../../lib/field-errors';
-import { useFeatureChange } from '../editing/use-feature-change';
+import { useFeatureChange } from '../../../lib/cache-changes';
 
 type RestoreVersionProps = {
   mapId: number;

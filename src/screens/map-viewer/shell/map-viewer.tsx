@@ -24,7 +24,7 @@ import { selectionFromRouteState } from './selection-from-route';
 import { DashboardPanel } from '../dashboard/dashboard-panel';
 import { FiltersPanel } from '../search-filters/filters-panel';
 import { GeometryTools } from '../editing/geometry-tools';
-import { useLayerRevisionsStore, revisionsOfMap } from '../layers/layer-revisions';
+import { useLayerRevisionsStore, revisionsOfMap } from '../../../stores/layer-revisions-store';
 import { LayerTableLinks } from '../layers/layer-table-links';
 import { LayerTree } from '../layers/layer-tree';
 import { MainSearchBox } from '../search-filters/main-search-box';
@@ -108,7 +108,7 @@ export function MapViewer({
   );
   const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
   const [simulation, setSimulation] = useState<MapLayerModel[]>([]);
-  // Every map of this map id follows one revision per layer, bumped by useFeatureChange.
+  // Every map of this map id follows one revision per layer, bumped by useFeatureChange (lib/cache-changes.ts).
   const allRevisions = useLayerRevisionsStore((state) => state.revisions);
   const revisions = useMemo(() => revisionsOfMap(allRevisions, map.id), [allRevisions, map.id]);
   const [layerErrors, setLayerErrors] = useState<Record<number, string>>({});
@@ -258,7 +258,7 @@ export function MapViewer({
     [layers, isVisible],
   );
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
-  // The write itself told every map to redraw (useFeatureChange); this one shows the result.
+  // The write itself told every map to redraw (useFeatureChange in lib/cache-changes.ts); this one shows the result.
   const showStored = useCallback((feature: Feature) => {
     setSelected({
       layerId: feature.layer_id,

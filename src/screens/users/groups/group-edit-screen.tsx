@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
-  getGetGroupQueryKey,
-  getListGroupsQueryKey,
   useCreateGroup,
   useGetGroup,
   useSetGroupMembers,
@@ -22,6 +20,7 @@ import { showToast } from '../../../components/ui/toast';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { groupPaths } from './group-paths';
 import '../../../styles/access.css';
+import { groupChanged } from '../../../lib/cache-changes';
 
 /** /users/groups/create and /users/groups/:group_id/edit: name, description and (once made) members. */
 export function GroupEditScreen() {
@@ -70,8 +69,7 @@ function GroupForm({ label, group }: { label: string; group?: GroupDetail }) {
       const saved = group
         ? await update.mutateAsync({ id: group.id, data })
         : await create.mutateAsync({ data });
-      await queryClient.invalidateQueries({ queryKey: getListGroupsQueryKey() });
-      await queryClient.invalidateQueries({ queryKey: getGetGroupQueryKey(saved.data.id) });
+      await groupChanged(queryClient, saved.data.id);
       showToast(t(group ? 'groups.updated' : 'groups.created'));
       // A new group goes on to its members; an edited one back to the list.
       await navigate(group ? groupPaths.list : groupPaths.edit(saved.data.id));
@@ -119,7 +117,7 @@ function GroupMembers({ group }: { group: GroupDetail }) {
         data: { user_ids: members.map((member) => member.id) },
       });
       setMembersDraft(saved.data.members);
-      await queryClient.invalidateQueries({ queryKey: getListGroupsQueryKey() });
+      await groupChanged(queryClient, saved.data.id);
       showToast(t('groups.members.saved'));
     });
   const userIdErrors = Object.entries(errors)

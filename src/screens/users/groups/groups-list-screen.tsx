@@ -2,11 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  getListGroupsQueryKey,
-  useDeleteGroup,
-  useListGroups,
-} from '../../../../generated/api/groups/groups';
+import { useDeleteGroup, useListGroups } from '../../../../generated/api/groups/groups';
 import type { Group } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,6 +10,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
 import { showToast } from '../../../components/ui/toast';
 import { groupPaths } from './group-paths';
+import { groupChanged } from '../../../lib/cache-changes';
 
 /** /users/groups: every group with its member count; admins make, edit and delete them. */
 export function GroupsListScreen() {
@@ -84,7 +81,7 @@ function DeleteGroupButton({ group }: { group: Group }) {
       { id: group.id },
       {
         onSuccess: async () => {
-          await queryClient.invalidateQueries({ queryKey: getListGroupsQueryKey() });
+          await groupChanged(queryClient);
           showToast(t('groups.deleted'), 'success');
         },
         onError: () => showToast(t('errors.something_went_wrong'), 'error'),

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getGetCurrentUserResponseMock } from '../../generated/api/auth/auth.msw';
 import { applyScenario } from '../../mocks/scenarios';
 import { replaceAbilityRules } from '../lib/signed-in-resources';
 import { renderApp } from '../testing/render';
@@ -53,6 +54,18 @@ describe('route guards', () => {
       expect(visited).not.toContain('/login');
     },
   );
+
+  it("keeps a failed single sign-on's reason on /login when only the stored state said signed in", async () => {
+    // Signed in once in this browser; the session has ended since, and a provider sign-in failed.
+    const { router } = await renderApp('/login?sso_error=state', {
+      checkSession: true,
+      storedUser: getGetCurrentUserResponseMock().data,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in could not be matched to this browser or had expired. Please start again.',
+    );
+    expect(router.state.location.pathname).toBe('/login');
+  });
 
   it('sends a guest from an admin route to log in once the start-up check says signed out', async () => {
     const { router } = await renderApp('/users', { checkSession: true });

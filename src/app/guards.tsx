@@ -48,9 +48,16 @@ export function RequireAdmin() {
   );
 }
 
-/** Guest-only routes (login, 2fa, register, password reset): a signed-in user goes home. */
+/**
+ * Guest-only routes (login, 2fa, register, password reset): a signed-in user goes home. When
+ * only the stored state says "signed in", the page waits for the start-up check: the session
+ * may have ended meanwhile (at the identity provider, in another tab), and a failed single
+ * sign-on's reason on /login must not be lost to a trip home.
+ */
 export function GuestOnly() {
   const authenticated = useAuthStore((state) => state.authenticated);
+  const answered = useAuthStore((state) => state.answered);
+  if (authenticated && !answered) return <Loading />;
   return authenticated ? <Navigate to={paths.home} replace /> : <Outlet />;
 }
 

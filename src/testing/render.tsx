@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import type { User } from '../../generated/model';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { applyScenario } from '../../mocks/scenarios';
 import { AppProvider } from '../app/provider';
@@ -26,6 +27,8 @@ type RenderAppOptions = {
   as?: SignedInAs;
   /** Run the app's start-up user fetch, as main.tsx does. Off by default. */
   checkSession?: boolean;
+  /** What the browser's stored state says at load: signed in as this user (the server may disagree). */
+  storedUser?: User;
 };
 
 export type AppHarness = RenderResult & {
@@ -66,9 +69,10 @@ export function resetClientState(): void {
  */
 export async function renderApp(
   path: string,
-  { as, checkSession = false }: RenderAppOptions = {},
+  { as, checkSession = false, storedUser }: RenderAppOptions = {},
 ): Promise<AppHarness> {
   resetClientState();
+  if (storedUser) useAuthStore.setState({ authenticated: true, user: storedUser });
   const queryClient = createTestQueryClient();
   if (as) {
     applyScenario(as);

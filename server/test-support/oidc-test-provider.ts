@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type ProviderContext } from 'oidc-provider';
@@ -26,13 +27,29 @@ export interface TestProviderOptions {
   codeTtlSeconds?: number;
 }
 
-export interface TestProvider {
+/** A provider and one of its clients: where an ID token is minted, and for whom. */
+export interface TokenSource {
   issuer: string;
   clientId: string;
   clientSecret: string;
+}
+
+export interface TestProvider extends TokenSource {
   accounts: Map<string, ProviderAccount>;
+  /** How long the codes issued from now on live, in seconds. */
+  setCodeTtl(seconds: number): void;
+  /**
+   * While set, the token endpoint answers with an ID token that `source` minted in a code flow
+   * of its own for the same account and nonce: real and signed, but for another audience or by
+   * another issuer when `source` is another client or another provider. The code sent to the
+   * token endpoint is still exchanged (and used up) as usual.
+   */
+  answerWithIdTokenFrom(source: TokenSource | undefined): void;
   close(): Promise<void>;
 }
+
+/** Marks the provider's own calls to its token endpoint, which are answered as they are. */
+const OWN_CALL = 'x-test-provider-own-call';
 
 /**
  * A real OpenID Connect provider (oidc-provider, OpenID-certified) on loopback, with a
@@ -44,6 +61,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   const clientId = options.clientId ?? 'atlasboard';
   const clientSecret = options.clientSecret ?? 'test-provider-client-secret';
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
+  let codeTtl = options.codeTtlSeconds ?? 60;
+  let idTokenSource: TokenSource | undefined;
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
     response.statusCode = 503;
     response.end();
@@ -80,7 +99,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
     ttl: {
-      AuthorizationCode: options.codeTtlSeconds ?? 60,
+      AuthorizationCode: () => codeTtl,
       AccessToken: 600,
       IdToken: 3600,
       Interaction: 600,
@@ -99,18 +118,109 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   });
   // Quiet: the provider warns about its development-only defaults on every start.
   provider.on('server_error', () => undefined);
-  handle = provider.callback();
+  const answer = provider.callback();
+  handle = (request, response) => {
+    const source = idTokenSource;
+    if (source && request.method === 'POST' && request.url === '/token' && !request.headers[OWN_CALL]) {
+      answerWithForeignIdToken(request, response, issuer, options.appUrl, source).catch((error: unknown) => {
+        response.statusCode = 500;
+        response.end(String(error));
+      });
+      return;
+    }
+    answer(request, response);
+  };
   return {
     issuer,
     clientId,
     clientSecret,
     accounts,
+    setCodeTtl: (seconds) => {
+      codeTtl = seconds;
+    },
+    answerWithIdTokenFrom: (source) => {
+      idTokenSource = source;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** The token endpoint's answer, with the ID token swapped for one `source` minted. */
+async function answerWithForeignIdToken(
+  request: IncomingMessage,
+  response: ServerResponse,
+  issuer: string,
+  appUrl: string,
+  source: TokenSource,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const own = await fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: {
+      [OWN_CALL]: '1',
+      'content-type': request.headers['content-type'] ?? '',
+      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+    },
+    body: Buffer.concat(chunks),
+  });
+  const body = (await own.json()) as Record<string, unknown>;
+  if (own.ok && typeof body.id_token === 'string') {
+    const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub: string;
+      nonce?: string;
+    };
+    body.id_token = await mintIdToken(source, appUrl, claims.sub, claims.nonce);
+  }
+  response.statusCode = own.status;
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify(body));
+}
+
+/** An ID token from `source` for `login`, by a code flow of its own (PKCE, the given nonce). */
+async function mintIdToken(
+  source: TokenSource,
+  appUrl: string,
+  login: string,
+  nonce: string | undefined,
+): Promise<string> {
+  const redirectUri = `${appUrl}/auth/oidc/callback`;
+  const verifier = randomBytes(32).toString('base64url');
+  const authorization = new URL(`${source.issuer}/auth`);
+  authorization.search = new URLSearchParams({
+    client_id: source.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid',
+    state: randomBytes(16).toString('base64url'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...(nonce === undefined ? {} : { nonce }),
+  }).toString();
+  const code = (await signInAtProvider(authorization.href, login)).searchParams.get('code');
+  if (!code) throw new Error(`${source.issuer} gave no code`);
+  const credentials = `${encodeURIComponent(source.clientId)}:${encodeURIComponent(source.clientSecret)}`;
+  const tokens = await fetch(`${source.issuer}/token`, {
+    method: 'POST',
+    headers: {
+      [OWN_CALL]: '1',
+      authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  const minted = (await tokens.json()) as { id_token?: string };
+  if (!minted.id_token) throw new Error(`${source.issuer} gave no ID token: ${JSON.stringify(minted)}`);
+  return minted.id_token;
 }
 
 /**

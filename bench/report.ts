@@ -1,5 +1,8 @@
+import type { AccessPhase, AccessResults } from './access-load.ts';
 import type { ExportResult } from './api-phases.ts';
+import type { LoadResult } from './load.ts';
 import type { BenchResults } from './run.ts';
+import { round } from './stats.ts';
 
 type Row = [measure: string, value: string, goal: string, met: boolean | null];
 
@@ -119,5 +122,57 @@ export function markdownTable(results: BenchResults): string {
         `| ${measure} | ${value} | ${goal} | ${met === null ? '' : met ? 'yes' : 'no'} |`,
     ),
   ];
+  return lines.join('\n');
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+const ratio = (after: number, before: number) => `${Math.round((after / before) * 100) / 100}×`;
+const loadCell = (result: LoadResult) =>
+  `p50 ${result.p50} ms, p95 ${result.p95} ms, ${result.perSecond} req/s${result.failed ? `, ${result.failed} failed` : ''}`;
+
+const ACCESS_LOADS: [AccessPhase, string][] = [
+  ['pageDeep', 'feature page, random page number'],
+  ['pageNext', 'feature page, next link (keyset)'],
+  ['tilesZ12to14', 'vector tiles z12–z14'],
+];
+
+/**
+ * The page and tile loads without and with the map's grants and rules, round by round, and the
+ * median over the rounds with the ratio after / before (p95 and req/s; the goal is within 10 %).
+ */
+export function accessTable(results: AccessResults): string {
+  const lines = [
+    `N = ${results.n.toLocaleString('en')} points, ${results.date}, ${results.machine}, ${results.database}; ${results.grants.users} user grants + ${results.grants.groups} group grants, ${results.layerRules} layer rules; ${results.seconds} s per load`,
+    '',
+    '| Round | Load | Before (admin, no grants) | After (reader through a group) | After (admin) | Load average |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  results.rounds.forEach((entry, index) => {
+    for (const [name, label] of ACCESS_LOADS)
+      lines.push(
+        `| ${index + 1} | ${label} | ${loadCell(entry.before[name])} | ${loadCell(entry.after[name])} | ${loadCell(entry.afterAdmin[name])} | ${entry.loadAverage.join(' ')} |`,
+      );
+  });
+  lines.push(
+    '',
+    '| Load (median of rounds) | Before | After, reader | After / before (reader): p50, p95, req/s | After / before (admin): p95, req/s | Within 10 % |',
+    '| --- | --- | --- | --- | --- | --- |',
+  );
+  for (const [name, label] of ACCESS_LOADS) {
+    const pick = (side: 'before' | 'after' | 'afterAdmin', key: 'p50' | 'p95' | 'perSecond') =>
+      round(median(results.rounds.map((entry) => entry[side][name][key])));
+    const [b50, b95, bps] = [pick('before', 'p50'), pick('before', 'p95'), pick('before', 'perSecond')];
+    const [a50, a95, aps] = [pick('after', 'p50'), pick('after', 'p95'), pick('after', 'perSecond')];
+    const within = a95 <= b95 * 1.1 && aps >= bps / 1.1;
+    lines.push(
+      `| ${label} | p50 ${b50} ms, p95 ${b95} ms, ${bps} req/s | p50 ${a50} ms, p95 ${a95} ms, ${aps} req/s | ${ratio(a50, b50)}, ${ratio(a95, b95)}, ${ratio(aps, bps)} | ${ratio(pick('afterAdmin', 'p95'), b95)}, ${ratio(pick('afterAdmin', 'perSecond'), bps)} | ${within ? 'yes' : 'no'} |`,
+    );
+  }
   return lines.join('\n');
 }

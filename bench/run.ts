@@ -1,3 +1,4 @@
+import { accessRounds, makeAccessFixture, type AccessFixture, type AccessResults } from './access-load.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import {
 import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
 import { PeerUnavailable, peerRun } from './peer-run.ts';
-import { markdownTable } from './report.ts';
+import { accessTable, markdownTable } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { Session } from './session.ts';
 
@@ -54,6 +55,9 @@ const { values } = parseArgs({
     // `--peer mapserver`: the same loads against MapServer 8 on the same points (bench/peer-run.ts).
     peer: { type: 'string' },
     rounds: { type: 'string', default: '2' },
+    // The page and tile loads without and with 1,000 grants and 50 layer rules on the map,
+    // alternated `--rounds` times (bench/access-load.ts); with `--load-only <dir>` or on its own.
+    'access-load': { type: 'boolean', default: false },
   },
 });
 const n = Number(values.n);
@@ -66,6 +70,8 @@ if (values.postgres && !databaseUrl)
   );
 /** Where this run's results go in results.json: by N, and by database when it is not the embedded one. */
 const resultsKey = `${n}${values.postgres ? '-postgres' : ''}`;
+/** The access comparison's entry beside the full run's. */
+const accessKey = `${resultsKey}-access`;
 
 const ADMIN = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
 
@@ -187,8 +193,11 @@ async function loadOnly(workDir: string): Promise<void> {
       await writeFile(targetFile, JSON.stringify(target));
       await rm(csv, { force: true });
     }
-    const only = values.phases?.split(',') as (keyof LoadPhases)[] | undefined;
-    await loadPhases(session, server, target, seconds, { only, log });
+    if (values['access-load']) await accessLoad(workDir, session, server, target);
+    else {
+      const only = values.phases?.split(',') as (keyof LoadPhases)[] | undefined;
+      await loadPhases(session, server, target, seconds, { only, log });
+    }
     log(
       `load average ${os
         .loadavg()
@@ -203,7 +212,67 @@ async function loadOnly(workDir: string): Promise<void> {
   }
 }
 
+/**
+ * `--access-load`: the accounts, groups and access setting are made once per data directory,
+ * then the page and tile loads run without and with them, alternated. The comparison is
+ * printed and kept in results.json beside the full run's entry (`<N>-access`).
+ */
+async function accessLoad(workDir: string, session: Session, server: ServerProcess, target: Target) {
+  const fixtureFile = path.join(workDir, `access-${n}.json`);
+  let fixture = JSON.parse(await readFile(fixtureFile, 'utf8').catch(() => 'null')) as AccessFixture | null;
+  if (!fixture) {
+    fixture = await makeAccessFixture(session, target, log);
+    await writeFile(fixtureFile, JSON.stringify(fixture));
+  }
+  const rounds = await accessRounds(session, server, target, fixture, {
+    seconds,
+    rounds: Number(values.rounds),
+    log,
+  });
+  const results: AccessResults = {
+    n,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
+    database: values.postgres ? 'PostgreSQL' : 'PGlite (embedded)',
+    grants: {
+      users: fixture.grants.filter((grant) => grant.user_id).length,
+      groups: fixture.grants.filter((grant) => grant.group_id).length,
+    },
+    layerRules: fixture.layerRules.length,
+    seconds,
+    rounds,
+  };
+  process.stdout.write(`\n${accessTable(results)}\n\n`);
+  const resultsFile = path.join(projectDir, 'bench/results.json');
+  const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
+    string,
+    unknown
+  >;
+  await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [accessKey]: results }, null, 2)}\n`);
+  log(`wrote bench/results.json (${accessKey})`);
+}
+
+/** `--access-load` without `--load-only`: the same on a data directory made for this run. */
+async function accessOnFreshData(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'atlasboard-bench-'));
+  try {
+    await loadOnly(workDir);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 async function reportOnly(): Promise<void> {
+  if (values['access-load']) {
+    const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
+      string,
+      AccessResults
+    >;
+    const results = all[accessKey];
+    if (!results) throw new Error(`bench/results.json has no run ${accessKey}`);
+    process.stdout.write(`${accessTable(results)}\n`);
+    return;
+  }
   const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
     string,
     BenchResults
@@ -230,7 +299,9 @@ async function reportOnly(): Promise<void> {
     ? reportOnly()
     : values['load-only']
       ? loadOnly(path.resolve(values['load-only']))
-      : main()
+      : values['access-load']
+        ? accessOnFreshData()
+        : main()
 ).catch((error: unknown) => {
   if (error instanceof PeerUnavailable) {
     process.stderr.write(`${error.message}\n`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { getTile, tilePixel } from '../../test-support/tile-requests.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 import { listOperations, loadDocument, type Operation } from '../openapi/document.ts';
 import { ACCESS_CHANNEL } from './access-cache.ts';
@@ -328,6 +329,59 @@ describe('layer rules', () => {
     }>().data;
     expect(layer.style).toMatchObject({ kind: 'single', property: null, label_property: null, size: null });
     expect(layer.time_property).toBeNull();
+  });
+
+  it('pages and tiles leave a hidden property out, whichever way the page is read and whoever asked for the tile first', async () => {
+    const place = await privateMap();
+    const { client: admin } = await t.signedIn('admin');
+    const { client, user } = await t.signedIn('user');
+    const { client: other, user: otherUser } = await t.signedIn('user');
+    for (const id of [user.id, otherUser.id])
+      await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+        place.mapId,
+        id,
+      ]);
+    await changeAccess(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
+      [place.mapId, place.layerId, user.id],
+    );
+    const features = `/api/maps/${place.mapId}/layers/${place.layerId}/features`;
+    const at = tilePixel(-9.14, 38.72, 14);
+    const tileUrl = `/api/maps/${place.mapId}/layers/${place.layerId}/tiles/14/${at.x}/${at.y}`;
+    const tileText = async (reader: TestClient) => {
+      const response = await getTile(t, reader, tileUrl);
+      expect(response.statusCode).toBe(200);
+      return response.rawPayload.toString('latin1');
+    };
+    // The admin's tile, with every property, is cached first; the reader's must not be it.
+    expect(await tileText(admin)).toContain('secret');
+    expect(await tileText(client)).not.toContain('secret');
+    // And the reader's, cached now, is not what a reader without the rule or the admin get.
+    expect(await tileText(other)).toContain('secret');
+    expect(await tileText(admin)).toContain('secret');
+    expect(await tileText(client)).not.toContain('owner_note');
+    // A first page and a next link (each read in one statement), a sorted page and a search (read
+    // step by step): the property is in none of them, the others are.
+    const queries: Record<string, string | number>[] = [
+      { page: 1 },
+      { page: 1, after_id: 0 },
+      { sort: 'dn' },
+      { search: '150' },
+    ];
+    for (const query of queries) {
+      const page = await client.get(features, { query });
+      expect([query, page.status]).toEqual([query, 200]);
+      expect([query, page.json<{ data: unknown[] }>().data.length]).toEqual([query, 1]);
+      expect(page.json<{ data: { properties: Record<string, unknown> }[] }>().data).toEqual([
+        expect.objectContaining({ properties: { dn: 150 } }),
+      ]);
+    }
+    expect((await client.get(features, { query: { search: 'secret' } })).json()).toMatchObject({ data: [] });
+    const seenByOther = await other.get(features, { query: { page: 1 } });
+    expect(seenByOther.json<{ data: { properties: unknown }[] }>().data[0]?.properties).toEqual({
+      owner_note: 'secret',
+      dn: 150,
+    });
   });
 
   it('a hidden layer is 404 and left out of the layer list; a hidden property appears in no feature and finds none', async () => {

@@ -23,6 +23,8 @@ export interface LayerPageRequest {
   page: number;
   perPage: number;
   search?: string | undefined;
+  /** Properties the caller may not read: the search finds nothing by their values. */
+  hidden?: readonly string[] | undefined;
   /** Only features whose property has this value (as text); see `parseFeatureWhere`. */
   where?: FeatureWhere | undefined;
   afterId?: number | undefined;
@@ -100,11 +102,12 @@ async function sortedPage(
   );
 }
 
-/** The rows of a layer page: $1 is the layer, $2 the search pattern if there is one. */
+/** The rows of a layer page: $1 is the layer, then the property filter's and the search's values. */
 export function layerWhere(
   layerId: number,
   search: string | undefined,
   equals?: FeatureWhere,
+  hidden: readonly string[] = [],
 ): { where: string; params: unknown[] } {
   const params: unknown[] = [layerId];
   let where = 'ft.layer_id = $1';
@@ -114,7 +117,9 @@ export function layerWhere(
   }
   if (search) {
     params.push(likePattern(search));
-    where += ` AND ${searchCondition(`$${params.length}`, search)}`;
+    const bind = `$${params.length}`;
+    if (hidden.length > 0) params.push(hidden);
+    where += ` AND ${searchCondition(bind, search, hidden.length > 0 ? `$${params.length}` : undefined)}`;
   }
   return { where, params };
 }
@@ -131,7 +136,7 @@ export async function layerFeaturePage(
   request: LayerPageRequest,
 ): Promise<PageEnvelope<FeatureBody>> {
   const { layerId, page, perPage, search, where: equals, asOf } = request;
-  const { where, params } = layerWhere(layerId, search, equals);
+  const { where, params } = layerWhere(layerId, search, equals, request.hidden);
   if (asOf) params.push(asOf.toISOString());
   const source = featuresSource(asOf, '$1', `$${params.length}`);
   // Narrowed pages are counted and found by reading them; the layer's count and anchors are of all.

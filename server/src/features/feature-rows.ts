@@ -128,8 +128,11 @@ export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g,
  * 020). Text without a newline found in it lies within one value; text with one may run from
  * one value into the next, so each value is then checked alone as well.
  */
-export function searchCondition(bind: string, search: string): string {
+export function searchCondition(bind: string, search: string, hiddenBind?: string): string {
   const stored = `ft.search_text LIKE lower(${bind})`;
+  // A caller with hidden properties finds nothing by them: the matching value must be another.
+  if (hiddenBind)
+    return `${stored} AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties - ${hiddenBind}::text[]) p WHERE p.value ILIKE ${bind})`;
   return search.includes('\n')
     ? `${stored} AND EXISTS (SELECT 1 FROM jsonb_each_text(ft.properties) p WHERE p.value ILIKE ${bind})`
     : stored;

@@ -96,8 +96,8 @@ export async function layerPageInOneStatement(
   request: PageRequest,
 ): Promise<PageEnvelope<FeatureBody> | undefined> {
   // Rights are held per map and narrowed per layer: the caller reads this map and the features
-  // of this layer (else the long way answers the 404). Hidden properties are the caller's
-  // (layerPageInOneStatement is not asked then).
+  // of this layer (else the long way answers the 404). Hidden properties are left out of the
+  // rows by the caller (a search by a caller with hidden properties does not come here).
   if (
     !canOn(ability, 'read', 'Map', { id: mapId }) ||
     !canOn(ability, 'read', 'Feature', { map_id: mapId, layer_id: layerId })

@@ -10,6 +10,19 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 /** A cursor beyond every id (`1e309` arrives as Infinity) means the same as the largest id. */
 const cursor = (id: number | undefined) => (id === undefined ? undefined : Math.min(id, MAX_ID + 1));
 
+/** A page whose rows leave out the properties the caller may not read. */
+function withoutHiddenOnPage<P extends { data: { properties: Record<string, unknown> | null }[] }>(
+  page: P,
+  hidden: ReadonlySet<string>,
+): P {
+  if (hidden.size === 0) return page;
+  const data = page.data.map((feature) => ({
+    ...feature,
+    properties: withoutHidden(feature.properties, hidden),
+  }));
+  return { ...page, data };
+}
+
 /** A layer's features: one page of them, and adding one. */
 export const featureListHandlers = typedHandlers({
   async listLayerFeatures({ services: { db }, auth, params, query }) {
@@ -23,18 +36,20 @@ export const featureListHandlers = typedHandlers({
       path: `/api/maps/${params.id}/layers/${params.layer_id}/features`,
     };
     // A sort or a column filter needs the layer's schema first: those pages go the longer way.
-    // So do callers with properties hidden on this layer: the page leaves them out.
-    // So do pages of the past, rebuilt from the history.
+    // So do searches by callers with properties hidden on this layer (the search must not match
+    // those), and pages of the past, rebuilt from the history. A plain page for such a caller
+    // takes the one statement too and leaves the hidden properties out of its rows after.
+    const hiddenHere = hiddenPropertiesOf(auth.access, params.layer_id);
     const simple =
       request.asOf === undefined &&
       query.sort === undefined &&
       query.where_property === undefined &&
       query.where_value === undefined &&
-      hiddenPropertiesOf(auth.access, params.layer_id).size === 0;
+      (hiddenHere.size === 0 || request.search === undefined);
     const direct = simple
       ? await layerPageInOneStatement(db, auth.ability, params.id, params.layer_id, request)
       : undefined;
-    if (direct) return { status: 200, body: direct };
+    if (direct) return { status: 200, body: withoutHiddenOnPage(direct, hiddenHere) };
     const found = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     // Hidden properties cannot be sorted or filtered on: to this caller the layer has none.
     const layer = layerAsSeen(auth.access, found.layer);
@@ -43,18 +58,14 @@ export const featureListHandlers = typedHandlers({
     rememberLayerShape(layer.id, { featuresCount: layer.features_count, versionKey });
     const page = await layerFeaturePage(db, {
       ...request,
+      hidden: [...hidden],
       layerId: layer.id,
       featuresCount: layer.features_count,
       versionKey,
       sort: parseFeatureSort(query.sort, layer),
       where: parseFeatureWhere(query.where_property, query.where_value, layer),
     });
-    if (hidden.size === 0) return { status: 200, body: page };
-    const data = page.data.map((feature) => ({
-      ...feature,
-      properties: withoutHidden(feature.properties, hidden),
-    }));
-    return { status: 200, body: { ...page, data } };
+    return { status: 200, body: withoutHiddenOnPage(page, hidden) };
   },
 
   async createLayerFeature({ services: { db }, auth, params, body }) {

@@ -44,20 +44,21 @@ export const tileHandlers = typedHandlers({
     const held = String(request.headers['if-none-match'] ?? '');
     if (held.split(',').some((tag) => tag.trim() === etag)) return { status: 304, headers };
     const hidden = hiddenPropertiesOf(auth.access, layer.id);
-    // The shared tile cache holds tiles with every property; a caller with hidden ones gets a
-    // tile of their own, made without them.
-    const tile =
-      hidden.size === 0
-        ? await tileCacheFor(db).get(tileKey({ ...layer, version }, z, x, y), async () =>
-            encodeTile(layer.id, await tileRows(db, layer, z, x, y, grid, asOf)),
-          )
-        : encodeTile(
-            layer.id,
-            (await tileRows(db, layer, z, x, y, grid, asOf)).map((row) => ({
-              ...row,
-              properties: withoutHidden(row.properties, hidden),
-            })),
-          );
+    // The shared tile cache keeps a tile per set of hidden properties: the one with every
+    // property, and one without each set some callers may not read (callers under the same
+    // rules share it).
+    const without = [...hidden].sort();
+    const key =
+      tileKey({ ...layer, version }, z, x, y) + (without.length ? `:-${JSON.stringify(without)}` : '');
+    const tile = await tileCacheFor(db).get(key, async () => {
+      const rows = await tileRows(db, layer, z, x, y, grid, asOf);
+      return encodeTile(
+        layer.id,
+        hidden.size === 0
+          ? rows
+          : rows.map((row) => ({ ...row, properties: withoutHidden(row.properties, hidden) })),
+      );
+    });
     if (!tile) return { status: 204, headers };
     return {
       status: 200,

@@ -1,13 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, repoRoot } from '../../e2e/support/child-env';
-import { freePort } from '../../e2e/support/ports';
-import { startProcessGroup, type ProcessGroup } from '../../e2e/support/process-group';
-import { waitForHttp } from '../../e2e/support/wait-for-http';
+import { startReferenceServer, type ReferenceServer } from './reference-server';
 
 /**
  * The verification kit as a backend team outside this repository runs it: the reference server
@@ -16,41 +12,16 @@ import { waitForHttp } from '../../e2e/support/wait-for-http';
  * Pact verifier, states set up over HTTP, no request filter and nothing of the server's code.
  */
 const PACT = path.join(repoRoot, 'contracts', 'atlasboard-web-atlasboard-api.json');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'atlasboard-pact-data-'));
-// The API is under verification, not the client: a stand-in build keeps `npm start` from
-// building the client first (it rebuilds only when dist/ is missing or older than its sources).
-const clientDir = mkdtempSync(path.join(tmpdir(), 'atlasboard-pact-client-'));
-let server: ProcessGroup | undefined;
+let server: ReferenceServer | undefined;
 let baseUrl = '';
 
 beforeAll(async () => {
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>API only</title>\n');
-  const port = await freePort();
-  server = startProcessGroup(
-    'npm',
-    ['start'],
-    childEnv({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      PACT_PROVIDER_STATES: '1',
-      // The registration interactions need it open (the default is closed).
-      REGISTRATION: 'open',
-      ADMIN_EMAIL: 'pact-admin@example.com',
-      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
-      LOG_LEVEL: 'warn',
-    }),
-    repoRoot,
-  );
-  baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/api/user`, (status) => status >= 200 && status < 500, server, 290_000);
+  server = await startReferenceServer();
+  baseUrl = server.baseUrl;
 }, 300_000);
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(clientDir, { recursive: true, force: true });
 });
 
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {

@@ -331,6 +331,41 @@ describe('layer rules', () => {
     expect(layer.time_property).toBeNull();
   });
 
+  it('exports leave a hidden property out of the file, and an export with a search finds nothing by it', async () => {
+    const place = await privateMap();
+    const { client, user } = await t.signedIn('user');
+    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      place.mapId,
+      user.id,
+    ]);
+    await changeAccess(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
+      [place.mapId, place.layerId, user.id],
+    );
+    const exported = async (format: string, extra: Record<string, unknown> = {}) => {
+      const started = await client.post(`/api/maps/${place.mapId}/export-features`, {
+        format,
+        layer_id: place.layerId,
+        ...extra,
+      });
+      expect(started.status).toBe(201);
+      const { data } = started.json<{ data: { id: string; status: string } }>();
+      expect(data.status).toBe('ready');
+      const download = await client.get(`/api/get-export/${data.id}`);
+      expect(download.status).toBe(200);
+      return download.raw.toString('utf8');
+    };
+    for (const format of ['geojson', 'csv']) {
+      const file = await exported(format);
+      expect(file).toContain('150');
+      expect(file).not.toContain('owner_note');
+      expect(file).not.toContain('secret');
+    }
+    // The table's search finds nothing by a hidden value; neither does an export of that search.
+    expect(await exported('geojson', { search: 'secret' })).not.toContain('150');
+    expect(await exported('geojson', { search: '150' })).toContain('150');
+  });
+
   it('pages and tiles leave a hidden property out, whichever way the page is read and whoever asked for the tile first', async () => {
     const place = await privateMap();
     const { client: admin } = await t.signedIn('admin');

@@ -49,15 +49,24 @@ export interface ExportDeps {
 
 export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
 
-/** The columns: the union of the layers' attribute schemas, first definition wins. */
-async function exportFields(db: Queryable, layerIds: number[]): Promise<ExportField[]> {
-  const rows = await db.query<{ properties: ExportField[] }>(
-    `SELECT properties FROM layers WHERE id = ANY($1::int[]) ORDER BY array_position($1::int[], id)`,
+/**
+ * The columns: the union of the layers' attribute schemas, first definition wins, without the
+ * properties hidden from the caller on each layer.
+ */
+async function exportFields(db: Queryable, parts: LayerPart[]): Promise<ExportField[]> {
+  const layerIds = parts.map((part) => part.layerId);
+  const rows = await db.query<{ id: number; properties: ExportField[] }>(
+    `SELECT id, properties FROM layers WHERE id = ANY($1::int[]) ORDER BY array_position($1::int[], id)`,
     [layerIds],
   );
+  const hiddenOn = new Map(parts.map((part) => [part.layerId, new Set(part.hidden)]));
   const fields = new Map<string, ExportField>();
-  for (const field of rows.flatMap((row) => row.properties)) {
-    if (!fields.has(field.name)) fields.set(field.name, { name: field.name, type: field.type });
+  for (const row of rows) {
+    const hidden = hiddenOn.get(row.id);
+    for (const field of row.properties) {
+      if (hidden?.has(field.name) || fields.has(field.name)) continue;
+      fields.set(field.name, { name: field.name, type: field.type });
+    }
   }
   return [...fields.values()];
 }
@@ -73,10 +82,7 @@ export function exportRunner(deps: ExportDeps): JobRunner {
     const payload = job.payload as unknown as ExportPayload;
     const format = EXPORT_FORMATS[payload.format];
     const parts = layerParts(payload.scope);
-    const fields = await exportFields(
-      deps.db,
-      parts.map((part) => part.layerId),
-    );
+    const fields = await exportFields(deps.db, parts);
     const total = await countScope(deps.db, parts);
     await refreshStaleStatistics(deps.db, total);
     const dir = exportsDir(deps.dataDir);

@@ -3,10 +3,17 @@ import { likePattern, searchCondition } from '../features/feature-rows.ts';
 import { layerFilterSql, SqlParams, type LayerFilter } from './filter-sql.ts';
 
 /** Which features an export takes (stored in the job's payload, so a restart re-reads it). */
-export type ExportScope =
+export type ExportScope = (
   | { kind: 'layer'; layer_id: number; search?: string }
   | { kind: 'selected'; layer_id: number; feature_ids: number[] }
-  | { kind: 'filter'; layers_filter: LayerFilter[] };
+  | { kind: 'filter'; layers_filter: LayerFilter[] }
+) & {
+  /**
+   * The properties the caller may not read, by layer id, fixed when the export was asked for:
+   * they are left out of the file, and a search finds nothing by their values.
+   */
+  hidden?: Record<string, string[]>;
+};
 
 export type ExportFormat = 'geojson' | 'csv' | 'xlsx' | 'shp' | 'gpkg' | 'kml';
 
@@ -15,25 +22,34 @@ export interface LayerPart {
   layerId: number;
   where: string;
   params: unknown[];
+  /** Properties of this layer left out of the file. */
+  hidden: string[];
 }
 
 export function layerParts(scope: ExportScope): LayerPart[] {
+  const hiddenOn = (layerId: number) => scope.hidden?.[String(layerId)] ?? [];
   if (scope.kind === 'filter') {
+    // A filter on a hidden property was refused when the export was asked for.
     return scope.layers_filter.map((filter) => {
       const params = new SqlParams();
       const where = layerFilterSql(filter, params);
-      return { layerId: filter.layer_id, where, params: params.values };
+      return { layerId: filter.layer_id, where, params: params.values, hidden: hiddenOn(filter.layer_id) };
     });
   }
+  const hidden = hiddenOn(scope.layer_id);
   if (scope.kind === 'selected') {
-    return [{ layerId: scope.layer_id, where: 'ft.id = ANY($1::int[])', params: [scope.feature_ids] }];
+    return [
+      { layerId: scope.layer_id, where: 'ft.id = ANY($1::int[])', params: [scope.feature_ids], hidden },
+    ];
   }
   const search = scope.search?.trim() ?? '';
   if (search !== '') {
     // The same condition as the table's search, so an export holds what the table listed.
-    return [{ layerId: scope.layer_id, where: searchCondition('$1', search), params: [likePattern(search)] }];
+    const where = searchCondition('$1', search, hidden.length > 0 ? '$2' : undefined);
+    const params = hidden.length > 0 ? [likePattern(search), hidden] : [likePattern(search)];
+    return [{ layerId: scope.layer_id, where, params, hidden }];
   }
-  return [{ layerId: scope.layer_id, where: 'TRUE', params: [] }];
+  return [{ layerId: scope.layer_id, where: 'TRUE', params: [], hidden }];
 }
 
 /** A feature as the writers take it; `extra` holds the format's own geometry encoding. */
@@ -103,11 +119,12 @@ export async function* streamScope(
     const n = part.params.length;
     for (;;) {
       const rows = await db.query<ExportRow>(
-        `SELECT ft.id, ft.layer_id, ft.properties, ST_AsGeoJSON(ft.geom, 9) AS geometry${EXTRA_COLUMNS[format]}
+        `SELECT ft.id, ft.layer_id, ft.properties - $${n + 3}::text[] AS properties,
+                ST_AsGeoJSON(ft.geom, 9) AS geometry${EXTRA_COLUMNS[format]}
          FROM features ft
          WHERE ft.layer_id = $${n + 1} AND ft.id > $${n + 2} AND (${part.where})
          ORDER BY ft.layer_id, ft.id LIMIT ${BATCH_SIZE}`,
-        [...part.params, part.layerId, after],
+        [...part.params, part.layerId, after, part.hidden],
       );
       if (rows.length === 0) break;
       yield rows;

@@ -19,6 +19,16 @@ function signedInId(auth: AuthState): number {
   return auth.user.id;
 }
 
+/** The properties each layer hides from the caller, as an export's scope keeps them. */
+function hiddenByLayer(auth: AuthState, layerIds: readonly number[]): Record<string, string[]> {
+  const hidden: Record<string, string[]> = {};
+  for (const layerId of layerIds) {
+    const names = hiddenPropertiesOf(auth.access, layerId);
+    if (names.size > 0) hidden[String(layerId)] = [...names];
+  }
+  return hidden;
+}
+
 /** The export, if the caller asked for it or is an admin (CASL `read Export`). */
 async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<ExportRecord> {
   const record = await findExport(db, id);
@@ -48,6 +58,7 @@ export const exportHandlers = typedHandlers({
         kind: 'layer',
         layer_id: layer.id,
         ...(body.search === undefined ? {} : { search: body.search }),
+        hidden: hiddenByLayer(auth, [layer.id]),
       },
       title: layer.name,
       geometryType: layer.geometry_type ?? null,
@@ -67,7 +78,12 @@ export const exportHandlers = typedHandlers({
     );
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,
-      scope: { kind: 'selected', layer_id: layer.id, feature_ids: body.feature_ids },
+      scope: {
+        kind: 'selected',
+        layer_id: layer.id,
+        feature_ids: body.feature_ids,
+        hidden: hiddenByLayer(auth, [layer.id]),
+      },
       title: layer.name,
       geometryType: layer.geometry_type ?? null,
       emailToSend: body.email_to_send,
@@ -92,7 +108,14 @@ export const exportHandlers = typedHandlers({
     const first = layers[0];
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,
-      scope: { kind: 'filter', layers_filter: body.layers_filter },
+      scope: {
+        kind: 'filter',
+        layers_filter: body.layers_filter,
+        hidden: hiddenByLayer(
+          auth,
+          layers.map((layer) => layer.id),
+        ),
+      },
       title: layers.length === 1 && first ? first.name : 'features',
       geometryType: layers.length === 1 && first ? (first.geometry_type ?? null) : null,
       emailToSend: body.email_to_send,

@@ -106,6 +106,20 @@ async function privateMap(): Promise<Place> {
   return { mapId: map.id, layerId: layer.id, featureId: feature.id };
 }
 
+/** Makes the account a viewer of the place's map. */
+const grantViewer = (place: Place, userId: number) =>
+  changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+    place.mapId,
+    userId,
+  ]);
+
+/** Hides the place's layer's `owner_note` from the account by a layer rule. */
+const hideNote = (place: Place, userId: number) =>
+  changeAccess(
+    `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
+    [place.mapId, place.layerId, userId],
+  );
+
 function urlOf(operation: Operation, place: Place): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     if (name === 'id' || name === 'map_id') return String(place.mapId);
@@ -246,10 +260,7 @@ describe('grants', () => {
   it('a viewer reads the private map and its features but changes nothing; withdrawing the grant holds on the next request', async () => {
     const place = await privateMap();
     const { client, user } = await t.signedIn('editor');
-    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
-      place.mapId,
-      user.id,
-    ]);
+    await grantViewer(place, user.id);
     expect((await client.get(`/api/maps/${place.mapId}`)).status).toBe(200);
     const page = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}/features`);
     expect(page.status).toBe(200);
@@ -304,16 +315,10 @@ describe('layer rules', () => {
       ],
     );
     const { client, user } = await t.signedIn('user');
-    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
-      place.mapId,
-      user.id,
-    ]);
+    await grantViewer(place, user.id);
     const before = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`);
     expect(before.text).toContain('Kept secret');
-    await changeAccess(
-      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
-      [place.mapId, place.layerId, user.id],
-    );
+    await hideNote(place, user.id);
     for (const answer of [
       await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`),
       await client.get(`/api/maps/${place.mapId}/layers`),
@@ -334,14 +339,8 @@ describe('layer rules', () => {
   it('exports leave a hidden property out of the file, and an export with a search finds nothing by it', async () => {
     const place = await privateMap();
     const { client, user } = await t.signedIn('user');
-    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
-      place.mapId,
-      user.id,
-    ]);
-    await changeAccess(
-      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
-      [place.mapId, place.layerId, user.id],
-    );
+    await grantViewer(place, user.id);
+    await hideNote(place, user.id);
     const exported = async (format: string, extra: Record<string, unknown> = {}) => {
       const started = await client.post(`/api/maps/${place.mapId}/export-features`, {
         format,
@@ -371,15 +370,8 @@ describe('layer rules', () => {
     const { client: admin } = await t.signedIn('admin');
     const { client, user } = await t.signedIn('user');
     const { client: other, user: otherUser } = await t.signedIn('user');
-    for (const id of [user.id, otherUser.id])
-      await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
-        place.mapId,
-        id,
-      ]);
-    await changeAccess(
-      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
-      [place.mapId, place.layerId, user.id],
-    );
+    for (const id of [user.id, otherUser.id]) await grantViewer(place, id);
+    await hideNote(place, user.id);
     const features = `/api/maps/${place.mapId}/layers/${place.layerId}/features`;
     const at = tilePixel(-9.14, 38.72, 14);
     const tileUrl = `/api/maps/${place.mapId}/layers/${place.layerId}/tiles/14/${at.x}/${at.y}`;
@@ -424,14 +416,8 @@ describe('layer rules', () => {
     const { db } = t.database;
     const second = await insertLayer(db, place.mapId, { name: 'Visible' });
     const { client, user } = await t.signedIn('user');
-    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
-      place.mapId,
-      user.id,
-    ]);
-    await changeAccess(
-      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["owner_note"]')`,
-      [place.mapId, place.layerId, user.id],
-    );
+    await grantViewer(place, user.id);
+    await hideNote(place, user.id);
     const layer = await client.get(`/api/maps/${place.mapId}/layers/${place.layerId}`, {
       query: { include_data: 1 },
     });

@@ -725,7 +725,7 @@ export const createLayerFeature503Response = zod.object({
 });
 
 /**
- * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404. With `as_of` the tile is of the layer as it was then, named by that moment in its `ETag`.
+ * MVT 2.1, extent 4096, one tile layer named after the layer id; each feature's `id` is the feature id and its attributes are its properties. At low zooms points are thinned so a tile stays under 500 KB. The `ETag` follows the layer's version, which every feature change bumps; send it back in `If-None-Match` to get 304. A tile outside the grid is 404. With `as_of` the tile is of the layer as it was then, named by that moment in its `ETag`. For a caller with properties hidden by a layer rule the tile leaves them out and its `ETag` also names what the tile holds, so a tile kept from another account is never revalidated for this one.
  * @summary One Mapbox vector tile of a vector layer
  */
 export const getLayerTileQueryAsOfMax = 40;

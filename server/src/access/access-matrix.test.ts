@@ -411,6 +411,60 @@ describe('layer rules', () => {
     });
   });
 
+  it('validators carry no hidden property: a tile cached with it is not 304, an item ETag is not a hash of it, and If-Match works', async () => {
+    const place = await privateMap();
+    const { client: admin } = await t.signedIn('admin');
+    const { client, user } = await t.signedIn('user');
+    await changeAccess(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'editor')`, [
+      place.mapId,
+      user.id,
+    ]);
+    await changeAccess(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'edit', '["owner_note"]')`,
+      [place.mapId, place.layerId, user.id],
+    );
+    // A browser that held the full tile (signed in as the admin before) asks to revalidate it.
+    const at = tilePixel(-9.14, 38.72, 14);
+    const tileUrl = `/api/maps/${place.mapId}/layers/${place.layerId}/tiles/14/${at.x}/${at.y}`;
+    const full = await getTile(t, admin, tileUrl);
+    const fullTag = String(full.headers.etag);
+    const revalidated = await getTile(t, client, tileUrl, { 'if-none-match': fullTag });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.rawPayload.toString('latin1')).not.toContain('secret');
+    // The reader's own validator still saves the download.
+    const ownTag = String(revalidated.headers.etag);
+    expect((await getTile(t, client, tileUrl, { 'if-none-match': ownTag })).statusCode).toBe(304);
+    expect((await getTile(t, admin, tileUrl, { 'if-none-match': ownTag })).statusCode).toBe(200);
+
+    // The OGC item's ETag hashes what the caller is sent, so it cannot be used to guess the note.
+    const collections = (await client.get(`/ogc/maps/${place.mapId}/collections`)).json<{
+      collections: { id: string }[];
+    }>();
+    const item = `/ogc/maps/${place.mapId}/collections/${collections.collections[0]?.id}/items/${place.featureId}`;
+    const seen = await client.get(item);
+    expect(seen.status).toBe(200);
+    expect(seen.text).not.toContain('secret');
+    const tag = seen.headers.etag;
+    expect(tag).not.toBe((await admin.get(item)).headers.etag);
+    const patched = await client.request('PATCH', item, {
+      body: { properties: { dn: '200' } },
+      headers: { 'content-type': 'application/merge-patch+json', 'if-match': String(tag) },
+    });
+    expect([patched.status, patched.text]).toEqual([204, '']);
+    // The next ETag (answered by the write) is the one a read now gives, and the old one is stale.
+    expect(patched.headers.etag).toBe((await client.get(item)).headers.etag);
+    const stale = await client.request('PATCH', item, {
+      body: { properties: { dn: '300' } },
+      headers: { 'content-type': 'application/merge-patch+json', 'if-match': String(tag) },
+    });
+    expect(stale.status).toBe(412);
+    const stored = await t.database.db.query<{ properties: Record<string, unknown> }>(
+      'SELECT properties FROM features WHERE id = $1',
+      [place.featureId],
+    );
+    expect(stored[0]?.properties).toEqual({ owner_note: 'secret', dn: '200' });
+  });
+
   it('a hidden layer is 404 and left out of the layer list; a hidden property appears in no feature and finds none', async () => {
     const place = await privateMap();
     const { db } = t.database;

@@ -322,6 +322,7 @@ export async function itemJson(
   featureId: number,
   itemsUrl: string,
   asOf?: Date,
+  hidden?: ReadonlySet<string>,
 ): Promise<{ json: string; etag: string } | undefined> {
   const params = new SqlParams();
   const where = `ft.layer_id = ${params.add(layer.id)}::int`;
@@ -341,6 +342,6 @@ export async function itemJson(
   const links = `,"links":[${linkJson(`${itemsUrl}/${row.id}`, 'self', GEOJSON)},${linkJson(itemsUrl.replace(/\/items$/, ''), 'collection', JSON_TYPE)}]`;
   return {
     json: featureJson(row, links),
-    etag: etagOf(Number(row.version ?? 1), row.geometry, row.properties),
+    etag: etagOf(Number(row.version ?? 1), row.geometry, row.properties, hidden),
   };
 }

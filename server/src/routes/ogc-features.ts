@@ -34,13 +34,14 @@ const text = (body: string, type: string) => ({
 const itemsUrlOf = (request: FastifyRequest, config: ServerConfig, mapId: number, collectionId: string) =>
   `${landingUrl(request, config, mapId)}/collections/${collectionId}/items`;
 
-/** The feature's new ETag after a write (none when it is gone). */
+/** The feature's new ETag after a write, as the caller reads it (none when it is gone). */
 async function etagHeader(
   db: Queryable,
   layer: LayerRow,
   featureId: number,
+  hidden: ReadonlySet<string>,
 ): Promise<Record<string, string>> {
-  const etag = await currentEtag(db, layer, featureId);
+  const etag = await currentEtag(db, layer, featureId, hidden);
   return etag ? { ETag: etag } : {};
 }
 
@@ -170,9 +171,10 @@ export const ogcFeatureHandlers = typedHandlers({
       'read',
     );
     const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
-    const feature = await itemJson(db, layer, params.feature_id, itemsUrl, ogcMoment(query.as_of));
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    const feature = await itemJson(db, layer, params.feature_id, itemsUrl, ogcMoment(query.as_of), hidden);
     if (!feature) throw notFound();
-    const json = hideInGeoJson(feature.json, hiddenPropertiesOf(auth.access, layer.id));
+    const json = hideInGeoJson(feature.json, hidden);
     return { ...text(json, GEOJSON), headers: { 'Content-Type': GEOJSON, ETag: feature.etag } };
   },
 
@@ -186,28 +188,31 @@ export const ogcFeatureHandlers = typedHandlers({
     );
     const id = await createItem(db, layer, body, userIdOf(auth.user));
     const location = `${itemsUrlOf(request, config, params.map_id, collectionId)}/${id}`;
-    const etag = await currentEtag(db, layer, id);
+    const etag = await currentEtag(db, layer, id, hiddenPropertiesOf(auth.access, layer.id));
     return { status: 201, headers: { Location: location, ...(etag ? { ETag: etag } : {}) } };
   },
 
   async replaceOgcItem({ services: { db }, auth, params, body, request }) {
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id);
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
     await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'replace', guard);
-    return { status: 204, headers: await etagHeader(db, layer, params.feature_id) };
+    return { status: 204, headers: await etagHeader(db, layer, params.feature_id, hidden) };
   },
 
   async updateOgcItem({ services: { db }, auth, params, body, request }) {
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id);
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
     await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'update', guard);
-    return { status: 204, headers: await etagHeader(db, layer, params.feature_id) };
+    return { status: 204, headers: await etagHeader(db, layer, params.feature_id, hidden) };
   },
 
   async deleteOgcItem({ services: { db }, auth, params, request }) {
     // The app's save gives deletions to whoever may update features (editors), as updateFeatures does.
     const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id);
+    const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
     await deleteItem(db, params.map_id, layer, params.feature_id, userIdOf(auth.user), guard);
     return { status: 204 };
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hiddenPropertiesOf, withoutHidden } from '../access/layer-view.ts';
 import { parseMoment } from '../features/as-of.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
@@ -10,6 +11,9 @@ import { encodeTile } from '../tiles/tile-encode.ts';
 import { tileRows } from '../tiles/tile-query.ts';
 
 const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
+
+const digestOf = (tile: Uint8Array | undefined) =>
+  tile ? createHash('sha256').update(tile).digest('base64url').slice(0, 16) : 'empty';
 
 /**
  * Vector tiles of a vector layer, revalidated by the layer's version (bumped by every feature
@@ -39,11 +43,15 @@ export const tileHandlers = typedHandlers({
       : grid
         ? `${layer.version}-${grid.version}`
         : String(layer.version);
-    const etag = `W/"${layer.id}-${version}"`;
-    const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
-    const held = String(request.headers['if-none-match'] ?? '');
-    if (held.split(',').some((tag) => tag.trim() === etag)) return { status: 304, headers };
     const hidden = hiddenPropertiesOf(auth.access, layer.id);
+    const held = String(request.headers['if-none-match'] ?? '');
+    const fresh = (etag: string) => held.split(',').some((tag) => tag.trim() === etag);
+    // Without hidden properties the layer's version names the tile, so a revalidation needs no
+    // tile at all.
+    if (hidden.size === 0) {
+      const etag = `W/"${layer.id}-${version}"`;
+      if (fresh(etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': CACHE_CONTROL } };
+    }
     // The shared tile cache keeps a tile per set of hidden properties: the one with every
     // property, and one without each set some callers may not read (callers under the same
     // rules share it).
@@ -59,6 +67,13 @@ export const tileHandlers = typedHandlers({
           : rows.map((row) => ({ ...row, properties: withoutHidden(row.properties, hidden) })),
       );
     });
+    // A caller who may not read some properties gets a tile without them, named by what it holds:
+    // a browser that kept the full tile (another account, or before a rule) must not be told
+    // it is still good, and the name says nothing about the values left out.
+    const etag =
+      hidden.size === 0 ? `W/"${layer.id}-${version}"` : `W/"${layer.id}-${version}-${digestOf(tile)}"`;
+    const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
+    if (fresh(etag)) return { status: 304, headers };
     if (!tile) return { status: 204, headers };
     return {
       status: 200,

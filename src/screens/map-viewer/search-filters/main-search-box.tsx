@@ -55,6 +55,7 @@ export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
         value={text}
         onChange={setText}
       />
+      {value.length >= 2 && matches.isError && <p role="alert">{t('viewer.search.failed')}</p>}
       {value.length >= 2 && matches.isSuccess && results.length === 0 && (
         <p className="status status-empty">{t('viewer.search.none')}</p>
       )}

@@ -47,12 +47,25 @@ async function validationBody(
   );
 }
 
-/** An answer as usual with every list in it emptied (`data`, `features`, `items`) and counts at 0. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A list of things (not a pair of coordinates or a list of names). */
+const isList = (value: unknown): boolean => Array.isArray(value) && value.some(isRecord);
+
+/**
+ * An answer as usual with every list in it emptied (`data`, `features`, `items`) and counts at 0;
+ * an answer of one thing keeps it with its own lists emptied (a map without layers or filters).
+ */
 function emptied(body: unknown): unknown {
   if (Array.isArray(body)) return [];
-  if (typeof body !== 'object' || body === null) return body;
-  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if (!isRecord(body)) return body;
+  const copy: Record<string, unknown> = { ...body };
   for (const key of ['data', 'features', 'items']) if (Array.isArray(copy[key])) copy[key] = [];
+  if (isRecord(copy.data))
+    copy.data = Object.fromEntries(
+      Object.entries(copy.data).map(([key, value]) => [key, isList(value) ? [] : value]),
+    );
   if (typeof copy.meta === 'object' && copy.meta !== null) {
     copy.meta = { ...(copy.meta as object), total: 0, from: null, to: null, last_page: 1 };
   }

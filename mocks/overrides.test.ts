@@ -2,7 +2,7 @@ import { isAxiosError } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBookmark } from '../generated/api/bookmarks/bookmarks';
 import { listFilters } from '../generated/api/filters/filters';
-import { getMap, listMaps } from '../generated/api/maps/maps';
+import { getMap, listMaps, showMap } from '../generated/api/maps/maps';
 import { applyPreset, overrideStore } from './override-handlers';
 import {
   memoryStorage,
@@ -108,6 +108,12 @@ describe('overrides in the mock server', () => {
     applyPreset('empty-data');
     expect((await listFilters(1)).data).toEqual([]);
     expect((await createBookmark(1, view)).data.name).toBe('Harbour');
+  });
+
+  it('empty keeps a single thing and empties its lists: a map without layers or filters', async () => {
+    overrideStore.add(...parseOverrides('showMap:empty').overrides);
+    const map = (await showMap(1, { with_layers: true })).data;
+    expect([map.id, map.layers, map.filters, map.categories]).toEqual([1, [], [], []]);
   });
 
   it('the session-expiring preset ends the session: the next save is refused as signed out', async () => {

@@ -15,6 +15,7 @@ const WIDGET: Widget = {
   filters: [{ property: 'status', operator: 'eq', value: 'in_service' }],
   limit: 8,
   order: 0,
+  layout: { x: 0, y: 0, w: 6, h: 4 },
   created_at: '2026-01-10T09:00:00Z',
   updated_at: '2026-01-10T09:00:00Z',
 };

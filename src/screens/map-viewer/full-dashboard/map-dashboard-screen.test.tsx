@@ -89,4 +89,13 @@ describe('the full-window dashboard', () => {
     expect(screen.queryByRole('button', { name: /^Clear the selection/ })).not.toBeInTheDocument();
     await waitFor(() => expect(counter.getByText(/^[\d,.]+$/).textContent).toBe(before), { timeout: 3000 });
   });
+
+  it("is one link away from the viewer's Dashboard tab", async () => {
+    const { user } = await renderApp('/maps/1/show', { as: 'user' });
+    await user.click(await screen.findByRole('tab', { name: 'Dashboard' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('link', { name: 'Open the full-window dashboard' })).toHaveAttribute(
+      'href',
+      '/maps/1/dashboard',
+    );
+  });
 });

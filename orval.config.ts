@@ -17,6 +17,7 @@ const EXAMPLE_WIDGET = {
   filters: [],
   limit: 8,
   order: 0,
+  layout: { x: 0, y: 0, w: 6, h: 4 },
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
 };

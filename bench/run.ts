@@ -1,4 +1,5 @@
 import { accessRounds, makeAccessFixture, type AccessFixture, type AccessResults } from './access-load.ts';
+import { aggregateRounds, type AggregateResults } from './aggregate-load.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import {
 import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
 import { PeerUnavailable, peerRun } from './peer-run.ts';
-import { accessTable, markdownTable } from './report.ts';
+import { accessTable, aggregateTable, markdownTable } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { Session } from './session.ts';
 
@@ -58,6 +59,9 @@ const { values } = parseArgs({
     // The page and tile loads without and with 1,000 grants and 50 layer rules on the map,
     // alternated `--rounds` times (bench/access-load.ts); with `--load-only <dir>` or on its own.
     'access-load': { type: 'boolean', default: false },
+    // The dashboard's aggregations (whole layer, within a box) one at a time, then under load
+    // `--rounds` times (bench/aggregate-load.ts); with `--load-only <dir>` or on its own.
+    'aggregate-load': { type: 'boolean', default: false },
   },
 });
 const n = Number(values.n);
@@ -72,6 +76,8 @@ if (values.postgres && !databaseUrl)
 const resultsKey = `${n}${values.postgres ? '-postgres' : ''}`;
 /** The access comparison's entry beside the full run's. */
 const accessKey = `${resultsKey}-access`;
+/** The aggregations' entry beside them. */
+const aggregateKey = `${resultsKey}-aggregate`;
 
 const ADMIN = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
 
@@ -194,6 +200,7 @@ async function loadOnly(workDir: string): Promise<void> {
       await rm(csv, { force: true });
     }
     if (values['access-load']) await accessLoad(workDir, session, server, target);
+    else if (values['aggregate-load']) await aggregateLoad(session, server, target);
     else {
       const only = values.phases?.split(',') as (keyof LoadPhases)[] | undefined;
       await loadPhases(session, server, target, seconds, { only, log });
@@ -252,7 +259,35 @@ async function accessLoad(workDir: string, session: Session, server: ServerProce
   log(`wrote bench/results.json (${accessKey})`);
 }
 
-/** `--access-load` without `--load-only`: the same on a data directory made for this run. */
+/**
+ * `--aggregate-load`: the dashboard's whole-layer and boxed aggregations, one at a time on the
+ * freshly started server and then under load, kept in results.json as `<N>-aggregate`.
+ */
+async function aggregateLoad(session: Session, server: ServerProcess, target: Target) {
+  const measured = await aggregateRounds(session, server, target, {
+    seconds,
+    rounds: Number(values.rounds),
+    log,
+  });
+  const results: AggregateResults = {
+    n,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
+    database: values.postgres ? 'PostgreSQL' : 'PGlite (embedded)',
+    seconds,
+    ...measured,
+  };
+  process.stdout.write(`\n${aggregateTable(results)}\n\n`);
+  const resultsFile = path.join(projectDir, 'bench/results.json');
+  const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
+    string,
+    unknown
+  >;
+  await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [aggregateKey]: results }, null, 2)}\n`);
+  log(`wrote bench/results.json (${aggregateKey})`);
+}
+
+/** `--access-load` or `--aggregate-load` without `--load-only`: on a data directory made for this run. */
 async function accessOnFreshData(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'atlasboard-bench-'));
   try {
@@ -263,6 +298,16 @@ async function accessOnFreshData(): Promise<void> {
 }
 
 async function reportOnly(): Promise<void> {
+  if (values['aggregate-load']) {
+    const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
+      string,
+      AggregateResults
+    >;
+    const results = all[aggregateKey];
+    if (!results) throw new Error(`bench/results.json has no run ${aggregateKey}`);
+    process.stdout.write(`${aggregateTable(results)}\n`);
+    return;
+  }
   if (values['access-load']) {
     const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
       string,
@@ -299,7 +344,7 @@ async function reportOnly(): Promise<void> {
     ? reportOnly()
     : values['load-only']
       ? loadOnly(path.resolve(values['load-only']))
-      : values['access-load']
+      : values['access-load'] || values['aggregate-load']
         ? accessOnFreshData()
         : main()
 ).catch((error: unknown) => {

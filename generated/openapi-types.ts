@@ -1157,7 +1157,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change a widget (the map's managers) */
+    /**
+     * Change a widget (the map's managers)
+     * @description Any of its fields, its place on the full-window dashboard (`layout`) among them; a layout that overflows the 12 columns is refused per field (422).
+     */
     put: operations['updateWidget'];
     post?: never;
     /** Remove a widget (the map's managers) */
@@ -4000,6 +4003,13 @@ export interface components {
      * @enum {string}
      */
     WidgetScope: 'map' | 'layer';
+    /** @description Where the widget sits on the full-window dashboard: a grid of 12 columns (`x`, `w`) and rows (`y`, `h`); `x + w` is at most 12. */
+    WidgetLayout: {
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+    };
     Widget: {
       id: number;
       map_id: number;
@@ -4013,6 +4023,7 @@ export interface components {
       filters: components['schemas']['FilterCondition'][];
       limit: number;
       order: number;
+      layout: components['schemas']['WidgetLayout'];
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -4032,6 +4043,7 @@ export interface components {
       filters?: components['schemas']['FilterCondition'][];
       limit?: number;
       order?: number;
+      layout?: components['schemas']['WidgetLayout'];
     };
     WidgetResource: {
       data: components['schemas']['Widget'];
@@ -4047,6 +4059,7 @@ export interface components {
       filters?: components['schemas']['FilterCondition'][];
       limit?: number;
       order?: number;
+      layout?: components['schemas']['WidgetLayout'];
     };
     FeaturePage: {
       data: components['schemas']['Feature'][];
@@ -9771,6 +9784,12 @@ export interface operations {
            *           "filters": [],
            *           "limit": 8,
            *           "order": 0,
+           *           "layout": {
+           *             "x": 0,
+           *             "y": 0,
+           *             "w": 6,
+           *             "h": 4
+           *           },
            *           "created_at": "2026-01-10T09:00:00Z",
            *           "updated_at": "2026-01-10T09:00:00Z"
            *         }
@@ -9852,6 +9871,12 @@ export interface operations {
            *         "filters": [],
            *         "limit": 8,
            *         "order": 0,
+           *         "layout": {
+           *           "x": 0,
+           *           "y": 0,
+           *           "w": 6,
+           *           "h": 4
+           *         },
            *         "created_at": "2026-01-10T09:00:00Z",
            *         "updated_at": "2026-01-10T09:00:00Z"
            *       }
@@ -9927,6 +9952,12 @@ export interface operations {
            *         "filters": [],
            *         "limit": 8,
            *         "order": 0,
+           *         "layout": {
+           *           "x": 0,
+           *           "y": 0,
+           *           "w": 6,
+           *           "h": 4
+           *         },
            *         "created_at": "2026-01-10T09:00:00Z",
            *         "updated_at": "2026-01-10T09:00:00Z"
            *       }

@@ -8,6 +8,7 @@ import type {
   GroupKey,
   Widget,
   WidgetCreate,
+  WidgetLayout,
   WidgetList,
   WidgetResource,
   WidgetUpdate,
@@ -217,6 +218,7 @@ function demoWidgets(): Widget[] {
       kind: 'counter',
       group_by: null,
       metrics: [{ op: 'sum', property: '$length' }],
+      layout: { x: 0, y: 0, w: 6, h: 2 },
     },
     {
       ...base,
@@ -225,6 +227,7 @@ function demoWidgets(): Widget[] {
       kind: 'counter',
       group_by: null,
       metrics: [{ op: 'count' }],
+      layout: { x: 6, y: 0, w: 6, h: 2 },
     },
     {
       ...base,
@@ -233,6 +236,7 @@ function demoWidgets(): Widget[] {
       kind: 'category',
       group_by: { property: 'material' },
       metrics: [{ op: 'sum', property: '$length' }],
+      layout: { x: 0, y: 2, w: 6, h: 4 },
     },
     {
       ...base,
@@ -241,6 +245,7 @@ function demoWidgets(): Widget[] {
       kind: 'time',
       group_by: { property: 'install_date', interval: 'year' },
       metrics: [{ op: 'count' }],
+      layout: { x: 6, y: 2, w: 6, h: 4 },
     },
     {
       ...base,
@@ -250,6 +255,7 @@ function demoWidgets(): Widget[] {
       chart: 'pie',
       group_by: { property: 'type' },
       metrics: [{ op: 'count' }],
+      layout: { x: 0, y: 6, w: 6, h: 4 },
     },
     {
       ...base,
@@ -258,9 +264,26 @@ function demoWidgets(): Widget[] {
       kind: 'histogram',
       group_by: { property: 'diameter_mm', breaks: [0, 100, 150, 200, 300, 600] },
       metrics: [{ op: 'count' }],
+      layout: { x: 6, y: 6, w: 6, h: 4 },
     },
   ];
   return rows.map((row, order) => ({ ...row, id: order + 1, order }));
+}
+
+/** The server's bounds of a widget's place: the 12 columns, 1000 rows, 12 rows high at most. */
+function layoutProblemsOf(layout: WidgetLayout | undefined): Record<string, string[]> | null {
+  if (!layout) return null;
+  const problems: Record<string, string[]> = {};
+  const bounds = { x: [0, 11], y: [0, 1000], w: [1, 12], h: [1, 12] } as const;
+  for (const field of ['x', 'y', 'w', 'h'] as const) {
+    const [low, high] = bounds[field];
+    const value = layout[field];
+    if (!Number.isInteger(value) || value < low || value > high)
+      problems[`layout.${field}`] = [`The layout.${field} field must be between ${low} and ${high}.`];
+  }
+  if (!problems['layout.x'] && !problems['layout.w'] && layout.x + layout.w > 12)
+    problems['layout.w'] = [`It is at most ${12 - layout.x} columns wide here: the grid has 12.`];
+  return Object.keys(problems).length > 0 ? problems : null;
 }
 
 let widgets: Widget[] | null = null;
@@ -300,6 +323,8 @@ export const mapsDashboardHandlers = [
     if (guarded.response) return guarded.response;
     const body = (await readJson(request)) as WidgetCreate;
     if (!body.title?.trim()) return validationFailed({ title: ['The title field is required.'] });
+    const layoutProblems = layoutProblemsOf(body.layout);
+    if (layoutProblems) return validationFailed(layoutProblems);
     const stamp = nowStamp();
     const widget: Widget = {
       id: stored().reduce((max, row) => Math.max(max, row.id), 0) + 1,
@@ -314,6 +339,18 @@ export const mapsDashboardHandlers = [
       filters: body.filters ?? [],
       limit: body.limit ?? 20,
       order: body.order ?? stored().length,
+      // Below every other widget of the map, as the server puts a widget made without a place.
+      layout: body.layout ?? {
+        x: 0,
+        y: Math.max(
+          0,
+          ...stored()
+            .filter((row) => row.map_id === guarded.map.id)
+            .map((row) => row.layout.y + row.layout.h),
+        ),
+        w: 6,
+        h: 4,
+      },
       created_at: stamp,
       updated_at: stamp,
     };
@@ -329,6 +366,8 @@ export const mapsDashboardHandlers = [
     const current = stored()[at];
     if (!current) return notFound();
     const body = (await readJson(request)) as WidgetUpdate;
+    const layoutProblems = layoutProblemsOf(body.layout);
+    if (layoutProblems) return validationFailed(layoutProblems);
     const next: Widget = { ...current, ...body, updated_at: nowStamp() } as Widget;
     stored()[at] = next;
     return HttpResponse.json<WidgetResource>({ data: next });

@@ -504,6 +504,7 @@ export * from './widget';
 export * from './widgetChart';
 export * from './widgetCreate';
 export * from './widgetKind';
+export * from './widgetLayout';
 export * from './widgetList';
 export * from './widgetResource';
 export * from './widgetScope';

@@ -11,6 +11,7 @@ import type { WidgetScope } from './widgetScope';
 import type { GroupBy } from './groupBy';
 import type { Metrics } from './metrics';
 import type { FilterCondition } from './filterCondition';
+import type { WidgetLayout } from './widgetLayout';
 
 export interface Widget {
   id: number;
@@ -25,6 +26,7 @@ export interface Widget {
   filters: FilterCondition[];
   limit: number;
   order: number;
+  layout: WidgetLayout;
   created_at: string;
   updated_at: string;
 }

@@ -11,6 +11,7 @@ import type { WidgetScope } from './widgetScope';
 import type { GroupBy } from './groupBy';
 import type { Metrics } from './metrics';
 import type { FilterCondition } from './filterCondition';
+import type { WidgetLayout } from './widgetLayout';
 
 export interface WidgetCreate {
   /** @minimum 1 */
@@ -37,4 +38,5 @@ export interface WidgetCreate {
    * @maximum 10000
    */
   order?: number;
+  layout?: WidgetLayout;
 }

@@ -104,6 +104,15 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                // The map as one tile and its widgets on a grid that its managers arrange.
+                path: 'maps/:id/dashboard',
+                handle: { title: 'dashboard.full.page_title', mapFirst: true },
+                element: lazyScreen(
+                  () => import('../screens/map-viewer/full-dashboard/map-dashboard-screen'),
+                  (m) => m.MapDashboardScreen,
+                ),
+              },
+              {
                 path: 'maps/:id/show3d',
                 handle: { title: 'maps.viewer_3d', mapFirst: true },
                 element: lazyScreen(

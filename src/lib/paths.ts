@@ -16,6 +16,8 @@ export const paths = {
   usersEdit: (id: number | string) => `/users/edit/${id}`,
   mapsIndex: '/dashboard/maps',
   mapsCreate: '/maps/create',
+  mapViewer: (id: number | string) => `/maps/${id}/show`,
+  mapDashboard: (id: number | string) => `/maps/${id}/dashboard`,
   map: '/map',
   map2: '/map2',
   map3d: '/map3d',

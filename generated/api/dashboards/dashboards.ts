@@ -431,6 +431,7 @@ export const useCreateWidget = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
+ * Any of its fields, its place on the full-window dashboard (`layout`) among them; a layout that overflows the 12 columns is refused per field (422).
  * @summary Change a widget (the map's managers)
  */
 export const updateWidget = (

@@ -261,6 +261,12 @@ export const listWidgets200ResponseDataItemFiltersItemPropertyRegExp = new RegEx
 export const listWidgets200ResponseDataItemFiltersItemValueMaxTwo = 1000;
 export const listWidgets200ResponseDataItemFiltersItemValueItemMaxOne = 1000;
 export const listWidgets200ResponseDataItemFiltersItemValueMaxFive = 1000;
+export const listWidgets200ResponseDataItemLayoutXMin = 0;
+export const listWidgets200ResponseDataItemLayoutXMax = 11;
+export const listWidgets200ResponseDataItemLayoutYMin = 0;
+export const listWidgets200ResponseDataItemLayoutYMax = 1000;
+export const listWidgets200ResponseDataItemLayoutWMax = 12;
+export const listWidgets200ResponseDataItemLayoutHMax = 12;
 
 export const listWidgets200Response = zod.object({
   data: zod.array(
@@ -390,6 +396,22 @@ export const listWidgets200Response = zod.object({
       ),
       limit: zod.number(),
       order: zod.number(),
+      layout: zod
+        .object({
+          x: zod
+            .number()
+            .min(listWidgets200ResponseDataItemLayoutXMin)
+            .max(listWidgets200ResponseDataItemLayoutXMax),
+          y: zod
+            .number()
+            .min(listWidgets200ResponseDataItemLayoutYMin)
+            .max(listWidgets200ResponseDataItemLayoutYMax),
+          w: zod.number().min(1).max(listWidgets200ResponseDataItemLayoutWMax),
+          h: zod.number().min(1).max(listWidgets200ResponseDataItemLayoutHMax),
+        })
+        .describe(
+          'Where the widget sits on the full-window dashboard: a grid of 12 columns (`x`, `w`) and rows (`y`, `h`); `x + w` is at most 12.',
+        ),
       created_at: zod.iso.datetime({}),
       updated_at: zod.iso.datetime({}),
     }),
@@ -435,6 +457,12 @@ export const createWidgetBodyFiltersMax = 50;
 export const createWidgetBodyLimitMax = 100;
 export const createWidgetBodyOrderMin = 0;
 export const createWidgetBodyOrderMax = 10000;
+export const createWidgetBodyLayoutXMin = 0;
+export const createWidgetBodyLayoutXMax = 11;
+export const createWidgetBodyLayoutYMin = 0;
+export const createWidgetBodyLayoutYMax = 1000;
+export const createWidgetBodyLayoutWMax = 12;
+export const createWidgetBodyLayoutHMax = 12;
 
 export const createWidgetBody = zod.object({
   layer_id: zod.number().min(1),
@@ -557,6 +585,17 @@ export const createWidgetBody = zod.object({
     .optional(),
   limit: zod.number().min(1).max(createWidgetBodyLimitMax).optional(),
   order: zod.number().min(createWidgetBodyOrderMin).max(createWidgetBodyOrderMax).optional(),
+  layout: zod
+    .object({
+      x: zod.number().min(createWidgetBodyLayoutXMin).max(createWidgetBodyLayoutXMax),
+      y: zod.number().min(createWidgetBodyLayoutYMin).max(createWidgetBodyLayoutYMax),
+      w: zod.number().min(1).max(createWidgetBodyLayoutWMax),
+      h: zod.number().min(1).max(createWidgetBodyLayoutHMax),
+    })
+    .optional()
+    .describe(
+      'Where the widget sits on the full-window dashboard: a grid of 12 columns (`x`, `w`) and rows (`y`, `h`); `x + w` is at most 12.',
+    ),
 });
 
 export const createWidget201ResponseDataGroupByPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
@@ -570,6 +609,12 @@ export const createWidget201ResponseDataFiltersItemPropertyRegExp = new RegExp('
 export const createWidget201ResponseDataFiltersItemValueMaxTwo = 1000;
 export const createWidget201ResponseDataFiltersItemValueItemMaxOne = 1000;
 export const createWidget201ResponseDataFiltersItemValueMaxFive = 1000;
+export const createWidget201ResponseDataLayoutXMin = 0;
+export const createWidget201ResponseDataLayoutXMax = 11;
+export const createWidget201ResponseDataLayoutYMin = 0;
+export const createWidget201ResponseDataLayoutYMax = 1000;
+export const createWidget201ResponseDataLayoutWMax = 12;
+export const createWidget201ResponseDataLayoutHMax = 12;
 
 export const createWidget201Response = zod.object({
   data: zod.object({
@@ -694,6 +739,16 @@ export const createWidget201Response = zod.object({
     ),
     limit: zod.number(),
     order: zod.number(),
+    layout: zod
+      .object({
+        x: zod.number().min(createWidget201ResponseDataLayoutXMin).max(createWidget201ResponseDataLayoutXMax),
+        y: zod.number().min(createWidget201ResponseDataLayoutYMin).max(createWidget201ResponseDataLayoutYMax),
+        w: zod.number().min(1).max(createWidget201ResponseDataLayoutWMax),
+        h: zod.number().min(1).max(createWidget201ResponseDataLayoutHMax),
+      })
+      .describe(
+        'Where the widget sits on the full-window dashboard: a grid of 12 columns (`x`, `w`) and rows (`y`, `h`); `x + w` is at most 12.',
+      ),
     created_at: zod.iso.datetime({}),
     updated_at: zod.iso.datetime({}),
   }),
@@ -735,6 +790,7 @@ export const createWidget503Response = zod.object({
 });
 
 /**
+ * Any of its fields, its place on the full-window dashboard (`layout`) among them; a layout that overflows the 12 columns is refused per field (422).
  * @summary Change a widget (the map's managers)
  */
 export const updateWidgetBodyTitleMax = 200;
@@ -753,6 +809,12 @@ export const updateWidgetBodyFiltersMax = 50;
 export const updateWidgetBodyLimitMax = 100;
 export const updateWidgetBodyOrderMin = 0;
 export const updateWidgetBodyOrderMax = 10000;
+export const updateWidgetBodyLayoutXMin = 0;
+export const updateWidgetBodyLayoutXMax = 11;
+export const updateWidgetBodyLayoutYMin = 0;
+export const updateWidgetBodyLayoutYMax = 1000;
+export const updateWidgetBodyLayoutWMax = 12;
+export const updateWidgetBodyLayoutHMax = 12;
 
 export const updateWidgetBody = zod.object({
   layer_id: zod.number().min(1).optional(),
@@ -877,6 +939,17 @@ export const updateWidgetBody = zod.object({
     .optional(),
   limit: zod.number().min(1).max(updateWidgetBodyLimitMax).optional(),
   order: zod.number().min(updateWidgetBodyOrderMin).max(updateWidgetBodyOrderMax).optional(),
+  layout: zod
+    .object({
+      x: zod.number().min(updateWidgetBodyLayoutXMin).max(updateWidgetBodyLayoutXMax),
+      y: zod.number().min(updateWidgetBodyLayoutYMin).max(updateWidgetBodyLayoutYMax),
+      w: zod.number().min(1).max(updateWidgetBodyLayoutWMax),
+      h: zod.number().min(1).max(updateWidgetBodyLayoutHMax),
+    })
+    .optional()
+    .describe(
+      'Where the widget sits on the full-window dashboard: a grid of 12 columns (`x`, `w`) and rows (`y`, `h`); `x + w` is at most 12.',
+    ),
 });
 
 export const updateWidget200ResponseDataGroupByPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
@@ -890,6 +963,12 @@ export const updateWidget200ResponseDataFiltersItemPropertyRegExp = new RegExp('
 export const updateWidget200ResponseDataFiltersItemValueMaxTwo = 1000;
 export const updateWidget200ResponseDataFiltersItemValueItemMaxOne = 1000;
 export const updateWidget200ResponseDataFiltersItemValueMaxFive = 1000;
+export const updateWidget200ResponseDataLayoutXMin = 0;
+export const updateWidget200ResponseDataLayoutXMax = 11;
+export const updateWidget200ResponseDataLayoutYMin = 0;
+export const updateWidget200ResponseDataLayoutYMax = 1000;
+export const updateWidget200ResponseDataLayoutWMax = 12;
+export const updateWidget200ResponseDataLayoutHMax = 12;
 
 export const updateWidget200Response = zod.object({
   data: zod.object({
@@ -1014,6 +1093,16 @@ export const updateWidget200Response = zod.object({
     ),
     limit: zod.number(),
     order: zod.number(),
+    layout: zod
+      .object({
+        x: zod.number().min(updateWidget200ResponseDataLayoutXMin).max(updateWidget200ResponseDataLayoutXMax),
+        y: zod.number().min(updateWidget200ResponseDataLayoutYMin).max(updateWidget200ResponseDataLayoutYMax),
+        w: zod.number().min(1).max(updateWidget200ResponseDataLayoutWMax),
+        h: zod.number().min(1).max(updateWidget200ResponseDataLayoutHMax),
+      })
+      .describe(
+        'Where the widget sits on the full-window dashboard: a grid of 12 columns (`x`, `w`) and rows (`y`, `h`); `x + w` is at most 12.',
+      ),
     created_at: zod.iso.datetime({}),
     updated_at: zod.iso.datetime({}),
   }),

@@ -324,6 +324,8 @@ export const DEMO_WIDGETS: {
   metrics: Schemas['Metrics'];
   filters?: Schemas['FilterCondition'][];
   limit?: number;
+  /** Its place on the full-window dashboard: the counters in a row, the charts two by two below. */
+  layout: Schemas['WidgetLayout'];
 }[] = [
   {
     layer: 'pipes',
@@ -331,6 +333,7 @@ export const DEMO_WIDGETS: {
     kind: 'counter',
     group_by: null,
     metrics: [{ op: 'sum', property: '$length' }],
+    layout: { x: 0, y: 0, w: 3, h: 2 },
   },
   {
     layer: 'hydrants',
@@ -338,6 +341,7 @@ export const DEMO_WIDGETS: {
     kind: 'counter',
     group_by: null,
     metrics: [{ op: 'count' }],
+    layout: { x: 3, y: 0, w: 3, h: 2 },
   },
   {
     layer: 'services',
@@ -345,6 +349,7 @@ export const DEMO_WIDGETS: {
     kind: 'counter',
     group_by: null,
     metrics: [{ op: 'count' }],
+    layout: { x: 6, y: 0, w: 3, h: 2 },
   },
   {
     layer: 'pipes',
@@ -352,6 +357,7 @@ export const DEMO_WIDGETS: {
     kind: 'category',
     group_by: { property: 'material' },
     metrics: [{ op: 'sum', property: '$length' }],
+    layout: { x: 0, y: 2, w: 6, h: 4 },
   },
   {
     layer: 'pipes',
@@ -359,6 +365,7 @@ export const DEMO_WIDGETS: {
     kind: 'time',
     group_by: { property: 'install_date', interval: 'year' },
     metrics: [{ op: 'count' }],
+    layout: { x: 6, y: 2, w: 6, h: 4 },
   },
   {
     layer: 'valves',
@@ -367,6 +374,7 @@ export const DEMO_WIDGETS: {
     chart: 'pie',
     group_by: { property: 'type' },
     metrics: [{ op: 'count' }],
+    layout: { x: 0, y: 6, w: 6, h: 4 },
   },
   {
     layer: 'pipes',
@@ -374,6 +382,7 @@ export const DEMO_WIDGETS: {
     kind: 'category',
     group_by: { property: 'zone' },
     metrics: [{ op: 'sum', property: '$length' }],
+    layout: { x: 6, y: 6, w: 6, h: 4 },
   },
   {
     layer: 'pipes',
@@ -383,5 +392,6 @@ export const DEMO_WIDGETS: {
     group_by: null,
     metrics: [{ op: 'sum', property: '$length' }],
     filters: [{ property: 'material', operator: 'eq', value: 'asbestos_cement' }],
+    layout: { x: 9, y: 0, w: 3, h: 2 },
   },
 ];

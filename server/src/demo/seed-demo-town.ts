@@ -142,8 +142,9 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
       );
     for (const [order, widget] of DEMO_WIDGETS.entries())
       await tx.query(
-        `INSERT INTO dashboard_widgets (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters, "order")
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10)`,
+        `INSERT INTO dashboard_widgets (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters, "order",
+           layout_x, layout_y, layout_w, layout_h)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14)`,
         [
           mapId,
           layerIds[widget.layer],
@@ -155,6 +156,10 @@ export async function seedDemoTown(db: Database, adminId: number): Promise<Seede
           JSON.stringify(widget.metrics),
           JSON.stringify(widget.filters ?? []),
           order,
+          widget.layout.x,
+          widget.layout.y,
+          widget.layout.w,
+          widget.layout.h,
         ],
       );
     return {

@@ -316,4 +316,74 @@ describe('dashboard widgets', () => {
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(['layer_id']);
   });
+
+  it("keeps each widget's place on the grid: the demo's without overlap, a new one below, a move stored", async () => {
+    type Placed = { id: number; title: string; layout: { x: number; y: number; w: number; h: number } };
+    const { client: admin } = await t.signedIn('admin');
+    const demo = (await viewer.get(`/api/maps/${mapId}/widgets`)).json<{ data: Placed[] }>().data;
+    for (const [at, one] of demo.entries()) {
+      expect(one.layout.x + one.layout.w, one.title).toBeLessThanOrEqual(12);
+      for (const other of demo.slice(at + 1)) {
+        const apart =
+          one.layout.x + one.layout.w <= other.layout.x ||
+          other.layout.x + other.layout.w <= one.layout.x ||
+          one.layout.y + one.layout.h <= other.layout.y ||
+          other.layout.y + other.layout.h <= one.layout.y;
+        expect(apart, `${one.title} / ${other.title}`).toBe(true);
+      }
+    }
+    const bottom = Math.max(...demo.map((one) => one.layout.y + one.layout.h));
+    const created = await admin.post(`/api/maps/${mapId}/widgets`, widget());
+    const made = created.json<{ data: Placed }>().data;
+    expect(made.layout).toEqual({ x: 0, y: bottom, w: 6, h: 4 });
+
+    const moved = await admin.put(`/api/maps/${mapId}/widgets/${made.id}`, {
+      layout: { x: 6, y: 1, w: 6, h: 3 },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const relisted = (await viewer.get(`/api/maps/${mapId}/widgets`)).json<{ data: Placed[] }>().data;
+    expect(relisted.find((one) => one.id === made.id)?.layout).toEqual({ x: 6, y: 1, w: 6, h: 3 });
+    expect((await admin.delete(`/api/maps/${mapId}/widgets/${made.id}`)).status).toBe(204);
+  });
+
+  it("refuses a layout off the grid field by field, and a reader's move", async () => {
+    type Placed = { id: number; layout: { x: number; y: number; w: number; h: number } };
+    const { client: admin } = await t.signedIn('admin');
+    const made = (await admin.post(`/api/maps/${mapId}/widgets`, widget())).json<{ data: Placed }>().data;
+    const path = `/api/maps/${mapId}/widgets/${made.id}`;
+    const errorsOf = async (layout: unknown) => {
+      const response = await admin.put(path, { layout });
+      expect(response.status, JSON.stringify(layout)).toBe(422);
+      return Object.keys(response.json<{ errors: Record<string, string[]> }>().errors);
+    };
+    expect(await errorsOf({ x: 8, y: 0, w: 6, h: 4 })).toEqual(['layout.w']);
+    expect(await errorsOf({ x: 12, y: 0, w: 1, h: 4 })).toContain('layout.x');
+    expect(await errorsOf({ x: 0, y: -1, w: 6, h: 4 })).toContain('layout.y');
+    expect(await errorsOf({ x: 0, y: 0, w: 0, h: 4 })).toContain('layout.w');
+    expect(await errorsOf({ x: 0, y: 0, w: 6, h: 13 })).toContain('layout.h');
+    const overflowing = await admin.post(`/api/maps/${mapId}/widgets`, {
+      ...widget(),
+      layout: { x: 10, y: 0, w: 4, h: 2 },
+    });
+    expect(overflowing.status).toBe(422);
+    expect(Object.keys(overflowing.json<{ errors: Record<string, string[]> }>().errors)).toEqual([
+      'layout.w',
+    ]);
+
+    // A reader of the map may not arrange it (403); someone who may not read it does not see it (404).
+    const readerMove = await viewer.put(path, { layout: { x: 0, y: 0, w: 12, h: 2 } });
+    expect(readerMove.status).toBe(403);
+    await t.database.db.query("UPDATE maps SET visibility = 'private' WHERE id = $1", [mapId]);
+    await t.database.db.barrier?.(ACCESS_CHANNEL);
+    try {
+      const strangerMove = await viewer.put(path, { layout: { x: 0, y: 0, w: 12, h: 2 } });
+      expect(strangerMove.status).toBe(404);
+    } finally {
+      await t.database.db.query("UPDATE maps SET visibility = 'signed_in' WHERE id = $1", [mapId]);
+      await t.database.db.barrier?.(ACCESS_CHANNEL);
+    }
+    const kept = (await viewer.get(`/api/maps/${mapId}/widgets`)).json<{ data: Placed[] }>().data;
+    expect(kept.find((one) => one.id === made.id)?.layout).toEqual(made.layout);
+    expect((await admin.delete(path)).status).toBe(204);
+  });
 });

@@ -17,18 +17,34 @@ type Widget = Schemas['Widget'];
 type WidgetCreate = Schemas['WidgetCreate'];
 
 const WIDGET_COLUMNS = `w.id, w.map_id, w.layer_id, w.title, w.kind, w.chart, w.scope, w.group_by, w.metrics,
-  w.filters, w."limit", w."order", w.created_at, w.updated_at`;
+  w.filters, w."limit", w."order", w.layout_x, w.layout_y, w.layout_w, w.layout_h, w.created_at, w.updated_at`;
 
-interface WidgetRow extends Omit<Widget, 'created_at' | 'updated_at'> {
+/** The grid of the full-window dashboard: 12 columns. */
+const GRID_COLUMNS = 12;
+/** Where a widget lands when it is made without a place: half the width, below every other. */
+const NEW_WIDGET_SIZE = { w: 6, h: 4 };
+
+interface WidgetRow extends Omit<Widget, 'created_at' | 'updated_at' | 'layout'> {
+  layout_x: number;
+  layout_y: number;
+  layout_w: number;
+  layout_h: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
-const toWidget = (row: WidgetRow): Widget => ({
+const toWidget = ({ layout_x, layout_y, layout_w, layout_h, ...row }: WidgetRow): Widget => ({
   ...row,
+  layout: { x: layout_x, y: layout_y, w: layout_w, h: layout_h },
   created_at: new Date(row.created_at).toISOString(),
   updated_at: new Date(row.updated_at).toISOString(),
 });
+
+/** The one rule the schema cannot say: a widget ends within the grid's 12 columns. */
+function layoutProblems(layout: Widget['layout'] | undefined): Problems {
+  if (!layout || layout.x + layout.w <= GRID_COLUMNS) return {};
+  return { 'layout.w': [msg('dashboards.layout_overflows', { columns: GRID_COLUMNS - layout.x })] };
+}
 
 /** Which grouping each kind of widget draws: a counter one number, a histogram classes… */
 function groupFitsKind(kind: Widget['kind'], groupBy: GroupBy): boolean {
@@ -62,7 +78,7 @@ async function vectorLayerOfMap(
 /** A widget's layer on the map and its aggregation fitting that layer's schema and its kind. */
 async function widgetProblems(db: Queryable, mapId: number, widget: WidgetCreate): Promise<Problems> {
   const layer = await vectorLayerOfMap(db, mapId, widget.layer_id);
-  if (!layer) return { layer_id: [msg('features.layer_not_on_map')] };
+  if (!layer) return { layer_id: [msg('features.layer_not_on_map')], ...layoutProblems(widget.layout) };
   const groupBy = widget.group_by ?? null;
   const problems = aggregateProblems(
     layerShape(layer, new Set()),
@@ -71,7 +87,7 @@ async function widgetProblems(db: Queryable, mapId: number, widget: WidgetCreate
   );
   if (!problems['group_by.property'] && !groupFitsKind(widget.kind, groupBy))
     problems.group_by = [msg('dashboards.group_for_kind', { kind: widget.kind })];
-  return problems;
+  return { ...problems, ...layoutProblems(widget.layout) };
 }
 
 async function widgetOr404(db: Queryable, mapId: number, widgetId: number): Promise<WidgetRow> {
@@ -118,9 +134,13 @@ export const dashboardHandlers = typedHandlers({
     const problems = await widgetProblems(db, map.id, body);
     if (Object.keys(problems).length > 0) throw invalid(problems);
     const rows = await db.query<WidgetRow>(
-      `INSERT INTO dashboard_widgets AS w (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters, "limit", "order")
+      `INSERT INTO dashboard_widgets AS w (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters,
+         "limit", "order", layout_x, layout_y, layout_w, layout_h)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10,
-         coalesce($11, (SELECT coalesce(max("order") + 1, 0) FROM dashboard_widgets WHERE map_id = $1)))
+         coalesce($11, (SELECT coalesce(max("order") + 1, 0) FROM dashboard_widgets WHERE map_id = $1)),
+         coalesce($12, 0),
+         coalesce($13, (SELECT least(coalesce(max(layout_y + layout_h), 0), 1000) FROM dashboard_widgets WHERE map_id = $1)),
+         $14, $15)
        RETURNING ${WIDGET_COLUMNS}`,
       [
         map.id,
@@ -134,6 +154,10 @@ export const dashboardHandlers = typedHandlers({
         JSON.stringify(body.filters ?? []),
         body.limit ?? DEFAULT_GROUP_LIMIT,
         body.order ?? null,
+        body.layout?.x ?? null,
+        body.layout?.y ?? null,
+        body.layout?.w ?? NEW_WIDGET_SIZE.w,
+        body.layout?.h ?? NEW_WIDGET_SIZE.h,
       ],
     );
     return { status: 201, body: { data: toWidget(rows[0] as WidgetRow) } };
@@ -142,13 +166,13 @@ export const dashboardHandlers = typedHandlers({
   async updateWidget({ services: { db }, auth, params, body }) {
     const map = await mapFor(db, auth, params.id, 'update');
     const current = await widgetOr404(db, map.id, params.widget_id);
-    const next = { ...current, ...body };
+    const next = { ...toWidget(current), ...body };
     const problems = await widgetProblems(db, map.id, next);
     if (Object.keys(problems).length > 0) throw invalid(problems);
     const rows = await db.query<WidgetRow>(
       `UPDATE dashboard_widgets AS w SET layer_id = $2, title = $3, kind = $4, chart = $5, scope = $6,
          group_by = $7::jsonb, metrics = $8::jsonb, filters = $9::jsonb, "limit" = $10, "order" = $11,
-         updated_at = now()
+         layout_x = $12, layout_y = $13, layout_w = $14, layout_h = $15, updated_at = now()
        WHERE w.id = $1 RETURNING ${WIDGET_COLUMNS}`,
       [
         current.id,
@@ -162,6 +186,10 @@ export const dashboardHandlers = typedHandlers({
         JSON.stringify(next.filters ?? []),
         next.limit,
         next.order,
+        next.layout.x,
+        next.layout.y,
+        next.layout.w,
+        next.layout.h,
       ],
     );
     const row = rows[0];

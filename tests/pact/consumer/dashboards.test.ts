@@ -44,6 +44,7 @@ function widgetLike(widget: {
   chart: string;
   group_by: unknown;
   metrics: unknown;
+  layout?: { x: number; y: number; w: number; h: number };
 }) {
   return {
     id: integer(WIDGET.id),
@@ -58,6 +59,8 @@ function widgetLike(widget: {
     filters: like([]),
     limit: integer(20),
     order: integer(0),
+    // Its place on the full-window dashboard: as sent when the interaction sets one, else any box.
+    layout: widget.layout ? equal(widget.layout) : like({ x: 0, y: 0, w: 6, h: 4 }),
     created_at: isoTimestamp(),
     updated_at: isoTimestamp(),
   };
@@ -188,4 +191,48 @@ describe('dashboards', () => {
       .executeTest(async (server) => {
         await deleteWidget(TOWN.id, WIDGET.id, options(server.url));
       }));
+
+  it('updateWidget moves and resizes a widget on the dashboard grid', () => {
+    const layout = { x: 6, y: 2, w: 6, h: 3 };
+    return pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.widgetExists, stateOf(WIDGET))
+      .uponReceiving('a move of a dashboard widget on the grid')
+      .withRequest('PUT', `/api/maps/${TOWN.id}/widgets/${WIDGET.id}`, (b) =>
+        b.headers(signedInHeaders).jsonBody({ layout }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({ data: widgetLike({ ...WIDGET, layout }) }),
+      )
+      .executeTest(async (server) => {
+        const moved = await updateWidget(TOWN.id, WIDGET.id, { layout }, options(server.url));
+        expect(moved.data.layout).toEqual(layout);
+      });
+  });
+
+  it('updateWidget 422 for a layout past the twelfth column', () => {
+    const layout = { x: 8, y: 0, w: 6, h: 3 };
+    return pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.widgetExists, stateOf(WIDGET))
+      .uponReceiving('a move of a dashboard widget off the grid')
+      .withRequest('PUT', `/api/maps/${TOWN.id}/widgets/${WIDGET.id}`, (b) =>
+        b.headers(signedInHeaders).jsonBody({ layout }),
+      )
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(validationLike({ 'layout.w': 'It is at most 4 columns wide here: the grid has 12.' })),
+      )
+      .executeTest(async (server) => {
+        const rejected = await rejectionOf(updateWidget(TOWN.id, WIDGET.id, { layout }, options(server.url)));
+        expect(rejected.status).toBe(422);
+      });
+  });
 });

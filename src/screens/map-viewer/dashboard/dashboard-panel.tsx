@@ -16,7 +16,9 @@ import type {
   WidgetCreate,
   WidgetUpdate,
 } from '../../../../generated/model';
-import { useAppAbility } from '../../../lib/ability';
+import { onMap, useAppAbility } from '../../../lib/ability';
+import { paths } from '../../../lib/paths';
+import { Link } from 'react-router';
 import { WidgetCard } from './widget-card';
 import type { Selection, ViewerScope } from './widget-data';
 import { widgetsChanged } from '../../../lib/cache-changes';
@@ -43,7 +45,8 @@ export function DashboardPanel({
 }: DashboardPanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
-  const manages = ability.can('update', 'Map');
+  // This map's managers and admins, not whoever manages some other map.
+  const manages = ability.can('update', onMap('Map', mapId));
   const widgets = useListWidgets(mapId);
   const [selection, setSelection] = useState<Selection | null>(null);
   const queryClient = useQueryClient();
@@ -72,6 +75,9 @@ export function DashboardPanel({
   return (
     <section className="viewer-panel dashboard-panel" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">{t('dashboard.title')}</h2>
+      <p>
+        <Link to={paths.mapDashboard(mapId)}>{t('dashboard.full.open')}</Link>
+      </p>
       {selection && (
         <p className="dashboard-selection">
           <span className="chip">
@@ -100,6 +106,7 @@ export function DashboardPanel({
             scope={scope}
             selection={selection}
             onSelect={select}
+            layerStyle={layers.find((layer) => layer.id === widget.layer_id)?.style}
             {...(manages
               ? {
                   onDelete: () => remove.mutate({ id: mapId, widgetId: widget.id }),

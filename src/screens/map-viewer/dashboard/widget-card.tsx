@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aggregateLayer } from '../../../../generated/api/dashboards/dashboards';
-import type { Widget, WidgetUpdate } from '../../../../generated/model';
+import type { LayerStyle, Widget, WidgetUpdate } from '../../../../generated/model';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   chartRows,
   selectionOf,
+  styleColor,
   widgetQuestion,
   type ChartRow,
   type Selection,
@@ -24,6 +25,8 @@ interface WidgetCardProps {
   onDelete?: () => void;
   /** For managers: switch the chart or the scope. */
   onChange?: (change: WidgetUpdate) => void;
+  /** The style of the widget's layer: groups of its styled property take the map's colours. */
+  layerStyle?: LayerStyle;
 }
 
 /**
@@ -39,6 +42,7 @@ export function WidgetCard({
   onSelect,
   onDelete,
   onChange,
+  layerStyle,
 }: WidgetCardProps) {
   const { t, i18n } = useTranslation();
   const question = useDebouncedValue(
@@ -64,9 +68,12 @@ export function WidgetCard({
       data
         ? chartRows(data, { none: t('dashboard.no_value'), other: t('dashboard.other') }, (n) =>
             number.format(n),
-          )
+          ).map((row) => {
+            const color = row.group ? styleColor(layerStyle, widget.group_by, row.group.key) : undefined;
+            return color ? { ...row, color } : row;
+          })
         : [],
-    [data, t, number],
+    [data, t, number, layerStyle, widget.group_by],
   );
   const pick = (row: ChartRow) => {
     if (!row.group) return;

@@ -70,7 +70,10 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
       if (row) pick.current?.(row);
     });
     const labels = rows.map((row) => row.label);
-    const values = rows.map((row) => row.value);
+    // A group the map draws in a style colour takes that colour; the others ECharts' own.
+    const values = rows.map((row) =>
+      row.color ? { value: row.value, itemStyle: { color: row.color } } : row.value,
+    );
     instance.setOption(
       kind === 'pie'
         ? {
@@ -80,7 +83,11 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
               {
                 type: 'pie',
                 radius: ['35%', '70%'],
-                data: rows.map((row) => ({ name: row.label, value: row.value })),
+                data: rows.map((row) => ({
+                  name: row.label,
+                  value: row.value,
+                  ...(row.color ? { itemStyle: { color: row.color } } : {}),
+                })),
               },
             ],
           }

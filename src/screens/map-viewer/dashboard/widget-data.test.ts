@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Aggregation, Widget } from '../../../../generated/model';
-import { chartRows, selectionOf, widgetQuestion } from './widget-data';
+import type { Aggregation, LayerStyle, Widget } from '../../../../generated/model';
+import { chartRows, selectionOf, styleColor, widgetQuestion } from './widget-data';
 
 const WIDGET: Widget = {
   id: 1,
@@ -15,6 +15,7 @@ const WIDGET: Widget = {
   filters: [{ property: 'status', operator: 'eq', value: 'in_service' }],
   limit: 8,
   order: 0,
+  layout: { x: 0, y: 0, w: 6, h: 4 },
   created_at: '2026-01-10T09:00:00Z',
   updated_at: '2026-01-10T09:00:00Z',
 };
@@ -112,5 +113,53 @@ describe('chart rows and selections', () => {
       group_by: { property: 'install_date', interval: 'year' as const },
     };
     expect(selectionOf(time, { key: '1990-01-01T00:00:00Z', count: 1, metrics: [1] }, '1990')).toBeNull();
+  });
+});
+
+describe('the colour of a group', () => {
+  const base: LayerStyle = {
+    stroke_color: '#333333',
+    stroke_width: 2,
+    fill_color: '#cccccc',
+    point_radius: 4,
+    label_property: null,
+  };
+  const categorized: LayerStyle = {
+    ...base,
+    kind: 'categorized',
+    property: 'material',
+    categories: [
+      { value: 'pvc', color: '#1f77b4' },
+      { value: 150, color: '#ff7f0e' },
+    ],
+  };
+  const graduated: LayerStyle = {
+    ...base,
+    kind: 'graduated',
+    property: 'diameter_mm',
+    classes: [
+      { min: 0, max: 100, color: '#eeeeee' },
+      { min: 100, max: 300, color: '#888888' },
+    ],
+  };
+
+  it('is the category colour of the value when the chart groups by the categorised property', () => {
+    expect(styleColor(categorized, { property: 'material' }, 'pvc')).toBe('#1f77b4');
+    expect(styleColor(categorized, { property: 'material' }, '150')).toBe('#ff7f0e');
+    expect(styleColor(categorized, { property: 'material' }, 'steel')).toBeUndefined();
+    expect(styleColor(categorized, { property: 'zone' }, 'pvc')).toBeUndefined();
+    expect(styleColor({ ...categorized, kind: 'single' }, { property: 'material' }, 'pvc')).toBeUndefined();
+  });
+
+  it('is the class colour of the value or range when the chart groups by the graduated property', () => {
+    expect(styleColor(graduated, { property: 'diameter_mm', breaks: [0, 100, 300] }, [100, 300])).toBe(
+      '#888888',
+    );
+    expect(styleColor(graduated, { property: 'diameter_mm', breaks: [0, 50, 100] }, [50, 100])).toBe(
+      '#eeeeee',
+    );
+    expect(styleColor(graduated, { property: 'diameter_mm' }, 300)).toBe('#888888');
+    expect(styleColor(graduated, { property: 'diameter_mm' }, 400)).toBeUndefined();
+    expect(styleColor(graduated, { property: 'install_date', interval: 'year' }, 100)).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import type {
   Aggregation,
   FilterCondition,
   LayerFilter,
+  LayerStyle,
   Widget,
 } from '../../../../generated/model';
 
@@ -66,6 +67,40 @@ export interface ChartRow {
   label: string;
   value: number;
   group: AggregateGroup | null;
+  /** The colour the map draws this group's features in, when the chart groups by the styled property. */
+  color?: string;
+}
+
+/**
+ * The colour of a group on the map: where the widget groups by the property the layer's style is
+ * categorised or graduated by, the category of that value, or the class holding that value or
+ * range. Anything else (another property, a value the style does not list) has none.
+ */
+export function styleColor(
+  style: LayerStyle | undefined,
+  groupBy: Widget['group_by'],
+  key: AggregateGroup['key'],
+): string | undefined {
+  if (!style || !groupBy || 'interval' in groupBy || !style.property || style.property !== groupBy.property)
+    return undefined;
+  if (style.kind === 'categorized') {
+    if (key === null || Array.isArray(key) || 'breaks' in groupBy) return undefined;
+    return style.categories?.find((category) => String(category.value) === String(key))?.color;
+  }
+  if (style.kind !== 'graduated') return undefined;
+  const classes = style.classes ?? [];
+  if (Array.isArray(key)) {
+    const [from = 0, to = 0] = key;
+    const same = classes.find((entry) => entry.min === from && entry.max === to);
+    const holding = classes.find((entry) => entry.min <= from && to <= entry.max);
+    return (same ?? holding)?.color ?? undefined;
+  }
+  if (typeof key !== 'number') return undefined;
+  const last = classes.at(-1);
+  const holding = classes.find(
+    (entry) => entry.min <= key && (key < entry.max || (entry === last && key === entry.max)),
+  );
+  return holding?.color ?? undefined;
 }
 
 /** The rows a chart and its table show: one per group (first metric), then `other`. */

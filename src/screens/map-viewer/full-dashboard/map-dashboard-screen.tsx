@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { updateWidget, useListWidgets } from '../../../../generated/api/dashboards/dashboards';
+import { useFilterFeatures } from '../../../../generated/api/features/features';
+import { useShowMap } from '../../../../generated/api/maps/maps';
+import { LoadError, Loading } from '../../../components/ui/status';
+import { onMap, useAppAbility } from '../../../lib/ability';
+import { widgetsChanged } from '../../../lib/cache-changes';
+import { paths } from '../../../lib/paths';
+import type { Selection, ViewerScope } from '../dashboard/widget-data';
+import { DashboardGrid } from './dashboard-grid';
+import { DashboardMap } from './dashboard-map';
+import type { Box } from './grid-layout';
+import './map-dashboard.css';
+
+/**
+ * /maps/:id/dashboard: the map as one tile and its widgets on a grid around it, all following the
+ * map's extent. A click on a bar, slice or class selects that group: the map highlights its
+ * features and every widget on that layer counts only them, until the chip clears it. The map's
+ * managers (and admins) arrange the grid; everyone else reads it.
+ */
+export function MapDashboardScreen() {
+  const { t } = useTranslation();
+  const mapId = Number(useParams().id);
+  const valid = Number.isInteger(mapId) && mapId > 0;
+  const map = useShowMap(mapId, { with_layers: true }, { query: { enabled: valid } });
+  const widgets = useListWidgets(mapId, { query: { enabled: valid } });
+  const ability = useAppAbility();
+  const manages = ability.can('update', onMap('Map', mapId));
+  const [arranging, setArranging] = useState(false);
+  const [extent, setExtent] = useState<[number, number, number, number] | null>(null);
+  const scope = useMemo<ViewerScope>(() => ({ bbox: extent, appliedFilter: null }), [extent]);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
+  const matches = useFilterFeatures();
+  const queryClient = useQueryClient();
+  const [saveState, setSaveState] = useState<'idle' | 'saving' | 'failed'>('idle');
+
+  const select = (next: Selection | null) => {
+    setSelection(next);
+    if (!next) {
+      setHighlighted({});
+      return;
+    }
+    matches.mutate(
+      {
+        id: mapId,
+        data: { layers_filter: [{ layer_id: next.layerId, filters: [next.condition] }] },
+        params: { page: 1, per_page: 100 },
+      },
+      {
+        onSuccess: (page) => {
+          const byLayer: Record<number, number[]> = {};
+          for (const feature of page.data) (byLayer[feature.layer_id] ??= []).push(feature.id);
+          setHighlighted(byLayer);
+        },
+      },
+    );
+  };
+
+  const save = (changes: [number, Box][]) => {
+    setSaveState('saving');
+    Promise.all(changes.map(([id, layout]) => updateWidget(mapId, id, { layout })))
+      .then(() => setSaveState('idle'))
+      .catch(() => setSaveState('failed'))
+      .finally(() => void widgetsChanged(queryClient, mapId));
+  };
+  const onExtent = useCallback((next: [number, number, number, number]) => setExtent(next), []);
+
+  if (!valid || map.isError) return <LoadError message={t('viewer.load_failed')} />;
+  if (!map.data) return <Loading />;
+  const detail = map.data.data;
+  const list = widgets.data?.data ?? [];
+
+  return (
+    <section className="map-dashboard-page" aria-labelledby="map-dashboard-title">
+      <header className="map-dashboard-bar">
+        <h1 id="map-dashboard-title">{t('dashboard.full.heading', { title: detail.title })}</h1>
+        {selection && (
+          <span className="chip">
+            {selection.label}
+            <button
+              type="button"
+              className="chip-clear"
+              aria-label={t('dashboard.clear_selection', { label: selection.label })}
+              onClick={() => select(null)}
+            >
+              ×
+            </button>
+          </span>
+        )}
+        <span className="map-dashboard-bar-end">
+          {saveState !== 'idle' && (
+            <span role={saveState === 'failed' ? 'alert' : 'status'}>
+              {saveState === 'failed' ? t('dashboard.full.save_failed') : t('dashboard.full.saving')}
+            </span>
+          )}
+          {manages && list.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-secondary map-dashboard-arrange-toggle"
+              aria-pressed={arranging}
+              onClick={() => setArranging((now) => !now)}
+            >
+              {t('dashboard.full.arrange')}
+            </button>
+          )}
+          <Link className="btn btn-secondary" to={paths.mapViewer(mapId)}>
+            {t('dashboard.full.back')}
+          </Link>
+        </span>
+      </header>
+      <div className="map-dashboard-body">
+        <section className="map-dashboard-map" aria-label={t('dashboard.full.map_tile')}>
+          <DashboardMap map={detail} highlighted={highlighted} onExtent={onExtent} />
+        </section>
+        <div className="map-dashboard-widgets">
+          {widgets.isError && <p role="alert">{t('dashboard.failed')}</p>}
+          {widgets.isSuccess && list.length === 0 && (
+            <p className="status status-empty">{t('dashboard.empty')}</p>
+          )}
+          <DashboardGrid
+            mapId={mapId}
+            widgets={list}
+            layers={detail.layers ?? []}
+            scope={scope}
+            selection={selection}
+            onSelect={select}
+            arranging={manages && arranging}
+            onSave={save}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -4,6 +4,7 @@ import { clientBuildNeeded } from './client/client-build.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { warmUpGeometry } from './db/warm-up.ts';
 import { registerDemoContent } from './demo/register.ts';
 import { seed } from './seed.ts';
 import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-job.ts';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const clientBuilt = buildClientIfNeeded(config.clientDir);
   const db = await openDatabase(config);
   await migrate(db);
+  await warmUpGeometry(db);
   registerDemoContent();
   await seed(db, {
     adminEmail: config.adminEmail,

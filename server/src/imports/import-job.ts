@@ -14,6 +14,7 @@ import {
 } from './import-layer.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
 import { dropUnfinishedLayer, finishImport, MOVE_BATCH, moveStagedRows } from './import-move.ts';
+import { geoJsonAsWkb, WKB_FROM_POSITIONS } from './geojson-wkb.ts';
 import { UnreadableFile } from './imported-feature.ts';
 import {
   hasNonFiniteCoordinate,
@@ -71,6 +72,16 @@ async function stageBatch(db: Queryable, jobId: string, first: number, batch: ob
       `${error instanceof Error ? error.message : String(error)} (before feature ${row})`,
     );
   }
+}
+
+/**
+ * A big geometry is staged as WKB, which the database reads about four times faster than GeoJSON:
+ * a line at the vertex limit held every other client's requests for about a second as GeoJSON.
+ */
+function stagedGeometry(geometry: object, positions: number): object {
+  if (positions < WKB_FROM_POSITIONS || ('type' in geometry && geometry.type === 'WKB')) return geometry;
+  const wkb = geoJsonAsWkb(geometry);
+  return wkb === undefined ? geometry : { type: 'WKB', coordinates: wkb };
 }
 
 /**
@@ -156,7 +167,7 @@ export async function runImport(
     // Flushed before a feature would take the statement past the limit, not after: two lines
     // just under it made one statement of twice the limit, held for seconds on the one connection.
     if (batch.length > 0 && batchPositions + positions > STATEMENT_POSITIONS) await flush();
-    batch.push({ g: feature.geometry, p: properties });
+    batch.push({ g: stagedGeometry(feature.geometry, positions), p: properties });
     batchPositions += positions;
     if (batch.length >= BATCH || batchPositions >= STATEMENT_POSITIONS) await flush();
   }

@@ -80,6 +80,15 @@ async function visibleLayers(): Promise<{ listed: number; counted: number }> {
   };
 }
 
+/** Rows of the job staged or already moved into its (hidden) layer. */
+async function storedStagedOrMoved(jobId: string): Promise<number> {
+  const [row] = await testApp.database.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM import_rows WHERE job_id = $1',
+    [jobId],
+  );
+  return (row?.n ?? 0) + (await storedFeatures());
+}
+
 const poll = async (id: string) => (await admin.get(`/api/imports/${id}`)).json<{ data: ImportJob }>().data;
 
 /** The import runner, with `onReport` called after each of its progress reports. */
@@ -215,4 +224,55 @@ describe('an import moving its rows into the layer', () => {
     expect(layers[0]?.features_count).toBe(count);
     expect(await poll(id)).toMatchObject({ status: 'ready', features_imported: count });
   });
+
+  it('answers a reader who asks while lines at the vertex limit are imported before the import ends', async () => {
+    // Four lines just under the vertex limit: the biggest import the server accepts, per feature.
+    const vertices = 99_999;
+    const features = Array.from({ length: 4 }, (_, n) => ({
+      type: 'Feature',
+      properties: { name: `Track ${n + 1}` },
+      geometry: {
+        type: 'LineString',
+        coordinates: Array.from({ length: vertices }, (_, i) => [
+          -9.2 + i / 1e6 + n / 100,
+          38.7 + (i % 7) / 1e5,
+        ]),
+      },
+    }));
+    const response = await admin.request(
+      'POST',
+      `/api/maps/${mapId}/layer-imports`,
+      multipart(
+        { name: 'Tracks' },
+        'tracks.geojson',
+        Buffer.from(JSON.stringify({ type: 'FeatureCollection', features })),
+      ),
+    );
+    expect(response.status).toBe(202);
+    const id = response.json<{ data: ImportJob }>().data.id;
+    // What ended, in order: the reader's answer and each of the import's reports, then the import.
+    const ended: string[] = [];
+    let reader: Promise<void> | undefined;
+    const worker = spiedWorker(async () => {
+      ended.push('import report');
+      // Once the first line is written, another user opens their maps (not awaited: the import goes on).
+      if (reader === undefined && (await storedStagedOrMoved(id)) > 0)
+        reader = other.get('/api/maps').then((answer) => {
+          expect(answer.status).toBe(200);
+          ended.push('reader');
+        });
+    });
+    expect(await worker.runOnce()).toBe(true);
+    ended.push('import done');
+    await reader;
+
+    expect(ended).toContain('reader');
+    // The reader was answered while the import still had lines to write, not once it was over.
+    const answeredAt = ended.indexOf('reader');
+    expect(
+      ended.slice(answeredAt + 1).filter((event) => event === 'import report').length,
+    ).toBeGreaterThanOrEqual(2);
+    const [layer] = await layersInDatabase();
+    expect(await poll(id)).toMatchObject({ status: 'ready', layer_id: layer?.id, features_imported: 4 });
+  }, 180_000);
 });

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 import type { components } from '../../../generated/openapi-types.ts';
 import { writeAudits } from '../features/feature-audits.ts';
+import { ACCESS_CHANNEL } from '../access/access-cache.ts';
 
 type AuditList = components['schemas']['AuditList'];
 
@@ -43,7 +44,7 @@ async function movedLine(t: TestApp, userId: number, vertices: number) {
         userId,
       },
     ]);
-  return { path: `/api/maps/${map.id}/features/${feature.id}/history` };
+  return { path: `/api/maps/${map.id}/features/${feature.id}/history`, mapId: map.id, layerId: layer.id };
 }
 
 /** Every page from the first, following `meta.next_before`; the versions on each. */
@@ -102,6 +103,76 @@ describe('a feature history, page by page', () => {
     const { path } = await movedLine(t, userId, 3);
     expect((await client.get(path, { query: { before: 0 } })).status).toBe(422);
     expect((await client.get(path, { query: { per_page: 101 } })).status).toBe(422);
+  });
+});
+
+describe('who reads a history, page by page', () => {
+  let t: TestApp;
+  let userId: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    userId = (await t.signedIn('admin')).user.id;
+  });
+  afterAll(async () => t.close());
+
+  it('keeps a property hidden from the reader out of old and new values on every page', async () => {
+    const db = t.database.db;
+    const { path, mapId, layerId } = await movedLine(t, userId, 3);
+    const feature = Number(path.split('/').at(-2));
+    await writeAudits(db, [
+      {
+        layerId,
+        featureId: feature,
+        event: 'updated',
+        oldValues: { secret: 'old code', name: 'Track' },
+        newValues: { secret: 'new code', name: 'Main track' },
+        userId,
+      },
+    ]);
+    const { client, user } = await t.signedIn('user');
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      mapId,
+      user.id,
+    ]);
+    await db.query(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties)
+       VALUES ($1, $2, $3, 'read', '["secret"]')`,
+      [mapId, layerId, user.id],
+    );
+    await db.barrier?.(ACCESS_CHANNEL);
+    const first = (await client.get(path, { query: { per_page: 1 } })).json<AuditList>();
+    expect(first.data[0]).toMatchObject({
+      old_values: { name: 'Track' },
+      new_values: { name: 'Main track' },
+    });
+    const seen: unknown[] = [];
+    let before: number | null = first.meta.next_before;
+    while (before !== null) {
+      const page = (await client.get(path, { query: { per_page: 2, before } })).json<AuditList>();
+      seen.push(...page.data.flatMap((entry) => [entry.old_values, entry.new_values]));
+      before = page.meta.next_before;
+    }
+    expect(seen).toHaveLength(10);
+    expect(JSON.stringify([first, seen])).not.toContain('code');
+    // The admin, who may read it, gets it.
+    const admin = (await t.signedIn('admin')).client;
+    expect((await admin.get(path, { query: { per_page: 1 } })).json<AuditList>().data[0]?.old_values).toEqual(
+      {
+        secret: 'old code',
+        name: 'Track',
+      },
+    );
+  });
+
+  it('is not found, on any page, for a map the caller may not read', async () => {
+    const { path, mapId } = await movedLine(t, userId, 3);
+    await t.database.db.query(`UPDATE maps SET visibility = 'private' WHERE id = $1`, [mapId]);
+    await t.database.db.barrier?.(ACCESS_CHANNEL);
+    const { client } = await t.signedIn('user');
+    expect((await client.get(path)).status).toBe(404);
+    expect((await client.get(path, { query: { before: 999_999, per_page: 1 } })).status).toBe(404);
+    // Nor for someone signed out, even though the feature exists.
+    expect((await t.client().get(path)).status).toBe(401);
   });
 });
 

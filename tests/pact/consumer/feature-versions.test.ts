@@ -1,6 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
+  getFeatureHistory,
   listDeletedFeatures,
   listLayerChanges,
   listLayerFeatures,
@@ -245,6 +246,35 @@ describe('feature versions', () => {
         expect(changes.data).toEqual([
           expect.objectContaining({ feature_id: PIPE_102.id, change: 'deleted', at: DELETED_AT }),
         ]);
+      }));
+  it('getFeatureHistory answers a page of a longer history, newest first, with the cursor of the older page', () =>
+    editedPipe()
+      .uponReceiving('a request for the first page of a history of two changes, one change a page')
+      .withRequest('GET', `/api/maps/${TOWN.id}/features/${PIPE_101.id}/history`, (b) =>
+        b.query({ per_page: '1' }).headers(readHeaders),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: [
+            {
+              id: integer(2),
+              auditable_id: equal(PIPE_101.id),
+              event: equal('updated'),
+              old_values: { diameter_mm: equal(PIPE_101.properties.diameter_mm) },
+              new_values: { diameter_mm: equal(200) },
+              user: { id: integer(1001), name: like('Pact User') },
+              created_at: isoTimestamp(),
+              version: equal(2),
+            },
+          ],
+          // The created entry is on the next (older) page, asked for with this cursor.
+          meta: { next_before: integer(2) },
+        }),
+      )
+      .executeTest(async (server) => {
+        const page = await getFeatureHistory(TOWN.id, PIPE_101.id, { per_page: 1 }, options(server.url));
+        expect(page.data.map((entry) => entry.version)).toEqual([2]);
+        expect(page.meta.next_before).toBe(page.data[0]?.id);
       }));
 });
 

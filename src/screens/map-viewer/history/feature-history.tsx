@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useGetFeatureHistory } from '../../../../generated/api/features/features';
+import { getFeatureHistory, getGetFeatureHistoryQueryKey } from '../../../../generated/api/features/features';
 import type { AuditEntry, Feature } from '../../../../generated/model';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { featureOf, useAppAbility } from '../../../lib/ability';
@@ -42,7 +42,10 @@ type FeatureHistoryProps = {
 
 const NO_LABELS: Readonly<Record<string, string>> = {};
 
-/** Who changed what, newest first (getFeatureHistory), each earlier version restorable. */
+/**
+ * Who changed what, newest first (getFeatureHistory), each earlier version restorable. Older
+ * versions are loaded a page at a time below the ones shown.
+ */
 export function FeatureHistory({
   mapId,
   featureId,
@@ -52,20 +55,29 @@ export function FeatureHistory({
 }: FeatureHistoryProps) {
   const { t, i18n } = useTranslation();
   const ability = useAppAbility();
-  // Pages of changes, newest first: the cursors of the older pages opened, as the deleted list.
-  const [cursors, setCursors] = useState<number[]>([]);
-  const before = cursors.at(-1);
-  // The newest page names the current version (the same query as the page shown first).
-  const newest = useGetFeatureHistory(mapId, featureId);
-  const history = useGetFeatureHistory(mapId, featureId, before === undefined ? undefined : { before });
-  if (history.isPending || newest.isPending) return <Loading />;
-  if (history.isError || newest.isError) return <LoadError />;
-  const entries = history.data.data;
-  if (entries.length === 0 && cursors.length === 0)
-    return <p className="status status-empty">{t('viewer.history.empty')}</p>;
+  // The newest page, then each older one asked for, chained by the cursor the page before ends
+  // with: a refresh after a change reads them again in order, so none is skipped or repeated.
+  // Under the history's own key, which every change to the feature refreshes.
+  const history = useInfiniteQuery({
+    queryKey: [...getGetFeatureHistoryQueryKey(mapId, featureId), 'older-versions'],
+    queryFn: ({ pageParam, signal }) =>
+      getFeatureHistory(
+        mapId,
+        featureId,
+        pageParam === null ? undefined : { before: pageParam },
+        undefined,
+        signal,
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.meta.next_before,
+  });
+  if (history.isPending) return <Loading />;
+  if (history.isError) return <LoadError />;
+  const entries = history.data.pages.flatMap((page) => page.data);
+  if (entries.length === 0) return <p className="status status-empty">{t('viewer.history.empty')}</p>;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const current = versionsOf(newest.data.data).current;
-  const nextBefore = history.data.meta.next_before;
+  // The newest version is on the newest page, whichever older versions are shown below it.
+  const current = versionsOf(history.data.pages[0]?.data ?? []).current;
   const restore =
     layerId !== undefined && ability.can('update', featureOf(mapId, layerId))
       ? { mapId, layerId, featureId, seenVersion: current, onRestored }
@@ -85,26 +97,21 @@ export function FeatureHistory({
             <HistoryVersion entry={entry} current={current} restore={restore} />
           </li>
         ))}
-        {nextBefore === null && versionsOf(entries).oldest > 1 && (
+        {!history.hasNextPage && versionsOf(entries).oldest > 1 && (
           <OriginalVersion current={current} restore={restore} />
         )}
       </ol>
-      {(cursors.length > 0 || nextBefore !== null) && (
+      {history.isFetchNextPageError && <LoadError />}
+      {history.hasNextPage && (
         <div className="filters-actions">
-          {cursors.length > 0 && (
-            <button type="button" className="btn btn-plain" onClick={() => setCursors(cursors.slice(0, -1))}>
-              {t('history_pages.newer')}
-            </button>
-          )}
-          {nextBefore !== null && (
-            <button
-              type="button"
-              className="btn btn-plain"
-              onClick={() => setCursors([...cursors, nextBefore])}
-            >
-              {t('history_pages.older')}
-            </button>
-          )}
+          <button
+            type="button"
+            className="btn btn-plain"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {t('history_pages.older')}
+          </button>
         </div>
       )}
     </>

@@ -105,9 +105,15 @@ describe('restoring a version from the feature history', () => {
     expect(texts).toContain('note: — → x');
   });
 
-  it('pages back to older changes, whose restore still names the newest version as seen', async () => {
+  it('loads older versions below the newer ones, each restorable with the newest version as seen', async () => {
     const asked: (string | null)[] = [];
-    const moved = { ...edited, id: 9, version: 3, old_values: { geometry: { type: 'LineString' } } };
+    const moved = {
+      ...edited,
+      id: 9,
+      version: 3,
+      old_values: { diameter_mm: 777 },
+      new_values: { diameter_mm: 200 },
+    };
     server.use(
       http.get('*/api/maps/1/features/3/history', ({ request }) => {
         const before = new URL(request.url).searchParams.get('before');
@@ -128,22 +134,25 @@ describe('restoring a version from the feature history', () => {
     );
     const { user } = renderWithProviders(<FeatureHistory mapId={1} featureId={3} layerId={1} />);
     await screen.findByText('Version 3');
-    // The original version is on the last page only.
+    // The original version comes with the last page only.
     expect(screen.queryByText('Version 1')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Newer changes' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Older changes' }));
+    await user.click(screen.getByRole('button', { name: 'Show older versions' }));
     await screen.findByText('Version 2');
-    expect(screen.getByText('Version 1')).toBeInTheDocument();
-    expect(screen.queryByText('Version 3')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Older changes' })).toBeNull();
+    // The newer versions stay, the older ones come below them, each with what it changed.
+    const versions = screen.getAllByText(/^Version \d$/).map((element) => element.textContent);
+    expect(versions).toEqual(['Version 3', 'Version 2', 'Version 1']);
+    const changes = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(changes).toContain('diameter_mm: 777 → 200');
+    expect(changes).toContain('diameter_mm: 150 → 777');
+    expect(screen.queryByRole('button', { name: 'Show older versions' })).toBeNull();
     expect(asked).toEqual([null, '9']);
 
-    await user.click(screen.getAllByRole('button', { name: 'Restore this version' })[0] as HTMLElement);
+    // Version 2 (loaded with the older page) is restored over version 3, the newest seen.
+    const buttons = screen.getAllByRole('button', { name: 'Restore this version' });
+    expect(buttons).toHaveLength(2);
+    await user.click(buttons[0] as HTMLElement);
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore version 2 of feature 3?' });
     await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
     await expect.poll(() => sent).toEqual({ version: 2, seen_version: 3 });
-
-    await user.click(screen.getByRole('button', { name: 'Newer changes' }));
-    expect(await screen.findByText('Version 3')).toBeInTheDocument();
   });
 });

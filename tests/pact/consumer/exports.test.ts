@@ -77,7 +77,7 @@ describe('exports', () => {
         b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('geojson', 'geojson') }),
       )
       .executeTest(async (server) => {
-        const started = await exportFeatures(TOWN.id, body, options(server.url));
+        const started = await exportFeatures(TOWN.id, body, undefined, options(server.url));
         expect(started.data).toMatchObject({ status: 'ready', progress: 1, format: 'geojson' });
         expect(started.data.file_name).toMatch(/\.geojson$/);
       });
@@ -95,7 +95,7 @@ describe('exports', () => {
       )
       .executeTest(async (server) => {
         const invalid = body as unknown as Parameters<typeof exportFeatures>[1];
-        const call = exportFeatures(TOWN.id, invalid, options(server.url));
+        const call = exportFeatures(TOWN.id, invalid, undefined, options(server.url));
         const rejection = await rejectionOf(call);
         expect(rejection.status).toBe(422);
         expect(rejection.data).toMatchObject({ errors: { format: [expect.any(String)] } });
@@ -119,7 +119,7 @@ describe('exports', () => {
       )
       .willRespondWith(201, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('csv', 'csv') }))
       .executeTest(async (server) => {
-        const started = await exportFilterFeatures(TOWN.id, body, options(server.url));
+        const started = await exportFilterFeatures(TOWN.id, body, undefined, options(server.url));
         expect(started.data).toMatchObject({ status: 'ready', format: 'csv' });
       });
   });
@@ -133,7 +133,7 @@ describe('exports', () => {
       )
       .willRespondWith(201, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('kml', 'kml') }))
       .executeTest(async (server) => {
-        const started = await exportMultiSelectedFeatures(TOWN.id, body, options(server.url));
+        const started = await exportMultiSelectedFeatures(TOWN.id, body, undefined, options(server.url));
         expect(started.data).toMatchObject({ status: 'ready', format: 'kml' });
       });
   });

@@ -165,6 +165,7 @@ describe('main search box', () => {
         const matches = await searchMainFeatures(
           TOWN.id,
           { search_value: 'v-00', layer_id: VALVES.id },
+          undefined,
           options(server.url),
         );
         expect(matches.data.map((feature) => feature.properties.code)).toEqual(['V-001']);
@@ -192,6 +193,7 @@ describe('main search box', () => {
         const call = searchMainFeatures(
           TOWN.id,
           { search_value: '', layer_id: VALVES.id },
+          undefined,
           options(server.url),
         );
         expect((await rejectionOf(call)).status).toBe(422);

@@ -27,7 +27,13 @@ export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
   const matches = useQuery({
     queryKey: ['main-search-features', mapId, entry?.layer_id, value],
     queryFn: ({ signal }) =>
-      searchMainFeatures(mapId, { search_value: value, layer_id: entry?.layer_id ?? 0 }, undefined, signal),
+      searchMainFeatures(
+        mapId,
+        { search_value: value, layer_id: entry?.layer_id ?? 0 },
+        undefined,
+        undefined,
+        signal,
+      ),
     enabled: entry !== undefined && value.length >= 2,
     staleTime: 30_000,
   });

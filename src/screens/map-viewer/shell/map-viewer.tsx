@@ -284,7 +284,13 @@ export function MapViewer({
           <AsOfControl key={asOf ?? 'now'} asOf={asOf} onChange={setAsOf} />
           {/* A feature's history is for those signed in. */}
           {!guest && !embedded && (
-            <ChangesPanel mapId={map.id} layers={layers} asOf={asOf} onLayers={setChangeModels} />
+            <ChangesPanel
+              mapId={map.id}
+              layers={layers}
+              asOf={asOf}
+              onLayers={setChangeModels}
+              onZoom={(extent) => setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 17 })}
+            />
           )}
           <LayerTree
             layers={layers}

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListLayerChanges } from '../../../../generated/api/features/features';
 import type { Layer, LayerChange } from '../../../../generated/model';
+import { featuresExtent } from '../../../map/feature-extent';
 import type { MapLayerModel } from '../../../map/layer-model';
 import { FeatureHistory } from '../history/feature-history';
 import { downloadText } from '../network/network-csv';
@@ -19,6 +20,8 @@ type ChangesPanelProps = {
   asOf: string | null;
   /** The changes to draw over the map (empty to draw none). */
   onLayers: (models: MapLayerModel[]) => void;
+  /** Fits the map to [west, south, east, north]. */
+  onZoom: (extent: [number, number, number, number]) => void;
 };
 
 type Asked = { layerId: number; from: string; to: string };
@@ -28,7 +31,7 @@ type Asked = { layerId: number; from: string; to: string };
  * and removed, listed and drawn over the map in green, amber and red (a removed one at its last
  * geometry). Each row opens that feature's history; the list downloads as CSV or GeoJSON.
  */
-export function ChangesPanel({ mapId, layers, asOf, onLayers }: ChangesPanelProps) {
+export function ChangesPanel({ mapId, layers, asOf, onLayers, onZoom }: ChangesPanelProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const vector = layers.filter((layer) => layer.type === 'vector');
@@ -73,6 +76,7 @@ export function ChangesPanel({ mapId, layers, asOf, onLayers }: ChangesPanelProp
   const fileName = (extension: string) =>
     `changes-${asked?.layerId ?? layerId}-${(asked?.from ?? '').slice(0, 10)}-${(asked?.to ?? '').slice(0, 10)}.${extension}`;
   const total = query.data?.meta.total ?? 0;
+  const extent = featuresExtent(changes);
 
   return (
     <section className="viewer-panel changes-panel" aria-labelledby={headingId}>
@@ -129,6 +133,11 @@ export function ChangesPanel({ mapId, layers, asOf, onLayers }: ChangesPanelProp
           </ul>
           {changes.length > 0 && (
             <div className="changes-downloads">
+              {extent && (
+                <button type="button" className="btn btn-secondary" onClick={() => onZoom(extent)}>
+                  {t('time.changes.zoom')}
+                </button>
+              )}
               <button
                 type="button"
                 className="btn btn-secondary"

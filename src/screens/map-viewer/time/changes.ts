@@ -52,9 +52,9 @@ export function changeLayers(
     zIndex: 1100 + index,
     style: {
       strokeColor: CHANGE_COLOURS[effect],
-      strokeWidth: 4,
+      strokeWidth: 6,
       fillColor: `${CHANGE_COLOURS[effect]}66`,
-      pointRadius: 7,
+      pointRadius: 8,
       labelProperty: null,
       heightProperty: null,
     },

@@ -641,7 +641,7 @@ export interface paths {
     put?: never;
     /**
      * Find features for the search box
-     * @description Searches the `fields` of the map's main search entry for `layer_id` (case-insensitive, contains) and answers up to 20 matching features, best first. Reads only; it is a POST because the client sends it so. Throttled per user.
+     * @description Searches the `fields` of the map's main search entry for `layer_id` (case-insensitive, contains) and answers up to 20 matching features, best first. Reads only; it is a POST because the client sends it so. Throttled per user. With `as_of`, searches the layer as it was then (old values, hidden ones unsearched).
      */
     post: operations['searchMainFeatures'];
     delete?: never;
@@ -1566,7 +1566,7 @@ export interface paths {
     };
     /**
      * What changed on a layer between two moments
-     * @description The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
+     * @description The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first, with what the interval did to it (`effect`) and its geometry (a removed feature's last one) to draw it. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
      */
     get: operations['listLayerChanges'];
     put?: never;
@@ -1594,7 +1594,7 @@ export interface paths {
     put?: never;
     /**
      * Export the features matching a filter
-     * @description Exports what `filter-features` finds for `layers_filter`, all pages. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+     * @description Exports what `filter-features` finds for `layers_filter`, all pages. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
      */
     post: operations['exportFilterFeatures'];
     delete?: never;
@@ -1620,7 +1620,7 @@ export interface paths {
     put?: never;
     /**
      * Export the selected features of a layer
-     * @description Exports the features of `layer_id` named in `feature_ids`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+     * @description Exports the features of `layer_id` named in `feature_ids`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
      */
     post: operations['exportMultiSelectedFeatures'];
     delete?: never;
@@ -1646,7 +1646,7 @@ export interface paths {
     put?: never;
     /**
      * Export a layer's features
-     * @description Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+     * @description Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
      */
     post: operations['exportFeatures'];
     delete?: never;
@@ -4388,6 +4388,14 @@ export interface components {
         /** @example Admin */
         name: string;
       } | null;
+      /**
+       * @description What the interval did to the feature overall: `added` when it was created (or restored) in it and is there at `to`, `removed` when its last change is a deletion, else `changed`.
+       * @example changed
+       * @enum {string}
+       */
+      effect: 'added' | 'changed' | 'removed';
+      /** @description Its geometry at `to`; for a removed feature the last one it had. Null when it has none. */
+      geometry: components['schemas']['Geometry'] | null;
     };
     /** @description Newest change first. */
     LayerChangePage: {
@@ -5379,6 +5387,11 @@ export interface components {
      */
     ShareLinkId: number;
     /**
+     * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+     * @example 2026-03-01T12:00:00Z
+     */
+    AsOf: string;
+    /**
      * @description A saved search (or main search) of the map.
      * @example 1
      */
@@ -5398,11 +5411,6 @@ export interface components {
      * @example 10
      */
     LayerId: number;
-    /**
-     * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
-     * @example 2026-03-01T12:00:00Z
-     */
-    AsOf: string;
     /**
      * @description A dashboard widget of the map.
      * @example 1
@@ -7653,7 +7661,13 @@ export interface operations {
   };
   searchMainFeatures: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+      };
       header?: never;
       path: {
         /**
@@ -11281,6 +11295,14 @@ export interface operations {
            *           "user": {
            *             "id": 2,
            *             "name": "Grace Hopper"
+           *           },
+           *           "effect": "removed",
+           *           "geometry": {
+           *             "type": "Point",
+           *             "coordinates": [
+           *               -9.1402,
+           *               38.7221
+           *             ]
            *           }
            *         },
            *         {
@@ -11290,6 +11312,14 @@ export interface operations {
            *           "user": {
            *             "id": 1,
            *             "name": "Admin"
+           *           },
+           *           "effect": "changed",
+           *           "geometry": {
+           *             "type": "Point",
+           *             "coordinates": [
+           *               -9.1401,
+           *               38.7219
+           *             ]
            *           }
            *         }
            *       ],
@@ -11323,7 +11353,13 @@ export interface operations {
   };
   exportFilterFeatures: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+      };
       header?: never;
       path: {
         /**
@@ -11393,7 +11429,13 @@ export interface operations {
   };
   exportMultiSelectedFeatures: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+      };
       header?: never;
       path: {
         /**
@@ -11455,7 +11497,13 @@ export interface operations {
   };
   exportFeatures: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+      };
       header?: never;
       path: {
         /**

@@ -3,6 +3,7 @@ import { fromGeojsonVt } from 'vt-pbf';
 import type {
   AuditEntry,
   AuditList,
+  LayerChangePage,
   MainSearchMatches,
   UpdateFeaturesResult,
   UpdateMultiSelectResult,
@@ -11,6 +12,7 @@ import {
   filterFeaturesBody,
   filterFeaturesQueryParams,
   getFeatureHistoryQueryParams,
+  listLayerChangesQueryParams,
   listLayerFeaturesQueryParams,
   updateFeaturesBody,
   updateMultiSelectFeaturesBody,
@@ -23,10 +25,12 @@ import {
   findFeature,
   historyOf,
   isTownLayer,
+  layerChangesOf,
   matchesText,
   tileIndexOf,
 } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
+import { pageEnvelope } from '../server/src/http/pagination';
 import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 import { sortFeatures } from './features-sort';
 import { editProblems } from './features-edit-problems';
@@ -205,5 +209,30 @@ export const featuresHandlers = [
       data: page,
       meta: { next_before: older.length > perPage ? (page.at(-1)?.id ?? null) : null },
     });
+  }),
+
+  http.get('*/api/maps/:id/layers/:layer_id/changes', ({ request, params }) => {
+    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
+    const guarded = requireUser(request, false);
+    if (guarded.response) return guarded.response;
+    const layerId = numberParam(params, 'layer_id');
+    if (!isTownLayer(layerId)) return notFound();
+    const url = new URL(request.url);
+    const query = parseWith(listLayerChangesQueryParams, Object.fromEntries(url.searchParams));
+    if (!query.ok) return query.response;
+    const { from, to } = query.data;
+    if (Date.parse(to) < Date.parse(from)) return validationFailed({ to: ['The end is before the start.'] });
+    const all = layerChangesOf(layerId, from, to);
+    const page = query.data.page ?? 1;
+    const perPage = query.data.per_page ?? 15;
+    return HttpResponse.json<LayerChangePage>(
+      pageEnvelope(all.slice((page - 1) * perPage, page * perPage), {
+        page,
+        perPage,
+        total: all.length,
+        path: url.pathname,
+        query: { from, to },
+      }),
+    );
   }),
 ];

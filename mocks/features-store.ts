@@ -1,5 +1,12 @@
 import GeoJSONVT from 'geojson-vt';
-import type { AuditEntry, Feature, FeatureEdit, FeatureFile, LayerFilter } from '../generated/model';
+import type {
+  AuditEntry,
+  Feature,
+  FeatureEdit,
+  FeatureFile,
+  LayerChange,
+  LayerFilter,
+} from '../generated/model';
 import { townFeatures, townLayers } from './town';
 import { conditionHolds } from './features-filter';
 
@@ -11,6 +18,8 @@ type FeatureState = {
   /** Attachment bytes by file id; the file rows themselves ride on their feature's `files`. */
   fileBytes: Map<number, Blob>;
   nextFileId: number;
+  /** The layer each deleted feature was on (its history rows do not name it). */
+  deletedLayers: Map<number, number>;
 };
 
 let seeded: FeatureState | undefined;
@@ -28,6 +37,7 @@ function fresh(): FeatureState {
     nextAuditId: 1,
     fileBytes: new Map(),
     nextFileId: 1,
+    deletedLayers: new Map(),
   };
 }
 
@@ -196,6 +206,7 @@ export function applyEdits(
     const current = store().features.get(id);
     if (!current) continue;
     store().features.delete(id);
+    store().deletedLayers.set(id, current.layer_id);
     tileIndexes.delete(current.layer_id);
     audit(id, 'deleted', user, auditValues(current), null);
   }
@@ -272,4 +283,44 @@ export function createFeature(
   tileIndexes.delete(layerId);
   audit(feature.id, 'created', user, null, { ...feature.properties, geometry: feature.geometry });
   return feature;
+}
+
+/**
+ * What changed on a layer in (`from`, `to`], as listLayerChanges answers: each feature's last
+ * change, newest first, with its overall effect and a geometry to draw it by (a removed one's
+ * last, the others' of now: the mock keeps no past geometries).
+ */
+export function layerChangesOf(layerId: number, from: string, to: string): LayerChange[] {
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  const layerOf = (id: number) => findFeature(id)?.layer_id ?? store().deletedLayers.get(id);
+  const inside = store().history.filter(
+    (entry) =>
+      (entry.event === 'created' || entry.event === 'updated' || entry.event === 'deleted') &&
+      Date.parse(entry.created_at) > start &&
+      Date.parse(entry.created_at) <= end &&
+      layerOf(entry.auditable_id) === layerId,
+  );
+  const changes = new Map<number, LayerChange>();
+  // The history is newest first: a feature's first row here is its last change.
+  for (const entry of inside) {
+    if (changes.has(entry.auditable_id)) continue;
+    const event = entry.event as LayerChange['change'];
+    const created = inside.some(
+      (other) => other.auditable_id === entry.auditable_id && other.event === 'created',
+    );
+    const geometry =
+      event === 'deleted'
+        ? ((entry.old_values?.geometry as LayerChange['geometry'] | undefined) ?? null)
+        : (findFeature(entry.auditable_id)?.geometry ?? null);
+    changes.set(entry.auditable_id, {
+      feature_id: entry.auditable_id,
+      change: event,
+      at: entry.created_at,
+      user: entry.user ? { id: entry.user.id, name: entry.user.name } : null,
+      effect: event === 'deleted' ? 'removed' : created ? 'added' : 'changed',
+      geometry,
+    });
+  }
+  return [...changes.values()];
 }

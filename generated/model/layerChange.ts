@@ -8,6 +8,8 @@
 import type { LayerChangeChange } from './layerChangeChange';
 import type { Timestamp } from './timestamp';
 import type { LayerChangeUser } from './layerChangeUser';
+import type { LayerChangeEffect } from './layerChangeEffect';
+import type { LayerChangeGeometry } from './layerChangeGeometry';
 
 /**
  * A feature's last change in an interval.
@@ -19,4 +21,8 @@ export interface LayerChange {
   at: Timestamp;
   /** Who made the change; null once that account is deleted. */
   user: LayerChangeUser;
+  /** What the interval did to the feature overall: `added` when it was created (or restored) in it and is there at `to`, `removed` when its last change is a deletion, else `changed`. */
+  effect: LayerChangeEffect;
+  /** Its geometry at `to`; for a removed feature the last one it had. Null when it has none. */
+  geometry: LayerChangeGeometry;
 }

@@ -23,9 +23,12 @@ import type {
 
 import type {
   CsrfMismatchResponse,
+  ExportFeaturesParams,
   ExportFileResource,
+  ExportFilterFeaturesParams,
   ExportFilterRequest,
   ExportLayerRequest,
+  ExportMultiSelectedFeaturesParams,
   ExportNotReadyResponse,
   ExportSelectedRequest,
   ExportedFeatureCollection,
@@ -46,12 +49,13 @@ import type { ErrorType, BodyType } from '../../../src/lib/http-client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Exports what `filter-features` finds for `layers_filter`, all pages. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+ * Exports what `filter-features` finds for `layers_filter`, all pages. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export the features matching a filter
  */
 export const exportFilterFeatures = (
   id: number,
   exportFilterRequest: BodyType<ExportFilterRequest>,
+  params?: ExportFilterFeaturesParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
@@ -61,6 +65,7 @@ export const exportFilterFeatures = (
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       data: exportFilterRequest,
+      params,
       signal,
     },
     options,
@@ -84,14 +89,14 @@ export const getExportFilterFeaturesMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof exportFilterFeatures>>,
     TError,
-    { id: number; data: BodyType<ExportFilterRequest> },
+    { id: number; data: BodyType<ExportFilterRequest>; params?: ExportFilterFeaturesParams },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof exportFilterFeatures>>,
   TError,
-  { id: number; data: BodyType<ExportFilterRequest> },
+  { id: number; data: BodyType<ExportFilterRequest>; params?: ExportFilterFeaturesParams },
   TContext
 > => {
   const mutationKey = ['exportFilterFeatures'];
@@ -103,11 +108,11 @@ export const getExportFilterFeaturesMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof exportFilterFeatures>>,
-    { id: number; data: BodyType<ExportFilterRequest> }
+    { id: number; data: BodyType<ExportFilterRequest>; params?: ExportFilterFeaturesParams }
   > = (props) => {
-    const { id, data } = props ?? {};
+    const { id, data, params } = props ?? {};
 
-    return exportFilterFeatures(id, data, requestOptions);
+    return exportFilterFeatures(id, data, params, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -150,7 +155,7 @@ export const useExportFilterFeatures = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof exportFilterFeatures>>,
       TError,
-      { id: number; data: BodyType<ExportFilterRequest> },
+      { id: number; data: BodyType<ExportFilterRequest>; params?: ExportFilterFeaturesParams },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -159,7 +164,7 @@ export const useExportFilterFeatures = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof exportFilterFeatures>>,
   TError,
-  { id: number; data: BodyType<ExportFilterRequest> },
+  { id: number; data: BodyType<ExportFilterRequest>; params?: ExportFilterFeaturesParams },
   TContext
 > => {
   const mutationOptions = getExportFilterFeaturesMutationOptions(options);
@@ -167,12 +172,13 @@ export const useExportFilterFeatures = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Exports the features of `layer_id` named in `feature_ids`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+ * Exports the features of `layer_id` named in `feature_ids`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export the selected features of a layer
  */
 export const exportMultiSelectedFeatures = (
   id: number,
   exportSelectedRequest: BodyType<ExportSelectedRequest>,
+  params?: ExportMultiSelectedFeaturesParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
@@ -182,6 +188,7 @@ export const exportMultiSelectedFeatures = (
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       data: exportSelectedRequest,
+      params,
       signal,
     },
     options,
@@ -205,14 +212,14 @@ export const getExportMultiSelectedFeaturesMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof exportMultiSelectedFeatures>>,
     TError,
-    { id: number; data: BodyType<ExportSelectedRequest> },
+    { id: number; data: BodyType<ExportSelectedRequest>; params?: ExportMultiSelectedFeaturesParams },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof exportMultiSelectedFeatures>>,
   TError,
-  { id: number; data: BodyType<ExportSelectedRequest> },
+  { id: number; data: BodyType<ExportSelectedRequest>; params?: ExportMultiSelectedFeaturesParams },
   TContext
 > => {
   const mutationKey = ['exportMultiSelectedFeatures'];
@@ -224,11 +231,11 @@ export const getExportMultiSelectedFeaturesMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof exportMultiSelectedFeatures>>,
-    { id: number; data: BodyType<ExportSelectedRequest> }
+    { id: number; data: BodyType<ExportSelectedRequest>; params?: ExportMultiSelectedFeaturesParams }
   > = (props) => {
-    const { id, data } = props ?? {};
+    const { id, data, params } = props ?? {};
 
-    return exportMultiSelectedFeatures(id, data, requestOptions);
+    return exportMultiSelectedFeatures(id, data, params, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -271,7 +278,7 @@ export const useExportMultiSelectedFeatures = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof exportMultiSelectedFeatures>>,
       TError,
-      { id: number; data: BodyType<ExportSelectedRequest> },
+      { id: number; data: BodyType<ExportSelectedRequest>; params?: ExportMultiSelectedFeaturesParams },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -280,7 +287,7 @@ export const useExportMultiSelectedFeatures = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof exportMultiSelectedFeatures>>,
   TError,
-  { id: number; data: BodyType<ExportSelectedRequest> },
+  { id: number; data: BodyType<ExportSelectedRequest>; params?: ExportMultiSelectedFeaturesParams },
   TContext
 > => {
   const mutationOptions = getExportMultiSelectedFeaturesMutationOptions(options);
@@ -288,12 +295,13 @@ export const useExportMultiSelectedFeatures = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+ * Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export a layer's features
  */
 export const exportFeatures = (
   id: number,
   exportLayerRequest: BodyType<ExportLayerRequest>,
+  params?: ExportFeaturesParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
@@ -303,6 +311,7 @@ export const exportFeatures = (
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       data: exportLayerRequest,
+      params,
       signal,
     },
     options,
@@ -326,14 +335,14 @@ export const getExportFeaturesMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof exportFeatures>>,
     TError,
-    { id: number; data: BodyType<ExportLayerRequest> },
+    { id: number; data: BodyType<ExportLayerRequest>; params?: ExportFeaturesParams },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof exportFeatures>>,
   TError,
-  { id: number; data: BodyType<ExportLayerRequest> },
+  { id: number; data: BodyType<ExportLayerRequest>; params?: ExportFeaturesParams },
   TContext
 > => {
   const mutationKey = ['exportFeatures'];
@@ -345,11 +354,11 @@ export const getExportFeaturesMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof exportFeatures>>,
-    { id: number; data: BodyType<ExportLayerRequest> }
+    { id: number; data: BodyType<ExportLayerRequest>; params?: ExportFeaturesParams }
   > = (props) => {
-    const { id, data } = props ?? {};
+    const { id, data, params } = props ?? {};
 
-    return exportFeatures(id, data, requestOptions);
+    return exportFeatures(id, data, params, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -390,7 +399,7 @@ export const useExportFeatures = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof exportFeatures>>,
       TError,
-      { id: number; data: BodyType<ExportLayerRequest> },
+      { id: number; data: BodyType<ExportLayerRequest>; params?: ExportFeaturesParams },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -399,7 +408,7 @@ export const useExportFeatures = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof exportFeatures>>,
   TError,
-  { id: number; data: BodyType<ExportLayerRequest> },
+  { id: number; data: BodyType<ExportLayerRequest>; params?: ExportFeaturesParams },
   TContext
 > => {
   const mutationOptions = getExportFeaturesMutationOptions(options);

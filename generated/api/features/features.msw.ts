@@ -1350,6 +1350,92 @@ export const getListDeletedFeaturesResponseMock = (
   ...overrideResponse,
 });
 
+export const getListLayerChangesResponsePointMock = (overrideResponse: Partial<Point> = {}): Point => ({
+  ...{
+    type: 'Point',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+      faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListLayerChangesResponseMultiPointMock = (
+  overrideResponse: Partial<MultiPoint> = {},
+): MultiPoint => ({
+  ...{
+    type: 'MultiPoint',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListLayerChangesResponseLineStringMock = (
+  overrideResponse: Partial<LineString> = {},
+): LineString => ({
+  ...{
+    type: 'LineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+        faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListLayerChangesResponseMultiLineStringMock = (
+  overrideResponse: Partial<MultiLineString> = {},
+): MultiLineString => ({
+  ...{
+    type: 'MultiLineString',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 2, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListLayerChangesResponsePolygonMock = (overrideResponse: Partial<Polygon> = {}): Polygon => ({
+  ...{
+    type: 'Polygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getListLayerChangesResponseMultiPolygonMock = (
+  overrideResponse: Partial<MultiPolygon> = {},
+): MultiPolygon => ({
+  ...{
+    type: 'MultiPolygon',
+    coordinates: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+      Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() =>
+        Array.from({ length: faker.number.int({ min: 4, max: 10 }) }, (_, i) => i + 1).map(() =>
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.number.float({ min: -180, max: 180, fractionDigits: 2 }),
+          ),
+        ),
+      ),
+    ),
+  },
+  ...overrideResponse,
+});
+
 export const getListLayerChangesResponseMock = (
   overrideResponse: Partial<LayerChangePage> = {},
 ): LayerChangePage => ({
@@ -1358,6 +1444,18 @@ export const getListLayerChangesResponseMock = (
     change: faker.helpers.arrayElement(['created', 'updated', 'deleted'] as const),
     at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     user: faker.helpers.arrayElement([null]),
+    effect: faker.helpers.arrayElement(['added', 'changed', 'removed'] as const),
+    geometry: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        { ...getListLayerChangesResponsePointMock() },
+        { ...getListLayerChangesResponseMultiPointMock() },
+        { ...getListLayerChangesResponseLineStringMock() },
+        { ...getListLayerChangesResponseMultiLineStringMock() },
+        { ...getListLayerChangesResponsePolygonMock() },
+        { ...getListLayerChangesResponseMultiPolygonMock() },
+      ]),
+      null,
+    ]),
   })),
   links: {
     first: faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),

@@ -2008,7 +2008,7 @@ export function useListDeletedFeatures<
 }
 
 /**
- * The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
+ * The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first, with what the interval did to it (`effect`) and its geometry (a removed feature's last one) to draw it. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
  * @summary What changed on a layer between two moments
  */
 export const listLayerChanges = (

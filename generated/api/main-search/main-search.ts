@@ -33,6 +33,7 @@ import type {
   NoContentResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  SearchMainFeaturesParams,
   ServerErrorResponse,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
@@ -314,12 +315,13 @@ export const useCreateMainSearch = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Searches the `fields` of the map's main search entry for `layer_id` (case-insensitive, contains) and answers up to 20 matching features, best first. Reads only; it is a POST because the client sends it so. Throttled per user.
+ * Searches the `fields` of the map's main search entry for `layer_id` (case-insensitive, contains) and answers up to 20 matching features, best first. Reads only; it is a POST because the client sends it so. Throttled per user. With `as_of`, searches the layer as it was then (old values, hidden ones unsearched).
  * @summary Find features for the search box
  */
 export const searchMainFeatures = (
   id: number,
   mainSearchFeaturesRequest: BodyType<MainSearchFeaturesRequest>,
+  params?: SearchMainFeaturesParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
@@ -329,6 +331,7 @@ export const searchMainFeatures = (
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       data: mainSearchFeaturesRequest,
+      params,
       signal,
     },
     options,
@@ -352,14 +355,14 @@ export const getSearchMainFeaturesMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof searchMainFeatures>>,
     TError,
-    { id: number; data: BodyType<MainSearchFeaturesRequest> },
+    { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof searchMainFeatures>>,
   TError,
-  { id: number; data: BodyType<MainSearchFeaturesRequest> },
+  { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
   TContext
 > => {
   const mutationKey = ['searchMainFeatures'];
@@ -371,11 +374,11 @@ export const getSearchMainFeaturesMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof searchMainFeatures>>,
-    { id: number; data: BodyType<MainSearchFeaturesRequest> }
+    { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams }
   > = (props) => {
-    const { id, data } = props ?? {};
+    const { id, data, params } = props ?? {};
 
-    return searchMainFeatures(id, data, requestOptions);
+    return searchMainFeatures(id, data, params, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -416,7 +419,7 @@ export const useSearchMainFeatures = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof searchMainFeatures>>,
       TError,
-      { id: number; data: BodyType<MainSearchFeaturesRequest> },
+      { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -425,7 +428,7 @@ export const useSearchMainFeatures = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof searchMainFeatures>>,
   TError,
-  { id: number; data: BodyType<MainSearchFeaturesRequest> },
+  { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
   TContext
 > => {
   const mutationOptions = getSearchMainFeaturesMutationOptions(options);

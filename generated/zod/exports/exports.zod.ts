@@ -8,9 +8,21 @@
 import zod from 'zod';
 
 /**
- * Exports what `filter-features` finds for `layers_filter`, all pages. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+ * Exports what `filter-features` finds for `layers_filter`, all pages. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export the features matching a filter
  */
+export const exportFilterFeaturesQueryAsOfMax = 40;
+
+export const exportFilterFeaturesQueryParams = zod.object({
+  as_of: zod.iso
+    .datetime({})
+    .max(exportFilterFeaturesQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+});
+
 export const exportFilterFeaturesBodyLayersFilterItemFiltersItemPropertyRegExp = new RegExp(
   '^[a-z][a-z0-9_]{0,62}$',
 );
@@ -165,9 +177,21 @@ export const exportFilterFeatures503Response = zod.object({
 });
 
 /**
- * Exports the features of `layer_id` named in `feature_ids`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+ * Exports the features of `layer_id` named in `feature_ids`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export the selected features of a layer
  */
+export const exportMultiSelectedFeaturesQueryAsOfMax = 40;
+
+export const exportMultiSelectedFeaturesQueryParams = zod.object({
+  as_of: zod.iso
+    .datetime({})
+    .max(exportMultiSelectedFeaturesQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+});
+
 export const exportMultiSelectedFeaturesBodyFeatureIdsMax = 10000;
 export const exportMultiSelectedFeaturesBodyEmailToSendMax = 255;
 
@@ -255,9 +279,21 @@ export const exportMultiSelectedFeatures503Response = zod.object({
 });
 
 /**
- * Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user.
+ * Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export a layer's features
  */
+export const exportFeaturesQueryAsOfMax = 40;
+
+export const exportFeaturesQueryParams = zod.object({
+  as_of: zod.iso
+    .datetime({})
+    .max(exportFeaturesQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+});
+
 export const exportFeaturesBodySearchMax = 255;
 export const exportFeaturesBodyEmailToSendMax = 255;
 

@@ -3124,7 +3124,7 @@ export const listDeletedFeatures503Response = zod.object({
 });
 
 /**
- * The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
+ * The features created, updated and deleted on the layer in the interval (`from` excluded, `to` included; both ISO 8601 date-times, UTC): one entry per feature, its last change in the interval, newest first, with what the interval did to it (`effect`) and its geometry (a removed feature's last one) to draw it. For signed-in readers of the layer (who see its history); others get 404. Paged like other lists.
  * @summary What changed on a layer between two moments
  */
 export const listLayerChangesQueryPageDefault = 1;
@@ -3154,6 +3154,34 @@ export const listLayerChangesQueryParams = zod.object({
     .describe('End of the interval (included); not before `from`.'),
 });
 
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMin = -180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMax = 180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesMin = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesMax = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMin = -180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMax = 180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinOne = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMaxOne = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinOne = -180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMaxOne = 180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinTwo = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMaxTwo = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesMinTwo = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMin = -180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMax = 180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinTwo = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMaxTwo = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinThree = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMinOne = -180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne = 180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinThree = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMaxThree = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinFour = 4;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemItemMin = -180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemItemMax = 180;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo = 2;
+export const listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinFour = 4;
 export const listLayerChanges200ResponseMetaPerPageMax = 1000;
 export const listLayerChanges200ResponseMetaTotalMin = 0;
 
@@ -3172,6 +3200,150 @@ export const listLayerChanges200Response = zod
             })
             .nullable()
             .describe('Who made the change; null once that account is deleted.'),
+          effect: zod
+            .enum(['added', 'changed', 'removed'])
+            .describe(
+              'What the interval did to the feature overall: `added` when it was created (or restored) in it and is there at `to`, `removed` when its last change is a deletion, else `changed`.',
+            ),
+          geometry: zod
+            .union([
+              zod
+                .union([
+                  zod.object({
+                    type: zod.literal('Point'),
+                    coordinates: zod
+                      .array(
+                        zod
+                          .number()
+                          .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMin)
+                          .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMax),
+                      )
+                      .min(listLayerChanges200ResponseDataItemGeometryCoordinatesMin)
+                      .max(listLayerChanges200ResponseDataItemGeometryCoordinatesMax)
+                      .describe('[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).'),
+                  }),
+                  zod.object({
+                    type: zod.literal('MultiPoint'),
+                    coordinates: zod.array(
+                      zod
+                        .array(
+                          zod
+                            .number()
+                            .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMin)
+                            .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMax),
+                        )
+                        .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinOne)
+                        .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMaxOne)
+                        .describe(
+                          '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                        ),
+                    ),
+                  }),
+                  zod.object({
+                    type: zod.literal('LineString'),
+                    coordinates: zod
+                      .array(
+                        zod
+                          .array(
+                            zod
+                              .number()
+                              .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinOne)
+                              .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMaxOne),
+                          )
+                          .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinTwo)
+                          .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMaxTwo)
+                          .describe(
+                            '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                          ),
+                      )
+                      .min(listLayerChanges200ResponseDataItemGeometryCoordinatesMinTwo),
+                  }),
+                  zod.object({
+                    type: zod.literal('MultiLineString'),
+                    coordinates: zod.array(
+                      zod
+                        .array(
+                          zod
+                            .array(
+                              zod
+                                .number()
+                                .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMin)
+                                .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMax),
+                            )
+                            .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinTwo)
+                            .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMaxTwo)
+                            .describe(
+                              '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                            ),
+                        )
+                        .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinThree),
+                    ),
+                  }),
+                  zod
+                    .object({
+                      type: zod.literal('Polygon'),
+                      coordinates: zod
+                        .array(
+                          zod
+                            .array(
+                              zod
+                                .array(
+                                  zod
+                                    .number()
+                                    .min(
+                                      listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMinOne,
+                                    )
+                                    .max(
+                                      listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMaxOne,
+                                    ),
+                                )
+                                .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinThree)
+                                .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMaxThree)
+                                .describe(
+                                  '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                                ),
+                            )
+                            .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemMinFour),
+                        )
+                        .min(1),
+                    })
+                    .describe('Linear rings, the first one outer; each ring closed (first position = last).'),
+                  zod.object({
+                    type: zod.literal('MultiPolygon'),
+                    coordinates: zod.array(
+                      zod
+                        .array(
+                          zod
+                            .array(
+                              zod
+                                .array(
+                                  zod
+                                    .number()
+                                    .min(
+                                      listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemItemMin,
+                                    )
+                                    .max(
+                                      listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemItemMax,
+                                    ),
+                                )
+                                .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMinTwo)
+                                .max(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemItemMaxTwo)
+                                .describe(
+                                  '[longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).',
+                                ),
+                            )
+                            .min(listLayerChanges200ResponseDataItemGeometryCoordinatesItemItemMinFour),
+                        )
+                        .min(1),
+                    ),
+                  }),
+                ])
+                .describe('A GeoJSON geometry in EPSG:4326 (GeometryCollection is not stored).'),
+              zod.null(),
+            ])
+            .describe(
+              'Its geometry at `to`; for a removed feature the last one it had. Null when it has none.',
+            ),
         })
         .describe("A feature's last change in an interval."),
     ),

@@ -185,9 +185,21 @@ export const createMainSearch503Response = zod.object({
 });
 
 /**
- * Searches the `fields` of the map's main search entry for `layer_id` (case-insensitive, contains) and answers up to 20 matching features, best first. Reads only; it is a POST because the client sends it so. Throttled per user.
+ * Searches the `fields` of the map's main search entry for `layer_id` (case-insensitive, contains) and answers up to 20 matching features, best first. Reads only; it is a POST because the client sends it so. Throttled per user. With `as_of`, searches the layer as it was then (old values, hidden ones unsearched).
  * @summary Find features for the search box
  */
+export const searchMainFeaturesQueryAsOfMax = 40;
+
+export const searchMainFeaturesQueryParams = zod.object({
+  as_of: zod.iso
+    .datetime({})
+    .max(searchMainFeaturesQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+});
+
 export const searchMainFeaturesBodySearchValueMax = 255;
 
 export const searchMainFeaturesBody = zod

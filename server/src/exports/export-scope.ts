@@ -13,6 +13,8 @@ export type ExportScope = (
    * they are left out of the file, and a search finds nothing by their values.
    */
   hidden?: Record<string, string[]>;
+  /** The moment the file shows the features as they were (ISO 8601), or absent for now. */
+  as_of?: string;
 };
 
 export type ExportFormat = 'geojson' | 'csv' | 'xlsx' | 'shp' | 'gpkg' | 'kml';
@@ -24,9 +26,30 @@ export interface LayerPart {
   params: unknown[];
   /** Properties of this layer left out of the file. */
   hidden: string[];
+  /** The moment the layer is read as it was (ISO 8601), or null for now. */
+  asOf: string | null;
+}
+
+/**
+ * The rows a part reads, `ft`: the layer now, or as it was at the part's moment (features_at,
+ * the same columns). `layer` and `at` are the statement's placeholders for the layer id and the
+ * moment (bound only when there is one).
+ */
+export function partSource(part: LayerPart, layer: string, at: string): string {
+  return part.asOf ? `features_at(${layer}::int, ${at}::timestamptz)` : 'features';
+}
+
+/** The part's moment as the statement's last bind value, when it has one. */
+export function partMoment(part: LayerPart): string[] {
+  return part.asOf ? [part.asOf] : [];
 }
 
 export function layerParts(scope: ExportScope): LayerPart[] {
+  const asOf = scope.as_of ?? null;
+  return scopeParts(scope).map((part) => ({ ...part, asOf }));
+}
+
+function scopeParts(scope: ExportScope): Omit<LayerPart, 'asOf'>[] {
   const hiddenOn = (layerId: number) => scope.hidden?.[String(layerId)] ?? [];
   if (scope.kind === 'filter') {
     // A filter on a hidden property was refused when the export was asked for.
@@ -83,8 +106,9 @@ export async function countScope(db: Queryable, parts: LayerPart[]): Promise<num
   for (const part of parts) {
     const next = part.params.length + 1;
     const rows = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM features ft WHERE ft.layer_id = $${next} AND (${part.where})`,
-      [...part.params, part.layerId],
+      `SELECT count(*)::int AS n FROM ${partSource(part, `$${next}`, `$${next + 1}`)} ft
+       WHERE ft.layer_id = $${next} AND (${part.where})`,
+      [...part.params, part.layerId, ...partMoment(part)],
     );
     total += rows[0]?.n ?? 0;
   }
@@ -121,10 +145,10 @@ export async function* streamScope(
       const rows = await db.query<ExportRow>(
         `SELECT ft.id, ft.layer_id, ft.properties - $${n + 3}::text[] AS properties,
                 ST_AsGeoJSON(ft.geom, 9) AS geometry${EXTRA_COLUMNS[format]}
-         FROM features ft
+         FROM ${partSource(part, `$${n + 1}`, `$${n + 4}`)} ft
          WHERE ft.layer_id = $${n + 1} AND ft.id > $${n + 2} AND (${part.where})
          ORDER BY ft.layer_id, ft.id LIMIT ${BATCH_SIZE}`,
-        [...part.params, part.layerId, after, part.hidden],
+        [...part.params, part.layerId, after, part.hidden, ...partMoment(part)],
       );
       if (rows.length === 0) break;
       yield rows;

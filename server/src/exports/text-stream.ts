@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { LayerPart } from './export-scope.ts';
+import { partMoment, partSource, type LayerPart } from './export-scope.ts';
 import type { TextFormat } from './text-formats.ts';
 import type { ExportField } from './writers/export-writer.ts';
 
@@ -28,6 +28,8 @@ export async function* streamScopeText(
     const n = part.params.length;
     const key = (index: number) => `$${n + 3 + index}`;
     const keyJson = (index: number) => `$${n + 3 + fields.length + index}`;
+    const keyCount = fields.length * (format.keysAsJson ? 2 : 1);
+    const source = partSource(part, `$${n + 1}`, `$${n + 3 + keyCount}`);
     const columns = format
       .columns(fields, key)
       .map((sql, index) => `${sql} AS c${index}`)
@@ -36,7 +38,7 @@ export async function* streamScopeText(
         string_agg(${format.line(fields, keyJson)}, '${format.separator.replaceAll("'", "''")}' ORDER BY s.id) AS text
       FROM (
         SELECT ft.id, ${columns}
-        FROM features ft
+        FROM ${source} ft
         WHERE ft.layer_id = $${n + 1} AND ft.id > $${n + 2} AND (${part.where})
         ORDER BY ft.layer_id, ft.id LIMIT ${TEXT_BATCH_SIZE}
       ) s`;
@@ -48,6 +50,7 @@ export async function* streamScopeText(
         after,
         ...fields.map((field) => field.name),
         ...(format.keysAsJson ? fields.map((field) => `${JSON.stringify(field.name)}:`) : []),
+        ...partMoment(part),
       ]);
       if (!batch || batch.last_id === null || batch.text === null) break;
       yield { count: batch.count, text: batch.text };

@@ -23,13 +23,18 @@ export function featuresSource(asOf: Date | undefined, layer: string, at: string
   return asOf ? `features_at(${layer}::int, ${at}::timestamptz)` : 'features';
 }
 
+/** The POSTs that only read the layers, so take `as_of`. */
+const READING_POSTS =
+  /^\/api\/maps\/\d+\/(filter-features|main-search\/features|export-filter-features|export-multi-selected-features|export-features)$/;
+
 /** Methods that only read: the only ones that take `as_of`. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The past is read, never written: a change asked "as it was" (`as_of` on a POST, PUT, PATCH
  * or DELETE of the API) is refused with a 422 on `as_of` before anything else is done. The
- * one POST that reads (`filter-features`) takes it.
+ * POSTs that only read take it: `filter-features`, the main search, and the exports (which
+ * write a file of the past, not the past).
  */
 export function refuseWritesInThePast(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
@@ -37,7 +42,7 @@ export function refuseWritesInThePast(app: FastifyInstance): void {
     const query = request.query as Record<string, unknown> | undefined;
     if (query?.as_of === undefined) return;
     const path = request.url.split('?')[0] ?? '';
-    if (/^\/api\/maps\/\d+\/filter-features$/.test(path)) return;
+    if (READING_POSTS.test(path)) return;
     throw invalid({ as_of: [msg('time.as_of_write')] });
   });
 }

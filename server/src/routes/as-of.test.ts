@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -305,6 +310,156 @@ describe('reading a layer as it was', () => {
   });
 });
 
+/** Reads an exported file back through GDAL, as GeoJSON features (id, place, values). */
+async function readExport(client: TestClient, started: { status: number; json: <T>() => T }) {
+  expect(started.status).toBe(201);
+  const { data } = started.json<{ data: { id: string; status: string; file_name: string } }>();
+  expect(data.status).toBe('ready');
+  const download = await client.get(`/api/get-export/${data.id}`);
+  expect(download.status).toBe(200);
+  const dir = await mkdtemp(path.join(tmpdir(), 'as-of-export-'));
+  try {
+    const file = path.join(dir, data.file_name);
+    await writeFile(file, download.raw);
+    const { stdout } = await promisify(execFile)('ogr2ogr', [
+      '-f',
+      'GeoJSON',
+      '/vsistdout/',
+      file,
+      ...(file.endsWith('.csv')
+        ? ['-oo', 'GEOM_POSSIBLE_NAMES=geometry,wkt,WKT', '-oo', 'KEEP_GEOM_COLUMNS=NO']
+        : []),
+    ]);
+    const collection = JSON.parse(stdout) as {
+      features: { geometry: { coordinates: number[] } | null; properties: Record<string, unknown> }[];
+    };
+    return collection.features.map((feature) => ({
+      lon: feature.geometry?.coordinates[0],
+      properties: Object.fromEntries(
+        Object.entries(feature.properties).filter(
+          ([key, value]) => ['name', 'status', 'secret'].includes(key) && value !== null && value !== '',
+        ),
+      ),
+    }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const withoutIds = (features: readonly { lon: number | undefined; properties: object }[]) =>
+  features.map(({ lon, properties }) => ({ lon, properties }));
+
+describe('search and exports of a layer as it was', () => {
+  it('the main search finds the features of then by their values then', async () => {
+    const s = await story();
+    await t.database.db.query(
+      `INSERT INTO main_searches (map_id, layer_id, label, fields, display_field) VALUES ($1, $2, 'Names', '["name","status"]', 'name')`,
+      [s.mapId, s.layerId],
+    );
+    const search = async (value: string, at?: string) => {
+      const answer = await s.editor.post(
+        `/api/maps/${s.mapId}/main-search/features`,
+        { search_value: value, layer_id: s.layerId },
+        at ? { query: { as_of: at } } : {},
+      );
+      expect(answer.status).toBe(200);
+      return summary(answer.json<{ data: Feature[] }>().data).sort((x, y) => x.id - y.id);
+    };
+    const e = expected(s);
+    for (const moment of e) {
+      // "planned" was A's status then, and C's once added: the search reads each moment's values.
+      const planned = moment.features.filter((feature) => feature.properties.status === 'planned');
+      expect(await search('planned', moment.at)).toEqual(planned);
+    }
+    // Now: only C is planned.
+    expect((await search('planned')).map((feature) => feature.id)).toEqual([s.c]);
+    // "built": only B before A's edit, only A while B was deleted.
+    expect((await search('built', after(T.created))).map((feature) => feature.id)).toEqual([s.b]);
+    expect((await search('built', after(T.deleted))).map((feature) => feature.id)).toEqual([s.a]);
+  });
+
+  it('an export of the layer, of a filter and of selected features holds the features of then', async () => {
+    const s = await story();
+    const e = expected(s);
+    for (const moment of e.filter((m) => m.features.length > 0)) {
+      const want = withoutIds(moment.features);
+      const query = { query: { as_of: moment.at } };
+      const layer = await readExport(
+        s.editor,
+        await s.editor.post(
+          `/api/maps/${s.mapId}/export-features`,
+          { format: 'gpkg', layer_id: s.layerId },
+          query,
+        ),
+      );
+      expect(layer).toEqual(want);
+      const filter = await readExport(
+        s.editor,
+        await s.editor.post(
+          `/api/maps/${s.mapId}/export-filter-features`,
+          { format: 'csv', layers_filter: [{ layer_id: s.layerId, filters: [] }] },
+          query,
+        ),
+      );
+      expect(filter).toEqual(want);
+      const selected = await readExport(
+        s.editor,
+        await s.editor.post(
+          `/api/maps/${s.mapId}/export-multi-selected-features`,
+          { format: 'geojson', layer_id: s.layerId, feature_ids: [s.a, s.b, s.c] },
+          query,
+        ),
+      );
+      expect(selected).toEqual(want);
+    }
+    // Without a moment the file holds the layer of now.
+    const now = await readExport(
+      s.editor,
+      await s.editor.post(`/api/maps/${s.mapId}/export-features`, { format: 'geojson', layer_id: s.layerId }),
+    );
+    expect(now).toEqual(withoutIds(e[e.length - 1]?.features ?? []));
+  });
+
+  it('a property hidden from the caller stays out of the search and the file of then', async () => {
+    const s = await story();
+    const { db } = t.database;
+    await db.query(
+      `INSERT INTO main_searches (map_id, layer_id, label, fields, display_field) VALUES ($1, $2, 'Names', '["name","secret"]', 'name')`,
+      [s.mapId, s.layerId],
+    );
+    const { client, user } = await t.signedIn('user');
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'editor')`, [
+      s.mapId,
+      user.id,
+    ]);
+    await db.query(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties) VALUES ($1, $2, $3, 'read', '["secret"]')`,
+      [s.mapId, s.layerId, user.id],
+    );
+    await db.barrier?.(ACCESS_CHANNEL);
+    const at = after(T.created);
+    const found = await client.post(
+      `/api/maps/${s.mapId}/main-search/features`,
+      { search_value: 's-old', layer_id: s.layerId },
+      { query: { as_of: at } },
+    );
+    expect(found.status).toBe(200);
+    expect(found.json<{ data: Feature[] }>().data).toEqual([]);
+    const file = await readExport(
+      client,
+      await client.post(
+        `/api/maps/${s.mapId}/export-features`,
+        { format: 'geojson', layer_id: s.layerId },
+        { query: { as_of: at } },
+      ),
+    );
+    expect(file).toEqual([
+      { lon: -9.14, properties: { name: 'A', status: 'planned' } },
+      { lon: -9.13, properties: { name: 'B', status: 'built' } },
+    ]);
+  });
+});
+
 describe('what changed on a layer', () => {
   interface Change {
     feature_id: number;
@@ -339,6 +494,36 @@ describe('what changed on a layer', () => {
     expect(paged.meta.total).toBe(3);
     expect(paged.links.next).toContain('page=2');
     expect((await changes(after(T.restored), after(T.restored))).data).toEqual([]);
+  });
+
+  it('tells what each interval did to a feature and where to draw it, a removed one at its last place', async () => {
+    const s = await story();
+    const changes = async (from: string, to: string) => {
+      const response = await s.editor.get(`/api/maps/${s.mapId}/layers/${s.layerId}/changes`, {
+        query: { from, to },
+      });
+      expect(response.status).toBe(200);
+      return response
+        .json<{ data: (Change & { effect: string; geometry: { coordinates: number[] } | null })[] }>()
+        .data.map(({ feature_id, effect, geometry }) => ({
+          feature_id,
+          effect,
+          lon: geometry?.coordinates[0],
+        }));
+    };
+    expect(await changes(T.created, after(T.deleted))).toEqual([
+      { feature_id: s.b, effect: 'removed', lon: -9.13 },
+      { feature_id: s.a, effect: 'changed', lon: -9.12 },
+    ]);
+    expect(await changes(after(T.deleted), after(T.restored))).toEqual([
+      { feature_id: s.b, effect: 'added', lon: -9.13 },
+      { feature_id: s.c, effect: 'added', lon: -9.11 },
+    ]);
+    // Read at the interval's end: A's place then, not its place of today.
+    expect(await changes(before(T.created), after(T.created))).toEqual([
+      { feature_id: s.b, effect: 'added', lon: -9.13 },
+      { feature_id: s.a, effect: 'added', lon: -9.14 },
+    ]);
   });
 
   it('refuses an interval that ends before it starts, and hides history from those who do not read the map', async () => {

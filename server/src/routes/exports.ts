@@ -4,6 +4,7 @@ import { canOn } from '../auth/abilities.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
 import { startExport } from '../exports/export-requests.ts';
+import { parseMoment } from '../features/as-of.ts';
 import { layersFilterProblems } from '../features/feature-filters.ts';
 import { forbidden, HttpError, invalid, notFound } from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
@@ -13,6 +14,12 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importLayerHandler } from './layer-import.ts';
 import type { Queryable } from '../db/database.ts';
 import { exportKey, storeOfKind } from '../storage/file-store.ts';
+
+/** The export's moment (`as_of`), kept in its scope so the job reads the layer as it was. */
+function asOfScope(asOf: string | undefined): { as_of?: string } {
+  const at = parseMoment(asOf, 'as_of');
+  return at ? { as_of: at.toISOString() } : {};
+}
 
 function signedInId(auth: AuthState): number {
   if (!auth.user) throw new HttpError(401, msg('http.unauthenticated'));
@@ -44,7 +51,7 @@ async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<Ex
 export const exportHandlers = typedHandlers({
   importLayer: importLayerHandler,
 
-  async exportFeatures({ services, request, auth, params, body }) {
+  async exportFeatures({ services, request, auth, params, query, body }) {
     const { layer } = await mapLayerForFeatures(
       services.db,
       auth.ability,
@@ -59,6 +66,7 @@ export const exportHandlers = typedHandlers({
         layer_id: layer.id,
         ...(body.search === undefined ? {} : { search: body.search }),
         hidden: hiddenByLayer(auth, [layer.id]),
+        ...asOfScope(query.as_of),
       },
       title: layer.name,
       geometryType: layer.geometry_type ?? null,
@@ -68,7 +76,7 @@ export const exportHandlers = typedHandlers({
     return { status: 201, body: { data } };
   },
 
-  async exportMultiSelectedFeatures({ services, request, auth, params, body }) {
+  async exportMultiSelectedFeatures({ services, request, auth, params, query, body }) {
     const { layer } = await mapLayerForFeatures(
       services.db,
       auth.ability,
@@ -83,6 +91,7 @@ export const exportHandlers = typedHandlers({
         layer_id: layer.id,
         feature_ids: body.feature_ids,
         hidden: hiddenByLayer(auth, [layer.id]),
+        ...asOfScope(query.as_of),
       },
       title: layer.name,
       geometryType: layer.geometry_type ?? null,
@@ -92,7 +101,7 @@ export const exportHandlers = typedHandlers({
     return { status: 201, body: { data } };
   },
 
-  async exportFilterFeatures({ services, request, auth, params, body }) {
+  async exportFilterFeatures({ services, request, auth, params, query, body }) {
     const layers = [];
     for (const filter of body.layers_filter)
       layers.push(
@@ -115,6 +124,7 @@ export const exportHandlers = typedHandlers({
           auth,
           layers.map((layer) => layer.id),
         ),
+        ...asOfScope(query.as_of),
       },
       title: layers.length === 1 && first ? first.name : 'features',
       geometryType: layers.length === 1 && first ? (first.geometry_type ?? null) : null,

@@ -76,7 +76,7 @@ export const featureSearchHandlers = typedHandlers({
     };
   },
 
-  async searchMainFeatures({ services: { db }, auth, params, body }) {
+  async searchMainFeatures({ services: { db }, auth, params, query, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
     // A layer hidden from the caller has no main search for them; hidden properties are neither
     // searched (a match would tell their values) nor answered.
@@ -96,16 +96,26 @@ export const featureSearchHandlers = typedHandlers({
     const shown = searches[0]?.display_field ?? '';
     const display = hidden.has(shown) ? '' : shown;
     const needle = body.search_value.trim();
+    // As it was: the layer's rows then, searched by their values then.
+    const asOf = parseMoment(query.as_of, 'as_of');
+    const source = featuresSource(asOf, '$1', '$6');
     // Best first: a value starting with the text, then the shortest display value, then id.
     const rows = await db.query<FeatureRow>(
-      `SELECT ${FEATURE_COLUMNS} FROM features ft
+      `SELECT ${FEATURE_COLUMNS} FROM ${source} ft
        WHERE ft.layer_id = $1 AND EXISTS (
          SELECT 1 FROM unnest($2::text[]) f(name) WHERE ft.properties ->> f.name ILIKE $3)
        ORDER BY NOT EXISTS (
            SELECT 1 FROM unnest($2::text[]) f(name) WHERE ft.properties ->> f.name ILIKE $4),
          length(coalesce(ft.properties ->> $5::text, '')), ft.id
        LIMIT ${MAIN_SEARCH_LIMIT}`,
-      [body.layer_id, fields, likePattern(needle), `${likePattern(needle).slice(1)}`, display],
+      [
+        body.layer_id,
+        fields,
+        likePattern(needle),
+        `${likePattern(needle).slice(1)}`,
+        display,
+        ...(asOf ? [asOf.toISOString()] : []),
+      ],
     );
     const data = rows.map((row) => {
       const feature = toFeature(row);

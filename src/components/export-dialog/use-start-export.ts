@@ -5,6 +5,7 @@ import {
 } from '../../../generated/api/exports/exports';
 import type { ExportFile, ExportFormat } from '../../../generated/model';
 import type { ExportTarget } from './export-target';
+import { asOfParams, useAsOf } from '../../lib/as-of';
 
 export type ExportRequest = { target: ExportTarget; format: ExportFormat; email: string | null };
 
@@ -13,6 +14,8 @@ export function useStartExport(mapId: number) {
   const byLayer = useExportFeatures();
   const byFilter = useExportFilterFeatures();
   const bySelection = useExportMultiSelectedFeatures();
+  // A map shown as it was exports the features of then (old values and geometry).
+  const params = asOfParams(useAsOf());
 
   const start = async ({ target, format, email }: ExportRequest): Promise<ExportFile> => {
     const common = { format, ...(email ? { email_to_send: email } : {}) };
@@ -21,6 +24,7 @@ export function useStartExport(mapId: number) {
         return (
           await byLayer.mutateAsync({
             id: mapId,
+            params,
             data: {
               ...common,
               layer_id: target.layerId,
@@ -30,12 +34,17 @@ export function useStartExport(mapId: number) {
         ).data;
       case 'filter':
         return (
-          await byFilter.mutateAsync({ id: mapId, data: { ...common, layers_filter: target.layersFilter } })
+          await byFilter.mutateAsync({
+            id: mapId,
+            params,
+            data: { ...common, layers_filter: target.layersFilter },
+          })
         ).data;
       case 'selected':
         return (
           await bySelection.mutateAsync({
             id: mapId,
+            params,
             data: { ...common, layer_id: target.layerId, feature_ids: target.featureIds },
           })
         ).data;

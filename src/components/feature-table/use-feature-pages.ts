@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { getListLayerFeaturesQueryOptions } from '../../../generated/api/features/features';
 import type { Feature } from '../../../generated/model';
+import { asOfParams, useAsOf } from '../../lib/as-of';
 
 /** The largest page the API serves: fewer requests while scrolling far. */
 export const PAGE_SIZE = 100;
@@ -22,6 +23,8 @@ export function useFeaturePages(
 ) {
   const firstPage = Math.floor(Math.max(firstRow, 0) / PAGE_SIZE) + 1;
   const lastPage = Math.floor(Math.max(lastRow, 0) / PAGE_SIZE) + 1;
+  // The table opened from a map shown as it was lists the features of then.
+  const asOf = useAsOf();
   const pages = [1];
   for (let page = Math.max(firstPage, 2); page <= lastPage; page += 1) pages.push(page);
   const params = (page: number) => ({
@@ -30,6 +33,7 @@ export function useFeaturePages(
     ...(search ? { search } : {}),
     ...(sort ? { sort } : {}),
     ...(where ? { where_property: where.property, where_value: where.value } : {}),
+    ...asOfParams(asOf),
   });
   const results = useQueries({
     queries: pages.map((page) => ({

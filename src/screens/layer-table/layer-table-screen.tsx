@@ -6,15 +6,18 @@ import { featureOf, useAppAbility } from '../../lib/ability';
 import { featureExtent, featuresExtent } from '../../map';
 import { FeatureTable } from '../../components/feature-table/feature-table';
 import { FeatureViews } from '../../components/deleted-features/feature-views';
+import { useAsOf } from '../../lib/as-of';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
 export function LayerTableScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const mapId = Number(params.id);
   const layerId = Number(params.layer_id);
   const navigate = useNavigate();
   const ability = useAppAbility();
+  // Opened from a map shown as it was: the rows of then, read only.
+  const asOf = useAsOf();
   const query = useShowMap(mapId, { with_layers: true }, { query: { enabled: mapId > 0 } });
   if (query.isError) return <LoadError message={t('viewer.load_failed')} />;
   if (!query.data) return <Loading />;
@@ -24,20 +27,29 @@ export function LayerTableScreen() {
   return (
     <section className="page" aria-labelledby="feature-table-title">
       <h1 id="feature-table-title">{t('feature_table.title', { layer: layer.name, map: map.title })}</h1>
+      {asOf && (
+        <p role="status" className="as-of-banner">
+          {t('time.as_of.table_banner', {
+            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+              new Date(asOf),
+            ),
+          })}
+        </p>
+      )}
       <FeatureViews mapId={mapId} layer={layer}>
         <FeatureTable
           mapId={mapId}
           layer={layer}
-          canEdit={ability.can('update', featureOf(mapId, layer.id))}
+          canEdit={!asOf && ability.can('update', featureOf(mapId, layer.id))}
           onShowSelectionOnMap={(features) => {
             const extent = featuresExtent(features);
             if (!extent) return;
-            navigate(`/maps/${mapId}/show`, {
+            navigate(`/maps/${mapId}/show${asOf ? `?as_of=${encodeURIComponent(asOf)}` : ''}`, {
               state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
             });
           }}
           onShowOnMap={(feature) =>
-            navigate(`/maps/${mapId}/show`, {
+            navigate(`/maps/${mapId}/show${asOf ? `?as_of=${encodeURIComponent(asOf)}` : ''}`, {
               state: {
                 focus: {
                   layerId: feature.layer_id,

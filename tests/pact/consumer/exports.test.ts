@@ -28,6 +28,9 @@ const pact = createPact();
 const readHeaders = { ...XHR, Cookie: signedInHeaders.Cookie };
 const options = (url: string) => ({ baseURL: url, headers: signedInHeaders });
 
+/** A moment before the contract's features were made: the layer was empty then. */
+const AS_OF = '2026-01-01T00:00:00.000Z';
+
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /**
@@ -77,9 +80,23 @@ describe('exports', () => {
         b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('geojson', 'geojson') }),
       )
       .executeTest(async (server) => {
-        const started = await exportFeatures(TOWN.id, body, options(server.url));
+        const started = await exportFeatures(TOWN.id, body, undefined, options(server.url));
         expect(started.data).toMatchObject({ status: 'ready', progress: 1, format: 'geojson' });
         expect(started.data.file_name).toMatch(/\.geojson$/);
+      });
+  });
+
+  it('exportFeatures 201 with as_of: the file holds the layer as it was then', () => {
+    const body = { format: 'csv' as const, layer_id: PIPES.id };
+    return withPipes()
+      .uponReceiving("an export of a layer's features as they were at a moment")
+      .withRequest('POST', `/api/maps/${TOWN.id}/export-features`, (b) =>
+        b.headers(signedInHeaders).query({ as_of: AS_OF }).jsonBody(body),
+      )
+      .willRespondWith(201, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('csv', 'csv') }))
+      .executeTest(async (server) => {
+        const started = await exportFeatures(TOWN.id, body, { as_of: AS_OF }, options(server.url));
+        expect(started.data).toMatchObject({ status: 'ready', format: 'csv' });
       });
   });
 
@@ -95,7 +112,7 @@ describe('exports', () => {
       )
       .executeTest(async (server) => {
         const invalid = body as unknown as Parameters<typeof exportFeatures>[1];
-        const call = exportFeatures(TOWN.id, invalid, options(server.url));
+        const call = exportFeatures(TOWN.id, invalid, undefined, options(server.url));
         const rejection = await rejectionOf(call);
         expect(rejection.status).toBe(422);
         expect(rejection.data).toMatchObject({ errors: { format: [expect.any(String)] } });
@@ -119,7 +136,7 @@ describe('exports', () => {
       )
       .willRespondWith(201, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('csv', 'csv') }))
       .executeTest(async (server) => {
-        const started = await exportFilterFeatures(TOWN.id, body, options(server.url));
+        const started = await exportFilterFeatures(TOWN.id, body, undefined, options(server.url));
         expect(started.data).toMatchObject({ status: 'ready', format: 'csv' });
       });
   });
@@ -133,7 +150,7 @@ describe('exports', () => {
       )
       .willRespondWith(201, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('kml', 'kml') }))
       .executeTest(async (server) => {
-        const started = await exportMultiSelectedFeatures(TOWN.id, body, options(server.url));
+        const started = await exportMultiSelectedFeatures(TOWN.id, body, undefined, options(server.url));
         expect(started.data).toMatchObject({ status: 'ready', format: 'kml' });
       });
   });

@@ -230,6 +230,9 @@ describe('feature versions', () => {
                 change: equal('deleted'),
                 at: equal(DELETED_AT),
                 user: { id: integer(1001), name: like('Pact Editor') },
+                // Gone by the end: drawn red at the geometry it had when deleted.
+                effect: equal('removed'),
+                geometry: like(structuredClone(PIPE_102.geometry)),
               },
             ],
             1,
@@ -244,7 +247,13 @@ describe('feature versions', () => {
           options(server.url),
         );
         expect(changes.data).toEqual([
-          expect.objectContaining({ feature_id: PIPE_102.id, change: 'deleted', at: DELETED_AT }),
+          expect.objectContaining({
+            feature_id: PIPE_102.id,
+            change: 'deleted',
+            at: DELETED_AT,
+            effect: 'removed',
+            geometry: PIPE_102.geometry,
+          }),
         ]);
       }));
   it('getFeatureHistory answers a page of a longer history, newest first, with the cursor of the older page', () =>

@@ -165,9 +165,36 @@ describe('main search box', () => {
         const matches = await searchMainFeatures(
           TOWN.id,
           { search_value: 'v-00', layer_id: VALVES.id },
+          undefined,
           options(server.url),
         );
         expect(matches.data.map((feature) => feature.properties.code)).toEqual(['V-001']);
+      }));
+
+  it('searchMainFeatures with as_of searches the layer as it was then', () =>
+    pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(VALVES))
+      .given(STATES.featureExists, stateOf(VALVE_201))
+      .given(STATES.mainSearchExists, stateOf(MAIN_SEARCH))
+      .uponReceiving('a search in the main search box of a map shown as it was')
+      .withRequest('POST', `/api/maps/${TOWN.id}/main-search/features`, (b) =>
+        b
+          .headers(signedInHeaders)
+          .query({ as_of: BEFORE_THE_VALVES })
+          .jsonBody({ search_value: 'v-00', layer_id: VALVES.id }),
+      )
+      .willRespondWith(200, (b) => b.headers(JSON_RESPONSE).jsonBody({ data: [] }))
+      .executeTest(async (server) => {
+        const matches = await searchMainFeatures(
+          TOWN.id,
+          { search_value: 'v-00', layer_id: VALVES.id },
+          { as_of: BEFORE_THE_VALVES },
+          options(server.url),
+        );
+        expect(matches.data).toEqual([]);
       }));
 
   it('searchMainFeatures 422 for an empty search value', () =>
@@ -192,8 +219,12 @@ describe('main search box', () => {
         const call = searchMainFeatures(
           TOWN.id,
           { search_value: '', layer_id: VALVES.id },
+          undefined,
           options(server.url),
         );
         expect((await rejectionOf(call)).status).toBe(422);
       }));
 });
+
+/** A moment before the contract's valve was made: the search finds nothing then. */
+const BEFORE_THE_VALVES = '2026-01-01T00:00:00.000Z';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { asOfParams, useAsOf } from '../../../lib/as-of';
 import { filterFeatures } from '../../../../generated/api/features/features';
 import type { Feature } from '../../../../generated/model';
 
@@ -14,8 +15,10 @@ export function useFullFeature(mapId: number, wanted: Wanted | null) {
   const layerId = wanted?.layerId;
   const featureId = wanted?.featureId;
   const clickExtent = wanted?.clickExtent;
+  // As it was: the clicked feature's values and whole geometry of then.
+  const asOf = useAsOf();
   return useQuery({
-    queryKey: ['/api/maps', mapId, 'filter-features', 'clicked', layerId, featureId, clickExtent],
+    queryKey: ['/api/maps', mapId, 'filter-features', 'clicked', layerId, featureId, clickExtent, asOf],
     enabled: layerId !== undefined && clickExtent !== undefined,
     staleTime: 0,
     queryFn: async ({ signal }): Promise<Feature | null> => {
@@ -23,7 +26,7 @@ export function useFullFeature(mapId: number, wanted: Wanted | null) {
       const page = await filterFeatures(
         mapId,
         { layers_filter: [{ layer_id: layerId, filters: [], bbox: clickExtent }] },
-        { page: 1, per_page: 100 },
+        { page: 1, per_page: 100, ...asOfParams(asOf) },
         undefined,
         signal,
       );

@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getGetLayerQueryOptions } from '../../../../generated/api/layers/layers';
 import type { FeatureCollection, Layer, LayerWithData } from '../../../../generated/model';
+import { asOfParams, useAsOf } from '../../../lib/as-of';
 
 export type VectorData = Record<number, { data: FeatureCollection; truncated: boolean }>;
 
@@ -12,8 +13,12 @@ export type VectorData = Record<number, { data: FeatureCollection; truncated: bo
 export function useVectorData(mapId: number, layers: readonly Layer[], isVisible: (layer: Layer) => boolean) {
   // Hidden layers are not fetched; a layer shown again comes from the query cache.
   const wanted = layers.filter((layer) => layer.type === 'vector' && isVisible(layer));
+  // As it was (the address's as_of): each layer's features of then.
+  const asOf = useAsOf();
   const queries = useQueries({
-    queries: wanted.map((layer) => getGetLayerQueryOptions(mapId, layer.id, { include_data: true })),
+    queries: wanted.map((layer) =>
+      getGetLayerQueryOptions(mapId, layer.id, { include_data: true, ...asOfParams(asOf) }),
+    ),
   });
   const answers = queries.map((query) => query.data?.data);
   const key = queries.map((query, index) => `${wanted[index]?.id}:${query.dataUpdatedAt}`).join(',');

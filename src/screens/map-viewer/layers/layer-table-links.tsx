@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Layer } from '../../../../generated/model';
+import { useAsOf } from '../../../lib/as-of';
 
 /** Links to each vector layer's feature table. */
 export function LayerTableLinks({ mapId, layers }: { mapId: number; layers: readonly Layer[] }) {
   const { t } = useTranslation();
+  // The table of a map shown as it was lists the features of then.
+  const asOf = useAsOf();
+  const query = asOf ? `?as_of=${encodeURIComponent(asOf)}` : '';
   const vector = layers.filter((layer) => layer.type === 'vector');
   if (vector.length === 0) return null;
   return (
@@ -12,7 +16,7 @@ export function LayerTableLinks({ mapId, layers }: { mapId: number; layers: read
       <ul className="layer-table-links">
         {vector.map((layer) => (
           <li key={layer.id}>
-            <Link to={`/maps/${mapId}/show/${layer.id}/features`}>
+            <Link to={`/maps/${mapId}/show/${layer.id}/features${query}`}>
               {t('viewer.open_table', { name: layer.name })}
             </Link>
           </li>

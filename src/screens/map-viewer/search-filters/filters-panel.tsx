@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asOfParams, useAsOf } from '../../../lib/as-of';
 import { useFilterFeatures } from '../../../../generated/api/features/features';
 import type { Feature, Filter, Layer, LayerFilter } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
@@ -25,6 +26,7 @@ export function FiltersPanel({ mapId, filters, layers, viewExtent, onResults, on
   const [inView, setInView] = useState(false);
   const [matches, setMatches] = useState<{ features: Feature[]; total: number } | null>(null);
   const search = useFilterFeatures();
+  const asOf = useAsOf();
   if (filters.length === 0) return null;
   const layerName = (id: number) => layers.find((layer) => layer.id === id)?.name ?? String(id);
 
@@ -33,7 +35,11 @@ export function FiltersPanel({ mapId, filters, layers, viewExtent, onResults, on
     const layersFilter = layersFilterOf(filters, values, inView ? viewExtent : null);
     if (layersFilter.length === 0) return;
     search.mutate(
-      { id: mapId, data: { layers_filter: layersFilter }, params: { page: 1, per_page: 100 } },
+      {
+        id: mapId,
+        data: { layers_filter: layersFilter },
+        params: { page: 1, per_page: 100, ...asOfParams(asOf) },
+      },
       {
         onSuccess: (page) => {
           setMatches({ features: page.data, total: page.meta.total });

@@ -6,6 +6,7 @@ import type { Feature, MainSearch } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { asOfParams, useAsOf } from '../../../lib/as-of';
 
 type MainSearchBoxProps = {
   mapId: number;
@@ -22,12 +23,20 @@ export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
   const [text, setText] = useState('');
   const value = useDebouncedValue(text.trim());
   const entry = sorted.find((candidate) => candidate.id === entryId);
+  // As it was: the search reads the layer of the moment shown.
+  const asOf = useAsOf();
   // A query, not a mutation: each text has its own cache entry, so a slow answer to an
   // older text never replaces the newer one's.
   const matches = useQuery({
-    queryKey: ['main-search-features', mapId, entry?.layer_id, value],
+    queryKey: ['main-search-features', mapId, entry?.layer_id, value, asOf],
     queryFn: ({ signal }) =>
-      searchMainFeatures(mapId, { search_value: value, layer_id: entry?.layer_id ?? 0 }, undefined, signal),
+      searchMainFeatures(
+        mapId,
+        { search_value: value, layer_id: entry?.layer_id ?? 0 },
+        asOfParams(asOf),
+        undefined,
+        signal,
+      ),
     enabled: entry !== undefined && value.length >= 2,
     staleTime: 30_000,
   });

@@ -36,6 +36,7 @@ import { useGeometryEditing } from '../editing/use-geometry-editing';
 import { useLayerViewState } from '../layers/use-layer-view-state';
 import { useSnapTargets } from '../editing/use-snap-targets';
 import { AsOfControl } from '../time/as-of-control';
+import { ChangesPanel } from '../time/changes-panel';
 import { asOfFromQuery, queryWithAsOf } from '../time/as-of';
 import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
@@ -108,6 +109,8 @@ export function MapViewer({
   );
   const [networkHighlight, setNetworkHighlight] = useState<NetworkHighlight>({});
   const [simulation, setSimulation] = useState<MapLayerModel[]>([]);
+  // What changed between two moments, drawn over every layer while the list is shown.
+  const [changeModels, setChangeModels] = useState<MapLayerModel[]>([]);
   // Every map of this map id follows one revision per layer, bumped by useFeatureChange (lib/cache-changes.ts).
   const allRevisions = useLayerRevisionsStore((state) => state.revisions);
   const revisions = useMemo(() => revisionsOfMap(allRevisions, map.id), [allRevisions, map.id]);
@@ -142,10 +145,10 @@ export function MapViewer({
     editing.session,
   );
   // A click's tile lacks the files and the whole geometry: the stored feature fills them in.
-  // In the past the clicked tile's values are those of then; the stored feature is of now.
+  // In the past it is read as it was then (the address's as_of).
   const fullFeature = useFullFeature(
     map.id,
-    selected && selected.geometry === undefined && !asOf ? selected : null,
+    selected && selected.geometry === undefined ? selected : null,
   ).data;
   const shown: SelectedFeature | null =
     selected && fullFeature
@@ -171,6 +174,7 @@ export function MapViewer({
       }),
       // A hydraulic simulation's result, drawn over every stored layer while it is shown.
       ...simulation,
+      ...changeModels,
     ],
     [
       layers,
@@ -182,6 +186,7 @@ export function MapViewer({
       networkHighlight,
       revisions,
       simulation,
+      changeModels,
       asOf,
     ],
   );
@@ -277,6 +282,16 @@ export function MapViewer({
       content: (
         <>
           <AsOfControl key={asOf ?? 'now'} asOf={asOf} onChange={setAsOf} />
+          {/* A feature's history is for those signed in. */}
+          {!guest && !embedded && (
+            <ChangesPanel
+              mapId={map.id}
+              layers={layers}
+              asOf={asOf}
+              onLayers={setChangeModels}
+              onZoom={(extent) => setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 17 })}
+            />
+          )}
           <LayerTree
             layers={layers}
             categories={map.categories}

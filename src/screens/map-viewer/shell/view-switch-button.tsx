@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { IconLabel } from '../../../components/ui/icon';
 import type { MapViewModel } from '../../../map';
 import { viewToQuery } from './view-query';
+import { useAsOf } from '../../../lib/as-of';
 
 type ViewSwitchButtonProps = {
   mapId: number;
@@ -17,6 +18,8 @@ type ViewSwitchButtonProps = {
 export function ViewSwitchButton({ mapId, to, viewRef }: ViewSwitchButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // The other viewer shows the same moment.
+  const asOf = useAsOf();
   const path = to === '3d' ? `/maps/${mapId}/show3d` : `/maps/${mapId}/show`;
   return (
     <button
@@ -24,7 +27,10 @@ export function ViewSwitchButton({ mapId, to, viewRef }: ViewSwitchButtonProps) 
       className="btn btn-secondary view-switch icon-button-labelled"
       onClick={() => {
         const view = viewRef.current;
-        void navigate(view ? `${path}?${viewToQuery(view)}` : path);
+        const query = new URLSearchParams(view ? viewToQuery(view) : '');
+        if (asOf) query.set('as_of', asOf);
+        const text = query.toString();
+        void navigate(text ? `${path}?${text}` : path);
       }}
     >
       <IconLabel

@@ -343,6 +343,7 @@ export const getShowMapResponseMock = (
             faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
             undefined,
           ]),
+          time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
           created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
           updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
         })),

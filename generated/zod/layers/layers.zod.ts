@@ -77,6 +77,8 @@ export const listLayers200ResponseDataItemExtentItemMax = 180;
 export const listLayers200ResponseDataItemExtentMinOne = 4;
 export const listLayers200ResponseDataItemExtentMaxOne = 4;
 export const listLayers200ResponseDataItemTimePropertyMax = 255;
+export const listLayers200ResponseDataItemTimeExtentMin = 2;
+export const listLayers200ResponseDataItemTimeExtentMax = 2;
 
 export const listLayers200Response = zod.object({
   data: zod.array(
@@ -386,6 +388,14 @@ export const listLayers200Response = zod.object({
         .nullish()
         .describe(
           "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+        ),
+      time_extent: zod
+        .array(zod.iso.datetime({}).nullable())
+        .min(listLayers200ResponseDataItemTimeExtentMin)
+        .max(listLayers200ResponseDataItemTimeExtentMax)
+        .nullish()
+        .describe(
+          "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
         ),
       created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
       updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
@@ -802,6 +812,8 @@ export const createLayer201ResponseDataExtentItemMax = 180;
 export const createLayer201ResponseDataExtentMinOne = 4;
 export const createLayer201ResponseDataExtentMaxOne = 4;
 export const createLayer201ResponseDataTimePropertyMax = 255;
+export const createLayer201ResponseDataTimeExtentMin = 2;
+export const createLayer201ResponseDataTimeExtentMax = 2;
 
 export const createLayer201Response = zod.object({
   data: zod.object({
@@ -1106,6 +1118,14 @@ export const createLayer201Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .array(zod.iso.datetime({}).nullable())
+      .min(createLayer201ResponseDataTimeExtentMin)
+      .max(createLayer201ResponseDataTimeExtentMax)
+      .nullish()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -1247,6 +1267,8 @@ export const importLayer201ResponseDataExtentItemMax = 180;
 export const importLayer201ResponseDataExtentMinOne = 4;
 export const importLayer201ResponseDataExtentMaxOne = 4;
 export const importLayer201ResponseDataTimePropertyMax = 255;
+export const importLayer201ResponseDataTimeExtentMin = 2;
+export const importLayer201ResponseDataTimeExtentMax = 2;
 export const importLayer201ResponseMetaFeaturesImportedMin = 0;
 export const importLayer201ResponseMetaFeaturesSkippedMin = 0;
 export const importLayer201ResponseMetaWarningsMax = 20;
@@ -1554,6 +1576,14 @@ export const importLayer201Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .array(zod.iso.datetime({}).nullable())
+      .min(importLayer201ResponseDataTimeExtentMin)
+      .max(importLayer201ResponseDataTimeExtentMax)
+      .nullish()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -1820,6 +1850,8 @@ export const getLayer200ResponseDataExtentItemMax = 180;
 export const getLayer200ResponseDataExtentMinOne = 4;
 export const getLayer200ResponseDataExtentMaxOne = 4;
 export const getLayer200ResponseDataTimePropertyMax = 255;
+export const getLayer200ResponseDataTimeExtentMin = 2;
+export const getLayer200ResponseDataTimeExtentMax = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMin = -180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMax = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMin = 2;
@@ -2158,6 +2190,14 @@ export const getLayer200Response = zod.object({
         .nullish()
         .describe(
           "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+        ),
+      time_extent: zod
+        .array(zod.iso.datetime({}).nullable())
+        .min(getLayer200ResponseDataTimeExtentMin)
+        .max(getLayer200ResponseDataTimeExtentMax)
+        .nullish()
+        .describe(
+          "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
         ),
       created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
       updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
@@ -2736,6 +2776,8 @@ export const updateLayer200ResponseDataExtentItemMax = 180;
 export const updateLayer200ResponseDataExtentMinOne = 4;
 export const updateLayer200ResponseDataExtentMaxOne = 4;
 export const updateLayer200ResponseDataTimePropertyMax = 255;
+export const updateLayer200ResponseDataTimeExtentMin = 2;
+export const updateLayer200ResponseDataTimeExtentMax = 2;
 
 export const updateLayer200Response = zod.object({
   data: zod.object({
@@ -3040,6 +3082,14 @@ export const updateLayer200Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .array(zod.iso.datetime({}).nullable())
+      .min(updateLayer200ResponseDataTimeExtentMin)
+      .max(updateLayer200ResponseDataTimeExtentMax)
+      .nullish()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -3258,6 +3308,8 @@ export const updateLayerProperties200ResponseDataExtentItemMax = 180;
 export const updateLayerProperties200ResponseDataExtentMinOne = 4;
 export const updateLayerProperties200ResponseDataExtentMaxOne = 4;
 export const updateLayerProperties200ResponseDataTimePropertyMax = 255;
+export const updateLayerProperties200ResponseDataTimeExtentMin = 2;
+export const updateLayerProperties200ResponseDataTimeExtentMax = 2;
 
 export const updateLayerProperties200Response = zod.object({
   data: zod.object({
@@ -3565,6 +3617,14 @@ export const updateLayerProperties200Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .array(zod.iso.datetime({}).nullable())
+      .min(updateLayerProperties200ResponseDataTimeExtentMin)
+      .max(updateLayerProperties200ResponseDataTimeExtentMax)
+      .nullish()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -3701,6 +3761,8 @@ export const deleteLayerProperties200ResponseDataExtentItemMax = 180;
 export const deleteLayerProperties200ResponseDataExtentMinOne = 4;
 export const deleteLayerProperties200ResponseDataExtentMaxOne = 4;
 export const deleteLayerProperties200ResponseDataTimePropertyMax = 255;
+export const deleteLayerProperties200ResponseDataTimeExtentMin = 2;
+export const deleteLayerProperties200ResponseDataTimeExtentMax = 2;
 
 export const deleteLayerProperties200Response = zod.object({
   data: zod.object({
@@ -4008,6 +4070,14 @@ export const deleteLayerProperties200Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .array(zod.iso.datetime({}).nullable())
+      .min(deleteLayerProperties200ResponseDataTimeExtentMin)
+      .max(deleteLayerProperties200ResponseDataTimeExtentMax)
+      .nullish()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -4131,6 +4201,8 @@ export const transferLayer200ResponseDataExtentItemMax = 180;
 export const transferLayer200ResponseDataExtentMinOne = 4;
 export const transferLayer200ResponseDataExtentMaxOne = 4;
 export const transferLayer200ResponseDataTimePropertyMax = 255;
+export const transferLayer200ResponseDataTimeExtentMin = 2;
+export const transferLayer200ResponseDataTimeExtentMax = 2;
 
 export const transferLayer200Response = zod.object({
   data: zod.object({
@@ -4437,6 +4509,14 @@ export const transferLayer200Response = zod.object({
       .nullish()
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
+    time_extent: zod
+      .array(zod.iso.datetime({}).nullable())
+      .min(transferLayer200ResponseDataTimeExtentMin)
+      .max(transferLayer200ResponseDataTimeExtentMax)
+      .nullish()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
       ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),

@@ -576,6 +576,8 @@ export const showMap200ResponseDataLayersItemExtentItemMax = 180;
 export const showMap200ResponseDataLayersItemExtentMinOne = 4;
 export const showMap200ResponseDataLayersItemExtentMaxOne = 4;
 export const showMap200ResponseDataLayersItemTimePropertyMax = 255;
+export const showMap200ResponseDataLayersItemTimeExtentMin = 2;
+export const showMap200ResponseDataLayersItemTimeExtentMax = 2;
 export const showMap200ResponseDataCategoriesItemNameMax = 255;
 export const showMap200ResponseDataCategoriesItemOrderMin = 0;
 export const showMap200ResponseDataCategoriesItemOrderMax = 10000;
@@ -957,6 +959,14 @@ export const showMap200Response = zod.object({
                 .nullish()
                 .describe(
                   "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+                ),
+              time_extent: zod
+                .array(zod.iso.datetime({}).nullable())
+                .min(showMap200ResponseDataLayersItemTimeExtentMin)
+                .max(showMap200ResponseDataLayersItemTimeExtentMax)
+                .nullish()
+                .describe(
+                  "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.",
                 ),
               created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
               updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),

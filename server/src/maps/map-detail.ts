@@ -25,6 +25,21 @@ import {
   type SearchBody,
 } from './records.ts';
 import type { SuccessBodyOf } from '../openapi/typed-handlers.ts';
+import { temporalExtent } from '../ogc/ogc-temporal-extent.ts';
+
+/**
+ * Layers as answered to a reader, each with its time's range (`time_extent`, the OGC
+ * collection's temporal extent, cached per layer version), so a time slider spans real data.
+ * `layers` are as the caller sees them: a hidden time property gives no range.
+ */
+export async function withTimeExtents(db: Queryable, layers: readonly LayerRow[]) {
+  return Promise.all(
+    layers.map(async (layer) => ({
+      ...toLayer(layer),
+      time_extent: (await temporalExtent(db, layer)) ?? null,
+    })),
+  );
+}
 
 type MapDetail = SuccessBodyOf<'showMap'>['data'];
 
@@ -78,9 +93,12 @@ export async function mapDetail(
     ...toMap(map),
     ...(layers
       ? {
-          layers: layers
-            .filter((layer) => layerReadable(ability, layer))
-            .map((layer) => toLayer(layerAsSeen(access, layer))),
+          layers: await withTimeExtents(
+            db,
+            layers
+              .filter((layer) => layerReadable(ability, layer))
+              .map((layer) => layerAsSeen(access, layer)),
+          ),
         }
       : {}),
     categories: categories.map(toCategory),

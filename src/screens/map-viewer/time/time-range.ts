@@ -4,6 +4,10 @@
  * property stores and OGC `datetime` reads as a whole day.
  */
 
+import { dayOf, type TimeRangeModel } from '../../../map/time-filter';
+
+export { dayOf, inTimeRange } from '../../../map/time-filter';
+
 /** The address's `time` (`2019-01-01/2020-12-31`; `..` for an open end), so a link reopens it. */
 export const TIME_PARAM = 'time';
 
@@ -11,7 +15,7 @@ export type TimeStep = 'day' | 'month' | 'year';
 export const TIME_STEPS: readonly TimeStep[] = ['day', 'month', 'year'];
 
 /** From and to, both days included; null is an open end. */
-export type TimeRange = { from: string | null; to: string | null };
+export type TimeRange = TimeRangeModel;
 /** The first and last day any layer's features have a time for. */
 export type TimeExtent = { start: string; end: string };
 
@@ -32,13 +36,6 @@ function parse(date: string): number | null {
 
 function format(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
-}
-
-/** A date-time or date read as its UTC day (`2019-05-04T10:00:00Z` → `2019-05-04`), or null. */
-export function dayOf(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length < 10) return null;
-  const day = value.slice(0, 10);
-  return parse(day) === null ? null : day;
 }
 
 /** The first day of the step's period holding `date` (its month's 1st, its year's 1 January). */
@@ -109,13 +106,6 @@ export function playStep(range: TimeRange, extent: TimeExtent, step: TimeStep): 
   return rangeOfIndexes(extent, step, from + 1, to + 1);
 }
 
-/** Whether a feature's time is inside the range; a feature without a time always is (as OGC). */
-export function inTimeRange(value: unknown, range: TimeRange): boolean {
-  const day = dayOf(value);
-  if (day === null) return true;
-  return (range.from === null || day >= range.from) && (range.to === null || day <= range.to);
-}
-
 /** The range as OGC `datetime` (`a/b`, `../b`, `a/..`), or null for a range open at both ends. */
 export function toDatetime(range: TimeRange | null): string | null {
   if (!range || (range.from === null && range.to === null)) return null;
@@ -128,7 +118,8 @@ export function timeRangeFromQuery(search: URLSearchParams): TimeRange | null {
   if (!text) return null;
   const parts = text.split('/');
   if (parts.length > 2) return null;
-  const end = (part: string) => (part === '..' || part === '' ? null : dayOf(part) === part ? part : undefined);
+  const end = (part: string) =>
+    part === '..' || part === '' ? null : dayOf(part) === part ? part : undefined;
   const from = end(parts[0] ?? '');
   const to = parts.length === 1 ? from : end(parts[1] ?? '');
   if (from === undefined || to === undefined || (from === null && to === null)) return null;

@@ -2,19 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMainFeatures } from '../../../../generated/api/main-search/main-search';
-import type { Feature, MainSearch } from '../../../../generated/model';
+import type { Feature, Layer, MainSearch } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { datetimeFor } from '../time/time-range';
 
 type MainSearchBoxProps = {
   mapId: number;
   entries: readonly MainSearch[];
   onPick: (feature: Feature) => void;
+  /** The time slider's range (OGC `datetime`), sent for an entry whose layer has a time. */
+  datetime?: string | null;
+  layers?: readonly Layer[];
 };
 
 /** The map's search box: type-ahead over one main search entry's layer (searchMainFeatures). */
-export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
+export function MainSearchBox({ mapId, entries, onPick, datetime = null, layers = [] }: MainSearchBoxProps) {
   const { t } = useTranslation();
   const listId = useId();
   const sorted = [...entries].sort((a, b) => a.order - b.order);
@@ -22,12 +26,21 @@ export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
   const [text, setText] = useState('');
   const value = useDebouncedValue(text.trim());
   const entry = sorted.find((candidate) => candidate.id === entryId);
+  const time = datetimeFor(
+    layers.find((layer) => layer.id === entry?.layer_id),
+    datetime,
+  );
   // A query, not a mutation: each text has its own cache entry, so a slow answer to an
   // older text never replaces the newer one's.
   const matches = useQuery({
-    queryKey: ['main-search-features', mapId, entry?.layer_id, value],
+    queryKey: ['main-search-features', mapId, entry?.layer_id, value, time],
     queryFn: ({ signal }) =>
-      searchMainFeatures(mapId, { search_value: value, layer_id: entry?.layer_id ?? 0 }, undefined, signal),
+      searchMainFeatures(
+        mapId,
+        { search_value: value, layer_id: entry?.layer_id ?? 0, ...time },
+        undefined,
+        signal,
+      ),
     enabled: entry !== undefined && value.length >= 2,
     staleTime: 30_000,
   });

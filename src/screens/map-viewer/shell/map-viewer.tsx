@@ -37,6 +37,8 @@ import { useLayerViewState } from '../layers/use-layer-view-state';
 import { useSnapTargets } from '../editing/use-snap-targets';
 import { AsOfControl } from '../time/as-of-control';
 import { asOfFromQuery, queryWithAsOf } from '../time/as-of';
+import { TimeSlider } from '../time/time-slider';
+import { useTimeRange } from '../time/use-time-range';
 import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
@@ -96,6 +98,9 @@ export function MapViewer({
     [setSearch],
   );
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
+  // The time slider: the address keeps the range (`time=a/b`), so a link reopens the same moment.
+  const time = useTimeRange(layers);
+  const datetime = time.datetime;
   const tree = useLayerViewState(layers);
   const { showOnly, isVisible } = tree;
   const [zoom, setZoom] = useState(map.zoom);
@@ -168,6 +173,7 @@ export function MapViewer({
         revisions,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
         asOf,
+        timeRange: time.range,
       }),
       // A hydraulic simulation's result, drawn over every stored layer while it is shown.
       ...simulation,
@@ -183,6 +189,7 @@ export function MapViewer({
       revisions,
       simulation,
       asOf,
+      time.range,
     ],
   );
 
@@ -276,6 +283,15 @@ export function MapViewer({
       title: t('viewer.shell.tabs.layers'),
       content: (
         <>
+          {time.extent && (
+            <TimeSlider
+              extent={time.extent}
+              range={time.range}
+              step={time.step}
+              onChange={time.setRange}
+              onStepChange={time.setStep}
+            />
+          )}
           <AsOfControl key={asOf ?? 'now'} asOf={asOf} onChange={setAsOf} />
           <LayerTree
             layers={layers}
@@ -302,7 +318,15 @@ export function MapViewer({
     {
       id: 'search',
       title: t('viewer.shell.tabs.search'),
-      content: <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />,
+      content: (
+        <MainSearchBox
+          mapId={map.id}
+          entries={map.main_searches}
+          onPick={goToFeature}
+          layers={layers}
+          datetime={datetime}
+        />
+      ),
     },
     {
       id: 'filters',
@@ -315,6 +339,7 @@ export function MapViewer({
           viewExtent={viewExtent}
           onResults={onFilterResults}
           onPick={goToFeature}
+          datetime={datetime}
         />
       ),
     },
@@ -328,6 +353,7 @@ export function MapViewer({
           viewExtent={viewExtent}
           appliedFilter={appliedFilter}
           onSelection={onDashboardSelection}
+          datetime={datetime}
         />
       ),
     },
@@ -394,6 +420,7 @@ export function MapViewer({
               visibleLayerIds={visibleLayerIds}
               viewExtent={viewExtent}
               appliedFilter={appliedFilter}
+              datetime={datetime}
             />
           </>
         )

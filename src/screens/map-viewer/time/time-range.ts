@@ -145,7 +145,7 @@ export function timeStepFromQuery(search: URLSearchParams): TimeStep {
 
 /** The extent over layers' `time_extent`s (the earliest start, the latest end), or null with none. */
 export function unionExtent(
-  extents: readonly (readonly [string | null, string | null] | null | undefined)[],
+  extents: readonly (readonly (string | null)[] | null | undefined)[],
 ): TimeExtent | null {
   let start: string | null = null;
   let end: string | null = null;
@@ -155,4 +155,26 @@ export function unionExtent(
     if (b !== null && (end === null || b > end)) end = b;
   }
   return start !== null && end !== null ? { start, end } : null;
+}
+
+/** A layer's part of a request: which layers have a time, so a range is sent only for them. */
+type Timed = { id: number; time_property?: string | null };
+
+/**
+ * The entries of a `layers_filter` with the slider's range (OGC `datetime`) on every layer that
+ * has a time property; the others are left as they are (the server refuses a range there).
+ */
+export function withTimeRange<T extends { layer_id: number; datetime?: string }>(
+  entries: readonly T[],
+  layers: readonly Timed[],
+  datetime: string | null,
+): T[] {
+  if (!datetime) return [...entries];
+  const timed = new Set(layers.filter((layer) => layer.time_property).map((layer) => layer.id));
+  return entries.map((entry) => (timed.has(entry.layer_id) ? { ...entry, datetime } : entry));
+}
+
+/** The range for one layer's request: the `datetime` when the layer has a time, else nothing. */
+export function datetimeFor(layer: Timed | undefined, datetime: string | null): { datetime?: string } {
+  return datetime && layer?.time_property ? { datetime } : {};
 }

@@ -3009,13 +3009,14 @@ export interface components {
      */
     LayerTimeProperty: string | null;
     /**
-     * @description The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.
      * @example [
      *       "1962-03-14T00:00:00Z",
      *       "2021-11-02T23:59:59Z"
      *     ]
      */
-    LayerTimeExtent: (string | null)[] | null;
+    LayerTimeSpan: string[];
+    /** @description The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time. */
+    LayerTimeExtent: components['schemas']['LayerTimeSpan'] | null;
     Layer: {
       /** @example 10 */
       id: number;

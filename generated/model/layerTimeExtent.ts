@@ -5,11 +5,9 @@
  * The single source of truth for the client and the reference server. Conventions (docs/decisions.md#api): same-origin session cookie; every POST/PUT/PATCH/DELETE echoes the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN` or gets 419; errors are `{message}` or `{message, errors: {field: [msg]}}` (422); single resources come as `{data}`, paged lists as `{data, links, meta}`; JSON keys are snake_case; timestamps ISO 8601 UTC; geometry GeoJSON in EPSG:4326.
  * OpenAPI spec version: 0.1.0
  */
-import type { LayerTimeExtentAnyOfItem } from './layerTimeExtentAnyOfItem';
+import type { LayerTimeSpan } from './layerTimeSpan';
 
 /**
- * The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property, either end null when no feature has a time.
- * @minItems 2
- * @maxItems 2
+ * The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.
  */
-export type LayerTimeExtent = LayerTimeExtentAnyOfItem[] | null;
+export type LayerTimeExtent = LayerTimeSpan | null;

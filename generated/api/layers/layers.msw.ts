@@ -238,7 +238,15 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
-    time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   })),
@@ -454,7 +462,15 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
-    time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -672,7 +688,15 @@ export const getImportLayerResponseMock = (
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
-    time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -1008,7 +1032,15 @@ export const getGetLayerResponseMock = (
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
         undefined,
       ]),
-      time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+      time_extent: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.string.alpha({ length: { min: 10, max: 40 } }),
+          ),
+          null,
+        ]),
+        undefined,
+      ]),
       created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
       updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     },
@@ -1283,7 +1315,15 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
-    time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -1501,7 +1541,15 @@ export const getUpdateLayerPropertiesResponseMock = (
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
-    time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -1719,7 +1767,15 @@ export const getDeleteLayerPropertiesResponseMock = (
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
-    time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -1937,7 +1993,15 @@ export const getTransferLayerResponseMock = (
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
-    time_extent: faker.helpers.arrayElement([faker.helpers.arrayElement([[], null]), undefined]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },

@@ -6,4 +6,8 @@
  * OpenAPI spec version: 0.1.0
  */
 
-export type LayerTimeExtentAnyOfItem = string | null;
+/**
+ * @minItems 2
+ * @maxItems 2
+ */
+export type LayerTimeSpan = string[];

@@ -3011,6 +3011,15 @@ export interface components {
      * @example install_date
      */
     LayerTimeProperty: string | null;
+    /**
+     * @example [
+     *       "1962-03-14T00:00:00Z",
+     *       "2021-11-02T23:59:59Z"
+     *     ]
+     */
+    LayerTimeSpan: string[];
+    /** @description The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time. */
+    LayerTimeExtent: components['schemas']['LayerTimeSpan'] | null;
     Layer: {
       /** @example 10 */
       id: number;
@@ -3045,6 +3054,7 @@ export interface components {
       /** @description Bounding box of the layer's features; null when it has none. */
       extent: components['schemas']['BBox'] | null;
       time_property?: components['schemas']['LayerTimeProperty'];
+      time_extent?: components['schemas']['LayerTimeExtent'];
       created_at: components['schemas']['Timestamp'];
       updated_at: components['schemas']['Timestamp'];
     };
@@ -3367,6 +3377,11 @@ export interface components {
     MainSearchFeaturesRequest: {
       search_value: string;
       layer_id: number;
+      /**
+       * @description Only features whose time (the layer's `time_property`) meets this OGC `datetime` (`2019-01-01/2020-12-31`, open ends `..`); features without a time match any. On a layer without a time property, or a value that does not read, a 422 on `datetime`.
+       * @example 2019-01-01/2020-12-31
+       */
+      datetime?: string;
     };
     /**
      * @description [longitude, latitude], EPSG:4326 (longitude -180..180, latitude -90..90).
@@ -4136,6 +4151,11 @@ export interface components {
       layer_id: number;
       filters: components['schemas']['FilterCondition'][];
       bbox?: components['schemas']['BBox'];
+      /**
+       * @description Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime` (`2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`; a date covers its whole day). Features without a time match any, as in OGC. On a layer without a time property, or a value that does not read, a 422 on this entry's `datetime`.
+       * @example 2019-01-01/2020-12-31
+       */
+      datetime?: string;
     };
     /**
      * @description One entry per layer to include; features of the other layers are left out.
@@ -5418,6 +5438,11 @@ export interface components {
     WidgetId: number;
     /** @description Case-insensitive text matched against the searched fields. */
     SearchText: string;
+    /**
+     * @description Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime`: `2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`, a single date (its whole day, UTC). Features without a time match any. On a layer without a time property, or a value that does not read, a 422 on `datetime`.
+     * @example 2019-01-01/2020-12-31
+     */
+    TimeRange: string;
     /**
      * @description A feature of one of the map's layers.
      * @example 101
@@ -10033,6 +10058,11 @@ export interface operations {
          * @example 2026-03-01T12:00:00Z
          */
         as_of?: components['parameters']['AsOf'];
+        /**
+         * @description Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime`: `2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`, a single date (its whole day, UTC). Features without a time match any. On a layer without a time property, or a value that does not read, a 422 on `datetime`.
+         * @example 2019-01-01/2020-12-31
+         */
+        datetime?: components['parameters']['TimeRange'];
         /**
          * @description `id` or a property of the layer's attribute schema; a leading `-` sorts descending. Features without the property come last; ties go by id. A name the layer does not have is a 422 on `sort`.
          * @example -diameter_mm

@@ -1,4 +1,5 @@
 import type { Feature, FilterCondition, LayerFilter } from '../generated/model';
+import { timeProblem } from './features-time';
 import { townLayers } from './town';
 
 const isTownLayer = (layerId: number) => townLayers().some((layer) => layer.id === layerId);
@@ -14,6 +15,8 @@ export function layersFilterProblems(layersFilter: readonly LayerFilter[]): Reco
   layersFilter.forEach((entry, index) => {
     if (!isTownLayer(entry.layer_id))
       problems[`layers_filter.${index}.layer_id`] = ['This layer is not on the map.'];
+    const time = timeProblem(entry.layer_id, entry.datetime);
+    if (time) problems[`layers_filter.${index}.datetime`] = [time];
     entry.filters.forEach((condition, at) => {
       const list = Array.isArray(condition.value);
       const problem =

@@ -18,6 +18,7 @@ import {
   updateMultiSelectFeaturesBody,
 } from '../generated/zod/features/features.zod';
 import { searchMainFeaturesBody } from '../generated/zod/main-search/main-search.zod';
+import { inTime, timeProblem } from './features-time';
 import {
   applyEdits,
   featuresOfLayer,
@@ -96,8 +97,11 @@ export const featuresHandlers = [
       (feature.properties[where.where.property] !== undefined &&
         feature.properties[where.where.property] !== null &&
         String(feature.properties[where.where.property]) === where.where.value);
+    const datetime = parsed.data.datetime;
+    const time = timeProblem(layerId, datetime);
+    if (time) return validationFailed({ datetime: [time] });
     const found = featuresOfLayer(layerId).filter(
-      (feature) => matchesText(feature, search) && matchesWhere(feature),
+      (feature) => matchesText(feature, search) && matchesWhere(feature) && inTime(feature, datetime),
     );
     const sorted = sortFeatures(found, layerId, parsed.data.sort);
     if (!sorted.ok) return sorted.response;
@@ -144,9 +148,12 @@ export const featuresHandlers = [
     const body = parseWith(searchMainFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const layerIds = body.data.layer_id ? [body.data.layer_id] : [1, 2, 3, 4];
+    const { datetime } = body.data;
+    const time = timeProblem(body.data.layer_id, datetime);
+    if (time) return validationFailed({ datetime: [time] });
     const matches = layerIds
       .flatMap((layerId) => featuresOfLayer(layerId))
-      .filter((feature) => matchesText(feature, body.data.search_value))
+      .filter((feature) => matchesText(feature, body.data.search_value) && inTime(feature, datetime))
       .slice(0, 20);
     return HttpResponse.json<MainSearchMatches>({ data: matches });
   }),

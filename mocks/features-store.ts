@@ -9,6 +9,7 @@ import type {
 } from '../generated/model';
 import { townFeatures, townLayers } from './town';
 import { conditionHolds } from './features-filter';
+import { inTime } from './features-time';
 
 /** The mock town's features and their history. Memory only; reseeded with the users. */
 type FeatureState = {
@@ -107,7 +108,8 @@ export function filterTown(layersFilter: readonly LayerFilter[]): Feature[] {
     featuresOfLayer(entry.layer_id).filter(
       (feature) =>
         entry.filters.every((condition) => conditionHolds(feature, condition)) &&
-        (!entry.bbox || touchesBox(feature, entry.bbox)),
+        (!entry.bbox || touchesBox(feature, entry.bbox)) &&
+        inTime(feature, entry.datetime),
     ),
   );
 }

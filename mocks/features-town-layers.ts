@@ -25,7 +25,8 @@ const property = (
 const STAMP = '2026-10-01T08:00:00Z';
 
 function layer(
-  fields: Pick<Layer, 'id' | 'category_id' | 'name' | 'geometry_type' | 'properties' | 'style' | 'order'>,
+  fields: Pick<Layer, 'id' | 'category_id' | 'name' | 'geometry_type' | 'properties' | 'style' | 'order'> &
+    Partial<Pick<Layer, 'time_property' | 'time_extent'>>,
 ): Layer {
   return {
     map_id: TOWN_MAP_ID,
@@ -51,6 +52,9 @@ export const TOWN_LAYERS: readonly Layer[] = [
     geometry_type: 'LineString',
     order: 1,
     style: PIPE_STYLE,
+    // The town's pipes were laid between 1960 and 2020 (features-town.ts).
+    time_property: 'install_date',
+    time_extent: ['1960-01-15T00:00:00Z', '2020-09-15T23:59:59Z'],
     properties: [
       property('name', 'Name', 'string'),
       property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),

@@ -14,6 +14,7 @@ import type {
   WidgetUpdate,
 } from '../generated/model';
 import { featuresOfLayer } from './features-store';
+import { inTime, timeProblem } from './features-time';
 import { guardMap, idParam } from './maps-guards';
 import { DEMO_MAP_ID, mapsDb, nowStamp } from './maps-store';
 import { noContent, notFound, readJson, validationFailed } from './responses';
@@ -307,7 +308,10 @@ export const mapsDashboardHandlers = [
     const groupProperty = body.group_by?.property;
     if (groupProperty !== undefined && !groupProperty.startsWith('$') && !known.has(groupProperty))
       return validationFailed({ 'group_by.property': [`There is no property named ${groupProperty}.`] });
-    const data = aggregateFeatures(featuresOfLayer(layer.id), body);
+    const time = timeProblem(layer.id, body.datetime);
+    if (time) return validationFailed({ datetime: [time] });
+    const inRange = featuresOfLayer(layer.id).filter((feature) => inTime(feature, body.datetime));
+    const data = aggregateFeatures(inRange, body);
     return HttpResponse.json<AggregationResource>({ data });
   }),
   http.get('*/api/maps/:id/widgets', ({ request, params }) => {

@@ -156,6 +156,9 @@ export function seedMaps(): void {
       category_id: 1,
       order: 3,
       style: PIPE_STYLE,
+      // The town's pipes were laid between 1960 and 2020 (features-town.ts).
+      time_property: 'install_date',
+      time_extent: ['1960-01-15T00:00:00Z', '2020-09-15T23:59:59Z'],
       properties: [
         property('name', 'Name', 'string'),
         property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),

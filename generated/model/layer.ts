@@ -15,6 +15,7 @@ import type { LayerMaxZoom } from './layerMaxZoom';
 import type { LayerProperty } from './layerProperty';
 import type { LayerExtent } from './layerExtent';
 import type { LayerTimeProperty } from './layerTimeProperty';
+import type { LayerTimeExtent } from './layerTimeExtent';
 import type { Timestamp } from './timestamp';
 
 export interface Layer {
@@ -63,6 +64,7 @@ export interface Layer {
   /** Bounding box of the layer's features; null when it has none. */
   extent: LayerExtent;
   time_property?: LayerTimeProperty;
+  time_extent?: LayerTimeExtent;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

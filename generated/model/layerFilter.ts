@@ -17,4 +17,9 @@ export interface LayerFilter {
   /** @maxItems 50 */
   filters: FilterCondition[];
   bbox?: BBox;
+  /**
+   * Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime` (`2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`; a date covers its whole day). Features without a time match any, as in OGC. On a layer without a time property, or a value that does not read, a 422 on this entry's `datetime`.
+   * @maxLength 100
+   */
+  datetime?: string;
 }

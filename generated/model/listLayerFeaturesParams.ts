@@ -9,6 +9,7 @@ import type { PageParameter } from './pageParameter';
 import type { PerPageParameter } from './perPageParameter';
 import type { SearchTextParameter } from './searchTextParameter';
 import type { AsOfParameter } from './asOfParameter';
+import type { TimeRangeParameter } from './timeRangeParameter';
 
 export type ListLayerFeaturesParams = {
   /**
@@ -33,6 +34,11 @@ export type ListLayerFeaturesParams = {
    * @maxLength 40
    */
   as_of?: AsOfParameter;
+  /**
+   * Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime`: `2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`, a single date (its whole day, UTC). Features without a time match any. On a layer without a time property, or a value that does not read, a 422 on `datetime`.
+   * @maxLength 100
+   */
+  datetime?: TimeRangeParameter;
   /**
    * `id` or a property of the layer's attribute schema; a leading `-` sorts descending. Features without the property come last; ties go by id. A name the layer does not have is a 422 on `sort`.
    * @pattern ^-?[A-Za-z_][A-Za-z0-9_]{0,62}$

@@ -17,4 +17,9 @@ export interface MainSearchFeaturesRequest {
   search_value: string;
   /** @minimum 1 */
   layer_id: number;
+  /**
+   * Only features whose time (the layer's `time_property`) meets this OGC `datetime` (`2019-01-01/2020-12-31`, open ends `..`); features without a time match any. On a layer without a time property, or a value that does not read, a 422 on `datetime`.
+   * @maxLength 100
+   */
+  datetime?: string;
 }

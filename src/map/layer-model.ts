@@ -1,5 +1,6 @@
 import type { FeatureCollection, Layer } from '../../generated/model';
 import { thematicOf, type ThematicModel } from './thematic-style';
+import { inTimeRange, type TimeFilterModel, type TimeRangeModel } from './time-filter';
 
 /** How a layer is drawn, in the words of the layer's style (docs/decisions.md#layers), engine-neutral. */
 export type LayerStyleModel = {
@@ -12,6 +13,11 @@ export type LayerStyleModel = {
   heightProperty: string | null;
   /** Categorized or graduated symbols (thematic-style.ts); absent means one symbol for all. */
   thematic?: ThematicModel;
+  /**
+   * The time slider's range on the layer's time property: features outside it are not drawn
+   * (time-filter.ts). Part of the style so a step of play re-styles the tiles already loaded.
+   */
+  time?: TimeFilterModel;
 };
 
 /** Where a layer's pixels come from. Each kind has one entry in every engine's registry. */
@@ -107,7 +113,17 @@ function sourceOf(layer: Layer, input: DescribeLayersInput): LayerSourceModel | 
       if (input.engine === '3d') {
         // Drawn once its features have arrived.
         const loaded = input.vectorData?.[layer.id];
-        return loaded ? { kind: 'feature-collection', data: loaded.data, truncated: loaded.truncated } : null;
+        if (!loaded) return null;
+        const time = timeFilterOf(layer, input.timeRange);
+        const data = time
+          ? {
+              ...loaded.data,
+              features: loaded.data.features.filter((feature) =>
+                inTimeRange(feature.properties?.[time.property], time),
+              ),
+            }
+          : loaded.data;
+        return { kind: 'feature-collection', data, truncated: loaded.truncated };
       }
       return {
         kind: 'vector-tiles',
@@ -148,6 +164,15 @@ export function styleOf(layer: Layer): LayerStyleModel {
   };
 }
 
+/** The layer's time filter while a range is shown and the layer has a time property. */
+export function timeFilterOf(
+  layer: Pick<Layer, 'time_property'>,
+  range: TimeRangeModel | null | undefined,
+): TimeFilterModel | undefined {
+  if (!range || !layer.time_property || (range.from === null && range.to === null)) return undefined;
+  return { property: layer.time_property, from: range.from, to: range.to };
+}
+
 /** The map's layers in drawing order (`order` ascending, bottom first), with the user's changes. */
 export function sortLayers(layers: readonly Layer[], order?: readonly number[]): Layer[] {
   if (!order) return [...layers].sort((a, b) => a.order - b.order || a.id - b.id);
@@ -170,6 +195,8 @@ export type DescribeLayersInput = {
   engine?: '2d' | '3d';
   /** Draw the stored layers as they were at this moment (ISO 8601, UTC). */
   asOf?: string | null;
+  /** The time slider's range: layers with a time property draw only the features inside it. */
+  timeRange?: TimeRangeModel | null;
   /** 3D only: each vector layer's features, by layer id. */
   vectorData?: Readonly<Record<number, { data: FeatureCollection; truncated: boolean }>>;
 };
@@ -193,13 +220,17 @@ export function describeLayers(input: DescribeLayersInput): MapLayerModel[] {
       minZoom: layer.min_zoom,
       maxZoom: layer.max_zoom,
       zIndex: index,
-      style: styleOf(layer),
+      style: withTime(styleOf(layer), timeFilterOf(layer, input.timeRange)),
       highlightedIds: input.highlighted?.[layer.id] ?? [],
       selectedId: input.selected?.layerId === layer.id ? input.selected.featureId : null,
       revision: input.revisions?.[layer.id] ?? 0,
     });
   });
   return models;
+}
+
+function withTime(style: LayerStyleModel, time: TimeFilterModel | undefined): LayerStyleModel {
+  return time ? { ...style, time } : style;
 }
 
 /** Whether the layer is drawn at this zoom (the layer tree greys it out otherwise). */

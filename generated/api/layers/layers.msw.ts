@@ -238,6 +238,15 @@ export const getListLayersResponseMock = (overrideResponse: Partial<LayerList> =
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   })),
@@ -451,6 +460,15 @@ export const getCreateLayerResponseMock = (overrideResponse: Partial<LayerResour
     ]),
     time_property: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+      undefined,
+    ]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
       undefined,
     ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
@@ -668,6 +686,15 @@ export const getImportLayerResponseMock = (
     ]),
     time_property: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+      undefined,
+    ]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
       undefined,
     ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
@@ -1005,6 +1032,15 @@ export const getGetLayerResponseMock = (
         faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
         undefined,
       ]),
+      time_extent: faker.helpers.arrayElement([
+        faker.helpers.arrayElement([
+          Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+            faker.string.alpha({ length: { min: 10, max: 40 } }),
+          ),
+          null,
+        ]),
+        undefined,
+      ]),
       created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
       updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     },
@@ -1279,6 +1315,15 @@ export const getUpdateLayerResponseMock = (overrideResponse: Partial<LayerResour
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -1494,6 +1539,15 @@ export const getUpdateLayerPropertiesResponseMock = (
     ]),
     time_property: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+      undefined,
+    ]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
       undefined,
     ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
@@ -1713,6 +1767,15 @@ export const getDeleteLayerPropertiesResponseMock = (
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
       undefined,
     ]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
+      undefined,
+    ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
     updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
   },
@@ -1928,6 +1991,15 @@ export const getTransferLayerResponseMock = (
     ]),
     time_property: faker.helpers.arrayElement([
       faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
+      undefined,
+    ]),
+    time_extent: faker.helpers.arrayElement([
+      faker.helpers.arrayElement([
+        Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 40 } }),
+        ),
+        null,
+      ]),
       undefined,
     ]),
     created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,

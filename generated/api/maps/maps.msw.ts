@@ -343,6 +343,15 @@ export const getShowMapResponseMock = (
             faker.helpers.arrayElement([faker.string.alpha({ length: { min: 10, max: 20 } }), null]),
             undefined,
           ]),
+          time_extent: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              Array.from({ length: faker.number.int({ min: 2, max: 2 }) }, (_, i) => i + 1).map(() =>
+                faker.string.alpha({ length: { min: 10, max: 40 } }),
+              ),
+              null,
+            ]),
+            undefined,
+          ]),
           created_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
           updated_at: `${faker.date.past().toISOString().split('.')[0]}Z`,
         })),

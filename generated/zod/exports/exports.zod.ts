@@ -34,6 +34,7 @@ export const exportFilterFeaturesBodyLayersFilterItemBboxItemMin = -180;
 export const exportFilterFeaturesBodyLayersFilterItemBboxItemMax = 180;
 export const exportFilterFeaturesBodyLayersFilterItemBboxMin = 4;
 export const exportFilterFeaturesBodyLayersFilterItemBboxMax = 4;
+export const exportFilterFeaturesBodyLayersFilterItemDatetimeMax = 100;
 export const exportFilterFeaturesBodyLayersFilterMax = 100;
 export const exportFilterFeaturesBodyEmailToSendMax = 255;
 
@@ -94,6 +95,13 @@ export const exportFilterFeaturesBody = zod
               .max(exportFilterFeaturesBodyLayersFilterItemBboxMax)
               .optional()
               .describe('[min_lon, min_lat, max_lon, max_lat], EPSG:4326.'),
+            datetime: zod
+              .string()
+              .max(exportFilterFeaturesBodyLayersFilterItemDatetimeMax)
+              .optional()
+              .describe(
+                "Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime` (`2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`; a date covers its whole day). Features without a time match any, as in OGC. On a layer without a time property, or a value that does not read, a 422 on this entry's `datetime`.",
+              ),
           })
           .describe('The conditions on one layer (all must hold) and an optional bounding box.'),
       )

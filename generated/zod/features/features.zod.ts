@@ -17,6 +17,7 @@ export const listLayerFeaturesQueryPerPageDefault = 15;
 export const listLayerFeaturesQueryPerPageMax = 100;
 export const listLayerFeaturesQuerySearchMax = 255;
 export const listLayerFeaturesQueryAsOfMax = 40;
+export const listLayerFeaturesQueryDatetimeMax = 100;
 export const listLayerFeaturesQuerySortRegExp = new RegExp('^-?[A-Za-z_][A-Za-z0-9_]{0,62}$');
 export const listLayerFeaturesQueryAfterIdMin = 0;
 export const listLayerFeaturesQueryWherePropertyRegExp = new RegExp('^[A-Za-z_][A-Za-z0-9_]{0,62}$');
@@ -46,6 +47,13 @@ export const listLayerFeaturesQueryParams = zod.object({
     .optional()
     .describe(
       "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+  datetime: zod.coerce
+    .string()
+    .max(listLayerFeaturesQueryDatetimeMax)
+    .optional()
+    .describe(
+      "Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime`: `2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`, a single date (its whole day, UTC). Features without a time match any. On a layer without a time property, or a value that does not read, a 422 on `datetime`.",
     ),
   sort: zod.coerce
     .string()
@@ -900,6 +908,7 @@ export const filterFeaturesBodyLayersFilterItemBboxItemMin = -180;
 export const filterFeaturesBodyLayersFilterItemBboxItemMax = 180;
 export const filterFeaturesBodyLayersFilterItemBboxMin = 4;
 export const filterFeaturesBodyLayersFilterItemBboxMax = 4;
+export const filterFeaturesBodyLayersFilterItemDatetimeMax = 100;
 export const filterFeaturesBodyLayersFilterMax = 100;
 
 export const filterFeaturesBody = zod.object({
@@ -953,6 +962,13 @@ export const filterFeaturesBody = zod.object({
             .max(filterFeaturesBodyLayersFilterItemBboxMax)
             .optional()
             .describe('[min_lon, min_lat, max_lon, max_lat], EPSG:4326.'),
+          datetime: zod
+            .string()
+            .max(filterFeaturesBodyLayersFilterItemDatetimeMax)
+            .optional()
+            .describe(
+              "Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime` (`2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`; a date covers its whole day). Features without a time match any, as in OGC. On a layer without a time property, or a value that does not read, a 422 on this entry's `datetime`.",
+            ),
         })
         .describe('The conditions on one layer (all must hold) and an optional bounding box.'),
     )

@@ -77,6 +77,9 @@ export const listLayers200ResponseDataItemExtentItemMax = 180;
 export const listLayers200ResponseDataItemExtentMinOne = 4;
 export const listLayers200ResponseDataItemExtentMaxOne = 4;
 export const listLayers200ResponseDataItemTimePropertyMax = 255;
+export const listLayers200ResponseDataItemTimeExtentItemMax = 40;
+export const listLayers200ResponseDataItemTimeExtentMinOne = 2;
+export const listLayers200ResponseDataItemTimeExtentMaxOne = 2;
 
 export const listLayers200Response = zod.object({
   data: zod.array(
@@ -386,6 +389,23 @@ export const listLayers200Response = zod.object({
         .nullish()
         .describe(
           "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+        ),
+      time_extent: zod
+        .union([
+          zod
+            .array(
+              zod
+                .string()
+                .max(listLayers200ResponseDataItemTimeExtentItemMax)
+                .describe('An ISO 8601 date-time, UTC.'),
+            )
+            .min(listLayers200ResponseDataItemTimeExtentMinOne)
+            .max(listLayers200ResponseDataItemTimeExtentMaxOne),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
         ),
       created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
       updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
@@ -802,6 +822,9 @@ export const createLayer201ResponseDataExtentItemMax = 180;
 export const createLayer201ResponseDataExtentMinOne = 4;
 export const createLayer201ResponseDataExtentMaxOne = 4;
 export const createLayer201ResponseDataTimePropertyMax = 255;
+export const createLayer201ResponseDataTimeExtentItemMax = 40;
+export const createLayer201ResponseDataTimeExtentMinOne = 2;
+export const createLayer201ResponseDataTimeExtentMaxOne = 2;
 
 export const createLayer201Response = zod.object({
   data: zod.object({
@@ -1106,6 +1129,23 @@ export const createLayer201Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .union([
+        zod
+          .array(
+            zod
+              .string()
+              .max(createLayer201ResponseDataTimeExtentItemMax)
+              .describe('An ISO 8601 date-time, UTC.'),
+          )
+          .min(createLayer201ResponseDataTimeExtentMinOne)
+          .max(createLayer201ResponseDataTimeExtentMaxOne),
+        zod.null(),
+      ])
+      .optional()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -1247,6 +1287,9 @@ export const importLayer201ResponseDataExtentItemMax = 180;
 export const importLayer201ResponseDataExtentMinOne = 4;
 export const importLayer201ResponseDataExtentMaxOne = 4;
 export const importLayer201ResponseDataTimePropertyMax = 255;
+export const importLayer201ResponseDataTimeExtentItemMax = 40;
+export const importLayer201ResponseDataTimeExtentMinOne = 2;
+export const importLayer201ResponseDataTimeExtentMaxOne = 2;
 export const importLayer201ResponseMetaFeaturesImportedMin = 0;
 export const importLayer201ResponseMetaFeaturesSkippedMin = 0;
 export const importLayer201ResponseMetaWarningsMax = 20;
@@ -1554,6 +1597,23 @@ export const importLayer201Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .union([
+        zod
+          .array(
+            zod
+              .string()
+              .max(importLayer201ResponseDataTimeExtentItemMax)
+              .describe('An ISO 8601 date-time, UTC.'),
+          )
+          .min(importLayer201ResponseDataTimeExtentMinOne)
+          .max(importLayer201ResponseDataTimeExtentMaxOne),
+        zod.null(),
+      ])
+      .optional()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -1820,6 +1880,9 @@ export const getLayer200ResponseDataExtentItemMax = 180;
 export const getLayer200ResponseDataExtentMinOne = 4;
 export const getLayer200ResponseDataExtentMaxOne = 4;
 export const getLayer200ResponseDataTimePropertyMax = 255;
+export const getLayer200ResponseDataTimeExtentItemMax = 40;
+export const getLayer200ResponseDataTimeExtentMinOne = 2;
+export const getLayer200ResponseDataTimeExtentMaxOne = 2;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMin = -180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesItemMax = 180;
 export const getLayer200ResponseDataFeaturesFeaturesItemGeometryCoordinatesMin = 2;
@@ -2158,6 +2221,23 @@ export const getLayer200Response = zod.object({
         .nullish()
         .describe(
           "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+        ),
+      time_extent: zod
+        .union([
+          zod
+            .array(
+              zod
+                .string()
+                .max(getLayer200ResponseDataTimeExtentItemMax)
+                .describe('An ISO 8601 date-time, UTC.'),
+            )
+            .min(getLayer200ResponseDataTimeExtentMinOne)
+            .max(getLayer200ResponseDataTimeExtentMaxOne),
+          zod.null(),
+        ])
+        .optional()
+        .describe(
+          "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
         ),
       created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
       updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
@@ -2736,6 +2816,9 @@ export const updateLayer200ResponseDataExtentItemMax = 180;
 export const updateLayer200ResponseDataExtentMinOne = 4;
 export const updateLayer200ResponseDataExtentMaxOne = 4;
 export const updateLayer200ResponseDataTimePropertyMax = 255;
+export const updateLayer200ResponseDataTimeExtentItemMax = 40;
+export const updateLayer200ResponseDataTimeExtentMinOne = 2;
+export const updateLayer200ResponseDataTimeExtentMaxOne = 2;
 
 export const updateLayer200Response = zod.object({
   data: zod.object({
@@ -3040,6 +3123,23 @@ export const updateLayer200Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .union([
+        zod
+          .array(
+            zod
+              .string()
+              .max(updateLayer200ResponseDataTimeExtentItemMax)
+              .describe('An ISO 8601 date-time, UTC.'),
+          )
+          .min(updateLayer200ResponseDataTimeExtentMinOne)
+          .max(updateLayer200ResponseDataTimeExtentMaxOne),
+        zod.null(),
+      ])
+      .optional()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -3258,6 +3358,9 @@ export const updateLayerProperties200ResponseDataExtentItemMax = 180;
 export const updateLayerProperties200ResponseDataExtentMinOne = 4;
 export const updateLayerProperties200ResponseDataExtentMaxOne = 4;
 export const updateLayerProperties200ResponseDataTimePropertyMax = 255;
+export const updateLayerProperties200ResponseDataTimeExtentItemMax = 40;
+export const updateLayerProperties200ResponseDataTimeExtentMinOne = 2;
+export const updateLayerProperties200ResponseDataTimeExtentMaxOne = 2;
 
 export const updateLayerProperties200Response = zod.object({
   data: zod.object({
@@ -3565,6 +3668,23 @@ export const updateLayerProperties200Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .union([
+        zod
+          .array(
+            zod
+              .string()
+              .max(updateLayerProperties200ResponseDataTimeExtentItemMax)
+              .describe('An ISO 8601 date-time, UTC.'),
+          )
+          .min(updateLayerProperties200ResponseDataTimeExtentMinOne)
+          .max(updateLayerProperties200ResponseDataTimeExtentMaxOne),
+        zod.null(),
+      ])
+      .optional()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -3701,6 +3821,9 @@ export const deleteLayerProperties200ResponseDataExtentItemMax = 180;
 export const deleteLayerProperties200ResponseDataExtentMinOne = 4;
 export const deleteLayerProperties200ResponseDataExtentMaxOne = 4;
 export const deleteLayerProperties200ResponseDataTimePropertyMax = 255;
+export const deleteLayerProperties200ResponseDataTimeExtentItemMax = 40;
+export const deleteLayerProperties200ResponseDataTimeExtentMinOne = 2;
+export const deleteLayerProperties200ResponseDataTimeExtentMaxOne = 2;
 
 export const deleteLayerProperties200Response = zod.object({
   data: zod.object({
@@ -4008,6 +4131,23 @@ export const deleteLayerProperties200Response = zod.object({
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
       ),
+    time_extent: zod
+      .union([
+        zod
+          .array(
+            zod
+              .string()
+              .max(deleteLayerProperties200ResponseDataTimeExtentItemMax)
+              .describe('An ISO 8601 date-time, UTC.'),
+          )
+          .min(deleteLayerProperties200ResponseDataTimeExtentMinOne)
+          .max(deleteLayerProperties200ResponseDataTimeExtentMaxOne),
+        zod.null(),
+      ])
+      .optional()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
+      ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
   }),
@@ -4131,6 +4271,9 @@ export const transferLayer200ResponseDataExtentItemMax = 180;
 export const transferLayer200ResponseDataExtentMinOne = 4;
 export const transferLayer200ResponseDataExtentMaxOne = 4;
 export const transferLayer200ResponseDataTimePropertyMax = 255;
+export const transferLayer200ResponseDataTimeExtentItemMax = 40;
+export const transferLayer200ResponseDataTimeExtentMinOne = 2;
+export const transferLayer200ResponseDataTimeExtentMaxOne = 2;
 
 export const transferLayer200Response = zod.object({
   data: zod.object({
@@ -4437,6 +4580,23 @@ export const transferLayer200Response = zod.object({
       .nullish()
       .describe(
         "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+      ),
+    time_extent: zod
+      .union([
+        zod
+          .array(
+            zod
+              .string()
+              .max(transferLayer200ResponseDataTimeExtentItemMax)
+              .describe('An ISO 8601 date-time, UTC.'),
+          )
+          .min(transferLayer200ResponseDataTimeExtentMinOne)
+          .max(transferLayer200ResponseDataTimeExtentMaxOne),
+        zod.null(),
+      ])
+      .optional()
+      .describe(
+        "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
       ),
     created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
     updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),

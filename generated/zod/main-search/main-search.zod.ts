@@ -201,11 +201,19 @@ export const searchMainFeaturesQueryParams = zod.object({
 });
 
 export const searchMainFeaturesBodySearchValueMax = 255;
+export const searchMainFeaturesBodyDatetimeMax = 100;
 
 export const searchMainFeaturesBody = zod
   .object({
     search_value: zod.string().min(1).max(searchMainFeaturesBodySearchValueMax),
     layer_id: zod.number().min(1),
+    datetime: zod
+      .string()
+      .max(searchMainFeaturesBodyDatetimeMax)
+      .optional()
+      .describe(
+        "Only features whose time (the layer's `time_property`) meets this OGC `datetime` (`2019-01-01/2020-12-31`, open ends `..`); features without a time match any. On a layer without a time property, or a value that does not read, a 422 on `datetime`.",
+      ),
   })
   .describe(
     "`layer_id` must be the layer of one of the map's main searches; its `fields` are searched (case-insensitive, contains).",

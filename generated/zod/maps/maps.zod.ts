@@ -576,6 +576,9 @@ export const showMap200ResponseDataLayersItemExtentItemMax = 180;
 export const showMap200ResponseDataLayersItemExtentMinOne = 4;
 export const showMap200ResponseDataLayersItemExtentMaxOne = 4;
 export const showMap200ResponseDataLayersItemTimePropertyMax = 255;
+export const showMap200ResponseDataLayersItemTimeExtentItemMax = 40;
+export const showMap200ResponseDataLayersItemTimeExtentMinOne = 2;
+export const showMap200ResponseDataLayersItemTimeExtentMaxOne = 2;
 export const showMap200ResponseDataCategoriesItemNameMax = 255;
 export const showMap200ResponseDataCategoriesItemOrderMin = 0;
 export const showMap200ResponseDataCategoriesItemOrderMax = 10000;
@@ -957,6 +960,23 @@ export const showMap200Response = zod.object({
                 .nullish()
                 .describe(
                   "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+                ),
+              time_extent: zod
+                .union([
+                  zod
+                    .array(
+                      zod
+                        .string()
+                        .max(showMap200ResponseDataLayersItemTimeExtentItemMax)
+                        .describe('An ISO 8601 date-time, UTC.'),
+                    )
+                    .min(showMap200ResponseDataLayersItemTimeExtentMinOne)
+                    .max(showMap200ResponseDataLayersItemTimeExtentMaxOne),
+                  zod.null(),
+                ])
+                .optional()
+                .describe(
+                  "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
                 ),
               created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
               updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),

@@ -1117,6 +1117,9 @@ export const importWaterNetworkInp201ResponseDataLayersItemExtentItemMax = 180;
 export const importWaterNetworkInp201ResponseDataLayersItemExtentMinOne = 4;
 export const importWaterNetworkInp201ResponseDataLayersItemExtentMaxOne = 4;
 export const importWaterNetworkInp201ResponseDataLayersItemTimePropertyMax = 255;
+export const importWaterNetworkInp201ResponseDataLayersItemTimeExtentItemMax = 40;
+export const importWaterNetworkInp201ResponseDataLayersItemTimeExtentMinOne = 2;
+export const importWaterNetworkInp201ResponseDataLayersItemTimeExtentMaxOne = 2;
 export const importWaterNetworkInp201ResponseDataLayersMax = 4;
 export const importWaterNetworkInp201ResponseDataNetworkToleranceMMax = 100;
 export const importWaterNetworkInp201ResponseDataNetworkHydraulicsServiceLayerIdsMax = 20;
@@ -1489,6 +1492,23 @@ export const importWaterNetworkInp201Response = zod.object({
             .nullish()
             .describe(
               "The `date` property that is the features' time: OGC API `datetime` filters on it and the collection's temporal extent is its range. Null: the layer has no time.",
+            ),
+          time_extent: zod
+            .union([
+              zod
+                .array(
+                  zod
+                    .string()
+                    .max(importWaterNetworkInp201ResponseDataLayersItemTimeExtentItemMax)
+                    .describe('An ISO 8601 date-time, UTC.'),
+                )
+                .min(importWaterNetworkInp201ResponseDataLayersItemTimeExtentMinOne)
+                .max(importWaterNetworkInp201ResponseDataLayersItemTimeExtentMaxOne),
+              zod.null(),
+            ])
+            .optional()
+            .describe(
+              "The first and last moment of the features' time (`time_property`), as the OGC collection's temporal extent gives it, so a viewer's time slider spans the real data. Sent when the map or its layers are read; null when the layer has no time property or no feature has a time.",
             ),
           created_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),
           updated_at: zod.iso.datetime({}).describe('ISO 8601, UTC.'),

@@ -1,9 +1,6 @@
 import type { components } from '../../../generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
-import { layerConditionsSql, SqlParams } from '../features/feature-filters.ts';
-import { HttpError, invalid } from '../http/http-error.ts';
-import { msg } from '../i18n/messages.ts';
-import { parseDatetime } from '../ogc/ogc-datetime.ts';
+import { layerConditionsSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';
 import type { AggregateRequest, GroupBy } from './aggregate-spec.ts';
 
 type Aggregation = components['schemas']['Aggregation'];
@@ -55,18 +52,7 @@ function groupingSql(groupBy: GroupBy, limit: number, params: SqlParams): Groupi
 
 /** Features whose time meets `datetime` (as OGC: features without a time match any). */
 function datetimeSql(timeProperty: string | undefined, text: string, params: SqlParams): string {
-  if (!timeProperty) throw invalid({ datetime: [msg('dashboards.no_time_property')] });
-  let span;
-  try {
-    span = parseDatetime(text);
-  } catch (error) {
-    if (error instanceof HttpError) throw invalid({ datetime: [msg('dashboards.bad_datetime')] });
-    throw error;
-  }
-  const bound = (at: number | undefined) =>
-    at === undefined ? 'NULL::timestamptz' : `${params.add(new Date(at).toISOString())}::timestamptz`;
-  const time = `feature_time_span(ft.properties ->> ${params.add(timeProperty)}::text)`;
-  return `(${time} IS NULL OR ${time} && tstzrange(${bound(span.start)}, ${bound(span.end)}, '${span.endOpen ? '[)' : '[]'}'))`;
+  return timeRangeSql(timeProperty, text, params);
 }
 
 /** Partial sums of one group, as the statement returns them. */

@@ -6,7 +6,12 @@ import { layerFilterSql, SqlParams, type LayerFilter } from './filter-sql.ts';
 export type ExportScope = (
   | { kind: 'layer'; layer_id: number; search?: string }
   | { kind: 'selected'; layer_id: number; feature_ids: number[] }
-  | { kind: 'filter'; layers_filter: LayerFilter[] }
+  | {
+      kind: 'filter';
+      layers_filter: LayerFilter[];
+      /** Each layer's time property (by layer id) when asked, for the entries' `datetime`. */
+      times?: Record<string, string>;
+    }
 ) & {
   /**
    * The properties the caller may not read, by layer id, fixed when the export was asked for:
@@ -55,7 +60,7 @@ function scopeParts(scope: ExportScope): Omit<LayerPart, 'asOf'>[] {
     // A filter on a hidden property was refused when the export was asked for.
     return scope.layers_filter.map((filter) => {
       const params = new SqlParams();
-      const where = layerFilterSql(filter, params);
+      const where = layerFilterSql(filter, params, scope.times?.[String(filter.layer_id)]);
       return { layerId: filter.layer_id, where, params: params.values, hidden: hiddenOn(filter.layer_id) };
     });
   }

@@ -9,7 +9,7 @@ import { layerConditionsSql, SqlParams } from '../features/feature-filters.ts';
 export type LayerFilter = components['schemas']['LayerFilter'];
 export { SqlParams };
 
-/** All of the layer's conditions (AND) and its bbox, or `TRUE` when there are none. */
-export function layerFilterSql(filter: LayerFilter, params: SqlParams): string {
-  return layerConditionsSql(filter, params);
+/** All of the layer's conditions (AND), its bbox and time range, or `TRUE` when there are none. */
+export function layerFilterSql(filter: LayerFilter, params: SqlParams, timeProperty?: string): string {
+  return layerConditionsSql(filter, params, timeProperty);
 }

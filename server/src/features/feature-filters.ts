@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/openapi-types.ts';
-import { invalid } from '../http/http-error.ts';
+import { HttpError, invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
+import { parseDatetime, type TimeSpan } from '../ogc/ogc-datetime.ts';
 import { likePattern } from './feature-rows.ts';
 
 type LayerFilter = components['schemas']['LayerFilter'];
@@ -63,6 +64,48 @@ function conditionSql(condition: FilterCondition, params: SqlParams): string {
 export type HiddenProperties = (layerId: number) => ReadonlySet<string>;
 const NOTHING_HIDDEN: HiddenProperties = () => new Set();
 
+/** A layer's time property (a `date` property of its schema), or undefined: the layer has no time. */
+export type TimeProperties = (layerId: number) => string | undefined;
+const NO_TIME: TimeProperties = () => undefined;
+
+/** An OGC `datetime` read as a span, or undefined when it does not read. */
+function readSpan(text: string): TimeSpan | undefined {
+  try {
+    return parseDatetime(text);
+  } catch (error) {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  }
+}
+
+/** What is wrong with a time range on a layer: no time property there, or a value that does not read. */
+export function timeRangeProblem(timeProperty: string | undefined, text: string) {
+  if (!timeProperty) return msg('dashboards.no_time_property');
+  return readSpan(text) ? undefined : msg('dashboards.bad_datetime');
+}
+
+/**
+ * Features (`ft`) whose time meets an OGC `datetime` (an instant, a date's whole day, `a/b`,
+ * open ends): the one time condition of filters, the table, exports and dashboards. As OGC
+ * asks, a feature without a time matches any range. A range that cannot apply is a 422 on
+ * `field`.
+ */
+export function timeRangeSql(
+  timeProperty: string | undefined,
+  text: string,
+  params: SqlParams,
+  field = 'datetime',
+): string {
+  const problem = timeRangeProblem(timeProperty, text);
+  const span = readSpan(text);
+  if (problem || !span || !timeProperty)
+    throw invalid({ [field]: [problem ?? msg('dashboards.bad_datetime')] });
+  const bound = (at: number | undefined) =>
+    at === undefined ? 'NULL::timestamptz' : `${params.add(new Date(at).toISOString())}::timestamptz`;
+  const time = `feature_time_span(ft.properties ->> ${params.add(timeProperty)}::text)`;
+  return `(${time} IS NULL OR ${time} && tstzrange(${bound(span.start)}, ${bound(span.end)}, '${span.endOpen ? '[)' : '[]'}'))`;
+}
+
 /**
  * Per entry: a layer not on the map (or not readable by the caller), a condition on a property
  * hidden from the caller (refused as a property the layer does not have: filtering on it would
@@ -72,11 +115,15 @@ export function layersFilterProblems(
   layersFilter: readonly LayerFilter[],
   mapLayerIds: ReadonlySet<number>,
   hiddenOf: HiddenProperties = NOTHING_HIDDEN,
+  timeOf: TimeProperties = NO_TIME,
 ): Problems {
   const problems: Problems = {};
   layersFilter.forEach((entry, index) => {
     if (!mapLayerIds.has(entry.layer_id))
       problems[`layers_filter.${index}.layer_id`] = [msg('features.layer_not_on_map')];
+    const timeProblem =
+      entry.datetime === undefined ? undefined : timeRangeProblem(timeOf(entry.layer_id), entry.datetime);
+    if (timeProblem) problems[`layers_filter.${index}.datetime`] = [timeProblem];
     const hidden = hiddenOf(entry.layer_id);
     entry.filters.forEach((condition, at) => {
       if (hidden.has(condition.property)) {
@@ -92,13 +139,17 @@ export function layersFilterProblems(
   return problems;
 }
 
-/** One entry's conditions and bbox over `features ft` (all must hold), or `TRUE` with none. */
-export function layerConditionsSql(entry: LayerFilter, params: SqlParams): string {
+/**
+ * One entry's conditions, bbox and time range over `features ft` (all must hold), or `TRUE`
+ * with none. `timeProperty` is the entry's layer's time property, for its `datetime`.
+ */
+export function layerConditionsSql(entry: LayerFilter, params: SqlParams, timeProperty?: string): string {
   const parts = entry.filters.map((condition) => conditionSql(condition, params));
   if (entry.bbox) {
     const [minLon, minLat, maxLon, maxLat] = entry.bbox.map((value) => params.add(value));
     parts.push(`ST_Intersects(ft.geom, ST_MakeEnvelope(${minLon}, ${minLat}, ${maxLon}, ${maxLat}, 4326))`);
   }
+  if (entry.datetime !== undefined) parts.push(timeRangeSql(timeProperty, entry.datetime, params));
   return parts.length === 0 ? 'TRUE' : parts.map((part) => `(${part})`).join(' AND ');
 }
 
@@ -112,11 +163,13 @@ export function layersFilterSql(
   mapLayerIds: ReadonlySet<number>,
   params: SqlParams,
   hiddenOf: HiddenProperties = NOTHING_HIDDEN,
+  timeOf: TimeProperties = NO_TIME,
 ): string {
-  const problems = layersFilterProblems(layersFilter, mapLayerIds, hiddenOf);
+  const problems = layersFilterProblems(layersFilter, mapLayerIds, hiddenOf, timeOf);
   if (Object.keys(problems).length > 0) throw invalid(problems);
   const clauses = layersFilter.map(
-    (entry) => `(ft.layer_id = ${params.add(entry.layer_id)} AND ${layerConditionsSql(entry, params)})`,
+    (entry) =>
+      `(ft.layer_id = ${params.add(entry.layer_id)} AND ${layerConditionsSql(entry, params, timeOf(entry.layer_id))})`,
   );
   return clauses.join(' OR ');
 }

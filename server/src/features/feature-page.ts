@@ -13,6 +13,7 @@ import {
   type FeatureRowWithFiles,
 } from './feature-rows.ts';
 import { countAt, featuresSource } from './as-of.ts';
+import { SqlParams, timeRangeSql } from './feature-filters.ts';
 import { pageStart } from './page-anchors.ts';
 
 export interface LayerPageRequest {
@@ -33,8 +34,12 @@ export interface LayerPageRequest {
   sort?: FeatureSort | undefined;
   /** The layer as it was at this moment, rebuilt from its history (see featuresSource). */
   asOf?: Date | undefined;
+  /** Only features whose time (`property`, the layer's time property) meets OGC `datetime`. */
+  time?: FeatureTime | undefined;
   path: string;
 }
+
+export type FeatureTime = { property: string | undefined; datetime: string };
 
 export type FeatureSort = { property: string; descending: boolean };
 export type FeatureWhere = { property: string; value: string };
@@ -108,9 +113,16 @@ export function layerWhere(
   search: string | undefined,
   equals?: FeatureWhere,
   hidden: readonly string[] = [],
+  time?: FeatureTime,
 ): { where: string; params: unknown[] } {
   const params: unknown[] = [layerId];
   let where = 'ft.layer_id = $1';
+  if (time) {
+    const sql = new SqlParams();
+    sql.values.push(...params);
+    where += ` AND ${timeRangeSql(time.property, time.datetime, sql)}`;
+    params.splice(0, params.length, ...sql.values);
+  }
   if (equals) {
     params.push(equals.property, equals.value);
     where += ` AND ft.properties ->> $${params.length - 1} = $${params.length}`;
@@ -136,11 +148,11 @@ export async function layerFeaturePage(
   request: LayerPageRequest,
 ): Promise<PageEnvelope<FeatureBody>> {
   const { layerId, page, perPage, search, where: equals, asOf } = request;
-  const { where, params } = layerWhere(layerId, search, equals, request.hidden);
+  const { where, params } = layerWhere(layerId, search, equals, request.hidden, request.time);
   if (asOf) params.push(asOf.toISOString());
   const source = featuresSource(asOf, '$1', `$${params.length}`);
   // Narrowed pages are counted and found by reading them; the layer's count and anchors are of all.
-  const narrowed = Boolean(search) || equals !== undefined;
+  const narrowed = Boolean(search) || equals !== undefined || request.time !== undefined;
   const { total, exact } = narrowed
     ? await boundedCount(db, where, params, source)
     : asOf
@@ -192,7 +204,7 @@ export async function layerFeaturePage(
 
 /** The answer for a page of `rows` (already in order) out of `total`; links carry keyset cursors. */
 export function pageEnvelopeOf(
-  request: Pick<LayerPageRequest, 'page' | 'perPage' | 'search' | 'where' | 'path' | 'asOf'>,
+  request: Pick<LayerPageRequest, 'page' | 'perPage' | 'search' | 'where' | 'path' | 'asOf' | 'time'>,
   rows: readonly FeatureRowWithFiles[],
   total: number,
   sort: FeatureSort | undefined,
@@ -213,6 +225,7 @@ export function pageEnvelopeOf(
       query.set('where_value', equals.value);
     }
     if (request.asOf) query.set('as_of', request.asOf.toISOString());
+    if (request.time) query.set('datetime', request.time.datetime);
     if (sort) query.set('sort', `${sort.descending ? '-' : ''}${sort.property}`);
     else if (cursor) query.set(cursor[0], String(cursor[1]));
     query.set('page', String(target));

@@ -25,6 +25,22 @@ import {
   type SearchBody,
 } from './records.ts';
 import type { SuccessBodyOf } from '../openapi/typed-handlers.ts';
+import { temporalExtent } from '../ogc/ogc-temporal-extent.ts';
+
+/**
+ * Layers as answered to a reader, each with its time's range (`time_extent`, the OGC
+ * collection's temporal extent, cached per layer version), so a time slider spans real data.
+ * `layers` are as the caller sees them: a hidden time property gives no range, nor does a
+ * layer none of whose features has a time.
+ */
+export async function withTimeExtents(db: Queryable, layers: readonly LayerRow[]) {
+  return Promise.all(
+    layers.map(async (layer) => {
+      const [first, last] = (await temporalExtent(db, layer)) ?? [null, null];
+      return { ...toLayer(layer), time_extent: first && last ? [first, last] : null };
+    }),
+  );
+}
 
 type MapDetail = SuccessBodyOf<'showMap'>['data'];
 
@@ -78,9 +94,12 @@ export async function mapDetail(
     ...toMap(map),
     ...(layers
       ? {
-          layers: layers
-            .filter((layer) => layerReadable(ability, layer))
-            .map((layer) => toLayer(layerAsSeen(access, layer))),
+          layers: await withTimeExtents(
+            db,
+            layers
+              .filter((layer) => layerReadable(ability, layer))
+              .map((layer) => layerAsSeen(access, layer)),
+          ),
         }
       : {}),
     categories: categories.map(toCategory),

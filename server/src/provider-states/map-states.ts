@@ -144,6 +144,7 @@ export const MAP_STATES: StateDefinition[] = [
         'category_id?': 'The contract id of a category an earlier state created.',
         'order?': 'Drawing order.',
         'properties?': 'Attribute schema: `[{name, label?, type?, required?, options?}]`.',
+        'time_property?': "A `date` property of the schema that is the features' time.",
       },
     },
     (context, params) => {
@@ -164,6 +165,7 @@ export const MAP_STATES: StateDefinition[] = [
         style: json(DEFAULT_STYLE),
         order: params.order ?? 0,
         properties: json(((params.properties ?? []) as PropertyParam[]).map(schemaEntry)),
+        time_property: params.time_property ?? null,
       };
     },
   ),

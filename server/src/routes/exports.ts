@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { hiddenPropertiesOf } from '../access/layer-view.ts';
+import { hiddenPropertiesOf, layerAsSeen } from '../access/layer-view.ts';
 import { canOn } from '../auth/abilities.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
@@ -10,6 +10,7 @@ import { forbidden, HttpError, invalid, notFound } from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { msg } from '../i18n/messages.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
+import { timePropertyOf } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importLayerHandler } from './layer-import.ts';
 import type { Queryable } from '../db/database.ts';
@@ -107,11 +108,18 @@ export const exportHandlers = typedHandlers({
       layers.push(
         (await mapLayerForFeatures(services.db, auth.ability, params.id, filter.layer_id, 'export')).layer,
       );
+    // The layers' time properties as the caller sees them, fixed in the scope for a time range.
+    const times: Record<string, string> = {};
+    for (const layer of layers) {
+      const time = timePropertyOf(layerAsSeen(auth.access, layer));
+      if (time) times[String(layer.id)] = time;
+    }
     // The same refusals as filter-features: a value whose shape does not fit its operator.
     const problems = layersFilterProblems(
       body.layers_filter,
       new Set(layers.map((layer) => layer.id)),
       (layerId) => hiddenPropertiesOf(auth.access, layerId),
+      (layerId) => times[String(layerId)],
     );
     if (Object.keys(problems).length > 0) throw invalid(problems);
     const first = layers[0];
@@ -120,6 +128,7 @@ export const exportHandlers = typedHandlers({
       scope: {
         kind: 'filter',
         layers_filter: body.layers_filter,
+        times,
         hidden: hiddenByLayer(
           auth,
           layers.map((layer) => layer.id),

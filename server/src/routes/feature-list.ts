@@ -5,6 +5,7 @@ import { layerFeaturePage, parseFeatureSort, parseFeatureWhere } from '../featur
 import { layerPageInOneStatement, rememberLayerShape } from '../features/page-statement.ts';
 import { hiddenPropertiesOf, layerAsSeen, withoutHidden } from '../access/layer-view.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
+import { timePropertyOf } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** A cursor beyond every id (`1e309` arrives as Infinity) means the same as the largest id. */
@@ -42,6 +43,7 @@ export const featureListHandlers = typedHandlers({
     const hiddenHere = hiddenPropertiesOf(auth.access, params.layer_id);
     const simple =
       request.asOf === undefined &&
+      query.datetime === undefined &&
       query.sort === undefined &&
       query.where_property === undefined &&
       query.where_value === undefined &&
@@ -64,6 +66,11 @@ export const featureListHandlers = typedHandlers({
       versionKey,
       sort: parseFeatureSort(query.sort, layer),
       where: parseFeatureWhere(query.where_property, query.where_value, layer),
+      // A time property hidden from the caller is none to them (layerAsSeen dropped it): a 422.
+      time:
+        query.datetime === undefined
+          ? undefined
+          : { property: timePropertyOf(layer), datetime: query.datetime },
     });
     return { status: 200, body: withoutHiddenOnPage(page, hidden) };
   },

@@ -1,8 +1,8 @@
-import { hiddenPropertiesOf, layerReadable, withoutHidden } from '../access/layer-view.ts';
+import { hiddenPropertiesOf, layerAsSeen, layerReadable, withoutHidden } from '../access/layer-view.ts';
 import { featuresSource, parseMoment } from '../features/as-of.ts';
 import { mapForFeatures } from '../features/feature-access.ts';
 import { layersOfMap } from '../features/feature-edits.ts';
-import { layersFilterSql, SqlParams } from '../features/feature-filters.ts';
+import { layersFilterSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';
 import { boundedCount } from '../features/bounded-count.ts';
 import {
   featurePageSql,
@@ -14,6 +14,7 @@ import { invalid } from '../http/http-error.ts';
 import { pageEnvelope } from '../http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, toFeature, type FeatureRow } from '../maps/records.ts';
+import { timePropertyOf } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 const MAIN_SEARCH_LIMIT = 20;
@@ -33,14 +34,21 @@ export const featureSearchHandlers = typedHandlers({
   async filterFeatures({ services: { db }, auth, params, query, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
     // Only the layers the caller may read can be filtered, and not on their hidden properties.
-    const layerIds = new Set(
-      [...(await layersOfMap(db, params.id)).values()]
-        .filter((layer) => layerReadable(auth.ability, layer))
-        .map((layer) => layer.id),
+    const readable = [...(await layersOfMap(db, params.id)).values()].filter((layer) =>
+      layerReadable(auth.ability, layer),
+    );
+    const layerIds = new Set(readable.map((layer) => layer.id));
+    // A time property hidden from the caller is no time to them (layerAsSeen drops it).
+    const times = new Map(
+      readable.map((layer) => [layer.id, timePropertyOf(layerAsSeen(auth.access, layer))]),
     );
     const sql = new SqlParams();
-    const where = layersFilterSql(body.layers_filter, layerIds, sql, (layerId) =>
-      hiddenPropertiesOf(auth.access, layerId),
+    const where = layersFilterSql(
+      body.layers_filter,
+      layerIds,
+      sql,
+      (layerId) => hiddenPropertiesOf(auth.access, layerId),
+      (layerId) => times.get(layerId),
     );
     const page = query.page ?? 1;
     const perPage = query.per_page ?? 15;
@@ -98,24 +106,33 @@ export const featureSearchHandlers = typedHandlers({
     const needle = body.search_value.trim();
     // As it was: the layer's rows then, searched by their values then.
     const asOf = parseMoment(query.as_of, 'as_of');
-    const source = featuresSource(asOf, '$1', '$6');
+    const sql = new SqlParams();
+    const [layerId, names, pattern, prefix, displayed] = [
+      body.layer_id,
+      fields,
+      likePattern(needle),
+      likePattern(needle).slice(1),
+      display,
+    ].map((value) => sql.add(value));
+    const source = featuresSource(asOf, layerId, asOf ? sql.add(asOf.toISOString()) : '');
+    const time =
+      body.datetime === undefined
+        ? 'TRUE'
+        : timeRangeSql(
+            layer ? timePropertyOf(layerAsSeen(auth.access, layer)) : undefined,
+            body.datetime,
+            sql,
+          );
     // Best first: a value starting with the text, then the shortest display value, then id.
     const rows = await db.query<FeatureRow>(
       `SELECT ${FEATURE_COLUMNS} FROM ${source} ft
-       WHERE ft.layer_id = $1 AND EXISTS (
-         SELECT 1 FROM unnest($2::text[]) f(name) WHERE ft.properties ->> f.name ILIKE $3)
+       WHERE ft.layer_id = ${layerId} AND ${time} AND EXISTS (
+         SELECT 1 FROM unnest(${names}::text[]) f(name) WHERE ft.properties ->> f.name ILIKE ${pattern})
        ORDER BY NOT EXISTS (
-           SELECT 1 FROM unnest($2::text[]) f(name) WHERE ft.properties ->> f.name ILIKE $4),
-         length(coalesce(ft.properties ->> $5::text, '')), ft.id
+           SELECT 1 FROM unnest(${names}::text[]) f(name) WHERE ft.properties ->> f.name ILIKE ${prefix}),
+         length(coalesce(ft.properties ->> ${displayed}::text, '')), ft.id
        LIMIT ${MAIN_SEARCH_LIMIT}`,
-      [
-        body.layer_id,
-        fields,
-        likePattern(needle),
-        `${likePattern(needle).slice(1)}`,
-        display,
-        ...(asOf ? [asOf.toISOString()] : []),
-      ],
+      sql.values,
     );
     const data = rows.map((row) => {
       const feature = toFeature(row);

@@ -8,6 +8,7 @@ import { propertyInputErrors } from '../layers/layer-schema.ts';
 import { deleteLayer, insertLayer, layersOfMap, updateLayer } from '../layers/layer-store.ts';
 import { transferLayer } from '../layers/layer-transfer.ts';
 import { layerFor, mapFor, mayUpdateMapIfExists } from '../maps/access.ts';
+import { withTimeExtents } from '../maps/map-detail.ts';
 import { toLayer } from '../maps/records.ts';
 import { unlinkStoredFiles } from '../maps/stored-files.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
@@ -20,7 +21,8 @@ export const layerHandlers = typedHandlers({
     const layers = (await layersOfMap(services.db, params.id)).filter((layer) =>
       layerReadable(auth.ability, layer),
     );
-    return { status: 200, body: { data: layers.map((layer) => toLayer(layerAsSeen(auth.access, layer))) } };
+    const seen = layers.map((layer) => layerAsSeen(auth.access, layer));
+    return { status: 200, body: { data: await withTimeExtents(services.db, seen) } };
   },
 
   createLayer: async ({ services, auth, params, body }) => {

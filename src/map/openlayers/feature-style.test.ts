@@ -86,3 +86,17 @@ describe('the style function of a thematic layer', () => {
     expect(a).not.toBe(c);
   });
 });
+
+describe('the style function under the time slider', () => {
+  it('draws only the features whose time lies in the range, and those without a time', () => {
+    const style = {
+      ...styleOf(layer(BASE)),
+      time: { property: 'install_date', from: '2019-01-01', to: '2020-12-31' },
+    };
+    const styles = layerStyleFunction(style, [], null);
+    expect(styles(line(1, { install_date: '2019-06-14' }), 10)).toBeDefined();
+    expect(styles(line(2, { install_date: '2018-12-31' }), 10)).toBeUndefined();
+    expect(styles(line(3, { install_date: '2021-01-01' }), 10)).toBeUndefined();
+    expect(styles(line(4, {}), 10)).toBeDefined();
+  });
+});

@@ -4,6 +4,7 @@ import type { StyleFunction } from 'ol/style/Style';
 import type { LayerStyleModel } from '../layer-model';
 import { SINGLE, classifier, geometryKindOf, symbolOf, type StyleSymbol } from '../thematic-style';
 import { pointDisc } from './point-disc';
+import { inTimeRange } from '../time-filter';
 
 const HIGHLIGHT = '#ff7a00';
 const SELECTED = '#d6007a';
@@ -67,7 +68,10 @@ export function layerStyleFunction(
   const thematic = style.thematic ?? SINGLE;
   const classify = classifier(thematic);
   const single = thematic.kind === 'single' && thematic.size === null;
+  const time = style.time;
   return (feature: FeatureLike, resolution: number) => {
+    // Outside the time slider's range: not drawn (and so not found by a click either).
+    if (time && !inTimeRange(feature.get(time.property), time)) return undefined;
     const id = Number(feature.getId());
     const emphasis = id === selectedId ? 'selected' : highlighted.has(id) ? 'highlight' : 'none';
     const geometryType = feature.getGeometry()?.getType() ?? 'Point';

@@ -213,6 +213,63 @@ describe('filtered features', () => {
         expect(page.data.map((feature) => feature.id)).toEqual([PIPE_101.id]);
       }));
 
+  it('listLayerFeatures with datetime lists only the features whose time meets the range', () => {
+    const dated = {
+      map_id: TOWN.id,
+      id: 12,
+      name: 'Dated pipes',
+      geometry_type: 'LineString',
+      properties: [{ name: 'laid', label: 'Laid', type: 'date', required: false, options: null }],
+      time_property: 'laid',
+    };
+    const laid2019 = { ...PIPE_101, layer_id: dated.id, id: 121, properties: { laid: '2019-05-01' } };
+    const laid2001 = { ...PIPE_102, layer_id: dated.id, id: 122, properties: { laid: '2001-01-01' } };
+    const datedPath = `/api/maps/${TOWN.id}/layers/${dated.id}/features`;
+    return pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(dated))
+      .given(STATES.featureExists, stateOf(laid2019))
+      .given(STATES.featureExists, stateOf(laid2001))
+      .uponReceiving('a request for the features of a layer within a time range')
+      .withRequest('GET', datedPath, (b) =>
+        b.headers(readHeaders).query({ datetime: '2019-01-01/2020-12-31' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(pageLike(datedPath, [featureLike(laid2019)], 1)),
+      )
+      .executeTest(async (server) => {
+        const page = await listLayerFeatures(
+          TOWN.id,
+          dated.id,
+          { datetime: '2019-01-01/2020-12-31' },
+          options(server.url),
+        );
+        expect(page.data.map((feature) => feature.id)).toEqual([laid2019.id]);
+      });
+  });
+
+  it('filterFeatures 422 for a time range on a layer without a time property', () => {
+    const timed = { layers_filter: [{ layer_id: PIPES.id, filters: [], datetime: '2019-01-01/..' }] };
+    return pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .uponReceiving('a filter of features with a time range on a layer without time')
+      .withRequest('POST', filterPath, (b) => b.headers(signedInHeaders).jsonBody(timed))
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(validationLike({ 'layers_filter.0.datetime': 'This layer has no time property.' })),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(filterFeatures(TOWN.id, timed, undefined, options(server.url)));
+        expect(failure.status).toBe(422);
+      });
+  });
+
   it('filterFeatures 422 for an unknown operator', () => {
     const invalid = {
       layers_filter: [

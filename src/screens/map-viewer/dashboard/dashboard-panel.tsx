@@ -20,6 +20,7 @@ import { onMap, useAppAbility } from '../../../lib/ability';
 import { paths } from '../../../lib/paths';
 import { Link } from 'react-router';
 import { WidgetCard } from './widget-card';
+import { withTimeRange } from '../time/time-range';
 import type { Selection, ViewerScope } from './widget-data';
 import { widgetsChanged } from '../../../lib/cache-changes';
 
@@ -28,6 +29,8 @@ interface DashboardPanelProps {
   layers: readonly Layer[];
   viewExtent: [number, number, number, number] | null;
   appliedFilter: readonly LayerFilter[] | null;
+  /** The time slider's range (OGC `datetime`): widgets following the map count only inside it. */
+  datetime?: string | null;
   /** The features of the group a click on a chart selected (null: cleared), for the map to highlight. */
   onSelection?: (matches: Feature[] | null) => void;
 }
@@ -42,6 +45,7 @@ export function DashboardPanel({
   viewExtent,
   appliedFilter,
   onSelection,
+  datetime = null,
 }: DashboardPanelProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
@@ -53,7 +57,12 @@ export function DashboardPanel({
   const refresh = () => widgetsChanged(queryClient, mapId);
   const remove = useDeleteWidget({ mutation: { onSuccess: refresh } });
   const change = useUpdateWidget({ mutation: { onSuccess: refresh } });
-  const scope: ViewerScope = { bbox: viewExtent, appliedFilter };
+  const timedLayerIds = layers.filter((layer) => layer.time_property).map((layer) => layer.id);
+  const scope: ViewerScope = {
+    bbox: viewExtent,
+    appliedFilter,
+    time: datetime ? { datetime, layerIds: timedLayerIds } : null,
+  };
   const matches = useFilterFeatures();
   const select = (next: Selection | null) => {
     setSelection(next);
@@ -64,7 +73,13 @@ export function DashboardPanel({
     matches.mutate(
       {
         id: mapId,
-        data: { layers_filter: [{ layer_id: next.layerId, filters: [next.condition] }] },
+        data: {
+          layers_filter: withTimeRange(
+            [{ layer_id: next.layerId, filters: [next.condition] }],
+            layers,
+            datetime,
+          ),
+        },
         params: { page: 1, per_page: 100 },
       },
       { onSuccess: (page) => onSelection?.(page.data) },

@@ -69,6 +69,21 @@ describe('a widget question', () => {
   });
 });
 
+describe('a widget question under the time slider', () => {
+  const time = { datetime: '2019-01-01/2020-12-31', layerIds: [10] };
+  it('asks for the range when the widget follows the map and its layer has a time', () => {
+    expect(widgetQuestion(WIDGET, { bbox: null, appliedFilter: null, time }, null).datetime).toBe(
+      '2019-01-01/2020-12-31',
+    );
+  });
+
+  it('leaves it out for a whole-layer widget and for a layer without time', () => {
+    const scope = { bbox: null, appliedFilter: null, time };
+    expect(widgetQuestion({ ...WIDGET, scope: 'layer' }, scope, null).datetime).toBeUndefined();
+    expect(widgetQuestion({ ...WIDGET, layer_id: 11 }, scope, null).datetime).toBeUndefined();
+  });
+});
+
 describe('chart rows and selections', () => {
   const aggregation: Aggregation = {
     groups: [

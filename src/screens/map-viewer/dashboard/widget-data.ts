@@ -12,6 +12,8 @@ import type {
 export interface ViewerScope {
   bbox: [number, number, number, number] | null;
   appliedFilter: readonly LayerFilter[] | null;
+  /** The time slider's range (OGC `datetime`) and the layers it applies to (those with a time). */
+  time?: { datetime: string; layerIds: readonly number[] } | null;
 }
 
 /** A click on a bar, slice or class: features of `layerId` meeting `condition`. */
@@ -23,7 +25,7 @@ export interface Selection {
 
 /**
  * The aggregate question a widget asks: its own grouping, metrics and filters, plus (when it
- * follows the map) the viewer's extent and its active filter on the widget's layer, plus the
+ * follows the map) the viewer's extent, its time range and its active filter on the widget's layer, plus the
  * dashboard's selection when that is on the same layer.
  */
 export function widgetQuestion(
@@ -43,6 +45,9 @@ export function widgetQuestion(
     limit: widget.limit,
     ...(filters.length > 0 ? { filters } : {}),
     ...(widget.scope === 'map' && scope.bbox ? { bbox: roundedBox(scope.bbox) } : {}),
+    ...(widget.scope === 'map' && scope.time?.layerIds.includes(widget.layer_id)
+      ? { datetime: scope.time.datetime }
+      : {}),
   };
 }
 

@@ -16,6 +16,8 @@ import { MainSearchBox } from '../search-filters/main-search-box';
 import { useLayerViewState } from '../layers/use-layer-view-state';
 import { useVectorData } from './use-vector-data';
 import { ViewSwitchButton } from '../shell/view-switch-button';
+import { TimeSlider } from '../time/time-slider';
+import { useTimeRange } from '../time/use-time-range';
 import { ViewerShell } from '../shell/viewer-shell';
 import type { TabItem } from '../../../components/ui/tabs';
 import '../shell/map-viewer.css';
@@ -27,6 +29,8 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
   const tree = useLayerViewState(layers);
   const vector = useVectorData(map.id, layers, tree.isVisible);
+  // The 2D viewer's time range arrives in the address; the globe draws only what is inside it.
+  const time = useTimeRange(layers);
   const [selected, setSelected] = useState<SelectedFeature | null>(null);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(null);
   const initialView = useMemo<MapViewModel>(
@@ -46,8 +50,9 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
         engine: '3d',
         vectorData: vector.data,
+        timeRange: time.range,
       }),
-    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, vector.data],
+    [layers, map.basemap, tree.changes, tree.drawingOrder, selected, vector.data, time.range],
   );
   const onViewChange = useCallback((view: MapViewModel) => {
     viewRef.current = view;
@@ -74,6 +79,15 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
       title: t('viewer.shell.tabs.layers'),
       content: (
         <>
+          {time.extent && (
+            <TimeSlider
+              extent={time.extent}
+              range={time.range}
+              step={time.step}
+              onChange={time.setRange}
+              onStepChange={time.setStep}
+            />
+          )}
           <LayerTree
             layers={layers}
             categories={map.categories}
@@ -96,7 +110,15 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
     {
       id: 'search',
       title: t('viewer.shell.tabs.search'),
-      content: <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />,
+      content: (
+        <MainSearchBox
+          mapId={map.id}
+          entries={map.main_searches}
+          onPick={goToFeature}
+          layers={layers}
+          datetime={time.datetime}
+        />
+      ),
     },
   ];
 

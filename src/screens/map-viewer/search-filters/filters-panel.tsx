@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { layersFilterOf, type FilterValue } from './filter-conditions';
 import { FilterInput } from './filter-input';
+import { withTimeRange } from '../time/time-range';
 
 type FiltersPanelProps = {
   mapId: number;
@@ -17,10 +18,20 @@ type FiltersPanelProps = {
   /** The matches of the applied filter and the filter itself (for exporting it); null when cleared. */
   onResults: (matches: Feature[] | null, layersFilter: LayerFilter[] | null) => void;
   onPick: (feature: Feature) => void;
+  /** The time slider's range (OGC `datetime`), applied on the layers that have a time. */
+  datetime?: string | null;
 };
 
 /** The map's saved filters as a form; applying lists and highlights the matches (filterFeatures). */
-export function FiltersPanel({ mapId, filters, layers, viewExtent, onResults, onPick }: FiltersPanelProps) {
+export function FiltersPanel({
+  mapId,
+  filters,
+  layers,
+  viewExtent,
+  onResults,
+  onPick,
+  datetime = null,
+}: FiltersPanelProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<number, FilterValue>>({});
   const [inView, setInView] = useState(false);
@@ -32,7 +43,11 @@ export function FiltersPanel({ mapId, filters, layers, viewExtent, onResults, on
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const layersFilter = layersFilterOf(filters, values, inView ? viewExtent : null);
+    const layersFilter = withTimeRange(
+      layersFilterOf(filters, values, inView ? viewExtent : null),
+      layers,
+      datetime,
+    );
     if (layersFilter.length === 0) return;
     search.mutate(
       {

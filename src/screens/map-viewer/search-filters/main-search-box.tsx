@@ -2,20 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMainFeatures } from '../../../../generated/api/main-search/main-search';
-import type { Feature, MainSearch } from '../../../../generated/model';
+import type { Feature, Layer, MainSearch } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { asOfParams, useAsOf } from '../../../lib/as-of';
+import { datetimeFor } from '../time/time-range';
 
 type MainSearchBoxProps = {
   mapId: number;
   entries: readonly MainSearch[];
   onPick: (feature: Feature) => void;
+  /** The time slider's range (OGC `datetime`), sent for an entry whose layer has a time. */
+  datetime?: string | null;
+  layers?: readonly Layer[];
 };
 
 /** The map's search box: type-ahead over one main search entry's layer (searchMainFeatures). */
-export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
+export function MainSearchBox({ mapId, entries, onPick, datetime = null, layers = [] }: MainSearchBoxProps) {
   const { t } = useTranslation();
   const listId = useId();
   const sorted = [...entries].sort((a, b) => a.order - b.order);
@@ -25,14 +29,18 @@ export function MainSearchBox({ mapId, entries, onPick }: MainSearchBoxProps) {
   const entry = sorted.find((candidate) => candidate.id === entryId);
   // As it was: the search reads the layer of the moment shown.
   const asOf = useAsOf();
+  const time = datetimeFor(
+    layers.find((layer) => layer.id === entry?.layer_id),
+    datetime,
+  );
   // A query, not a mutation: each text has its own cache entry, so a slow answer to an
   // older text never replaces the newer one's.
   const matches = useQuery({
-    queryKey: ['main-search-features', mapId, entry?.layer_id, value, asOf],
+    queryKey: ['main-search-features', mapId, entry?.layer_id, value, asOf, time],
     queryFn: ({ signal }) =>
       searchMainFeatures(
         mapId,
-        { search_value: value, layer_id: entry?.layer_id ?? 0 },
+        { search_value: value, layer_id: entry?.layer_id ?? 0, ...time },
         asOfParams(asOf),
         undefined,
         signal,

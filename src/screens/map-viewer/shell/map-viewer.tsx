@@ -38,6 +38,8 @@ import { useSnapTargets } from '../editing/use-snap-targets';
 import { AsOfControl } from '../time/as-of-control';
 import { ChangesPanel } from '../time/changes-panel';
 import { asOfFromQuery, queryWithAsOf } from '../time/as-of';
+import { TimeSlider } from '../time/time-slider';
+import { useTimeRange } from '../time/use-time-range';
 import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
@@ -97,6 +99,9 @@ export function MapViewer({
     [setSearch],
   );
   const layers = useMemo(() => map.layers ?? [], [map.layers]);
+  // The time slider: the address keeps the range (`time=a/b`), so a link reopens the same moment.
+  const time = useTimeRange(layers);
+  const datetime = time.datetime;
   const tree = useLayerViewState(layers);
   const { showOnly, isVisible } = tree;
   const [zoom, setZoom] = useState(map.zoom);
@@ -171,6 +176,7 @@ export function MapViewer({
         revisions,
         selected: selected ? { layerId: selected.layerId, featureId: selected.featureId } : null,
         asOf,
+        timeRange: time.range,
       }),
       // A hydraulic simulation's result, drawn over every stored layer while it is shown.
       ...simulation,
@@ -188,6 +194,7 @@ export function MapViewer({
       simulation,
       changeModels,
       asOf,
+      time.range,
     ],
   );
 
@@ -281,6 +288,15 @@ export function MapViewer({
       title: t('viewer.shell.tabs.layers'),
       content: (
         <>
+          {time.extent && (
+            <TimeSlider
+              extent={time.extent}
+              range={time.range}
+              step={time.step}
+              onChange={time.setRange}
+              onStepChange={time.setStep}
+            />
+          )}
           <AsOfControl key={asOf ?? 'now'} asOf={asOf} onChange={setAsOf} />
           {/* A feature's history is for those signed in. */}
           {!guest && !embedded && (
@@ -317,7 +333,15 @@ export function MapViewer({
     {
       id: 'search',
       title: t('viewer.shell.tabs.search'),
-      content: <MainSearchBox mapId={map.id} entries={map.main_searches} onPick={goToFeature} />,
+      content: (
+        <MainSearchBox
+          mapId={map.id}
+          entries={map.main_searches}
+          onPick={goToFeature}
+          layers={layers}
+          datetime={datetime}
+        />
+      ),
     },
     {
       id: 'filters',
@@ -330,6 +354,7 @@ export function MapViewer({
           viewExtent={viewExtent}
           onResults={onFilterResults}
           onPick={goToFeature}
+          datetime={datetime}
         />
       ),
     },
@@ -343,6 +368,7 @@ export function MapViewer({
           viewExtent={viewExtent}
           appliedFilter={appliedFilter}
           onSelection={onDashboardSelection}
+          datetime={datetime}
         />
       ),
     },
@@ -409,6 +435,7 @@ export function MapViewer({
               visibleLayerIds={visibleLayerIds}
               viewExtent={viewExtent}
               appliedFilter={appliedFilter}
+              datetime={datetime}
             />
           </>
         )

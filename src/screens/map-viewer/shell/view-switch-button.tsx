@@ -1,8 +1,9 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { IconLabel } from '../../../components/ui/icon';
 import type { MapViewModel } from '../../../map';
+import { TIME_PARAM, TIME_STEP_PARAM } from '../time/time-range';
 import { viewToQuery } from './view-query';
 import { useAsOf } from '../../../lib/as-of';
 
@@ -14,12 +15,13 @@ type ViewSwitchButtonProps = {
   viewRef: RefObject<MapViewModel | null>;
 };
 
-/** Opens the same map in the other viewer, looking at the same place. */
+/** Opens the same map in the other viewer, looking at the same place and the same dates. */
 export function ViewSwitchButton({ mapId, to, viewRef }: ViewSwitchButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The other viewer shows the same moment.
   const asOf = useAsOf();
+  const current = new URLSearchParams(useLocation().search);
   const path = to === '3d' ? `/maps/${mapId}/show3d` : `/maps/${mapId}/show`;
   return (
     <button
@@ -29,6 +31,11 @@ export function ViewSwitchButton({ mapId, to, viewRef }: ViewSwitchButtonProps) 
         const view = viewRef.current;
         const query = new URLSearchParams(view ? viewToQuery(view) : '');
         if (asOf) query.set('as_of', asOf);
+        // The time slider's range goes along: the other engine shows the same dates.
+        for (const name of [TIME_PARAM, TIME_STEP_PARAM]) {
+          const value = current.get(name);
+          if (value) query.set(name, value);
+        }
         const text = query.toString();
         void navigate(text ? `${path}?${text}` : path);
       }}

@@ -4,6 +4,7 @@ import { IconLabel } from '../../../components/ui/icon';
 import type { Layer, LayerFilter } from '../../../../generated/model';
 import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
 import { featureOf, useAppAbility } from '../../../lib/ability';
+import { withTimeRange } from '../time/time-range';
 
 type ViewerExportProps = {
   mapId: number;
@@ -13,6 +14,8 @@ type ViewerExportProps = {
   viewExtent: [number, number, number, number] | null;
   /** The filter last applied in the filters panel, if any. */
   appliedFilter: LayerFilter[] | null;
+  /** The time slider's range (OGC `datetime`): "what is shown" holds only features inside it. */
+  datetime?: string | null;
 };
 
 /** The viewer's Export button: the visible features in view, the applied filter, or a whole layer. */
@@ -22,6 +25,7 @@ export function ViewerExport({
   visibleLayerIds,
   viewExtent,
   appliedFilter,
+  datetime = null,
 }: ViewerExportProps) {
   const { t } = useTranslation();
   const ability = useAppAbility();
@@ -34,7 +38,7 @@ export function ViewerExport({
     scopes.push({
       id: 'filter',
       label: t('export_dialog.scopes.filter'),
-      target: { kind: 'filter', layersFilter: appliedFilter },
+      target: { kind: 'filter', layersFilter: withTimeRange(appliedFilter, layers, datetime) },
     });
   }
   if (viewExtent && visibleVector.length > 0) {
@@ -43,7 +47,11 @@ export function ViewerExport({
       label: t('export_dialog.scopes.view'),
       target: {
         kind: 'filter',
-        layersFilter: visibleVector.map((layer) => ({ layer_id: layer.id, filters: [], bbox: viewExtent })),
+        layersFilter: withTimeRange(
+          visibleVector.map((layer) => ({ layer_id: layer.id, filters: [], bbox: viewExtent })),
+          visibleVector,
+          datetime,
+        ),
       },
     });
   }

@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  TIME_STEPS,
+  periodAt,
+  periodCount,
+  periodEnd,
+  playStep,
+  rangeIndexes,
+  rangeOfIndexes,
+  type TimeExtent,
+  type TimeRange,
+  type TimeStep,
+} from './time-range';
+
+/** How long each step of play shows, in milliseconds. */
+export const PLAY_INTERVAL_MS = 1200;
+
+type TimeSliderProps = {
+  /** The first and last day the map's timed layers have features for. */
+  extent: TimeExtent;
+  /** The range shown, or null for every date. */
+  range: TimeRange | null;
+  step: TimeStep;
+  onChange: (range: TimeRange | null) => void;
+  onStepChange: (step: TimeStep) => void;
+};
+
+/** A day as the step reads it: its year, its month and year, or the whole date (UTC). */
+function useDayLabel(step: TimeStep) {
+  const { i18n } = useTranslation();
+  const options: Intl.DateTimeFormatOptions =
+    step === 'year'
+      ? { year: 'numeric', timeZone: 'UTC' }
+      : step === 'month'
+        ? { year: 'numeric', month: 'short', timeZone: 'UTC' }
+        : { dateStyle: 'medium', timeZone: 'UTC' };
+  const format = new Intl.DateTimeFormat(i18n.language, options);
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * The time slider: a from and a to over the layers' real time extent, moved by a day, a month
+ * or a year (the arrow keys move a thumb one step), and play, which moves the whole range one
+ * step later at a time until it reaches the end. Features outside the range are not drawn,
+ * listed, found, exported or counted.
+ */
+export function TimeSlider({ extent, range, step, onChange, onStepChange }: TimeSliderProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const label = useDayLabel(step);
+  const [playing, setPlaying] = useState(false);
+  const last = periodCount(extent, step) - 1;
+  const [from, to] = rangeIndexes(range ?? { from: null, to: null }, extent, step);
+  // Play reads the latest range through a ref, so one timer runs for the whole play.
+  const latest = useRef({ range, extent, step, onChange });
+  useEffect(() => {
+    latest.current = { range, extent, step, onChange };
+  });
+
+  useEffect(() => {
+    if (!playing) return undefined;
+    const timer = window.setInterval(() => {
+      const current = latest.current;
+      const start = current.range ?? rangeOfIndexes(current.extent, current.step, 0, 0);
+      const next = playStep(start, current.extent, current.step);
+      if (next) current.onChange(next);
+      else setPlaying(false);
+    }, PLAY_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [playing]);
+
+  const set = (low: number, high: number) => onChange(rangeOfIndexes(extent, step, low, high));
+  const fromDay = periodAt(extent, step, from);
+  const toDay = periodEnd(periodAt(extent, step, to), step);
+
+  return (
+    <section className="time-slider" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="time-slider-title">
+        {t('time.slider.title')}
+      </h3>
+      <p className="time-slider-shown" role="status" aria-live="polite">
+        {range
+          ? t('time.slider.showing', { from: label(fromDay), to: label(toDay) })
+          : t('time.slider.showing_all', { from: label(extent.start), to: label(extent.end) })}
+      </p>
+      <div className="time-slider-thumbs">
+        <label>
+          <span>{t('time.slider.from')}</span>
+          <input
+            type="range"
+            min={0}
+            max={last}
+            step={1}
+            value={from}
+            aria-valuetext={label(fromDay)}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              set(value, Math.max(value, to));
+            }}
+          />
+        </label>
+        <label>
+          <span>{t('time.slider.to')}</span>
+          <input
+            type="range"
+            min={0}
+            max={last}
+            step={1}
+            value={to}
+            aria-valuetext={label(toDay)}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              set(Math.min(from, value), value);
+            }}
+          />
+        </label>
+      </div>
+      <div className="time-slider-actions">
+        <label>
+          <span>{t('time.slider.step')}</span>
+          <select
+            value={step}
+            onChange={(event) => {
+              const next = event.target.value as TimeStep;
+              onStepChange(next);
+              // The range snaps to whole periods of the new step.
+              if (range) {
+                const [low, high] = rangeIndexes(range, extent, next);
+                onChange(rangeOfIndexes(extent, next, low, high));
+              }
+            }}
+          >
+            {TIME_STEPS.map((option) => (
+              <option key={option} value={option}>
+                {t(`time.slider.steps.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-pressed={playing}
+          onClick={() => {
+            // Playing from the end starts over from the first step.
+            if (!playing && range && to >= last) set(0, to - from);
+            else if (!playing && !range) set(0, 0);
+            setPlaying(!playing);
+          }}
+        >
+          {playing ? t('time.slider.pause') : t('time.slider.play')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={!range}
+          onClick={() => {
+            setPlaying(false);
+            onChange(null);
+          }}
+        >
+          {t('time.slider.all')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -107,8 +107,8 @@ export const featureSearchHandlers = typedHandlers({
     // As it was: the layer's rows then, searched by their values then.
     const asOf = parseMoment(query.as_of, 'as_of');
     const sql = new SqlParams();
-    const [layerId, names, pattern, prefix, displayed] = [
-      body.layer_id,
+    const layerId = sql.add(body.layer_id);
+    const [names, pattern, prefix, displayed] = [
       fields,
       likePattern(needle),
       likePattern(needle).slice(1),

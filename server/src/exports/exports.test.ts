@@ -351,6 +351,14 @@ describe('what an export takes', () => {
     });
     expect(response.status).toBe(404);
   });
+
+  it('a layer id past what the database can hold is not found either (not a 500)', async () => {
+    const response = await viewer.post(`/api/maps/${mapId}/export-features`, {
+      format: 'csv',
+      layer_id: 2_147_483_648,
+    });
+    expect(response.status).toBe(404);
+  });
 });
 
 describe('downloads', () => {

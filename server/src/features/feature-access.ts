@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../http/http-error.ts';
 import { mayReachLayer, mayReachMap } from '../maps/access.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
+import { MAX_ID } from '../openapi/text-rules.ts';
 
 /**
  * A map's features are reached through the map: the caller must read the map (404 if it
@@ -46,7 +47,8 @@ export async function mapLayerForFeatures(
          WHERE l.id = $2 AND l.map_id = m.id AND l.import_job_id IS NULL) x
      ) AS layer_row
      FROM maps m WHERE m.id = $1`,
-    [mapId, layerId],
+    // An id past the column's range names no layer (a body's id is not checked like a path's).
+    [mapId, Math.abs(layerId) > MAX_ID ? 0 : layerId],
   );
   const row = rows[0];
   if (!row) throw notFound();

@@ -13,6 +13,7 @@ import { scrollScale } from './scaled-scroll';
 import { SortableHeader } from './sortable-header';
 import { TableExport } from './table-export';
 import { useFeaturePages } from './use-feature-pages';
+import { datetimeFor, useTimeDatetime } from '../../lib/time-query';
 import './feature-table.css';
 
 const ROW_HEIGHT = 32;
@@ -58,7 +59,9 @@ export function FeatureTable({
   const [range, setRange] = useState<[number, number]>([0, 30]);
   const [sort, setSort] = useState<{ name: string; descending: boolean } | null>(null);
   const sortParam = sort ? `${sort.descending ? '-' : ''}${sort.name}` : undefined;
-  const pages = useFeaturePages(mapId, layer.id, search, range[0], range[1], sortParam, where);
+  // The map's time slider (its range in the address): only the rows of the dates drawn.
+  const { datetime } = datetimeFor(layer, useTimeDatetime());
+  const pages = useFeaturePages(mapId, layer.id, search, range[0], range[1], sortParam, where, datetime);
   const count = pages.total ?? 0;
   const scale = scrollScale(count * ROW_HEIGHT, VIEWPORT_HEIGHT);
   const scaleRef = useRef(scale);

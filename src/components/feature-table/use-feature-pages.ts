@@ -20,6 +20,8 @@ export function useFeaturePages(
   sort?: string,
   /** Only rows whose property has this value (the server compares it as text). */
   where?: { property: string; value: string } | null,
+  /** Only rows whose time falls in this OGC `datetime` range (the time slider's). */
+  datetime?: string | null,
 ) {
   const firstPage = Math.floor(Math.max(firstRow, 0) / PAGE_SIZE) + 1;
   const lastPage = Math.floor(Math.max(lastRow, 0) / PAGE_SIZE) + 1;
@@ -34,6 +36,7 @@ export function useFeaturePages(
     ...(sort ? { sort } : {}),
     ...(where ? { where_property: where.property, where_value: where.value } : {}),
     ...asOfParams(asOf),
+    ...(datetime ? { datetime } : {}),
   });
   const results = useQueries({
     queries: pages.map((page) => ({

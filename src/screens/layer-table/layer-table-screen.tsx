@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useShowMap } from '../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
 import { featureOf, useAppAbility } from '../../lib/ability';
@@ -7,6 +7,7 @@ import { featureExtent, featuresExtent } from '../../map';
 import { FeatureTable } from '../../components/feature-table/feature-table';
 import { FeatureViews } from '../../components/deleted-features/feature-views';
 import { useAsOf } from '../../lib/as-of';
+import { datetimeFor, useTimeDatetime, whenQuery } from '../../lib/time-query';
 
 /** /maps/:id/show/:layer_id/features: one layer's features as a table. */
 export function LayerTableScreen() {
@@ -18,6 +19,10 @@ export function LayerTableScreen() {
   const ability = useAppAbility();
   // Opened from a map shown as it was: the rows of then, read only.
   const asOf = useAsOf();
+  const datetime = useTimeDatetime();
+  // Back on the map, the same moment and dates.
+  const [search] = useSearchParams();
+  const mapPath = `/maps/${mapId}/show${whenQuery(search)}`;
   const query = useShowMap(mapId, { with_layers: true }, { query: { enabled: mapId > 0 } });
   if (query.isError) return <LoadError message={t('viewer.load_failed')} />;
   if (!query.data) return <Loading />;
@@ -36,6 +41,11 @@ export function LayerTableScreen() {
           })}
         </p>
       )}
+      {datetimeFor(layer, datetime).datetime && (
+        <p role="status" className="as-of-banner">
+          {t('feature_table.time_range', { range: datetime?.replace('/', ' – ').replaceAll('..', '…') })}
+        </p>
+      )}
       <FeatureViews mapId={mapId} layer={layer}>
         <FeatureTable
           mapId={mapId}
@@ -44,12 +54,12 @@ export function LayerTableScreen() {
           onShowSelectionOnMap={(features) => {
             const extent = featuresExtent(features);
             if (!extent) return;
-            navigate(`/maps/${mapId}/show${asOf ? `?as_of=${encodeURIComponent(asOf)}` : ''}`, {
+            navigate(mapPath, {
               state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
             });
           }}
           onShowOnMap={(feature) =>
-            navigate(`/maps/${mapId}/show${asOf ? `?as_of=${encodeURIComponent(asOf)}` : ''}`, {
+            navigate(mapPath, {
               state: {
                 focus: {
                   layerId: feature.layer_id,

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Layer } from '../../../../generated/model';
-import { useAsOf } from '../../../lib/as-of';
+import { whenQuery } from '../../../lib/time-query';
 
 /** Links to each vector layer's feature table. */
 export function LayerTableLinks({ mapId, layers }: { mapId: number; layers: readonly Layer[] }) {
   const { t } = useTranslation();
-  // The table of a map shown as it was lists the features of then.
-  const asOf = useAsOf();
-  const query = asOf ? `?as_of=${encodeURIComponent(asOf)}` : '';
+  // The table of a map shown as it was lists the features of then, and of the slider's dates.
+  const [search] = useSearchParams();
+  const query = whenQuery(search);
   const vector = layers.filter((layer) => layer.type === 'vector');
   if (vector.length === 0) return null;
   return (

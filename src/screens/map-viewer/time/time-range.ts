@@ -5,13 +5,20 @@
  */
 
 import { dayOf, type TimeRangeModel } from '../../../map/time-filter';
+import { TIME_PARAM, toDatetime, type Timed, type TimeStep } from '../../../lib/time-query';
 
 export { dayOf, inTimeRange } from '../../../map/time-filter';
+// The address's side (also read by the feature table and its links, outside the viewer).
+export {
+  datetimeFor,
+  TIME_PARAM,
+  TIME_STEP_PARAM,
+  timeRangeFromQuery,
+  timeStepFromQuery,
+  toDatetime,
+} from '../../../lib/time-query';
 
-/** The address's `time` (`2019-01-01/2020-12-31`; `..` for an open end), so a link reopens it. */
-export const TIME_PARAM = 'time';
-
-export type TimeStep = 'day' | 'month' | 'year';
+export type { TimeStep } from '../../../lib/time-query';
 export const TIME_STEPS: readonly TimeStep[] = ['day', 'month', 'year'];
 
 /** From and to, both days included; null is an open end. */
@@ -106,27 +113,6 @@ export function playStep(range: TimeRange, extent: TimeExtent, step: TimeStep): 
   return rangeOfIndexes(extent, step, from + 1, to + 1);
 }
 
-/** The range as OGC `datetime` (`a/b`, `../b`, `a/..`), or null for a range open at both ends. */
-export function toDatetime(range: TimeRange | null): string | null {
-  if (!range || (range.from === null && range.to === null)) return null;
-  return `${range.from ?? '..'}/${range.to ?? '..'}`;
-}
-
-/** The range in the address, or null when it has none or one that does not read. */
-export function timeRangeFromQuery(search: URLSearchParams): TimeRange | null {
-  const text = search.get(TIME_PARAM);
-  if (!text) return null;
-  const parts = text.split('/');
-  if (parts.length > 2) return null;
-  const end = (part: string) =>
-    part === '..' || part === '' ? null : dayOf(part) === part ? part : undefined;
-  const from = end(parts[0] ?? '');
-  const to = parts.length === 1 ? from : end(parts[1] ?? '');
-  if (from === undefined || to === undefined || (from === null && to === null)) return null;
-  if (from !== null && to !== null && from > to) return null;
-  return { from, to };
-}
-
 /** The address's query with the range set (or taken out for null), other parameters kept. */
 export function queryWithTimeRange(search: URLSearchParams, range: TimeRange | null): URLSearchParams {
   const next = new URLSearchParams(search);
@@ -134,13 +120,6 @@ export function queryWithTimeRange(search: URLSearchParams, range: TimeRange | n
   if (text) next.set(TIME_PARAM, text);
   else next.delete(TIME_PARAM);
   return next;
-}
-
-/** The address's step (`time_step`); a month unless it names another. */
-export const TIME_STEP_PARAM = 'time_step';
-export function timeStepFromQuery(search: URLSearchParams): TimeStep {
-  const step = search.get(TIME_STEP_PARAM);
-  return step === 'day' || step === 'year' ? step : 'month';
 }
 
 /** The extent over layers' `time_extent`s (the earliest start, the latest end), or null with none. */
@@ -157,9 +136,6 @@ export function unionExtent(
   return start !== null && end !== null ? { start, end } : null;
 }
 
-/** A layer's part of a request: which layers have a time, so a range is sent only for them. */
-type Timed = { id: number; time_property?: string | null };
-
 /**
  * The entries of a `layers_filter` with the slider's range (OGC `datetime`) on every layer that
  * has a time property; the others are left as they are (the server refuses a range there).
@@ -172,9 +148,4 @@ export function withTimeRange<T extends { layer_id: number; datetime?: string }>
   if (!datetime) return [...entries];
   const timed = new Set(layers.filter((layer) => layer.time_property).map((layer) => layer.id));
   return entries.map((entry) => (timed.has(entry.layer_id) ? { ...entry, datetime } : entry));
-}
-
-/** The range for one layer's request: the `datetime` when the layer has a time, else nothing. */
-export function datetimeFor(layer: Timed | undefined, datetime: string | null): { datetime?: string } {
-  return datetime && layer?.time_property ? { datetime } : {};
 }

@@ -22,22 +22,36 @@ const ENGINES = {
   chineseLogin: zhCN.auth.login_intro,
 } as const;
 
-type Loaded = { urls: string[]; engines: Set<keyof typeof ENGINES> };
+type Loaded = {
+  urls: string[];
+  engines: Set<keyof typeof ENGINES>;
+  /** Waits for the bodies of every response seen so far to be read (each is read as it comes). */
+  settled: () => Promise<void>;
+};
 
 /** Every script and style the page loads from now on, and which of the parts above they contain. */
 function recordScripts(page: Page): Loaded {
-  const loaded: Loaded = { urls: [], engines: new Set() };
+  const reads: Promise<void>[] = [];
+  const loaded: Loaded = {
+    urls: [],
+    engines: new Set(),
+    settled: async () => {
+      await Promise.all(reads);
+    },
+  };
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     loaded.urls.push(new URL(response.url()).pathname);
-    void response
-      .text()
-      .then((body) => {
-        for (const [engine, marker] of Object.entries(ENGINES) as [keyof typeof ENGINES, string][])
-          if (body.includes(marker)) loaded.engines.add(engine);
-      })
-      .catch(() => undefined);
+    reads.push(
+      response
+        .text()
+        .then((body) => {
+          for (const [engine, marker] of Object.entries(ENGINES) as [keyof typeof ENGINES, string][])
+            if (body.includes(marker)) loaded.engines.add(engine);
+        })
+        .catch(() => undefined),
+    );
   });
   return loaded;
 }
@@ -55,6 +69,7 @@ describe('bundle split', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
+    await loaded.settled();
     expect(loaded.urls.length).toBeGreaterThan(0);
     // A handful of files (vite.config.ts chunk groups), not one per shared module: each file is
     // gzipped alone, so many small ones cost more bytes as well as more requests.
@@ -74,6 +89,7 @@ describe('bundle split', () => {
     await page.goto(`/maps/${map.id}/show`);
     await page.getByTestId('map-canvas').waitFor();
     await page.waitForLoadState('networkidle');
+    await loaded.settled();
     expect(loaded.engines.has('ol')).toBe(true);
     expect(loaded.engines.has('cesium')).toBe(false);
     // Signing in brought the rule engine, the signed-in routes and their texts, still in English only.
@@ -85,6 +101,7 @@ describe('bundle split', () => {
     await page.goto(`/maps/${map.id}/show3d`);
     await page.getByTestId('globe-canvas').waitFor();
     await page.waitForLoadState('networkidle');
+    await loaded.settled();
     expect(loaded.engines.has('cesium')).toBe(true);
     // The routes need no data router anywhere (docs/architecture.md#first-load).
     expect(loaded.engines.has('dataRouter')).toBe(false);
@@ -98,12 +115,14 @@ describe('bundle split', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: zhCN.auth.login_title, level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
+    await loaded.settled();
     expect([...loaded.engines]).toEqual(['chineseLogin']);
 
     // Switching language loads the other one's texts without a reload.
     await page.getByRole('combobox', { name: zhCN.nav.language }).selectOption('en');
     await page.getByRole('heading', { name: en.auth.login_title, level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
+    await loaded.settled();
     expect(loaded.engines.has('englishLogin')).toBe(true);
   });
 });

@@ -48,10 +48,9 @@ export const tileHandlers = typedHandlers({
     const fresh = (etag: string) => held.split(',').some((tag) => tag.trim() === etag);
     // Without hidden properties the layer's version names the tile, so a revalidation needs no
     // tile at all.
-    if (hidden.size === 0) {
-      const etag = `W/"${layer.id}-${version}"`;
-      if (fresh(etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': CACHE_CONTROL } };
-    }
+    const versionTag = `W/"${layer.id}-${version}"`;
+    if (hidden.size === 0 && fresh(versionTag))
+      return { status: 304, headers: { ETag: versionTag, 'Cache-Control': CACHE_CONTROL } };
     // The shared tile cache keeps a tile per set of hidden properties: the one with every
     // property, and one without each set some callers may not read (callers under the same
     // rules share it).
@@ -70,8 +69,7 @@ export const tileHandlers = typedHandlers({
     // A caller who may not read some properties gets a tile without them, named by what it holds:
     // a browser that kept the full tile (another account, or before a rule) must not be told
     // it is still good, and the name says nothing about the values left out.
-    const etag =
-      hidden.size === 0 ? `W/"${layer.id}-${version}"` : `W/"${layer.id}-${version}-${digestOf(tile)}"`;
+    const etag = hidden.size === 0 ? versionTag : `W/"${layer.id}-${version}-${digestOf(tile)}"`;
     const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
     if (fresh(etag)) return { status: 304, headers };
     if (!tile) return { status: 204, headers };

@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { installBodyParsers } from './http/body-parsers.ts';
 import { serveApiDocs } from './docs/api-docs.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { closeConnectionsWhenIdle } from './http/graceful-close.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { bindOperations, type OperationHandlers } from './openapi/bind-operations.ts';
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (request) => withoutOgcTrailingSlash(request.url ?? '/'),
   });
   installErrorHandler(app);
+  closeConnectionsWhenIdle(app);
   refuseWritesInThePast(app);
   installBodyParsers(app);
   installSecurityHeaders(app, config.appUrl);

@@ -79,8 +79,12 @@ export default defineConfig({
           environment: 'node',
           // tests/parity: the mock-parity scenarios, against mock mode's handlers and the real server.
           include: ['server/**/*.test.ts', 'tests/parity/**/*.test.ts'],
-          // Tests of several server processes sharing PostgreSQL run in the PostgreSQL pass only.
-          exclude: ['server/**/*.pg.test.ts'],
+          // Tests of several server processes sharing PostgreSQL run in the PostgreSQL pass only;
+          // the tests of PGlite's own worker thread, in the PGlite pass only.
+          exclude: [
+            'server/**/*.pg.test.ts',
+            ...(process.env.TEST_DATABASE_URL ? ['server/src/db/pglite-thread.test.ts'] : []),
+          ],
           // Files of one worker share its module state, so they share one PGlite, emptied for each
           // file (server/test-support/test-database.ts) instead of each starting its own.
           isolate: false,

@@ -36,7 +36,9 @@ export async function waitForDevServerToSettle(page: Page, path: string, quietMs
   };
   page.on('framenavigated', onNavigate);
   try {
-    await page.goto(path);
+    // The first load is when Vite compiles the app and its dependencies: longer than a page of
+    // the built app takes, the more so on a busy machine.
+    await page.goto(path, { timeout: 90_000 });
     const deadline = Date.now() + 60_000;
     while (Date.now() - lastNavigation < quietMs && Date.now() < deadline) {
       await page.waitForTimeout(250);

@@ -8,6 +8,7 @@ import {
   chartRows,
   selectionOf,
   styleColor,
+  styleLabel,
   widgetQuestion,
   type ChartRow,
   type Selection,
@@ -66,11 +67,17 @@ export function WidgetCard({
   const rows = useMemo(
     () =>
       data
-        ? chartRows(data, { none: t('dashboard.no_value'), other: t('dashboard.other') }, (n) =>
-            number.format(n),
+        ? chartRows(
+            data,
+            { none: t('dashboard.no_value'), other: t('dashboard.other') },
+            (n) => number.format(n),
+            widget.group_by && 'interval' in widget.group_by ? widget.group_by.interval : undefined,
           ).map((row) => {
-            const color = row.group ? styleColor(layerStyle, widget.group_by, row.group.key) : undefined;
-            return color ? { ...row, color } : row;
+            if (!row.group) return row;
+            // The legend's colour and name for the group, so the chart reads like the map.
+            const color = styleColor(layerStyle, widget.group_by, row.group.key);
+            const label = styleLabel(layerStyle, widget.group_by, row.group.key) ?? row.label;
+            return color ? { ...row, label, color } : { ...row, label };
           })
         : [],
     [data, t, number, layerStyle, widget.group_by],

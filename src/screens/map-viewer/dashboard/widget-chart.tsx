@@ -95,7 +95,16 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
             aria: { enabled: true, label: { description: label } },
             tooltip: { trigger: 'axis' },
             grid: { left: 48, right: 12, top: 12, bottom: 48 },
-            xAxis: { type: 'category', data: labels, axisLabel: { rotate: labels.length > 6 ? 45 : 0 } },
+            xAxis: {
+              type: 'category',
+              data: labels,
+              // Every bar is named (slanted and shortened when they crowd; the tooltip and the
+              // table give the whole name); a time line names as many dates as fit.
+              axisLabel:
+                kind === 'bar'
+                  ? { interval: 0, rotate: labels.length > 3 ? 30 : 0, width: 72, overflow: 'truncate' }
+                  : { rotate: labels.length > 6 ? 45 : 0 },
+            },
             yAxis: { type: 'value' },
             series: [{ type: kind, data: values }],
           },

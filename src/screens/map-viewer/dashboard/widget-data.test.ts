@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Aggregation, LayerStyle, Widget } from '../../../../generated/model';
-import { chartRows, selectionOf, styleColor, widgetQuestion } from './widget-data';
+import { chartRows, selectionOf, styleColor, styleLabel, widgetQuestion } from './widget-data';
 
 const WIDGET: Widget = {
   id: 1,
@@ -104,6 +104,20 @@ describe('chart rows and selections', () => {
     ]);
   });
 
+  it('names a date bucket as precisely as its interval', () => {
+    const buckets: Aggregation = {
+      groups: [{ key: '1987-03-01T00:00:00Z', count: 1, metrics: [1] }],
+      other: null,
+      total: { count: 1, metrics: [1] },
+    };
+    const labels = (interval?: 'day' | 'week' | 'month' | 'year') =>
+      chartRows(buckets, { none: '', other: '' }, format, interval).map((row) => row.label);
+    expect(labels('year')).toEqual(['1987']);
+    expect(labels('month')).toEqual(['1987-03']);
+    expect(labels('week')).toEqual(['1987-03-01']);
+    expect(labels()).toEqual(['1987-03-01']);
+  });
+
   it('a click on a value selects it; on a class selects the closed range; time buckets select nothing', () => {
     expect(selectionOf(WIDGET, { key: 'pvc', count: 3, metrics: [3] }, 'pvc')?.condition).toEqual({
       property: 'material',
@@ -164,6 +178,22 @@ describe('the colour of a group', () => {
     expect(styleColor(categorized, { property: 'material' }, 'steel')).toBeUndefined();
     expect(styleColor(categorized, { property: 'zone' }, 'pvc')).toBeUndefined();
     expect(styleColor({ ...categorized, kind: 'single' }, { property: 'material' }, 'pvc')).toBeUndefined();
+  });
+
+  it('names a group as the legend does when the chart groups by the categorised property', () => {
+    const labelled: LayerStyle = {
+      ...categorized,
+      categories: [
+        { value: 'cast_iron', label: 'Cast iron', color: '#8c510a' },
+        { value: 'pvc', label: '', color: '#1f77b4' },
+      ],
+    };
+    expect(styleLabel(labelled, { property: 'material' }, 'cast_iron')).toBe('Cast iron');
+    // No label, another property, a value the legend does not list, a graduated style: no name.
+    expect(styleLabel(labelled, { property: 'material' }, 'pvc')).toBeUndefined();
+    expect(styleLabel(labelled, { property: 'zone' }, 'cast_iron')).toBeUndefined();
+    expect(styleLabel(labelled, { property: 'material' }, 'steel')).toBeUndefined();
+    expect(styleLabel(graduated, { property: 'diameter_mm' }, 300)).toBeUndefined();
   });
 
   it('is the class colour of the value or range when the chart groups by the graduated property', () => {

@@ -61,12 +61,17 @@ export function keyLabel(
   key: AggregateGroup['key'],
   words: { none: string },
   format: (n: number) => string,
+  interval?: DateInterval,
 ): string {
   if (key === null) return words.none;
   if (Array.isArray(key)) return `${format(key[0] ?? 0)} – ${format(key[1] ?? 0)}`;
-  if (typeof key === 'string' && /^\d{4}-\d{2}-\d{2}T00:00:00Z$/.test(key)) return key.slice(0, 10);
+  if (typeof key === 'string' && /^\d{4}-\d{2}-\d{2}T00:00:00Z$/.test(key))
+    // A bucket's start, as precise as the bucket: 1987 for a year, 1987-03 for a month.
+    return key.slice(0, interval === 'year' ? 4 : interval === 'month' ? 7 : 10);
   return String(key);
 }
+
+type DateInterval = Extract<NonNullable<Widget['group_by']>, { interval: unknown }>['interval'];
 
 export interface ChartRow {
   label: string;
@@ -88,10 +93,7 @@ export function styleColor(
 ): string | undefined {
   if (!style || !groupBy || 'interval' in groupBy || !style.property || style.property !== groupBy.property)
     return undefined;
-  if (style.kind === 'categorized') {
-    if (key === null || Array.isArray(key) || 'breaks' in groupBy) return undefined;
-    return style.categories?.find((category) => String(category.value) === String(key))?.color;
-  }
+  if (style.kind === 'categorized') return styleCategory(style, groupBy, key)?.color;
   if (style.kind !== 'graduated') return undefined;
   const classes = style.classes ?? [];
   if (Array.isArray(key)) {
@@ -108,14 +110,40 @@ export function styleColor(
   return holding?.color ?? undefined;
 }
 
+/** The legend's entry for a group, where the widget groups by the property the layer's style is categorised by. */
+function styleCategory(
+  style: LayerStyle | undefined,
+  groupBy: Widget['group_by'],
+  key: AggregateGroup['key'],
+) {
+  if (!style || style.kind !== 'categorized' || !groupBy || 'interval' in groupBy || 'breaks' in groupBy)
+    return undefined;
+  if (!style.property || style.property !== groupBy.property || key === null || Array.isArray(key))
+    return undefined;
+  return style.categories?.find((category) => String(category.value) === String(key));
+}
+
+/**
+ * A group's name as the legend gives it (`Cast iron` for `cast_iron`), where the widget groups by
+ * the categorised property and the category has a label; otherwise none.
+ */
+export function styleLabel(
+  style: LayerStyle | undefined,
+  groupBy: Widget['group_by'],
+  key: AggregateGroup['key'],
+): string | undefined {
+  return styleCategory(style, groupBy, key)?.label || undefined;
+}
+
 /** The rows a chart and its table show: one per group (first metric), then `other`. */
 export function chartRows(
   aggregation: Aggregation,
   words: { none: string; other: string },
   format: (n: number) => string,
+  interval?: DateInterval,
 ): ChartRow[] {
   const rows: ChartRow[] = aggregation.groups.map((group) => ({
-    label: keyLabel(group.key, words, format),
+    label: keyLabel(group.key, words, format, interval),
     value: group.metrics[0] ?? 0,
     group,
   }));

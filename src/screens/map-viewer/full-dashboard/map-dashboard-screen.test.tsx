@@ -72,10 +72,11 @@ describe('the full-window dashboard', () => {
     const counter = within(tile('Network length (m)'));
     const before = (await counter.findByText(/^[\d,.]+$/)).textContent;
     const chart = within(tile('Network length by material (m)'));
-    await user.click(await chart.findByRole('button', { name: 'pvc' }));
+    // The groups and the chip are named as the layer's legend names them (PVC for pvc).
+    await user.click(await chart.findByRole('button', { name: 'PVC' }));
 
     const chip = await screen.findByRole('button', {
-      name: 'Clear the selection Network length by material (m): pvc',
+      name: 'Clear the selection Network length by material (m): PVC',
     });
     await waitFor(() => expect(counter.getByText(/^[\d,.]+$/).textContent).not.toBe(before), {
       timeout: 3000,

@@ -1,6 +1,7 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListLayerChanges } from '../../../../generated/api/features/features';
+import { getListLayerChangesQueryKey, listLayerChanges } from '../../../../generated/api/features/features';
 import type { Layer, LayerChange } from '../../../../generated/model';
 import { featuresExtent } from '../../../map/feature-extent';
 import type { MapLayerModel } from '../../../map/layer-model';
@@ -9,8 +10,8 @@ import { downloadText } from '../network/network-csv';
 import { fromLocalInput, toLocalInput } from './as-of';
 import { CHANGE_COLOURS, changeLayers, changesCsv, changesGeoJson } from './changes';
 
-/** The most changes one look lists and draws (the operation's largest page). */
-const CHANGES_SHOWN = 100;
+/** The changes one page lists and draws; older ones come a page at a time when asked for. */
+const CHANGES_PER_PAGE = 100;
 const WEEK = 7 * 24 * 3_600_000;
 
 type ChangesPanelProps = {
@@ -41,13 +42,21 @@ export function ChangesPanel({ mapId, layers, asOf, onLayers, onZoom }: ChangesP
   const [to, setTo] = useState(() => toLocalInput(end));
   const [asked, setAsked] = useState<Asked | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const query = useListLayerChanges(
-    mapId,
-    asked?.layerId ?? 0,
-    { from: asked?.from ?? '', to: asked?.to ?? '', per_page: CHANGES_SHOWN },
-    { query: { enabled: asked !== null } },
+  const params = { from: asked?.from ?? '', to: asked?.to ?? '', per_page: CHANGES_PER_PAGE };
+  // The newest page first, then each older page asked for.
+  const query = useInfiniteQuery({
+    queryKey: [...getListLayerChangesQueryKey(mapId, asked?.layerId ?? 0, params), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      listLayerChanges(mapId, asked?.layerId ?? 0, { ...params, page: pageParam }, undefined, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined,
+    enabled: asked !== null,
+  });
+  const changes = useMemo(
+    () => (asked ? (query.data?.pages.flatMap((page) => page.data) ?? []) : []),
+    [asked, query.data],
   );
-  const changes = useMemo(() => (asked ? (query.data?.data ?? []) : []), [asked, query.data]);
   const titles = useMemo(
     () => ({
       added: t('time.changes.effect.added'),
@@ -75,7 +84,7 @@ export function ChangesPanel({ mapId, layers, asOf, onLayers, onZoom }: ChangesP
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const fileName = (extension: string) =>
     `changes-${asked?.layerId ?? layerId}-${(asked?.from ?? '').slice(0, 10)}-${(asked?.to ?? '').slice(0, 10)}.${extension}`;
-  const total = query.data?.meta.total ?? 0;
+  const total = query.data?.pages[0]?.meta.total ?? 0;
   const extent = featuresExtent(changes);
 
   return (
@@ -183,6 +192,17 @@ export function ChangesPanel({ mapId, layers, asOf, onLayers, onZoom }: ChangesP
               </li>
             ))}
           </ul>
+          {query.isFetchNextPageError && <p role="alert">{t('time.changes.failed')}</p>}
+          {query.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-plain"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {t('time.changes.more')}
+            </button>
+          )}
         </>
       )}
     </section>

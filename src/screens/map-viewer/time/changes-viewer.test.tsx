@@ -95,6 +95,56 @@ describe('what changed, in the viewer', { timeout: 120_000 }, () => {
     await waitFor(() => expect(drawnChanges()).toEqual({}));
   });
 
+  it('lists a long interval a page at a time: older changes come when asked for, and are drawn too', async () => {
+    // 130 changes, newest first: a first page of 100 and a second of 30.
+    const many: LayerChange[] = Array.from({ length: 130 }, (_, index) => ({
+      feature_id: 1000 + index,
+      change: 'updated',
+      at: new Date(Date.parse('2026-02-28T00:00:00Z') - index * 60_000).toISOString(),
+      user: { id: 1, name: 'Admin' },
+      effect: 'changed',
+      geometry: { type: 'Point', coordinates: [-9.12, 38.72] },
+    }));
+    const pages: string[] = [];
+    server.use(
+      getListLayerChangesMockHandler(({ request }) => {
+        const asked = new URL(request.url).searchParams;
+        const page = Number(asked.get('page') ?? 1);
+        const perPage = Number(asked.get('per_page') ?? 15);
+        pages.push(`${page}/${perPage}`);
+        const data = many.slice((page - 1) * perPage, page * perPage);
+        return {
+          data,
+          links: { first: null, last: null, prev: null, next: null },
+          meta: {
+            current_page: page,
+            from: (page - 1) * perPage + 1,
+            last_page: Math.ceil(many.length / perPage),
+            path: '/',
+            per_page: perPage,
+            to: (page - 1) * perPage + data.length,
+            total: many.length,
+          },
+        };
+      }),
+    );
+    const { user } = await openTown(`/maps/1/show?as_of=${MOMENT}`);
+    const panel = screen.getByRole('region', { name: 'What changed' });
+    await user.click(within(panel).getByRole('button', { name: 'Show changes' }));
+    await within(panel).findByText('130 features changed; the newest 100 are shown.');
+    const rows = () => within(panel).getAllByRole('button', { name: /^Changed: feature/ });
+    expect(rows()).toHaveLength(100);
+
+    await user.click(within(panel).getByRole('button', { name: 'Show older changes' }));
+    await within(panel).findByText('130 features changed.');
+    expect(rows()).toHaveLength(130);
+    expect(rows().at(-1)?.textContent).toMatch(/^Changed: feature 1129,/);
+    expect(pages).toEqual(['1/100', '2/100']);
+    // Every change listed is drawn, and nothing is left to ask for.
+    await waitFor(() => expect(drawnChanges()['#f0a202']).toHaveLength(130));
+    expect(within(panel).queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
+  });
+
   it('the search box asks for the moment shown', async () => {
     const searched: string[] = [];
     server.use(

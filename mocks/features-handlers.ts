@@ -12,12 +12,16 @@ import {
   filterFeaturesBody,
   filterFeaturesQueryParams,
   getFeatureHistoryQueryParams,
+  getLayerTileQueryParams,
   listLayerChangesQueryParams,
   listLayerFeaturesQueryParams,
   updateFeaturesBody,
   updateMultiSelectFeaturesBody,
 } from '../generated/zod/features/features.zod';
-import { searchMainFeaturesBody } from '../generated/zod/main-search/main-search.zod';
+import {
+  searchMainFeaturesBody,
+  searchMainFeaturesQueryParams,
+} from '../generated/zod/main-search/main-search.zod';
 import { inTime, timeProblem } from './features-time';
 import {
   applyEdits,
@@ -64,7 +68,9 @@ export const featuresHandlers = [
     if (guarded.response) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
     if (!isTownLayer(layerId)) return notFound();
-    const tile = tileIndexOf(layerId).getTile(
+    const query = parseWith(getLayerTileQueryParams, Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.ok) return query.response;
+    const tile = tileIndexOf(layerId, query.data.as_of).getTile(
       numberParam(params, 'z'),
       numberParam(params, 'x'),
       numberParam(params, 'y'),
@@ -100,7 +106,7 @@ export const featuresHandlers = [
     const datetime = parsed.data.datetime;
     const time = timeProblem(layerId, datetime);
     if (time) return validationFailed({ datetime: [time] });
-    const found = featuresOfLayer(layerId).filter(
+    const found = featuresOfLayer(layerId, parsed.data.as_of).filter(
       (feature) => matchesText(feature, search) && matchesWhere(feature) && inTime(feature, datetime),
     );
     const sorted = sortFeatures(found, layerId, parsed.data.sort);
@@ -132,7 +138,7 @@ export const featuresHandlers = [
     if (!query.ok) return query.response;
     return HttpResponse.json(
       numberedPage(
-        filterTown(body.data.layers_filter),
+        filterTown(body.data.layers_filter, query.data.as_of),
         query.data.page ?? 1,
         query.data.per_page ?? 15,
         url.pathname,
@@ -147,12 +153,17 @@ export const featuresHandlers = [
     if (guarded.response) return guarded.response;
     const body = parseWith(searchMainFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
+    const asOf = parseWith(
+      searchMainFeaturesQueryParams,
+      Object.fromEntries(new URL(request.url).searchParams),
+    );
+    if (!asOf.ok) return asOf.response;
     const layerIds = body.data.layer_id ? [body.data.layer_id] : [1, 2, 3, 4];
     const { datetime } = body.data;
     const time = timeProblem(body.data.layer_id, datetime);
     if (time) return validationFailed({ datetime: [time] });
     const matches = layerIds
-      .flatMap((layerId) => featuresOfLayer(layerId))
+      .flatMap((layerId) => featuresOfLayer(layerId, asOf.data.as_of))
       .filter((feature) => matchesText(feature, body.data.search_value) && inTime(feature, datetime))
       .slice(0, 20);
     return HttpResponse.json<MainSearchMatches>({ data: matches });

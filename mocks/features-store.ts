@@ -21,6 +21,8 @@ type FeatureState = {
   nextFileId: number;
   /** The layer each deleted feature was on (its history rows do not name it). */
   deletedLayers: Map<number, number>;
+  /** Each deleted feature as it was when deleted, to show it at a moment before that. */
+  deletedFeatures: Map<number, Feature>;
 };
 
 let seeded: FeatureState | undefined;
@@ -39,6 +41,7 @@ function fresh(): FeatureState {
     fileBytes: new Map(),
     nextFileId: 1,
     deletedLayers: new Map(),
+    deletedFeatures: new Map(),
   };
 }
 
@@ -47,8 +50,41 @@ export function seedFeatureMocks(): void {
   tileIndexes.clear();
 }
 
-export function featuresOfLayer(layerId: number): Feature[] {
-  return [...store().features.values()].filter((f) => f.layer_id === layerId).sort((a, b) => a.id - b.id);
+/** The layer's features now, or as they were at `asOf` (as_of), by id. */
+export function featuresOfLayer(layerId: number, asOf?: string): Feature[] {
+  const now = [...store().features.values()].filter((f) => f.layer_id === layerId);
+  const features = asOf === undefined ? now : featuresAsOf(layerId, now, Date.parse(asOf));
+  return features.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The layer as it was at `moment`, as the server rebuilds it from the history: each change after
+ * it is undone, newest first (a creation removes the feature, an update puts back its old values
+ * and geometry, a deletion brings the feature back as it was deleted).
+ */
+function featuresAsOf(layerId: number, now: readonly Feature[], moment: number): Feature[] {
+  const then = new Map(now.map((feature) => [feature.id, feature]));
+  for (const entry of store().history) {
+    if (Date.parse(entry.created_at) <= moment) break;
+    const id = entry.auditable_id;
+    if (entry.event === 'created') then.delete(id);
+    const deleted = store().deletedFeatures.get(id);
+    if (entry.event === 'deleted' && deleted?.layer_id === layerId) then.set(id, deleted);
+    const current = then.get(id);
+    if (entry.event !== 'updated' || !current) continue;
+    const { geometry, ...properties } = entry.old_values ?? {};
+    const restored = { ...current.properties };
+    for (const [name, value] of Object.entries(properties)) {
+      if (value === null || value === undefined) delete restored[name];
+      else restored[name] = value as Feature['properties'][string];
+    }
+    then.set(id, {
+      ...current,
+      properties: restored,
+      geometry: geometry === undefined ? current.geometry : (geometry as Feature['geometry']),
+    });
+  }
+  return [...then.values()];
 }
 
 export function findFeature(id: number): Feature | undefined {
@@ -60,19 +96,20 @@ export function isTownLayer(layerId: number): boolean {
 }
 
 /** geojson-vt index per layer, rebuilt after an edit of that layer (a few hundred features). */
-export function tileIndexOf(layerId: number): GeoJSONVT {
-  let index = tileIndexes.get(layerId);
+/** The layer's tiles now, or as it was at `asOf` (built afresh: a moment is looked at briefly). */
+export function tileIndexOf(layerId: number, asOf?: string): GeoJSONVT {
+  let index = asOf === undefined ? tileIndexes.get(layerId) : undefined;
   if (!index) {
     const collection = {
       type: 'FeatureCollection' as const,
-      features: featuresOfLayer(layerId).flatMap((f) =>
+      features: featuresOfLayer(layerId, asOf).flatMap((f) =>
         f.geometry
           ? [{ type: 'Feature' as const, id: f.id, geometry: f.geometry, properties: f.properties }]
           : [],
       ),
     };
     index = new GeoJSONVT(collection as GeoJSON.FeatureCollection, { maxZoom: 20, extent: 4096, buffer: 64 });
-    tileIndexes.set(layerId, index);
+    if (asOf === undefined) tileIndexes.set(layerId, index);
   }
   return index;
 }
@@ -103,9 +140,9 @@ function touchesBox(feature: Feature, bbox: readonly number[]): boolean {
   );
 }
 
-export function filterTown(layersFilter: readonly LayerFilter[]): Feature[] {
+export function filterTown(layersFilter: readonly LayerFilter[], asOf?: string): Feature[] {
   return layersFilter.flatMap((entry) =>
-    featuresOfLayer(entry.layer_id).filter(
+    featuresOfLayer(entry.layer_id, asOf).filter(
       (feature) =>
         entry.filters.every((condition) => conditionHolds(feature, condition)) &&
         (!entry.bbox || touchesBox(feature, entry.bbox)) &&
@@ -209,6 +246,7 @@ export function applyEdits(
     if (!current) continue;
     store().features.delete(id);
     store().deletedLayers.set(id, current.layer_id);
+    store().deletedFeatures.set(id, current);
     tileIndexes.delete(current.layer_id);
     audit(id, 'deleted', user, auditValues(current), null);
   }

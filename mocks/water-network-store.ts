@@ -98,7 +98,7 @@ export function networkOf(
   });
   const points = (layerIds: readonly number[]): PointInput[] =>
     layerIds
-      .flatMap(featuresOfLayer)
+      .flatMap((layerId) => featuresOfLayer(layerId))
       .flatMap((feature) =>
         feature.geometry?.type === 'Point'
           ? [{ id: feature.id, point: project(feature.geometry.coordinates) }]

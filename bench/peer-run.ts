@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { checkSameAnswers } from './peer-check.ts';
 import { copyLayerToPostgres, PEER_COPY_TABLE } from './peer-copy.ts';
 import { peerPhases } from './peer-phases.ts';
 import { peerTable, type PeerResults } from './peer-report.ts';
+import { saveResults } from './results-file.ts';
 import { ServerProcess } from './server-process.ts';
 import { Session } from './session.ts';
 
@@ -114,13 +115,8 @@ export async function peerRun(options: PeerRunOptions): Promise<void> {
       loads,
     };
     process.stdout.write(`\n${peerTable(results)}\n\n`);
-    const resultsFile = path.join(options.projectDir, 'bench/results.json');
-    const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
-      string,
-      unknown
-    >;
     const key = `peer-mapserver-${n}${options.postgres ? '-postgres' : ''}`;
-    await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [key]: results }, null, 2)}\n`);
+    await saveResults(options.projectDir, key, results);
     log(`wrote bench/results.json (${key})`);
   } catch (error) {
     process.stderr.write(`Server log:\n${server.log}\nMapServer log:\n${peer.log}\n`);

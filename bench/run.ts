@@ -18,6 +18,7 @@ import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
 import { PeerUnavailable, peerRun } from './peer-run.ts';
 import { accessTable, aggregateTable, markdownTable } from './report.ts';
+import { saveResults } from './results-file.ts';
 import { ServerProcess } from './server-process.ts';
 import { Session } from './session.ts';
 
@@ -151,12 +152,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${markdownTable(results)}\n\n`);
     if (browser.pageErrors.length) process.stdout.write(`Page errors:\n${browser.pageErrors.join('\n')}\n`);
     // One entry per N, so the runs at 100k and 1M sit side by side (memory must not grow with N).
-    const resultsFile = path.join(projectDir, 'bench/results.json');
-    const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
-      string,
-      unknown
-    >;
-    await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [resultsKey]: results }, null, 2)}\n`);
+    await saveResults(projectDir, resultsKey, results);
     log(`wrote bench/results.json; screenshots in ${workDir}`);
   } catch (error) {
     process.stderr.write(`Server log:\n${server.log}\n`);
@@ -250,12 +246,7 @@ async function accessLoad(workDir: string, session: Session, server: ServerProce
     rounds,
   };
   process.stdout.write(`\n${accessTable(results)}\n\n`);
-  const resultsFile = path.join(projectDir, 'bench/results.json');
-  const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
-    string,
-    unknown
-  >;
-  await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [accessKey]: results }, null, 2)}\n`);
+  await saveResults(projectDir, accessKey, results);
   log(`wrote bench/results.json (${accessKey})`);
 }
 
@@ -278,12 +269,7 @@ async function aggregateLoad(session: Session, server: ServerProcess, target: Ta
     ...measured,
   };
   process.stdout.write(`\n${aggregateTable(results)}\n\n`);
-  const resultsFile = path.join(projectDir, 'bench/results.json');
-  const earlier = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
-    string,
-    unknown
-  >;
-  await writeFile(resultsFile, `${JSON.stringify({ ...earlier, [aggregateKey]: results }, null, 2)}\n`);
+  await saveResults(projectDir, aggregateKey, results);
   log(`wrote bench/results.json (${aggregateKey})`);
 }
 

@@ -79,7 +79,15 @@ describe('drawing on the demo network', () => {
     const tools = page.getByRole('region', { name: 'Drawing' });
     await tools.getByRole('combobox', { name: 'Layer to draw on' }).fill('Pipes');
     await page.getByRole('option', { name: 'Pipes', exact: true }).click();
+    // What a drawing snaps to is read once drawing starts (the whole pipes in view); the pipe end
+    // can catch the pointer only after that answer is in.
+    const snapTargets = page.waitForResponse(
+      (response) =>
+        response.url().includes(`/api/maps/${map.id}/layers/${map.pipes.id}?`) &&
+        response.url().includes('include_data=true'),
+    );
     await tools.getByRole('button', { name: 'Draw a new feature' }).click();
+    await snapTargets;
     const editBar = page.getByRole('toolbar', { name: 'Geometry editing' });
     const undo = editBar.getByRole('button', { name: 'Undo (Ctrl+Z)' });
     const redo = editBar.getByRole('button', { name: 'Redo (Ctrl+Shift+Z)' });

@@ -21,6 +21,17 @@ function canDraw(): boolean {
   return canvasWorks;
 }
 
+/** The plot's margins (the grid's left and right), in pixels. */
+const GRID_SIDES = 60;
+
+/** How the bars' names fit under them: wrapped in their slot, or slanted and shortened. */
+function barLabels(element: HTMLElement | null, count: number) {
+  const slot = ((element?.clientWidth ?? 0) - GRID_SIDES) / Math.max(1, count);
+  return slot >= 56
+    ? { interval: 0, rotate: 0, width: Math.floor(slot) - 6, overflow: 'break' as const, lineHeight: 14 }
+    : { interval: 0, rotate: 30, width: 72, overflow: 'truncate' as const };
+}
+
 export interface WidgetChartProps {
   kind: 'bar' | 'pie' | 'line';
   rows: readonly ChartRow[];
@@ -36,6 +47,8 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const pick = useRef(onPick);
+  /** How many bars the chart draws (null for a pie or a line), to fit their names on a resize. */
+  const bars = useRef<number | null>(null);
   useEffect(() => {
     pick.current = onPick;
   });
@@ -46,7 +59,11 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
     chart.current = instance;
     onReady?.(() => instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' }));
     // The chart follows its box; where ResizeObserver is missing (older browsers, jsdom), the window.
-    const fit = () => instance.resize();
+    const fit = () => {
+      instance.resize();
+      if (bars.current !== null)
+        instance.setOption({ xAxis: { axisLabel: barLabels(element.current, bars.current) } });
+    };
     const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fit);
     if (resize) resize.observe(element.current);
     else window.addEventListener('resize', fit);
@@ -70,6 +87,7 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
       if (row) pick.current?.(row);
     });
     const labels = rows.map((row) => row.label);
+    bars.current = kind === 'bar' ? labels.length : null;
     // A group the map draws in a style colour takes that colour; the others ECharts' own.
     const values = rows.map((row) =>
       row.color ? { value: row.value, itemStyle: { color: row.color } } : row.value,
@@ -94,15 +112,16 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
         : {
             aria: { enabled: true, label: { description: label } },
             tooltip: { trigger: 'axis' },
-            grid: { left: 48, right: 12, top: 12, bottom: 48 },
+            grid: { left: 48, right: GRID_SIDES - 48, top: 12, bottom: 48 },
             xAxis: {
               type: 'category',
               data: labels,
-              // Every bar is named (slanted and shortened when they crowd; the tooltip and the
-              // table give the whole name); a time line names as many dates as fit.
+              // Every bar is named: on as many lines as its slot needs where the slot is wide enough,
+              // slanted and shortened where bars crowd (the tooltip and the table give the whole
+              // name). A time line names as many dates as fit.
               axisLabel:
                 kind === 'bar'
-                  ? { interval: 0, rotate: labels.length > 3 ? 30 : 0, width: 72, overflow: 'truncate' }
+                  ? barLabels(element.current, labels.length)
                   : { rotate: labels.length > 6 ? 45 : 0 },
             },
             yAxis: { type: 'value' },

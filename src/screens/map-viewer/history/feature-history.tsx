@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getFeatureHistory, getGetFeatureHistoryQueryKey } from '../../../../generated/api/features/features';
 import type { AuditEntry, Feature } from '../../../../generated/model';
+import { LoadMoreButton } from '../../../components/ui/load-more';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { featureOf, useAppAbility } from '../../../lib/ability';
 import { HistoryVersion, OriginalVersion, versionsOf } from './history-versions';
@@ -104,14 +105,7 @@ export function FeatureHistory({
       {history.isFetchNextPageError && <LoadError />}
       {history.hasNextPage && (
         <div className="filters-actions">
-          <button
-            type="button"
-            className="btn btn-plain"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {t('history_pages.older')}
-          </button>
+          <LoadMoreButton query={history} label={t('history_pages.older')} />
         </div>
       )}
     </>

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListLayerChangesQueryKey, listLayerChanges } from '../../../../generated/api/features/features';
 import type { Layer, LayerChange } from '../../../../generated/model';
+import { LoadMoreButton } from '../../../components/ui/load-more';
 import { featuresExtent } from '../../../map/feature-extent';
 import type { MapLayerModel } from '../../../map/layer-model';
 import { FeatureHistory } from '../history/feature-history';
@@ -193,16 +194,7 @@ export function ChangesPanel({ mapId, layers, asOf, onLayers, onZoom }: ChangesP
             ))}
           </ul>
           {query.isFetchNextPageError && <p role="alert">{t('time.changes.failed')}</p>}
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-plain"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {t('time.changes.more')}
-            </button>
-          )}
+          <LoadMoreButton query={query} label={t('time.changes.more')} />
         </>
       )}
     </section>

@@ -542,6 +542,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/maps/{id}/access/candidates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * People and groups to give a role on the map, found by part of their name
+     * @description For the map's managers, who may not list every account or group: at most 10 accounts whose name or email holds `q` and at most 10 groups whose name holds it, whatever the case, each by name. Admins may ask too.
+     */
+    get: operations['listAccessCandidates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maps/{id}/share-links': {
     parameters: {
       query?: never;
@@ -3306,6 +3332,16 @@ export interface components {
       links: components['schemas']['PageLinks'];
       meta: components['schemas']['PageMeta'];
     };
+    /** @description Whom a grant or layer rule of the map may name, found by part of their name. */
+    AccessCandidates: {
+      /** @description At most 10 accounts whose name or email holds the text, by name. */
+      users: components['schemas']['GroupMember'][];
+      /** @description At most 10 groups whose name holds the text, by name. */
+      groups: components['schemas']['GroupRef'][];
+    };
+    AccessCandidatesResource: {
+      data: components['schemas']['AccessCandidates'];
+    };
     ShareLink: {
       /** @example 4 */
       id: number;
@@ -5402,6 +5438,11 @@ export interface components {
      */
     MapId: number;
     /**
+     * @description Part of a person's name or email, or of a group's name, matched whatever the case; `%` and `_` match themselves. Leading and trailing spaces are left out; what remains must be 2 to 100 characters (else a 422 on `q`).
+     * @example grace
+     */
+    CandidateText: string;
+    /**
      * @description A share link of the map.
      * @example 4
      */
@@ -7430,6 +7471,63 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['AccessLogPage'];
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['ValidationFailed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAccessCandidates: {
+    parameters: {
+      query: {
+        /**
+         * @description Part of a person's name or email, or of a group's name, matched whatever the case; `%` and `_` match themselves. Leading and trailing spaces are left out; what remains must be 2 to 100 characters (else a 422 on `q`).
+         * @example grace
+         */
+        q: components['parameters']['CandidateText'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The map's id.
+         * @example 1
+         */
+        id: components['parameters']['MapId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The people and groups found. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "users": [
+           *           {
+           *             "id": 2,
+           *             "name": "Grace Hopper",
+           *             "email": "grace@example.com"
+           *           }
+           *         ],
+           *         "groups": [
+           *           {
+           *             "id": 3,
+           *             "name": "Field crew"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['AccessCandidatesResource'];
         };
       };
       401: components['responses']['Unauthenticated'];

@@ -12,6 +12,7 @@ import type { RequestHandlerOptions } from 'msw';
 
 import { LayerAccess, MapRole, Visibility } from '../../model';
 import type {
+  AccessCandidatesResource,
   AccessLogPage,
   MapAccessResource,
   NewShareLinkResource,
@@ -103,6 +104,23 @@ export const getListMapAccessLogResponseMock = (
     per_page: faker.number.int({ min: 1, max: 1000 }),
     to: faker.helpers.arrayElement([faker.number.int({ min: undefined, max: undefined }), null]),
     total: faker.number.int({ min: 0, max: undefined }),
+  },
+  ...overrideResponse,
+});
+
+export const getListAccessCandidatesResponseMock = (
+  overrideResponse: Partial<AccessCandidatesResource> = {},
+): AccessCandidatesResource => ({
+  data: {
+    users: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      id: faker.number.int({ min: 1, max: undefined }),
+      name: faker.string.alpha({ length: { min: 10, max: 20 } }),
+      email: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    })),
+    groups: Array.from({ length: faker.number.int({ min: 1, max: 10 }) }, (_, i) => i + 1).map(() => ({
+      id: faker.number.int({ min: 1, max: undefined }),
+      name: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    })),
   },
   ...overrideResponse,
 });
@@ -212,6 +230,32 @@ export const getListMapAccessLogMockHandler = (
   );
 };
 
+export const getListAccessCandidatesMockHandler = (
+  overrideResponse?:
+    | AccessCandidatesResource
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<AccessCandidatesResource> | AccessCandidatesResource),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/maps/:id/access/candidates',
+    async (info) => {
+      return new HttpResponse(
+        JSON.stringify(
+          overrideResponse !== undefined
+            ? typeof overrideResponse === 'function'
+              ? await overrideResponse(info)
+              : overrideResponse
+            : getListAccessCandidatesResponseMock(),
+        ),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    },
+    options,
+  );
+};
+
 export const getListShareLinksMockHandler = (
   overrideResponse?:
     | ShareLinkList
@@ -285,6 +329,7 @@ export const getAccessMock = () => [
   getGetMapAccessMockHandler(),
   getUpdateMapAccessMockHandler(),
   getListMapAccessLogMockHandler(),
+  getListAccessCandidatesMockHandler(),
   getListShareLinksMockHandler(),
   getCreateShareLinkMockHandler(),
   getDeleteShareLinkMockHandler(),

@@ -22,9 +22,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AccessCandidatesResource,
   AccessLogPage,
   CsrfMismatchResponse,
   ForbiddenResponse,
+  ListAccessCandidatesParams,
   ListMapAccessLogParams,
   MapAccessInput,
   MapAccessResource,
@@ -470,6 +472,175 @@ export function useListMapAccessLog<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListMapAccessLogQueryOptions(id, params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
+/**
+ * For the map's managers, who may not list every account or group: at most 10 accounts whose name or email holds `q` and at most 10 groups whose name holds it, whatever the case, each by name. Admins may ask too.
+ * @summary People and groups to give a role on the map, found by part of their name
+ */
+export const listAccessCandidates = (
+  id: number,
+  params: ListAccessCandidatesParams,
+  options?: SecondParameter<typeof httpClient>,
+  signal?: AbortSignal,
+) => {
+  return httpClient<AccessCandidatesResource>(
+    { url: `/api/maps/${id}/access/candidates`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListAccessCandidatesQueryKey = (id?: number, params?: ListAccessCandidatesParams) => {
+  return [`/api/maps/${id}/access/candidates`, ...(params ? [params] : [])] as const;
+};
+
+export const getListAccessCandidatesQueryOptions = <
+  TData = Awaited<ReturnType<typeof listAccessCandidates>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  params: ListAccessCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessCandidates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListAccessCandidatesQueryKey(id, params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listAccessCandidates>>> = ({ signal }) =>
+    listAccessCandidates(id, params, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listAccessCandidates>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListAccessCandidatesQueryResult = NonNullable<Awaited<ReturnType<typeof listAccessCandidates>>>;
+export type ListAccessCandidatesQueryError = ErrorType<
+  | UnauthenticatedResponse
+  | ForbiddenResponse
+  | NotFoundResponse
+  | ValidationFailedResponse
+  | ServerErrorResponse
+  | ServiceUnavailableResponse
+>;
+
+export function useListAccessCandidates<
+  TData = Awaited<ReturnType<typeof listAccessCandidates>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  params: ListAccessCandidatesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessCandidates>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAccessCandidates>>,
+          TError,
+          Awaited<ReturnType<typeof listAccessCandidates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAccessCandidates<
+  TData = Awaited<ReturnType<typeof listAccessCandidates>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  params: ListAccessCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessCandidates>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAccessCandidates>>,
+          TError,
+          Awaited<ReturnType<typeof listAccessCandidates>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListAccessCandidates<
+  TData = Awaited<ReturnType<typeof listAccessCandidates>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  params: ListAccessCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessCandidates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary People and groups to give a role on the map, found by part of their name
+ */
+
+export function useListAccessCandidates<
+  TData = Awaited<ReturnType<typeof listAccessCandidates>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  params: ListAccessCandidatesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessCandidates>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListAccessCandidatesQueryOptions(id, params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

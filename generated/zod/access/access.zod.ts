@@ -313,6 +313,79 @@ export const listMapAccessLog503Response = zod.object({
 });
 
 /**
+ * For the map's managers, who may not list every account or group: at most 10 accounts whose name or email holds `q` and at most 10 groups whose name holds it, whatever the case, each by name. Admins may ask too.
+ * @summary People and groups to give a role on the map, found by part of their name
+ */
+export const listAccessCandidatesQueryQMin = 2;
+export const listAccessCandidatesQueryQMax = 100;
+
+export const listAccessCandidatesQueryParams = zod.object({
+  q: zod.coerce
+    .string()
+    .min(listAccessCandidatesQueryQMin)
+    .max(listAccessCandidatesQueryQMax)
+    .describe(
+      "Part of a person's name or email, or of a group's name, matched whatever the case; `%` and `_` match themselves. Leading and trailing spaces are left out; what remains must be 2 to 100 characters (else a 422 on `q`).",
+    ),
+});
+
+export const listAccessCandidates200ResponseDataUsersMax = 10;
+export const listAccessCandidates200ResponseDataGroupsMax = 10;
+
+export const listAccessCandidates200Response = zod.object({
+  data: zod
+    .object({
+      users: zod
+        .array(
+          zod.object({
+            id: zod.number().min(1),
+            name: zod.string(),
+            email: zod.string(),
+          }),
+        )
+        .max(listAccessCandidates200ResponseDataUsersMax)
+        .describe('At most 10 accounts whose name or email holds the text, by name.'),
+      groups: zod
+        .array(
+          zod.object({
+            id: zod.number().min(1),
+            name: zod.string(),
+          }),
+        )
+        .max(listAccessCandidates200ResponseDataGroupsMax)
+        .describe('At most 10 groups whose name holds the text, by name.'),
+    })
+    .describe('Whom a grant or layer rule of the map may name, found by part of their name.'),
+});
+
+export const listAccessCandidates401Response = zod.object({
+  message: zod.string(),
+});
+
+export const listAccessCandidates403Response = zod.object({
+  message: zod.string(),
+});
+
+export const listAccessCandidates404Response = zod.object({
+  message: zod.string(),
+});
+
+export const listAccessCandidates422Response = zod
+  .object({
+    message: zod.string(),
+    errors: zod.record(zod.string(), zod.array(zod.string())),
+  })
+  .describe('Laravel-style validation failure; one or more messages per field.');
+
+export const listAccessCandidates500Response = zod.object({
+  message: zod.string(),
+});
+
+export const listAccessCandidates503Response = zod.object({
+  message: zod.string(),
+});
+
+/**
  * @summary The map's share links (without their secrets)
  */
 export const listShareLinks200ResponseDataItemLabelMax = 255;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { insertUser } from '../users/user-record.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,6 +195,147 @@ describe('a map’s access', () => {
     const access = (await admin.get(`/api/maps/${place.mapId}/access`)).json<{ data: Access }>().data;
     expect(access.visibility).toBe('private');
     expect((await admin.get(`/api/maps/${place.mapId}/access/log`)).json()).toMatchObject({ data: [] });
+  });
+});
+
+interface Candidates {
+  users: { id: number; name: string; email: string }[];
+  groups: { id: number; name: string }[];
+}
+
+/** An account nobody signs in as, made without hashing a password. */
+const person = (name: string, email: string) =>
+  insertUser(t.database.db, { name, email, passwordHash: 'x', type: 'user' });
+
+const group = async (name: string) =>
+  (await t.database.db.query<{ id: number }>(`INSERT INTO groups (name) VALUES ($1) RETURNING id`, [name]))[0]
+    ?.id;
+
+describe('people and groups to grant', () => {
+  /** A private map whose manager is an account of type `user`, not an admin. */
+  async function managed() {
+    const place = await privateMap();
+    const { client: admin } = await t.signedIn('admin');
+    const { client: manager, user } = await t.signedIn('user');
+    await admin.put(`/api/maps/${place.mapId}/access`, { grants: [{ user_id: user.id, role: 'manager' }] });
+    const candidates = (client: typeof manager, q: string, mapId = place.mapId) =>
+      client.get(`/api/maps/${mapId}/access/candidates`, { query: { q } });
+    return { place, admin, manager, candidates };
+  }
+
+  it('a manager who is no admin finds a person by part of their email and a group by name, and grants them', async () => {
+    const { place, manager, candidates } = await managed();
+    const grace = await person('Grace Hopper', 'g.hopper@navy.example.org');
+    await person('Alan Turing', 'alan@example.com');
+    const crew = await group('Navy field crew');
+    await group('Office');
+
+    const byEmail = await candidates(manager, 'NAVY.example');
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.json<{ data: Candidates }>().data.users).toEqual([
+      { id: grace.id, name: 'Grace Hopper', email: 'g.hopper@navy.example.org' },
+    ]);
+    // The text is trimmed; a group's name matches whatever the case, and people are not groups.
+    const byName = (await candidates(manager, '  navy  ')).json<{ data: Candidates }>().data;
+    expect(byName.groups).toEqual([{ id: crew, name: 'Navy field crew' }]);
+    expect(byName.users.map((user) => user.name)).toEqual(['Grace Hopper']);
+    expect((await candidates(manager, 'field')).json<{ data: Candidates }>().data).toEqual({
+      users: [],
+      groups: [{ id: crew, name: 'Navy field crew' }],
+    });
+
+    const granted = await manager.get(`/api/maps/${place.mapId}/access`);
+    const grants = granted.json<{ data: Access }>().data.grants.map(({ user_id, group_id, role }) => ({
+      user_id,
+      group_id,
+      role,
+    }));
+    const saved = await manager.put(`/api/maps/${place.mapId}/access`, {
+      grants: [...grants, { user_id: grace.id, role: 'viewer' }, { group_id: crew, role: 'editor' }],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json<{ data: Access }>().data.grants.map((grant) => grant.name)).toEqual(
+      expect.arrayContaining(['Grace Hopper', 'Navy field crew']),
+    );
+  });
+
+  it('answers at most 10 people and 10 groups, by name', async () => {
+    const { manager, candidates } = await managed();
+    for (let n = 12; n >= 1; n--) {
+      await person(`Resident ${String(n).padStart(2, '0')}`, `resident${n}@example.com`);
+      await group(`Residents ${String(n).padStart(2, '0')}`);
+    }
+    const found = (await candidates(manager, 'resident')).json<{ data: Candidates }>().data;
+    expect(found.users.map((user) => user.name)).toEqual(
+      Array.from({ length: 10 }, (_, at) => `Resident ${String(at + 1).padStart(2, '0')}`),
+    );
+    expect(found.groups).toHaveLength(10);
+    expect(found.groups[0]?.name).toBe('Residents 01');
+  });
+
+  it('matches `%`, `_` and `\\` as themselves', async () => {
+    const { manager, candidates } = await managed();
+    await person('Sure 100% Pipes', 'pipes@example.com');
+    await person('Sure 1000 Pipes', 'pipes1000@example.com');
+    await person('Under Score', 'under_score@example.com');
+    await person('Under Xcore', 'underxscore@example.com');
+    await person('Back Slash', 'back\\slash@example.com');
+    const names = async (q: string) =>
+      (await candidates(manager, q)).json<{ data: Candidates }>().data.users.map((user) => user.name);
+    expect(await names('0%')).toEqual(['Sure 100% Pipes']);
+    expect(await names('%%')).toEqual([]);
+    expect(await names('r_s')).toEqual(['Under Score']);
+    expect(await names('__')).toEqual([]);
+    expect(await names('k\\s')).toEqual(['Back Slash']);
+  });
+
+  it('is for the map’s managers: a viewer is 403, a manager of another map 404 for a map it cannot read and 403 for one it reads', async () => {
+    const { place, admin, candidates } = await managed();
+    const { client: viewer, user: viewerUser } = await t.signedIn('user');
+    const { client: otherManager, user: otherUser } = await t.signedIn('user');
+    const other = await privateMap('Elsewhere');
+    const access = (await admin.get(`/api/maps/${place.mapId}/access`)).json<{ data: Access }>().data;
+    await admin.put(`/api/maps/${place.mapId}/access`, {
+      grants: [
+        ...access.grants.map(({ user_id, role }) => ({ user_id, role })),
+        { user_id: viewerUser.id, role: 'viewer' },
+      ],
+    });
+    await admin.put(`/api/maps/${other.mapId}/access`, {
+      grants: [{ user_id: otherUser.id, role: 'manager' }],
+    });
+    await person('Grace Hopper', 'grace@example.com');
+
+    const refused = await candidates(viewer, 'grace');
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain('Hopper');
+    expect((await candidates(otherManager, 'grace')).status).toBe(404);
+    expect((await candidates(otherManager, 'grace', place.mapId + 1000)).status).toBe(404);
+    expect((await candidates(otherManager, 'grace', other.mapId)).status).toBe(200);
+    // Once the map is open to every account, the other map's manager reads it but manages it not.
+    await admin.put(`/api/maps/${place.mapId}/access`, { visibility: 'signed_in' });
+    expect((await candidates(otherManager, 'grace')).status).toBe(403);
+    expect((await candidates(admin, 'grace')).json<{ data: Candidates }>().data.users).toHaveLength(1);
+    const guest = t.client();
+    await guest.prime();
+    expect((await candidates(guest, 'grace')).status).toBe(401);
+  });
+
+  it('refuses a text under 2 or over 100 characters, spaces around it left out (422 on q)', async () => {
+    const { manager, candidates } = await managed();
+    const errors = async (q: string) => {
+      const answer = await candidates(manager, q);
+      expect(answer.status).toBe(422);
+      return answer.json<{ errors: Record<string, string[]> }>().errors;
+    };
+    expect(await errors('x'.repeat(101))).toEqual({
+      q: ['The q field must not be greater than 100 characters.'],
+    });
+    expect(await errors('  a  ')).toEqual({ q: ['The q field must be at least 2 characters.'] });
+    expect(await errors('a')).toEqual({ q: ['The q field must be at least 2 characters.'] });
+    const missing = await manager.get(`/api/maps/1/access/candidates`);
+    expect(missing.status).toBe(422);
+    expect((await candidates(manager, 'x'.repeat(100))).status).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@ import type { LayerAccess, MapRole, Visibility } from '../access/roles.ts';
 import { newShareSecret } from '../access/share-links.ts';
 import { sha256 } from '../auth/tokens.ts';
 import type { Queryable } from '../db/database.ts';
+import { likePattern } from '../features/feature-rows.ts';
 import { invalid, notFound } from '../http/http-error.ts';
 import { pageEnvelope } from '../http/pagination.ts';
 import type { AuthState } from '../http/request-auth.ts';
@@ -15,6 +16,11 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 type MapAccess = components['schemas']['MapAccess'];
 type MapAccessInput = components['schemas']['MapAccessInput'];
 type ShareLink = components['schemas']['ShareLink'];
+type AccessCandidates = components['schemas']['AccessCandidates'];
+
+/** How many people and how many groups one search for candidates answers at most. */
+const CANDIDATES = 10;
+const CANDIDATE_TEXT_MIN = 2;
 
 /** Admins and the map's managers (`manage Access` on the map); a map one may not read is 404. */
 const managedMap = (db: Queryable, auth: AuthState, mapId: number) =>
@@ -204,6 +210,28 @@ export const mapAccessHandlers = typedHandlers({
       status: 200,
       body: pageEnvelope(data, { page, perPage, total, path: `/api/maps/${map.id}/access/log`, query }),
     };
+  },
+
+  async listAccessCandidates({ services: { db }, auth, params, query }) {
+    // The document bounds the raw text; the spaces around it count for nothing.
+    const text = query.q.trim();
+    if (text.length < CANDIDATE_TEXT_MIN)
+      throw invalid({ q: [msg('validation.min_length', { field: 'q', limit: CANDIDATE_TEXT_MIN })] });
+    await managedMap(db, auth, params.id);
+    // A bounded ILIKE whose `%`, `_` and `\` match themselves: no pattern of the caller's runs.
+    const pattern = likePattern(text);
+    const [users, groups] = await Promise.all([
+      db.query<AccessCandidates['users'][number]>(
+        `SELECT id, name, email FROM users WHERE name ILIKE $1 OR email ILIKE $1
+         ORDER BY lower(name), id LIMIT $2`,
+        [pattern, CANDIDATES],
+      ),
+      db.query<AccessCandidates['groups'][number]>(
+        `SELECT id, name FROM groups WHERE name ILIKE $1 ORDER BY lower(name), id LIMIT $2`,
+        [pattern, CANDIDATES],
+      ),
+    ]);
+    return { status: 200, body: { data: { users, groups } satisfies AccessCandidates } };
   },
 
   async listShareLinks({ services: { db }, auth, params }) {

@@ -88,6 +88,8 @@ export const STATES = {
   // Groups and access per map.
   /** Params: { id, name, description?, member_ids? (contract ids of `userExists` users) }. */
   groupExists: 'a group exists',
+  /** Params: { map_id, role (viewer | editor | manager) }. The signed-in account is granted this role on the map. */
+  signedInHasRole: 'the signed-in user has a role on a map',
   /** Params: { map_id, id, label }. A live viewer link of the map, logged in its access log. */
   shareLinkExists: 'a share link exists',
 } as const;

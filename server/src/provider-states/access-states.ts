@@ -1,9 +1,11 @@
 import { sha256 } from '../auth/tokens.ts';
+import { ACCESS_CHANNEL } from '../access/access-cache.ts';
 import { newShareSecret } from '../access/share-links.ts';
 import {
   remember,
   required,
   resolve,
+  signedIn,
   text,
   unique,
   type Params,
@@ -42,6 +44,31 @@ export const ACCESS_STATES: StateDefinition[] = [
           [id, members],
         );
       remember(context, 'group', required(params, 'id'), id);
+    },
+  },
+  {
+    key: 'signedInHasRole',
+    name: 'the signed-in user has a role on a map',
+    creates:
+      'A grant of this role on a map an earlier state created to the signed-in account (replacing any role it had there), holding from the next request.',
+    params: {
+      map_id: 'The contract id of a map an earlier state created.',
+      role: '`viewer`, `editor` or `manager`.',
+    },
+    returns: {},
+    setup: async (context, params) => {
+      const userId = signedIn(context, 'the signed-in user has a role on a map');
+      const mapId = resolve(context, 'map', required(params, 'map_id'));
+      const role = text(params, 'role');
+      if (!['viewer', 'editor', 'manager'].includes(role)) throw new Error(`unknown role "${role}"`);
+      await context.db.query(`DELETE FROM map_grants WHERE map_id = $1 AND user_id = $2`, [mapId, userId]);
+      await context.db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, $3)`, [
+        mapId,
+        userId,
+        role,
+      ]);
+      // Every instance drops its cached access before the interaction's request, as after a change.
+      await context.db.barrier?.(ACCESS_CHANNEL);
     },
   },
   {

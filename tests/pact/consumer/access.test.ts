@@ -4,6 +4,7 @@ import {
   createShareLink,
   deleteShareLink,
   getMapAccess,
+  listAccessCandidates,
   listMapAccessLog,
   listShareLinks,
   updateMapAccess,
@@ -38,6 +39,8 @@ const readHeaders = { ...XHR, Cookie: signedInHeaders.Cookie };
 
 const GRACE = { id: 42, name: 'Grace Hopper', email: 'grace@example.com', type: 'user' as const };
 const CREW = { id: 3, name: 'Field crew', description: 'Contractors who repair pipes.' };
+/** Found by part of her email, as the crew by its name. */
+const ADA = { id: 43, name: 'Ada Lovelace', email: 'ada.fieldwork@example.com', type: 'user' as const };
 const LINK = { map_id: TOWN.id, id: 4, label: 'Contractor survey' };
 
 const groupLike = (membersCount: number) => ({
@@ -441,6 +444,83 @@ describe('access per map', () => {
       .willRespondWith(404, (b) => b.headers(JSON_RESPONSE).jsonBody(messageLike('Not found.')))
       .executeTest(async (server) => {
         expect((await rejectionOf(listMapAccessLog(999, undefined, options(server.url)))).status).toBe(404);
+      }));
+
+  it('listAccessCandidates 200 finds people by part of their email and groups by name, for a manager who is no admin', () =>
+    pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf({ ...TOWN, visibility: 'private' }))
+      .given(STATES.signedInHasRole, { map_id: TOWN.id, role: 'manager' })
+      .given(STATES.userExists, ADA)
+      .given(STATES.groupExists, stateOf(CREW))
+      .uponReceiving('a search for people and groups to grant on a map, by its manager')
+      .withRequest('GET', `/api/maps/${TOWN.id}/access/candidates`, (b) =>
+        b.headers(readHeaders).query({ q: 'field' }),
+      )
+      .willRespondWith(200, (b) =>
+        // Another server may hold more people and groups with the text: at least these, by type.
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: {
+            users: eachLike({ id: integer(ADA.id), name: like(ADA.name), email: like(ADA.email) }),
+            groups: eachLike({ id: integer(CREW.id), name: like(CREW.name) }),
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const found = await listAccessCandidates(TOWN.id, { q: 'field' }, options(server.url));
+        expect(found.data.users[0]).toMatchObject({ name: ADA.name, email: ADA.email });
+        expect(found.data.groups[0]).toMatchObject({ name: CREW.name });
+      }));
+
+  it('listAccessCandidates 403 for a viewer of the map', () =>
+    pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .uponReceiving('a search for people to grant on a map by one who only reads the map')
+      .withRequest('GET', `/api/maps/${TOWN.id}/access/candidates`, (b) =>
+        b.headers(readHeaders).query({ q: 'field' }),
+      )
+      .willRespondWith(403, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(messageLike('This action is unauthorized.')),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(listAccessCandidates(TOWN.id, { q: 'field' }, options(server.url)));
+        expect(failure.status).toBe(403);
+      }));
+
+  it('listAccessCandidates 404 for an unknown map', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .uponReceiving('a search for people to grant on a map that does not exist')
+      .withRequest('GET', '/api/maps/999/access/candidates', (b) =>
+        b.headers(readHeaders).query({ q: 'field' }),
+      )
+      .willRespondWith(404, (b) => b.headers(JSON_RESPONSE).jsonBody(messageLike('Not found.')))
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(listAccessCandidates(999, { q: 'field' }, options(server.url)));
+        expect(failure.status).toBe(404);
+      }));
+
+  it('listAccessCandidates 422 for a text of one character once trimmed', () =>
+    pact
+      .addInteraction()
+      .given(STATES.adminSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .uponReceiving('a search for people to grant by a single character')
+      .withRequest('GET', `/api/maps/${TOWN.id}/access/candidates`, (b) =>
+        b.headers(readHeaders).query({ q: ' f ' }),
+      )
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(validationLike({ q: 'The q field must be at least 2 characters.' })),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(listAccessCandidates(TOWN.id, { q: ' f ' }, options(server.url)));
+        expect(failure.status).toBe(422);
       }));
 
   it('a public map answers an anonymous client', () =>

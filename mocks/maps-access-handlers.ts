@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import type {
+  AccessCandidatesResource,
   AccessLogEntry,
   AccessLogPage,
   Group,
@@ -15,13 +16,14 @@ import type {
 } from '../generated/model';
 import {
   createShareLinkBody,
+  listAccessCandidatesQueryParams,
   listMapAccessLogQueryParams,
   updateMapAccessBody,
 } from '../generated/zod/access/access.zod';
 import { createGroupBody, setGroupMembersBody, updateGroupBody } from '../generated/zod/groups/groups.zod';
 import { pageEnvelope } from '../server/src/http/pagination';
 import { accessDb, groupMembers, storedAccess } from './maps-access-store';
-import { findUserById } from './db';
+import { db, findUserById } from './db';
 import { idParam } from './maps-guards';
 import { findMap, mapLayers, nowStamp } from './maps-store';
 import { mockSnapshot } from './abilities';
@@ -39,7 +41,8 @@ import {
 /**
  * Access per map, groups and share links as the server answers them (docs/decisions.md#access-per-map),
  * kept in `maps-access-store.ts` and reset with every scenario. Groups are for admins; a map's
- * access, log and links for admins and the map's managers; a map that does not exist is 404.
+ * access, log, links and the people and groups to grant for admins and the map's managers; a
+ * map that does not exist is 404.
  */
 
 const groupOf = (id: number): Group | undefined => accessDb.groups.find((group) => group.id === id);
@@ -101,7 +104,42 @@ function adminOnMap(request: Request, params: Record<string, unknown>, write: bo
   return { mapId, userId: guarded.user.id };
 }
 
+/** How many people and how many groups one search for candidates answers at most. */
+const CANDIDATES = 10;
+
+/** By name whatever the case, then by id, as the server orders them. */
+const byName = (a: { id: number; name: string }, b: { id: number; name: string }) =>
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
+
 export const accessHandlers = [
+  // People and groups a manager may grant: part of a name or email, plain text (no wildcards).
+  http.get('*/api/maps/:id/access/candidates', ({ request, params }) => {
+    const guarded = requireUser(request, false);
+    if (guarded.response) return guarded.response;
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    const raw = parseWith(listAccessCandidatesQueryParams, query);
+    if (!raw.ok) return raw.response;
+    // The document bounds the raw text; the spaces around it count for nothing.
+    const parsed = parseWith(listAccessCandidatesQueryParams, { q: raw.data.q.trim() });
+    if (!parsed.ok) return parsed.response;
+    const found = adminOnMap(request, params, false);
+    if (found.response) return found.response;
+    const needle = parsed.data.q.toLowerCase();
+    const holds = (text: string) => text.toLowerCase().includes(needle);
+    const users = db.user
+      .getAll()
+      .filter((user) => holds(user.name) || holds(user.email))
+      .sort(byName)
+      .slice(0, CANDIDATES)
+      .map((user) => ({ id: user.id, name: user.name, email: user.email }));
+    const groups = accessDb.groups
+      .filter((group) => holds(group.name))
+      .sort(byName)
+      .slice(0, CANDIDATES)
+      .map((group) => ({ id: group.id, name: group.name }));
+    return HttpResponse.json<AccessCandidatesResource>({ data: { users, groups } });
+  }),
+
   http.get('*/api/maps/:id/access', ({ request, params }) => {
     const found = adminOnMap(request, params, false);
     if (found.response) return found.response;

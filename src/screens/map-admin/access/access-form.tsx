@@ -121,6 +121,7 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
         <div className="access-add">
           <PeoplePicker
             label={t('access.grants.add_who')}
+            mapId={mapId}
             admin={admin}
             exclude={granted}
             onPick={(who, name) =>
@@ -152,6 +153,7 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
                     onChange={(value) => setRule(index, { layerId: Number(value), hidden: [], readOnly: [] })}
                   />
                   <RuleWho
+                    mapId={mapId}
                     number={number}
                     rule={rule}
                     admin={admin}
@@ -263,12 +265,14 @@ function PropertyChecks({
  * (searched on the server, so any account of a large site can be chosen).
  */
 function RuleWho({
+  mapId,
   number,
   rule,
   admin,
   known,
   onPick,
 }: {
+  mapId: number;
   number: number;
   rule: RuleDraft;
   admin: boolean;
@@ -280,6 +284,7 @@ function RuleWho({
   return (
     <PeoplePicker
       label={t('access.rules.who', { number })}
+      mapId={mapId}
       admin={admin}
       value={rule.who}
       valueLabel={name}

@@ -111,6 +111,57 @@ describe('map access screen', { timeout: 120_000 }, () => {
     server.events.removeAllListeners();
   });
 
+  it('lets a manager who is not an admin find a new person and a group by part of their name and grant them', async () => {
+    const { user, router, queryClient } = await renderApp('/', { as: 'user' });
+    // Made the map's manager after signing in (signing in reseeds the mock's tables).
+    accessDb.maps.set(1, {
+      visibility: 'private',
+      grants: [{ user_id: MOCK_USER.id, group_id: null, role: 'manager' }],
+      layer_rules: [],
+    });
+    const grace = addUser({
+      name: 'Grace Hopper',
+      email: 'grace.hopper@example.com',
+      password: 'x',
+      type: 'user',
+    });
+    await act(() => refreshSession(queryClient));
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(`${url.pathname}${url.search}`);
+    });
+    await act(() => router.navigate('/dashboard/maps/1/access'));
+    const form = await screen.findByRole('form', { name: 'Map access' }, SLOW);
+    const input = within(form).getByRole('combobox', { name: 'Add a person or group' });
+    await user.type(input, 'H');
+    expect(
+      await screen.findByText('Type at least 2 characters to find people and groups.', {}, SLOW),
+    ).toBeInTheDocument();
+    await user.type(input, 'opp');
+    await user.click(
+      await screen.findByRole('option', { name: 'Grace Hopper (grace.hopper@example.com)' }, SLOW),
+    );
+    const grants = within(form).getByRole('list', { name: 'People and groups with access' });
+    expect(within(grants).getByText('Grace Hopper (grace.hopper@example.com)')).toBeInTheDocument();
+    expect(within(grants).getByText(MOCK_USER.name)).toBeInTheDocument();
+    await user.type(input, 'crew');
+    await user.click(await screen.findByRole('option', { name: 'Group: Field crew' }, SLOW));
+    expect(within(grants).getByText('Group: Field crew')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Save access' }));
+    expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
+    expect(accessDb.maps.get(1)?.grants).toEqual([
+      { user_id: MOCK_USER.id, group_id: null, role: 'manager' },
+      { user_id: grace.id, group_id: null, role: 'viewer' },
+      { user_id: null, group_id: FIELD_CREW_GROUP_ID, role: 'viewer' },
+    ]);
+    // Asked through the map's own lookup, never the lists only admins may read.
+    expect(asked).toContain('/api/maps/1/access/candidates?q=Hopp');
+    expect(asked.some((url) => url.startsWith('/api/users') || url.startsWith('/api/groups'))).toBe(false);
+    server.events.removeAllListeners();
+  });
+
   it('finds a person beyond the first page by searching on the server, and grants them', async () => {
     const searched: string[] = [];
     server.events.on('request:start', ({ request }) => {

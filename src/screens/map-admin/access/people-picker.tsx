@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ComboBox, Input, Label, type Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useListAccessCandidates } from '../../../../generated/api/access/access';
 import { useListGroups } from '../../../../generated/api/groups/groups';
 import { useListUsers } from '../../../../generated/api/users/users';
 import { OptionsPopover } from '../../../components/ui/options-popover';
@@ -13,9 +14,13 @@ type Option = { id: string; label: string };
 /** The list's key of "everyone on the map" (the empty who, which a list key cannot be). */
 const EVERYONE = '*';
 const NO_ONE: ReadonlySet<WhoKey> = new Set();
+/** What a manager who is no admin types before the server is asked (its own lower bound). */
+const SHORTEST_SEARCH = 2;
 
 type PeoplePickerProps = {
   label: string;
+  /** The map whose people and groups to grant a manager who is no admin looks up. */
+  mapId: number;
   admin: boolean;
   onPick: (who: WhoKey, name: string) => void;
   /** Left out of the list (those already granted). */
@@ -30,20 +35,22 @@ type PeoplePickerProps = {
   /** Offered first as the choice of everyone on the map (the empty who). */
   everyone?: string;
   /**
-   * People and groups known without asking (those granted a role), offered too: the only
-   * choices of a manager who may not list every account.
+   * People and groups known without asking (those granted a role), offered too, before a
+   * manager who may not list every account has typed enough to search.
    */
   known?: readonly { id: WhoKey; label: string }[];
 };
 
 /**
  * Type to find a person (by name or email, searched on the server, so a town with thousands
- * of accounts works) or a group (the list is short, filtered here). Listing them is for
- * admins: for anyone else nothing is asked (the server's 403 would end the page). Choosing
- * closes the list and leaves the focus in the field.
+ * of accounts works) or a group. Admins list them all (groups are few, filtered here); the
+ * map's other managers, who may not, ask the map's own lookup once they have typed two
+ * characters, which answers a few of each (listing all would be the server's 403 and end the
+ * page). Choosing closes the list and leaves the focus in the field.
  */
 export function PeoplePicker({
   label,
+  mapId,
   admin,
   onPick,
   exclude = NO_ONE,
@@ -70,16 +77,28 @@ export function PeoplePicker({
     { query: { enabled: admin, placeholderData: keepPreviousData } },
   );
   const groups = useListGroups({ query: { enabled: admin } });
+  const searching = !admin && needle.length >= SHORTEST_SEARCH;
+  const candidates = useListAccessCandidates(
+    mapId,
+    { q: term },
+    {
+      query: {
+        enabled: searching && term.length >= SHORTEST_SEARCH,
+        placeholderData: keepPreviousData,
+      },
+    },
+  );
+  const found = searching ? candidates.data?.data : undefined;
   const matches = (name: string) => name.toLowerCase().includes(needle.toLowerCase());
   const listed: Option[] = [
     ...(everyone !== undefined && matches(everyone) ? [{ id: EVERYONE, label: everyone }] : []),
-    ...(groups.data?.data ?? [])
-      .filter((group) => matches(group.name))
-      .map((group) => ({
+    ...[...(groups.data?.data ?? []).filter((group) => matches(group.name)), ...(found?.groups ?? [])].map(
+      (group) => ({
         id: whoKey({ group_id: group.id }),
         label: t('access.group_name', { name: group.name }),
-      })),
-    ...(users.data?.data ?? []).map((user) => ({
+      }),
+    ),
+    ...[...(users.data?.data ?? []), ...(found?.users ?? [])].map((user) => ({
       id: whoKey({ user_id: user.id }),
       label: `${user.name} (${user.email})`,
     })),
@@ -112,13 +131,18 @@ export function PeoplePicker({
       }}
       allowsEmptyCollection
       menuTrigger="focus"
-      isDisabled={!admin && everyone === undefined && known.length === 0}
     >
       <Label className="field-label">{label}</Label>
       <div className="select-control">
         <Input className="field-input" />
       </div>
-      <OptionsPopover<Option> emptyText={t('select.no_options')} />
+      <OptionsPopover<Option>
+        emptyText={
+          admin || needle.length >= SHORTEST_SEARCH
+            ? t('select.no_options')
+            : t('access.type_to_search', { limit: SHORTEST_SEARCH })
+        }
+      />
     </ComboBox>
   );
 }

@@ -28,6 +28,24 @@ async function pick(
   await user.click(await screen.findByRole('option', { name: option }, SLOW));
 }
 
+/**
+ * A site of 150 more accounts; answers its first. Lists show the newest accounts first, so the
+ * first resident is on no first page but that of a search for them: one for a first letter,
+ * which a busy machine's debounce can send, does not list them.
+ */
+function addResidents() {
+  const [first, ...rest] = Array.from({ length: 150 }, (_, index) =>
+    addUser({
+      name: `Resident ${index + 1}`,
+      email: `resident${index + 1}@example.com`,
+      password: 'x',
+      type: 'user',
+    }),
+  );
+  if (!first || rest.length === 0) throw new Error('no residents');
+  return first;
+}
+
 // The first render loads the screen's lazy chunk; this machine's shared CPUs make that slow.
 const SLOW = { timeout: 20_000 };
 describe('map access screen', { timeout: 120_000 }, () => {
@@ -169,19 +187,12 @@ describe('map access screen', { timeout: 120_000 }, () => {
       if (url.pathname === '/api/users') searched.push(url.searchParams.get('search_global') ?? '');
     });
     const { user, form } = await openAccess();
-    let last = 0;
-    for (let n = 1; n <= 150; n++)
-      last = addUser({
-        name: `Resident ${n}`,
-        email: `resident${n}@example.com`,
-        password: 'x',
-        type: 'user',
-      }).id;
-    await pick(user, form, 'resident150@', 'Resident 150 (resident150@example.com)');
+    const first = addResidents();
+    await pick(user, form, 'resident1@', 'Resident 1 (resident1@example.com)');
     await user.click(within(form).getByRole('button', { name: 'Save access' }));
     expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
-    expect(searched).toContain('resident150@');
-    expect(accessDb.maps.get(1)?.grants).toEqual([{ user_id: last, group_id: null, role: 'viewer' }]);
+    expect(searched).toContain('resident1@');
+    expect(accessDb.maps.get(1)?.grants).toEqual([{ user_id: first.id, group_id: null, role: 'viewer' }]);
     server.events.removeAllListeners();
   });
 
@@ -207,32 +218,23 @@ describe('map access screen', { timeout: 120_000 }, () => {
 
   it('finds anyone of a large site for a layer rule by searching on the server', async () => {
     const { user, form } = await openAccess();
-    let last = 0;
-    for (let n = 1; n <= 150; n++)
-      last = addUser({
-        name: `Resident ${n}`,
-        email: `resident${n}@example.com`,
-        password: 'x',
-        type: 'user',
-      }).id;
+    const first = addResidents();
     await user.click(within(form).getByRole('button', { name: 'Add a layer rule' }));
     const who = within(form).getByRole('combobox', { name: 'Who rule 1 applies to' });
     expect(who).toHaveValue('Everyone on this map');
     await user.clear(who);
-    await user.type(who, 'resident150@');
-    await user.click(
-      await screen.findByRole('option', { name: 'Resident 150 (resident150@example.com)' }, SLOW),
-    );
-    expect(who).toHaveValue('Resident 150 (resident150@example.com)');
+    await user.type(who, 'resident1@');
+    await user.click(await screen.findByRole('option', { name: 'Resident 1 (resident1@example.com)' }, SLOW));
+    expect(who).toHaveValue('Resident 1 (resident1@example.com)');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.selectOptions(within(form).getByLabelText('Access of rule 1'), 'hidden');
     await user.click(within(form).getByRole('button', { name: 'Save access' }));
     expect(await screen.findByText('Access saved', {}, SLOW)).toBeInTheDocument();
     expect(accessDb.maps.get(1)?.layer_rules).toEqual([
-      expect.objectContaining({ user_id: last, group_id: null, access: 'hidden' }),
+      expect.objectContaining({ user_id: first.id, group_id: null, access: 'hidden' }),
     ]);
     // Once saved, the field names the account as the server does.
-    expect(within(form).getByRole('combobox', { name: 'Who rule 1 applies to' })).toHaveValue('Resident 150');
+    expect(within(form).getByRole('combobox', { name: 'Who rule 1 applies to' })).toHaveValue('Resident 1');
   });
 
   it("shows the server's 422 message on the row it names", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromLocalInput, toLocalInput } from '../time/as-of';
 
@@ -16,6 +16,7 @@ type SwipeMomentControlProps = {
 export function SwipeMomentControl({ asOf, onChange }: SwipeMomentControlProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(() => (asOf ? toLocalInput(asOf) : ''));
+  const field = useRef<HTMLInputElement>(null);
   const picked = fromLocalInput(draft);
   return (
     <form
@@ -28,6 +29,7 @@ export function SwipeMomentControl({ asOf, onChange }: SwipeMomentControlProps) 
       <label>
         <span>{t('time.as_of.label')}</span>
         <input
+          ref={field}
           type="datetime-local"
           value={draft}
           max={toLocalInput(new Date().toISOString())}
@@ -44,6 +46,8 @@ export function SwipeMomentControl({ asOf, onChange }: SwipeMomentControlProps) 
           onClick={() => {
             setDraft('');
             onChange(null);
+            // The button goes with the moment: the focus stays on this side, in its field.
+            field.current?.focus();
           }}
         >
           {t('time.as_of.back_to_now')}

@@ -89,6 +89,8 @@ describe('/map2 swipe, then and now', { timeout: 120_000 }, () => {
 
     fireEvent.click(within(left).getByRole('button', { name: 'Back to now' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(within(left).getByLabelText('As it was on')).toHaveFocus();
+    expect(within(left).getByLabelText('As it was on')).toHaveValue('');
     await waitFor(() => {
       for (const url of tileUrls('left')) expect(url).not.toContain('as_of');
     });

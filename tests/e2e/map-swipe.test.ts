@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from './support/axe';
+import { demoMap } from './support/demo-map';
 import { useRealServer } from './support/real-server-suite';
 import { signInOverHttp } from './support/ui';
 
@@ -20,15 +21,29 @@ async function choose(page: Page, side: 'Left' | 'Right', option: RegExp): Promi
   await page.getByRole('option', { name: option }).click();
 }
 
+async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie');
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value), 'X-Requested-With': 'XMLHttpRequest' };
+}
+
 type Band = { from: number; to: number };
 
 /**
  * How many pixels differ between screenshots `a` and `b` within column bands (shares of the
- * width) below row `top` and above the status bar: decoded in the page, which has the PNG decoder at hand.
+ * width) below row `top` and above the status bar (the last `bottom` rows): decoded in the
+ * page, which has the PNG decoder at hand.
  */
-async function differing(page: Page, a: Buffer, b: Buffer, bands: Band[], top: number): Promise<number> {
+async function differing(
+  page: Page,
+  a: Buffer,
+  b: Buffer,
+  bands: Band[],
+  top: number,
+  bottom = 40,
+): Promise<number> {
   return page.evaluate(
-    async ({ a, b, bands, top }) => {
+    async ({ a, b, bands, top, bottom }) => {
       const pixels = async (png: string) => {
         const image = new Image();
         image.src = `data:image/png;base64,${png}`;
@@ -47,7 +62,7 @@ async function differing(page: Page, a: Buffer, b: Buffer, bands: Band[], top: n
         const x0 = Math.round(band.from * first.width);
         const x1 = Math.round(band.to * first.width);
         // The bottom rows hold the pointer's coordinates, which follow the mouse.
-        for (let y = Math.round(top); y < first.height - 40; y++) {
+        for (let y = Math.round(top); y < first.height - bottom; y++) {
           for (let x = x0; x < x1; x++) {
             const i = (y * first.width + x) * 4;
             const d = [0, 1, 2].some(
@@ -59,7 +74,7 @@ async function differing(page: Page, a: Buffer, b: Buffer, bands: Band[], top: n
       }
       return count;
     },
-    { a: a.toString('base64'), b: b.toString('base64'), bands, top },
+    { a: a.toString('base64'), b: b.toString('base64'), bands, top, bottom },
   );
 }
 
@@ -155,5 +170,97 @@ describe('/map2 swipe', () => {
     // Back to side by side: two maps again.
     await page.getByRole('button', { name: 'Swipe' }).click();
     await page.getByTestId('map-canvas').nth(1).waitFor();
+  });
+
+  test('then on the left and now on the right: pipes removed since are drawn left of the divider only', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInOverHttp(page, admin.email, admin.password);
+    const map = await demoMap(page);
+    const pipes = map.layers.find((layer) => layer.type === 'vector' && layer.name === 'Pipes');
+    if (!pipes) throw new Error('the demo map has no Pipes layer');
+
+    // The moment before the works, then every other pipe of the first three hundred taken
+    // out, spread over the town so that both halves of the view lose some.
+    const before = new Date(Date.now() - 1_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const ids: number[] = [];
+    for (const pageNumber of [1, 2, 3]) {
+      const listed = await page.request.get(
+        `/api/maps/${map.id}/layers/${pipes.id}/features?per_page=100&page=${pageNumber}`,
+      );
+      ids.push(...((await listed.json()) as { data: { id: number }[] }).data.map((pipe) => pipe.id));
+    }
+    const removed = ids.filter((_, index) => index % 2 === 0);
+    expect(removed.length).toBeGreaterThan(100);
+    const save = await page.request.post(`/api/maps/${map.id}/updateFeatures`, {
+      headers: await xsrfHeaders(page),
+      data: { features: [], delete_ids: removed },
+    });
+    expect(save.status(), await save.text()).toBe(200);
+
+    // Both sides of /map2 open on the last map viewed; a moment in the address opens the swipe.
+    await page.goto(`/maps/${map.id}/show`);
+    await page.getByTestId('map-canvas').waitFor();
+    const open = async (search: string) => {
+      await page.goto(`/map2?${search}`);
+      expect(await page.getByRole('button', { name: 'Swipe' }).getAttribute('aria-pressed')).toBe('true');
+      const canvas = page.getByTestId('map-canvas');
+      await canvas.waitFor();
+      expect(await canvas.count()).toBe(1);
+      await choose(page, 'Left', /› Pipes$/);
+      await choose(page, 'Right', /› Pipes$/);
+      await page.mouse.move(0, 0);
+      return canvas;
+    };
+    const moment = encodeURIComponent(before.toISOString());
+
+    // Then on both sides: the reference for the pipes of then.
+    let canvas = await open(`left_as_of=${moment}&right_as_of=${moment}`);
+    await drawnAfter(canvas, 0);
+    const thenBoth = await canvas.screenshot({ path: 'test-results/swipe-then-both.png' });
+
+    // Then on the left, now on the right, each side labelled by its moment.
+    canvas = await open(`left_as_of=${moment}`);
+    const drawn = await drawnAfter(canvas, 0);
+    const split = await canvas.screenshot({ path: 'test-results/swipe-then-now.png' });
+    const divider = await page.getByRole('separator', { name: /Swipe divider/ }).boundingBox();
+    const thenLabel = page.locator('.swipe-moment-label-left');
+    const nowLabel = page.locator('.swipe-moment-label-right');
+    expect(await thenLabel.textContent()).toMatch(new RegExp(`^As it was on .*${before.getFullYear()}`));
+    expect(await nowLabel.textContent()).toBe('Now');
+    const thenBox = await thenLabel.boundingBox();
+    const nowBox = await nowLabel.boundingBox();
+    if (!divider || !thenBox || !nowBox) throw new Error('the divider or the labels are not on screen');
+    const middle = divider.x + divider.width / 2;
+    expect(thenBox.x + thenBox.width).toBeLessThan(middle);
+    expect(nowBox.x).toBeGreaterThan(middle);
+
+    // Back to now on the left: the address loses the moment, both sides are now.
+    await page
+      .getByRole('group', { name: 'Left of the divider' })
+      .getByRole('button', { name: 'Back to now' })
+      .click();
+    await page.waitForURL((url) => !url.search.includes('as_of'));
+    await drawnAfter(canvas, drawn);
+    const nowBoth = await canvas.screenshot({ path: 'test-results/swipe-now-both.png' });
+
+    const box = await canvas.boundingBox();
+    const bar = await page.locator('.swipe-bar').boundingBox();
+    if (!box || !bar) throw new Error('the swipe map is not on screen');
+    // Below the pickers' bar and above the moments' labels.
+    const top = bar.y + bar.height - box.y + 4;
+    const bottom = box.y + box.height - thenBox.y + 4;
+    const left: Band = { from: 0, to: 0.48 };
+    const right: Band = { from: 0.52, to: 1 };
+    // The removed pipes change both halves, so the comparison means something ...
+    const goneLeft = await differing(page, thenBoth, nowBoth, [left], top, bottom);
+    const goneRight = await differing(page, thenBoth, nowBoth, [right], top, bottom);
+    expect(goneLeft).toBeGreaterThan(200);
+    expect(goneRight).toBeGreaterThan(200);
+    // ... and the split map draws them on the left of the divider and not on the right.
+    expect(await differing(page, split, thenBoth, [left], top, bottom)).toBeLessThan(goneLeft * 0.05);
+    expect(await differing(page, split, nowBoth, [right], top, bottom)).toBeLessThan(goneRight * 0.05);
   });
 });

@@ -1,19 +1,26 @@
 /** The address's `as_of` (the moment the viewer shows the map as it was), kept as ISO 8601 UTC. */
 export const AS_OF_PARAM = 'as_of';
 
-/** The moment in the address, or null when it has none or one that names no moment. */
-export function asOfFromQuery(search: URLSearchParams): string | null {
-  const text = search.get(AS_OF_PARAM);
+/**
+ * The moment in the address (`as_of`, or another parameter holding one), or null when it has
+ * none or one that names no moment.
+ */
+export function asOfFromQuery(search: URLSearchParams, param: string = AS_OF_PARAM): string | null {
+  const text = search.get(param);
   if (!text) return null;
   const at = new Date(text);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
 /** The address's query with the moment set (or taken out for null), other parameters kept. */
-export function queryWithAsOf(search: URLSearchParams, asOf: string | null): URLSearchParams {
+export function queryWithAsOf(
+  search: URLSearchParams,
+  asOf: string | null,
+  param: string = AS_OF_PARAM,
+): URLSearchParams {
   const next = new URLSearchParams(search);
-  if (asOf) next.set(AS_OF_PARAM, asOf);
-  else next.delete(AS_OF_PARAM);
+  if (asOf) next.set(param, asOf);
+  else next.delete(param);
   return next;
 }
 

@@ -41,20 +41,32 @@ export function swipeOptions(
   });
 }
 
+/** The moment each side shows (ISO 8601 UTC), or null for now. */
+export type SwipeMoments = Record<SwipeSide, string | null>;
+
+export const NOW_ON_BOTH_SIDES: SwipeMoments = { left: null, right: null };
+
 /**
  * One side's layers, cut to that side of the divider: a whole map as stored (its own
- * visibility), or the one layer shown whatever its stored visibility. Keys carry the side,
- * so the same layer may be drawn on both.
+ * visibility), or the one layer shown whatever its stored visibility, drawn as it was at the
+ * side's moment when it has one. Keys carry the side and its moment, so the same layer may be
+ * drawn on both sides, then and now, each from its own source.
  */
-function sideModels(side: SwipeSide, choice: SwipeChoice, maps: readonly MapDetail[]): MapLayerModel[] {
+function sideModels(
+  side: SwipeSide,
+  choice: SwipeChoice,
+  maps: readonly MapDetail[],
+  asOf: string | null,
+): MapLayerModel[] {
   const map = maps.find((candidate) => candidate.id === choice.mapId);
   if (!map) return [];
   const layers = (map.layers ?? []).filter(
     (layer) => drawnIn2d(layer) && (choice.kind === 'map' || layer.id === choice.layerId),
   );
-  return describeLayers({ layers, basemap: 'none' }).map((model) => ({
+  const prefix = asOf ? `${side}@${asOf}` : side;
+  return describeLayers({ layers, basemap: 'none', asOf }).map((model) => ({
     ...model,
-    key: `${side}:${model.key}`,
+    key: `${prefix}:${model.key}`,
     visible: choice.kind === 'layer' ? true : model.visible,
     swipeSide: side,
   }));
@@ -66,10 +78,11 @@ export function swipeModels(
   left: SwipeChoice,
   right: SwipeChoice,
   maps: readonly MapDetail[],
+  moments: SwipeMoments = NOW_ON_BOTH_SIDES,
 ): MapLayerModel[] {
   return [
     ...describeLayers({ layers: [], basemap }),
-    ...sideModels('left', left, maps),
-    ...sideModels('right', right, maps),
+    ...sideModels('left', left, maps, moments.left),
+    ...sideModels('right', right, maps, moments.right),
   ];
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
 import { ToggleButton } from '../../../components/ui/toggle-button';
 import { nextViewRequestNonce, viewsDiffer, type MapViewModel, type ViewRequest } from '../../../map';
@@ -7,12 +8,19 @@ import { lastViewedMapId } from '../../../lib/last-map';
 import { MapPicker } from '../pickers/map-picker';
 import { ShownMap } from '../shell/shown-map';
 import { SwipeCompare } from './swipe-compare';
+import { queryWithoutSwipeMoments, queryWithSwipeMoment, swipeMomentsFromQuery } from './swipe-moments';
 
 type Side = 'left' | 'right';
 
-/** /map2: two maps side by side at full height; moving one moves the other while linked. */
+/**
+ * /map2: two maps side by side at full height; moving one moves the other while linked. In
+ * swipe mode each side may show its map as it was at a moment: the address keeps both
+ * moments (`left_as_of`, `right_as_of`), and an address with one opens in swipe mode.
+ */
 export function TwoMapsScreen() {
   const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const moments = swipeMomentsFromQuery(search);
   const [chosen, setChosen] = useState<Record<Side, number | null>>(() => ({
     left: lastViewedMapId(),
     right: lastViewedMapId(),
@@ -20,7 +28,9 @@ export function TwoMapsScreen() {
   const [linked, setLinked] = useState(true);
   const [requests, setRequests] = useState<Record<Side, ViewRequest | null>>({ left: null, right: null });
   const [shared, setShared] = useState<MapViewModel | null>(null);
-  const [swiping, setSwiping] = useState(false);
+  const [swiping, setSwiping] = useState(
+    () => (moments.left !== null || moments.right !== null) && chosen.left !== null && chosen.right !== null,
+  );
   const [swipeView, setSwipeView] = useState<MapViewModel | null>(null);
 
   // A moved map tells the other one; a map that arrived where it was asked to go says
@@ -72,9 +82,13 @@ export function TwoMapsScreen() {
       setRequests({ left: request(swipeView), right: request(swipeView) });
       setShared(swipeView);
     }
+    // Side by side, both maps are now: the moments leave the address with the swipe.
+    if (!on) setSearch((current) => queryWithoutSwipeMoments(current), { replace: true });
     setSwipeView(on ? shared : null);
     setSwiping(on);
   };
+  const setMoment = (which: Side, asOf: string | null) =>
+    setSearch((current) => queryWithSwipeMoment(current, which, asOf), { replace: true });
   const canSwipe = chosen.left !== null && chosen.right !== null;
 
   return (
@@ -101,6 +115,8 @@ export function TwoMapsScreen() {
           rightMapId={chosen.right}
           initialView={swipeView}
           onViewChanged={setSwipeView}
+          moments={moments}
+          onMomentChange={setMoment}
         />
       ) : (
         <div className="two-maps">

@@ -1,7 +1,7 @@
 import { drawLegend, drawNorthArrow, drawScaleBar, type LegendEntry } from './pdf-decorations';
 import { writeText } from './pdf-text';
 import { drawWidgets } from './pdf-widgets';
-import type { PrintedWidget } from './print-widgets';
+import { widgetSize, type PrintedWidget } from './print-widgets';
 import { sheetLayout, type Orientation, type Paper } from './sheet-layout';
 
 export type SheetContent = {
@@ -28,7 +28,7 @@ export async function makeSheetPdf(content: SheetContent): Promise<Blob> {
   // jsPDF is large and only /pdf needs it.
   const { jsPDF } = await import('jspdf');
   const widgets = content.widgets ?? [];
-  const layout = sheetLayout(content.paper, content.orientation, widgets.length);
+  const layout = sheetLayout(content.paper, content.orientation, widgets.map(widgetSize));
   const doc = new jsPDF({
     unit: 'mm',
     format: content.paper,

@@ -18,6 +18,7 @@ import {
   withView,
   withWidgets,
 } from './print-setup';
+import { chosenWidgets, widgetSize } from './print-widgets';
 import { PrintWidgetsChoice } from './print-widgets-choice';
 import { printSheet, saveFile } from './print-sheet';
 import { sheetLayout } from './sheet-layout';
@@ -75,8 +76,9 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
   const widgetList = useListWidgets(map.id);
   const widgets = useMemo(() => widgetList.data?.data ?? [], [widgetList.data]);
   // Only widgets the map still has take room on the sheet.
-  const widgetIds = setup.widgetIds.filter((id) => widgets.some((widget) => widget.id === id));
-  const layout = sheetLayout(setup.paper, setup.orientation, widgetIds.length);
+  const chosen = chosenWidgets(widgets, setup.widgetIds);
+  const widgetIds = chosen.map((widget) => widget.id);
+  const layout = sheetLayout(setup.paper, setup.orientation, chosen.map(widgetSize));
   const box = layout.map;
   // The preview is the sheet's body (map and widgets) in the sheet's proportions.
   const body = layout.widgets.reduce(
@@ -162,7 +164,7 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
         <PrintWidgetsChoice
           widgets={widgets}
           chosen={widgetIds}
-          onChange={(chosen) => setSetup((current) => withWidgets(current, chosen))}
+          onChange={(ids) => setSetup((current) => withWidgets(current, ids))}
         />
         <Button type="submit" isDisabled={scale === null || status.kind === 'working'}>
           {t('print.download')}
@@ -200,11 +202,10 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
               tools={PREVIEW_TOOLS}
             />
           </div>
-          {widgetIds.map((id, index) => {
+          {chosen.map((widget, index) => {
             const part = layout.widgets[index];
-            const widget = widgets.find((candidate) => candidate.id === id);
-            return part && widget ? (
-              <div key={id} className="print-preview-widget" style={place(part)}>
+            return part ? (
+              <div key={widget.id} className="print-preview-widget" style={place(part)}>
                 {widget.title}
               </div>
             ) : null;

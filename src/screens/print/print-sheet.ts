@@ -3,7 +3,7 @@ import { basemapLayer, describeLayers, inZoomRange, renderMapImage, sortLayers }
 import { legendSections, type LegendItem } from '../../map/legend';
 import type { LegendEntry } from './pdf-decorations';
 import { makeSheetPdf } from './pdf-sheet';
-import { printedWidgets } from './print-widgets';
+import { chosenWidgets, printedWidgets, widgetSize } from './print-widgets';
 import {
   printFileName,
   sheetLayout,
@@ -90,8 +90,8 @@ const GEOMETRY_NAMES: Record<LegendItem['geometry'], string> = {
 export async function printSheet(request: PrintRequest): Promise<{ pdf: Blob; fileName: string }> {
   const { map, paper, orientation } = request;
   const layers = map.layers ?? [];
-  const widgetIds = request.widgetIds ?? [];
-  const layout = sheetLayout(paper, orientation, widgetIds.length);
+  const chosen = chosenWidgets(request.widgets ?? [], request.widgetIds ?? []);
+  const layout = sheetLayout(paper, orientation, chosen.map(widgetSize));
   const box = layout.map;
   const size: [number, number] = [
     Math.round(mmToCssPixels(box.width)),
@@ -108,8 +108,8 @@ export async function printSheet(request: PrintRequest): Promise<{ pdf: Blob; fi
   });
   const widgets = await printedWidgets({
     mapId: map.id,
-    widgets: request.widgets ?? [],
-    chosen: widgetIds,
+    widgets: chosen,
+    chosen: chosen.map((widget) => widget.id),
     layers,
     bbox: printedExtent(request.center, request.zoom, request.rotation, size),
     boxes: layout.widgets,

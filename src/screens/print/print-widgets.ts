@@ -1,7 +1,7 @@
 import { aggregateLayer } from '../../../generated/api/dashboards/dashboards';
 import type { Layer, Widget } from '../../../generated/model';
 import { chartRows, styleColor, styleLabel, widgetQuestion } from '../../components/dashboard/widget-data';
-import { mmToCssPixels, type Box } from './sheet-layout';
+import { mmToCssPixels, type Box, type WidgetSize } from './sheet-layout';
 
 /** A dashboard widget as the sheet prints it: a counter's value, a chart's picture, a table's rows. */
 export type PrintedWidget = {
@@ -16,6 +16,17 @@ export type PrintedWidget = {
 };
 
 export type WidgetWords = { none: string; other: string; locale?: string };
+
+/** A counter's one number needs less room on the sheet than a chart or a table. */
+export function widgetSize(widget: Pick<Widget, 'kind'> | Pick<PrintedWidget, 'kind'>): WidgetSize {
+  return widget.kind === 'counter' ? 'small' : 'large';
+}
+
+/** The chosen widgets in the dashboard's order, the order the sheet prints them in. */
+export function chosenWidgets(widgets: readonly Widget[], chosen: readonly number[]): Widget[] {
+  const picked = new Set(chosen);
+  return widgets.filter((widget) => picked.has(widget.id)).sort((a, b) => a.order - b.order);
+}
 
 /** The room a widget's picture gets under its title in its box, in millimetres. */
 export function widgetPictureBox(box: Box): Box {
@@ -39,10 +50,7 @@ export async function printedWidgets(request: {
   dpi: number;
   words: WidgetWords;
 }): Promise<PrintedWidget[]> {
-  const chosen = new Set(request.chosen);
-  const widgets = [...request.widgets]
-    .filter((widget) => chosen.has(widget.id))
-    .sort((a, b) => a.order - b.order);
+  const widgets = chosenWidgets(request.widgets, request.chosen);
   const number = new Intl.NumberFormat(request.words.locale, { maximumFractionDigits: 1 });
   const format = (value: number | null | undefined) =>
     value === null || value === undefined ? '–' : number.format(value);

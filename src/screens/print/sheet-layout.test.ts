@@ -67,14 +67,35 @@ describe('sheet layout with widgets', () => {
     expect(new Set(five.widgets.map((box) => box.y)).size).toBe(2);
   });
 
+  test('a counter gets less room than a chart: a third of its height beside the map, of its width below', () => {
+    const beside = sheetLayout('a4', 'landscape', ['small', 'large']);
+    const [counter, chart] = beside.widgets;
+    expect((counter?.height ?? 0) * 3).toBeCloseTo(chart?.height ?? 0, 9);
+    expect(counter?.width).toBe(chart?.width);
+    // The map is the same size whatever the widgets are: only how many decides it.
+    expect(beside.map).toEqual(sheetLayout('a4', 'landscape', 2).map);
+    const below = sheetLayout('a4', 'portrait', ['large', 'small']);
+    expect((below.widgets[1]?.width ?? 0) * 3).toBeCloseTo(below.widgets[0]?.width ?? 0, 9);
+    expect(below.widgets[1]?.x).toBeGreaterThan(below.widgets[0]?.x ?? 0);
+  });
+
   test.each([
     ['a4', 'landscape'],
     ['a4', 'portrait'],
     ['a3', 'landscape'],
     ['a3', 'portrait'],
   ] as const)('%s %s: no widget overlaps the title, map, footer or another widget', (paper, orientation) => {
-    for (const count of [1, 2, 4, 6]) {
-      const layout = sheetLayout(paper, orientation, count);
+    const mixes: (number | ('small' | 'large')[])[] = [
+      1,
+      2,
+      4,
+      6,
+      ['small', 'large', 'small'],
+      ['large', 'small', 'small', 'large', 'small'],
+    ];
+    for (const widgets of mixes) {
+      const count = typeof widgets === 'number' ? widgets : widgets.length;
+      const layout = sheetLayout(paper, orientation, widgets);
       expect(layout.widgets).toHaveLength(count);
       const others = [layout.header, layout.map, layout.footer];
       layout.widgets.forEach((box, index) => {

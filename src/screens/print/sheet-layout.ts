@@ -26,19 +26,22 @@ const ROW_SHARE = 0.3;
 /** Past this many widgets a portrait row wraps onto a second row. */
 const PER_ROW = 3;
 
-/** Splits `box` into `count` boxes along one direction, `GAP` apart. */
-function split(box: Box, count: number, direction: 'across' | 'down'): Box[] {
-  if (count <= 0) return [];
-  if (direction === 'down') {
-    const height = (box.height - GAP * (count - 1)) / count;
-    return Array.from({ length: count }, (_, index) => ({
-      ...box,
-      y: box.y + index * (height + GAP),
-      height,
-    }));
-  }
-  const width = (box.width - GAP * (count - 1)) / count;
-  return Array.from({ length: count }, (_, index) => ({ ...box, x: box.x + index * (width + GAP), width }));
+/** How much room a widget needs: a counter's one number is small beside a chart or a table. */
+export type WidgetSize = 'small' | 'large';
+const WEIGHT: Record<WidgetSize, number> = { small: 1, large: 3 };
+
+/** Splits `box` along one direction into boxes `GAP` apart, each as long as its share of the weights. */
+function split(box: Box, sizes: readonly WidgetSize[], direction: 'across' | 'down'): Box[] {
+  if (sizes.length === 0) return [];
+  const total = sizes.reduce((sum, size) => sum + WEIGHT[size], 0);
+  const length = (direction === 'down' ? box.height : box.width) - GAP * (sizes.length - 1);
+  let at = direction === 'down' ? box.y : box.x;
+  return sizes.map((size) => {
+    const part = (length * WEIGHT[size]) / total;
+    const placed = direction === 'down' ? { ...box, y: at, height: part } : { ...box, x: at, width: part };
+    at += part + GAP;
+    return placed;
+  });
 }
 
 /**
@@ -46,7 +49,15 @@ function split(box: Box, count: number, direction: 'across' | 'down'): Box[] {
  * Chosen widgets take a column right of the map on a landscape sheet and a row (two past three
  * widgets) below it on a portrait one; the map keeps the rest, so nothing overlaps.
  */
-export function sheetLayout(paper: Paper, orientation: Orientation, widgetCount = 0): SheetLayout {
+export function sheetLayout(
+  paper: Paper,
+  orientation: Orientation,
+  widgets: number | readonly WidgetSize[] = 0,
+): SheetLayout {
+  // A bare count is that many large widgets.
+  const sizes: readonly WidgetSize[] =
+    typeof widgets === 'number' ? Array.from({ length: widgets }, () => 'large' as const) : widgets;
+  const widgetCount = sizes.length;
   const [short, long] = PAPER_MM[paper];
   const [width, height] = orientation === 'portrait' ? [short, long] : [long, short];
   const inner = width - 2 * MARGIN;
@@ -62,18 +73,25 @@ export function sheetLayout(paper: Paper, orientation: Orientation, widgetCount 
   if (orientation === 'landscape') {
     const column = Math.round(body.width * COLUMN_SHARE);
     const map = { ...body, width: body.width - column - GAP };
-    const widgets = split({ ...body, x: map.x + map.width + GAP, width: column }, widgetCount, 'down');
-    return { width, height, header, map, footer, widgets };
+    return {
+      width,
+      height,
+      header,
+      map,
+      footer,
+      widgets: split({ ...body, x: map.x + map.width + GAP, width: column }, sizes, 'down'),
+    };
   }
   const rowCount = widgetCount > PER_ROW ? 2 : 1;
   const rows = Math.round(body.height * ROW_SHARE * (rowCount === 2 ? 1.5 : 1));
   const map = { ...body, height: body.height - rows - GAP };
   const band: Box = { ...body, y: map.y + map.height + GAP, height: rows };
-  const widgets = split(band, rowCount, 'down').flatMap((row, index) => {
-    const inRow = index === 0 ? Math.ceil(widgetCount / rowCount) : Math.floor(widgetCount / rowCount);
-    return split(row, inRow, 'across');
-  });
-  return { width, height, header, map, footer, widgets };
+  const first = Math.ceil(widgetCount / rowCount);
+  const rowBoxes = split(band, rowCount === 2 ? ['large', 'large'] : ['large'], 'down');
+  const placed = rowBoxes.flatMap((row, index) =>
+    split(row, index === 0 ? sizes.slice(0, first) : sizes.slice(first), 'across'),
+  );
+  return { width, height, header, map, footer, widgets: placed };
 }
 
 /** CSS pixels are 1/96 inch: OpenLayers styles (line widths, point radii) are sized in them. */

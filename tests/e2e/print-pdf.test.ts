@@ -91,7 +91,10 @@ describe('print to PDF', () => {
     await form.getByLabel('Orientation').selectOption('landscape');
     await form.getByLabel('Scale').selectOption('10000');
     // react-aria draws its own box over the hidden input: tick by the label, as a person does.
-    await form.locator('label.checkbox', { hasText: hidden.name }).click();
+    await form
+      .getByRole('group', { name: 'Layers on the sheet' })
+      .locator('label.checkbox', { hasText: hidden.name })
+      .click();
     expect(await form.getByLabel(hidden.name, { exact: true }).isChecked()).toBe(false);
     await page.getByRole('region', { name: `Print preview of ${map.title}` }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -121,6 +124,51 @@ describe('print to PDF', () => {
     // A map, not a blank frame: many colours, and the pipes' own colour over a good stretch.
     expect(image.colours).toBeGreaterThan(30);
     expect(image.near).toBeGreaterThan(500);
+  });
+
+  test('chosen dashboard widgets print below the map of a portrait sheet: a counter with its value, a chart as drawn', async () => {
+    const { admin } = suite.server();
+    const page = await suite.newPage();
+    await signInOverHttp(page, admin.email, admin.password);
+    const map = await demoMap(page);
+    await page.goto(`/pdf?map=${map.id}`);
+    const form = page.getByRole('form', { name: 'Print settings' });
+    await form.waitFor();
+    await form.getByLabel('Title').fill('Network figures 3307');
+    await form.getByLabel('Orientation').selectOption('portrait');
+    await form.getByLabel('Scale').selectOption('10000');
+    // None is chosen at first; a counter and a chart of the demo dashboard are ticked.
+    const widgets = form.getByRole('group', { name: 'Widgets beside the map' });
+    await widgets.getByText('Network length (m)', { exact: true }).waitFor();
+    for (const box of await widgets.getByRole('checkbox').all()) expect(await box.isChecked()).toBe(false);
+    for (const name of ['Network length (m)', 'Network length by material (m)'])
+      await widgets.locator('label.checkbox', { hasText: name }).click();
+    expect(await widgets.getByLabel('Network length (m)', { exact: true }).isChecked()).toBe(true);
+    // The preview shows where they will print.
+    await page.locator('.print-preview-widget', { hasText: 'Network length by material (m)' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      form.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const dir = await work;
+    const pdf = join(dir, 'widgets.pdf');
+    await download.saveAs(pdf);
+
+    const { stdout: text } = await run('pdftotext', ['-layout', pdf, '-']);
+    expect(text).toContain('Network figures 3307');
+    expect(text).toContain('Network length by material (m)');
+    // The counter's value follows its title: the network's length in the printed extent.
+    expect(text).toMatch(/Network length \(m\)[^\n]*\n\s*[\d,.]+/);
+    expect(text).not.toContain('Length per pressure zone (m)');
+
+    await run('pdftoppm', ['-png', '-r', '50', '-singlefile', pdf, join(dir, 'widgets')]);
+    const image = await readPageImage(page, await readFile(join(dir, 'widgets.png')), '#8c510a');
+    expect(image.height).toBeGreaterThan(image.width);
+    // Map and chart both drawn: many colours, the cast-iron brown of the map and of its bar.
+    expect(image.colours).toBeGreaterThan(30);
+    expect(image.near).toBeGreaterThan(200);
   });
 });
 

@@ -1,5 +1,7 @@
 import { drawLegend, drawNorthArrow, drawScaleBar, type LegendEntry } from './pdf-decorations';
 import { writeText } from './pdf-text';
+import { drawWidgets } from './pdf-widgets';
+import { widgetSize, type PrintedWidget } from './print-widgets';
 import { sheetLayout, type Orientation, type Paper } from './sheet-layout';
 
 export type SheetContent = {
@@ -12,15 +14,21 @@ export type SheetContent = {
   /** Map rotation in degrees clockwise. */
   rotation: number;
   legend: readonly LegendEntry[];
+  /** The chosen dashboard widgets, printed beside (landscape) or below (portrait) the map. */
+  widgets?: readonly PrintedWidget[];
   /** Already localised by the screen. */
   texts: { date: string; scale: string; legend: string; north: string; attribution: string | null };
 };
 
-/** Lays out one map sheet: title and date, the framed map, then legend, scale bar and north arrow. */
+/**
+ * Lays out one map sheet: title and date, the framed map and its chosen widgets, then legend,
+ * scale bar and north arrow.
+ */
 export async function makeSheetPdf(content: SheetContent): Promise<Blob> {
   // jsPDF is large and only /pdf needs it.
   const { jsPDF } = await import('jspdf');
-  const layout = sheetLayout(content.paper, content.orientation);
+  const widgets = content.widgets ?? [];
+  const layout = sheetLayout(content.paper, content.orientation, widgets.map(widgetSize));
   const doc = new jsPDF({
     unit: 'mm',
     format: content.paper,
@@ -45,6 +53,8 @@ export async function makeSheetPdf(content: SheetContent): Promise<Blob> {
       color: '#444444',
     });
   }
+
+  drawWidgets(doc, widgets, layout.widgets);
 
   const arrowWidth = 20;
   const scaleWidth = 62;

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListWidgets } from '../../../generated/api/dashboards/dashboards';
 import type { Layer, MapDetail } from '../../../generated/model';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -15,7 +16,10 @@ import {
   withPreviewWidth,
   withScale,
   withView,
+  withWidgets,
 } from './print-setup';
+import { chosenWidgets, widgetSize } from './print-widgets';
+import { PrintWidgetsChoice } from './print-widgets-choice';
 import { printSheet, saveFile } from './print-sheet';
 import { sheetLayout } from './sheet-layout';
 import { useElementWidth } from './use-element-width';
@@ -69,7 +73,29 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
     (view: MapViewModel) => setSetup((current) => withView(current, view)),
     [],
   );
-  const box = sheetLayout(setup.paper, setup.orientation).map;
+  const widgetList = useListWidgets(map.id);
+  const widgets = useMemo(() => widgetList.data?.data ?? [], [widgetList.data]);
+  // Only widgets the map still has take room on the sheet.
+  const chosen = chosenWidgets(widgets, setup.widgetIds);
+  const widgetIds = chosen.map((widget) => widget.id);
+  const layout = sheetLayout(setup.paper, setup.orientation, chosen.map(widgetSize));
+  const box = layout.map;
+  // The preview is the sheet's body (map and widgets) in the sheet's proportions.
+  const body = layout.widgets.reduce(
+    (whole, part) => ({
+      x: whole.x,
+      y: whole.y,
+      width: Math.max(whole.width, part.x + part.width - whole.x),
+      height: Math.max(whole.height, part.y + part.height - whole.y),
+    }),
+    box,
+  );
+  const place = (part: { x: number; y: number; width: number; height: number }) => ({
+    left: `${((part.x - body.x) / body.width) * 100}%`,
+    top: `${((part.y - body.y) / body.height) * 100}%`,
+    width: `${(part.width / body.width) * 100}%`,
+    height: `${(part.height / body.height) * 100}%`,
+  });
   const scale = printScale(setup);
   const numbers = new Intl.NumberFormat(i18n.language);
 
@@ -89,6 +115,8 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
         zoom: printZoom(setup, scale),
         dpi,
         isVisible,
+        widgets,
+        widgetIds,
         now,
         texts: {
           date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(now),
@@ -96,6 +124,7 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
           legend: t('print.sheet.legend'),
           north: t('print.sheet.north'),
           other: t('thematic.legend.other'),
+          none: t('dashboard.no_value'),
           locale: i18n.language,
         },
       });
@@ -132,6 +161,11 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
           isVisible={isVisible}
           onChange={(layerId, visible) => setVisibility((current) => ({ ...current, [layerId]: visible }))}
         />
+        <PrintWidgetsChoice
+          widgets={widgets}
+          chosen={widgetIds}
+          onChange={(ids) => setSetup((current) => withWidgets(current, ids))}
+        />
         <Button type="submit" isDisabled={scale === null || status.kind === 'working'}>
           {t('print.download')}
         </Button>
@@ -151,22 +185,31 @@ export function PrintDesigner({ map, start }: PrintDesignerProps) {
       <div className="print-preview-area">
         <p className="print-preview-hint">{t('print.preview_hint')}</p>
         <div
-          ref={previewRef}
-          className="print-preview"
+          className="print-preview-sheet"
           style={{
-            aspectRatio: `${box.width} / ${box.height}`,
-            width: `min(100%, calc((100vh - 16rem) * ${(box.width / box.height).toFixed(4)}))`,
+            aspectRatio: `${body.width} / ${body.height}`,
+            width: `min(100%, calc((100vh - 16rem) * ${(body.width / body.height).toFixed(4)}))`,
           }}
         >
-          <MapCanvas
-            className="print-preview-canvas"
-            layers={models}
-            initialView={initialView}
-            viewRequest={setup.request}
-            label={t('print.preview', { title: map.title })}
-            onViewChange={onViewChange}
-            tools={PREVIEW_TOOLS}
-          />
+          <div ref={previewRef} className="print-preview" style={place(box)}>
+            <MapCanvas
+              className="print-preview-canvas"
+              layers={models}
+              initialView={initialView}
+              viewRequest={setup.request}
+              label={t('print.preview', { title: map.title })}
+              onViewChange={onViewChange}
+              tools={PREVIEW_TOOLS}
+            />
+          </div>
+          {chosen.map((widget, index) => {
+            const part = layout.widgets[index];
+            return part ? (
+              <div key={widget.id} className="print-preview-widget" style={place(part)}>
+                {widget.title}
+              </div>
+            ) : null;
+          })}
         </div>
       </div>
     </div>

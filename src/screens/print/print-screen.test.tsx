@@ -29,6 +29,32 @@ describe('/pdf', { timeout: 30_000 }, () => {
     expect(download).toBeEnabled();
   });
 
+  it("lists the map's dashboard widgets, none chosen, and a chosen one takes its place beside the preview", async () => {
+    const { user } = await renderApp('/maps/1/show', { as: 'admin' });
+    await screen.findByRole('heading', { name: 'Demo town', level: 1 }, { timeout: 10_000 });
+    await user.click(screen.getByRole('link', { name: 'Print' }));
+    const form = await screen.findByRole('form', { name: 'Print settings' }, { timeout: 10_000 });
+    const choice = await within(form).findByRole('group', { name: 'Widgets beside the map' });
+    const counter = await within(choice).findByLabelText('Hydrants in view');
+    expect(
+      within(choice)
+        .getAllByRole('checkbox')
+        .every((box) => !(box as HTMLInputElement).checked),
+    ).toBe(true);
+    expect(document.querySelector('.print-preview-widget')).toBeNull();
+
+    await user.click(counter);
+    expect(counter).toBeChecked();
+    const placed = document.querySelector('.print-preview-widget');
+    expect(placed).toHaveTextContent('Hydrants in view');
+    // Right of the map on the landscape sheet.
+    const map = screen.getByRole('region', { name: 'Print preview of Demo town' }).closest('.print-preview');
+    expect(parseFloat((map as HTMLElement).style.width)).toBeLessThan(100);
+    expect(parseFloat((placed as HTMLElement).style.left)).toBeGreaterThan(
+      parseFloat((map as HTMLElement).style.width),
+    );
+  });
+
   it('opens on the last map viewed, with its preview, when none is given', async () => {
     const { router } = await renderApp('/maps/1/show', { as: 'admin' });
     await screen.findByRole('heading', { name: 'Demo town', level: 1 }, { timeout: 10_000 });

@@ -26,14 +26,24 @@ export type PrintSetup = {
   previewWidth: number;
   /** The last move asked of the preview. */
   request: ViewRequest | null;
+  /** The dashboard widgets printed beside the map, in the dashboard's order; none at first. */
+  widgetIds: readonly number[];
 };
 
 export function initialSetup(view: MapViewModel): PrintSetup {
-  return { paper: 'a4', orientation: 'landscape', pickedScale: null, view, previewWidth: 0, request: null };
+  return {
+    paper: 'a4',
+    orientation: 'landscape',
+    pickedScale: null,
+    view,
+    previewWidth: 0,
+    request: null,
+    widgetIds: [],
+  };
 }
 
-function printWidth(setup: Pick<PrintSetup, 'paper' | 'orientation'>): number {
-  return mmToCssPixels(sheetLayout(setup.paper, setup.orientation).map.width);
+function printWidth(setup: Pick<PrintSetup, 'paper' | 'orientation' | 'widgetIds'>): number {
+  return mmToCssPixels(sheetLayout(setup.paper, setup.orientation, setup.widgetIds.length).map.width);
 }
 
 /** The scale the sheet is printed at (rounded to whole units when it follows the preview). */
@@ -62,6 +72,11 @@ export function withScale(setup: PrintSetup, scale: number | null): PrintSetup {
 
 export function withPaper(setup: PrintSetup, paper: Paper, orientation: Orientation): PrintSetup {
   return holdScale({ ...setup, paper, orientation });
+}
+
+/** Widgets beside the map narrow it: a picked scale holds, so the preview zooms instead. */
+export function withWidgets(setup: PrintSetup, widgetIds: readonly number[]): PrintSetup {
+  return holdScale({ ...setup, widgetIds });
 }
 
 export function withPreviewWidth(setup: PrintSetup, previewWidth: number): PrintSetup {

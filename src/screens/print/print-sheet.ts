@@ -1,12 +1,14 @@
-import type { Layer, MapDetail } from '../../../generated/model';
+import type { Layer, MapDetail, Widget } from '../../../generated/model';
 import { basemapLayer, describeLayers, inZoomRange, renderMapImage, sortLayers } from '../../map';
 import { legendSections, type LegendItem } from '../../map/legend';
 import type { LegendEntry } from './pdf-decorations';
 import { makeSheetPdf } from './pdf-sheet';
+import { chosenWidgets, printedWidgets, widgetSize } from './print-widgets';
 import {
   printFileName,
   sheetLayout,
   mmToCssPixels,
+  printedExtent,
   CSS_DPI,
   type Orientation,
   type Paper,
@@ -20,6 +22,8 @@ export type SheetTexts = {
   /** The "Other" row of a categorized legend, and the locale of class ranges. */
   other?: string;
   locale?: string;
+  /** A widget's group without a value. */
+  none?: string;
 };
 
 export type PrintRequest = {
@@ -34,6 +38,9 @@ export type PrintRequest = {
   zoom: number;
   dpi: number;
   isVisible: (layer: Layer) => boolean;
+  /** The map's dashboard widgets and those chosen to print beside the map. */
+  widgets?: readonly Widget[];
+  widgetIds?: readonly number[];
   texts: SheetTexts;
   now: Date;
 };
@@ -83,15 +90,35 @@ const GEOMETRY_NAMES: Record<LegendItem['geometry'], string> = {
 export async function printSheet(request: PrintRequest): Promise<{ pdf: Blob; fileName: string }> {
   const { map, paper, orientation } = request;
   const layers = map.layers ?? [];
-  const box = sheetLayout(paper, orientation).map;
+  const chosen = chosenWidgets(request.widgets ?? [], request.widgetIds ?? []);
+  const layout = sheetLayout(paper, orientation, chosen.map(widgetSize));
+  const box = layout.map;
+  const size: [number, number] = [
+    Math.round(mmToCssPixels(box.width)),
+    Math.round(mmToCssPixels(box.height)),
+  ];
   const viewState = Object.fromEntries(
     layers.map((layer) => [layer.id, { visible: request.isVisible(layer) }]),
   );
   const mapImage = await renderMapImage({
     layers: describeLayers({ layers, basemap: map.basemap, viewState }),
     view: { center: request.center, zoom: request.zoom, rotation: request.rotation },
-    size: [Math.round(mmToCssPixels(box.width)), Math.round(mmToCssPixels(box.height))],
+    size,
     pixelRatio: request.dpi / CSS_DPI,
+  });
+  const widgets = await printedWidgets({
+    mapId: map.id,
+    widgets: chosen,
+    chosen: chosen.map((widget) => widget.id),
+    layers,
+    bbox: printedExtent(request.center, request.zoom, request.rotation, size),
+    boxes: layout.widgets,
+    dpi: request.dpi,
+    words: {
+      none: request.texts.none ?? '–',
+      other: request.texts.other ?? 'Other',
+      locale: request.texts.locale,
+    },
   });
   const basemap = basemapLayer(map.basemap);
   const pdf = await makeSheetPdf({
@@ -102,6 +129,7 @@ export async function printSheet(request: PrintRequest): Promise<{ pdf: Blob; fi
     scale: request.scale,
     rotation: request.rotation,
     legend: legendEntries(layers, request.isVisible, request.zoom, request.texts),
+    widgets,
     texts: {
       ...request.texts,
       attribution: basemap?.source.kind === 'xyz' ? (basemap.source.attribution ?? null) : null,

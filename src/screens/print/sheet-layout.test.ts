@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  type Box,
   printFileName,
   printZoomOfPreview,
   scaleBarLength,
@@ -21,6 +22,90 @@ describe('sheet layout', () => {
   test('A3 portrait is 297 × 420 mm', () => {
     const layout = sheetLayout('a3', 'portrait');
     expect([layout.width, layout.height]).toEqual([297, 420]);
+  });
+});
+
+describe('sheet layout with widgets', () => {
+  const inside = (box: Box, sheet: { width: number; height: number }) =>
+    box.x >= 10 &&
+    box.y >= 10 &&
+    box.x + box.width <= sheet.width - 10 &&
+    box.y + box.height <= sheet.height - 10;
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width - 1e-9 &&
+    b.x < a.x + a.width - 1e-9 &&
+    a.y < b.y + b.height - 1e-9 &&
+    b.y < a.y + a.height - 1e-9;
+
+  test('none chosen: the map keeps the whole body of the sheet', () => {
+    expect(sheetLayout('a4', 'landscape', 0)).toEqual({ ...sheetLayout('a4', 'landscape'), widgets: [] });
+  });
+
+  test('landscape: a column right of the map, one widget under another, the map narrower', () => {
+    const plain = sheetLayout('a4', 'landscape');
+    const layout = sheetLayout('a4', 'landscape', 3);
+    expect(layout.widgets).toHaveLength(3);
+    expect(layout.map.height).toBe(plain.map.height);
+    expect(layout.map.width).toBeLessThan(plain.map.width);
+    for (const box of layout.widgets) {
+      expect(box.x).toBeGreaterThan(layout.map.x + layout.map.width);
+      expect(box.width).toBeGreaterThan(60);
+    }
+    expect(layout.widgets[0]?.y).toBe(layout.map.y);
+    const last = layout.widgets.at(-1);
+    expect((last?.y ?? 0) + (last?.height ?? 0)).toBeCloseTo(layout.map.y + layout.map.height, 9);
+  });
+
+  test('portrait: a row below the map, two rows past three widgets', () => {
+    const plain = sheetLayout('a4', 'portrait');
+    const layout = sheetLayout('a4', 'portrait', 2);
+    expect(layout.map.width).toBe(plain.map.width);
+    expect(layout.map.height).toBeLessThan(plain.map.height);
+    expect(layout.widgets.map((box) => box.y)).toEqual([layout.widgets[0]?.y, layout.widgets[0]?.y]);
+    expect(layout.widgets[0]?.y).toBeGreaterThan(layout.map.y + layout.map.height);
+    const five = sheetLayout('a4', 'portrait', 5);
+    expect(new Set(five.widgets.map((box) => box.y)).size).toBe(2);
+  });
+
+  test('a counter gets less room than a chart: a third of its height beside the map, of its width below', () => {
+    const beside = sheetLayout('a4', 'landscape', ['small', 'large']);
+    const [counter, chart] = beside.widgets;
+    expect((counter?.height ?? 0) * 3).toBeCloseTo(chart?.height ?? 0, 9);
+    expect(counter?.width).toBe(chart?.width);
+    // The map is the same size whatever the widgets are: only how many decides it.
+    expect(beside.map).toEqual(sheetLayout('a4', 'landscape', 2).map);
+    const below = sheetLayout('a4', 'portrait', ['large', 'small']);
+    expect((below.widgets[1]?.width ?? 0) * 3).toBeCloseTo(below.widgets[0]?.width ?? 0, 9);
+    expect(below.widgets[1]?.x).toBeGreaterThan(below.widgets[0]?.x ?? 0);
+  });
+
+  test.each([
+    ['a4', 'landscape'],
+    ['a4', 'portrait'],
+    ['a3', 'landscape'],
+    ['a3', 'portrait'],
+  ] as const)('%s %s: no widget overlaps the title, map, footer or another widget', (paper, orientation) => {
+    const mixes: (number | ('small' | 'large')[])[] = [
+      1,
+      2,
+      4,
+      6,
+      ['small', 'large', 'small'],
+      ['large', 'small', 'small', 'large', 'small'],
+    ];
+    for (const widgets of mixes) {
+      const count = typeof widgets === 'number' ? widgets : widgets.length;
+      const layout = sheetLayout(paper, orientation, widgets);
+      expect(layout.widgets).toHaveLength(count);
+      const others = [layout.header, layout.map, layout.footer];
+      layout.widgets.forEach((box, index) => {
+        expect(inside(box, layout)).toBe(true);
+        expect(box.width).toBeGreaterThan(0);
+        expect(box.height).toBeGreaterThan(0);
+        for (const other of [...others, ...layout.widgets.slice(index + 1)])
+          expect(overlap(box, other)).toBe(false);
+      });
+    }
   });
 });
 

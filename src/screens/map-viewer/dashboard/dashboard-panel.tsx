@@ -21,7 +21,7 @@ import { paths } from '../../../lib/paths';
 import { Link } from 'react-router';
 import { WidgetCard } from './widget-card';
 import { withTimeRange } from '../time/time-range';
-import type { Selection, ViewerScope } from './widget-data';
+import type { Selection, ViewerScope } from '../../../components/dashboard/widget-data';
 import { widgetsChanged } from '../../../lib/cache-changes';
 
 interface DashboardPanelProps {

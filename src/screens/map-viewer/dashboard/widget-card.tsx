@@ -13,9 +13,9 @@ import {
   type ChartRow,
   type Selection,
   type ViewerScope,
-} from './widget-data';
+} from '../../../components/dashboard/widget-data';
 
-const WidgetChart = lazy(() => import('./widget-chart'));
+const WidgetChart = lazy(() => import('../../../components/dashboard/widget-chart'));
 
 interface WidgetCardProps {
   mapId: number;

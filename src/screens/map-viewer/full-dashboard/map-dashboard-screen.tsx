@@ -9,7 +9,7 @@ import { LoadError, Loading } from '../../../components/ui/status';
 import { onMap, useAppAbility } from '../../../lib/ability';
 import { widgetsChanged } from '../../../lib/cache-changes';
 import { paths } from '../../../lib/paths';
-import type { Selection, ViewerScope } from '../dashboard/widget-data';
+import type { Selection, ViewerScope } from '../../../components/dashboard/widget-data';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardMap } from './dashboard-map';
 import type { Box } from './grid-layout';

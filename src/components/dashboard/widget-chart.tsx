@@ -32,6 +32,83 @@ function barLabels(element: HTMLElement | null, count: number) {
     : { interval: 0, rotate: 30, width: 72, overflow: 'truncate' as const };
 }
 
+/** The ECharts option of a widget's chart in `element` (whose width decides how bars are named). */
+function chartOption(
+  kind: WidgetChartProps['kind'],
+  rows: readonly ChartRow[],
+  label: string,
+  element: HTMLElement | null,
+): echarts.EChartsCoreOption {
+  const labels = rows.map((row) => row.label);
+  // A group the map draws in a style colour takes that colour; the others ECharts' own.
+  const values = rows.map((row) =>
+    row.color ? { value: row.value, itemStyle: { color: row.color } } : row.value,
+  );
+  return kind === 'pie'
+    ? {
+        aria: { enabled: true, label: { description: label } },
+        tooltip: { trigger: 'item' },
+        series: [
+          {
+            type: 'pie',
+            radius: ['35%', '70%'],
+            data: rows.map((row) => ({
+              name: row.label,
+              value: row.value,
+              ...(row.color ? { itemStyle: { color: row.color } } : {}),
+            })),
+          },
+        ],
+      }
+    : {
+        aria: { enabled: true, label: { description: label } },
+        tooltip: { trigger: 'axis' },
+        grid: { left: 48, right: GRID_SIDES - 48, top: 12, bottom: 48 },
+        xAxis: {
+          type: 'category',
+          data: labels,
+          // Every bar is named: on as many lines as its slot needs where the slot is wide enough,
+          // slanted and shortened where bars crowd (the tooltip and the table give the whole
+          // name). A time line names as many dates as fit.
+          axisLabel:
+            kind === 'bar' ? barLabels(element, labels.length) : { rotate: labels.length > 6 ? 45 : 0 },
+        },
+        yAxis: { type: 'value' },
+        series: [{ type: kind, data: values }],
+      };
+}
+
+/**
+ * The chart drawn off-screen at `width` × `height` CSS pixels and `pixelRatio`, as a PNG data URL
+ * (the print sheet's picture of a widget); null where the browser cannot draw on a canvas.
+ */
+export function chartPng(
+  kind: WidgetChartProps['kind'],
+  rows: readonly ChartRow[],
+  label: string,
+  size: { width: number; height: number; pixelRatio: number },
+): string | null {
+  if (!canDraw()) return null;
+  const element = document.createElement('div');
+  element.style.cssText = `position:fixed;left:-10000px;top:0;width:${size.width}px;height:${size.height}px`;
+  document.body.appendChild(element);
+  try {
+    const instance = echarts.init(element, undefined, {
+      renderer: 'canvas',
+      width: size.width,
+      height: size.height,
+      devicePixelRatio: size.pixelRatio,
+    });
+    // No animation: the picture is taken at once, of the chart as finally drawn.
+    instance.setOption({ ...chartOption(kind, rows, label, element), animation: false }, true);
+    const png = instance.getDataURL({ type: 'png', pixelRatio: size.pixelRatio, backgroundColor: '#ffffff' });
+    instance.dispose();
+    return png;
+  } finally {
+    element.remove();
+  }
+}
+
 export interface WidgetChartProps {
   kind: 'bar' | 'pie' | 'line';
   rows: readonly ChartRow[];
@@ -86,49 +163,8 @@ export default function WidgetChart({ kind, rows, label, onPick, onReady }: Widg
       const row = rows[event.dataIndex];
       if (row) pick.current?.(row);
     });
-    const labels = rows.map((row) => row.label);
-    bars.current = kind === 'bar' ? labels.length : null;
-    // A group the map draws in a style colour takes that colour; the others ECharts' own.
-    const values = rows.map((row) =>
-      row.color ? { value: row.value, itemStyle: { color: row.color } } : row.value,
-    );
-    instance.setOption(
-      kind === 'pie'
-        ? {
-            aria: { enabled: true, label: { description: label } },
-            tooltip: { trigger: 'item' },
-            series: [
-              {
-                type: 'pie',
-                radius: ['35%', '70%'],
-                data: rows.map((row) => ({
-                  name: row.label,
-                  value: row.value,
-                  ...(row.color ? { itemStyle: { color: row.color } } : {}),
-                })),
-              },
-            ],
-          }
-        : {
-            aria: { enabled: true, label: { description: label } },
-            tooltip: { trigger: 'axis' },
-            grid: { left: 48, right: GRID_SIDES - 48, top: 12, bottom: 48 },
-            xAxis: {
-              type: 'category',
-              data: labels,
-              // Every bar is named: on as many lines as its slot needs where the slot is wide enough,
-              // slanted and shortened where bars crowd (the tooltip and the table give the whole
-              // name). A time line names as many dates as fit.
-              axisLabel:
-                kind === 'bar'
-                  ? barLabels(element.current, labels.length)
-                  : { rotate: labels.length > 6 ? 45 : 0 },
-            },
-            yAxis: { type: 'value' },
-            series: [{ type: kind, data: values }],
-          },
-      true,
-    );
+    bars.current = kind === 'bar' ? rows.length : null;
+    instance.setOption(chartOption(kind, rows, label, element.current), true);
   }, [kind, rows, label]);
 
   return <div ref={element} className="widget-chart" role="img" aria-label={label} />;

@@ -297,7 +297,7 @@ export function MapViewer({
               onStepChange={time.setStep}
             />
           )}
-          <AsOfControl key={asOf ?? 'now'} asOf={asOf} onChange={setAsOf} />
+          <AsOfControl asOf={asOf} onChange={setAsOf} />
           {/* A feature's history is for those signed in. */}
           {!guest && !embedded && (
             <ChangesPanel

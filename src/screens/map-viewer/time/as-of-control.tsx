@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromLocalInput, toLocalInput } from './as-of';
 
@@ -16,6 +16,14 @@ type AsOfControlProps = {
 export function AsOfControl({ asOf, onChange }: AsOfControlProps) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState(() => (asOf ? toLocalInput(asOf) : ''));
+  // A moment set elsewhere (the address, "back to now") becomes the field's value; the control
+  // stays mounted so the focus it holds is kept.
+  const [shown, setShown] = useState(asOf);
+  if (asOf !== shown) {
+    setShown(asOf);
+    setDraft(asOf ? toLocalInput(asOf) : '');
+  }
+  const field = useRef<HTMLInputElement>(null);
   const picked = fromLocalInput(draft);
   return (
     <div className="as-of-control">
@@ -28,7 +36,15 @@ export function AsOfControl({ asOf, onChange }: AsOfControlProps) {
               ),
             })}
           </span>
-          <button type="button" className="btn btn-secondary" onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              onChange(null);
+              // The button leaves with the banner: the focus goes to the moment's field, not the page.
+              field.current?.focus();
+            }}
+          >
             {t('time.as_of.back_to_now')}
           </button>
         </div>
@@ -43,6 +59,7 @@ export function AsOfControl({ asOf, onChange }: AsOfControlProps) {
         <label>
           <span>{t('time.as_of.label')}</span>
           <input
+            ref={field}
             type="datetime-local"
             value={draft}
             max={toLocalInput(new Date().toISOString())}

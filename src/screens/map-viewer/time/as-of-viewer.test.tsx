@@ -34,6 +34,8 @@ describe('the map as it was', { timeout: 120_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText(/Showing the map as it was on/)).toBeNull();
     for (const url of tileUrls()) expect(url).not.toContain('as_of');
+    // The button went with the banner; a keyboard user is left in the moment's field.
+    expect(screen.getByLabelText('As it was on')).toHaveFocus();
   });
 
   it('picking a date and time puts it in the address and asks the tiles of then', async () => {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromLocalInput, toLocalInput } from './as-of';
+import { MomentForm } from './moment-form';
 
 type AsOfControlProps = {
   /** The moment shown (ISO 8601 UTC), or null for now. */
@@ -49,27 +50,14 @@ export function AsOfControl({ asOf, onChange }: AsOfControlProps) {
           </button>
         </div>
       )}
-      <form
+      <MomentForm
         className="as-of-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (picked) onChange(picked);
-        }}
-      >
-        <label>
-          <span>{t('time.as_of.label')}</span>
-          <input
-            ref={field}
-            type="datetime-local"
-            value={draft}
-            max={toLocalInput(new Date().toISOString())}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </label>
-        <button type="submit" className="btn btn-secondary" disabled={!picked}>
-          {t('time.as_of.show')}
-        </button>
-      </form>
+        draft={draft}
+        onDraft={setDraft}
+        canShow={picked !== null}
+        onShow={() => picked && onChange(picked)}
+        field={field}
+      />
     </div>
   );
 }

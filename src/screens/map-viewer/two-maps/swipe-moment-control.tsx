@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromLocalInput, toLocalInput } from '../time/as-of';
+import { MomentForm } from '../time/moment-form';
 
 type SwipeMomentControlProps = {
   /** The side's moment (ISO 8601 UTC), or null for now. */
@@ -19,26 +20,14 @@ export function SwipeMomentControl({ asOf, onChange }: SwipeMomentControlProps) 
   const field = useRef<HTMLInputElement>(null);
   const picked = fromLocalInput(draft);
   return (
-    <form
+    <MomentForm
       className="swipe-moment"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (picked) onChange(picked);
-      }}
+      draft={draft}
+      onDraft={setDraft}
+      canShow={picked !== null && picked !== asOf}
+      onShow={() => picked && onChange(picked)}
+      field={field}
     >
-      <label>
-        <span>{t('time.as_of.label')}</span>
-        <input
-          ref={field}
-          type="datetime-local"
-          value={draft}
-          max={toLocalInput(new Date().toISOString())}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn btn-secondary" disabled={!picked || picked === asOf}>
-        {t('time.as_of.show')}
-      </button>
       {asOf && (
         <button
           type="button"
@@ -53,6 +42,6 @@ export function SwipeMomentControl({ asOf, onChange }: SwipeMomentControlProps) 
           {t('time.as_of.back_to_now')}
         </button>
       )}
-    </form>
+    </MomentForm>
   );
 }

@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import type { MapCanvasProps } from '../map-canvas-types';
 import { cameraFor, extentOf, viewOf } from './camera';
 import { pickedFeature } from './feature-entities';
+import { webglDrawnInSoftware } from './software-gl';
 import { createCesiumLayerSync } from './layer-sync';
 import { createCesiumLayerRegistry } from './layer-types';
 
@@ -42,6 +43,7 @@ export function CesiumMapCanvas({
     if (!target) return;
     // The engine's widget, not the Viewer: the Viewer's toolbar needs knockout, which evaluates
     // strings and so breaks the app's CSP. No Ion, no geocoder, no remote terrain either.
+    const software = webglDrawnInSoftware();
     const viewer = new CesiumWidget(target, {
       baseLayer: false,
       terrainProvider: new EllipsoidTerrainProvider(),
@@ -50,6 +52,10 @@ export function CesiumMapCanvas({
       maximumRenderTimeChange: Number.POSITIVE_INFINITY,
       // Keeps the last frame readable, for pixel checks and for printing what is shown.
       contextOptions: { webgl: { preserveDrawingBuffer: true } },
+      // Drawn by the CPU, a frame without 4× multisampling and without the extra passes of
+      // order-independent translucency costs about a quarter less (the same 3D load: 22 s of
+      // browser CPU before, 16 s after) and looks the same at map scales.
+      ...(software ? { msaaSamples: 1, orderIndependentTranslucency: false } : {}),
     });
     // No atmosphere and no fog: the layers are seen in their legend's colours, as on the 2D map
     // (the ground atmosphere tints them, fog fades them), and a frame costs a third less where the

@@ -43,6 +43,26 @@ function aggregateRows(load: BenchResults['load']): Row[] {
   ];
 }
 
+/**
+ * The next-link page of the layer as it was halfway through the edits written before the phase
+ * (a tenth of the layer, at most 100,000), against the same page now: within twice its p95.
+ */
+function pastPageRows(load: BenchResults['load']): Row[] {
+  const past = load.pageAsOf;
+  if (!past) return [];
+  const ratio = load.pageNext.p95 > 0 ? Math.round((past.p95 / load.pageNext.p95) * 100) / 100 : NaN;
+  return [
+    [
+      'feature page as it was (next link, after the edits)',
+      past.requests === 0
+        ? 'no answer within the run'
+        : `p50 ${past.p50} ms, p95 ${past.p95} ms, ${past.perSecond} req/s${past.failed ? `, ${past.failed} failed` : ''}; ${ratio}× the page now`,
+      '≤ 2× the page now (p95)',
+      past.requests > 0 && past.failed === 0 && past.p95 <= 2 * load.pageNext.p95,
+    ],
+  ];
+}
+
 /** The results as rows of measure, value, goal and whether the goal is met. */
 export function reportRows(results: BenchResults): Row[] {
   const { load, lowZoom, exports, browser } = results;
@@ -60,6 +80,7 @@ export function reportRows(results: BenchResults): Row[] {
     ['import (CSV upload)', `${results.import.seconds} s, peak ${results.import.peakMb} MB`, '–', null],
     loadRow('feature page, random page number', load.pageDeep),
     loadRow('feature page, next link (keyset)', load.pageNext),
+    ...pastPageRows(load),
     loadRow('search', load.search),
     loadRow('bbox + filter', load.bboxFilter),
     loadRow('vector tiles z12–z14', load.tilesZ12to14),

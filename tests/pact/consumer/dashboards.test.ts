@@ -95,7 +95,7 @@ describe('dashboards', () => {
         }),
       )
       .executeTest(async (server) => {
-        const answer = await aggregateLayer(TOWN.id, PIPES.id, body, options(server.url));
+        const answer = await aggregateLayer(TOWN.id, PIPES.id, body, undefined, options(server.url));
         expect(answer.data.groups.map((group) => group.key)).toEqual(['cast_iron', 'pvc']);
         expect(answer.data.total.count).toBe(2);
       });
@@ -116,7 +116,9 @@ describe('dashboards', () => {
           .jsonBody(validationLike({ 'group_by.property': 'There is no property named colour.' })),
       )
       .executeTest(async (server) => {
-        const rejected = await rejectionOf(aggregateLayer(TOWN.id, PIPES.id, body, options(server.url)));
+        const rejected = await rejectionOf(
+          aggregateLayer(TOWN.id, PIPES.id, body, undefined, options(server.url)),
+        );
         expect(rejected.status).toBe(422);
       });
   });

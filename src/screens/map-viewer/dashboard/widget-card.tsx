@@ -52,7 +52,7 @@ export function WidgetCard({
   );
   const answer = useQuery({
     queryKey: ['widget-aggregation', mapId, widget.layer_id, question],
-    queryFn: ({ signal }) => aggregateLayer(mapId, widget.layer_id, question, undefined, signal),
+    queryFn: ({ signal }) => aggregateLayer(mapId, widget.layer_id, question, undefined, undefined, signal),
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });

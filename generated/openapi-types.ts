@@ -1128,7 +1128,7 @@ export interface paths {
     put?: never;
     /**
      * Count and measure a layer's features, in groups
-     * @description Groups the layer's features (by a property's values, number classes or date buckets, or all in one) and measures each group (count; sum, average, minimum, maximum of a number property, `$length` or `$area`), after the optional filters, bbox and datetime. Computed by the database; whole-layer answers are kept per layer version. Whoever may read the layer may ask; a hidden property cannot be grouped, measured or filtered on (422).
+     * @description Groups the layer's features (by a property's values, number classes or date buckets, or all in one) and measures each group (count; sum, average, minimum, maximum of a number property, `$length` or `$area`), after the optional filters, bbox and datetime. With `as_of` it counts and measures the features as they were at that moment (rebuilt from their history, as the feature pages read them). Computed by the database; whole-layer answers are kept per layer version (and moment). Whoever may read the layer may ask; a hidden property cannot be grouped, measured or filtered on (422).
      */
     post: operations['aggregateLayer'];
     delete?: never;
@@ -1672,7 +1672,7 @@ export interface paths {
     put?: never;
     /**
      * Export a layer's features
-     * @description Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
+     * @description Exports every feature of `layer_id`, or those its feature list shows for `search` and `datetime` (the time slider's range). Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
      */
     post: operations['exportFeatures'];
     delete?: never;
@@ -4514,11 +4514,16 @@ export interface components {
       feature_ids: number[];
       email_to_send?: components['schemas']['EmailToSend'];
     };
-    /** @description Exports a whole layer, or with `search` the features the layer's feature list shows for that text. */
+    /** @description Exports a whole layer, or with `search` and `datetime` the features the layer's feature list shows for that text and time range. */
     ExportLayerRequest: {
       format: components['schemas']['ExportFormat'];
       layer_id: number;
       search?: string;
+      /**
+       * @description Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime` (`2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`; a date covers its whole day). Features without a time match any, as in OGC. On a layer without a time property, or a value that does not read, a 422 on `datetime`.
+       * @example 2019-01-01/2020-12-31
+       */
+      datetime?: string;
       email_to_send?: components['schemas']['EmailToSend'];
     };
     /** @description A GeoJSON export: the layer's features with their id, geometry and attribute values (no audit fields), in id order. */
@@ -9781,7 +9786,13 @@ export interface operations {
   };
   aggregateLayer: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).
+         * @example 2026-03-01T12:00:00Z
+         */
+        as_of?: components['parameters']['AsOf'];
+      };
       header?: never;
       path: {
         /**

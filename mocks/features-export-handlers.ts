@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import {
   exportFeaturesBody,
+  exportFeaturesQueryParams,
   exportFilterFeaturesBody,
   exportMultiSelectedFeaturesBody,
 } from '../generated/zod/exports/exports.zod';
@@ -11,6 +12,7 @@ import { TOWN_MAP_ID } from './features-town-layers';
 import { townLayers } from './town';
 import { idParam } from './maps-guards';
 import { layersFilterProblems } from './features-filter';
+import { inTime, timeProblem } from './features-time';
 import { otherMapAnswer } from './features-map-guard';
 import { forbidden, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 
@@ -122,14 +124,21 @@ function ownExport(
 
 type Scope = { title: string; rows: Feature[] } | undefined;
 type Started =
-  { user: UserRecord; input: unknown; response?: undefined } | { response: Response | undefined };
+  | { user: UserRecord; input: unknown; asOf: string | undefined; response?: undefined }
+  | { response: Response | undefined };
 
-/** The checks of every export start, in the server's order: the map (only the town is served), XSRF, session. */
+/**
+ * The checks of every export start, in the server's order: the map (only the town is served),
+ * XSRF, session; then the moment (`as_of`, the same query on the three), whose file holds the
+ * town as it was then, rebuilt from the mock's history.
+ */
 async function beginExport(request: Request, mapId: number): Promise<Started> {
   if (mapId !== TOWN_MAP_ID) return { response: otherMapAnswer(request, mapId, true) };
   const guarded = requireUser(request, true);
   if (guarded.response) return { response: guarded.response };
-  return { user: guarded.user, input: await readJson(request) };
+  const query = parseWith(exportFeaturesQueryParams, Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.ok) return { response: query.response };
+  return { user: guarded.user, input: await readJson(request), asOf: query.data.as_of };
 }
 
 function answer(user: UserRecord, format: ExportFormat, scope: Scope): Response {
@@ -147,17 +156,16 @@ export const featuresExportHandlers = [
     if (begun.response !== undefined || !('user' in begun)) return begun.response;
     const body = parseWith(exportFeaturesBody, begun.input);
     if (!body.ok) return body.response;
-    const { layer_id: layerId, search } = body.data;
-    return answer(
-      begun.user,
-      body.data.format,
-      isTownLayer(layerId)
-        ? {
-            title: layerName(layerId),
-            rows: featuresOfLayer(layerId).filter((row) => matchesText(row, search ?? '')),
-          }
-        : undefined,
-    );
+    const { layer_id: layerId, search, datetime } = body.data;
+    if (!isTownLayer(layerId)) return notFound();
+    const time = timeProblem(layerId, datetime);
+    if (time) return validationFailed({ datetime: [time] });
+    return answer(begun.user, body.data.format, {
+      title: layerName(layerId),
+      rows: featuresOfLayer(layerId, begun.asOf).filter(
+        (row) => matchesText(row, search ?? '') && inTime(row, datetime),
+      ),
+    });
   }),
   http.post('*/api/maps/:id/export-filter-features', async ({ request, params }) => {
     const begun = await beginExport(request, idParam(params, 'id'));
@@ -176,7 +184,7 @@ export const featuresExportHandlers = [
       filters.every((entry) => isTownLayer(entry.layer_id))
         ? {
             title: filters.length === 1 && only ? layerName(only.layer_id) : 'features',
-            rows: filterTown(filters),
+            rows: filterTown(filters, begun.asOf),
           }
         : undefined,
     );
@@ -191,7 +199,10 @@ export const featuresExportHandlers = [
       begun.user,
       body.data.format,
       isTownLayer(layerId)
-        ? { title: layerName(layerId), rows: featuresOfLayer(layerId).filter((row) => ids.includes(row.id)) }
+        ? {
+            title: layerName(layerId),
+            rows: featuresOfLayer(layerId, begun.asOf).filter((row) => ids.includes(row.id)),
+          }
         : undefined,
     );
   }),

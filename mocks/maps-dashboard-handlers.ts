@@ -13,11 +13,12 @@ import type {
   WidgetResource,
   WidgetUpdate,
 } from '../generated/model';
+import { aggregateLayerQueryParams } from '../generated/zod/dashboards/dashboards.zod';
 import { featuresOfLayer } from './features-store';
 import { inTime, timeProblem } from './features-time';
 import { guardMap, idParam } from './maps-guards';
 import { DEMO_MAP_ID, mapsDb, nowStamp } from './maps-store';
-import { noContent, notFound, readJson, validationFailed } from './responses';
+import { noContent, notFound, parseWith, readJson, validationFailed } from './responses';
 
 type Position = number[];
 const EARTH_M = 6_371_008.8;
@@ -303,6 +304,8 @@ export const mapsDashboardHandlers = [
       (row) => row.id === idParam(params, 'layerId') && row.map_id === guarded.map.id,
     );
     if (!layer) return notFound();
+    const query = parseWith(aggregateLayerQueryParams, Object.fromEntries(new URL(request.url).searchParams));
+    if (!query.ok) return query.response;
     const body = (await readJson(request)) as AggregateRequest;
     const known = new Set((layer.properties ?? []).map((property) => property.name));
     const groupProperty = body.group_by?.property;
@@ -310,7 +313,10 @@ export const mapsDashboardHandlers = [
       return validationFailed({ 'group_by.property': [`There is no property named ${groupProperty}.`] });
     const time = timeProblem(layer.id, body.datetime);
     if (time) return validationFailed({ datetime: [time] });
-    const inRange = featuresOfLayer(layer.id).filter((feature) => inTime(feature, body.datetime));
+    // As it was at `as_of` (rebuilt from the mock's history, as the feature pages are), then the range.
+    const inRange = featuresOfLayer(layer.id, query.data.as_of).filter((feature) =>
+      inTime(feature, body.datetime),
+    );
     const data = aggregateFeatures(inRange, body);
     return HttpResponse.json<AggregationResource>({ data });
   }),

@@ -9,7 +9,7 @@ import type { ExportFormat } from './exportFormat';
 import type { EmailToSend } from './emailToSend';
 
 /**
- * Exports a whole layer, or with `search` the features the layer's feature list shows for that text.
+ * Exports a whole layer, or with `search` and `datetime` the features the layer's feature list shows for that text and time range.
  */
 export interface ExportLayerRequest {
   format: ExportFormat;
@@ -17,5 +17,10 @@ export interface ExportLayerRequest {
   layer_id: number;
   /** @maxLength 255 */
   search?: string;
+  /**
+   * Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime` (`2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`; a date covers its whole day). Features without a time match any, as in OGC. On a layer without a time property, or a value that does not read, a 422 on `datetime`.
+   * @maxLength 100
+   */
+  datetime?: string;
   email_to_send?: EmailToSend;
 }

@@ -24,6 +24,7 @@ export * from './accessLogEntryUserId';
 export * from './accessLogEntryUserName';
 export * from './accessLogPage';
 export * from './aggregateGroup';
+export * from './aggregateLayerParams';
 export * from './aggregateRequest';
 export * from './aggregateTotal';
 export * from './aggregation';

@@ -22,6 +22,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AggregateLayerParams,
   AggregateRequest,
   AggregationResource,
   CsrfMismatchResponse,
@@ -45,13 +46,14 @@ import type { ErrorType, BodyType } from '../../../src/lib/http-client';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 /**
- * Groups the layer's features (by a property's values, number classes or date buckets, or all in one) and measures each group (count; sum, average, minimum, maximum of a number property, `$length` or `$area`), after the optional filters, bbox and datetime. Computed by the database; whole-layer answers are kept per layer version. Whoever may read the layer may ask; a hidden property cannot be grouped, measured or filtered on (422).
+ * Groups the layer's features (by a property's values, number classes or date buckets, or all in one) and measures each group (count; sum, average, minimum, maximum of a number property, `$length` or `$area`), after the optional filters, bbox and datetime. With `as_of` it counts and measures the features as they were at that moment (rebuilt from their history, as the feature pages read them). Computed by the database; whole-layer answers are kept per layer version (and moment). Whoever may read the layer may ask; a hidden property cannot be grouped, measured or filtered on (422).
  * @summary Count and measure a layer's features, in groups
  */
 export const aggregateLayer = (
   id: number,
   layerId: number,
   aggregateRequest: BodyType<AggregateRequest>,
+  params?: AggregateLayerParams,
   options?: SecondParameter<typeof httpClient>,
   signal?: AbortSignal,
 ) => {
@@ -61,6 +63,7 @@ export const aggregateLayer = (
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       data: aggregateRequest,
+      params,
       signal,
     },
     options,
@@ -83,14 +86,14 @@ export const getAggregateLayerMutationOptions = <
   mutation?: UseMutationOptions<
     Awaited<ReturnType<typeof aggregateLayer>>,
     TError,
-    { id: number; layerId: number; data: BodyType<AggregateRequest> },
+    { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
     TContext
   >;
   request?: SecondParameter<typeof httpClient>;
 }): UseMutationOptions<
   Awaited<ReturnType<typeof aggregateLayer>>,
   TError,
-  { id: number; layerId: number; data: BodyType<AggregateRequest> },
+  { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
   TContext
 > => {
   const mutationKey = ['aggregateLayer'];
@@ -102,11 +105,11 @@ export const getAggregateLayerMutationOptions = <
 
   const mutationFn: MutationFunction<
     Awaited<ReturnType<typeof aggregateLayer>>,
-    { id: number; layerId: number; data: BodyType<AggregateRequest> }
+    { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams }
   > = (props) => {
-    const { id, layerId, data } = props ?? {};
+    const { id, layerId, data, params } = props ?? {};
 
-    return aggregateLayer(id, layerId, data, requestOptions);
+    return aggregateLayer(id, layerId, data, params, requestOptions);
   };
 
   return { mutationFn, ...mutationOptions };
@@ -145,7 +148,7 @@ export const useAggregateLayer = <
     mutation?: UseMutationOptions<
       Awaited<ReturnType<typeof aggregateLayer>>,
       TError,
-      { id: number; layerId: number; data: BodyType<AggregateRequest> },
+      { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
       TContext
     >;
     request?: SecondParameter<typeof httpClient>;
@@ -154,7 +157,7 @@ export const useAggregateLayer = <
 ): UseMutationResult<
   Awaited<ReturnType<typeof aggregateLayer>>,
   TError,
-  { id: number; layerId: number; data: BodyType<AggregateRequest> },
+  { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
   TContext
 > => {
   const mutationOptions = getAggregateLayerMutationOptions(options);

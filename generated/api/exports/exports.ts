@@ -295,7 +295,7 @@ export const useExportMultiSelectedFeatures = <
   return useMutation(mutationOptions, queryClient);
 };
 /**
- * Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
+ * Exports every feature of `layer_id`, or those its feature list shows for `search` and `datetime` (the time slider's range). Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export a layer's features
  */
 export const exportFeatures = (

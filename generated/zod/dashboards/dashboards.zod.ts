@@ -8,9 +8,21 @@
 import zod from 'zod';
 
 /**
- * Groups the layer's features (by a property's values, number classes or date buckets, or all in one) and measures each group (count; sum, average, minimum, maximum of a number property, `$length` or `$area`), after the optional filters, bbox and datetime. Computed by the database; whole-layer answers are kept per layer version. Whoever may read the layer may ask; a hidden property cannot be grouped, measured or filtered on (422).
+ * Groups the layer's features (by a property's values, number classes or date buckets, or all in one) and measures each group (count; sum, average, minimum, maximum of a number property, `$length` or `$area`), after the optional filters, bbox and datetime. With `as_of` it counts and measures the features as they were at that moment (rebuilt from their history, as the feature pages read them). Computed by the database; whole-layer answers are kept per layer version (and moment). Whoever may read the layer may ask; a hidden property cannot be grouped, measured or filtered on (422).
  * @summary Count and measure a layer's features, in groups
  */
+export const aggregateLayerQueryAsOfMax = 40;
+
+export const aggregateLayerQueryParams = zod.object({
+  as_of: zod.iso
+    .datetime({})
+    .max(aggregateLayerQueryAsOfMax)
+    .optional()
+    .describe(
+      "Read the layer as it was at this moment (ISO 8601 date-time, UTC), rebuilt from the features' history: features created later are absent, features deleted later are present, changed features carry their values and geometry of then. Hidden properties stay hidden in old values. Writes refuse it (422 on `as_of`).",
+    ),
+});
+
 export const aggregateLayerBodyGroupByPropertyRegExp = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const aggregateLayerBodyGroupByPropertyRegExpTwo = new RegExp('^[a-z][a-z0-9_]{0,62}$');
 export const aggregateLayerBodyGroupByBreaksMin = 2;

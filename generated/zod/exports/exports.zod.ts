@@ -287,7 +287,7 @@ export const exportMultiSelectedFeatures503Response = zod.object({
 });
 
 /**
- * Exports every feature of `layer_id`, or those its feature list shows for `search`. Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
+ * Exports every feature of `layer_id`, or those its feature list shows for `search` and `datetime` (the time slider's range). Answers at once with the export's status: `ready` files download from `GET /api/get-export/{id}`; large exports are `pending` and finish as a job, mailing a download link to `email_to_send` when given. Throttled per user. With `as_of` the file holds the features as they were then (old values and geometry).
  * @summary Export a layer's features
  */
 export const exportFeaturesQueryAsOfMax = 40;
@@ -303,6 +303,7 @@ export const exportFeaturesQueryParams = zod.object({
 });
 
 export const exportFeaturesBodySearchMax = 255;
+export const exportFeaturesBodyDatetimeMax = 100;
 export const exportFeaturesBodyEmailToSendMax = 255;
 
 export const exportFeaturesBody = zod
@@ -312,6 +313,13 @@ export const exportFeaturesBody = zod
       .describe('`shp` comes as a zip of the Shapefile parts.'),
     layer_id: zod.number().min(1),
     search: zod.string().max(exportFeaturesBodySearchMax).optional(),
+    datetime: zod
+      .string()
+      .max(exportFeaturesBodyDatetimeMax)
+      .optional()
+      .describe(
+        "Only features whose time (the layer's `time_property`) meets this instant or interval, written as OGC API – Features `datetime` (`2019-01-01/2020-12-31`, `../2020-12-31`, `2019-01-01/..`; a date covers its whole day). Features without a time match any, as in OGC. On a layer without a time property, or a value that does not read, a 422 on `datetime`.",
+      ),
     email_to_send: zod
       .email()
       .max(exportFeaturesBodyEmailToSendMax)
@@ -319,7 +327,7 @@ export const exportFeaturesBody = zod
       .describe('Also mail a download link here when the file is ready.'),
   })
   .describe(
-    "Exports a whole layer, or with `search` the features the layer's feature list shows for that text.",
+    "Exports a whole layer, or with `search` and `datetime` the features the layer's feature list shows for that text and time range.",
   );
 
 export const exportFeatures201ResponseDataProgressMin = 0;

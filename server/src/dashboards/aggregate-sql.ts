@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
+import { featuresSource } from '../features/as-of.ts';
 import { layerConditionsSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';
 import type { AggregateRequest, GroupBy } from './aggregate-spec.ts';
 
@@ -135,15 +136,18 @@ const totalOf = (parts: Parts, metrics: AggregateRequest['metrics']): Total => (
  * per metric the sum, count, least and greatest of its values); the top groups are listed and
  * the rest folded into one row for `other`, so at most `limit + 1` rows leave the database
  * whatever the number of distinct values. Averages, `other` and the total are combined here
- * from those parts, exactly (an average of averages would not be).
+ * from those parts, exactly (an average of averages would not be). With `asOf` the features
+ * are those of that moment, rebuilt from their history as the feature pages read them.
  */
 export async function aggregateLayer(
   db: Queryable,
   layer: { id: number; timeProperty: string | undefined },
   request: AggregateRequest,
+  asOf?: Date,
 ): Promise<Aggregation> {
   const params = new SqlParams();
   const layerParam = params.add(layer.id);
+  const source = featuresSource(asOf, layerParam, asOf ? params.add(asOf.toISOString()) : '');
   const grouping = groupingSql(request.group_by, request.limit ?? DEFAULT_GROUP_LIMIT, params);
   const values = request.metrics.map((metric) =>
     metric.op === 'count' ? 'NULL::float8' : valueSql(metric.property, params),
@@ -170,7 +174,7 @@ export async function aggregateLayer(
   const rows = await db.query<Row>(
     `WITH b AS (
        SELECT ${grouping.key} AS k${columns}
-         FROM features ft
+         FROM ${source} ft
         WHERE ft.layer_id = ${layerParam} AND (${conditions}) AND ${time}
      ), g AS (
        SELECT k, count(*)::int AS n${sums} FROM b GROUP BY k

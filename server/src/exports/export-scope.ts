@@ -1,10 +1,18 @@
 import type { Queryable } from '../db/database.ts';
 import { likePattern, searchCondition } from '../features/feature-rows.ts';
+import { timeRangeSql } from '../features/feature-filters.ts';
 import { layerFilterSql, SqlParams, type LayerFilter } from './filter-sql.ts';
 
 /** Which features an export takes (stored in the job's payload, so a restart re-reads it). */
 export type ExportScope = (
-  | { kind: 'layer'; layer_id: number; search?: string }
+  | {
+      kind: 'layer';
+      layer_id: number;
+      search?: string;
+      /** OGC `datetime` on the layer's time property (`time`, fixed when asked), as the list reads it. */
+      datetime?: string;
+      time?: string;
+    }
   | { kind: 'selected'; layer_id: number; feature_ids: number[] }
   | {
       kind: 'filter';
@@ -70,14 +78,18 @@ function scopeParts(scope: ExportScope): Omit<LayerPart, 'asOf'>[] {
       { layerId: scope.layer_id, where: 'ft.id = ANY($1::int[])', params: [scope.feature_ids], hidden },
     ];
   }
+  // The same conditions as the table's search and time range, so an export holds what the
+  // table listed.
+  const params = new SqlParams();
+  const conditions: string[] = [];
   const search = scope.search?.trim() ?? '';
   if (search !== '') {
-    // The same condition as the table's search, so an export holds what the table listed.
-    const where = searchCondition('$1', search, hidden.length > 0 ? '$2' : undefined);
-    const params = hidden.length > 0 ? [likePattern(search), hidden] : [likePattern(search)];
-    return [{ layerId: scope.layer_id, where, params, hidden }];
+    const text = params.add(likePattern(search));
+    conditions.push(searchCondition(text, search, hidden.length > 0 ? params.add(hidden) : undefined));
   }
-  return [{ layerId: scope.layer_id, where: 'TRUE', params: [], hidden }];
+  if (scope.datetime !== undefined) conditions.push(timeRangeSql(scope.time, scope.datetime, params));
+  const where = conditions.length === 0 ? 'TRUE' : conditions.map((part) => `(${part})`).join(' AND ');
+  return [{ layerId: scope.layer_id, where, params: params.values, hidden }];
 }
 
 /** A feature as the writers take it; `extra` holds the format's own geometry encoding. */

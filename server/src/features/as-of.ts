@@ -25,7 +25,7 @@ export function featuresSource(asOf: Date | undefined, layer: string, at: string
 
 /** The POSTs that only read the layers, so take `as_of`. */
 const READING_POSTS =
-  /^\/api\/maps\/\d+\/(filter-features|main-search\/features|export-filter-features|export-multi-selected-features|export-features)$/;
+  /^\/api\/maps\/\d+\/(filter-features|main-search\/features|export-filter-features|export-multi-selected-features|export-features|layers\/\d+\/aggregate)$/;
 
 /** Methods that only read: the only ones that take `as_of`. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,8 +33,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The past is read, never written: a change asked "as it was" (`as_of` on a POST, PUT, PATCH
  * or DELETE of the API) is refused with a 422 on `as_of` before anything else is done. The
- * POSTs that only read take it: `filter-features`, the main search, and the exports (which
- * write a file of the past, not the past).
+ * POSTs that only read take it: `filter-features`, the main search, a layer's aggregation, and
+ * the exports (which write a file of the past, not the past).
  */
 export function refuseWritesInThePast(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

@@ -1,9 +1,10 @@
 import type { components } from '../../../generated/openapi-types.ts';
-import { hiddenPropertiesOf, layerReadable } from '../access/layer-view.ts';
+import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 import { aggregateCacheFor, aggregateKey } from '../dashboards/aggregate-cache.ts';
 import { aggregateLayer, DEFAULT_GROUP_LIMIT } from '../dashboards/aggregate-sql.ts';
 import { aggregateProblems, layerShape, type GroupBy } from '../dashboards/aggregate-spec.ts';
 import type { Queryable } from '../db/database.ts';
+import { parseMoment } from '../features/as-of.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { invalid, notFound } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
@@ -102,20 +103,25 @@ async function widgetOr404(db: Queryable, mapId: number, widgetId: number): Prom
 
 /** Dashboards: aggregations of a layer (computed by the database) and a map's widgets. */
 export const dashboardHandlers = typedHandlers({
-  async aggregateLayer({ services: { db }, auth, params, body }) {
+  async aggregateLayer({ services: { db }, auth, params, query, body }) {
+    const asOf = parseMoment(query.as_of, 'as_of');
     const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     if (layer.type !== 'vector') throw notFound();
     const hidden = hiddenPropertiesOf(auth.access, layer.id);
     const problems = aggregateProblems(layerShape(layer, hidden), body, layer.id);
     if (Object.keys(problems).length > 0) throw invalid(problems);
-    const target = { id: layer.id, timeProperty: timePropertyOf(layer) };
+    // A time property hidden from the caller is no time to them: a range on it is a 422.
+    const target = { id: layer.id, timeProperty: timePropertyOf(layerAsSeen(auth.access, layer)) };
     const whole = (body.filters ?? []).length === 0 && !body.bbox && body.datetime === undefined;
+    // A moment's answer is kept by moment and by layer version: a moment after the last write
+    // reads today's rows, which the next write changes.
+    const question = [body.group_by, body.metrics, body.limit ?? DEFAULT_GROUP_LIMIT];
     const data = whole
       ? await aggregateCacheFor(db).get(
-          aggregateKey(layer, [body.group_by, body.metrics, body.limit ?? DEFAULT_GROUP_LIMIT]),
-          () => aggregateLayer(db, target, body),
+          aggregateKey(layer, asOf ? [...question, asOf.toISOString()] : question),
+          () => aggregateLayer(db, target, body, asOf),
         )
-      : await aggregateLayer(db, target, body);
+      : await aggregateLayer(db, target, body, asOf);
     return { status: 200, body: { data } };
   },
 

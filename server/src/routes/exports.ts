@@ -5,7 +5,7 @@ import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
 import { startExport } from '../exports/export-requests.ts';
 import { parseMoment } from '../features/as-of.ts';
-import { layersFilterProblems } from '../features/feature-filters.ts';
+import { layersFilterProblems, timeRangeProblem } from '../features/feature-filters.ts';
 import { forbidden, HttpError, invalid, notFound } from '../http/http-error.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { msg } from '../i18n/messages.ts';
@@ -60,12 +60,17 @@ export const exportHandlers = typedHandlers({
       body.layer_id,
       'export',
     );
+    // The time range as the feature list reads it: on the time property the caller sees.
+    const time = timePropertyOf(layerAsSeen(auth.access, layer));
+    const timeProblem = body.datetime === undefined ? undefined : timeRangeProblem(time, body.datetime);
+    if (timeProblem) throw invalid({ datetime: [timeProblem] });
     const data = await startExport(services, request, signedInId(auth), {
       format: body.format,
       scope: {
         kind: 'layer',
         layer_id: layer.id,
         ...(body.search === undefined ? {} : { search: body.search }),
+        ...(body.datetime === undefined || !time ? {} : { datetime: body.datetime, time }),
         hidden: hiddenByLayer(auth, [layer.id]),
         ...asOfScope(query.as_of),
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Aggregation, LayerStyle, Widget } from '../../../generated/model';
-import { chartRows, selectionOf, styleColor, styleLabel, widgetQuestion } from './widget-data';
+import { chartRows, selectionOf, styleColor, styleLabel, widgetParams, widgetQuestion } from './widget-data';
 
 const WIDGET: Widget = {
   id: 1,
@@ -206,5 +206,19 @@ describe('the colour of a group', () => {
     expect(styleColor(graduated, { property: 'diameter_mm' }, 300)).toBe('#888888');
     expect(styleColor(graduated, { property: 'diameter_mm' }, 400)).toBeUndefined();
     expect(styleColor(graduated, { property: 'install_date', interval: 'year' }, 100)).toBeUndefined();
+  });
+});
+
+describe('a widget question at a past moment', () => {
+  it('asks as_of the viewer’s moment, whatever the widget’s scope, and nothing for now', () => {
+    const moment = '2026-03-01T12:00:00.000Z';
+    expect(widgetParams({ bbox: null, appliedFilter: null, asOf: moment })).toEqual({ as_of: moment });
+    expect(widgetParams({ bbox: null, appliedFilter: null, asOf: null })).toEqual({});
+    expect(widgetParams({ bbox: null, appliedFilter: null })).toEqual({});
+    // The moment is the query's, not the body's: the question itself is the same as now.
+    const scope = { bbox: null, appliedFilter: null, asOf: moment };
+    expect(widgetQuestion({ ...WIDGET, scope: 'layer' }, scope, null)).toEqual(
+      widgetQuestion({ ...WIDGET, scope: 'layer' }, { bbox: null, appliedFilter: null }, null),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type {
   AggregateGroup,
+  AggregateLayerParams,
   AggregateRequest,
   Aggregation,
   FilterCondition,
@@ -14,6 +15,8 @@ export interface ViewerScope {
   appliedFilter: readonly LayerFilter[] | null;
   /** The time slider's range (OGC `datetime`) and the layers it applies to (those with a time). */
   time?: { datetime: string; layerIds: readonly number[] } | null;
+  /** The moment the map is shown as it was (ISO 8601), or null for now: every widget counts then. */
+  asOf?: string | null;
 }
 
 /** A click on a bar, slice or class: features of `layerId` meeting `condition`. */
@@ -49,6 +52,14 @@ export function widgetQuestion(
       ? { datetime: scope.time.datetime }
       : {}),
   };
+}
+
+/**
+ * The aggregation's query: the viewer's moment (`as_of`), whatever the widget's scope, since a
+ * map shown as it was shows every layer then.
+ */
+export function widgetParams(scope: ViewerScope): AggregateLayerParams {
+  return scope.asOf ? { as_of: scope.asOf } : {};
 }
 
 /** Six decimals (about 10 cm): tiny pans that change nothing visible ask nothing new. */

@@ -5,11 +5,11 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['geojson', 'csv', 'xlsx'
 
 /**
  * What to export, one kind per export operation of the document: a whole layer (or its
- * list's search) → exportFeatures; a filter or a view extent → exportFilterFeatures
+ * list's search, and the time slider's range as OGC `datetime`) → exportFeatures; a filter or a view extent → exportFilterFeatures
  * (`layers_filter` with conditions and/or `bbox`); chosen features → exportMultiSelectedFeatures.
  */
 export type ExportTarget =
-  | { kind: 'layer'; layerId: number; search?: string }
+  | { kind: 'layer'; layerId: number; search?: string; datetime?: string }
   | { kind: 'filter'; layersFilter: LayerFilter[] }
   | { kind: 'selected'; layerId: number; featureIds: number[] };
 

@@ -29,6 +29,7 @@ export function useStartExport(mapId: number) {
               ...common,
               layer_id: target.layerId,
               ...(target.search ? { search: target.search } : {}),
+              ...(target.datetime ? { datetime: target.datetime } : {}),
             },
           })
         ).data;

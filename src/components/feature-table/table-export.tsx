@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Layer } from '../../../generated/model';
 import { ExportDialog, type ExportScope } from '../export-dialog';
 import { featureOf, useAppAbility } from '../../lib/ability';
+import { datetimeFor, useTimeDatetime } from '../../lib/time-query';
 
 type TableExportProps = {
   mapId: number;
@@ -17,6 +18,8 @@ export function TableExport({ mapId, layer, selectedIds, search }: TableExportPr
   const { t } = useTranslation();
   const ability = useAppAbility();
   const [isOpen, setOpen] = useState(false);
+  // The table lists only the slider's dates (from the address): the layer export writes the same.
+  const dated = datetimeFor(layer, useTimeDatetime());
   if (!ability.can('export', featureOf(mapId, layer.id))) return null;
   const scopes: ExportScope[] = [];
   if (selectedIds.length > 0) {
@@ -31,7 +34,7 @@ export function TableExport({ mapId, layer, selectedIds, search }: TableExportPr
     label: search
       ? t('export_dialog.scopes.layer_search', { name: layer.name, search })
       : t('export_dialog.scopes.layer', { name: layer.name }),
-    target: { kind: 'layer', layerId: layer.id, ...(search ? { search } : {}) },
+    target: { kind: 'layer', layerId: layer.id, ...(search ? { search } : {}), ...dated },
   });
   return (
     <>

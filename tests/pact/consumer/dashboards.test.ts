@@ -95,9 +95,73 @@ describe('dashboards', () => {
         }),
       )
       .executeTest(async (server) => {
-        const answer = await aggregateLayer(TOWN.id, PIPES.id, body, options(server.url));
+        const answer = await aggregateLayer(TOWN.id, PIPES.id, body, undefined, options(server.url));
         expect(answer.data.groups.map((group) => group.key)).toEqual(['cast_iron', 'pvc']);
         expect(answer.data.total.count).toBe(2);
+      });
+  });
+
+  it('aggregateLayer with as_of counts the layer as it was, a feature deleted since included', () => {
+    const body = { group_by: { property: 'material' }, metrics: [{ op: 'count' as const }] };
+    const CREATED_AT = '2026-01-01T00:00:00.000Z';
+    const BETWEEN = '2026-02-01T00:00:00.000Z';
+    const DELETED_AT = '2026-03-01T00:00:00.000Z';
+    return pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .given(STATES.featureExists, stateOf(PIPE_101))
+      .given(STATES.featureExists, stateOf(PIPE_102))
+      .given(STATES.featureDeleted, stateOf({ map_id: TOWN.id, id: PIPE_102.id }))
+      .given(STATES.featureHistoryDated, stateOf({ id: PIPE_101.id, times: [CREATED_AT] }))
+      .given(STATES.featureHistoryDated, stateOf({ id: PIPE_102.id, times: [CREATED_AT, DELETED_AT] }))
+      .uponReceiving('an aggregation of a layer as it was at a past moment')
+      .withRequest('POST', aggregatePath, (b) =>
+        b.headers(signedInHeaders).query({ as_of: BETWEEN }).jsonBody(body),
+      )
+      .willRespondWith(200, (b) =>
+        // Both pipes then: the one deleted since is counted.
+        b.headers(JSON_RESPONSE).jsonBody({
+          data: {
+            groups: [
+              { key: 'cast_iron', count: 1, metrics: [1] },
+              { key: 'pvc', count: 1, metrics: [1] },
+            ],
+            other: null,
+            total: { count: 2, metrics: [2] },
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        const answer = await aggregateLayer(TOWN.id, PIPES.id, body, { as_of: BETWEEN }, options(server.url));
+        expect(answer.data.total.count).toBe(2);
+      });
+  });
+
+  it('aggregateLayer 422 for an as_of that names no moment', () => {
+    const body = { group_by: null, metrics: [{ op: 'count' as const }] };
+    return pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(PIPES))
+      .uponReceiving('an aggregation as of a moment that does not read')
+      .withRequest('POST', aggregatePath, (b) =>
+        b.headers(signedInHeaders).query({ as_of: 'last-tuesday' }).jsonBody(body),
+      )
+      .willRespondWith(422, (b) =>
+        b
+          .headers(JSON_RESPONSE)
+          .jsonBody(
+            validationLike({ as_of: 'Give a date and time (ISO 8601, UTC), e.g. 2026-03-01T12:00:00Z.' }),
+          ),
+      )
+      .executeTest(async (server) => {
+        const rejected = await rejectionOf(
+          aggregateLayer(TOWN.id, PIPES.id, body, { as_of: 'last-tuesday' }, options(server.url)),
+        );
+        expect(rejected.status).toBe(422);
       });
   });
 
@@ -116,7 +180,9 @@ describe('dashboards', () => {
           .jsonBody(validationLike({ 'group_by.property': 'There is no property named colour.' })),
       )
       .executeTest(async (server) => {
-        const rejected = await rejectionOf(aggregateLayer(TOWN.id, PIPES.id, body, options(server.url)));
+        const rejected = await rejectionOf(
+          aggregateLayer(TOWN.id, PIPES.id, body, undefined, options(server.url)),
+        );
         expect(rejected.status).toBe(422);
       });
   });

@@ -100,6 +100,52 @@ describe('exports', () => {
       });
   });
 
+  it('exportFeatures 201 with datetime: the file holds the features the time slider shows', () => {
+    const dated = {
+      map_id: TOWN.id,
+      id: 12,
+      name: 'Dated pipes',
+      geometry_type: 'LineString',
+      properties: [{ name: 'laid', label: 'Laid', type: 'date', required: false, options: null }],
+      time_property: 'laid',
+    };
+    const laid2019 = { ...PIPE_101, layer_id: dated.id, id: 121, properties: { laid: '2019-05-01' } };
+    const body = { format: 'geojson' as const, layer_id: dated.id, datetime: '2019-01-01/2020-12-31' };
+    return pact
+      .addInteraction()
+      .given(STATES.userSignedIn)
+      .given(STATES.mapExists, stateOf(TOWN))
+      .given(STATES.layerExists, stateOf(dated))
+      .given(STATES.featureExists, stateOf(laid2019))
+      .uponReceiving("an export of a layer's features within a time range")
+      .withRequest('POST', `/api/maps/${TOWN.id}/export-features`, (b) =>
+        b.headers(signedInHeaders).jsonBody(body),
+      )
+      .willRespondWith(201, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody({ data: readyExportLike('geojson', 'geojson') }),
+      )
+      .executeTest(async (server) => {
+        const started = await exportFeatures(TOWN.id, body, undefined, options(server.url));
+        expect(started.data).toMatchObject({ status: 'ready', format: 'geojson' });
+      });
+  });
+
+  it('exportFeatures 422 for a time range on a layer without a time property', () => {
+    const body = { format: 'geojson' as const, layer_id: PIPES.id, datetime: '2019-01-01/..' };
+    return withPipes()
+      .uponReceiving('an export of a layer without time within a time range')
+      .withRequest('POST', `/api/maps/${TOWN.id}/export-features`, (b) =>
+        b.headers(signedInHeaders).jsonBody(body),
+      )
+      .willRespondWith(422, (b) =>
+        b.headers(JSON_RESPONSE).jsonBody(validationLike({ datetime: 'This layer has no time property.' })),
+      )
+      .executeTest(async (server) => {
+        const failure = await rejectionOf(exportFeatures(TOWN.id, body, undefined, options(server.url)));
+        expect(failure.status).toBe(422);
+      });
+  });
+
   it('exportFeatures 422 for a format the server does not write', () => {
     const body = { format: 'pdf', layer_id: PIPES.id };
     return withPipes()

@@ -18,7 +18,9 @@ import type {
 } from '../../../../generated/model';
 import { onMap, useAppAbility } from '../../../lib/ability';
 import { paths } from '../../../lib/paths';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { asOfParams } from '../../../lib/as-of';
+import { whenQuery } from '../../../lib/time-query';
 import { WidgetCard } from './widget-card';
 import { withTimeRange } from '../time/time-range';
 import type { Selection, ViewerScope } from '../../../components/dashboard/widget-data';
@@ -31,6 +33,8 @@ interface DashboardPanelProps {
   appliedFilter: readonly LayerFilter[] | null;
   /** The time slider's range (OGC `datetime`): widgets following the map count only inside it. */
   datetime?: string | null;
+  /** The moment the map is shown as it was (ISO 8601), or null for now: every widget counts then. */
+  asOf?: string | null;
   /** The features of the group a click on a chart selected (null: cleared), for the map to highlight. */
   onSelection?: (matches: Feature[] | null) => void;
 }
@@ -46,8 +50,10 @@ export function DashboardPanel({
   appliedFilter,
   onSelection,
   datetime = null,
+  asOf = null,
 }: DashboardPanelProps) {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
   const ability = useAppAbility();
   // This map's managers and admins, not whoever manages some other map.
   const manages = ability.can('update', onMap('Map', mapId));
@@ -62,6 +68,7 @@ export function DashboardPanel({
     bbox: viewExtent,
     appliedFilter,
     time: datetime ? { datetime, layerIds: timedLayerIds } : null,
+    asOf,
   };
   const matches = useFilterFeatures();
   const select = (next: Selection | null) => {
@@ -80,7 +87,7 @@ export function DashboardPanel({
             datetime,
           ),
         },
-        params: { page: 1, per_page: 100 },
+        params: { page: 1, per_page: 100, ...asOfParams(asOf) },
       },
       { onSuccess: (page) => onSelection?.(page.data) },
     );
@@ -91,7 +98,8 @@ export function DashboardPanel({
     <section className="viewer-panel dashboard-panel" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">{t('dashboard.title')}</h2>
       <p>
-        <Link to={paths.mapDashboard(mapId)}>{t('dashboard.full.open')}</Link>
+        {/* The full-window dashboard shows the same moment and dates. */}
+        <Link to={`${paths.mapDashboard(mapId)}${whenQuery(search)}`}>{t('dashboard.full.open')}</Link>
       </p>
       {selection && (
         <p className="dashboard-selection">

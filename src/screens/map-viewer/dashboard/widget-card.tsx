@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { aggregateLayer } from '../../../../generated/api/dashboards/dashboards';
 import type { LayerStyle, Widget, WidgetUpdate } from '../../../../generated/model';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { WidgetWhen } from './widget-when';
 import {
   chartRows,
   selectionOf,
   styleColor,
   styleLabel,
+  widgetParams,
   widgetQuestion,
   type ChartRow,
   type Selection,
@@ -46,13 +48,16 @@ export function WidgetCard({
   layerStyle,
 }: WidgetCardProps) {
   const { t, i18n } = useTranslation();
-  const question = useDebouncedValue(
-    useMemo(() => widgetQuestion(widget, scope, selection), [widget, scope, selection]),
+  const { question, params } = useDebouncedValue(
+    useMemo(
+      () => ({ question: widgetQuestion(widget, scope, selection), params: widgetParams(scope) }),
+      [widget, scope, selection],
+    ),
     400,
   );
   const answer = useQuery({
-    queryKey: ['widget-aggregation', mapId, widget.layer_id, question],
-    queryFn: ({ signal }) => aggregateLayer(mapId, widget.layer_id, question, undefined, signal),
+    queryKey: ['widget-aggregation', mapId, widget.layer_id, question, params],
+    queryFn: ({ signal }) => aggregateLayer(mapId, widget.layer_id, question, params, undefined, signal),
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
@@ -133,6 +138,7 @@ export function WidgetCard({
           </button>
         )}
       </header>
+      <WidgetWhen asOf={params.as_of} datetime={question.datetime} />
       {answer.isError && <p role="alert">{t('dashboard.failed')}</p>}
       {data && widget.kind === 'counter' && (
         <p className="dashboard-counter" aria-live="polite">

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { updateWidget, useListWidgets } from '../../../../generated/api/dashboards/dashboards';
 import { useFilterFeatures } from '../../../../generated/api/features/features';
 import { useShowMap } from '../../../../generated/api/maps/maps';
@@ -9,6 +9,9 @@ import { LoadError, Loading } from '../../../components/ui/status';
 import { onMap, useAppAbility } from '../../../lib/ability';
 import { widgetsChanged } from '../../../lib/cache-changes';
 import { paths } from '../../../lib/paths';
+import { asOfParams, useAsOf } from '../../../lib/as-of';
+import { timeRangeFromQuery, toDatetime, whenQuery } from '../../../lib/time-query';
+import { withTimeRange } from '../time/time-range';
 import type { Selection, ViewerScope } from '../../../components/dashboard/widget-data';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardMap } from './dashboard-map';
@@ -17,7 +20,7 @@ import './map-dashboard.css';
 
 /**
  * /maps/:id/dashboard: the map as one tile and its widgets on a grid around it, all following the
- * map's extent. A click on a bar, slice or class selects that group: the map highlights its
+ * map's extent, and the viewer's moment and time range carried in the address. A click on a bar, slice or class selects that group: the map highlights its
  * features and every widget on that layer counts only them, until the chip clears it. The map's
  * managers (and admins) arrange the grid; everyone else reads it.
  */
@@ -31,7 +34,25 @@ export function MapDashboardScreen() {
   const manages = ability.can('update', onMap('Map', mapId));
   const [arranging, setArranging] = useState(false);
   const [extent, setExtent] = useState<[number, number, number, number] | null>(null);
-  const scope = useMemo<ViewerScope>(() => ({ bbox: extent, appliedFilter: null }), [extent]);
+  // The viewer's moment and time range, from the address its link carried them in.
+  const [search] = useSearchParams();
+  const asOf = useAsOf();
+  const timeText = search.get('time');
+  const timeRange = useMemo(
+    () => timeRangeFromQuery(new URLSearchParams(timeText ? { time: timeText } : {})),
+    [timeText],
+  );
+  const datetime = toDatetime(timeRange);
+  const layers = useMemo(() => map.data?.data.layers ?? [], [map.data]);
+  const scope = useMemo<ViewerScope>(() => {
+    const timed = layers.filter((layer) => layer.time_property).map((layer) => layer.id);
+    return {
+      bbox: extent,
+      appliedFilter: null,
+      time: datetime ? { datetime, layerIds: timed } : null,
+      asOf,
+    };
+  }, [extent, datetime, layers, asOf]);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
   const matches = useFilterFeatures();
@@ -47,8 +68,14 @@ export function MapDashboardScreen() {
     matches.mutate(
       {
         id: mapId,
-        data: { layers_filter: [{ layer_id: next.layerId, filters: [next.condition] }] },
-        params: { page: 1, per_page: 100 },
+        data: {
+          layers_filter: withTimeRange(
+            [{ layer_id: next.layerId, filters: [next.condition] }],
+            layers,
+            datetime,
+          ),
+        },
+        params: { page: 1, per_page: 100, ...asOfParams(asOf) },
       },
       {
         onSuccess: (page) => {
@@ -107,14 +134,20 @@ export function MapDashboardScreen() {
               {t('dashboard.full.arrange')}
             </button>
           )}
-          <Link className="btn btn-secondary" to={paths.mapViewer(mapId)}>
+          <Link className="btn btn-secondary" to={`${paths.mapViewer(mapId)}${whenQuery(search)}`}>
             {t('dashboard.full.back')}
           </Link>
         </span>
       </header>
       <div className="map-dashboard-body">
         <section className="map-dashboard-map" aria-label={t('dashboard.full.map_tile')}>
-          <DashboardMap map={detail} highlighted={highlighted} onExtent={onExtent} />
+          <DashboardMap
+            map={detail}
+            highlighted={highlighted}
+            onExtent={onExtent}
+            asOf={asOf}
+            timeRange={timeRange}
+          />
         </section>
         <div className="map-dashboard-widgets">
           {widgets.isError && <p role="alert">{t('dashboard.failed')}</p>}

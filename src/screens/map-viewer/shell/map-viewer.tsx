@@ -369,6 +369,7 @@ export function MapViewer({
           appliedFilter={appliedFilter}
           onSelection={onDashboardSelection}
           datetime={datetime}
+          asOf={asOf}
         />
       ),
     },

@@ -5,6 +5,7 @@ import type { Layer, LayerFilter } from '../../../../generated/model';
 import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
 import { featureOf, useAppAbility } from '../../../lib/ability';
 import { withTimeRange } from '../time/time-range';
+import { datetimeFor } from '../../../lib/time-query';
 
 type ViewerExportProps = {
   mapId: number;
@@ -56,10 +57,14 @@ export function ViewerExport({
     });
   }
   for (const layer of vectorLayers) {
+    // A timed layer under the slider exports the dates it shows, and says so.
+    const dated = datetimeFor(layer, datetime);
     scopes.push({
       id: `layer-${layer.id}`,
-      label: t('export_dialog.scopes.layer', { name: layer.name }),
-      target: { kind: 'layer', layerId: layer.id },
+      label: dated.datetime
+        ? t('export_dialog.scopes.layer_dated', { name: layer.name, range: rangeLabel(dated.datetime) })
+        : t('export_dialog.scopes.layer', { name: layer.name }),
+      target: { kind: 'layer', layerId: layer.id, ...dated },
     });
   }
   if (scopes.length === 0) return null;
@@ -75,4 +80,9 @@ export function ViewerExport({
       <ExportDialog mapId={mapId} isOpen={isOpen} onClose={() => setOpen(false)} scopes={scopes} />
     </>
   );
+}
+
+/** An OGC `datetime` as a reader writes a range: `2019-01-01 – 2020-12-31`, `…` for an open end. */
+function rangeLabel(datetime: string): string {
+  return datetime.replace('/', ' – ').replaceAll('..', '…');
 }

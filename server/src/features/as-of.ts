@@ -58,3 +58,41 @@ export async function countAt(db: Queryable, layerId: number, asOf: Date): Promi
   ]);
   return Math.max(0, Number(row?.n ?? 0));
 }
+
+/** Which side of a keyset cursor a page reads, in the order it reads it. */
+export type IdBound = { after: number } | { before: number } | undefined;
+
+/**
+ * The next `count` ids, beyond `bound` in id order, that the layer may have held at `asOf`: its
+ * features of today and those deleted since, by their indexes alone. Each id among the first
+ * `count` of both is among the first `count` of its own kind, so each kind stops at `count`.
+ * Whether one was there then (and with what) is for `features_at` to say, on these ids only:
+ * planned over the whole layer, a page of the past sorted every feature past its cursor.
+ */
+export async function pastCandidateIds(
+  db: Queryable,
+  layerId: number,
+  asOf: Date,
+  bound: IdBound,
+  count: number,
+): Promise<number[]> {
+  const descending = bound !== undefined && 'before' in bound;
+  const order = descending ? 'DESC' : 'ASC';
+  const beyond = (column: string) =>
+    bound === undefined
+      ? ''
+      : 'after' in bound
+        ? `AND ${column} > ${bound.after}`
+        : `AND ${column} < ${bound.before}`;
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM (
+       (SELECT f.id FROM features f WHERE f.layer_id = $1 ${beyond('f.id')} ORDER BY f.id ${order} LIMIT ${count})
+       UNION
+       (SELECT d.auditable_id FROM feature_audits d
+        WHERE d.layer_id = $1 AND d.event = 'deleted' AND d.created_at > $2::timestamptz ${beyond('d.auditable_id')}
+        ORDER BY d.auditable_id ${order} LIMIT ${count})
+     ) c ORDER BY id ${order} LIMIT ${count}`,
+    [layerId, asOf.toISOString()],
+  );
+  return rows.map((row) => Number(row.id));
+}

@@ -12,7 +12,7 @@ import {
   searchCondition,
   type FeatureRowWithFiles,
 } from './feature-rows.ts';
-import { countAt, featuresSource } from './as-of.ts';
+import { countAt, featuresSource, pastCandidateIds, type IdBound } from './as-of.ts';
 import { SqlParams, timeRangeSql } from './feature-filters.ts';
 import { pageStart } from './page-anchors.ts';
 
@@ -136,6 +136,10 @@ export function layerWhere(
   return { where, params };
 }
 
+/** Ids a page of the past first rebuilds, and the most one round may ask (then it reads as before). */
+const PAST_FIRST_CANDIDATES = 64;
+const PAST_MOST_CANDIDATES = 16_384;
+
 /**
  * One page of a layer in id order. The page links carry a keyset cursor (the last or first
  * id shown), so following next/prev reads the (layer_id, id) index from the cursor on; the
@@ -161,33 +165,84 @@ export async function layerFeaturePage(
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   // The side on which the answer budget left rows out, if it did (pageEnvelopeOf links to them).
   let cut: 'after' | 'before' | undefined;
-  const select = async (condition: string, order: 'ASC' | 'DESC', limit: number, offset = 0) => {
+  const selectFrom = async (
+    from: string,
+    values: unknown[],
+    condition: string,
+    order: 'ASC' | 'DESC',
+    limit: number,
+    offset = 0,
+  ) => {
     const read = await db.query<FeatureRowWithFiles>(
       featurePageSql(
-        `SELECT ft.id FROM ${source} ft WHERE ${where}${condition} ORDER BY ft.id ${order}`,
+        `SELECT ft.id FROM ${from} ft WHERE ${where}${condition} ORDER BY ft.id ${order}`,
         `ft.id ${order}`,
         limit,
         offset,
         true,
-        source,
+        from,
       ),
-      params,
+      values,
     );
     if (cutByBudget(read)) cut = order === 'ASC' ? 'after' : 'before';
     return read;
+  };
+  const select = (bound: IdBound, limit: number, offset = 0) => {
+    const order = bound !== undefined && 'before' in bound ? 'DESC' : 'ASC';
+    if (asOf && !narrowed && offset === 0) return pastPage(asOf, bound, order, limit);
+    const condition =
+      bound === undefined
+        ? ''
+        : 'after' in bound
+          ? ` AND ft.id > ${bound.after}`
+          : ` AND ft.id < ${bound.before}`;
+    return selectFrom(source, params, condition, order, limit, offset);
+  };
+  /**
+   * A keyset page of the past, rebuilt for a few candidate ids at a time (pastCandidateIds):
+   * those created since drop out, so a short round asks twice as many beyond the last. Past
+   * PAST_MOST_CANDIDATES in one round (a long run of features made since), the whole layer then
+   * is read beyond the cursor instead, as a page of the past was read before.
+   */
+  const pastPage = async (moment: Date, bound: IdBound, order: 'ASC' | 'DESC', limit: number) => {
+    const rows: FeatureRowWithFiles[] = [];
+    let from = bound;
+    for (let count = PAST_FIRST_CANDIDATES; rows.length < limit; count *= 2) {
+      if (count > PAST_MOST_CANDIDATES) {
+        const last = rows.at(-1)?.id;
+        const rest = last === undefined ? from : order === 'ASC' ? { after: last } : { before: last };
+        const condition =
+          rest === undefined
+            ? ''
+            : 'after' in rest
+              ? ` AND ft.id > ${rest.after}`
+              : ` AND ft.id < ${rest.before}`;
+        rows.push(...(await selectFrom(source, params, condition, order, limit - rows.length)));
+        break;
+      }
+      const ids = await pastCandidateIds(db, layerId, moment, from, count);
+      if (ids.length === 0) break;
+      const values = [...params, ids];
+      const restricted = `(SELECT * FROM ${source} past WHERE past.id = ANY($${values.length}::int[]))`;
+      const read = await selectFrom(restricted, values, '', order, limit - rows.length);
+      rows.push(...read);
+      if (cut || ids.length < count) break;
+      const last = ids.at(-1) as number;
+      from = order === 'ASC' ? { after: last } : { before: last };
+    }
+    return rows;
   };
   const sort =
     request.sort && !(request.sort.property === 'id' && !request.sort.descending) ? request.sort : undefined;
   let rows: FeatureRowWithFiles[];
   if (page > lastPage) rows = [];
   else if (sort) rows = await sortedPage(db, source, where, params, sort, perPage, page);
-  else if (request.afterId !== undefined)
-    rows = await select(` AND ft.id > ${Number(request.afterId)}`, 'ASC', perPage);
+  else if (request.afterId !== undefined) rows = await select({ after: Number(request.afterId) }, perPage);
   else if (request.beforeId !== undefined)
-    rows = (await select(` AND ft.id < ${Number(request.beforeId)}`, 'DESC', perPage)).reverse();
-  else if (page === 1) rows = await select('', 'ASC', perPage);
+    rows = (await select({ before: Number(request.beforeId) }, perPage)).reverse();
+  else if (page === 1) rows = await select(undefined, perPage);
   else if (page === lastPage && exact)
-    rows = (await select('', 'DESC', total - (lastPage - 1) * perPage)).reverse();
+    rows = (await selectFrom(source, params, '', 'DESC', total - (lastPage - 1) * perPage)).reverse();
   else {
     const offset = (page - 1) * perPage;
     const start =
@@ -195,8 +250,8 @@ export async function layerFeaturePage(
         ? undefined
         : await pageStart(db, layerId, request.versionKey, offset);
     rows = start
-      ? await select(` AND ft.id >= ${start.fromId}`, 'ASC', perPage, start.skip)
-      : await select('', 'ASC', perPage, offset);
+      ? await selectFrom(source, params, ` AND ft.id >= ${start.fromId}`, 'ASC', perPage, start.skip)
+      : await selectFrom(source, params, '', 'ASC', perPage, offset);
   }
 
   return pageEnvelopeOf(request, rows, total, sort, cut);

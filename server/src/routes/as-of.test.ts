@@ -165,6 +165,46 @@ describe('reading a layer as it was', () => {
     expect(next.json<{ data: Feature[] }>().data.map((feature) => feature.id)).toEqual([s.c]);
   });
 
+  it('a page of the past steps over a long run of features made since, both ways', async () => {
+    const { db } = t.database;
+    const { client: editor } = await t.signedIn('admin');
+    const map = await insertMap(db);
+    const layer = await insertLayer(db, map.id, { properties: SCHEMA, geometry_type: 'Point' });
+    const features = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    const create = async (name: string) =>
+      (
+        await editor.post(`/api/maps/${map.id}/layers/${layer.id}/features`, {
+          type: 'Feature',
+          geometry: point(-9.14),
+          properties: { name },
+        })
+      ).json<{ data: { id: number } }>().data.id;
+    const first = await create('then, first');
+    await happenedAt(T.created);
+    // More features made later than the moment, between the two of then, than a page rebuilds at once.
+    for (let index = 0; index < 150; index += 1) await create(`later ${index}`);
+    await happenedAt(T.added);
+    const last = await create('then, last');
+    await happenedAt(T.created);
+    const names = (response: { json: <T>() => T }) =>
+      response.json<{ data: Feature[] }>().data.map((feature) => feature.properties.name);
+    const asOf = after(T.created);
+
+    const page = await editor.get(features, { query: { as_of: asOf, per_page: 2 } });
+    expect(names(page)).toEqual(['then, first', 'then, last']);
+    expect(page.json<{ meta: { total: number } }>().meta.total).toBe(2);
+    expect(names(await editor.get(features, { query: { as_of: asOf, after_id: first } }))).toEqual([
+      'then, last',
+    ]);
+    expect(names(await editor.get(features, { query: { as_of: asOf, before_id: last } }))).toEqual([
+      'then, first',
+    ]);
+    expect(names(await editor.get(features, { query: { as_of: asOf, after_id: last } }))).toEqual([]);
+    // Now the run is there, in id order.
+    const now = await editor.get(features, { query: { after_id: first, per_page: 2 } });
+    expect(names(now)).toEqual(['later 0', 'later 1']);
+  });
+
   it('the layer with its data answers each moment the same way', async () => {
     const s = await story();
     for (const moment of expected(s)) {

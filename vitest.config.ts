@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // One project per kind of test; the README's test command runs them in order (the Pact
-// consumer first, in its own process so MSW stays out of Pact; then the provider together
-// with the contract checks, both of which read the pact the consumer wrote).
+// consumer first, in its own process so MSW stays out of Pact; then the provider, the contract
+// checks, both of which read the pact the consumer wrote, and the server suite in one run, so
+// a long file of one project does not leave the other core idle at the end of its run).
 export default defineConfig({
   plugins: [react()],
   test: {

@@ -1,4 +1,4 @@
-import { pageEnvelope } from '../server/src/http/pagination';
+import { pageEnvelope } from '../shared/http/pagination';
 import type { Feature, FeaturePage } from '../generated/model';
 import { validationFailed } from './responses';
 import { townLayers } from './town';
@@ -89,7 +89,7 @@ export function townLayerPage(rows: readonly Feature[], request: TownPageRequest
   };
 }
 
-/** filter-features pages by number; its links keep `per_page` only when the caller gave it (server/src/http/pagination.ts). */
+/** filter-features pages by number; its links keep `per_page` only when the caller gave it (shared/http/pagination.ts). */
 export function numberedPage(
   rows: readonly Feature[],
   page: number,

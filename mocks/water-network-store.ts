@@ -1,11 +1,11 @@
 import type { WaterNetworkConfig, WaterNetworkConfigInput } from '../generated/model';
-import { DEFAULT_HYDRAULICS } from '../server/src/water-network/hydraulic-settings';
+import { DEFAULT_HYDRAULICS } from '../shared/water-network/hydraulic-settings';
 import {
   buildNetworkGraph,
   type NetworkGraph,
   type PipeInput,
   type PointInput,
-} from '../server/src/water-network/network-graph';
+} from '../shared/water-network/network-graph';
 import { featuresOfLayer } from './features-store';
 import { demoTownWaterNetwork } from './demo-town';
 import { DEMO_MAP_ID, mapsDb } from './maps-store';

@@ -113,6 +113,11 @@ export function problemsAnswer(problems: Problems): { message: string; errors: R
   return problemsBody(translator(), problems, msg('http.invalid'));
 }
 
+/** Per-field problems in words, in the caller's language (to sit beside the mocks' own worded checks). */
+export function renderedProblems(problems: Problems): Record<string, string[]> {
+  return problemsBody(translator(), problems, msg('http.invalid')).errors;
+}
+
 /** The 422 body for messages already in words (the mocks' own checks), counted as the server counts. */
 export function wordedAnswer(errors: Record<string, string[]>): {
   message: string;

@@ -1,5 +1,5 @@
 import { LinkProperty, NodeProperty, Project, Workspace } from 'epanet-js';
-// A cycle (epanet-thread.ts needs EpanetFailure), used only inside functions: safe in ESM.
+import { EpanetFailure } from './epanet-messages.ts';
 import { epanet } from './epanet-thread.ts';
 import type { HydraulicModel, ModelNode, ModelPipe } from './hydraulic-model.ts';
 import { writeInp } from './inp-writer.ts';
@@ -19,9 +19,6 @@ function engine(): Promise<Workspace> {
   })();
   return workspace;
 }
-
-/** EPANET could not solve the model (singular matrix and the like): the caller answers 422. */
-export class EpanetFailure extends Error {}
 
 /**
  * The part of the model a source reaches through open pipes. EPANET cannot solve a network

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EpanetFailure, runModel } from './epanet-run.ts';
+import { EpanetFailure } from './epanet-messages.ts';
+import { runModel } from './epanet-run.ts';
 import { EpanetBusy, EpanetThread, EpanetTimeout, type EpanetLimits } from './epanet-thread.ts';
 import { buildModel, isModel, type HydraulicModel, type Properties } from './hydraulic-model.ts';
 import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';

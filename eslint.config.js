@@ -123,6 +123,37 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ runs in the browser and in Node: neither side's own APIs (its tests run in Node
+    // without a DOM, so a browser API fails there too).
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'shared/ runs in the browser too: no Node modules.' },
+            {
+              regex: '^(fs|path|os|stream|crypto|url|util|worker_threads|child_process|buffer|events)(/|$)',
+              message: 'shared/ runs in the browser too: no Node modules.',
+            },
+            { regex: '^(react|react-dom|ol|cesium)(/|$)', message: 'shared/ runs on the server too: no UI.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location'].map((name) => ({
+          name,
+          message: 'shared/ runs on the server too: no browser API.',
+        })),
+        ...['process', 'Buffer', '__dirname', '__filename', 'require'].map((name) => ({
+          name,
+          message: 'shared/ runs in the browser too: no Node API.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/lib/cache-changes.ts', 'src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import i18next, { type TFunction } from 'i18next';
 import { isLocale, LOCALES, type Locale } from '../../../shared/i18n/message.ts';
 
-// The messages and their rendering are pure (message.ts: mock mode renders its 422s with them too).
+// The messages and their rendering are pure (shared/i18n/message.ts: mock mode renders its 422s with them too).
 export {
   isLocale,
   LOCALES,

@@ -31,6 +31,23 @@ const boundaryZones = [
     from: ['./src/screens', './src/app'],
     message: 'Shared code must not depend on screens or the app layer.',
   },
+  // The parts of the repository: the browser's (src/, mocks/) and the server's (server/) meet only
+  // in shared/, code that runs in both and imports neither.
+  {
+    target: ['./src', './mocks'],
+    from: './server',
+    message: 'The browser does not import the server; move what both need to shared/.',
+  },
+  {
+    target: './server',
+    from: ['./src', './mocks'],
+    message: 'The server does not import the browser app or mock mode; move what both need to shared/.',
+  },
+  {
+    target: './shared',
+    from: ['./src', './mocks', './server'],
+    message: 'shared/ runs in the browser and in Node: it imports only itself, generated/ and packages.',
+  },
 ];
 
 export default tseslint.config(
@@ -56,15 +73,28 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle reads the modules an import leads to: TypeScript ones with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // A module that imports, through others, a module that imports it runs before its own
+      // imports are ready when the other is loaded first. Type-only imports are left out by the
+      // rule (they are gone at run time); packages are not followed, which keeps it fast.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     extends: [...pluginQuery.configs['flat/recommended']],
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'no-restricted-imports': [
         'error',
         {
@@ -89,6 +119,37 @@ export default tseslint.config(
           message:
             'Say what changed through src/lib/cache-changes.ts, which owns what each change makes stale.',
         },
+      ],
+    },
+  },
+  {
+    // shared/ runs in the browser and in Node: neither side's own APIs (its tests run in Node
+    // without a DOM, so a browser API fails there too).
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'shared/ runs in the browser too: no Node modules.' },
+            {
+              regex: '^(fs|path|os|stream|crypto|url|util|worker_threads|child_process|buffer|events)(/|$)',
+              message: 'shared/ runs in the browser too: no Node modules.',
+            },
+            { regex: '^(react|react-dom|ol|cesium)(/|$)', message: 'shared/ runs on the server too: no UI.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location'].map((name) => ({
+          name,
+          message: 'shared/ runs on the server too: no browser API.',
+        })),
+        ...['process', 'Buffer', '__dirname', '__filename', 'require'].map((name) => ({
+          name,
+          message: 'shared/ runs in the browser too: no Node API.',
+        })),
       ],
     },
   },

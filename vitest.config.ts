@@ -34,6 +34,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The code both the browser and the server run (shared/): in Node, without a DOM, so
+          // a test there fails if the code leans on a browser-only API.
+          name: 'shared',
+          environment: 'node',
+          include: ['shared/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           // The workshop's stories, rendered with their own mock answers. Apart from the unit files:
           // Storybook's project annotations and the stories' sign-ins are global to a module cache,
           // and the unit files that later shared one with them failed by order.

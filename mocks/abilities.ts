@@ -1,7 +1,7 @@
 import type { AbilityRule, UserType } from '../generated/model';
-import type { AccessSnapshot } from '../server/src/access/access-snapshot';
-import { baselineRole, higherRole, type LayerRule, type MapRole } from '../server/src/access/roles';
-import { defineAbilityFor } from '../server/src/auth/abilities';
+import type { AccessSnapshot } from '../shared/access/access-snapshot';
+import { baselineRole, higherRole, type LayerRule, type MapRole } from '../shared/access/roles';
+import { defineAbilityFor } from '../shared/access/abilities';
 import type { UserRecord } from './db';
 import { groupsOfUser, storedAccess } from './maps-access-store';
 import { mapsDb } from './maps-store';
@@ -41,7 +41,7 @@ export function mockSnapshot(user: UserRecord): AccessSnapshot {
 
 /**
  * The rules of docs/decisions.md#abilities, built by the server's own definition
- * (server/src/auth/abilities.ts), so the mock answers what a real server would: per-map
+ * (shared/access/abilities.ts), so the mock answers what a real server would: per-map
  * `conditions`, and per-layer ones where a layer rule narrows a role.
  */
 export function abilitiesFor(user: UserRecord): AbilityRule[] {

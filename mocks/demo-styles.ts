@@ -1,7 +1,7 @@
 import type { LayerStyle } from '../generated/model';
 
 /**
- * The demo town's thematic styles as the server seeds them (server/src/demo/configuration.ts),
+ * The demo town's thematic styles as the server seeds them (shared/demo/configuration.ts),
  * so mock mode draws and lists the same legend: pipes by material and diameter, valves by type.
  */
 export const PIPE_STYLE: LayerStyle = {

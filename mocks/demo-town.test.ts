@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { listLayerFeatures } from '../generated/api/features/features';
 import { showMap } from '../generated/api/maps/maps';
-import { generateTown } from '../server/src/demo/town';
-import { demoTownSummary, type DemoLayerSummary } from '../server/src/demo/town-rows';
+import { generateTown } from '../shared/demo/town';
+import { demoTownSummary, type DemoLayerSummary } from '../shared/demo/town-rows';
 import { applyScenario } from './scenarios';
 import { chooseMockTown } from './town';
 

@@ -17,10 +17,10 @@ import {
   DEMO_SEARCHES,
   DEMO_WATER_NETWORK_TOLERANCE_M,
   type DemoLayerKey,
-} from '../server/src/demo/configuration';
-import { generateTown, type DemoTown } from '../server/src/demo/town';
-import { DEMO_FEATURE_ORDER, townFeaturesOf } from '../server/src/demo/town-rows';
-import { DEFAULT_HYDRAULICS } from '../server/src/water-network/hydraulic-settings';
+} from '../shared/demo/configuration';
+import { generateTown, type DemoTown } from '../shared/demo/town';
+import { DEMO_FEATURE_ORDER, townFeaturesOf } from '../shared/demo/town-rows';
+import { DEFAULT_HYDRAULICS } from '../shared/water-network/hydraulic-settings';
 
 /*
  * Mock mode's demo town, built from the server's own generator and demo configuration

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { fromGeojsonVt } from 'vt-pbf';
 import type { Feature, FeaturePage, Layer } from '../generated/model';
 import { listLayerFeaturesQueryParams } from '../generated/zod/features/features.zod';
-import { pageEnvelope } from '../server/src/http/pagination';
+import { pageEnvelope } from '../shared/http/pagination';
 import { TOWN_MAP_ID } from './features-town-layers';
 import { DEFAULT_STYLE, findMap, mapsDb, nextId, nowStamp, touchLayerCount } from './maps-store';
 import { noContent, parseWith, requireUser, validationFailed } from './responses';

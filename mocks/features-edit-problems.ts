@@ -1,22 +1,17 @@
 import type { FeatureEdit } from '../generated/model';
+import { propertyProblems, type FeatureProperties } from '../shared/features/property-rules';
 import { findFeature } from './features-store';
 import { townLayers } from './town';
+import { renderedProblems } from './validation-messages';
 
 /**
- * An edit's properties against the layer's schema (a partial edit: absent ones are kept): a name
- * the layer lacks, or an empty required one. The server also checks each value's type; this does not.
+ * An edit's properties against the layer's schema by the server's own rules (a partial edit:
+ * absent ones are kept): a name the layer lacks, an empty required one, a value of the wrong
+ * type, out of bounds or not in the pattern's form, worded as the server words them.
  */
-function propertyProblems(layerId: number, values: Record<string, unknown>, prefix: string) {
-  const problems: Record<string, string[]> = {};
+function editPropertyProblems(layerId: number, values: FeatureProperties, prefix: string) {
   const schema = townLayers().find((layer) => layer.id === layerId)?.properties ?? [];
-  for (const [name, value] of Object.entries(values)) {
-    const field = `${prefix}.${name}`;
-    const property = schema.find((entry) => entry.name === name);
-    if (!property) problems[field] = [`The layer has no property named "${name}".`];
-    else if ((value === null || value === '') && property.required)
-      problems[field] = [`The ${name} field is required.`];
-  }
-  return problems;
+  return renderedProblems(propertyProblems(schema, values, prefix, true));
 }
 
 /**
@@ -38,7 +33,10 @@ export function editProblems(
     else if (deleting.has(edit.id))
       problems[`${at}.id`] = [`Feature ${edit.id} cannot be both edited and deleted.`];
     if (feature && feature.layer_id === edit.layer_id)
-      Object.assign(problems, propertyProblems(feature.layer_id, edit.properties ?? {}, `${at}.properties`));
+      Object.assign(
+        problems,
+        editPropertyProblems(feature.layer_id, edit.properties ?? {}, `${at}.properties`),
+      );
   });
   deleteIds.forEach((id, index) => {
     if (!findFeature(id)) problems[`delete_ids.${index}`] = [`There is no feature ${id} on this map.`];

@@ -35,7 +35,7 @@ import {
   tileIndexOf,
 } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
-import { pageEnvelope } from '../server/src/http/pagination';
+import { pageEnvelope } from '../shared/http/pagination';
 import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 import { sortFeatures } from './features-sort';
 import { editProblems } from './features-edit-problems';

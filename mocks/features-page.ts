@@ -1,4 +1,4 @@
-import { pageEnvelope } from '../server/src/http/pagination';
+import { keysetPageEnvelope, pageEnvelope } from '../shared/http/pagination';
 import type { Feature, FeaturePage } from '../generated/model';
 import { validationFailed } from './responses';
 import { townLayers } from './town';
@@ -53,43 +53,21 @@ export function townLayerPage(rows: readonly Feature[], request: TownPageRequest
   else if (byId && request.beforeId !== undefined)
     slice = rows.filter((row) => row.id < (request.beforeId ?? 0)).slice(-perPage);
   else slice = rows.slice((page - 1) * perPage, page * perPage);
-  const link = (target: number, cursor?: [string, number]) => {
-    const query = new URLSearchParams();
-    if (perPage !== 15) query.set('per_page', String(perPage));
-    if (request.search) query.set('search', request.search);
-    if (request.where) {
-      query.set('where_property', request.where.property);
-      query.set('where_value', request.where.value);
-    }
-    if (!byId && request.sort) query.set('sort', request.sort);
-    else if (cursor) query.set(cursor[0], String(cursor[1]));
-    query.set('page', String(target));
-    return `${request.path}?${query.toString()}`;
-  };
-  const first = slice[0];
-  const last = slice[slice.length - 1];
-  const from = first ? (page - 1) * perPage + 1 : null;
-  return {
-    data: slice,
-    links: {
-      first: link(1),
-      last: link(lastPage),
-      prev: page > 1 ? link(Math.min(page - 1, lastPage), first && ['before_id', first.id]) : null,
-      next: page < lastPage ? link(page + 1, last && ['after_id', last.id]) : null,
+  return keysetPageEnvelope(slice, {
+    page,
+    perPage,
+    total,
+    path: request.path,
+    query: {
+      search: request.search || undefined,
+      where_property: request.where?.property,
+      where_value: request.where?.value,
     },
-    meta: {
-      current_page: page,
-      from,
-      last_page: lastPage,
-      path: request.path,
-      per_page: perPage,
-      to: from === null ? null : from + slice.length - 1,
-      total,
-    },
-  };
+    sort: byId ? undefined : request.sort,
+  });
 }
 
-/** filter-features pages by number; its links keep `per_page` only when the caller gave it (server/src/http/pagination.ts). */
+/** filter-features pages by number; its links keep `per_page` only when the caller gave it (shared/http/pagination.ts). */
 export function numberedPage(
   rows: readonly Feature[],
   page: number,

@@ -21,7 +21,7 @@ import {
   updateMapAccessBody,
 } from '../generated/zod/access/access.zod';
 import { createGroupBody, setGroupMembersBody, updateGroupBody } from '../generated/zod/groups/groups.zod';
-import { pageEnvelope } from '../server/src/http/pagination';
+import { pageEnvelope } from '../shared/http/pagination';
 import { accessDb, groupMembers, storedAccess } from './maps-access-store';
 import { db, findUserById } from './db';
 import { idParam } from './maps-guards';

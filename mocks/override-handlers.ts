@@ -13,9 +13,9 @@ import {
 import { addMillionLayer } from './features-bulk-handlers';
 import { expireSession } from './session';
 import { problemsAnswer } from './validation-messages';
-import { msg } from '../server/src/i18n/message';
+import { msg } from '../shared/i18n/message';
 
-/** The shared error bodies, worded as the server words them (server/src/i18n/locales/en.json). */
+/** The shared error bodies, worded as the server words them (shared/i18n/locales/en.json). */
 const MESSAGES: Record<number, string> = {
   401: 'Unauthenticated.',
   403: 'This action is unauthorized.',

@@ -1,11 +1,11 @@
 import i18next, { type TFunction } from 'i18next';
 import type { core } from 'zod';
-import bn from '../server/src/i18n/locales/bn.json';
-import en from '../server/src/i18n/locales/en.json';
-import es from '../server/src/i18n/locales/es.json';
-import fr from '../server/src/i18n/locales/fr.json';
-import ptBR from '../server/src/i18n/locales/pt-BR.json';
-import zhCN from '../server/src/i18n/locales/zh-CN.json';
+import bn from '../shared/i18n/locales/bn.json';
+import en from '../shared/i18n/locales/en.json';
+import es from '../shared/i18n/locales/es.json';
+import fr from '../shared/i18n/locales/fr.json';
+import ptBR from '../shared/i18n/locales/pt-BR.json';
+import zhCN from '../shared/i18n/locales/zh-CN.json';
 import {
   isLocale,
   LOCALES,
@@ -14,15 +14,15 @@ import {
   type Locale,
   type Message,
   type Problems,
-} from '../server/src/i18n/message';
+} from '../shared/i18n/message';
 import { readMockCookie } from './cookies';
 
 /*
  * Mock mode's 422s in the server's words. The rules are the document's (the generated zod
  * schemas and the server's ajv both come from it); the messages are the server's own: its
  * message keys (server/src/openapi/validation-errors.ts words ajv's errors with the same ones),
- * its catalogue (server/src/i18n/locales) and its rendering and 422 body
- * (server/src/i18n/message.ts). What is translated here is only zod's issue → message key.
+ * its catalogue (shared/i18n/locales) and its rendering and 422 body
+ * (shared/i18n/message.ts). What is translated here is only zod's issue → message key.
  */
 
 const catalogues: Record<Locale, object> = { bn, en, es, fr, 'pt-BR': ptBR, 'zh-CN': zhCN };
@@ -111,6 +111,11 @@ export function zodProblems(issues: readonly core.$ZodIssue[], input: unknown): 
 /** The 422 body the server writes for these problems, in the caller's language. */
 export function problemsAnswer(problems: Problems): { message: string; errors: Record<string, string[]> } {
   return problemsBody(translator(), problems, msg('http.invalid'));
+}
+
+/** Per-field problems in words, in the caller's language (to sit beside the mocks' own worded checks). */
+export function renderedProblems(problems: Problems): Record<string, string[]> {
+  return problemsBody(translator(), problems, msg('http.invalid')).errors;
 }
 
 /** The 422 body for messages already in words (the mocks' own checks), counted as the server counts. */

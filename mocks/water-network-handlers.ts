@@ -10,7 +10,7 @@ import {
   isolatePipe,
   traceFeature,
   unconnectedNodes,
-} from '../server/src/water-network/network-queries';
+} from '../shared/water-network/network-queries';
 import { featuresOfLayer } from './features-store';
 import { guardMap, idParam } from './maps-guards';
 import { findMap, mapsDb } from './maps-store';

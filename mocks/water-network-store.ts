@@ -1,11 +1,11 @@
 import type { WaterNetworkConfig, WaterNetworkConfigInput } from '../generated/model';
-import { DEFAULT_HYDRAULICS } from '../server/src/water-network/hydraulic-settings';
+import { DEFAULT_HYDRAULICS } from '../shared/water-network/hydraulic-settings';
 import {
   buildNetworkGraph,
   type NetworkGraph,
   type PipeInput,
   type PointInput,
-} from '../server/src/water-network/network-graph';
+} from '../shared/water-network/network-graph';
 import { featuresOfLayer } from './features-store';
 import { demoTownWaterNetwork } from './demo-town';
 import { DEMO_MAP_ID, mapsDb } from './maps-store';
@@ -16,7 +16,7 @@ import { mockTownKind } from './town';
  * it (demo-town.ts). The unit tests' fixture town is configured out of the box too: pipes,
  * valves and hydrants (layers 1–3). Its hydrants stand about 13 m beside their pipes, so the
  * tolerance is 15 m; pipe ends meet exactly, so nothing is joined that should not be.
- * The graph is the server's own (server/src/water-network), so answers match a real server.
+ * The graph is the server's own (shared/water-network), so answers match a real server.
  */
 let configs = new Map<number, WaterNetworkConfig>();
 

@@ -7,7 +7,7 @@ import {
   traceWaterNetwork,
   updateWaterNetwork,
 } from '../generated/api/water-network/water-network';
-import { DEFAULT_HYDRAULICS } from '../server/src/water-network/hydraulic-settings';
+import { DEFAULT_HYDRAULICS } from '../shared/water-network/hydraulic-settings';
 import { applyScenario } from './scenarios';
 
 async function rejection(call: Promise<unknown>): Promise<{ status?: number; data?: unknown }> {

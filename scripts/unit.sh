@@ -1,5 +1,5 @@
 #!/bin/sh
-# npm run test:unit: the unit project and the workshop's stories.
+# npm run test:unit: the unit project, the shared code's tests and the workshop's stories.
 # npm run test:unit:shuffled: the unit project again, its files in a shuffled order (CI's second
 # pass). The files of a worker share one module cache, so a file that leans on what another left
 # behind would pass or fail by order; a new order each CI run shows that before a newcomer meets
@@ -12,4 +12,4 @@ if [ "${1:-}" = "--shuffled" ]; then
   echo "unit: files shuffled with seed $seed (replay with UNIT_SEED=$seed npm run test:unit:shuffled)"
   exec npx vitest run --project unit --sequence.shuffle.files --sequence.seed="$seed" "$@"
 fi
-exec npx vitest run --project unit --project stories "$@"
+exec npx vitest run --project unit --project shared --project stories "$@"

@@ -7,7 +7,7 @@ import { globeReady } from './support/globe';
 import { useRealServer } from './support/real-server-suite';
 import { eventually, setLayerShown, signInOverHttp } from './support/ui';
 
-/** The demo pipes' material colours (server/src/demo/configuration.ts). */
+/** The demo pipes' material colours (shared/demo/configuration.ts). */
 const PIPE_COLOURS = ['#8c510a', '#2166ac', '#4d4d4d', '#d95f02', '#1b9e77', '#7570b3'];
 
 /** Waits until OpenLayers has drawn again after `after` draws, and the tiles have arrived. */

@@ -39,7 +39,7 @@ describe('water network', () => {
     await page.getByRole('button', { name: 'Run the check' }).click();
     const result = page.getByRole('region', { name: 'Check result' });
     await result.waitFor();
-    // The demo town's two planted digitising errors (server/src/demo/planted-errors.ts).
+    // The demo town's two planted digitising errors (shared/demo/planted-errors.ts).
     const dangling = result.getByRole('region', { name: 'Pipe ends that miss another pipe' });
     await dangling.getByText(/P-03360 Beco do Fim \(#3360\) ends 1\.0 m from pipe #\d+/).waitFor();
     const offNetwork = result.getByRole('region', { name: 'Valves and nodes off the network' });

@@ -1,5 +1,5 @@
 import type { ChannelListener, Database, Queryable } from '../db/database.ts';
-import { defineAbilityFor, type AppAbility } from '../auth/abilities.ts';
+import { defineAbilityFor, type AppAbility } from '../../../shared/access/abilities.ts';
 import { loadSnapshot, type AccessSnapshot, type Caller } from './access-snapshot.ts';
 
 /** The channel migration 021's triggers announce every change to who may do what on. */

@@ -1,20 +1,14 @@
 import type { Queryable } from '../db/database.ts';
-import { baselineRole, higherRole, type LayerRule, type MapRole, type Visibility } from './roles.ts';
+import type { AccessSnapshot } from '../../../shared/access/access-snapshot.ts';
+import {
+  baselineRole,
+  higherRole,
+  type LayerRule,
+  type MapRole,
+  type Visibility,
+} from '../../../shared/access/roles.ts';
 
-/**
- * Who may do what, for one caller: the role on every map they reach, and the layer rules that
- * narrow it. Built from the database in two queries and shared (access-cache.ts) until an
- * access change is announced.
- */
-export interface AccessSnapshot {
-  /** map id → the caller's role there (maps the caller cannot read are absent). */
-  roles: ReadonlyMap<number, MapRole>;
-  /** Maps reached only because they are public or through a share link: read, nothing else. */
-  readOnlyMaps: ReadonlySet<number>;
-  /** Rules on maps where the caller is not a manager. */
-  layerRules: readonly LayerRule[];
-  groups: readonly { id: number; name: string }[];
-}
+export type { AccessSnapshot };
 
 export type Caller =
   | { kind: 'user'; id: number; type: 'admin' | 'editor' | 'user' }

@@ -8,7 +8,7 @@ import { assertUnchangedSince } from './feature-edit-conflict.ts';
 import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
 import { featureSizeProblems, geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap } from './feature-rows.ts';
-import { propertyProblems } from './feature-values.ts';
+import { propertyProblems } from '../../../shared/features/property-rules.ts';
 
 type UpdateFeaturesRequest = components['schemas']['UpdateFeaturesRequest'];
 

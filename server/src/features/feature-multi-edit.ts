@@ -4,7 +4,7 @@ import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { changedValues, writeAudits } from './feature-audits.ts';
 import { layersOfMap } from './feature-edits.ts';
-import { propertyProblems, type FeatureProperties } from './feature-values.ts';
+import { propertyProblems, type FeatureProperties } from '../../../shared/features/property-rules.ts';
 
 type UpdateMultiSelectRequest = components['schemas']['UpdateMultiSelectRequest'];
 

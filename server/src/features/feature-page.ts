@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
-import type { PageEnvelope } from '../http/pagination.ts';
+import { keysetPageEnvelope, type PageEnvelope } from '../../../shared/http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
 import type { FeatureBody, LayerRow } from '../maps/records.ts';
 import { boundedCount } from './bounded-count.ts';
@@ -269,52 +269,20 @@ export function pageEnvelopeOf(
    */
   cut?: 'after' | 'before',
 ): PageEnvelope<FeatureBody> {
-  const { page, perPage, search, where: equals } = request;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const link = (target: number, cursor?: [string, number]) => {
-    const query = new URLSearchParams();
-    if (perPage !== 15) query.set('per_page', String(perPage));
-    if (search) query.set('search', search);
-    if (equals) {
-      query.set('where_property', equals.property);
-      query.set('where_value', equals.value);
-    }
-    if (request.asOf) query.set('as_of', request.asOf.toISOString());
-    if (request.time) query.set('datetime', request.time.datetime);
-    if (sort) query.set('sort', `${sort.descending ? '-' : ''}${sort.property}`);
-    else if (cursor) query.set(cursor[0], String(cursor[1]));
-    query.set('page', String(target));
-    return `${request.path}?${query.toString()}`;
-  };
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  const from = first ? (page - 1) * perPage + 1 : null;
-  return {
-    data: featuresWithFiles(rows),
-    links: {
-      first: link(1),
-      last: link(lastPage),
-      prev:
-        cut === 'before' && first
-          ? link(page, ['before_id', first.id])
-          : page > 1
-            ? link(Math.min(page - 1, lastPage), first && ['before_id', first.id])
-            : null,
-      next:
-        cut === 'after' && last
-          ? link(page, ['after_id', last.id])
-          : page < lastPage
-            ? link(page + 1, last && ['after_id', last.id])
-            : null,
+  const { search, where: equals } = request;
+  return keysetPageEnvelope(featuresWithFiles(rows), {
+    page: request.page,
+    perPage: request.perPage,
+    total,
+    path: request.path,
+    query: {
+      search: search || undefined,
+      where_property: equals?.property,
+      where_value: equals?.value,
+      as_of: request.asOf?.toISOString(),
+      datetime: request.time?.datetime,
     },
-    meta: {
-      current_page: page,
-      from,
-      last_page: lastPage,
-      path: request.path,
-      per_page: perPage,
-      to: from === null ? null : from + rows.length - 1,
-      total,
-    },
-  };
+    sort: sort && `${sort.descending ? '-' : ''}${sort.property}`,
+    cut,
+  });
 }

@@ -8,7 +8,9 @@ function keys(node: unknown, prefix = ''): string[] {
 }
 
 const load = (locale: string) =>
-  JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8')) as object;
+  JSON.parse(
+    readFileSync(new URL(`../../../shared/i18n/locales/${locale}.json`, import.meta.url), 'utf8'),
+  ) as object;
 
 describe('server messages', () => {
   it('has every key in every locale', () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import i18next, { type TFunction } from 'i18next';
-import { isLocale, LOCALES, type Locale } from './message.ts';
+import { isLocale, LOCALES, type Locale } from '../../../shared/i18n/message.ts';
 
-// The messages and their rendering are pure (message.ts: mock mode renders its 422s with them too).
+// The messages and their rendering are pure (shared/i18n/message.ts: mock mode renders its 422s with them too).
 export {
   isLocale,
   LOCALES,
@@ -13,13 +13,12 @@ export {
   type Locale,
   type Message,
   type Problems,
-} from './message.ts';
+} from '../../../shared/i18n/message.ts';
 
 function load(locale: Locale): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(
+    readFileSync(new URL(`../../../shared/i18n/locales/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
 }
 
 const i18n = i18next.createInstance();

@@ -1,6 +1,5 @@
-import { RE2JS } from 're2js';
 import type { components } from '../../../generated/openapi-types.ts';
-import { propertyProblems } from '../features/feature-values.ts';
+import { compilePattern, propertyProblems } from '../../../shared/features/property-rules.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 
 /** A layer's attribute schema entries (docs/decisions.md#attribute-schema), as sent and as stored. */
@@ -29,32 +28,6 @@ export function toStoredProperty(input: LayerPropertyInput): LayerProperty {
       ? { default: input.default }
       : {}),
   };
-}
-
-/** What a compiled schema pattern offers: a whole-value check. */
-export type ValuePattern = { test(value: string): boolean };
-
-const compiledPatterns = new Map<string, ValuePattern | null>();
-
-/**
- * The whole-value form of a schema pattern, or null when the engine cannot take it. Patterns
- * are RE2 (re2js): matching takes time linear in the value, whatever the pattern, so an
- * admin's `(a+)+` cannot hold the server; look-arounds and back-references (which need
- * backtracking) are refused. Compiled patterns are kept, as every value of a layer reuses one.
- */
-export function compilePattern(pattern: string): ValuePattern | null {
-  const known = compiledPatterns.get(pattern);
-  if (known !== undefined) return known;
-  let compiled: ValuePattern | null;
-  try {
-    const re2 = RE2JS.compile(pattern);
-    compiled = { test: (value) => re2.matches(value) };
-  } catch {
-    compiled = null;
-  }
-  if (compiledPatterns.size >= 1000) compiledPatterns.clear();
-  compiledPatterns.set(pattern, compiled);
-  return compiled;
 }
 
 function add(errors: Problems, field: string, message: ReturnType<typeof msg>): void {

@@ -4,7 +4,7 @@ import { createFeature } from '../features/feature-create.ts';
 import { saveFeatureEdits, type BeforeWrite } from '../features/feature-edits.ts';
 import type { Geometry } from '../features/feature-geometry.ts';
 import { featureOfMap } from '../features/feature-rows.ts';
-import type { FeatureProperties } from '../features/feature-values.ts';
+import type { FeatureProperties } from '../../../shared/features/property-rules.ts';
 import { HttpError, invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { FeatureRow, LayerRow } from '../maps/records.ts';
@@ -18,7 +18,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * The body as a GeoJSON Feature. Bodies of `application/geo+json` are not checked by the
  * document's JSON validator, so the shape is checked here; the geometry and values are then
- * checked by the app's own rules (feature-geometry.ts, feature-values.ts).
+ * checked by the app's own rules (feature-geometry.ts, shared/features/property-rules.ts).
  */
 function featureInput(body: unknown, needGeometry: boolean): FeatureInput {
   const problems: Record<string, ReturnType<typeof msg>[]> = {};

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ServerConfig } from '../config.ts';
 import { localStore } from './local-store.ts';
 import { s3Store } from './s3-store.ts';
+import { checkedKey } from './storage-key.ts';
 
 export type StorageKind = 'local' | 's3';
 
@@ -31,14 +32,6 @@ export interface FileStore {
   /** Every key under a prefix with its last change (for clean-ups and the migration). */
   list(prefix: string): AsyncIterable<{ key: string; modified: Date }>;
   close(): void;
-}
-
-/** A store key must stay inside its area: no `..`, no leading slash, no empty parts. */
-export function checkedKey(key: string): string {
-  const parts = key.split('/');
-  if (parts.length < 2 || parts.some((part) => part === '' || part === '.' || part === '..'))
-    throw new Error(`unusable storage key: ${key}`);
-  return key;
 }
 
 /** The attachment with `storage_key` (as the database keeps it) in the store. */

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { checkedKey, type FileStore } from './file-store.ts';
+import type { FileStore } from './file-store.ts';
+import { checkedKey } from './storage-key.ts';
 
 /** Files under DATA_DIR, at their key's path: the single machine's store, as it always was. */
 export function localStore(dataDir: string): FileStore {

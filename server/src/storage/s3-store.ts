@@ -14,7 +14,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../config.ts';
-import { checkedKey, type FileStore } from './file-store.ts';
+import type { FileStore } from './file-store.ts';
+import { checkedKey } from './storage-key.ts';
 
 type S3Settings = Extract<StorageConfig, { kind: 's3' }>;
 

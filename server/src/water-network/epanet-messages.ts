@@ -24,3 +24,9 @@ export type FromEpanet =
   | { id: number; ok: true; run?: RunResult; fireFlow?: FireFlowAnswer }
   /** `unsolvable`: EPANET refused the model (the caller answers 422); otherwise our fault. */
   | { id: number; ok: false; unsolvable: boolean; message: string };
+
+/**
+ * EPANET could not solve the model (singular matrix and the like): the caller answers 422. Thrown
+ * in the worker and, from an `unsolvable` reply, again in the HTTP thread.
+ */
+export class EpanetFailure extends Error {}

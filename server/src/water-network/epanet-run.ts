@@ -1,9 +1,9 @@
 import { LinkProperty, NodeProperty, Project, Workspace } from 'epanet-js';
-// A cycle (epanet-thread.ts needs EpanetFailure), used only inside functions: safe in ESM.
+import { EpanetFailure } from './epanet-messages.ts';
 import { epanet } from './epanet-thread.ts';
 import type { HydraulicModel, ModelNode, ModelPipe } from './hydraulic-model.ts';
 import { writeInp } from './inp-writer.ts';
-import { UnionFind } from './union-find.ts';
+import { UnionFind } from '../../../shared/water-network/union-find.ts';
 
 /** One metre of water column in bar (ρ g = 9,806.65 Pa per metre). */
 export const BAR_PER_M = 0.0980665;
@@ -19,9 +19,6 @@ function engine(): Promise<Workspace> {
   })();
   return workspace;
 }
-
-/** EPANET could not solve the model (singular matrix and the like): the caller answers 422. */
-export class EpanetFailure extends Error {}
 
 /**
  * The part of the model a source reaches through open pipes. EPANET cannot solve a network

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { FromEpanet, ToEpanet } from './epanet-messages.ts';
-import { EpanetFailure, type RunResult } from './epanet-run.ts';
+import { EpanetFailure, type FromEpanet, type ToEpanet } from './epanet-messages.ts';
+import type { RunResult } from './epanet-run.ts';
 import type { FireFlowAnswer } from './fire-flow-search.ts';
 import type { HydraulicModel } from './hydraulic-model.ts';
 

@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import type { FromEpanet, ToEpanet } from './epanet-messages.ts';
-import { EpanetFailure, openModel, type OpenModel } from './epanet-run.ts';
+import { EpanetFailure, type FromEpanet, type ToEpanet } from './epanet-messages.ts';
+import { openModel, type OpenModel } from './epanet-run.ts';
 import { searchFireFlow } from './fire-flow-search.ts';
 import { buildModel, isModel, type HydraulicModel } from './hydraulic-model.ts';
-import { DEFAULT_HYDRAULICS } from './hydraulic-settings.ts';
-import { buildNetworkGraph } from './network-graph.ts';
+import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';
+import { buildNetworkGraph } from '../../../shared/water-network/network-graph.ts';
 
 /**
  * The EPANET worker thread: holds the WebAssembly engine and the opened projects of the last

@@ -3,7 +3,7 @@ import { BAR_PER_M, reachedPart, type RunResult } from './epanet-run.ts';
 import { epanet } from './epanet-thread.ts';
 import type { FireFlowAnswer } from './fire-flow-search.ts';
 import type { HydraulicModel } from './hydraulic-model.ts';
-import type { XY } from './plane.ts';
+import type { XY } from '../../../shared/water-network/plane.ts';
 
 export type Simulation = components['schemas']['WaterNetworkSimulation'];
 type Warning = components['schemas']['HydraulicWarning'];

@@ -1,9 +1,14 @@
 import type { Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
-import { buildNetworkGraph, type NetworkGraph, type PipeInput, type PointInput } from './network-graph.ts';
+import {
+  buildNetworkGraph,
+  type NetworkGraph,
+  type PipeInput,
+  type PointInput,
+} from '../../../shared/water-network/network-graph.ts';
 import { waterNetworkOf, type WaterNetworkConfig } from './network-config.ts';
-import type { XY } from './plane.ts';
+import type { XY } from '../../../shared/water-network/plane.ts';
 
 /** Node layers of the graph: the configured ones and the hydraulic source layer. */
 export const nodeLayersOf = (config: WaterNetworkConfig): number[] => {

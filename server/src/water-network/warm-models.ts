@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import { EpanetFailure } from './epanet-run.ts';
+import { EpanetFailure } from './epanet-messages.ts';
 import { epanet } from './epanet-thread.ts';
 import { loadModel } from './hydraulic-source.ts';
 import { simulate } from './hydraulic-simulation.ts';

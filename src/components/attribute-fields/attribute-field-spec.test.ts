@@ -71,7 +71,19 @@ describe('a schema entry as a form field', () => {
     const words = attributeFieldSpec(entry({ name: 'w', type: 'string', pattern: '([A-Za-z0-9]+\\s?)*' }));
     expect(attributeProblem(words, hostile)).toEqual({ key: 'pattern' });
     // The server refuses such a pattern; one stored before then is not the form's to enforce.
-    expect(attributeFieldSpec(entry({ name: 'a', type: 'string', pattern: '(?=A)\\w+' })).pattern).toBeNull();
+    const lookAround = attributeFieldSpec(entry({ name: 'a', type: 'string', pattern: '(?=A)\\w+' }));
+    expect([lookAround.pattern, attributeProblem(lookAround, 'anything')]).toEqual([null, null]);
+  });
+
+  test('dates and web addresses are held to the server’s forms, not only their look', () => {
+    const date = attributeFieldSpec(entry({ name: 'd', type: 'date' }));
+    expect(
+      ['2024-02-29', '2024-13-45', '2024-02-29T10:00:00Z'].map((text) => attributeProblem(date, text)),
+    ).toEqual([null, { key: 'date' }, null]);
+    const url = attributeFieldSpec(entry({ name: 'u', type: 'url' }));
+    expect(
+      ['https://example.org/a', 'http://', 'https://exa mple.org'].map((text) => attributeProblem(url, text)),
+    ).toEqual([null, { key: 'url' }, { key: 'url' }]);
   });
 
   test('texts become the values sent; an empty text clears', () => {

@@ -1,8 +1,11 @@
-import { RE2JS } from 're2js';
 import type { LayerProperty } from '../../../generated/model';
-
-/** A schema pattern, compiled: a whole-value check. */
-export type ValuePattern = { readonly source: string; test(value: string): boolean };
+import {
+  compilePattern,
+  valueFault,
+  type PropertyRules,
+  type ValueFault,
+  type ValuePattern,
+} from '../../../shared/features/property-rules';
 
 /** The input a property of the attribute schema is edited with. */
 export type AttributeInputKind = 'text' | 'url' | 'number' | 'select' | 'yes-no' | 'date';
@@ -21,24 +24,12 @@ export type AttributeFieldSpec = {
   options: readonly string[];
   /** What a new feature's field starts with, as text ('' for nothing). */
   initial: string;
+  /** The schema's rules for a value, checked as the server checks them (shared/features/property-rules.ts). */
+  rules: PropertyRules;
 };
 
 /** A check that failed: a translation key under `attribute_form.errors` and its values. */
 export type AttributeProblem = { key: string; values?: Record<string, string | number> };
-
-/**
- * The same engine as the server (RE2): the whole value must match, in time linear in its
- * length whatever the pattern, so typing into a field never freezes the page.
- */
-function compilePattern(source: string | null | undefined): ValuePattern | null {
-  if (!source) return null;
-  try {
-    const re2 = RE2JS.compile(source);
-    return { source, test: (value) => re2.matches(value) };
-  } catch {
-    return null;
-  }
-}
 
 const kindOf = (type: LayerProperty['type']): AttributeInputKind =>
   (
@@ -60,6 +51,7 @@ export function toText(value: unknown): string {
 /** The field for one schema entry. */
 export function attributeFieldSpec(property: LayerProperty): AttributeFieldSpec {
   const numeric = property.type === 'number' || property.type === 'integer';
+  const pattern = property.type === 'string' && property.pattern ? compilePattern(property.pattern) : null;
   return {
     name: property.name,
     label: property.label,
@@ -68,9 +60,17 @@ export function attributeFieldSpec(property: LayerProperty): AttributeFieldSpec 
     integer: property.type === 'integer',
     min: numeric ? (property.min ?? null) : null,
     max: numeric ? (property.max ?? null) : null,
-    pattern: property.type === 'string' ? compilePattern(property.pattern) : null,
+    pattern,
     options: property.type === 'enum' ? (property.options ?? []) : [],
     initial: toText(property.default),
+    // A pattern the engine cannot take (stored before the server refused such) is not the form's to enforce.
+    rules: {
+      type: property.type,
+      min: property.min,
+      max: property.max,
+      pattern: pattern?.source ?? null,
+      options: property.options,
+    },
   };
 }
 
@@ -82,30 +82,35 @@ export function fromText(spec: AttributeFieldSpec, text: string): string | numbe
   return text;
 }
 
-/** What is wrong with a field's text by the schema, before asking the server; null when fine. */
+/**
+ * A value's fault as the form's message (`attribute_form.errors.*`). The form sends a text
+ * field's text and a yes/no field's boolean, so a wrong string or boolean type cannot come from it.
+ */
+const FAULT_KEYS: Partial<Record<ValueFault, string>> = {
+  number: 'number',
+  integer: 'integer',
+  minimum: 'min',
+  maximum: 'max',
+  pattern: 'pattern',
+  date: 'date',
+  url: 'url',
+  choice: 'choice',
+};
+
+/**
+ * What is wrong with a field's text by the schema, before asking the server; null when fine.
+ * The text is read as the value it sends (`fromText`), then checked by the server's own rules.
+ */
 export function attributeProblem(spec: AttributeFieldSpec, text: string): AttributeProblem | null {
   const value = text.trim();
   if (value === '') return spec.required ? { key: 'required' } : null;
-  switch (spec.kind) {
-    case 'number': {
-      const number = Number(value);
-      if (!Number.isFinite(number)) return { key: 'number' };
-      if (spec.integer && !Number.isInteger(number)) return { key: 'integer' };
-      if (spec.min !== null && number < spec.min) return { key: 'min', values: { min: spec.min } };
-      if (spec.max !== null && number > spec.max) return { key: 'max', values: { max: spec.max } };
-      return null;
-    }
-    case 'url':
-      return /^https?:\/\/\S+$/i.test(value) ? null : { key: 'url' };
-    case 'date':
-      return /^\d{4}-\d{2}-\d{2}/.test(value) ? null : { key: 'date' };
-    case 'select':
-      return spec.options.includes(value) ? null : { key: 'choice' };
-    case 'text':
-      return spec.pattern && !spec.pattern.test(value) ? { key: 'pattern' } : null;
-    default:
-      return null;
-  }
+  if (spec.kind === 'number' && !Number.isFinite(Number(value))) return { key: 'number' };
+  const fault = valueFault(spec.rules, fromText(spec, value));
+  if (fault === undefined) return null;
+  if (fault === 'minimum' && spec.min !== null) return { key: 'min', values: { min: spec.min } };
+  if (fault === 'maximum' && spec.max !== null) return { key: 'max', values: { max: spec.max } };
+  const key = FAULT_KEYS[fault];
+  return key ? { key } : null;
 }
 
 /** The hint under a field: the range or form a value must have, as a translation key and values. */

@@ -9,7 +9,7 @@ import type { WaterNetworkConfig } from '../../../../generated/model';
 import { fill } from '../../../testing/fill';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { DEFAULT_HYDRAULICS } from '../../../../server/src/water-network/hydraulic-settings';
+import { DEFAULT_HYDRAULICS } from '../../../../shared/water-network/hydraulic-settings';
 
 const SLOW = { timeout: 10_000 };
 const UNSET: WaterNetworkConfig = {

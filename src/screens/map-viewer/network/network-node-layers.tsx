@@ -4,7 +4,8 @@ import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '../../../../
 import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
 import { featureOf, useAppAbility } from '../../../lib/ability';
 import { useFeaturesById } from '../../../lib/features-by-id';
-import { FeatureList, type NetworkLayers, type NetworkResult } from './network-result';
+import { FeatureList } from './network-feature-list';
+import type { NetworkLayers, NetworkResult } from './network-result';
 
 /** As the other lists: the first names are fetched; the count, the map and the export have them all. */
 const NAMED = 50;

@@ -8,6 +8,7 @@ import { useFeaturesById } from '../../../lib/features-by-id';
 import { downloadText, networkListCsv, type NetworkListRow } from './network-csv';
 import { featureLabel } from '../../../lib/feature-label';
 import { lineLengthM } from './network-labels';
+import { FeatureList, SHOWN } from './network-feature-list';
 import { FlowSummary, NodeLayerLists, SourceList } from './network-node-layers';
 
 /** What isolate or trace answered, split into the roles the list shows. */
@@ -34,50 +35,6 @@ export type NetworkLayers = {
   /** The hydraulic settings' reservoirs and tanks, when set. */
   source?: Layer | undefined;
 };
-
-/** Lists longer than this show their first entries and a count; the map and the CSV have them all. */
-const SHOWN = 50;
-
-type ListProps = {
-  title: string;
-  ids: readonly number[];
-  layers: readonly Layer[];
-  onPick: (feature: Feature) => void;
-  named: Map<number, Feature> | undefined;
-};
-
-export function FeatureList({ title, ids, layers, onPick, named }: ListProps) {
-  const { t } = useTranslation();
-  if (ids.length === 0) return null;
-  return (
-    <section aria-label={title} className="network-list">
-      <h3>
-        {title} ({ids.length})
-      </h3>
-      <ul>
-        {ids.slice(0, SHOWN).map((id) => {
-          const feature = named?.get(id);
-          const layer = layers.find((candidate) => candidate.id === feature?.layer_id);
-          const label = featureLabel(layer, feature, id);
-          return (
-            <li key={id}>
-              {feature ? (
-                <button type="button" className="link-like" onClick={() => onPick(feature)}>
-                  {label}
-                </button>
-              ) : (
-                label
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {ids.length > SHOWN ? (
-        <p className="item-meta">{t('water_network.viewer.more', { count: ids.length - SHOWN })}</p>
-      ) : null}
-    </section>
-  );
-}
 
 type NetworkResultListProps = {
   mapId: number;

@@ -17,7 +17,7 @@ import { townMapDetail } from '../../../../mocks/features-town-map';
 import { recordedMap } from '../../../map/testing/recording-map-canvas';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { DEFAULT_HYDRAULICS } from '../../../../server/src/water-network/hydraulic-settings';
+import { DEFAULT_HYDRAULICS } from '../../../../shared/water-network/hydraulic-settings';
 
 const SLOW = { timeout: 10_000 };
 

@@ -1,6 +1,6 @@
 /**
  * A seeded pseudo-random source (mulberry32). The demo town must come out the same on every
- * run, so nothing in server/src/demo/ may use Math.random.
+ * run (on the server and in mock mode), so nothing in shared/demo/ may use Math.random.
  */
 export interface Random {
   /** Uniform in [0, 1). */

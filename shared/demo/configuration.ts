@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '../../generated/openapi-types.ts';
 import { MATERIALS, PIPE_STATUSES } from './pipes.ts';
 import { HYDRANT_KINDS } from './hydrants.ts';
 import { VALVE_TYPES } from './valves.ts';

@@ -5,8 +5,8 @@ import {
   type MongoAbility,
   type RawRuleOf,
 } from '@casl/ability';
-import type { AccessSnapshot } from '../access/access-snapshot.ts';
-import type { MapRole } from '../access/roles.ts';
+import type { AccessSnapshot } from './access-snapshot.ts';
+import type { MapRole } from './roles.ts';
 
 export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete' | 'export';
 export type SubjectType =

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '../../generated/openapi-types.ts';
 
 export type HydraulicSettings = components['schemas']['WaterNetworkHydraulics'];
 export type HydraulicSettingsInput = components['schemas']['WaterNetworkHydraulicsInput'];

@@ -2,7 +2,7 @@ import { DEMO_LAYERS, type DemoLayerKey } from './configuration.ts';
 import { generateTown, type DemoTown, type TownFeature } from './town.ts';
 
 /*
- * The demo town as rows, in the order the seed writes them. Pure (no database, no Node API):
+ * The demo town as rows, in the order the seed (server/src/demo/seed-demo-town.ts) writes them:
  * mock mode builds its town from this module too, so the mock town and a freshly seeded server
  * hold the same layers, counts, names and ids.
  */

@@ -1,0 +1,120 @@
+export interface PageEnvelope<T> {
+  data: T[];
+  links: { first: string | null; last: string | null; prev: string | null; next: string | null };
+  meta: {
+    current_page: number;
+    from: number | null;
+    last_page: number;
+    path: string;
+    per_page: number;
+    to: number | null;
+    total: number;
+  };
+}
+
+/** Laravel's paginator shape (docs/decisions.md#paged-lists); links keep the other query parameters. */
+export function pageEnvelope<T>(
+  data: T[],
+  options: { page: number; perPage: number; total: number; path: string; query: object },
+): PageEnvelope<T> {
+  const { page, perPage, total, path } = options;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const link = (target: number) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query)) {
+      if (key !== 'page' && value !== undefined && value !== null && value !== '')
+        search.set(key, String(value));
+    }
+    search.set('page', String(target));
+    return `${path}?${search.toString()}`;
+  };
+  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
+  return {
+    data,
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? link(page + 1) : null,
+    },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      path,
+      per_page: perPage,
+      to: from === null ? null : from + data.length - 1,
+      total,
+    },
+  };
+}
+
+/** What a keyset page's links keep besides the page and the cursor. */
+export interface KeysetPageOptions {
+  page: number;
+  perPage: number;
+  total: number;
+  path: string;
+  /** The list's narrowing parameters, in the order the links write them (undefined ones are left out). */
+  query: Record<string, string | undefined>;
+  /** The `sort` value (`name` or `-name`): such pages are numbered, and their links carry no cursor. */
+  sort?: string | undefined;
+  /**
+   * The side on which the answer budget left some of the page's rows out: that side's link then
+   * names this same page from the cursor, so following links still meets every row.
+   */
+  cut?: 'after' | 'before' | undefined;
+}
+
+/**
+ * A page in id order, in Laravel's paginator shape (docs/decisions.md#paging): `next` and `prev`
+ * carry a keyset cursor (`after_id` the last id shown, `before_id` the first), so following them
+ * reads from the cursor on however deep the page is. `per_page` is written only when not 15.
+ */
+export function keysetPageEnvelope<T extends { id: number }>(
+  data: T[],
+  options: KeysetPageOptions,
+): PageEnvelope<T> {
+  const { page, perPage, total, path, sort, cut } = options;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const link = (target: number, cursor?: [string, number]) => {
+    const search = new URLSearchParams();
+    if (perPage !== 15) search.set('per_page', String(perPage));
+    for (const [key, value] of Object.entries(options.query)) if (value !== undefined) search.set(key, value);
+    if (sort) search.set('sort', sort);
+    else if (cursor) search.set(cursor[0], String(cursor[1]));
+    search.set('page', String(target));
+    return `${path}?${search.toString()}`;
+  };
+  const first = data[0];
+  const last = data[data.length - 1];
+  const from = first ? (page - 1) * perPage + 1 : null;
+  return {
+    data,
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev:
+        cut === 'before' && first
+          ? link(page, ['before_id', first.id])
+          : page > 1
+            ? link(Math.min(page - 1, lastPage), first && ['before_id', first.id])
+            : null,
+      next:
+        cut === 'after' && last
+          ? link(page, ['after_id', last.id])
+          : page < lastPage
+            ? link(page + 1, last && ['after_id', last.id])
+            : null,
+    },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      path,
+      per_page: perPage,
+      to: from === null ? null : from + data.length - 1,
+      total,
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The centred card every sign-in screen sits in. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -12,5 +13,15 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: st
         {children}
       </section>
     </div>
+  );
+}
+
+/** The links under a sign-in form to the other sign-in screens. */
+export function AuthLinks({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="auth-links" aria-label={t('auth.more_options')}>
+      {children}
+    </nav>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** The centred card every sign-in screen sits in. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -23,5 +25,15 @@ export function AuthLinks({ children }: { children: ReactNode }) {
     <nav className="auth-links" aria-label={t('auth.more_options')}>
       {children}
     </nav>
+  );
+}
+
+/** The way back to the sign-in form, alone under a form. */
+export function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <AuthLinks>
+      <Link to={paths.login}>{t('auth.back_to_login')}</Link>
+    </AuthLinks>
   );
 }

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useForgetPassword } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
-import { TextField } from '../../components/ui/text-field';
-import { paths } from '../../lib/paths';
+import { EmailField } from '../../components/ui/email-field';
 import { useForm } from '../../lib/use-form';
-import { emailValidator } from '../../lib/validators';
 import { showPopup } from '../../stores/popup-store';
-import { AuthCard, AuthLinks } from './auth-layout';
+import { AuthCard, BackToLogin } from './auth-layout';
 
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
@@ -33,21 +30,12 @@ export function ForgotPasswordScreen() {
         </p>
       ) : null}
       <Form label={t('auth.forgot_title')} form={form} onSubmit={onSubmit}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          isRequired
-          {...form.field('email')}
-          validate={emailValidator(t)}
-        />
+        <EmailField autoComplete="email" {...form.field('email')} />
         <Button type="submit" isPending={form.isSubmitting} className="btn-block">
           {t('auth.forgot_submit')}
         </Button>
       </Form>
-      <AuthLinks>
-        <Link to={paths.login}>{t('auth.back_to_login')}</Link>
-      </AuthLinks>
+      <BackToLogin />
     </AuthCard>
   );
 }

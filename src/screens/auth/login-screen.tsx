@@ -5,12 +5,12 @@ import { useGetAuthProviders, useLogin } from '../../../generated/api/auth/auth'
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Form, FormAlert } from '../../components/ui/form';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { encodeBase64 } from '../../lib/base64';
 import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
-import { emailValidator } from '../../lib/validators';
 import { AuthCard, AuthLinks } from './auth-layout';
 import { rememberPendingPassword } from './pending-login';
 import { SingleSignOn, SsoErrorMessage } from './single-sign-on';
@@ -62,14 +62,7 @@ export function LoginScreen() {
       {unconfirmed ? <FormAlert>{t('accounts.email_unverified')}</FormAlert> : null}
       {passwordLogin ? (
         <Form label={t('auth.login_title')} form={form} onSubmit={onSubmit}>
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            isRequired
-            {...form.field('email')}
-            validate={emailValidator(t)}
-          />
+          <EmailField autoComplete="username" {...form.field('email')} />
           <TextField
             label={t('fields.password')}
             type="password"

@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form, FormAlert } from '../../components/ui/form';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
-import { emailValidator } from '../../lib/validators';
 import { showPopup } from '../../stores/popup-store';
 import { AuthCard, AuthLinks } from './auth-layout';
 
@@ -39,14 +39,7 @@ export function RegisterScreen() {
       {closed ? <FormAlert>{t('accounts.registration_closed')}</FormAlert> : null}
       <Form label={t('auth.register_title')} form={form} onSubmit={onSubmit}>
         <TextField label={t('fields.name')} autoComplete="name" isRequired {...form.field('name')} />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          isRequired
-          {...form.field('email')}
-          validate={emailValidator(t)}
-        />
+        <EmailField autoComplete="email" {...form.field('email')} />
         <NewPasswordFields
           password={form.values.password}
           confirmation={form.values.password_confirmation}

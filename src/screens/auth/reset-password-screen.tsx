@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form, FormAlert } from '../../components/ui/form';
-import { TextField } from '../../components/ui/text-field';
+import { EmailField } from '../../components/ui/email-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
-import { emailValidator } from '../../lib/validators';
 import { showPopup } from '../../stores/popup-store';
-import { AuthCard, AuthLinks } from './auth-layout';
+import { AuthCard, BackToLogin } from './auth-layout';
 
 /** The mailed link: `/reset-password?token=&email=` (docs/decisions.md#password-reset). */
 export function ResetPasswordScreen() {
@@ -31,14 +30,7 @@ export function ResetPasswordScreen() {
       {token === '' ? <FormAlert>{t('auth.reset_missing_token')}</FormAlert> : null}
       <Form label={t('auth.reset_title')} form={form} onSubmit={onSubmit}>
         {form.errors.token ? <FormAlert>{form.errors.token.join(' ')}</FormAlert> : null}
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          isRequired
-          {...form.field('email')}
-          validate={emailValidator(t)}
-        />
+        <EmailField autoComplete="email" {...form.field('email')} />
         <NewPasswordFields
           passwordLabel={t('fields.new_password')}
           password={form.values.password}
@@ -50,9 +42,7 @@ export function ResetPasswordScreen() {
           {t('auth.reset_submit')}
         </Button>
       </Form>
-      <AuthLinks>
-        <Link to={paths.login}>{t('auth.back_to_login')}</Link>
-      </AuthLinks>
+      <BackToLogin />
     </AuthCard>
   );
 }

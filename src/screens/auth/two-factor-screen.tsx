@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/text-field';
 import { decodeBase64 } from '../../lib/base64';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
-import { AuthCard, AuthLinks } from './auth-layout';
+import { AuthCard, BackToLogin } from './auth-layout';
 import { pendingPasswordValue } from './pending-login';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
@@ -65,9 +65,7 @@ export function TwoFactorScreen() {
           {t('auth.two_factor_submit')}
         </Button>
       </Form>
-      <AuthLinks>
-        <Link to={paths.login}>{t('auth.back_to_login')}</Link>
-      </AuthLinks>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -4,11 +4,11 @@ import { localeOptions } from '../../components/locale-options';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { asLocale, defaultLocale } from '../../lib/i18n';
 import { useForm } from '../../lib/use-form';
-import { emailValidator } from '../../lib/validators';
 
 export type UserFormValues = {
   name: string;
@@ -44,13 +44,7 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
   return (
     <Form label={label} form={form} onSubmit={form.onSubmit(onSubmit)}>
       <TextField label={t('fields.name')} isRequired {...form.field('name')} />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        isRequired
-        {...form.field('email')}
-        validate={emailValidator(t)}
-      />
+      <EmailField {...form.field('email')} />
       <Select
         label={t('fields.type')}
         name="type"

@@ -15,10 +15,18 @@ const refused = (errors: Record<string, string[]>) =>
 
 type Sent = { title: string; lon: string };
 
-function PlaceForm({ save }: { save: (values: Sent) => Promise<void> }) {
+function PlaceForm({ save, keep = false }: { save: (values: Sent) => Promise<void>; keep?: boolean }) {
   const form = useForm<Sent>({ title: 'Depot', lon: '4.35' });
   return (
-    <Form label="Place" form={form} onSubmit={form.onSubmit(save)}>
+    <Form
+      label="Place"
+      form={form}
+      onSubmit={form.onSubmit(async (values) => {
+        await save(values);
+        // What was saved is what the form now stands on.
+        if (keep) form.reset(values);
+      })}
+    >
       <TextField label="Title" {...form.field('title')} />
       <TextField label="Longitude" {...form.field('lon', 'center.0')} />
       <p>{form.isDirty ? 'Changed' : 'Unchanged'}</p>
@@ -51,6 +59,16 @@ describe('useForm', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Title' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Depot');
     expect(screen.getByText('Unchanged')).toBeInTheDocument();
+  });
+
+  it('after a save that keeps the values, the form is clean on them', async () => {
+    const { user } = renderWithProviders(<PlaceForm keep save={async () => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: 'Longitude' }), '1');
+    expect(screen.getByText('Changed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Unchanged')).toBeInTheDocument());
+    expect(screen.getByText('Touched:')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Longitude' })).toHaveValue('4.351');
   });
 
   it("shows a 422's messages under the fields they name, and clears them on the next submit", async () => {

@@ -29,6 +29,8 @@ export type FormState<V> = {
   /** A translation key for a failure that belongs to no field. */
   failure: string | null;
   isSubmitting: boolean;
+  /** Opens the form anew on these values (after a save: what was saved), or on the ones it opened with. */
+  reset: (values?: V) => void;
   /** The form's submit: runs `action` with the values under useFormSubmission's rules. */
   onSubmit: (action: (values: V) => Promise<void>) => () => Promise<void>;
 };
@@ -41,7 +43,7 @@ export type FormState<V> = {
  */
 export function useForm<V extends object>(initial: V | (() => V)): FormState<V> {
   const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [opened] = useState(initial);
+  const [opened, setOpened] = useState(initial);
   const [values, setValues] = useState(opened);
   const [touched, setTouched] = useState<ReadonlySet<keyof V>>(() => new Set());
 
@@ -63,7 +65,25 @@ export function useForm<V extends object>(initial: V | (() => V)): FormState<V> 
     onChange: (value: string) => set(key, value as V[TextKey<V>]),
   });
   const isDirty = (Object.keys(values) as (keyof V)[]).some((key) => !Object.is(values[key], opened[key]));
+  const reset = (next: V = opened) => {
+    setOpened(next);
+    setValues(next);
+    setTouched(new Set());
+  };
   const onSubmit = (action: (values: V) => Promise<void>) => () => submit(() => action(values));
 
-  return { values, set, setter, patch, field, touched, isDirty, errors, failure, isSubmitting, onSubmit };
+  return {
+    values,
+    set,
+    setter,
+    patch,
+    field,
+    touched,
+    isDirty,
+    errors,
+    failure,
+    isSubmitting,
+    reset,
+    onSubmit,
+  };
 }

@@ -47,6 +47,11 @@ export default defineConfig({
           listWidgets: { mock: { data: { data: [EXAMPLE_WIDGET] } } },
           createWidget: { mock: { data: { data: EXAMPLE_WIDGET } } },
           updateWidget: { mock: { data: { data: EXAMPLE_WIDGET } } },
+          // Reads sent as POST (their question is a body): queries, so each answer is cached
+          // under the generated key of its own address and question, where the cache rules
+          // (src/lib/cache-changes.ts) find it after a feature changes.
+          aggregateLayer: { query: { useQuery: true } },
+          searchMainFeatures: { query: { useQuery: true } },
         },
       },
     },

@@ -40,10 +40,15 @@ const SIBLING_LINK = /\]\(([\w.-]+\.md)?(?:#([\w-]+))?\)/g;
 export const OLD_CITATION = /\b(SPEC|DESIGN|STYLE|FACTS)(?:\.md)?\s*§\s*\d/g;
 
 /**
- * A pointer out of the repository: a tracker number (`issue 21`, `#20 item 5`) or the product
- * specification by its outside name. docs/ is where the repo explains itself.
+ * A pointer out of the repository, which docs/ should explain instead: a tracker number (`issue 21`,
+ * `Issue #24`, `issue-7`, `issue no. 3`, `#20 item 5`, `#20, item 5`, `item 5 of #20`), the
+ * product specification by its outside name (`SPEC`, `SPEC.md`) or the outside design, style and
+ * facts notes by file name (`DESIGN.md`). What stays allowed: `#` before digits anywhere else (a
+ * colour `#202020`, a feature `Pipes #3`), and a full link to another project's issue or pull
+ * request (`https://github.com/owner/repo/issues/12`), which names where it points.
  */
-export const OUTSIDE_POINTER = /\b[Ii]ssues?\s*#?\d+|#\d+\s+items?\b|\bSPEC\b(?!\s*§)/g;
+export const OUTSIDE_POINTER =
+  /\b[Ii]ssues?(?:\s*[-:]\s*|\s+no\.?\s*|\s*)#?\d+|#\d+,?\s+items?\b|\bitems?\s+\d+\s+(?:of|in)\s+#\d+|\bSPEC\b(?!\s*§)|\b(?:DESIGN|STYLE|FACTS)\.md\b/g;
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export function headingSlug(heading: string): string {

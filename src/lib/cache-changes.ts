@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getListMapAccessLogQueryKey, getListShareLinksQueryKey } from '../../generated/api/access/access';
-import { getListWidgetsQueryKey } from '../../generated/api/dashboards/dashboards';
+import { getAggregateLayerQueryKey, getListWidgetsQueryKey } from '../../generated/api/dashboards/dashboards';
 import {
   getGetFeatureHistoryQueryKey,
   getListDeletedFeaturesQueryKey,
@@ -9,6 +9,7 @@ import {
 } from '../../generated/api/features/features';
 import { getGetGroupQueryKey, getListGroupsQueryKey } from '../../generated/api/groups/groups';
 import { getGetLayerQueryKey } from '../../generated/api/layers/layers';
+import { getSearchMainFeaturesQueryKey } from '../../generated/api/main-search/main-search';
 import { getListMapsQueryKey, getShowMapQueryKey } from '../../generated/api/maps/maps';
 import {
   getGetUserQueryKey,
@@ -26,8 +27,8 @@ import { useLayerRevisionsStore } from '../stores/layer-revisions-store';
 const refresh = (queryClient: QueryClient, ...keys: readonly (readonly unknown[])[]) =>
   Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 
-/** Every cached page of a layer's table, whatever its page, sort or filter. */
-const tablePagesOf = (mapId: number, layerId: number) => [getListLayerFeaturesQueryKey(mapId, layerId)[0]];
+/** Every cached answer under a generated key's address, whatever its parameters or question. */
+const under = (key: readonly unknown[]) => [key[0]];
 
 export type FeatureChange = {
   /** The layer whose drawing or rows changed. */
@@ -40,9 +41,12 @@ export type FeatureChange = {
 
 /**
  * "Features changed": after any write to features (properties, geometry, a new one, a delete, a
- * restore, a split, files, a bulk edit) it refreshes what shows them (their histories, every
- * cached table page of the layer, the layer itself and its deleted features) and bumps the
- * layer's revision, which every mounted map (2D, /map2, 3D) follows to draw it again.
+ * restore, a split, files, a bulk edit) it refreshes what shows them (their histories; every
+ * cached read of the layer's features: its table pages, a clicked feature's panel, features
+ * named by id; the layer itself, its deleted features, its dashboard aggregations; the map's
+ * search box answers) and bumps the layer's revision, which every mounted map (2D, /map2, 3D)
+ * follows to draw it again. A read of a layer's features that is not the table's own call files
+ * its answer under the layer's features key with a suffix, so it is refreshed here too.
  */
 export function useFeatureChange(mapId: number) {
   const queryClient = useQueryClient();
@@ -54,9 +58,11 @@ export function useFeatureChange(mapId: number) {
       if (layerId !== undefined) {
         bump(mapId, layerId);
         keys.push(
-          tablePagesOf(mapId, layerId),
+          under(getListLayerFeaturesQueryKey(mapId, layerId)),
           getGetLayerQueryKey(mapId, layerId),
           getListDeletedFeaturesQueryKey(mapId, layerId),
+          under(getAggregateLayerQueryKey(mapId, layerId)),
+          under(getSearchMainFeaturesQueryKey(mapId)),
         );
       }
       await refresh(queryClient, ...keys);

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { listLayerFeatures } from '../../generated/api/features/features';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { getListLayerFeaturesQueryKey, listLayerFeatures } from '../../generated/api/features/features';
 import type { Feature } from '../../generated/model';
 
 /** Feature pages are read 100 at a time; more requests than this and the rest stay unnamed. */
@@ -41,20 +41,54 @@ export async function featuresById(
   return found;
 }
 
-/** The features of several layers (valves may sit on more than one) by id, cached per list. */
-export function useFeaturesById(mapId: number, layerIds: readonly number[], ids: readonly number[]) {
-  return useQuery({
-    queryKey: ['features-by-id', mapId, layerIds, ids],
-    enabled: ids.length > 0 && layerIds.length > 0,
-    queryFn: async ({ signal }) => {
-      const found = new Map<number, Feature>();
-      for (const layerId of layerIds) {
-        const missing = ids.filter((id) => !found.has(id));
-        if (missing.length === 0) break;
-        for (const [id, feature] of await featuresById(mapId, layerId, missing, signal))
-          found.set(id, feature);
+/**
+ * One layer's part of a list: the wanted ids the layers before it did not hold. Cached under that
+ * layer's features (its generated key with a suffix), so a change to them reads the part again.
+ */
+function layerPart(mapId: number, layerIds: readonly number[], ids: readonly number[], index: number) {
+  const layerId = layerIds[index] ?? 0;
+  return queryOptions({
+    queryKey: [...getListLayerFeaturesQueryKey(mapId, layerId), 'by-id', ids, layerIds.slice(0, index)],
+    queryFn: async ({ client, signal }): Promise<Map<number, Feature>> => {
+      const held = new Set<number>();
+      for (let before = 0; before < index; before += 1) {
+        const part = await client.ensureQueryData(layerPart(mapId, layerIds, ids, before));
+        for (const id of part.keys()) held.add(id);
       }
-      return found;
+      return featuresById(
+        mapId,
+        layerId,
+        ids.filter((id) => !held.has(id)),
+        signal,
+      );
+    },
+  });
+}
+
+/** Either every layer answered, or not yet (a union, so `data !== undefined` narrows the whole). */
+type FeaturesById = { data: Map<number, Feature> } | { data: undefined };
+
+/**
+ * The features of several layers (valves may sit on more than one) by id: each layer is asked for
+ * the ids the layers before it did not hold. `data` is there once every layer has answered.
+ */
+export function useFeaturesById(
+  mapId: number,
+  layerIds: readonly number[],
+  ids: readonly number[],
+): FeaturesById {
+  const wanted = ids.length > 0;
+  return useQueries({
+    queries: layerIds.map((_, index) => ({
+      ...layerPart(mapId, layerIds, ids, index),
+      enabled: wanted,
+    })),
+    combine: (parts): FeaturesById => {
+      if (!wanted || parts.length === 0 || parts.some((part) => part.data === undefined))
+        return { data: undefined };
+      const found = new Map<number, Feature>();
+      for (const part of parts) for (const [id, feature] of part.data ?? []) found.set(id, feature);
+      return { data: found };
     },
   });
 }

@@ -42,6 +42,8 @@ describe('documentation references', () => {
         '-- batches (#20 item 5)',
         '-- as SPEC says',
         '-- SPECIAL cases and specs are fine',
+        '-- (issue-7, issue no. 3, #20, item 6, item 2 of #20)',
+        '-- see SPEC.md and DESIGN.md',
       ].join('\n'),
     );
     const found = danglingReferences(root, ['code.sql']).map((r) => `${r.line}: ${r.why}`);
@@ -50,7 +52,28 @@ describe('documentation references', () => {
       `1: "Issue #24" points outside the repo: say it in the repo's own words`,
       `2: "#20 item" points outside the repo: say it in the repo's own words`,
       `3: "SPEC" points outside the repo: say it in the repo's own words`,
+      `5: "issue-7" points outside the repo: say it in the repo's own words`,
+      `5: "issue no. 3" points outside the repo: say it in the repo's own words`,
+      `5: "#20, item" points outside the repo: say it in the repo's own words`,
+      `5: "item 2 of #20" points outside the repo: say it in the repo's own words`,
+      `6: "SPEC" points outside the repo: say it in the repo's own words`,
+      `6: "DESIGN.md" points outside the repo: say it in the repo's own words`,
     ]);
+  });
+
+  it("leaves colours, feature numbers, issue-like words and other projects' issue links alone", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'doc-refs-'));
+    writeFileSync(
+      path.join(root, 'page.md'),
+      [
+        'The halo is `#202020`; the panel of Pipes #3 lists items 1 to 4.',
+        'Valves #147 and #148 close it; 20 items per page.',
+        "A zod issue's code, the issuer and its subject.",
+        'OpenLayers fixed it upstream: https://github.com/openlayers/openlayers/issues/16000.',
+        'The OGC specs, a spec of its own.',
+      ].join('\n'),
+    );
+    expect(danglingReferences(root, ['page.md'])).toEqual([]);
   });
 
   it('checks the links between docs/ pages too', () => {

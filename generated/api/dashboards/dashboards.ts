@@ -70,7 +70,21 @@ export const aggregateLayer = (
   );
 };
 
-export const getAggregateLayerMutationOptions = <
+export const getAggregateLayerQueryKey = (
+  id?: number,
+  layerId?: number,
+  aggregateRequest?: AggregateRequest,
+  params?: AggregateLayerParams,
+) => {
+  return [
+    `/api/maps/${id}/layers/${layerId}/aggregate`,
+    ...(params ? [params] : []),
+    aggregateRequest,
+  ] as const;
+};
+
+export const getAggregateLayerQueryOptions = <
+  TData = Awaited<ReturnType<typeof aggregateLayer>>,
   TError = ErrorType<
     | UnauthenticatedResponse
     | ForbiddenResponse
@@ -81,43 +95,32 @@ export const getAggregateLayerMutationOptions = <
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
-  TContext = unknown,
->(options?: {
-  mutation?: UseMutationOptions<
+>(
+  id: number,
+  layerId: number,
+  aggregateRequest: AggregateRequest,
+  params?: AggregateLayerParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof aggregateLayer>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getAggregateLayerQueryKey(id, layerId, aggregateRequest, params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof aggregateLayer>>> = ({ signal }) =>
+    aggregateLayer(id, layerId, aggregateRequest, params, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!(id && layerId), ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof aggregateLayer>>,
     TError,
-    { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
-    TContext
-  >;
-  request?: SecondParameter<typeof httpClient>;
-}): UseMutationOptions<
-  Awaited<ReturnType<typeof aggregateLayer>>,
-  TError,
-  { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
-  TContext
-> => {
-  const mutationKey = ['aggregateLayer'];
-  const { mutation: mutationOptions, request: requestOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
-
-  const mutationFn: MutationFunction<
-    Awaited<ReturnType<typeof aggregateLayer>>,
-    { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams }
-  > = (props) => {
-    const { id, layerId, data, params } = props ?? {};
-
-    return aggregateLayer(id, layerId, data, params, requestOptions);
-  };
-
-  return { mutationFn, ...mutationOptions };
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
 };
 
-export type AggregateLayerMutationResult = NonNullable<Awaited<ReturnType<typeof aggregateLayer>>>;
-export type AggregateLayerMutationBody = BodyType<AggregateRequest>;
-export type AggregateLayerMutationError = ErrorType<
+export type AggregateLayerQueryResult = NonNullable<Awaited<ReturnType<typeof aggregateLayer>>>;
+export type AggregateLayerQueryError = ErrorType<
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
@@ -128,10 +131,8 @@ export type AggregateLayerMutationError = ErrorType<
   | ServiceUnavailableResponse
 >;
 
-/**
- * @summary Count and measure a layer's features, in groups
- */
-export const useAggregateLayer = <
+export function useAggregateLayer<
+  TData = Awaited<ReturnType<typeof aggregateLayer>>,
   TError = ErrorType<
     | UnauthenticatedResponse
     | ForbiddenResponse
@@ -142,28 +143,117 @@ export const useAggregateLayer = <
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
-  TContext = unknown,
 >(
-  options?: {
-    mutation?: UseMutationOptions<
-      Awaited<ReturnType<typeof aggregateLayer>>,
-      TError,
-      { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
-      TContext
-    >;
+  id: number,
+  layerId: number,
+  aggregateRequest: AggregateRequest,
+  params: undefined | AggregateLayerParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof aggregateLayer>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof aggregateLayer>>,
+          TError,
+          Awaited<ReturnType<typeof aggregateLayer>>
+        >,
+        'initialData'
+      >;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
-): UseMutationResult<
-  Awaited<ReturnType<typeof aggregateLayer>>,
-  TError,
-  { id: number; layerId: number; data: BodyType<AggregateRequest>; params?: AggregateLayerParams },
-  TContext
-> => {
-  const mutationOptions = getAggregateLayerMutationOptions(options);
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useAggregateLayer<
+  TData = Awaited<ReturnType<typeof aggregateLayer>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  aggregateRequest: AggregateRequest,
+  params?: AggregateLayerParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof aggregateLayer>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof aggregateLayer>>,
+          TError,
+          Awaited<ReturnType<typeof aggregateLayer>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useAggregateLayer<
+  TData = Awaited<ReturnType<typeof aggregateLayer>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  aggregateRequest: AggregateRequest,
+  params?: AggregateLayerParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof aggregateLayer>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Count and measure a layer's features, in groups
+ */
 
-  return useMutation(mutationOptions, queryClient);
-};
+export function useAggregateLayer<
+  TData = Awaited<ReturnType<typeof aggregateLayer>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  layerId: number,
+  aggregateRequest: AggregateRequest,
+  params?: AggregateLayerParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof aggregateLayer>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getAggregateLayerQueryOptions(id, layerId, aggregateRequest, params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * In order; widgets on layers hidden from the caller are left out.
  * @summary The map's dashboard widgets

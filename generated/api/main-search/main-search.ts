@@ -338,7 +338,20 @@ export const searchMainFeatures = (
   );
 };
 
-export const getSearchMainFeaturesMutationOptions = <
+export const getSearchMainFeaturesQueryKey = (
+  id?: number,
+  mainSearchFeaturesRequest?: MainSearchFeaturesRequest,
+  params?: SearchMainFeaturesParams,
+) => {
+  return [
+    `/api/maps/${id}/main-search/features`,
+    ...(params ? [params] : []),
+    mainSearchFeaturesRequest,
+  ] as const;
+};
+
+export const getSearchMainFeaturesQueryOptions = <
+  TData = Awaited<ReturnType<typeof searchMainFeatures>>,
   TError = ErrorType<
     | UnauthenticatedResponse
     | ForbiddenResponse
@@ -350,43 +363,32 @@ export const getSearchMainFeaturesMutationOptions = <
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
-  TContext = unknown,
->(options?: {
-  mutation?: UseMutationOptions<
+>(
+  id: number,
+  mainSearchFeaturesRequest: MainSearchFeaturesRequest,
+  params?: SearchMainFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof searchMainFeatures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey =
+    queryOptions?.queryKey ?? getSearchMainFeaturesQueryKey(id, mainSearchFeaturesRequest, params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof searchMainFeatures>>> = ({ signal }) =>
+    searchMainFeatures(id, mainSearchFeaturesRequest, params, requestOptions, signal);
+
+  return { queryKey, queryFn, enabled: !!id, ...queryOptions } as UseQueryOptions<
     Awaited<ReturnType<typeof searchMainFeatures>>,
     TError,
-    { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
-    TContext
-  >;
-  request?: SecondParameter<typeof httpClient>;
-}): UseMutationOptions<
-  Awaited<ReturnType<typeof searchMainFeatures>>,
-  TError,
-  { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
-  TContext
-> => {
-  const mutationKey = ['searchMainFeatures'];
-  const { mutation: mutationOptions, request: requestOptions } = options
-    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
-      ? options
-      : { ...options, mutation: { ...options.mutation, mutationKey } }
-    : { mutation: { mutationKey }, request: undefined };
-
-  const mutationFn: MutationFunction<
-    Awaited<ReturnType<typeof searchMainFeatures>>,
-    { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams }
-  > = (props) => {
-    const { id, data, params } = props ?? {};
-
-    return searchMainFeatures(id, data, params, requestOptions);
-  };
-
-  return { mutationFn, ...mutationOptions };
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
 };
 
-export type SearchMainFeaturesMutationResult = NonNullable<Awaited<ReturnType<typeof searchMainFeatures>>>;
-export type SearchMainFeaturesMutationBody = BodyType<MainSearchFeaturesRequest>;
-export type SearchMainFeaturesMutationError = ErrorType<
+export type SearchMainFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof searchMainFeatures>>>;
+export type SearchMainFeaturesQueryError = ErrorType<
   | UnauthenticatedResponse
   | ForbiddenResponse
   | NotFoundResponse
@@ -398,10 +400,8 @@ export type SearchMainFeaturesMutationError = ErrorType<
   | ServiceUnavailableResponse
 >;
 
-/**
- * @summary Find features for the search box
- */
-export const useSearchMainFeatures = <
+export function useSearchMainFeatures<
+  TData = Awaited<ReturnType<typeof searchMainFeatures>>,
   TError = ErrorType<
     | UnauthenticatedResponse
     | ForbiddenResponse
@@ -413,28 +413,116 @@ export const useSearchMainFeatures = <
     | ServerErrorResponse
     | ServiceUnavailableResponse
   >,
-  TContext = unknown,
 >(
-  options?: {
-    mutation?: UseMutationOptions<
-      Awaited<ReturnType<typeof searchMainFeatures>>,
-      TError,
-      { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
-      TContext
-    >;
+  id: number,
+  mainSearchFeaturesRequest: MainSearchFeaturesRequest,
+  params: undefined | SearchMainFeaturesParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof searchMainFeatures>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof searchMainFeatures>>,
+          TError,
+          Awaited<ReturnType<typeof searchMainFeatures>>
+        >,
+        'initialData'
+      >;
     request?: SecondParameter<typeof httpClient>;
   },
   queryClient?: QueryClient,
-): UseMutationResult<
-  Awaited<ReturnType<typeof searchMainFeatures>>,
-  TError,
-  { id: number; data: BodyType<MainSearchFeaturesRequest>; params?: SearchMainFeaturesParams },
-  TContext
-> => {
-  const mutationOptions = getSearchMainFeaturesMutationOptions(options);
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSearchMainFeatures<
+  TData = Awaited<ReturnType<typeof searchMainFeatures>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  mainSearchFeaturesRequest: MainSearchFeaturesRequest,
+  params?: SearchMainFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof searchMainFeatures>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof searchMainFeatures>>,
+          TError,
+          Awaited<ReturnType<typeof searchMainFeatures>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useSearchMainFeatures<
+  TData = Awaited<ReturnType<typeof searchMainFeatures>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  mainSearchFeaturesRequest: MainSearchFeaturesRequest,
+  params?: SearchMainFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof searchMainFeatures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Find features for the search box
+ */
 
-  return useMutation(mutationOptions, queryClient);
-};
+export function useSearchMainFeatures<
+  TData = Awaited<ReturnType<typeof searchMainFeatures>>,
+  TError = ErrorType<
+    | UnauthenticatedResponse
+    | ForbiddenResponse
+    | NotFoundResponse
+    | PayloadTooLargeResponse
+    | CsrfMismatchResponse
+    | ValidationFailedResponse
+    | TooManyRequestsResponse
+    | ServerErrorResponse
+    | ServiceUnavailableResponse
+  >,
+>(
+  id: number,
+  mainSearchFeaturesRequest: MainSearchFeaturesRequest,
+  params?: SearchMainFeaturesParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof searchMainFeatures>>, TError, TData>>;
+    request?: SecondParameter<typeof httpClient>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getSearchMainFeaturesQueryOptions(id, mainSearchFeaturesRequest, params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  query.queryKey = queryOptions.queryKey;
+
+  return query;
+}
+
 /**
  * @summary One main search entry
  */

@@ -7,16 +7,24 @@ import { ServerErrorsContext } from './server-errors';
 type FormProps = {
   /** Accessible name of the form, e.g. "Sign in". */
   label: string;
-  errors: FieldErrors;
-  /** Translation key of a failure that belongs to no field (from useFormSubmission). */
-  failure?: string | null;
   onSubmit: () => void;
   children: ReactNode;
-};
+} & (
+  | {
+      errors: FieldErrors;
+      /** Translation key of a failure that belongs to no field (from useFormSubmission). */
+      failure?: string | null;
+    }
+  | {
+      /** The form's state from useForm: its last submit's errors and failure. */
+      form: { errors: FieldErrors; failure: string | null };
+    }
+);
 
 /** A form whose server errors show under the matching fields (by `name`). */
-export function Form({ label, errors, failure, onSubmit, children }: FormProps) {
+export function Form({ label, onSubmit, children, ...state }: FormProps) {
   const { t } = useTranslation();
+  const { errors, failure } = 'form' in state ? state.form : state;
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -34,5 +42,14 @@ export function Form({ label, errors, failure, onSubmit, children }: FormProps) 
       ) : null}
       <ServerErrorsContext.Provider value={errors}>{children}</ServerErrorsContext.Provider>
     </AriaForm>
+  );
+}
+
+/** A message about the whole form (a refused link, a closed registration), read out when it shows. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="form-failure">
+      {children}
+    </p>
   );
 }

@@ -1,31 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useForgetPassword } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
-import { TextField } from '../../components/ui/text-field';
-import { paths } from '../../lib/paths';
-import { useFormSubmission } from '../../lib/use-form-submission';
-import { emailValidator } from '../../lib/validators';
+import { EmailField } from '../../components/ui/email-field';
+import { useForm } from '../../lib/use-form';
 import { showPopup } from '../../stores/popup-store';
-import { AuthCard } from './auth-layout';
+import { AuthCard, BackToLogin } from './auth-layout';
 
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const forgetPassword = useForgetPassword();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [email, setEmail] = useState('');
+  const form = useForm({ email: '' });
   const [sent, setSent] = useState(false);
 
-  const onSubmit = () =>
-    submit(async () => {
-      setSent(false);
-      await forgetPassword.mutateAsync({ data: { email } });
-      // The server answers the same whether or not the account exists (docs/decisions.md#password-reset).
-      showPopup({ tone: 'success', title: t('auth.reset_link_sent') });
-      setSent(true);
-    });
+  const onSubmit = form.onSubmit(async (data) => {
+    setSent(false);
+    await forgetPassword.mutateAsync({ data });
+    // The server answers the same whether or not the account exists (docs/decisions.md#password-reset).
+    showPopup({ tone: 'success', title: t('auth.reset_link_sent') });
+    setSent(true);
+  });
 
   return (
     <AuthCard title={t('auth.forgot_title')} intro={t('auth.forgot_intro')}>
@@ -34,24 +29,13 @@ export function ForgotPasswordScreen() {
           {t('auth.reset_link_sent')}
         </p>
       ) : null}
-      <Form label={t('auth.forgot_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
-        <TextField
-          label={t('fields.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          isRequired
-          value={email}
-          onChange={setEmail}
-          validate={emailValidator(t)}
-        />
-        <Button type="submit" isPending={isSubmitting} className="btn-block">
+      <Form label={t('auth.forgot_title')} form={form} onSubmit={onSubmit}>
+        <EmailField autoComplete="email" {...form.field('email')} />
+        <Button type="submit" isPending={form.isSubmitting} className="btn-block">
           {t('auth.forgot_submit')}
         </Button>
       </Form>
-      <nav className="auth-links" aria-label={t('auth.more_options')}>
-        <Link to={paths.login}>{t('auth.back_to_login')}</Link>
-      </nav>
+      <BackToLogin />
     </AuthCard>
   );
 }

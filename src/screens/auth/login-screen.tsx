@@ -4,14 +4,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useGetAuthProviders, useLogin } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Form } from '../../components/ui/form';
+import { Form, FormAlert } from '../../components/ui/form';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { encodeBase64 } from '../../lib/base64';
 import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
-import { useFormSubmission } from '../../lib/use-form-submission';
-import { emailValidator } from '../../lib/validators';
-import { AuthCard } from './auth-layout';
+import { useForm } from '../../lib/use-form';
+import { AuthCard, AuthLinks } from './auth-layout';
 import { rememberPendingPassword } from './pending-login';
 import { SingleSignOn, SsoErrorMessage } from './single-sign-on';
 import { useCompleteSignIn } from './use-complete-sign-in';
@@ -21,11 +21,7 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const login = useLogin();
   const completeSignIn = useCompleteSignIn();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [code, setCode] = useState('');
+  const form = useForm({ email: '', password: '', remember: false, code: '' });
 
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [searchParams] = useSearchParams();
@@ -33,28 +29,27 @@ export function LoginScreen() {
   // Until the server says otherwise (or if it cannot say), the password form shows.
   const passwordLogin = options.data?.password_login !== false;
 
-  const onSubmit = () =>
-    submit(async () => {
-      setUnconfirmed(false);
-      let result;
-      try {
-        result = await login.mutateAsync({
-          data: { email, password, remember, ...(code.trim() ? { code: code.trim() } : {}) },
-        });
-      } catch (error) {
-        // 403: the right password, but a registration whose address is not confirmed yet.
-        if (httpStatus(error) !== 403) throw error;
-        setUnconfirmed(true);
-        return;
-      }
-      if (result.next_step === 'home') {
-        await completeSignIn();
-        return;
-      }
-      rememberPendingPassword(password);
-      const query = new URLSearchParams({ email: encodeBase64(email), remember: remember ? '1' : '0' });
-      await navigate(`${paths.twoFactor}?${query.toString()}`);
-    });
+  const onSubmit = form.onSubmit(async ({ email, password, remember, code }) => {
+    setUnconfirmed(false);
+    let result;
+    try {
+      result = await login.mutateAsync({
+        data: { email, password, remember, ...(code.trim() ? { code: code.trim() } : {}) },
+      });
+    } catch (error) {
+      // 403: the right password, but a registration whose address is not confirmed yet.
+      if (httpStatus(error) !== 403) throw error;
+      setUnconfirmed(true);
+      return;
+    }
+    if (result.next_step === 'home') {
+      await completeSignIn();
+      return;
+    }
+    rememberPendingPassword(password);
+    const query = new URLSearchParams({ email: encodeBase64(email), remember: remember ? '1' : '0' });
+    await navigate(`${paths.twoFactor}?${query.toString()}`);
+  });
 
   return (
     <AuthCard title={t('auth.login_title')} intro={t('auth.login_intro')}>
@@ -64,55 +59,38 @@ export function LoginScreen() {
         passwordLogin={passwordLogin}
         onMockSignIn={completeSignIn}
       />
-      {unconfirmed ? (
-        <p role="alert" className="form-failure">
-          {t('accounts.email_unverified')}
-        </p>
-      ) : null}
+      {unconfirmed ? <FormAlert>{t('accounts.email_unverified')}</FormAlert> : null}
       {passwordLogin ? (
-        <Form label={t('auth.login_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
-          <TextField
-            label={t('fields.email')}
-            name="email"
-            type="email"
-            autoComplete="username"
-            isRequired
-            value={email}
-            onChange={setEmail}
-            validate={emailValidator(t)}
-          />
+        <Form label={t('auth.login_title')} form={form} onSubmit={onSubmit}>
+          <EmailField autoComplete="username" {...form.field('email')} />
           <TextField
             label={t('fields.password')}
-            name="password"
             type="password"
             autoComplete="current-password"
             isRequired
-            value={password}
-            onChange={setPassword}
+            {...form.field('password')}
           />
           <TextField
             label={t('fields.code_optional')}
-            name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
-            value={code}
-            onChange={setCode}
+            {...form.field('code')}
           />
           <Checkbox
             label={t('fields.remember')}
             name="remember"
-            isSelected={remember}
-            onChange={setRemember}
+            isSelected={form.values.remember}
+            onChange={form.setter('remember')}
           />
-          <Button type="submit" isPending={isSubmitting} className="btn-block">
+          <Button type="submit" isPending={form.isSubmitting} className="btn-block">
             {t('auth.login_submit')}
           </Button>
         </Form>
       ) : null}
-      <nav className="auth-links" aria-label={t('auth.more_options')}>
+      <AuthLinks>
         <Link to={paths.forgotPassword}>{t('auth.forgot_link')}</Link>
         <Link to={paths.register}>{t('auth.register_link')}</Link>
-      </nav>
+      </AuthLinks>
     </AuthCard>
   );
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../../generated/api/users/users';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
-import { useFormSubmission } from '../../lib/use-form-submission';
+import { useForm } from '../../lib/use-form';
 import { showPopup } from '../../stores/popup-store';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
@@ -14,37 +13,31 @@ const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 export function PasswordForm({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const updateUser = useUpdateUser();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [form, setForm] = useState(EMPTY);
-  const set = (field: keyof typeof EMPTY) => (value: string) =>
-    setForm((old) => ({ ...old, [field]: value }));
+  const form = useForm(EMPTY);
 
-  const onSubmit = () =>
-    submit(async () => {
-      await updateUser.mutateAsync({ id: userId, data: form });
-      setForm(EMPTY);
-      showPopup({ tone: 'success', title: t('auth.password_changed') });
-    });
+  const onSubmit = form.onSubmit(async (data) => {
+    await updateUser.mutateAsync({ id: userId, data });
+    form.reset();
+    showPopup({ tone: 'success', title: t('auth.password_changed') });
+  });
 
   return (
-    <Form label={t('profile.password_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
+    <Form label={t('profile.password_title')} form={form} onSubmit={onSubmit}>
       <TextField
         label={t('fields.current_password')}
-        name="current_password"
         type="password"
         autoComplete="current-password"
         isRequired
-        value={form.current_password}
-        onChange={set('current_password')}
+        {...form.field('current_password')}
       />
       <NewPasswordFields
         passwordLabel={t('fields.new_password')}
-        password={form.password}
-        confirmation={form.password_confirmation}
-        onPasswordChange={set('password')}
-        onConfirmationChange={set('password_confirmation')}
+        password={form.values.password}
+        confirmation={form.values.password_confirmation}
+        onPasswordChange={form.setter('password')}
+        onConfirmationChange={form.setter('password_confirmation')}
       />
-      <Button type="submit" isPending={isSubmitting}>
+      <Button type="submit" isPending={form.isSubmitting}>
         {t('profile.password_submit')}
       </Button>
     </Form>

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../../../generated/api/users/users';
 import type { Locale, User } from '../../../generated/model';
@@ -8,79 +7,61 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { showToast } from '../../components/ui/toast';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { asLocale } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
-import { useFormSubmission } from '../../lib/use-form-submission';
-import { emailValidator } from '../../lib/validators';
+import { useForm } from '../../lib/use-form';
 
 /** Name, email and language of the signed-in user, saved with PUT /api/users/{id}. */
 export function ProfileDetailsForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const updateUser = useUpdateUser();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [locale, setLocale] = useState<Locale>(user.locale);
-  const [currentPassword, setCurrentPassword] = useState('');
+  const form = useForm<{ name: string; email: string; locale: Locale; current_password: string }>({
+    name: user.name,
+    email: user.email,
+    locale: user.locale,
+    current_password: '',
+  });
   // A new sign-in address needs the current password (the server refuses it otherwise).
-  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
+  const emailChanged = form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
-  const onSubmit = () =>
-    submit(async () => {
-      await updateUser.mutateAsync({
-        id: user.id,
-        data: { name, email, locale, ...(emailChanged ? { current_password: currentPassword } : {}) },
-      });
-      setCurrentPassword('');
-      await refreshSession(queryClient);
-      await i18n.changeLanguage(locale);
-      showToast(t('profile.saved'));
+  const onSubmit = form.onSubmit(async ({ current_password, ...details }) => {
+    await updateUser.mutateAsync({
+      id: user.id,
+      data: { ...details, ...(emailChanged ? { current_password } : {}) },
     });
+    form.set('current_password', '');
+    await refreshSession(queryClient);
+    await i18n.changeLanguage(details.locale);
+    showToast(t('profile.saved'));
+  });
 
   return (
-    <Form label={t('profile.details_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
-      <TextField
-        label={t('fields.name')}
-        name="name"
-        autoComplete="name"
-        isRequired
-        value={name}
-        onChange={setName}
-      />
-      <TextField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        isRequired
-        value={email}
-        onChange={setEmail}
-        validate={emailValidator(t)}
-      />
+    <Form label={t('profile.details_title')} form={form} onSubmit={onSubmit}>
+      <TextField label={t('fields.name')} autoComplete="name" isRequired {...form.field('name')} />
+      <EmailField autoComplete="email" {...form.field('email')} />
       {emailChanged && (
         <TextField
           label={t('fields.current_password')}
-          name="current_password"
           type="password"
           autoComplete="current-password"
           isRequired
-          value={currentPassword}
-          onChange={setCurrentPassword}
+          {...form.field('current_password')}
         />
       )}
       <Select
         label={t('fields.locale')}
         name="locale"
         options={localeOptions(t)}
-        value={locale}
+        value={form.values.locale}
         onChange={(value) => {
           const next = asLocale(value);
-          if (next) setLocale(next);
+          if (next) form.set('locale', next);
         }}
       />
-      <Button type="submit" isPending={isSubmitting}>
+      <Button type="submit" isPending={form.isSubmitting}>
         {t('common.save')}
       </Button>
     </Form>

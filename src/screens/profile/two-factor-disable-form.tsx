@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisableTwoFactor } from '../../../generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
@@ -7,43 +6,31 @@ import { Form } from '../../components/ui/form';
 import { showToast } from '../../components/ui/toast';
 import { TextField } from '../../components/ui/text-field';
 import { refreshSession } from '../../lib/session';
-import { useFormSubmission } from '../../lib/use-form-submission';
+import { useForm } from '../../lib/use-form';
 
 export function TwoFactorDisableForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const disableTwoFactor = useDisableTwoFactor();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ password: '', code: '' });
 
-  const onSubmit = () =>
-    submit(async () => {
-      await disableTwoFactor.mutateAsync({ data: { code: code.trim(), password } });
-      await refreshSession(queryClient);
-      showToast(t('profile.two_factor_disabled'));
-    });
+  const onSubmit = form.onSubmit(async ({ code, password }) => {
+    await disableTwoFactor.mutateAsync({ data: { code: code.trim(), password } });
+    await refreshSession(queryClient);
+    showToast(t('profile.two_factor_disabled'));
+  });
 
   return (
-    <Form label={t('profile.two_factor_disable_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
+    <Form label={t('profile.two_factor_disable_title')} form={form} onSubmit={onSubmit}>
       <TextField
         label={t('fields.current_password')}
-        name="password"
         type="password"
         autoComplete="current-password"
         isRequired
-        value={password}
-        onChange={setPassword}
+        {...form.field('password')}
       />
-      <TextField
-        label={t('fields.code')}
-        name="code"
-        autoComplete="one-time-code"
-        isRequired
-        value={code}
-        onChange={setCode}
-      />
-      <Button type="submit" variant="danger" isPending={isSubmitting}>
+      <TextField label={t('fields.code')} autoComplete="one-time-code" isRequired {...form.field('code')} />
+      <Button type="submit" variant="danger" isPending={form.isSubmitting}>
         {t('profile.two_factor_disable')}
       </Button>
     </Form>

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Locale, UserType, type User } from '../../../generated/model';
 import { localeOptions } from '../../components/locale-options';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
+import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { asLocale, defaultLocale } from '../../lib/i18n';
-import { useFormSubmission } from '../../lib/use-form-submission';
-import { emailValidator } from '../../lib/validators';
+import { useForm } from '../../lib/use-form';
 
 export type UserFormValues = {
   name: string;
@@ -31,8 +30,7 @@ type UserFormProps = {
 
 export function UserForm({ label, user, submitLabel, passwordOptional = false, onSubmit }: UserFormProps) {
   const { t } = useTranslation();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [values, setValues] = useState<UserFormValues>({
+  const form = useForm<UserFormValues>({
     name: user?.name ?? '',
     email: user?.email ?? '',
     type: user?.type ?? 'user',
@@ -40,24 +38,13 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
     password: '',
     password_confirmation: '',
   });
-  const set =
-    <K extends keyof UserFormValues>(field: K) =>
-    (value: UserFormValues[K]) =>
-      setValues((old) => ({ ...old, [field]: value }));
+  const { values, setter: set } = form;
   const typeOptions = Object.values(UserType).map((type) => ({ id: type, label: t(`users.types.${type}`) }));
 
   return (
-    <Form label={label} errors={errors} failure={failure} onSubmit={() => submit(() => onSubmit(values))}>
-      <TextField label={t('fields.name')} name="name" isRequired value={values.name} onChange={set('name')} />
-      <TextField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        isRequired
-        value={values.email}
-        onChange={set('email')}
-        validate={emailValidator(t)}
-      />
+    <Form label={label} form={form} onSubmit={form.onSubmit(onSubmit)}>
+      <TextField label={t('fields.name')} isRequired {...form.field('name')} />
+      <EmailField {...form.field('email')} />
       <Select
         label={t('fields.type')}
         name="type"
@@ -87,7 +74,7 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
         onPasswordChange={set('password')}
         onConfirmationChange={set('password_confirmation')}
       />
-      <Button type="submit" isPending={isSubmitting}>
+      <Button type="submit" isPending={form.isSubmitting}>
         {submitLabel}
       </Button>
     </Form>

@@ -1,6 +1,7 @@
-import type { ListUsersOrderColumn, OrderDirectionParameter } from '../../../generated/model';
+import type { ListUsersOrderColumn } from '../../../generated/model';
+import type { ListSort } from '../../components/admin-list/sortable-table';
 
-export type UserSort = { column: ListUsersOrderColumn; direction: OrderDirectionParameter };
+export type UserSort = ListSort<ListUsersOrderColumn>;
 
 /** docs/product.md#constants: newest first unless the admin picks another column. */
 export const DEFAULT_USER_SORT: UserSort = { column: 'created_at', direction: 'desc' };

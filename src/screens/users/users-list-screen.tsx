@@ -1,12 +1,11 @@
 import { Can } from '@casl/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { SearchField, Input, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useListUsers } from '../../../generated/api/users/users';
 import { LinkButton } from '../../components/ui/link-button';
-import { Pagination } from '../../components/ui/pagination';
-import { EmptyState, LoadError, Loading } from '../../components/ui/status';
+import { ListSearchField } from '../../components/admin-list/list-search-field';
+import { PagedList } from '../../components/admin-list/paged-list';
 import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { groupPaths } from './groups/group-paths';
@@ -64,27 +63,12 @@ export function UsersListScreen() {
         </span>
       </header>
       <div className="toolbar" role="search">
-        <SearchField className="field search-field" value={title} onChange={changeSearch(setTitle)}>
-          <Label className="field-label">{t('users.search_title')}</Label>
-          <Input className="field-input" />
-        </SearchField>
-        <SearchField className="field search-field" value={global} onChange={changeSearch(setGlobal)}>
-          <Label className="field-label">{t('users.search_global')}</Label>
-          <Input className="field-input" />
-        </SearchField>
+        <ListSearchField label={t('users.search_title')} value={title} onChange={changeSearch(setTitle)} />
+        <ListSearchField label={t('users.search_global')} value={global} onChange={changeSearch(setGlobal)} />
       </div>
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <LoadError />
-      ) : users.data.data.length === 0 ? (
-        <EmptyState message={t('users.empty')} />
-      ) : (
-        <>
-          <UsersTable users={users.data.data} sort={sort} onSortChange={changeSort} />
-          <Pagination data={users.data} onPageChange={setPage} />
-        </>
-      )}
+      <PagedList list={users} empty={t('users.empty')} onPageChange={setPage}>
+        {(rows) => <UsersTable users={rows} sort={sort} onSortChange={changeSort} />}
+      </PagedList>
     </div>
   );
 }

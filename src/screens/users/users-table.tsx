@@ -1,8 +1,9 @@
 import { Can } from '@casl/react';
-import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
+import { Cell } from 'react-aria-components';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListUsersOrderColumn, User } from '../../../generated/model';
+import { RowActions, SortableTable } from '../../components/admin-list/sortable-table';
 import { LinkButton } from '../../components/ui/link-button';
 import { paths } from '../../lib/paths';
 import { DeleteUserButton } from './delete-user-button';
@@ -24,74 +25,42 @@ export const UsersTable = memo(function UsersTable({ users, sort, onSortChange }
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }),
     [i18n.language],
   );
-  const descriptor: SortDescriptor = {
-    column: sort.column,
-    direction: sort.direction === 'asc' ? 'ascending' : 'descending',
-  };
-  const changeSort = (next: SortDescriptor) => {
-    const column = SORTABLE.find((name) => name === next.column);
-    if (column) onSortChange({ column, direction: next.direction === 'ascending' ? 'asc' : 'desc' });
-  };
 
   return (
-    <div className="table-scroll">
-      <Table
-        aria-label={t('users.table_label')}
-        className="table"
-        sortDescriptor={descriptor}
-        onSortChange={changeSort}
-      >
-        <TableHeader>
-          {SORTABLE.map((column) => (
-            <Column
-              key={column}
-              id={column}
-              isRowHeader={column === 'name'}
-              allowsSorting
-              className="table-column"
-            >
-              {({ sortDirection }) => (
-                <span className="table-sort">
-                  {t(`users.columns.${column}`)}
-                  <span aria-hidden="true" className="table-sort-icon">
-                    {sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}
-                  </span>
-                </span>
-              )}
-            </Column>
-          ))}
-          <Column id="actions" className="table-column">
-            {t('users.columns.actions')}
-          </Column>
-        </TableHeader>
-        <TableBody items={users}>
-          {(user) => (
-            <Row id={user.id} className="table-row">
-              <Cell>{user.id}</Cell>
-              <Cell>{user.name}</Cell>
-              <Cell>{user.email}</Cell>
-              <Cell>{t(`users.types.${user.type}`)}</Cell>
-              <Cell>{dates.format(new Date(user.created_at))}</Cell>
-              <Cell>
-                <span className="table-actions">
-                  <Can I="update" a="User">
-                    <LinkButton
-                      variant="secondary"
-                      to={paths.usersEdit(user.id)}
-                      aria-label={t('users.edit_user', { name: user.name })}
-                    >
-                      {t('common.edit')}
-                    </LinkButton>
-                  </Can>
-                  <Can I="delete" a="User">
-                    <DeleteUserButton user={user} />
-                  </Can>
-                </span>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <SortableTable
+      label={t('users.table_label')}
+      columns={SORTABLE}
+      rowHeader="name"
+      columnLabel={(column) => t(`users.columns.${column}`)}
+      actionsLabel={t('users.columns.actions')}
+      sort={sort}
+      onSortChange={onSortChange}
+      items={users}
+      cells={(user) => (
+        <>
+          <Cell>{user.id}</Cell>
+          <Cell>{user.name}</Cell>
+          <Cell>{user.email}</Cell>
+          <Cell>{t(`users.types.${user.type}`)}</Cell>
+          <Cell>{dates.format(new Date(user.created_at))}</Cell>
+          <Cell>
+            <RowActions>
+              <Can I="update" a="User">
+                <LinkButton
+                  variant="secondary"
+                  to={paths.usersEdit(user.id)}
+                  aria-label={t('users.edit_user', { name: user.name })}
+                >
+                  {t('common.edit')}
+                </LinkButton>
+              </Can>
+              <Can I="delete" a="User">
+                <DeleteUserButton user={user} />
+              </Can>
+            </RowActions>
+          </Cell>
+        </>
+      )}
+    />
   );
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   GeometryType,
@@ -14,7 +13,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Form } from '../../../components/ui/form';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { categoryOptions } from '../categories/category-tree';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
@@ -49,31 +48,39 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : (toNumber(
  */
 export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: LayerFormProps) {
   const { t } = useTranslation();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
   const isNew = layer === undefined;
-  const [name, setName] = useState(layer?.name ?? '');
-  const [type, setType] = useState<LayerTypeName>(layer?.type ?? 'vector');
-  const [geometry, setGeometry] = useState<GeometryType>(layer?.geometry_type ?? 'Point');
-  const [categoryId, setCategoryId] = useState(layer?.category_id ? String(layer.category_id) : '');
-  const [url, setUrl] = useState(layer?.source?.url ?? '');
-  const [sourceLayers, setSourceLayers] = useState(layer?.source?.layers ?? '');
-  const [format, setFormat] = useState(layer?.source?.format ?? '');
-  const [style, setStyle] = useState(
-    styleDraft(layer?.style ?? NEW_LAYER_STYLE, layer?.geometry_type ?? null),
-  );
-  const [visible, setVisible] = useState(layer?.visible ?? true);
-  const [opacity, setOpacity] = useState(String(layer?.opacity ?? 1));
-  const [minZoom, setMinZoom] = useState(layer?.min_zoom === null || !layer ? '' : String(layer.min_zoom));
-  const [maxZoom, setMaxZoom] = useState(layer?.max_zoom === null || !layer ? '' : String(layer.max_zoom));
-  const [schema, setSchema] = useState<SchemaRow[]>([]);
-  const [timeProperty, setTimeProperty] = useState(layer?.time_property ?? '');
+  const form = useForm(() => ({
+    name: layer?.name ?? '',
+    type: layer?.type ?? ('vector' as LayerTypeName),
+    geometry: layer?.geometry_type ?? ('Point' as GeometryType),
+    categoryId: layer?.category_id ? String(layer.category_id) : '',
+    url: layer?.source?.url ?? '',
+    sourceLayers: layer?.source?.layers ?? '',
+    format: layer?.source?.format ?? '',
+    style: styleDraft(layer?.style ?? NEW_LAYER_STYLE, layer?.geometry_type ?? null),
+    visible: layer?.visible ?? true,
+    opacity: String(layer?.opacity ?? 1),
+    minZoom: layer?.min_zoom === null || !layer ? '' : String(layer.min_zoom),
+    maxZoom: layer?.max_zoom === null || !layer ? '' : String(layer.max_zoom),
+    schema: [] as SchemaRow[],
+    timeProperty: layer?.time_property ?? '',
+  }));
+  const { type, geometry, categoryId, style, visible, schema, timeProperty } = form.values;
   const isVector = type === 'vector';
   const dateProperties = (layer?.properties ?? []).filter((property) => property.type === 'date');
   const propertyNames = isNew
     ? schema.map((row) => row.name).filter(Boolean)
     : (layer?.properties ?? []).map((p) => p.name);
 
-  const values = (): LayerFormValues => ({
+  const toLayer = ({
+    name,
+    url,
+    sourceLayers,
+    format,
+    opacity,
+    minZoom,
+    maxZoom,
+  }: typeof form.values): LayerFormValues => ({
     name,
     type,
     category_id: categoryId === '' ? null : Number(categoryId),
@@ -100,17 +107,10 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
   return (
     <Form
       label={label}
-      errors={errors}
-      failure={failure}
-      onSubmit={() => submit(() => mapCall(() => onSubmit(values())))}
+      form={form}
+      onSubmit={form.onSubmit((values) => mapCall(() => onSubmit(toLayer(values))))}
     >
-      <TextField
-        label={t('map_admin.layer_form.name')}
-        name="name"
-        isRequired
-        value={name}
-        onChange={setName}
-      />
+      <TextField label={t('map_admin.layer_form.name')} isRequired {...form.field('name')} />
       <div className="field-row">
         <Select
           label={t('map_admin.layer_form.type')}
@@ -123,7 +123,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
           value={type}
           onChange={(value) => {
             const next = Object.values(LayerTypeName).find((known) => known === value);
-            if (next) setType(next);
+            if (next) form.set('type', next);
           }}
         />
         {isVector ? (
@@ -138,7 +138,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
             value={geometry}
             onChange={(value) => {
               const next = Object.values(GeometryType).find((known) => known === value);
-              if (next) setGeometry(next);
+              if (next) form.set('geometry', next);
             }}
           />
         ) : null}
@@ -147,7 +147,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
           name="category_id"
           options={[{ id: '', label: t('map_admin.layer_form.no_category') }, ...categoryOptions(categories)]}
           value={categoryId}
-          onChange={(value) => setCategoryId(value ?? '')}
+          onChange={(value) => form.set('categoryId', value ?? '')}
         />
         {!isNew && isVector ? (
           // The date property OGC clients filter the layer by time on (`datetime`).
@@ -162,7 +162,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
               })),
             ]}
             value={timeProperty}
-            onChange={(value) => setTimeProperty(value ?? '')}
+            onChange={(value) => form.set('timeProperty', value ?? '')}
           />
         ) : null}
       </div>
@@ -171,26 +171,20 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
           <legend>{t('map_admin.layer_form.source')}</legend>
           <TextField
             label={t('map_admin.layer_form.source_url')}
-            name="source.url"
             isRequired
             description={t(`map_admin.layer_form.source_hint.${type}`)}
-            value={url}
-            onChange={setUrl}
+            {...form.field('url', 'source.url')}
           />
           {type === 'wms' ? (
             <div className="field-row">
               <TextField
                 label={t('map_admin.layer_form.source_layers')}
-                name="source.layers"
-                value={sourceLayers}
-                onChange={setSourceLayers}
+                {...form.field('sourceLayers', 'source.layers')}
               />
               <TextField
                 label={t('map_admin.layer_form.source_format')}
-                name="source.format"
                 placeholder="image/png"
-                value={format}
-                onChange={setFormat}
+                {...form.field('format', 'source.format')}
               />
             </div>
           ) : null}
@@ -201,38 +195,36 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
         geometry={isVector ? geometry : null}
         propertyNames={propertyNames}
         properties={isNew ? undefined : layer?.properties}
-        onChange={setStyle}
+        onChange={form.setter('style')}
         source={layer ? { mapId: layer.map_id, layerId: layer.id } : undefined}
       />
       <fieldset className="fieldset">
         <legend>{t('map_admin.layer_form.display')}</legend>
-        <Checkbox label={t('map_admin.layer_form.visible')} isSelected={visible} onChange={setVisible} />
+        <Checkbox
+          label={t('map_admin.layer_form.visible')}
+          isSelected={visible}
+          onChange={form.setter('visible')}
+        />
         <div className="field-row">
           <TextField
             label={t('map_admin.layer_form.opacity')}
-            name="opacity"
             inputMode="decimal"
-            value={opacity}
-            onChange={setOpacity}
+            {...form.field('opacity')}
           />
           <TextField
             label={t('map_admin.layer_form.min_zoom')}
-            name="min_zoom"
             inputMode="decimal"
-            value={minZoom}
-            onChange={setMinZoom}
+            {...form.field('minZoom', 'min_zoom')}
           />
           <TextField
             label={t('map_admin.layer_form.max_zoom')}
-            name="max_zoom"
             inputMode="decimal"
-            value={maxZoom}
-            onChange={setMaxZoom}
+            {...form.field('maxZoom', 'max_zoom')}
           />
         </div>
       </fieldset>
-      {isNew && isVector ? <SchemaEditor rows={schema} onChange={setSchema} /> : null}
-      <Button type="submit" isPending={isSubmitting}>
+      {isNew && isVector ? <SchemaEditor rows={schema} onChange={form.setter('schema')} /> : null}
+      <Button type="submit" isPending={form.isSubmitting}>
         {submitLabel}
       </Button>
     </Form>

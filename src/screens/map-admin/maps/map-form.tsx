@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Map as MapRecord, MapCreate } from '../../../../generated/model';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { Select } from '../../../components/ui/select';
 import { Loading } from '../../../components/ui/status';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
 import '../../../styles/map-admin.css';
@@ -26,16 +26,20 @@ type MapFormProps = {
 /** Title, description, opening view (typed or picked on a small map) and basemap. */
 export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
   const { t } = useTranslation();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const initialBasemap = map?.basemap ?? 'offline';
-  const isNamed = (NAMED_BASEMAPS as readonly string[]).includes(initialBasemap);
-  const [title, setTitle] = useState(map?.title ?? '');
-  const [description, setDescription] = useState(map?.description ?? '');
-  const [lon, setLon] = useState(String(map?.center[0] ?? 0));
-  const [lat, setLat] = useState(String(map?.center[1] ?? 20));
-  const [zoom, setZoom] = useState(String(map?.zoom ?? 2));
-  const [basemap, setBasemap] = useState<string>(isNamed ? initialBasemap : 'xyz');
-  const [xyzUrl, setXyzUrl] = useState(isNamed ? '' : initialBasemap);
+  const form = useForm(() => {
+    const initialBasemap = map?.basemap ?? 'offline';
+    const isNamed = (NAMED_BASEMAPS as readonly string[]).includes(initialBasemap);
+    return {
+      title: map?.title ?? '',
+      description: map?.description ?? '',
+      lon: String(map?.center[0] ?? 0),
+      lat: String(map?.center[1] ?? 20),
+      zoom: String(map?.zoom ?? 2),
+      basemap: isNamed ? initialBasemap : 'xyz',
+      xyzUrl: isNamed ? '' : initialBasemap,
+    };
+  });
+  const { lon, lat, zoom, basemap } = form.values;
   const center: [number, number] = [toNumber(lon) ?? 0, toNumber(lat) ?? 0];
   // OpenLayers needs a real browser (ResizeObserver); without one the typed fields suffice.
   const canPick = typeof ResizeObserver === 'function';
@@ -45,58 +49,36 @@ export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
     label: t(`map_admin.basemaps.${id}`),
   }));
 
-  const values = (): MapCreate => ({
-    title,
-    description: description === '' ? null : description,
-    center: [toNumber(lon) ?? Number.NaN, toNumber(lat) ?? Number.NaN],
-    zoom: toNumber(zoom) ?? Number.NaN,
-    basemap: basemap === 'xyz' ? xyzUrl : basemap,
+  const toMap = (values: typeof form.values): MapCreate => ({
+    title: values.title,
+    description: values.description === '' ? null : values.description,
+    center: [toNumber(values.lon) ?? Number.NaN, toNumber(values.lat) ?? Number.NaN],
+    zoom: toNumber(values.zoom) ?? Number.NaN,
+    basemap: values.basemap === 'xyz' ? values.xyzUrl : values.basemap,
   });
 
   return (
     <Form
       label={label}
-      errors={errors}
-      failure={failure}
-      onSubmit={() => submit(() => mapCall(() => onSubmit(values())))}
+      form={form}
+      onSubmit={form.onSubmit((values) => mapCall(() => onSubmit(toMap(values))))}
     >
-      <TextField
-        label={t('map_admin.map_form.title')}
-        name="title"
-        isRequired
-        value={title}
-        onChange={setTitle}
-      />
-      <TextAreaField
-        label={t('map_admin.map_form.description')}
-        name="description"
-        value={description}
-        onChange={setDescription}
-      />
+      <TextField label={t('map_admin.map_form.title')} isRequired {...form.field('title')} />
+      <TextAreaField label={t('map_admin.map_form.description')} {...form.field('description')} />
       <fieldset className="fieldset">
         <legend>{t('map_admin.map_form.view')}</legend>
         <div className="field-row">
           <TextField
             label={t('map_admin.map_form.longitude')}
-            name="center.0"
             inputMode="decimal"
-            value={lon}
-            onChange={setLon}
+            {...form.field('lon', 'center.0')}
           />
           <TextField
             label={t('map_admin.map_form.latitude')}
-            name="center.1"
             inputMode="decimal"
-            value={lat}
-            onChange={setLat}
+            {...form.field('lat', 'center.1')}
           />
-          <TextField
-            label={t('map_admin.map_form.zoom')}
-            name="zoom"
-            inputMode="decimal"
-            value={zoom}
-            onChange={setZoom}
-          />
+          <TextField label={t('map_admin.map_form.zoom')} inputMode="decimal" {...form.field('zoom')} />
         </div>
         {canPick ? (
           <Suspense fallback={<Loading />}>
@@ -104,11 +86,9 @@ export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
               center={center}
               zoom={toNumber(zoom) ?? 2}
               basemap={basemap}
-              onChange={(next, nextZoom) => {
-                setLon(String(next[0]));
-                setLat(String(next[1]));
-                setZoom(String(nextZoom));
-              }}
+              onChange={(next, nextZoom) =>
+                form.patch({ lon: String(next[0]), lat: String(next[1]), zoom: String(nextZoom) })
+              }
             />
           </Suspense>
         ) : null}
@@ -118,18 +98,16 @@ export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
         name="basemap"
         options={basemapOptions}
         value={basemap}
-        onChange={(value) => setBasemap(value ?? 'offline')}
+        onChange={(value) => form.set('basemap', value ?? 'offline')}
       />
       {basemap === 'xyz' ? (
         <TextField
           label={t('map_admin.map_form.xyz_url')}
-          name="basemap"
           description={t('map_admin.map_form.xyz_hint')}
-          value={xyzUrl}
-          onChange={setXyzUrl}
+          {...form.field('xyzUrl', 'basemap')}
         />
       ) : null}
-      <Button type="submit" isPending={isSubmitting}>
+      <Button type="submit" isPending={form.isSubmitting}>
         {submitLabel}
       </Button>
     </Form>

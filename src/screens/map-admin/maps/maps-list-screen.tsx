@@ -1,12 +1,11 @@
 import { Can } from '@casl/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Input, Label, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useListMaps } from '../../../../generated/api/maps/maps';
 import { LinkButton } from '../../../components/ui/link-button';
-import { Pagination } from '../../../components/ui/pagination';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
+import { ListSearchField } from '../../../components/admin-list/list-search-field';
+import { PagedList } from '../../../components/admin-list/paged-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { mapPaths } from '../shell/map-paths';
 import { DEFAULT_MAP_SORT, MapsTable, type MapSort } from './maps-table';
@@ -38,37 +37,27 @@ export function MapsListScreen() {
         </Can>
       </header>
       <div className="toolbar" role="search">
-        <SearchField
-          className="field search-field"
+        <ListSearchField
+          label={t('map_admin.maps.search')}
           value={search}
           onChange={(value) => {
             setSearch(value);
             setPage(1);
           }}
-        >
-          <Label className="field-label">{t('map_admin.maps.search')}</Label>
-          <Input className="field-input" />
-        </SearchField>
+        />
       </div>
-      {maps.isPending ? (
-        <Loading />
-      ) : maps.isError ? (
-        <LoadError />
-      ) : maps.data.data.length === 0 ? (
-        <EmptyState message={t('map_admin.maps.empty')} />
-      ) : (
-        <>
+      <PagedList list={maps} empty={t('map_admin.maps.empty')} onPageChange={setPage}>
+        {(rows) => (
           <MapsTable
-            maps={maps.data.data}
+            maps={rows}
             sort={sort}
             onSortChange={(next) => {
               setSort(next);
               setPage(1);
             }}
           />
-          <Pagination data={maps.data} onPageChange={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }

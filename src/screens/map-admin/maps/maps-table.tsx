@@ -1,14 +1,11 @@
 import { Can } from '@casl/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
+import { Cell } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeleteMap } from '../../../../generated/api/maps/maps';
-import type {
-  ListMapsOrderColumn,
-  Map as MapRecord,
-  OrderDirectionParameter,
-} from '../../../../generated/model';
+import type { ListMapsOrderColumn, Map as MapRecord } from '../../../../generated/model';
+import { RowActions, SortableTable, type ListSort } from '../../../components/admin-list/sortable-table';
 import { LinkButton } from '../../../components/ui/link-button';
 import { onMap } from '../../../lib/ability';
 import { DeleteButton } from '../shell/delete-button';
@@ -17,7 +14,7 @@ import { removeFromLists } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
 import { mapChanged } from '../../../lib/cache-changes';
 
-export type MapSort = { column: ListMapsOrderColumn; direction: OrderDirectionParameter };
+export type MapSort = ListSort<ListMapsOrderColumn>;
 
 /** Most recently changed first, like a file browser. */
 export const DEFAULT_MAP_SORT: MapSort = { column: 'updated_at', direction: 'desc' };
@@ -31,90 +28,58 @@ export function MapsTable({ maps, sort, onSortChange }: MapsTableProps) {
   const queryClient = useQueryClient();
   const deleteMap = useDeleteMap();
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const descriptor: SortDescriptor = {
-    column: sort.column,
-    direction: sort.direction === 'asc' ? 'ascending' : 'descending',
-  };
-  const changeSort = (next: SortDescriptor) => {
-    const column = SORTABLE.find((name) => name === next.column);
-    if (column) onSortChange({ column, direction: next.direction === 'ascending' ? 'asc' : 'desc' });
-  };
 
   return (
-    <div className="table-scroll">
-      <Table
-        aria-label={t('map_admin.maps.table')}
-        className="table"
-        sortDescriptor={descriptor}
-        onSortChange={changeSort}
-      >
-        <TableHeader>
-          {SORTABLE.map((column) => (
-            <Column
-              key={column}
-              id={column}
-              isRowHeader={column === 'title'}
-              allowsSorting
-              className="table-column"
-            >
-              {({ sortDirection }) => (
-                <span className="table-sort">
-                  {t(`map_admin.maps.columns.${column}`)}
-                  <span aria-hidden="true" className="table-sort-icon">
-                    {sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}
-                  </span>
-                </span>
-              )}
-            </Column>
-          ))}
-          <Column id="actions" className="table-column">
-            {t('map_admin.maps.columns.actions')}
-          </Column>
-        </TableHeader>
-        <TableBody items={maps}>
-          {(map) => (
-            <Row id={map.id} className="table-row">
-              <Cell>
-                <Link to={mapPaths.viewer(map.id)}>{map.title}</Link>
-                {map.description ? <span className="map-description">{map.description}</span> : null}
-              </Cell>
-              <Cell>{map.layers_count}</Cell>
-              <Cell>{dates.format(new Date(map.updated_at))}</Cell>
-              <Cell>
-                <span className="table-actions">
-                  <LinkButton
-                    variant="secondary"
-                    to={mapPaths.viewer(map.id)}
-                    aria-label={t('map_admin.maps.open_map', { title: map.title })}
-                  >
-                    {t('map_admin.maps.open')}
-                  </LinkButton>
-                  <Can I="update" this={onMap('Map', map.id)}>
-                    <LinkButton
-                      variant="secondary"
-                      to={mapPaths.admin(map.id)}
-                      aria-label={t('map_admin.maps.manage_map', { title: map.title })}
-                    >
-                      {t('map_admin.maps.manage')}
-                    </LinkButton>
-                  </Can>
-                  <Can I="delete" this={onMap('Map', map.id)}>
-                    <DeleteButton
-                      label={t('map_admin.maps.delete_map', { title: map.title })}
-                      doneMessage={t('map_admin.maps.deleted')}
-                      onDelete={async () => {
-                        await mapCall(() => deleteMap.mutateAsync({ id: map.id }));
-                        removeFromLists(queryClient, '/api/maps', map.id);
-                        await mapChanged(queryClient, map.id);
-                      }}
-                    />
-                  </Can>
-                </span>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <SortableTable
+      label={t('map_admin.maps.table')}
+      columns={SORTABLE}
+      rowHeader="title"
+      columnLabel={(column) => t(`map_admin.maps.columns.${column}`)}
+      actionsLabel={t('map_admin.maps.columns.actions')}
+      sort={sort}
+      onSortChange={onSortChange}
+      items={maps}
+      cells={(map) => (
+        <>
+          <Cell>
+            <Link to={mapPaths.viewer(map.id)}>{map.title}</Link>
+            {map.description ? <span className="map-description">{map.description}</span> : null}
+          </Cell>
+          <Cell>{map.layers_count}</Cell>
+          <Cell>{dates.format(new Date(map.updated_at))}</Cell>
+          <Cell>
+            <RowActions>
+              <LinkButton
+                variant="secondary"
+                to={mapPaths.viewer(map.id)}
+                aria-label={t('map_admin.maps.open_map', { title: map.title })}
+              >
+                {t('map_admin.maps.open')}
+              </LinkButton>
+              <Can I="update" this={onMap('Map', map.id)}>
+                <LinkButton
+                  variant="secondary"
+                  to={mapPaths.admin(map.id)}
+                  aria-label={t('map_admin.maps.manage_map', { title: map.title })}
+                >
+                  {t('map_admin.maps.manage')}
+                </LinkButton>
+              </Can>
+              <Can I="delete" this={onMap('Map', map.id)}>
+                <DeleteButton
+                  label={t('map_admin.maps.delete_map', { title: map.title })}
+                  doneMessage={t('map_admin.maps.deleted')}
+                  onDelete={async () => {
+                    await mapCall(() => deleteMap.mutateAsync({ id: map.id }));
+                    removeFromLists(queryClient, '/api/maps', map.id);
+                    await mapChanged(queryClient, map.id);
+                  }}
+                />
+              </Can>
+            </RowActions>
+          </Cell>
+        </>
+      )}
+    />
   );
 }

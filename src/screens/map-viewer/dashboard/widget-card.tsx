@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { aggregateLayer } from '../../../../generated/api/dashboards/dashboards';
+import { useAggregateLayer } from '../../../../generated/api/dashboards/dashboards';
 import type { LayerStyle, Widget, WidgetUpdate } from '../../../../generated/model';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { WidgetWhen } from './widget-when';
@@ -55,11 +54,8 @@ export function WidgetCard({
     ),
     400,
   );
-  const answer = useQuery({
-    queryKey: ['widget-aggregation', mapId, widget.layer_id, question, params],
-    queryFn: ({ signal }) => aggregateLayer(mapId, widget.layer_id, question, params, undefined, signal),
-    staleTime: 30_000,
-    placeholderData: (previous) => previous,
+  const answer = useAggregateLayer(mapId, widget.layer_id, question, params, {
+    query: { staleTime: 30_000, placeholderData: (previous) => previous },
   });
   const [toPng, setToPng] = useState<(() => string) | null>(null);
   const number = useMemo(

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { asOfParams, useAsOf } from '../../../lib/as-of';
-import { filterFeatures } from '../../../../generated/api/features/features';
+import { filterFeatures, getListLayerFeaturesQueryKey } from '../../../../generated/api/features/features';
 import type { Feature } from '../../../../generated/model';
 
 type Wanted = { layerId: number; featureId: number; clickExtent?: [number, number, number, number] };
@@ -18,7 +18,9 @@ export function useFullFeature(mapId: number, wanted: Wanted | null) {
   // As it was: the clicked feature's values and whole geometry of then.
   const asOf = useAsOf();
   return useQuery({
-    queryKey: ['/api/maps', mapId, 'filter-features', 'clicked', layerId, featureId, clickExtent, asOf],
+    // Filed under the layer's features (the filter answer's own key is not generated: that call
+    // stays a mutation for the filter panel), so a change to the layer's features reads it again.
+    queryKey: [...getListLayerFeaturesQueryKey(mapId, layerId), 'clicked', featureId, clickExtent, asOf],
     enabled: layerId !== undefined && clickExtent !== undefined,
     staleTime: 0,
     queryFn: async ({ signal }): Promise<Feature | null> => {

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchMainFeatures } from '../../../../generated/api/main-search/main-search';
+import { useSearchMainFeatures } from '../../../../generated/api/main-search/main-search';
 import type { Feature, Layer, MainSearch } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -33,21 +32,14 @@ export function MainSearchBox({ mapId, entries, onPick, datetime = null, layers 
     layers.find((layer) => layer.id === entry?.layer_id),
     datetime,
   );
-  // A query, not a mutation: each text has its own cache entry, so a slow answer to an
-  // older text never replaces the newer one's.
-  const matches = useQuery({
-    queryKey: ['main-search-features', mapId, entry?.layer_id, value, asOf, time],
-    queryFn: ({ signal }) =>
-      searchMainFeatures(
-        mapId,
-        { search_value: value, layer_id: entry?.layer_id ?? 0, ...time },
-        asOfParams(asOf),
-        undefined,
-        signal,
-      ),
-    enabled: entry !== undefined && value.length >= 2,
-    staleTime: 30_000,
-  });
+  // A query, not a mutation: each text has its own cache entry (the generated key holds the
+  // question), so a slow answer to an older text never replaces the newer one's.
+  const matches = useSearchMainFeatures(
+    mapId,
+    { search_value: value, layer_id: entry?.layer_id ?? 0, ...time },
+    asOfParams(asOf),
+    { query: { enabled: entry !== undefined && value.length >= 2, staleTime: 30_000 } },
+  );
   if (!entry) return null;
   const results = value.length >= 2 ? (matches.data?.data ?? []) : [];
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { machineBusySeconds, treeCpuSeconds } from './cpu.ts';
 import { loadPhases, type LoadPhases, type Target } from './api-phases.ts';
 import type { LoadResult } from './load.ts';
 import type { Session } from './session.ts';
@@ -20,6 +21,54 @@ export interface InstancesRound {
   two: PhaseResults;
   /** The 1-minute, 5-minute and 15-minute load averages after each half of the round. */
   loadAverage: { one: number[]; two: number[] };
+  /**
+   * Cores each part used on average over each half (its loads, their warm-up and waits): CPU
+   * seconds over wall seconds, from /proc. `machine` is everything on the machine, other work too.
+   */
+  cpu: { one: CpuShare; two: CpuShare };
+}
+
+export interface CpuShare {
+  instanceA: number;
+  instanceB: number;
+  nginx: number;
+  postgres: number;
+  /** The load generator (autocannon, in the bench's own process). */
+  bench: number;
+  machine: number;
+}
+
+/** The processes whose CPU is counted: the two instances, nginx and the PostgreSQL server. */
+export interface Watched {
+  instanceA: number | undefined;
+  instanceB: number | undefined;
+  nginx: number | undefined;
+  postgres: number | undefined;
+}
+
+function cpuNow(watched: Watched): CpuShare {
+  const bench = process.cpuUsage();
+  return {
+    instanceA: treeCpuSeconds(watched.instanceA),
+    instanceB: treeCpuSeconds(watched.instanceB),
+    nginx: treeCpuSeconds(watched.nginx),
+    postgres: treeCpuSeconds(watched.postgres),
+    bench: (bench.user + bench.system) / 1e6,
+    machine: machineBusySeconds(),
+  };
+}
+
+/** Cores used between two samples `seconds` apart. */
+function cpuShare(before: CpuShare, after: CpuShare, seconds: number): CpuShare {
+  const share = (key: keyof CpuShare) => round((after[key] - before[key]) / seconds, 2);
+  return {
+    instanceA: share('instanceA'),
+    instanceB: share('instanceB'),
+    nginx: share('nginx'),
+    postgres: share('postgres'),
+    bench: share('bench'),
+    machine: share('machine'),
+  };
 }
 
 export interface InstancesResults {
@@ -52,6 +101,11 @@ export class Balancer {
   private child: ChildProcess | undefined;
   private errors = '';
   readonly origin: string;
+
+  /** nginx's master process (its workers are below it). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
 
   constructor(
     private readonly prefix: string,
@@ -171,7 +225,12 @@ export async function instancesRounds(
   balancer: Balancer,
   target: Target,
   instances: { port: number; name: string }[],
-  { seconds, rounds, log }: { seconds: number; rounds: number; log: (line: string) => void },
+  {
+    seconds,
+    rounds,
+    log,
+    watched,
+  }: { seconds: number; rounds: number; log: (line: string) => void; watched: Watched },
 ): Promise<InstancesRound[]> {
   const [first] = instances;
   if (!first || instances.length < 2) throw new Error('two instances are needed');
@@ -181,17 +240,31 @@ export async function instancesRounds(
     for (const name of INSTANCE_PHASES) if (!load[name]) throw new Error(`${label}: ${name} is missing`);
     return load as Pick<LoadPhases, InstancePhase>;
   };
+  /** `measure`, with the cores each part used meanwhile. */
+  const measured = async (label: string) => {
+    const before = cpuNow(watched);
+    const started = performance.now();
+    const load = await measure(label);
+    const cpu = cpuShare(before, cpuNow(watched), (performance.now() - started) / 1000);
+    log(`${label}: cores used ${JSON.stringify(cpu)}`);
+    return { load, cpu };
+  };
   const done: InstancesRound[] = [];
   for (let at = 1; at <= rounds; at += 1) {
     await balancer.use([first.port], [first.name]);
-    const one = await measure(`round ${at}, nginx → 1 instance`);
+    const one = await measured(`round ${at}, nginx → 1 instance`);
     const afterOne = loadAverage();
     await balancer.use(
       instances.map((instance) => instance.port),
       instances.map((instance) => instance.name),
     );
-    const two = await measure(`round ${at}, nginx → ${instances.length} instances`);
-    done.push({ one, two, loadAverage: { one: afterOne, two: loadAverage() } });
+    const two = await measured(`round ${at}, nginx → ${instances.length} instances`);
+    done.push({
+      one: one.load,
+      two: two.load,
+      loadAverage: { one: afterOne, two: loadAverage() },
+      cpu: { one: one.cpu, two: two.cpu },
+    });
   }
   return done;
 }

@@ -1,7 +1,7 @@
 import type { AccessPhase, AccessResults } from './access-load.ts';
 import { AGGREGATE_GOALS, AGGREGATE_GOALS_POSTGRES, type AggregateResults } from './aggregate-load.ts';
 import type { ExportResult } from './api-phases.ts';
-import type { InstancePhase, InstancesResults } from './instances-load.ts';
+import type { CpuShare, InstancePhase, InstancesResults } from './instances-load.ts';
 import type { LoadResult } from './load.ts';
 import type { BenchResults } from './run.ts';
 import { round } from './stats.ts';
@@ -270,6 +270,15 @@ const INSTANCE_LOADS: [InstancePhase, string][] = [
   ['tilesZ12to14', 'vector tiles z12–z14'],
 ];
 
+const CPU_PARTS: [keyof CpuShare, string][] = [
+  ['instanceA', 'instance a'],
+  ['instanceB', 'instance b'],
+  ['nginx', 'nginx'],
+  ['postgres', 'PostgreSQL'],
+  ['bench', 'load generator'],
+  ['machine', 'the whole machine (other work too)'],
+];
+
 /**
  * The page, bbox and tile loads through nginx in front of one instance and of two, round by
  * round, then the median over the rounds with the ratio two / one (req/s above 1× is a gain;
@@ -303,6 +312,16 @@ export function instancesTable(results: InstancesResults): string {
     lines.push(
       `| ${label} | ${cell('one')} | ${cell('two')} | ${ratio(pick('two', 'p50'), pick('one', 'p50'))}, ${ratio(pick('two', 'p95'), pick('one', 'p95'))}, ${ratio(pick('two', 'perSecond'), pick('one', 'perSecond'))} |`,
     );
+  }
+  lines.push(
+    '',
+    '| Cores used over the loads (median of rounds) | 1 instance | 2 instances |',
+    '| --- | --- | --- |',
+  );
+  for (const [key, label] of CPU_PARTS) {
+    const cores = (side: 'one' | 'two') =>
+      round(median(results.rounds.map((entry) => entry.cpu[side][key])), 2);
+    lines.push(`| ${label} | ${cores('one')} | ${cores('two')} |`);
   }
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { accessRounds, makeAccessFixture, type AccessFixture, type AccessResults } from './access-load.ts';
 import { aggregateRounds, type AggregateResults } from './aggregate-load.ts';
 import { Balancer, instancesRounds, type InstancesResults } from './instances-load.ts';
+import { postmasterPid } from './cpu.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -223,7 +224,7 @@ async function loadOnly(workDir: string): Promise<void> {
     }
     if (values['access-load']) await accessLoad(workDir, session, server, target);
     else if (values['aggregate-load']) await aggregateLoad(session, server, target);
-    else if (values['instances-load']) await instancesLoad(workDir, clientDir, target);
+    else if (values['instances-load']) await instancesLoad(workDir, clientDir, server, target);
     else {
       const only = values.phases?.split(',') as (keyof LoadPhases)[] | undefined;
       await loadPhases(session, server, target, seconds, { only, log });
@@ -305,7 +306,7 @@ async function aggregateLoad(session: Session, server: ServerProcess, target: Ta
  * front, then the loads through nginx on one and on two instances, alternated; kept in
  * results.json as `<N>-postgres-instances`.
  */
-async function instancesLoad(workDir: string, clientDir: string, target: Target) {
+async function instancesLoad(workDir: string, clientDir: string, first: ServerProcess, target: Target) {
   const second = benchServer(workDir, clientDir, INSTANCES[1]);
   const balancer = new Balancer(path.join(workDir, 'nginx'), balancerPort);
   try {
@@ -314,10 +315,18 @@ async function instancesLoad(workDir: string, clientDir: string, target: Target)
     // Signed in through nginx, as a browser would be: the session is in PostgreSQL, read by both.
     const session = new Session(balancer.origin);
     await session.signIn(ADMIN.email, ADMIN.password);
+    const postgres = postmasterPid(new URL(databaseUrl ?? '').port);
+    if (postgres === undefined) log("PostgreSQL's server process was not found: its CPU reads as 0");
     const rounds = await instancesRounds(session, balancer, target, INSTANCES, {
       seconds,
       rounds: Number(values.rounds),
       log,
+      watched: {
+        instanceA: first.pid,
+        instanceB: second.pid,
+        nginx: balancer.pid,
+        postgres,
+      },
     });
     const results: InstancesResults = {
       n,

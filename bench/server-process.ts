@@ -38,6 +38,11 @@ export class ServerProcess {
   private output = '';
   readonly origin: string;
 
+  /** The server's process id once started (its CPU time is read from /proc). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   constructor(private readonly options: ServerOptions) {
     this.origin = `http://127.0.0.1:${options.port}`;
   }

@@ -74,7 +74,8 @@ const n = Number(values.n);
 const seconds = Number(values.seconds);
 if (!Number.isInteger(n) || n < 1000) throw new Error('--n takes a whole number of at least 1000');
 const databaseUrl = values.postgres ? process.env.TEST_DATABASE_URL : undefined;
-if (values.postgres && !databaseUrl)
+// Printing a kept run again needs no database.
+if (values.postgres && !databaseUrl && !values['report-only'])
   throw new Error(
     '--postgres runs inside scripts/with-postgres.sh: sh scripts/with-postgres.sh npm run bench -- --postgres',
   );

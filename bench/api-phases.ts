@@ -128,7 +128,8 @@ async function writeHistory(session: Session, target: Target, firstId: number): 
 /** Each read the viewer and the table make, under concurrent load on loopback. */
 export async function loadPhases(
   session: Session,
-  server: ServerProcess,
+  // Only where to send the load: one instance, or the balancer in front of several.
+  server: Pick<ServerProcess, 'origin'>,
   target: Target,
   seconds: number,
   { only, log }: { only?: readonly (keyof LoadPhases)[]; log?: (line: string) => void } = {},

@@ -1,6 +1,7 @@
 import type { AccessPhase, AccessResults } from './access-load.ts';
 import { AGGREGATE_GOALS, AGGREGATE_GOALS_POSTGRES, type AggregateResults } from './aggregate-load.ts';
 import type { ExportResult } from './api-phases.ts';
+import type { CpuShare, InstancePhase, InstancesResults } from './instances-load.ts';
 import type { LoadResult } from './load.ts';
 import type { BenchResults } from './run.ts';
 import { round } from './stats.ts';
@@ -258,6 +259,69 @@ export function aggregateTable(results: AggregateResults): string {
     lines.push(
       `| ${label} | ${pick('p50')} ms | ${p95} ms | ${pick('perSecond')} | ≤ ${goal} ms p95 (${where}) | ${p95 <= goal && failed === 0 ? 'yes' : 'no'}${failed ? `, ${failed} failed` : ''} |`,
     );
+  }
+  return lines.join('\n');
+}
+
+const INSTANCE_LOADS: [InstancePhase, string][] = [
+  ['pageDeep', 'feature page, random page number'],
+  ['pageNext', 'feature page, next link (keyset)'],
+  ['bboxFilter', 'filter, a kind within a 5 km box'],
+  ['tilesZ12to14', 'vector tiles z12–z14'],
+];
+
+const CPU_PARTS: [keyof CpuShare, string][] = [
+  ['instanceA', 'instance a'],
+  ['instanceB', 'instance b'],
+  ['nginx', 'nginx'],
+  ['postgres', 'PostgreSQL'],
+  ['bench', 'load generator'],
+  ['machine', 'the whole machine (other work too)'],
+];
+
+/**
+ * The page, bbox and tile loads through nginx in front of one instance and of two, round by
+ * round, then the median over the rounds with the ratio two / one (req/s above 1× is a gain;
+ * on a machine whose cores the instances share with PostgreSQL and the load, expect little).
+ */
+export function instancesTable(results: InstancesResults): string {
+  const lines = [
+    `N = ${results.n.toLocaleString('en')} points, ${results.date}, ${results.machine}, ${results.database}; nginx (${results.nginxWorkers} workers, round-robin) in front of 1 or 2 instances; ${results.seconds} s per load, 10 connections`,
+    '',
+    '| Round | Load | nginx → 1 instance | nginx → 2 instances | Load average (1 / 2) |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  results.rounds.forEach((entry, index) => {
+    for (const [name, label] of INSTANCE_LOADS)
+      lines.push(
+        `| ${index + 1} | ${label} | ${loadCell(entry.one[name])} | ${loadCell(entry.two[name])} | ${entry.loadAverage.one[0]} / ${entry.loadAverage.two[0]} |`,
+      );
+  });
+  lines.push(
+    '',
+    '| Load (median of rounds) | 1 instance | 2 instances | 2 / 1: p50, p95, req/s |',
+    '| --- | --- | --- | --- |',
+  );
+  for (const [name, label] of INSTANCE_LOADS) {
+    const pick = (side: 'one' | 'two', key: 'p50' | 'p95' | 'perSecond') =>
+      round(median(results.rounds.map((entry) => entry[side][name][key])), key === 'perSecond' ? 0 : 1);
+    const failed = (side: 'one' | 'two') =>
+      results.rounds.reduce((sum, entry) => sum + entry[side][name].failed, 0);
+    const cell = (side: 'one' | 'two') =>
+      `p50 ${pick(side, 'p50')} ms, p95 ${pick(side, 'p95')} ms, ${pick(side, 'perSecond')} req/s${failed(side) ? `, ${failed(side)} failed` : ''}`;
+    lines.push(
+      `| ${label} | ${cell('one')} | ${cell('two')} | ${ratio(pick('two', 'p50'), pick('one', 'p50'))}, ${ratio(pick('two', 'p95'), pick('one', 'p95'))}, ${ratio(pick('two', 'perSecond'), pick('one', 'perSecond'))} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| Cores used over the loads (median of rounds) | 1 instance | 2 instances |',
+    '| --- | --- | --- |',
+  );
+  for (const [key, label] of CPU_PARTS) {
+    const cores = (side: 'one' | 'two') =>
+      round(median(results.rounds.map((entry) => entry.cpu[side][key])), 2);
+    lines.push(`| ${label} | ${cores('one')} | ${cores('two')} |`);
   }
   return lines.join('\n');
 }

@@ -1,5 +1,7 @@
 import { accessRounds, makeAccessFixture, type AccessFixture, type AccessResults } from './access-load.ts';
 import { aggregateRounds, type AggregateResults } from './aggregate-load.ts';
+import { Balancer, instancesRounds, type InstancesResults } from './instances-load.ts';
+import { postmasterPid } from './cpu.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import {
 import { browserPhases, type BrowserResults } from './browser.ts';
 import { AREA, writePointsCsv } from './data-file.ts';
 import { PeerUnavailable, peerRun } from './peer-run.ts';
-import { accessTable, aggregateTable, markdownTable } from './report.ts';
+import { accessTable, aggregateTable, instancesTable, markdownTable } from './report.ts';
 import { saveResults } from './results-file.ts';
 import { ServerProcess } from './server-process.ts';
 import { Session } from './session.ts';
@@ -63,13 +65,17 @@ const { values } = parseArgs({
     // The dashboard's aggregations (whole layer, within a box) one at a time, then under load
     // `--rounds` times (bench/aggregate-load.ts); with `--load-only <dir>` or on its own.
     'aggregate-load': { type: 'boolean', default: false },
+    // The page, bbox and tile loads through nginx in front of one instance, then of two (same
+    // nginx, same PostgreSQL), alternated `--rounds` times (bench/instances-load.ts); --postgres.
+    'instances-load': { type: 'boolean', default: false },
   },
 });
 const n = Number(values.n);
 const seconds = Number(values.seconds);
 if (!Number.isInteger(n) || n < 1000) throw new Error('--n takes a whole number of at least 1000');
 const databaseUrl = values.postgres ? process.env.TEST_DATABASE_URL : undefined;
-if (values.postgres && !databaseUrl)
+// Printing a kept run again needs no database.
+if (values.postgres && !databaseUrl && !values['report-only'])
   throw new Error(
     '--postgres runs inside scripts/with-postgres.sh: sh scripts/with-postgres.sh npm run bench -- --postgres',
   );
@@ -79,19 +85,41 @@ const resultsKey = `${n}${values.postgres ? '-postgres' : ''}`;
 const accessKey = `${resultsKey}-access`;
 /** The aggregations' entry beside them. */
 const aggregateKey = `${resultsKey}-aggregate`;
+/** One instance against two behind nginx, beside them. */
+const instancesKey = `${resultsKey}-instances`;
+if (values['instances-load'] && !values.postgres)
+  throw new Error('--instances-load needs --postgres: several instances share one PostgreSQL');
+/** With --instances-load: the second instance on the next port, nginx on the one after. */
+const port = Number(values.port);
+const INSTANCES = [
+  { name: 'a', port },
+  { name: 'b', port: port + 1 },
+];
+const balancerPort = port + 2;
 
 const ADMIN = { email: 'bench@atlasboard.test', password: 'bench-password-1234' };
 
-/** The real server on the run's data directory, with no demo content and the bench's admin. */
-const benchServer = (workDir: string, clientDir: string) =>
+/**
+ * The real server on the run's data directory, with no demo content and the bench's admin.
+ * With --instances-load, one of the instances behind nginx: each has a data directory of its
+ * own (temp files only; the points are in PostgreSQL) and the settings for several instances.
+ */
+const benchServer = (workDir: string, clientDir: string, instance = INSTANCES[0]!) =>
   new ServerProcess({
     projectDir,
-    dataDir: path.join(workDir, 'data'),
+    dataDir: path.join(workDir, instance.name === 'a' ? 'data' : `data-${instance.name}`),
     clientDir,
-    port: Number(values.port),
+    port: instance.port,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     databaseUrl,
+    env: values['instances-load']
+      ? {
+          INSTANCE_NAME: instance.name,
+          TRUST_PROXY: '127.0.0.1',
+          APP_URL: `http://127.0.0.1:${balancerPort}`,
+        }
+      : {},
   });
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
@@ -197,6 +225,7 @@ async function loadOnly(workDir: string): Promise<void> {
     }
     if (values['access-load']) await accessLoad(workDir, session, server, target);
     else if (values['aggregate-load']) await aggregateLoad(session, server, target);
+    else if (values['instances-load']) await instancesLoad(workDir, clientDir, server, target);
     else {
       const only = values.phases?.split(',') as (keyof LoadPhases)[] | undefined;
       await loadPhases(session, server, target, seconds, { only, log });
@@ -273,6 +302,54 @@ async function aggregateLoad(session: Session, server: ServerProcess, target: Ta
   log(`wrote bench/results.json (${aggregateKey})`);
 }
 
+/**
+ * `--instances-load`: the second instance started beside the first (same PostgreSQL), nginx in
+ * front, then the loads through nginx on one and on two instances, alternated; kept in
+ * results.json as `<N>-postgres-instances`.
+ */
+async function instancesLoad(workDir: string, clientDir: string, first: ServerProcess, target: Target) {
+  const second = benchServer(workDir, clientDir, INSTANCES[1]);
+  const balancer = new Balancer(path.join(workDir, 'nginx'), balancerPort);
+  try {
+    await second.start();
+    await balancer.start(INSTANCES.map((instance) => instance.port));
+    // Signed in through nginx, as a browser would be: the session is in PostgreSQL, read by both.
+    const session = new Session(balancer.origin);
+    await session.signIn(ADMIN.email, ADMIN.password);
+    const postgres = postmasterPid(new URL(databaseUrl ?? '').port);
+    if (postgres === undefined) log("PostgreSQL's server process was not found: its CPU reads as 0");
+    const rounds = await instancesRounds(session, balancer, target, INSTANCES, {
+      seconds,
+      rounds: Number(values.rounds),
+      log,
+      watched: {
+        instanceA: first.pid,
+        instanceB: second.pid,
+        nginx: balancer.pid,
+        postgres,
+      },
+    });
+    const results: InstancesResults = {
+      n,
+      date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
+      database: 'PostgreSQL',
+      seconds,
+      nginxWorkers: `${balancer.workers} (${os.cpus().length})`,
+      rounds,
+    };
+    process.stdout.write(`\n${instancesTable(results)}\n\n`);
+    await saveResults(projectDir, instancesKey, results);
+    log(`wrote bench/results.json (${instancesKey})`);
+  } catch (error) {
+    process.stderr.write(`Second instance's log:\n${second.log}\nnginx:\n${await balancer.log()}\n`);
+    throw error;
+  } finally {
+    await balancer.stop();
+    await second.stop();
+  }
+}
+
 /** `--access-load` or `--aggregate-load` without `--load-only`: on a data directory made for this run. */
 async function accessOnFreshData(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'atlasboard-bench-'));
@@ -284,6 +361,16 @@ async function accessOnFreshData(): Promise<void> {
 }
 
 async function reportOnly(): Promise<void> {
+  if (values['instances-load']) {
+    const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
+      string,
+      InstancesResults
+    >;
+    const results = all[instancesKey];
+    if (!results) throw new Error(`bench/results.json has no run ${instancesKey}`);
+    process.stdout.write(`${instancesTable(results)}\n`);
+    return;
+  }
   if (values['aggregate-load']) {
     const all = JSON.parse(await readFile(path.join(projectDir, 'bench/results.json'), 'utf8')) as Record<
       string,
@@ -320,7 +407,7 @@ async function reportOnly(): Promise<void> {
       n,
       seconds,
       rounds: Number(values.rounds),
-      port: Number(values.port),
+      port,
       postgres: values.postgres,
       databaseUrl: process.env.TEST_DATABASE_URL,
       admin: ADMIN,
@@ -330,7 +417,7 @@ async function reportOnly(): Promise<void> {
     ? reportOnly()
     : values['load-only']
       ? loadOnly(path.resolve(values['load-only']))
-      : values['access-load'] || values['aggregate-load']
+      : values['access-load'] || values['aggregate-load'] || values['instances-load']
         ? accessOnFreshData()
         : main()
 ).catch((error: unknown) => {

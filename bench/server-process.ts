@@ -13,6 +13,8 @@ export interface ServerOptions {
   databaseUrl?: string | undefined;
   /** Seed the demo town (the hydraulics bench runs on it); off by default. */
   demoSeed?: boolean;
+  /** More settings for this instance (several instances: INSTANCE_NAME, TRUST_PROXY, APP_URL). */
+  env?: Record<string, string>;
 }
 
 /** Resident memory of a process in bytes, from /proc (Linux); undefined once it is gone. */
@@ -36,6 +38,11 @@ export class ServerProcess {
   private output = '';
   readonly origin: string;
 
+  /** The server's process id once started (its CPU time is read from /proc). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   constructor(private readonly options: ServerOptions) {
     this.origin = `http://127.0.0.1:${options.port}`;
   }
@@ -58,6 +65,7 @@ export class ServerProcess {
         DEMO_SEED: this.options.demoSeed ? '1' : '0',
         LOG_LEVEL: 'warn',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...this.options.env,
       },
     });
     this.child = child;

@@ -160,7 +160,7 @@ export async function layerFeaturePage(
   const { total, exact } = narrowed
     ? await boundedCount(db, where, params, source)
     : asOf
-      ? { total: await countAt(db, layerId, asOf), exact: false }
+      ? { total: await countAt(db, layerId, asOf, request.versionKey), exact: false }
       : { total: request.featuresCount, exact: true };
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   // The side on which the answer budget left rows out, if it did (pageEnvelopeOf links to them).

@@ -264,7 +264,9 @@ export async function itemsPage(
   const source = query.asOf
     ? featuresSource(query.asOf, '$1', params.add(query.asOf.toISOString()))
     : 'features';
-  const total = async () => (query.asOf ? countAt(db, layer.id, query.asOf) : Number(layer.features_count));
+  const version = `${String(layer.version)}:${new Date(layer.created_at).getTime()}`;
+  const total = async () =>
+    query.asOf ? countAt(db, layer.id, query.asOf, version) : Number(layer.features_count);
   const first = query.after === undefined && query.before === undefined;
   const counts = first || query.resultType === 'hits';
   const stamp = new Date().toISOString();

@@ -153,7 +153,8 @@ export async function layerFeaturePage(
   const { layerId, page, perPage, search, where: equals, asOf } = request;
   const { where, params } = layerWhere(layerId, search, equals, request.hidden, request.time);
   if (asOf) params.push(asOf.toISOString());
-  const source = featuresSource(asOf, '$1', `$${params.length}`);
+  const asOfParam = params.length;
+  const source = featuresSource(asOf, '$1', `$${asOfParam}`);
   // Narrowed pages are counted and found by reading them; the layer's count and anchors are of all.
   const narrowed = Boolean(search) || equals !== undefined || request.time !== undefined;
   const { total, exact } = narrowed
@@ -226,8 +227,8 @@ export async function layerFeaturePage(
       if (ids.length === 0) break;
       const values = [...params, ids];
       // Named once and materialised: the page statement reads its source three times (ids, answer
-      // budget, rows), and planning the rebuild inlined three times cost more than running it.
-      const named = `WITH past AS MATERIALIZED (SELECT * FROM ${source} p WHERE p.id = ANY($${values.length}::int[])) `;
+      // budget, rows). The rebuild of the candidates keeps its plan (features_at_ids).
+      const named = `WITH past AS MATERIALIZED (SELECT * FROM features_at_ids($1::int, $${asOfParam}::timestamptz, $${values.length}::int[])) `;
       const read = await selectFrom('past', values, '', order, limit - rows.length, 0, named);
       rows.push(...read);
       if (cut || ids.length < count) break;

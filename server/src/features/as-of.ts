@@ -91,23 +91,28 @@ export async function pastCandidateIds(
   bound: IdBound,
   count: number,
 ): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(pastCandidatesSql('$1', '$2', bound, count), [
+    layerId,
+    asOf.toISOString(),
+  ]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** The statement of pastCandidateIds, on the layer and moment named by `layer` and `at`. */
+export function pastCandidatesSql(layer: string, at: string, bound: IdBound, count: number): string {
   const descending = bound !== undefined && 'before' in bound;
   const order = descending ? 'DESC' : 'ASC';
   const beyond = (column: string) =>
     bound === undefined
       ? ''
       : 'after' in bound
-        ? `AND ${column} > ${bound.after}`
-        : `AND ${column} < ${bound.before}`;
-  const rows = await db.query<{ id: number }>(
-    `SELECT id FROM (
-       (SELECT f.id FROM features f WHERE f.layer_id = $1 ${beyond('f.id')} ORDER BY f.id ${order} LIMIT ${count})
+        ? `AND ${column} > ${Number(bound.after)}`
+        : `AND ${column} < ${Number(bound.before)}`;
+  return `SELECT id FROM (
+       (SELECT f.id FROM features f WHERE f.layer_id = ${layer} ${beyond('f.id')} ORDER BY f.id ${order} LIMIT ${count})
        UNION
        (SELECT d.auditable_id FROM feature_audits d
-        WHERE d.layer_id = $1 AND d.event = 'deleted' AND d.created_at > $2::timestamptz ${beyond('d.auditable_id')}
+        WHERE d.layer_id = ${layer} AND d.event = 'deleted' AND d.created_at > ${at}::timestamptz ${beyond('d.auditable_id')}
         ORDER BY d.auditable_id ${order} LIMIT ${count})
-     ) c ORDER BY id ${order} LIMIT ${count}`,
-    [layerId, asOf.toISOString()],
-  );
-  return rows.map((row) => Number(row.id));
+     ) c ORDER BY id ${order} LIMIT ${count}`;
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
 import type { PageEnvelope } from '../../../shared/http/pagination.ts';
 import { LAYER_COLUMNS, type FeatureBody } from '../maps/records.ts';
+import { countAt, pastCandidatesSql, type IdBound } from './as-of.ts';
 import { COUNT_CAP, estimatedCount } from './bounded-count.ts';
 import { layerWhere, pageEnvelopeOf, type LayerPageRequest } from './feature-page.ts';
 import { cutByBudget, featurePageSql, type FeatureRowWithFiles } from './feature-rows.ts';
@@ -40,9 +41,10 @@ interface Plan {
  * The page's ids, in its order, from the layer (`$1`, and `$2` the search pattern) or, for a
  * search with no more matches than the cap, from those matches (the `capped` query).
  */
-function idsSql(chosen: Plan, where: string, from: 'layer' | 'capped'): string {
+function idsSql(chosen: Plan, where: string, from: 'layer' | 'capped' | 'past'): string {
   const condition = chosen.condition ? ` AND ${chosen.condition}` : '';
-  const source = from === 'capped' ? `capped ft WHERE true` : `features ft WHERE ${where}`;
+  const source =
+    from === 'capped' ? `capped ft WHERE true` : `${from === 'past' ? 'past' : 'features'} ft WHERE ${where}`;
   return `SELECT ft.id FROM ${source}${condition} ORDER BY ft.id ${chosen.order}`;
 }
 
@@ -79,6 +81,8 @@ interface Row {
   layer_row: { features_count: number; version: number | string; created_at: string } | null;
   page_rows: FeatureRowWithFiles[] | null;
   matched: number | null;
+  /** For a page of the past: how many candidate ids it rebuilt (pastCandidatesSql). */
+  candidates: number | null;
 }
 
 /**
@@ -103,10 +107,27 @@ export async function layerPageInOneStatement(
     !canOn(ability, 'read', 'Feature', { map_id: mapId, layer_id: layerId })
   )
     return undefined;
+  const { asOf } = request;
+  // A page of the past here is a first page or one by cursor, of the whole layer: the rebuild of
+  // a few candidate ids beyond the cursor, in the same statement. Others take the long way.
+  const pastBound: IdBound =
+    request.afterId !== undefined
+      ? { after: Number(request.afterId) }
+      : request.beforeId !== undefined
+        ? { before: Number(request.beforeId) }
+        : undefined;
+  if (asOf && (request.search || (pastBound === undefined && request.page !== 1))) return undefined;
   const { where, params } = layerWhere(layerId, request.search);
   const chosen = plan(db, layerId, request);
   if (!chosen) return undefined;
+  const at = asOf ? `$${params.push(asOf.toISOString())}` : undefined;
   const map = `$${params.length + 1}`;
+  // The first round of a page of the past (feature-page.ts reads more rounds when it comes short).
+  const candidates = chosen.limit + 1;
+  const past = at
+    ? `, cand AS MATERIALIZED (${pastCandidatesSql('$1', at, pastBound, candidates)}),
+       past AS MATERIALIZED (SELECT * FROM features_at_ids($1::int, ${at}::timestamptz, ARRAY(SELECT id FROM cand)))`
+    : '';
   // Any COUNT_CAP + 1 matches, in no order: the scan stops there, so a search matching most of
   // a layer reads that many rows, not all of them and a sort. Up to the cap they are all the
   // matches, and the page is read from them.
@@ -118,12 +139,13 @@ export async function layerPageInOneStatement(
        SELECT m.id, (SELECT to_jsonb(x) FROM (SELECT ${LAYER_COLUMNS} FROM layers l
          WHERE l.id = $1 AND l.map_id = m.id AND l.import_job_id IS NULL) x) AS layer_row
        FROM maps m WHERE m.id = ${map}
-     )${capped}
+     )${capped}${past}
      SELECT ml.layer_row,
        CASE WHEN ml.layer_row IS NULL THEN NULL ELSE (SELECT json_agg(p) FROM (
-         ${featurePageSql(idsSql(chosen, where, request.search ? 'capped' : 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset, true)}
+         ${featurePageSql(idsSql(chosen, where, at ? 'past' : request.search ? 'capped' : 'layer'), `ft.id ${chosen.order}`, chosen.limit, chosen.offset, true, at ? 'past' : 'features')}
        ) p) END AS page_rows,
-       ${request.search ? '(SELECT count(*)::int FROM capped)' : 'NULL::int'} AS matched
+       ${request.search ? '(SELECT count(*)::int FROM capped)' : 'NULL::int'} AS matched,
+       ${at ? '(SELECT count(*)::int FROM cand)' : 'NULL::int'} AS candidates
      FROM ml`,
     [...params, mapId],
   );
@@ -140,6 +162,22 @@ export async function layerPageInOneStatement(
     (chosen.assumed.featuresCount !== shape.featuresCount || chosen.assumed.versionKey !== shape.versionKey)
   )
     return undefined;
+  if (asOf) {
+    const rows = row.page_rows ?? [];
+    // Candidates made since the moment dropped out and more may lie beyond: the long way reads
+    // further rounds.
+    if (rows.length < chosen.limit && !cutByBudget(rows) && Number(row.candidates) >= candidates)
+      return undefined;
+    const cut = cutByBudget(rows) ? (chosen.order === 'ASC' ? 'after' : 'before') : undefined;
+    const total = await countAt(db, layerId, asOf, shape.versionKey);
+    return pageEnvelopeOf(
+      request,
+      rows.sort((a, b) => a.id - b.id),
+      total,
+      undefined,
+      cut,
+    );
+  }
   const overCap = row.matched !== null && row.matched > COUNT_CAP;
   // More matches than are counted exactly: the planner estimates the total, and the capped
   // matches are only some of them, so the page is read from the layer.

@@ -38,11 +38,12 @@ export const featureListHandlers = typedHandlers({
     };
     // A sort or a column filter needs the layer's schema first: those pages go the longer way.
     // So do searches by callers with properties hidden on this layer (the search must not match
-    // those), and pages of the past, rebuilt from the history. A plain page for such a caller
-    // takes the one statement too and leaves the hidden properties out of its rows after.
+    // those), and searches or numbered pages of the past, rebuilt from the history. A plain page
+    // for such a caller takes the one statement too and leaves the hidden properties out of its
+    // rows after (old values included).
     const hiddenHere = hiddenPropertiesOf(auth.access, params.layer_id);
     const simple =
-      request.asOf === undefined &&
+      (request.asOf === undefined || request.search === undefined) &&
       query.datetime === undefined &&
       query.sort === undefined &&
       query.where_property === undefined &&

@@ -163,3 +163,53 @@ describe('a features page', () => {
     expect((await client.get(`/api/maps/999999/layers/${layer.id}/features`)).status).toBe(404);
   });
 });
+
+describe('a features page of the layer as it was', () => {
+  it('is one statement per request by cursor once its moment has been counted', async () => {
+    const { client, map, layer } = await signedInLayer(100);
+    const url = `/api/maps/${map.id}/layers/${layer.id}/features`;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asOf = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Made after the moment: absent from every page of then.
+    await t().database.db.query(
+      `INSERT INTO features (layer_id, geom, properties)
+       SELECT $1, ST_SetSRID(ST_MakePoint(-8, 38.7), 4326), jsonb_build_object('code', 'later-' || g)
+       FROM generate_series(1, 5) g`,
+      [layer.id],
+    );
+    const ids = (
+      await t().database.db.query<{ id: number }>(
+        `SELECT id FROM features WHERE layer_id = $1 AND properties->>'code' LIKE 'row-%' ORDER BY id`,
+        [layer.id],
+      )
+    ).map((row) => row.id);
+    const cost = async (query: Record<string, string | number>) => {
+      const before = statements.length;
+      const response = await client.get(url, { query });
+      expect(response.status).toBe(200);
+      return { page: response.json<Page>(), statements: statements.length - before };
+    };
+    const idsOf = (page: Page) => page.data.map((feature) => feature.id);
+    // Warming: the layer's shape and the count of the layer then are read once.
+    await cost({ as_of: asOf });
+
+    const first = await cost({ as_of: asOf });
+    expect(first.statements).toBe(1);
+    expect(idsOf(first.page)).toEqual(ids.slice(0, 15));
+
+    const next = await cost(
+      Object.fromEntries(new URL(first.page.links.next ?? '', 'http://x').searchParams),
+    );
+    expect(next.statements).toBe(1);
+    expect(idsOf(next.page)).toEqual(ids.slice(15, 30));
+
+    const back = await cost({ as_of: asOf, before_id: ids[30] ?? 0 });
+    expect(back.statements).toBe(1);
+    expect(idsOf(back.page)).toEqual(ids.slice(15, 30));
+
+    // The last page of then: the candidates beyond it are all made since, so it reads one more round.
+    const last = await cost({ as_of: asOf, after_id: ids[89] ?? 0 });
+    expect(idsOf(last.page)).toEqual(ids.slice(90));
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { after, before, datedAt, MOMENTS } from '../../test-support/past-moments.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
 import { ACCESS_CHANNEL } from '../access/access-cache.ts';
@@ -28,24 +29,9 @@ const SCHEMA = [
 ];
 const point = (lon: number, lat = 38.72) => ({ type: 'Point', coordinates: [lon, lat] });
 
-/** The moments of the story (all before "now", so every later write is newer). */
-const T = {
-  created: '2026-01-10T08:00:00.000Z',
-  edited: '2026-02-10T08:00:00.000Z',
-  deleted: '2026-03-10T08:00:00.000Z',
-  added: '2026-04-10T08:00:00.000Z',
-};
-const HOUR = 3_600_000;
-const after = (iso: string) => new Date(Date.parse(iso) + HOUR).toISOString();
-const before = (iso: string) => new Date(Date.parse(iso) - HOUR).toISOString();
-
-/** Dates what the last step wrote (rows newer than the story) as having happened at `at`. */
-async function happenedAt(at: string): Promise<void> {
-  const { db } = t.database;
-  await db.query(`UPDATE feature_audits SET created_at = $1 WHERE created_at > '2026-06-01'`, [at]);
-  await db.query(`UPDATE features SET created_at = $1 WHERE created_at > '2026-06-01'`, [at]);
-  await db.query(`UPDATE features SET updated_at = $1 WHERE updated_at > '2026-06-01'`, [at]);
-}
+const T = MOMENTS;
+/** Dates what the last step wrote as having happened at `at`. */
+const happenedAt = (at: string) => datedAt(t.database.db, at);
 
 interface Story {
   mapId: number;

@@ -40,12 +40,12 @@ const SIBLING_LINK = /\]\(([\w.-]+\.md)?(?:#([\w-]+))?\)/g;
 export const OLD_CITATION = /\b(SPEC|DESIGN|STYLE|FACTS)(?:\.md)?\s*§\s*\d/g;
 
 /**
- * A pointer out of the repository, which docs/ should explain instead: a tracker number (`issue 21`,
- * `Issue #24`, `issue-7`, `issue no. 3`, `#20 item 5`, `#20, item 5`, `item 5 of #20`), the
- * product specification by its outside name (`SPEC`, `SPEC.md`) or the outside design, style and
- * facts notes by file name (`DESIGN.md`). What stays allowed: `#` before digits anywhere else (a
- * colour `#202020`, a feature `Pipes #3`), and a full link to another project's issue or pull
- * request (`https://github.com/owner/repo/issues/12`), which names where it points.
+ * A pointer out of the repository, which docs/ should explain instead: a tracker number (the word
+ * issue with a number after it, written with a space, a hash, a dash or "no.", or a hash number
+ * followed by an item), the product specification by its outside name, or the outside design,
+ * style and facts notes by file name. What stays allowed: a hash before digits anywhere else (a
+ * colour, a feature's number in a label), and a full link to another project's issue or pull
+ * request, which names where it points. `tests/contract/doc-refs.test.ts` spells out each form.
  */
 export const OUTSIDE_POINTER =
   /\b[Ii]ssues?(?:\s*[-:]\s*|\s+no\.?\s*|\s*)#?\d+|#\d+,?\s+items?\b|\bitems?\s+\d+\s+(?:of|in)\s+#\d+|\bSPEC\b(?!\s*§)|\b(?:DESIGN|STYLE|FACTS)\.md\b/g;

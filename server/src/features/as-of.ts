@@ -98,16 +98,19 @@ export async function pastCandidateIds(
   return rows.map((row) => Number(row.id));
 }
 
+/** ` AND <column> > after` or ` AND <column> < before`: the ids beyond a cursor ('' for none). */
+export function idsBeyond(column: string, bound: IdBound): string {
+  if (bound === undefined) return '';
+  return 'after' in bound
+    ? ` AND ${column} > ${Number(bound.after)}`
+    : ` AND ${column} < ${Number(bound.before)}`;
+}
+
 /** The statement of pastCandidateIds, on the layer and moment named by `layer` and `at`. */
 export function pastCandidatesSql(layer: string, at: string, bound: IdBound, count: number): string {
   const descending = bound !== undefined && 'before' in bound;
   const order = descending ? 'DESC' : 'ASC';
-  const beyond = (column: string) =>
-    bound === undefined
-      ? ''
-      : 'after' in bound
-        ? `AND ${column} > ${Number(bound.after)}`
-        : `AND ${column} < ${Number(bound.before)}`;
+  const beyond = (column: string) => idsBeyond(column, bound);
   return `SELECT id FROM (
        (SELECT f.id FROM features f WHERE f.layer_id = ${layer} ${beyond('f.id')} ORDER BY f.id ${order} LIMIT ${count})
        UNION

@@ -12,7 +12,7 @@ import {
   searchCondition,
   type FeatureRowWithFiles,
 } from './feature-rows.ts';
-import { countAt, featuresSource, pastCandidateIds, type IdBound } from './as-of.ts';
+import { countAt, featuresSource, idsBeyond, pastCandidateIds, type IdBound } from './as-of.ts';
 import { SqlParams, timeRangeSql } from './feature-filters.ts';
 import { pageStart } from './page-anchors.ts';
 
@@ -193,13 +193,7 @@ export async function layerFeaturePage(
   const select = (bound: IdBound, limit: number, offset = 0) => {
     const order = bound !== undefined && 'before' in bound ? 'DESC' : 'ASC';
     if (asOf && !narrowed && offset === 0) return pastPage(asOf, bound, order, limit);
-    const condition =
-      bound === undefined
-        ? ''
-        : 'after' in bound
-          ? ` AND ft.id > ${bound.after}`
-          : ` AND ft.id < ${bound.before}`;
-    return selectFrom(source, params, condition, order, limit, offset);
+    return selectFrom(source, params, idsBeyond('ft.id', bound), order, limit, offset);
   };
   /**
    * A keyset page of the past, rebuilt for a few candidate ids at a time (pastCandidateIds):
@@ -214,13 +208,9 @@ export async function layerFeaturePage(
       if (count > PAST_MOST_CANDIDATES) {
         const last = rows.at(-1)?.id;
         const rest = last === undefined ? from : order === 'ASC' ? { after: last } : { before: last };
-        const condition =
-          rest === undefined
-            ? ''
-            : 'after' in rest
-              ? ` AND ft.id > ${rest.after}`
-              : ` AND ft.id < ${rest.before}`;
-        rows.push(...(await selectFrom(source, params, condition, order, limit - rows.length)));
+        rows.push(
+          ...(await selectFrom(source, params, idsBeyond('ft.id', rest), order, limit - rows.length)),
+        );
         break;
       }
       const ids = await pastCandidateIds(db, layerId, moment, from, count);

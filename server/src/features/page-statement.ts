@@ -162,26 +162,24 @@ export async function layerPageInOneStatement(
     (chosen.assumed.featuresCount !== shape.featuresCount || chosen.assumed.versionKey !== shape.versionKey)
   )
     return undefined;
-  if (asOf) {
-    const rows = row.page_rows ?? [];
-    // Candidates made since the moment dropped out and more may lie beyond: the long way reads
-    // further rounds.
-    if (rows.length < chosen.limit && !cutByBudget(rows) && Number(row.candidates) >= candidates)
-      return undefined;
-    const cut = cutByBudget(rows) ? (chosen.order === 'ASC' ? 'after' : 'before') : undefined;
-    const total = await countAt(db, layerId, asOf, shape.versionKey);
-    return pageEnvelopeOf(
-      request,
-      rows.sort((a, b) => a.id - b.id),
-      total,
-      undefined,
-      cut,
-    );
-  }
+  // A page of the past whose candidates were partly made since the moment, with more beyond:
+  // the long way reads further rounds.
+  const pastRows = row.page_rows ?? [];
+  if (
+    asOf &&
+    pastRows.length < chosen.limit &&
+    !cutByBudget(pastRows) &&
+    Number(row.candidates) >= candidates
+  )
+    return undefined;
   const overCap = row.matched !== null && row.matched > COUNT_CAP;
   // More matches than are counted exactly: the planner estimates the total, and the capped
   // matches are only some of them, so the page is read from the layer.
-  const total = overCap ? await estimatedCount(db, where, params) : (row.matched ?? shape.featuresCount);
+  const total = asOf
+    ? await countAt(db, layerId, asOf, shape.versionKey)
+    : overCap
+      ? await estimatedCount(db, where, params)
+      : (row.matched ?? shape.featuresCount);
   const lastPage = Math.max(1, Math.ceil(total / request.perPage));
   if (request.page > lastPage) return pageEnvelopeOf(request, [], total, undefined);
   const read = overCap

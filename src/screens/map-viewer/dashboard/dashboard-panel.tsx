@@ -7,7 +7,6 @@ import {
   useListWidgets,
   useUpdateWidget,
 } from '../../../../generated/api/dashboards/dashboards';
-import { useFilterFeatures } from '../../../../generated/api/features/features';
 import type {
   Feature,
   Layer,
@@ -19,11 +18,10 @@ import type {
 import { onMap, useAppAbility } from '../../../lib/ability';
 import { paths } from '../../../lib/paths';
 import { Link, useSearchParams } from 'react-router';
-import { asOfParams } from '../../../lib/as-of';
 import { whenQuery } from '../../../lib/time-query';
 import { WidgetCard } from './widget-card';
-import { withTimeRange } from '../time/time-range';
-import type { Selection, ViewerScope } from '../../../components/dashboard/widget-data';
+import type { ViewerScope } from '../../../components/dashboard/widget-data';
+import { useWidgetSelection } from './use-widget-selection';
 import { widgetsChanged } from '../../../lib/cache-changes';
 
 interface DashboardPanelProps {
@@ -58,7 +56,9 @@ export function DashboardPanel({
   // This map's managers and admins, not whoever manages some other map.
   const manages = ability.can('update', onMap('Map', mapId));
   const widgets = useListWidgets(mapId);
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const { selection, select } = useWidgetSelection(mapId, layers, datetime, asOf, (features) =>
+    onSelection?.(features),
+  );
   const queryClient = useQueryClient();
   const refresh = () => widgetsChanged(queryClient, mapId);
   const remove = useDeleteWidget({ mutation: { onSuccess: refresh } });
@@ -69,28 +69,6 @@ export function DashboardPanel({
     appliedFilter,
     time: datetime ? { datetime, layerIds: timedLayerIds } : null,
     asOf,
-  };
-  const matches = useFilterFeatures();
-  const select = (next: Selection | null) => {
-    setSelection(next);
-    if (!next) {
-      onSelection?.(null);
-      return;
-    }
-    matches.mutate(
-      {
-        id: mapId,
-        data: {
-          layers_filter: withTimeRange(
-            [{ layer_id: next.layerId, filters: [next.condition] }],
-            layers,
-            datetime,
-          ),
-        },
-        params: { page: 1, per_page: 100, ...asOfParams(asOf) },
-      },
-      { onSuccess: (page) => onSelection?.(page.data) },
-    );
   };
   const list = widgets.data?.data ?? [];
 

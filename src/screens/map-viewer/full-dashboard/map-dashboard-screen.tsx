@@ -3,16 +3,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { updateWidget, useListWidgets } from '../../../../generated/api/dashboards/dashboards';
-import { useFilterFeatures } from '../../../../generated/api/features/features';
 import { useShowMap } from '../../../../generated/api/maps/maps';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { onMap, useAppAbility } from '../../../lib/ability';
 import { widgetsChanged } from '../../../lib/cache-changes';
 import { paths } from '../../../lib/paths';
-import { asOfParams, useAsOf } from '../../../lib/as-of';
+import { useAsOf } from '../../../lib/as-of';
 import { timeRangeFromQuery, toDatetime, whenQuery } from '../../../lib/time-query';
-import { withTimeRange } from '../time/time-range';
-import type { Selection, ViewerScope } from '../../../components/dashboard/widget-data';
+import type { ViewerScope } from '../../../components/dashboard/widget-data';
+import { useWidgetSelection } from '../dashboard/use-widget-selection';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardMap } from './dashboard-map';
 import type { Box } from './grid-layout';
@@ -53,39 +52,14 @@ export function MapDashboardScreen() {
       asOf,
     };
   }, [extent, datetime, layers, asOf]);
-  const [selection, setSelection] = useState<Selection | null>(null);
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
-  const matches = useFilterFeatures();
+  const { selection, select } = useWidgetSelection(mapId, layers, datetime, asOf, (features) => {
+    const byLayer: Record<number, number[]> = {};
+    for (const feature of features ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
+    setHighlighted(byLayer);
+  });
   const queryClient = useQueryClient();
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'failed'>('idle');
-
-  const select = (next: Selection | null) => {
-    setSelection(next);
-    if (!next) {
-      setHighlighted({});
-      return;
-    }
-    matches.mutate(
-      {
-        id: mapId,
-        data: {
-          layers_filter: withTimeRange(
-            [{ layer_id: next.layerId, filters: [next.condition] }],
-            layers,
-            datetime,
-          ),
-        },
-        params: { page: 1, per_page: 100, ...asOfParams(asOf) },
-      },
-      {
-        onSuccess: (page) => {
-          const byLayer: Record<number, number[]> = {};
-          for (const feature of page.data) (byLayer[feature.layer_id] ??= []).push(feature.id);
-          setHighlighted(byLayer);
-        },
-      },
-    );
-  };
 
   const save = (changes: [number, Box][]) => {
     setSaveState('saving');

@@ -6,6 +6,7 @@ import { installAuthRateLimit } from './auth/auth-rate-limit.ts';
 import { installOidcRoutes } from './auth/oidc-routes.ts';
 import { startSessionCache } from './auth/session-cache.ts';
 import { startAccessCache } from './access/access-cache.ts';
+import { startMapCache } from './maps/map-cache.ts';
 import { serveClient } from './client/serve-client.ts';
 import { installShareLinkRoute } from './access/share-route.ts';
 import { fastifyTrustProxy, type ServerConfig } from './config.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, log: app.log });
   await startSessionCache(db);
   await startAccessCache(db);
+  await startMapCache(db);
   bindOperations(app, { config, db, mailer, document, log: app.log }, options.handlers ?? defaultHandlers);
   serveApiDocs(app, document);
   installOidcRoutes(app, { config, db });

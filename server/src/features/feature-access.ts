@@ -2,6 +2,7 @@ import { canOn, type Action, type AppAbility } from '../../../shared/access/abil
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import { mayReachLayer, mayReachMap } from '../maps/access.ts';
+import { cachedMap } from '../maps/map-cache.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
@@ -16,7 +17,9 @@ export async function mapForFeatures(
   mapId: number,
   action: Action,
 ): Promise<MapRow> {
-  const map = await mapOr404(db, mapId);
+  const kept = await cachedMap(db, mapId);
+  if (kept === null) throw notFound();
+  const map = kept?.map ?? (await mapOr404(db, mapId));
   mayReachFeatures(ability, map, action);
   return map;
 }
@@ -41,6 +44,16 @@ export async function mapLayerForFeatures(
   layerId: number,
   action: Action,
 ): Promise<{ map: MapRow; layer: LayerRow }> {
+  const kept = await cachedMap(db, mapId);
+  if (kept === null) throw notFound();
+  if (kept) {
+    mayReachFeatures(ability, kept.map, action);
+    const found = kept.layers.find((layer) => layer.id === layerId && !layer.importing);
+    if (!found) throw notFound();
+    const { importing: _importing, ...layer } = found;
+    mayReachLayer(ability, layer, action, 'Feature');
+    return { map: kept.map, layer };
+  }
   const rows = await db.query<MapRow & { layer_row: LayerJson | null }>(
     `SELECT ${MAP_COLUMNS}, (
        SELECT to_jsonb(x) FROM (SELECT ${LAYER_COLUMNS} FROM layers l

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { cachedMap } from '../maps/map-cache.ts';
 
 interface NamedLayer {
   id: number;
@@ -39,6 +40,11 @@ export function collectionIds(layers: readonly NamedLayer[]): Map<number, string
 
 /** The map's vector layers (the collections), in the map's order, named. */
 export async function namedVectorLayers(db: Queryable, mapId: number): Promise<NamedLayer[]> {
+  const kept = await cachedMap(db, mapId);
+  if (kept !== undefined)
+    return (kept?.layers ?? [])
+      .filter((layer) => layer.type === 'vector' && !layer.importing)
+      .map(({ id, name }) => ({ id, name }));
   return db.query<NamedLayer>(
     `SELECT l.id, l.name FROM layers l
      WHERE l.map_id = $1 AND l.type = 'vector' AND l.import_job_id IS NULL ORDER BY l."order", l.id`,

@@ -2,6 +2,7 @@ import { withoutHidden } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
+import { idsInBox, sameVersionSql } from '../features/point-index.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import {
@@ -51,21 +52,32 @@ export async function includedFeatures(
   features: { type: 'FeatureCollection'; features: FeatureBody[] };
   features_truncated: boolean;
 }> {
-  const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
-  const bind = (value: unknown) => `$${values.push(value)}`;
-  const source = asOf ? featuresSource(asOf, '$1', bind(asOf.toISOString())) : 'features';
-  let inside = '';
-  if (bbox) {
-    const envelope = `ST_MakeEnvelope(${bbox.map(bind).join(', ')}, 4326)`;
-    inside = `AND ft.geom && ${envelope} AND ST_Intersects(ft.geom, ${envelope})`;
-  }
-  // Cut at the answer budget too: a few huge features are as much to send as thousands of small ones.
-  const picked = `SELECT ft.id FROM ${source} ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
-  const rows = await db.query<FeatureRow & { chosen: number }>(
-    `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM ${source} ft
-     JOIN (${withinAnswerBudget(picked, 'ft.id', source)}) page ON page.id = ft.id ORDER BY ft.id`,
-    values,
-  );
+  const read = async (byIndex: boolean) => {
+    const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
+    const bind = (value: unknown) => `$${values.push(value)}`;
+    const source = asOf ? featuresSource(asOf, '$1', bind(asOf.toISOString())) : 'features';
+    let inside = '';
+    if (bbox && byIndex) {
+      // The layer's point index picked the ids; the statement reads them only while the layer
+      // is still at the index's version (sameVersionSql), and answers nothing otherwise.
+      const ids = pickedIds ?? [];
+      inside = `AND ft.id = ANY(${bind(ids)}::int[]) AND ${sameVersionSql(layer, bind)}`;
+    } else if (bbox) {
+      const envelope = `ST_MakeEnvelope(${bbox.map(bind).join(', ')}, 4326)`;
+      inside = `AND ft.geom && ${envelope} AND ST_Intersects(ft.geom, ${envelope})`;
+    }
+    // Cut at the answer budget too: a few huge features are as much to send as thousands of small ones.
+    const picked = `SELECT ft.id FROM ${source} ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
+    return db.query<FeatureRow & { chosen: number }>(
+      `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM ${source} ft
+       JOIN (${withinAnswerBudget(picked, 'ft.id', source)}) page ON page.id = ft.id ORDER BY ft.id`,
+      values,
+    );
+  };
+  const pickedIds = bbox && !asOf ? idsInBox(db, layer, bbox) : undefined;
+  let rows = pickedIds?.length === 0 ? [] : await read(pickedIds !== undefined);
+  // Ids picked but no rows: the layer changed since its index was read.
+  if (pickedIds && pickedIds.length > 0 && rows.length === 0) rows = await read(false);
   const truncated = rows.length > INCLUDED_FEATURES_LIMIT || cutByBudget(rows);
   return {
     features: {

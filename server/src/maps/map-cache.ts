@@ -117,3 +117,8 @@ export async function cachedMap(db: Queryable, mapId: number): Promise<CachedMap
   cache.put(ticket, mapId, entry);
   return entry;
 }
+
+/** Whether this handle keeps maps in memory: the embedded database, not a transaction or PostgreSQL. */
+export function keepsMaps(db: Queryable): boolean {
+  return start(db) !== undefined;
+}

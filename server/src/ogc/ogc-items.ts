@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database.ts';
 import { countAt, featuresSource } from '../features/as-of.ts';
 import { SqlParams } from '../features/feature-filters.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
+import { idsInBox, sameVersionSql } from '../features/point-index.ts';
 import type { LayerRow } from '../maps/records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { FilterError } from './cql2-lexer.ts';
@@ -177,6 +178,8 @@ async function countMatched(db: Queryable, where: string, params: SqlParams, sou
 }
 
 interface PageRow {
+  /** False when the rows were picked by a point index of a version the layer has left. */
+  fresh: boolean;
   matched: number | null;
   other_side: boolean;
   id: number | null;
@@ -204,12 +207,15 @@ async function readPage(
     limit,
     count,
     source,
+    guard = 'true',
   }: {
     cursor: { side: 'after' | 'before'; id: number | undefined };
     limit: number;
     count: boolean;
     /** `features`, or the layer as it was (featuresSource). */
     source: string;
+    /** A condition the answer depends on, returned as `fresh` (sameVersionSql). */
+    guard?: string;
   },
 ): Promise<PageRow[]> {
   const after = cursor.side === 'after';
@@ -224,8 +230,8 @@ async function readPage(
   const rows = params.add(limit);
   const order = after ? 'ASC' : 'DESC';
   return db.query<PageRow>(
-    `SELECT s.matched, s.other_side, p.id, p.geometry, p.properties, p.chosen
-     FROM (SELECT ${matched} AS matched, ${otherSide} AS other_side) s
+    `SELECT s.fresh, s.matched, s.other_side, p.id, p.geometry, p.properties, p.chosen
+     FROM (SELECT ${guard} AS fresh, ${matched} AS matched, ${otherSide} AS other_side) s
      LEFT JOIN LATERAL (
        SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, (${nulls}::jsonb || ft.properties)::text AS properties,
          page.chosen::int AS chosen
@@ -238,6 +244,35 @@ async function readPage(
      ORDER BY p.id ${order}`,
     params.values,
   );
+}
+
+/**
+ * The page of a request that is a box and nothing else, over a big point layer of now: the
+ * layer's point index (point-index.ts) picks the ids in the box, and the statement reads those
+ * rows (no spatial scan) with the same count and links as the long way. Undefined when that
+ * does not apply, or when the layer moved on from the index's version before the statement
+ * ran (the caller then asks the long way).
+ */
+async function pageByPointIndex(
+  db: Queryable,
+  layer: LayerRow,
+  query: ItemsQuery,
+  raw: Record<string, unknown>,
+  page: { cursor: { side: 'after' | 'before'; id: number | undefined }; limit: number; count: boolean },
+): Promise<PageRow[] | undefined> {
+  if (query.asOf || query.bbox === undefined || query.datetime !== undefined) return undefined;
+  if ((query.filter ?? '').trim() !== '' || Object.keys(raw).some((name) => !RESERVED.has(name)))
+    return undefined;
+  const boxes = bboxBoxes(query.bbox);
+  const [box] = boxes;
+  if (!box || boxes.length !== 1) return undefined;
+  const ids = idsInBox(db, layer, box);
+  if (!ids) return undefined;
+  const params = new SqlParams();
+  const where = `ft.layer_id = ${params.add(layer.id)}::int AND ft.id = ANY(${params.add(ids)}::int[])`;
+  const guard = sameVersionSql(layer, (value) => params.add(value));
+  const rows = await readPage(db, layer, where, params, { ...page, source: 'features', guard });
+  return rows[0]?.fresh === true ? rows : undefined;
 }
 
 /**
@@ -288,12 +323,17 @@ export async function itemsPage(
   }
 
   const backwards = query.before !== undefined;
-  const page = await readPage(db, layer, where, params, {
-    cursor: backwards ? { side: 'before', id: query.before } : { side: 'after', id: query.after },
-    limit: limit + 1,
-    count: counts && filtered,
-    source,
-  });
+  const from = backwards
+    ? { side: 'before' as const, id: query.before }
+    : { side: 'after' as const, id: query.after };
+  const page =
+    (await pageByPointIndex(db, layer, query, raw, { cursor: from, limit: limit + 1, count: counts })) ??
+    (await readPage(db, layer, where, params, {
+      cursor: from,
+      limit: limit + 1,
+      count: counts && filtered,
+      source,
+    }));
   const head = page[0];
   const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);
   // Rows the answer budget left out are more to read: the next link starts after the last one shown.

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { EXTENT, thinningCell } from './tile-query.ts';
+import { EXTENT } from './tile-frame.ts';
+import { thinningCell } from './tile-query.ts';
 
 /**
  * Point layers at least this big read their low-zoom tiles from the grid. Below it, thinning

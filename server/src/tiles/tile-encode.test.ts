@@ -2,7 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
 import { encodeTile, MAX_TILE_BYTES } from './tile-encode.ts';
-import type { TileRow } from './tile-query.ts';
+import type { TileRow } from './tile-frame.ts';
 
 const row = (id: number, pixels: TileRow['pixels'], properties: Record<string, unknown> = {}): TileRow => ({
   id,

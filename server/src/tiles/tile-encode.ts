@@ -1,5 +1,5 @@
 import vtpbf, { type GeojsonVtFeature } from 'vt-pbf';
-import { EXTENT, type TileRow } from './tile-query.ts';
+import { EXTENT, type TileRow } from './tile-frame.ts';
 
 /** docs/decisions.md#vector-tiles: no tile passes 500 KB. */
 export const MAX_TILE_BYTES = 500 * 1024;

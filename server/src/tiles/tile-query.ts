@@ -1,17 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
-
-export const EXTENT = 4096;
-const BUFFER = 64;
-/** Features per tile read at most; the encoder thins further if a tile is still too big. */
-const MAX_FEATURES = 20_000;
-
-export interface TileRow {
-  id: number;
-  properties: Record<string, unknown>;
-  /** GeoJSON of the geometry in tile pixels (y down), clipped to the buffered tile. */
-  pixels: { type: string; coordinates: unknown };
-}
+import type { LayerVersion } from '../features/point-index.ts';
+import { BUFFER, EXTENT, MAX_FEATURES, type TileRow } from './tile-frame.ts';
+import { indexedTileRows } from './tile-points.ts';
 
 /**
  * Point layers below z12 keep one point per 64-pixel grid cell (4 × 4 screen pixels of a
@@ -53,14 +44,19 @@ const POINT_PIXELS = `round(((ST_X(ft.geom) + 180) / 360 * 2 ^ $2::int - $3::int
     * ${EXTENT}) AS py`;
 
 /**
- * Unthinned points: a point inside the buffered envelope needs no clipping or simplifying,
- * and its pixel position is one affine map of the indexed web mercator point.
+ * Unthinned points: a point needs no clipping or simplifying, and its pixel position is one
+ * affine map of the indexed web mercator point. A tile holds the points whose pixel lies within
+ * its buffer (as the grid's and the point index's tiles: tile-points.ts); the spatial index
+ * picks those within one pixel more, so none that rounds inside is missed.
  */
 const POINTS_SQL = `WITH ${TILE_CTE}
-  SELECT ft.id, ft.properties, ${POINT_PIXELS}
-  FROM features ft, tile t
-  WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
-  ORDER BY ft.id LIMIT ${MAX_FEATURES}`;
+  SELECT * FROM (
+    SELECT ft.id, ft.properties, ${POINT_PIXELS}
+    FROM features ft, tile t
+    WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin * ${BUFFER + 1} / ${BUFFER})
+  ) p
+  WHERE px BETWEEN -${BUFFER} AND ${EXTENT + BUFFER} AND py BETWEEN -${BUFFER} AND ${EXTENT + BUFFER}
+  ORDER BY id LIMIT ${MAX_FEATURES}`;
 
 /**
  * Thinned points: the grid cell is worked out from longitude and latitude alone (cells are
@@ -127,7 +123,7 @@ async function pointRows(db: Queryable, sql: string, params: unknown[]): Promise
  */
 export async function tileRows(
   db: Queryable,
-  layer: { id: number; geometry_type: string | null },
+  layer: LayerVersion,
   z: number,
   x: number,
   y: number,
@@ -142,6 +138,10 @@ export async function tileRows(
   }
   if (layer.geometry_type !== 'Point') return db.query<TileRow>(TILE_SQL, [layer.id, z, x, y]);
   const cell = thinningCell(z, layer.geometry_type);
+  if (cell === 0) {
+    const indexed = await indexedTileRows(db, layer, z, x, y);
+    if (indexed) return indexed;
+  }
   return pointRows(db, cell > 0 ? thinnedPointsSql(cell) : POINTS_SQL, [layer.id, z, x, y]);
 }
 

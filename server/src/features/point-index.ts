@@ -1,0 +1,198 @@
+import type { Queryable } from '../db/database.ts';
+import { keepsMaps } from '../maps/map-cache.ts';
+import { PointGrid } from './point-grid.ts';
+
+/** Point layers smaller than this are answered by the database's spatial index as before. */
+export const POINT_INDEX_MIN_FEATURES = 10_000;
+/** Bytes of point indexes kept per database; a million points take about 25 MB. */
+const MAX_BYTES = 256 * 1024 * 1024;
+/** Rows read per statement while building, so requests keep being answered between them. */
+const CHUNK = 50_000;
+/** A layer's version must hold this long before its index is built: edits in a row build once. */
+const SETTLE_MS = 1_000;
+
+export interface LayerVersion {
+  id: number;
+  geometry_type: string | null;
+  features_count: number | string;
+  version: number | string;
+  created_at: unknown;
+}
+
+/** The version of a layer an index is of: a feature change moves it, a new layer reusing an id too. */
+const keyOf = (layer: LayerVersion) =>
+  `${String(layer.version)}:${layer.created_at instanceof Date ? layer.created_at.getTime() : String(layer.created_at)}`;
+
+interface Entry {
+  key: string;
+  /** When this version was first asked for (SETTLE_MS). */
+  seenAt: number;
+  grid?: PointGrid;
+  building?: Promise<void>;
+  /** The layer holds something other than points, or the build failed: the database answers. */
+  unusable?: boolean;
+}
+
+interface Chunk {
+  ids: number[] | null;
+  xs: number[] | null;
+  ys: number[] | null;
+  others: number;
+  last: number | string | null;
+  version: string | null;
+}
+
+/**
+ * The points of one version of a layer, read in chunks of CHUNK ids. The layer's version is
+ * read with every chunk: if it is not the one asked for, the build is of no version and is dropped.
+ */
+async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid | 'moved' | 'not points'> {
+  const ids: number[] = [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let after = 0;
+  for (;;) {
+    const [chunk] = await db.query<Chunk>(
+      `SELECT array_agg(c.id ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS ids,
+         array_agg(c.x ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS xs,
+         array_agg(c.y ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS ys,
+         count(*) FILTER (WHERE c.other)::int AS others, max(c.id) AS last,
+         (SELECT l.version::text FROM layers l WHERE l.id = $1) AS version
+       FROM (
+         SELECT f.id, CASE WHEN GeometryType(f.geom) = 'POINT' THEN ST_X(f.geom) END AS x,
+           CASE WHEN GeometryType(f.geom) = 'POINT' THEN ST_Y(f.geom) END AS y,
+           f.geom IS NOT NULL AND GeometryType(f.geom) <> 'POINT' AS other
+         FROM features f WHERE f.layer_id = $1 AND f.id > $2 ORDER BY f.id LIMIT ${CHUNK}
+       ) c`,
+      [layer.id, after],
+    );
+    if (!chunk || chunk.version !== String(layer.version)) return 'moved';
+    if (chunk.others > 0) return 'not points';
+    const last = chunk.last;
+    for (let i = 0; i < (chunk.ids?.length ?? 0); i += 1) {
+      ids.push(Number(chunk.ids?.[i]));
+      xs.push(Number(chunk.xs?.[i]));
+      ys.push(Number(chunk.ys?.[i]));
+    }
+    if (last === null || last === undefined) break;
+    after = Number(last);
+  }
+  return new PointGrid(Int32Array.from(ids), Float64Array.from(xs), Float64Array.from(ys));
+}
+
+/**
+ * Point indexes of big point layers, one per layer at its current version, kept beside the
+ * maps in memory (map-cache.ts) so a box or a tile of points is picked without the database's
+ * spatial index. An index answers only for the version it was read at; until one is built
+ * (after the version has held for SETTLE_MS, in the background, between other requests) and
+ * whenever it is of an older version, callers take the database's way.
+ */
+export class PointIndexes {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly maxBytes = MAX_BYTES,
+    private readonly settleMs = SETTLE_MS,
+  ) {}
+
+  /** The index of exactly this version of the layer, or undefined (and maybe a build started). */
+  get(layer: LayerVersion, now = Date.now()): PointGrid | undefined {
+    if (layer.geometry_type !== 'Point' || Number(layer.features_count) < POINT_INDEX_MIN_FEATURES)
+      return undefined;
+    const key = keyOf(layer);
+    let entry = this.entries.get(layer.id);
+    if (!entry || entry.key !== key) {
+      entry = { key, seenAt: now };
+      this.entries.set(layer.id, entry);
+    }
+    if (entry.grid) {
+      // Most recently used last, so the bound drops the least recently used first.
+      this.entries.delete(layer.id);
+      this.entries.set(layer.id, entry);
+      return entry.grid;
+    }
+    if (!entry.building && !entry.unusable && now - entry.seenAt >= this.settleMs) this.build(layer, entry);
+    return undefined;
+  }
+
+  /** Resolves once any build under way has ended (tests, and a bench's warm-up). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.entries.values()].map((entry) => entry.building));
+  }
+
+  private build(layer: LayerVersion, entry: Entry): void {
+    entry.building = readPoints(this.db, layer)
+      .then((grid) => {
+        if (grid === 'not points') entry.unusable = true;
+        else if (grid !== 'moved') {
+          entry.grid = grid;
+          this.bound();
+        }
+      })
+      .catch(() => {
+        entry.unusable = true;
+      })
+      .finally(() => {
+        entry.building = undefined;
+      });
+  }
+
+  private bound(): void {
+    let bytes = 0;
+    for (const entry of this.entries.values()) bytes += entry.grid?.bytes ?? 0;
+    for (const [id, entry] of this.entries) {
+      if (bytes <= this.maxBytes) break;
+      if (!entry.grid) continue;
+      bytes -= entry.grid.bytes;
+      this.entries.delete(id);
+    }
+  }
+}
+
+const registries = new WeakMap<Queryable, PointIndexes>();
+
+/**
+ * The point indexes of this database handle, where maps are kept in memory (the embedded
+ * database, one thread answering every statement, where each statement saved counts); on
+ * PostgreSQL its own spatial index answers across all cores and nothing is kept.
+ */
+export function pointIndexes(db: Queryable): PointIndexes | undefined {
+  if (!keepsMaps(db)) return undefined;
+  let indexes = registries.get(db);
+  if (!indexes) {
+    indexes = new PointIndexes(db);
+    registries.set(db, indexes);
+  }
+  return indexes;
+}
+
+/**
+ * A condition over `features ft` that holds only while the layer is still at the version an
+ * index was read at, so a statement that picked its rows by the index answers nothing (and the
+ * caller goes the database's way) if a change landed in between.
+ */
+export function sameVersionSql(layer: LayerVersion, bind: (value: unknown) => string): string {
+  return `EXISTS (SELECT 1 FROM layers lv WHERE lv.id = ${bind(layer.id)}::int AND lv.version = ${bind(String(layer.version))}::bigint)`;
+}
+
+/**
+ * A box whose cells hold more points than this goes the database's way: its index reads a
+ * page of a large box in id order and stops, where ids from here would all be sent along.
+ */
+export const INDEXED_BOX_MAX = 20_000;
+
+/**
+ * The ids of the layer's points inside the box (boundary included) in id order, from its point
+ * index; undefined when the layer has no index of its current version or the box is too big.
+ */
+export function idsInBox(
+  db: Queryable,
+  layer: LayerVersion,
+  [minX, minY, maxX, maxY]: readonly [number, number, number, number],
+): number[] | undefined {
+  const grid = pointIndexes(db)?.get(layer);
+  const found = grid?.search(minX, minY, maxX, maxY, INDEXED_BOX_MAX);
+  if (!grid || !found) return undefined;
+  return Array.from(found, (index) => grid.ids[index] as number);
+}

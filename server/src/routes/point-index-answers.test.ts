@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PointGrid } from '../features/point-grid.ts';
+import { POINT_INDEX_MIN_FEATURES, pointIndexes, type LayerVersion } from '../features/point-index.ts';
+import { encodeTile } from '../tiles/tile-encode.ts';
+import { tileRows } from '../tiles/tile-query.ts';
+import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+/**
+ * A big point layer's boxes and tiles are picked by the server's point index once it is built.
+ * Every answer must be the one the database's own spatial index gives: the same features in
+ * the same order, counts, links and tile bytes; and after a change, the layer as it is now.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+beforeEach(async () => t.database.reset());
+
+/** A seeded generator, so each run asks the same boxes. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const POINTS = POINT_INDEX_MIN_FEATURES + 500;
+
+async function bigPointLayer() {
+  const db = t.database.db;
+  const map = await insertMap(db);
+  const layer = await insertLayer(db, map.id, { name: 'Hydrants' });
+  // Points over a 1° × 1° square, clustered towards one corner, some on a 0.01° lattice
+  // (so box edges fall exactly on points) and a few repeated at one place.
+  await db.query(
+    `INSERT INTO features (layer_id, geom, properties)
+     SELECT $1, ST_SetSRID(ST_MakePoint(
+         CASE WHEN g % 7 = 0 THEN -9 + (g % 100) * 0.01 ELSE -9 + power((g * 0.6180339887) % 1, 2) END,
+         CASE WHEN g % 7 = 0 THEN 38 + ((g / 100) % 100) * 0.01 ELSE 38 + (g * 0.7548776662) % 1 END), 4326),
+       jsonb_build_object('name', 'Hydrant ' || g, 'kind', CASE WHEN g % 3 = 0 THEN 'pillar' ELSE 'flush' END)
+     FROM generate_series(1, $2) g`,
+    [layer.id, POINTS],
+  );
+  return { map, layer };
+}
+
+async function indexBuilt(ask: () => Promise<unknown>) {
+  await ask();
+  // The index is built once the layer's version has held for a moment, in the background.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await ask();
+  await pointIndexes(t.database.db)?.settled();
+}
+
+describe("a big point layer's boxes and tiles", () => {
+  it('are answered from the point index with what the database would answer', async () => {
+    const { map, layer } = await bigPointLayer();
+    const { client } = await t.signedIn('admin');
+    const items = `/ogc/maps/${map.id}/collections/hydrants/items`;
+    const next = random(42);
+    const boxes = Array.from({ length: 25 }, () => {
+      const size = 0.005 + next() * 0.1;
+      const lon = -9.05 + next();
+      const lat = 37.95 + next();
+      return [lon, lat, lon + size, lat + size * 0.8].map((value) => value.toFixed(6)).join(',');
+    });
+    // Edges on lattice points: the boundary counts as inside.
+    boxes.push('-8.99,38.01,-8.95,38.05', '-9,38,-8.9,38.1', '-9.5,37.5,-8.5,38.5');
+    const tiles = Array.from({ length: 20 }, () => {
+      const z = 12 + Math.floor(next() * 3);
+      const lon = -9 + next();
+      const lat = 38 + next();
+      const n = 2 ** z;
+      const rad = (lat * Math.PI) / 180;
+      return [
+        z,
+        Math.floor(((lon + 180) / 360) * n),
+        Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+      ];
+    });
+    const answers = async () => {
+      const out: unknown[] = [];
+      for (const bbox of boxes) {
+        const first = await client.get(items, { query: { bbox, limit: 7 } });
+        expect(first.status).toBe(200);
+        const page = first.json<{ links: { rel: string; href: string }[] }>();
+        const following = page.links.find((link) => link.rel === 'next');
+        const second = following
+          ? await client.get(new URL(following.href).pathname + new URL(following.href).search)
+          : undefined;
+        const data = await client.get(`/api/maps/${map.id}/layers/${layer.id}`, {
+          query: { include_data: 'true', bbox },
+        });
+        const strip = (text: string) => text.replace(/"timeStamp":"[^"]*"/, '');
+        out.push(strip(first.text), second && strip(second.text), data.text);
+      }
+      return out;
+    };
+    // Tiles straight from the tile query: the route's cache would hand back the first answers.
+    const [row] = await t.database.db.query<LayerVersion>(
+      'SELECT id, geometry_type, features_count, version, created_at FROM layers WHERE id = $1',
+      [layer.id],
+    );
+    const tileAnswers = async () => {
+      const out: (string | undefined)[] = [];
+      for (const [z = 0, x = 0, y = 0] of tiles)
+        out.push(
+          encodeTile(layer.id, await tileRows(t.database.db, row as LayerVersion, z, x, y))?.toString(
+            'base64',
+          ),
+        );
+      return out;
+    };
+
+    const longWay = await answers();
+    const longWayTiles = await tileAnswers();
+    expect(longWayTiles.filter((tile) => tile !== undefined).length).toBeGreaterThan(tiles.length / 2);
+    const search = vi.spyOn(PointGrid.prototype, 'search');
+    await indexBuilt(() => client.get(items, { query: { bbox: boxes[0] ?? '', limit: 7 } }));
+    search.mockClear();
+    expect(await answers()).toEqual(longWay);
+    // Every box above went through the index, first pages and include_data at least.
+    expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 2);
+    search.mockClear();
+    expect(await tileAnswers()).toEqual(longWayTiles);
+    expect(search.mock.calls.length).toBe(tiles.length);
+    search.mockRestore();
+  });
+
+  it('answer a change at once, before the index has caught up with it', async () => {
+    const { map, layer } = await bigPointLayer();
+    const { client } = await t.signedIn('admin');
+    const bbox = '-8.2,38.9,-8.1,39.0';
+    const ask = () =>
+      client.get(`/ogc/maps/${map.id}/collections/hydrants/items`, { query: { bbox, limit: 1000 } });
+    await indexBuilt(ask);
+    const before = (await ask()).json<{ numberMatched: number; features: { id: number }[] }>();
+    const added = await insertFeature(t.database.db, layer.id, {
+      type: 'Point',
+      coordinates: [-8.15, 38.95],
+    });
+    const after = (await ask()).json<{ numberMatched: number; features: { id: number }[] }>();
+    expect(after.numberMatched).toBe(before.numberMatched + 1);
+    expect(after.features.map((feature) => feature.id)).toContain(added.id);
+    await t.database.db.query('DELETE FROM features WHERE id = $1', [added.id]);
+    expect((await ask()).json<{ numberMatched: number }>().numberMatched).toBe(before.numberMatched);
+  });
+});

@@ -38,6 +38,34 @@ function PlaceForm({ save, keep = false }: { save: (values: Sent) => Promise<voi
   );
 }
 
+/** A list whose first row goes once `removal` settles, while rows can be added meanwhile. */
+function RowsForm({ removal }: { removal: Promise<void> }) {
+  const form = useForm<{ rows: string[] }>({ rows: ['Pipe', 'Valve'] });
+  const { rows } = form.values;
+  return (
+    <>
+      <ul aria-label="Rows">
+        {rows.map((row) => (
+          <li key={row}>{row}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => form.set('rows', [...rows, `Row ${rows.length + 1}`])}>
+        Add
+      </button>
+      <button
+        type="button"
+        onClick={async () => {
+          await removal;
+          form.update('rows', (latest) => latest.filter((row) => row !== 'Pipe'));
+        }}
+      >
+        Remove Pipe
+      </button>
+      <p>{`Touched: ${[...form.touched].join(', ')}`}</p>
+    </>
+  );
+}
+
 describe('useForm', () => {
   it('sends the values as typed and says which fields the user changed', async () => {
     const sent: Sent[] = [];
@@ -100,5 +128,25 @@ describe('useForm', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached.');
+  });
+
+  it('updates a field from its latest value, keeping what changed while a call was awaited', async () => {
+    let settle = () => {};
+    const removal = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const { user } = renderWithProviders(<RowsForm removal={removal} />);
+    await user.click(screen.getByRole('button', { name: 'Remove Pipe' }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    settle();
+    const rows = screen.getByRole('list', { name: 'Rows' });
+    await waitFor(() =>
+      expect(
+        within(rows)
+          .getAllByRole('listitem')
+          .map((row) => row.textContent),
+      ).toEqual(['Valve', 'Row 3']),
+    );
+    expect(screen.getByText('Touched: rows')).toBeInTheDocument();
   });
 });

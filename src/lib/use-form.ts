@@ -13,6 +13,11 @@ export type FormState<V> = {
   set: <K extends keyof V>(field: K, value: V[K]) => void;
   /** Sets one field, for a component's onChange. */
   setter: <K extends keyof V>(field: K) => (value: V[K]) => void;
+  /**
+   * Changes one field from its latest value, as React's functional update does: a row removed
+   * after an awaited call keeps the edits made to the other rows meanwhile.
+   */
+  update: <K extends keyof V>(field: K, change: (value: V[K]) => V[K]) => void;
   /** Sets several fields at once (a map view picked on a small map: its centre and zoom). */
   patch: (changes: Partial<V>) => void;
   /**
@@ -55,6 +60,10 @@ export function useForm<V extends object>(initial: V | (() => V)): FormState<V> 
     <K extends keyof V>(field: K, value: V[K]) => patch({ [field]: value } as unknown as Partial<V>),
     [patch],
   );
+  const update = useCallback(<K extends keyof V>(field: K, change: (value: V[K]) => V[K]) => {
+    setValues((old) => ({ ...old, [field]: change(old[field]) }));
+    setTouched((old) => new Set([...old, field]));
+  }, []);
   const setter =
     <K extends keyof V>(field: K) =>
     (value: V[K]) =>
@@ -76,6 +85,7 @@ export function useForm<V extends object>(initial: V | (() => V)): FormState<V> 
     values,
     set,
     setter,
+    update,
     patch,
     field,
     touched,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { ExportFile, ExportFormat } from '../../../generated/model';
-import { useFormSubmission } from '../../lib/use-form-submission';
+import { useForm } from '../../lib/use-form';
 import { Button } from '../ui/button';
 import { Form } from '../ui/form';
 import { TextField } from '../ui/text-field';
@@ -47,12 +47,14 @@ export function ExportDialog({ mapId, isOpen, onClose, scopes }: ExportDialogPro
 
 function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'>) {
   const { t } = useTranslation();
-  const [format, setFormat] = useState<ExportFormat>('geojson');
-  const [scopeId, setScopeId] = useState(scopes[0]?.id ?? '');
-  const [email, setEmail] = useState('');
+  const form = useForm<{ format: ExportFormat; scopeId: string; email: string }>({
+    format: 'geojson',
+    scopeId: scopes[0]?.id ?? '',
+    email: '',
+  });
   const [started, setStarted] = useState<ExportFile | null>(null);
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
   const start = useStartExport(mapId);
+  const { format, scopeId } = form.values;
   const scope = scopes.find((entry) => entry.id === scopeId) ?? scopes[0];
 
   if (started) {
@@ -71,18 +73,17 @@ function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'
     );
   }
 
-  const onSubmit = () =>
-    submit(async () => {
-      if (!scope) return;
-      setStarted(await start({ target: scope.target, format, email: email.trim() || null }));
-    });
+  const onSubmit = form.onSubmit(async ({ format, email }) => {
+    if (!scope) return;
+    setStarted(await start({ target: scope.target, format, email: email.trim() || null }));
+  });
   // Errors of the request's other fields (the selection, the filter) belong to no input here.
-  const otherErrors = Object.entries(errors)
+  const otherErrors = Object.entries(form.errors)
     .filter(([field]) => field !== 'email_to_send')
     .flatMap(([, messages]) => messages);
 
   return (
-    <Form label={t('export_dialog.title')} errors={errors} failure={failure} onSubmit={onSubmit}>
+    <Form label={t('export_dialog.title')} form={form} onSubmit={onSubmit}>
       <fieldset className="export-choices">
         <legend>{t('export_dialog.format')}</legend>
         {EXPORT_FORMATS.map((entry) => (
@@ -92,7 +93,7 @@ function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'
               name="format"
               value={entry}
               checked={format === entry}
-              onChange={() => setFormat(entry)}
+              onChange={() => form.set('format', entry)}
             />
             {t(`export_dialog.formats.${entry}`)}
           </label>
@@ -108,7 +109,7 @@ function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'
                 name="scope"
                 value={entry.id}
                 checked={scope?.id === entry.id}
-                onChange={() => setScopeId(entry.id)}
+                onChange={() => form.set('scopeId', entry.id)}
               />
               {entry.label}
             </label>
@@ -120,12 +121,10 @@ function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'
         </p>
       )}
       <TextField
-        name="email_to_send"
         type="email"
         label={t('export_dialog.email')}
         description={t('export_dialog.email_hint')}
-        value={email}
-        onChange={setEmail}
+        {...form.field('email', 'email_to_send')}
       />
       {otherErrors.length > 0 && (
         <ul role="alert" className="form-failure">
@@ -135,7 +134,7 @@ function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'
         </ul>
       )}
       <div className="dialog-actions">
-        <Button type="submit" isDisabled={isSubmitting || !scope}>
+        <Button type="submit" isDisabled={form.isSubmitting || !scope}>
           {t('export_dialog.start')}
         </Button>
         <Button variant="secondary" onPress={onClose}>

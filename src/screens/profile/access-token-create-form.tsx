@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateUserToken } from '../../../generated/api/users/users';
 import type { NewUserToken } from '../../../generated/model';
@@ -7,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
-import { useFormSubmission } from '../../lib/use-form-submission';
+import { useForm } from '../../lib/use-form';
 import { tokensChanged } from '../../lib/cache-changes';
 
 /** A date field's day, as the end of that day in UTC: the token still works all of that day. */
@@ -20,48 +19,42 @@ export function AccessTokenCreateForm({ onCreated }: { onCreated: (token: NewUse
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const createToken = useCreateUserToken();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [name, setName] = useState('');
-  const [write, setWrite] = useState(false);
-  const [expires, setExpires] = useState('');
+  const form = useForm({ name: '', write: false, expires: '' });
 
-  const onSubmit = () =>
-    submit(async () => {
-      const created = await createToken.mutateAsync({
-        data: {
-          name: name.trim(),
-          abilities: write ? ['read', 'write'] : ['read'],
-          expires_at: endOfDay(expires),
-        },
-      });
-      await tokensChanged(queryClient);
-      setName('');
-      setWrite(false);
-      setExpires('');
-      onCreated(created.data);
+  const onSubmit = form.onSubmit(async ({ name, write, expires }) => {
+    const created = await createToken.mutateAsync({
+      data: {
+        name: name.trim(),
+        abilities: write ? ['read', 'write'] : ['read'],
+        expires_at: endOfDay(expires),
+      },
     });
+    await tokensChanged(queryClient);
+    form.reset();
+    onCreated(created.data);
+  });
 
   return (
-    <Form label={t('access_tokens.create_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
+    <Form label={t('access_tokens.create_title')} form={form} onSubmit={onSubmit}>
       <TextField
         label={t('access_tokens.name')}
         description={t('access_tokens.name_help')}
-        name="name"
         isRequired
         maxLength={255}
-        value={name}
-        onChange={setName}
+        {...form.field('name')}
       />
-      <Checkbox label={t('access_tokens.allow_write')} isSelected={write} onChange={setWrite} />
+      <Checkbox
+        label={t('access_tokens.allow_write')}
+        isSelected={form.values.write}
+        onChange={form.setter('write')}
+      />
       <TextField
         label={t('access_tokens.expires')}
         description={t('access_tokens.expires_help')}
-        name="expires_at"
         type="date"
-        value={expires}
-        onChange={setExpires}
+        {...form.field('expires', 'expires_at')}
       />
-      <Button type="submit" isPending={isSubmitting}>
+      <Button type="submit" isPending={form.isSubmitting}>
         {t('access_tokens.create')}
       </Button>
     </Form>

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmTwoFactor } from '../../../generated/api/auth/auth';
 import type { TwoFactorSetupData } from '../../../generated/model';
@@ -7,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import { refreshSession } from '../../lib/session';
-import { useFormSubmission } from '../../lib/use-form-submission';
+import { useForm } from '../../lib/use-form';
 import { QrCode } from './qr-code';
 
 type TwoFactorConfirmFormProps = {
@@ -20,16 +19,13 @@ export function TwoFactorConfirmForm({ setup, onConfirmed, onCancel }: TwoFactor
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const confirmTwoFactor = useConfirmTwoFactor();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ code: '', password: '' });
 
-  const onSubmit = () =>
-    submit(async () => {
-      const result = await confirmTwoFactor.mutateAsync({ data: { code: code.trim(), password } });
-      onConfirmed(result.data.recovery_codes);
-      await refreshSession(queryClient);
-    });
+  const onSubmit = form.onSubmit(async ({ code, password }) => {
+    const result = await confirmTwoFactor.mutateAsync({ data: { code: code.trim(), password } });
+    onConfirmed(result.data.recovery_codes);
+    await refreshSession(queryClient);
+  });
 
   return (
     <div className="two-factor-setup">
@@ -38,32 +34,23 @@ export function TwoFactorConfirmForm({ setup, onConfirmed, onCancel }: TwoFactor
       <p>
         {t('profile.two_factor_secret')} <code className="secret">{setup.secret}</code>
       </p>
-      <Form
-        label={t('profile.two_factor_confirm_title')}
-        errors={errors}
-        failure={failure}
-        onSubmit={onSubmit}
-      >
+      <Form label={t('profile.two_factor_confirm_title')} form={form} onSubmit={onSubmit}>
         <TextField
           label={t('fields.code')}
-          name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
           isRequired
-          value={code}
-          onChange={setCode}
+          {...form.field('code')}
         />
         <TextField
           label={t('fields.current_password')}
-          name="password"
           type="password"
           autoComplete="current-password"
           isRequired
-          value={password}
-          onChange={setPassword}
+          {...form.field('password')}
         />
         <div className="form-actions">
-          <Button type="submit" isPending={isSubmitting}>
+          <Button type="submit" isPending={form.isSubmitting}>
             {t('profile.two_factor_confirm')}
           </Button>
           <Button variant="secondary" onPress={onCancel}>

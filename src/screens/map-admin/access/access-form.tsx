@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useUpdateMapAccess } from '../../../../generated/api/access/access';
@@ -9,7 +8,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Form } from '../../../components/ui/form';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { showToast } from '../../../components/ui/toast';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { isAdmin, useAuthStore } from '../../../stores/auth-store';
 import { mapCall } from '../shell/map-call';
 import { PeoplePicker } from './people-picker';
@@ -34,43 +33,38 @@ type AccessFormProps = { mapId: number; access: MapAccess; layers: readonly Laye
 export function AccessForm({ mapId, access, layers }: AccessFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<AccessDraft>(() => draftOf(access));
+  const form = useForm<AccessDraft>(() => draftOf(access));
+  const draft = form.values;
   const update = useUpdateMapAccess();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
   const admin = useAuthStore((state) => isAdmin(state.user));
 
   const setGrant = (index: number, change: Partial<GrantDraft>) =>
-    setDraft((current) => ({
-      ...current,
-      grants: current.grants.map((grant, at) => (at === index ? { ...grant, ...change } : grant)),
-    }));
+    form.update('grants', (grants) =>
+      grants.map((grant, at) => (at === index ? { ...grant, ...change } : grant)),
+    );
   const setRule = (index: number, change: Partial<RuleDraft>) =>
-    setDraft((current) => ({
-      ...current,
-      rules: current.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)),
-    }));
+    form.update('rules', (rules) => rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)));
   const addRule = () => {
     const first = layers[0];
     if (!first) return;
-    setDraft((current) => ({
-      ...current,
-      rules: [...current.rules, { layerId: first.id, who: '', access: 'read', hidden: [], readOnly: [] }],
-    }));
+    form.update('rules', (rules) => [
+      ...rules,
+      { layerId: first.id, who: '', access: 'read', hidden: [], readOnly: [] },
+    ]);
   };
 
-  const save = () =>
-    submit(async () => {
-      const saved = await mapCall(() => update.mutateAsync({ id: mapId, data: inputOf(draft) }));
-      setDraft(draftOf(saved.data));
-      await accessChanged(queryClient, mapId);
-      showToast(t('access.saved'));
-    });
+  const save = form.onSubmit(async (values) => {
+    const saved = await mapCall(() => update.mutateAsync({ id: mapId, data: inputOf(values) }));
+    form.reset(draftOf(saved.data));
+    await accessChanged(queryClient, mapId);
+    showToast(t('access.saved'));
+  });
 
   const known = draft.grants.map((grant) => ({ id: grant.who, label: grant.name }));
   const granted = new Set(draft.grants.map((grant) => grant.who));
 
   return (
-    <Form label={t('access.form')} errors={errors} failure={failure} onSubmit={save}>
+    <Form label={t('access.form')} form={form} onSubmit={save}>
       <section aria-labelledby="access-visibility-title" className="access-section">
         <h3 id="access-visibility-title">{t('access.visibility.title')}</h3>
         <NativeSelect
@@ -78,9 +72,7 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
           name="visibility"
           value={draft.visibility}
           options={VISIBILITIES.map((value) => ({ value, label: t(`access.visibility.${value}`) }))}
-          onChange={(value) =>
-            setDraft((current) => ({ ...current, visibility: value as AccessDraft['visibility'] }))
-          }
+          onChange={(value) => form.set('visibility', value as AccessDraft['visibility'])}
         />
         <p className="field-description">{t(`access.visibility.${draft.visibility}_hint`)}</p>
       </section>
@@ -104,16 +96,11 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
                   type="button"
                   className="btn btn-secondary"
                   aria-label={t('access.grants.remove', { name: grant.name })}
-                  onClick={() =>
-                    setDraft((current) => ({
-                      ...current,
-                      grants: current.grants.filter((_, at) => at !== index),
-                    }))
-                  }
+                  onClick={() => form.update('grants', (grants) => grants.filter((_, at) => at !== index))}
                 >
                   {t('access.remove')}
                 </button>
-                <RowErrors messages={rowMessages(errors, `grants.${index}`)} />
+                <RowErrors messages={rowMessages(form.errors, `grants.${index}`)} />
               </li>
             ))}
           </ul>
@@ -125,10 +112,7 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
             admin={admin}
             exclude={granted}
             onPick={(who, name) =>
-              setDraft((current) => ({
-                ...current,
-                grants: [...current.grants, { who, role: 'viewer', name }],
-              }))
+              form.update('grants', (grants) => [...grants, { who, role: 'viewer', name }])
             }
           />
         </div>
@@ -194,16 +178,11 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
                     type="button"
                     className="btn btn-secondary"
                     aria-label={t('access.rules.remove', { number })}
-                    onClick={() =>
-                      setDraft((current) => ({
-                        ...current,
-                        rules: current.rules.filter((_, at) => at !== index),
-                      }))
-                    }
+                    onClick={() => form.update('rules', (rules) => rules.filter((_, at) => at !== index))}
                   >
                     {t('access.remove')}
                   </button>
-                  <RowErrors messages={rowMessages(errors, `layer_rules.${index}`)} />
+                  <RowErrors messages={rowMessages(form.errors, `layer_rules.${index}`)} />
                 </li>
               );
             })}
@@ -214,8 +193,8 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
         </button>
       </section>
 
-      <Button type="submit" isDisabled={isSubmitting}>
-        {isSubmitting ? t('access.saving') : t('access.save')}
+      <Button type="submit" isDisabled={form.isSubmitting}>
+        {form.isSubmitting ? t('access.saving') : t('access.save')}
       </Button>
     </Form>
   );

@@ -271,6 +271,8 @@ describe('map access screen', { timeout: 120_000 }, () => {
     await user.click(within(linkForm).getByRole('button', { name: 'Create link' }));
 
     const made = await screen.findByRole('region', { name: 'New share link' }, SLOW);
+    // The form is ready for another link.
+    expect(within(linkForm).getByLabelText('Label')).toHaveValue('');
     const url = within(made).getByLabelText('Link');
     expect((url as HTMLInputElement).value).toMatch(/\/s\/mock0001x+$/);
     const embed = within(made).getByLabelText('Embed code');

@@ -12,7 +12,7 @@ import { CopyField } from '../../../components/ui/copy-field';
 import { Form } from '../../../components/ui/form';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { DeleteButton } from '../shell/delete-button';
 import { mapCall } from '../shell/map-call';
 import { embedSnippet, embedUrl, shareSecretOf } from './embed-snippet';
@@ -25,43 +25,37 @@ export function ShareLinks({ mapId }: { mapId: number }) {
   const links = useListShareLinks(mapId);
   const create = useCreateShareLink();
   const revoke = useDeleteShareLink();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [label, setLabel] = useState('');
-  const [expires, setExpires] = useState('');
+  const form = useForm({ label: '', expires: '' });
   const [made, setMade] = useState<NewShareLinkResourceData | null>(null);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const refresh = () => accessChanged(queryClient, mapId);
 
-  const make = () =>
-    submit(async () => {
-      setMade(null);
-      // The chosen day ends the link at the end of that day, in the user's own time.
-      const expires_at = expires ? new Date(`${expires}T23:59:59`).toISOString() : null;
-      const answer = await mapCall(() =>
-        create.mutateAsync({ id: mapId, data: { label: label.trim(), role: 'viewer', expires_at } }),
-      );
-      setMade(answer.data);
-      setLabel('');
-      setExpires('');
-      await refresh();
-    });
+  const make = form.onSubmit(async ({ label, expires }) => {
+    setMade(null);
+    // The chosen day ends the link at the end of that day, in the user's own time.
+    const expires_at = expires ? new Date(`${expires}T23:59:59`).toISOString() : null;
+    const answer = await mapCall(() =>
+      create.mutateAsync({ id: mapId, data: { label: label.trim(), role: 'viewer', expires_at } }),
+    );
+    setMade(answer.data);
+    form.reset();
+    await refresh();
+  });
 
   const secret = made ? shareSecretOf(made.url) : null;
   return (
     <section aria-labelledby="share-links-title" className="access-section">
       <h3 id="share-links-title">{t('access.links.title')}</h3>
       <p className="field-description">{t('access.links.hint')}</p>
-      <Form label={t('access.links.form')} errors={errors} failure={failure} onSubmit={make}>
-        <TextField label={t('access.links.label')} name="label" value={label} onChange={setLabel} />
+      <Form label={t('access.links.form')} form={form} onSubmit={make}>
+        <TextField label={t('access.links.label')} {...form.field('label')} />
         <TextField
           label={t('access.links.expires')}
-          name="expires_at"
           type="date"
-          value={expires}
-          onChange={setExpires}
+          {...form.field('expires', 'expires_at')}
           description={t('access.links.expires_hint')}
         />
-        <Button type="submit" isDisabled={isSubmitting}>
+        <Button type="submit" isDisabled={form.isSubmitting}>
           {t('access.links.create')}
         </Button>
       </Form>

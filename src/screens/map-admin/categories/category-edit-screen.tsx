@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useCreateCategory,
@@ -9,6 +8,7 @@ import type { Category } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { TextField } from '../../../components/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { categoryOptions } from './category-tree';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 import { PartFormShell } from '../parts/part-form-shell';
@@ -41,15 +41,17 @@ function CategoryForm({
   const { t } = useTranslation();
   const createCategory = useCreateCategory();
   const updateCategory = useUpdateCategory();
-  const [name, setName] = useState(category?.name ?? '');
-  const [parent, setParent] = useState(category?.parent_id ? String(category.parent_id) : '');
+  const form = useForm({
+    name: category?.name ?? '',
+    parent: category?.parent_id ? String(category.parent_id) : '',
+  });
   // A category cannot move inside itself or its own sub-categories.
   const parents = [
     { id: '', label: t('map_admin.categories.top_level') },
     ...categoryOptions(all, category?.id),
   ];
 
-  const persist = () => {
+  const persist = ({ name, parent }: typeof form.values) => {
     const data = { name, parent_id: parent === '' ? null : Number(parent) };
     return category
       ? updateCategory.mutateAsync({ id: category.id, params: { map_id: mapId }, data })
@@ -57,14 +59,20 @@ function CategoryForm({
   };
 
   return (
-    <PartFormShell kind="category" mapId={mapId} editing={category !== undefined} persist={persist}>
-      <TextField label={t('map_admin.parts.name')} name="name" isRequired value={name} onChange={setName} />
+    <PartFormShell
+      kind="category"
+      mapId={mapId}
+      editing={category !== undefined}
+      form={form}
+      persist={persist}
+    >
+      <TextField label={t('map_admin.parts.name')} isRequired {...form.field('name')} />
       <Select
         label={t('map_admin.categories.parent')}
         name="parent_id"
         options={parents}
-        value={parent}
-        onChange={(value) => setParent(value ?? '')}
+        value={form.values.parent}
+        onChange={(value) => form.set('parent', value ?? '')}
       />
     </PartFormShell>
   );

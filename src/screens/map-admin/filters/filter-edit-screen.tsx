@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateFilter, useListFilters, useUpdateFilter } from '../../../../generated/api/filters/filters';
 import { FilterType, type Filter, type FilterOption, type LayerProperty } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { LayerSelect } from '../parts/layer-select';
 import { PartEditScreen, PartFormShell, type PartFormProps } from '../parts/part-form-shell';
 
@@ -37,24 +37,35 @@ function FilterForm({ mapId, part: filter, layers }: PartFormProps<Filter>) {
   const { t } = useTranslation();
   const createFilter = useCreateFilter();
   const updateFilter = useUpdateFilter();
-  const [layerId, setLayerId] = useState<number | null>(filter?.layer_id ?? null);
-  const [name, setName] = useState(filter?.name ?? '');
-  const [property, setProperty] = useState<string | null>(filter?.property ?? null);
-  const [type, setType] = useState<FilterType>(filter?.type ?? 'text');
-  const [options, setOptions] = useState(optionsText(filter?.options ?? null));
+  const form = useForm<{
+    layerId: number | null;
+    name: string;
+    property: string | null;
+    type: FilterType;
+    options: string;
+  }>({
+    layerId: filter?.layer_id ?? null,
+    name: filter?.name ?? '',
+    property: filter?.property ?? null,
+    type: filter?.type ?? 'text',
+    options: optionsText(filter?.options ?? null),
+  });
+  const { layerId, property, type } = form.values;
   const layer = layers.find((row) => row.id === layerId);
   const hasOptions = type === 'select' || type === 'multiselect';
 
   // Choosing a property suggests the matching control and, for enums, its values.
   const chooseProperty = (name: string | null) => {
-    setProperty(name);
     const chosen = layer?.properties.find((entry) => entry.name === name);
-    if (!chosen) return;
-    setType(typeFor(chosen));
-    if (chosen.options) setOptions(chosen.options.join('\n'));
+    if (!chosen) return form.set('property', name);
+    form.patch({
+      property: name,
+      type: typeFor(chosen),
+      ...(chosen.options ? { options: chosen.options.join('\n') } : {}),
+    });
   };
 
-  const persist = () => {
+  const persist = ({ layerId, name, property, type, options }: typeof form.values) => {
     const values = options
       .split('\n')
       .map((value) => value.trim())
@@ -72,15 +83,12 @@ function FilterForm({ mapId, part: filter, layers }: PartFormProps<Filter>) {
   };
 
   return (
-    <PartFormShell kind="filter" mapId={mapId} editing={filter !== undefined} persist={persist}>
-      <TextField label={t('map_admin.parts.name')} name="name" isRequired value={name} onChange={setName} />
+    <PartFormShell kind="filter" mapId={mapId} editing={filter !== undefined} form={form} persist={persist}>
+      <TextField label={t('map_admin.parts.name')} isRequired {...form.field('name')} />
       <LayerSelect
         layers={layers}
         value={layerId}
-        onChange={(next) => {
-          setLayerId(next?.id ?? null);
-          setProperty(null);
-        }}
+        onChange={(next) => form.patch({ layerId: next?.id ?? null, property: null })}
       />
       {layer ? (
         <Select
@@ -102,17 +110,11 @@ function FilterForm({ mapId, part: filter, layers }: PartFormProps<Filter>) {
         value={type}
         onChange={(value) => {
           const next = Object.values(FilterType).find((known) => known === value);
-          if (next) setType(next);
+          if (next) form.set('type', next);
         }}
       />
       {hasOptions ? (
-        <TextAreaField
-          label={t('map_admin.filters.options')}
-          name="options"
-          rows={5}
-          value={options}
-          onChange={setOptions}
-        />
+        <TextAreaField label={t('map_admin.filters.options')} rows={5} {...form.field('options')} />
       ) : null}
     </PartFormShell>
   );

@@ -13,7 +13,7 @@ import { Form } from '../../../components/ui/form';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { categoryOptions } from '../categories/category-tree';
 import { ImportJobProgress, IN_REQUEST_IMPORT_LIMIT } from './layer-import-job';
 import { mapCall } from '../shell/map-call';
@@ -41,6 +41,22 @@ export function formatOfFile(picked: string, file: File | null): LayerImportForm
   );
 }
 
+/** The columns a CSV file's geometry may come from: a longitude and a latitude, or a WKT one. */
+const CSV_COLUMNS = ['lon_column', 'lat_column', 'wkt_column'] as const;
+
+/** The form's values, named as the server names their fields. */
+type ImportValues = {
+  file: File | null;
+  name: string;
+  /** A format, or '' for the one the file's name says. */
+  format: string;
+  category_id: string;
+  lon_column: string;
+  lat_column: string;
+  wkt_column: string;
+  source_layer: string;
+};
+
 type LayerImportFormProps = {
   mapId: number;
   categories: readonly Category[];
@@ -53,13 +69,17 @@ type LayerImportFormProps = {
  */
 export function LayerImportForm({ mapId, categories, onImported }: LayerImportFormProps) {
   const { t } = useTranslation();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [file, setFile] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [format, setFormat] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [columns, setColumns] = useState({ lon_column: '', lat_column: '', wkt_column: '' });
-  const [sourceLayer, setSourceLayer] = useState('');
+  const form = useForm<ImportValues>({
+    file: null,
+    name: '',
+    format: '',
+    category_id: '',
+    lon_column: '',
+    lat_column: '',
+    wkt_column: '',
+    source_layer: '',
+  });
+  const { file, format } = form.values;
   const [uploaded, setUploaded] = useState<number | undefined>(undefined);
   const [jobId, setJobId] = useState<string | null>(null);
   const [jobError, setJobError] = useState<string | null>(null);
@@ -72,57 +92,54 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
   const effective = formatOfFile(format, file);
   const fileStem = file?.name.replace(/\.[^.]+$/, '') ?? '';
 
-  const send = () =>
-    submit(async () => {
-      setUploaded(0);
-      const data: LayerImport = {
-        // Sent even when empty, so the server names the missing file under the picker.
-        file: file ?? new Blob([]),
-        ...(name.trim() ? { name: name.trim() } : {}),
-        ...(knownFormat(format) ? { format: knownFormat(format) } : {}),
-        ...(categoryId ? { category_id: Number(categoryId) } : {}),
-        ...(effective === 'csv'
-          ? Object.fromEntries(Object.entries(columns).filter(([, value]) => value.trim() !== ''))
-          : {}),
-        ...((effective === 'gpkg' || effective === 'kml') && sourceLayer.trim()
-          ? { source_layer: sourceLayer.trim() }
-          : {}),
-      };
-      setJobError(null);
-      try {
-        // Large files are imported by a job the server runs after the upload; it is polled below.
-        if (file && file.size > IN_REQUEST_IMPORT_LIMIT)
-          setJobId((await mapCall(() => startImport.mutateAsync({ id: mapId, data }))).data.id);
-        else await onImported(await mapCall(() => importLayer.mutateAsync({ id: mapId, data })));
-      } finally {
-        setUploaded(undefined);
-      }
-    });
+  const send = form.onSubmit(async (values) => {
+    setUploaded(0);
+    const { file, name, category_id, source_layer } = values;
+    const columns = CSV_COLUMNS.filter((column) => values[column].trim() !== '');
+    const data: LayerImport = {
+      // Sent even when empty, so the server names the missing file under the picker.
+      file: file ?? new Blob([]),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(knownFormat(values.format) ? { format: knownFormat(values.format) } : {}),
+      ...(category_id ? { category_id: Number(category_id) } : {}),
+      ...(effective === 'csv' ? Object.fromEntries(columns.map((column) => [column, values[column]])) : {}),
+      ...((effective === 'gpkg' || effective === 'kml') && source_layer.trim()
+        ? { source_layer: source_layer.trim() }
+        : {}),
+    };
+    setJobError(null);
+    try {
+      // Large files are imported by a job the server runs after the upload; it is polled below.
+      if (file && file.size > IN_REQUEST_IMPORT_LIMIT)
+        setJobId((await mapCall(() => startImport.mutateAsync({ id: mapId, data }))).data.id);
+      else await onImported(await mapCall(() => importLayer.mutateAsync({ id: mapId, data })));
+    } finally {
+      setUploaded(undefined);
+    }
+  });
 
   return (
     <Form
       label={t('layer_import.title')}
       // A failed job's reason belongs to the file, like an in-request import's 422.
-      errors={jobError ? { ...errors, file: [jobError] } : errors}
-      failure={failure}
-      onSubmit={() => void send()}
+      errors={jobError ? { ...form.errors, file: [jobError] } : form.errors}
+      failure={form.failure}
+      onSubmit={send}
     >
       <FileField
         label={t('layer_import.file')}
         name="file"
         accept={ACCEPT}
         description={t('layer_import.file_hint')}
-        isDisabled={isSubmitting}
-        onChange={setFile}
+        isDisabled={form.isSubmitting}
+        onChange={form.setter('file')}
       />
       <div className="field-row">
         <TextField
           label={t('layer_import.name')}
-          name="name"
           placeholder={fileStem}
           description={t('layer_import.name_hint')}
-          value={name}
-          onChange={setName}
+          {...form.field('name')}
         />
         <Select
           label={t('layer_import.format')}
@@ -132,14 +149,14 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
             ...Object.keys(FORMATS).map((id) => ({ id, label: t(`layer_import.formats.${id}`) })),
           ]}
           value={format}
-          onChange={(value) => setFormat(value ?? '')}
+          onChange={(value) => form.set('format', value ?? '')}
         />
         <Select
           label={t('map_admin.layer_form.category')}
           name="category_id"
           options={[{ id: '', label: t('map_admin.layer_form.no_category') }, ...categoryOptions(categories)]}
-          value={categoryId}
-          onChange={(value) => setCategoryId(value ?? '')}
+          value={form.values.category_id}
+          onChange={(value) => form.set('category_id', value ?? '')}
         />
       </div>
       {effective === 'csv' ? (
@@ -147,14 +164,8 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
           <legend>{t('layer_import.csv_geometry')}</legend>
           <p className="field-description">{t('layer_import.csv_hint')}</p>
           <div className="field-row">
-            {(['lon_column', 'lat_column', 'wkt_column'] as const).map((field) => (
-              <TextField
-                key={field}
-                label={t(`layer_import.${field}`)}
-                name={field}
-                value={columns[field]}
-                onChange={(value) => setColumns((old) => ({ ...old, [field]: value }))}
-              />
+            {CSV_COLUMNS.map((column) => (
+              <TextField key={column} label={t(`layer_import.${column}`)} {...form.field(column)} />
             ))}
           </div>
         </fieldset>
@@ -162,10 +173,8 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
       {effective === 'gpkg' || effective === 'kml' ? (
         <TextField
           label={t('layer_import.source_layer')}
-          name="source_layer"
           description={t('layer_import.source_layer_hint')}
-          value={sourceLayer}
-          onChange={setSourceLayer}
+          {...form.field('source_layer')}
         />
       ) : null}
       {uploaded !== undefined ? (
@@ -185,7 +194,7 @@ export function LayerImportForm({ mapId, categories, onImported }: LayerImportFo
           }}
         />
       ) : null}
-      <Button type="submit" isPending={isSubmitting || jobId !== null}>
+      <Button type="submit" isPending={form.isSubmitting || jobId !== null}>
         {t('layer_import.submit')}
       </Button>
     </Form>

@@ -44,4 +44,23 @@ describe('layer relations', { timeout: 60_000 }, () => {
     expect(within(panel).getByText('Links: 2')).toBeInTheDocument();
     server.events.removeAllListeners();
   });
+
+  it('shows a refused child layer under its field and keeps the rows as edited', async () => {
+    const { user } = await renderApp('/dashboard/maps/1/layers/1/edit', { as: 'admin' });
+    const panel = await screen.findByRole('region', { name: 'Relations' }, { timeout: 15_000 });
+    expect(within(panel).getByText('This layer has no child layers.')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Add child layer' }));
+    await user.click(within(panel).getByRole('button', { name: 'Save relations' }));
+
+    const added = within(panel).getByRole('group', { name: 'Child layer 1' });
+    await waitFor(
+      () =>
+        expect(within(added).getByRole('combobox', { name: 'Child layer' })).toHaveAccessibleDescription(
+          /child layer id/i,
+        ),
+      SLOW,
+    );
+    expect(within(added).getByRole('textbox', { name: 'Tolerance (m)' })).toHaveValue('1');
+    expect(mapsDb.relations).toEqual([]);
+  });
 });

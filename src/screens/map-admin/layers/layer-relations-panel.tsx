@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getGetLayerRelationsQueryKey,
@@ -13,7 +12,7 @@ import { Select } from '../../../components/ui/select';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toast';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
 
@@ -48,9 +47,10 @@ export function LayerRelationsPanel({
   const queryClient = useQueryClient();
   const relations = useGetLayerRelations(mapId, layer.id);
   const update = useUpdateLayerRelations();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [rows, setRows] = useState<ChildDraft[] | null>(null);
-  const shown = rows ?? drafts(relations.data?.data ?? [], layer.id);
+  // No rows of its own until the user edits one: until then the form shows the server's list.
+  const form = useForm<{ rows: ChildDraft[] | null }>({ rows: null });
+  const shown = form.values.rows ?? drafts(relations.data?.data ?? [], layer.id);
+  const setRows = form.setter('rows');
   const childOptions = siblings
     .filter((other) => other.id !== layer.id)
     .map((other) => ({ id: String(other.id), label: other.name }));
@@ -61,32 +61,26 @@ export function LayerRelationsPanel({
   const set = (key: number, patch: Partial<ChildDraft>) =>
     setRows(shown.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
-  const save = () =>
-    submit(async () => {
-      const children = shown.map((row) => ({
-        child_layer_id: Number(row.child),
-        rule: row.rule,
-        ...(row.rule === 'spatial' ? { tolerance_m: toNumber(row.tolerance) ?? 0 } : {}),
-      }));
-      const answer = await mapCall(() =>
-        update.mutateAsync({ id: mapId, layerId: layer.id, data: { children } }),
-      );
-      queryClient.setQueryData(getGetLayerRelationsQueryKey(mapId, layer.id), answer);
-      setRows(null);
-      showToast(t('map_admin.relations.saved'));
-    });
+  const save = form.onSubmit(async () => {
+    const children = shown.map((row) => ({
+      child_layer_id: Number(row.child),
+      rule: row.rule,
+      ...(row.rule === 'spatial' ? { tolerance_m: toNumber(row.tolerance) ?? 0 } : {}),
+    }));
+    const answer = await mapCall(() =>
+      update.mutateAsync({ id: mapId, layerId: layer.id, data: { children } }),
+    );
+    queryClient.setQueryData(getGetLayerRelationsQueryKey(mapId, layer.id), answer);
+    form.reset();
+    showToast(t('map_admin.relations.saved'));
+  });
 
   if (relations.isPending) return <Loading />;
   if (relations.isError) return <LoadError />;
   return (
     <section className="panel" aria-labelledby="layer-relations-title">
       <h3 id="layer-relations-title">{t('map_admin.relations.title')}</h3>
-      <Form
-        label={t('map_admin.relations.title')}
-        errors={errors}
-        failure={failure}
-        onSubmit={() => void save()}
-      >
+      <Form label={t('map_admin.relations.title')} form={form} onSubmit={save}>
         {shown.length === 0 ? <p className="item-meta">{t('map_admin.relations.empty')}</p> : null}
         {shown.map((row, index) => (
           <div
@@ -143,7 +137,7 @@ export function LayerRelationsPanel({
           >
             {t('map_admin.relations.add')}
           </Button>
-          <Button type="submit" isPending={isSubmitting}>
+          <Button type="submit" isPending={form.isSubmitting}>
             {t('map_admin.relations.save')}
           </Button>
         </div>

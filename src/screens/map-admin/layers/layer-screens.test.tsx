@@ -153,4 +153,22 @@ describe('layers', { timeout: 60_000 }, () => {
       'type',
     ]);
   });
+
+  it('copies a layer to another map, after showing a missing target map under its field', async () => {
+    const { user } = await renderApp('/dashboard/maps/1/layers/3/edit', { as: 'admin' });
+    const transfer = await screen.findByRole('form', { name: 'Move or copy to another map' }, SLOW);
+    const target = within(transfer).getByRole('combobox', { name: 'Target map' });
+    const before = mapsDb.layers.length;
+    await user.click(within(transfer).getByRole('button', { name: 'Transfer layer' }));
+    await waitFor(() => expect(target).toHaveAccessibleDescription(/target map id/i), SLOW);
+    expect(mapsDb.layers).toHaveLength(before);
+
+    await fill(user, target, 'Empty');
+    await user.click(await screen.findByRole('option', { name: 'Empty map' }, SLOW));
+    await user.click(within(transfer).getByRole('button', { name: 'Transfer layer' }));
+    expect(await screen.findByText('Layer copied', {}, SLOW)).toBeInTheDocument();
+    expect(mapsDb.layers).toHaveLength(before + 1);
+    const emptyMap = mapsDb.maps.find((map) => map.title === 'Empty map');
+    expect(mapsDb.layers.at(-1)?.map_id).toBe(emptyMap?.id);
+  });
 });

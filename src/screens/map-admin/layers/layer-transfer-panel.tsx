@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTransferLayer } from '../../../../generated/api/layers/layers';
@@ -9,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Form } from '../../../components/ui/form';
 import { Select } from '../../../components/ui/select';
 import { showToast } from '../../../components/ui/toast';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { mapChanged } from '../../../lib/cache-changes';
@@ -19,44 +18,36 @@ export function LayerTransferPanel({ mapId, layer }: { mapId: number; layer: Lay
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
   const transfer = useTransferLayer();
   const maps = useListMaps({ per_page: 100, order_column: 'title', order_direction: 'asc' });
-  const [target, setTarget] = useState<string | null>(null);
-  const [mode, setMode] = useState<LayerTransferMode>('copy');
+  const form = useForm<{ target: string | null; mode: LayerTransferMode }>({ target: null, mode: 'copy' });
   const targets = (maps.data?.data ?? [])
     .filter((map) => map.id !== mapId)
     .map((map) => ({ id: String(map.id), label: map.title }));
 
-  const send = () =>
-    submit(async () => {
-      const targetId = Number(target);
-      await mapCall(() =>
-        transfer.mutateAsync({ id: mapId, layerId: layer.id, data: { target_map_id: targetId, mode } }),
-      );
-      await mapChanged(queryClient, mapId);
-      await mapChanged(queryClient, targetId);
-      showToast(t(`map_admin.transfer.done_${mode}`));
-      if (mode === 'move') await navigate(mapPaths.section(mapId, 'layers'));
-    });
+  const send = form.onSubmit(async ({ target, mode }) => {
+    const targetId = Number(target);
+    await mapCall(() =>
+      transfer.mutateAsync({ id: mapId, layerId: layer.id, data: { target_map_id: targetId, mode } }),
+    );
+    await mapChanged(queryClient, mapId);
+    await mapChanged(queryClient, targetId);
+    showToast(t(`map_admin.transfer.done_${mode}`));
+    if (mode === 'move') await navigate(mapPaths.section(mapId, 'layers'));
+  });
 
   return (
     <section className="panel" aria-labelledby="layer-transfer-title">
       <h3 id="layer-transfer-title">{t('map_admin.transfer.title')}</h3>
-      <Form
-        label={t('map_admin.transfer.title')}
-        errors={errors}
-        failure={failure}
-        onSubmit={() => void send()}
-      >
+      <Form label={t('map_admin.transfer.title')} form={form} onSubmit={send}>
         <div className="field-row">
           <Select
             label={t('map_admin.transfer.target')}
             name="target_map_id"
             isRequired
             options={targets}
-            value={target}
-            onChange={setTarget}
+            value={form.values.target}
+            onChange={form.setter('target')}
           />
           <Select
             label={t('map_admin.transfer.mode')}
@@ -65,14 +56,14 @@ export function LayerTransferPanel({ mapId, layer }: { mapId: number; layer: Lay
               id,
               label: t(`map_admin.transfer.modes.${id}`),
             }))}
-            value={mode}
+            value={form.values.mode}
             onChange={(value) => {
               const next = Object.values(LayerTransferMode).find((known) => known === value);
-              if (next) setMode(next);
+              if (next) form.set('mode', next);
             }}
           />
         </div>
-        <Button type="submit" variant="secondary" isPending={isSubmitting}>
+        <Button type="submit" variant="secondary" isPending={form.isSubmitting}>
           {t('map_admin.transfer.submit')}
         </Button>
       </Form>

@@ -8,7 +8,7 @@ import { FileField } from '../../../components/ui/file-field';
 import { Form } from '../../../components/ui/form';
 import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toast';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { mapChanged } from '../../../lib/cache-changes';
 
@@ -20,53 +20,43 @@ export function WaterNetworkInpImport({ mapId }: { mapId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const importInp = useImportWaterNetworkInp();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [file, setFile] = useState<File | null>(null);
-  const [crs, setCrs] = useState('EPSG:4326');
+  const form = useForm<{ file: File | null; crs: string }>({ file: null, crs: 'EPSG:4326' });
   const [result, setResult] = useState<WaterNetworkInpImportResult | null>(null);
 
-  const send = () =>
-    submit(async () => {
-      setResult(null);
-      const answer = await mapCall(() =>
-        importInp.mutateAsync({
-          id: mapId,
-          // Sent even when empty, so the server names the missing file under the picker.
-          data: { file: file ?? new Blob([]), crs: crs.trim() || 'EPSG:4326' },
-        }),
-      );
-      setResult(answer);
-      await mapChanged(queryClient, mapId);
-      showToast(t('water_network_inp.done'));
-    });
+  const send = form.onSubmit(async ({ file, crs }) => {
+    setResult(null);
+    const answer = await mapCall(() =>
+      importInp.mutateAsync({
+        id: mapId,
+        // Sent even when empty, so the server names the missing file under the picker.
+        data: { file: file ?? new Blob([]), crs: crs.trim() || 'EPSG:4326' },
+      }),
+    );
+    setResult(answer);
+    await mapChanged(queryClient, mapId);
+    showToast(t('water_network_inp.done'));
+  });
 
   return (
     <section className="panel" aria-labelledby="water-network-inp-title">
       <h3 id="water-network-inp-title">{t('water_network_inp.title')}</h3>
       <p>{t('water_network_inp.help')}</p>
-      <Form
-        label={t('water_network_inp.title')}
-        errors={errors}
-        failure={failure}
-        onSubmit={() => void send()}
-      >
+      <Form label={t('water_network_inp.title')} form={form} onSubmit={send}>
         <FileField
           label={t('water_network_inp.file')}
           name="file"
           accept=".inp,text/plain"
           description={t('water_network_inp.file_hint')}
-          isDisabled={isSubmitting}
-          onChange={setFile}
+          isDisabled={form.isSubmitting}
+          onChange={form.setter('file')}
         />
         <TextField
           label={t('water_network_inp.crs')}
-          name="crs"
           description={t('water_network_inp.crs_hint')}
-          value={crs}
-          onChange={setCrs}
+          {...form.field('crs')}
         />
         <div className="item-actions">
-          <Button type="submit" isPending={isSubmitting}>
+          <Button type="submit" isPending={form.isSubmitting}>
             {t('water_network_inp.submit')}
           </Button>
         </div>

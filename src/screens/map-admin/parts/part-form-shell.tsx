@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Form } from '../../../components/ui/form';
 import { LoadError, Loading } from '../../../components/ui/status';
 import { showToast } from '../../../components/ui/toast';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import type { FormState } from '../../../lib/use-form';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
@@ -60,44 +60,45 @@ const PART_FORMS = {
 
 export type PartFormKind = keyof typeof PART_FORMS;
 
-export function PartFormShell({
+export function PartFormShell<V extends object>({
   kind,
   mapId,
   editing,
+  form,
   persist,
   children,
 }: {
   kind: PartFormKind;
   mapId: number;
   editing: boolean;
+  /** The part form's values and submission (useForm). */
+  form: FormState<V>;
   /** Creates or updates the part; then the map's data is refreshed, the toast shown, the list opened. */
-  persist: () => Promise<unknown>;
+  persist: (values: V) => Promise<unknown>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const form = PART_FORMS[kind];
+  const { section, saved } = PART_FORMS[kind];
   const title = t(`maps.admin.${kind}_${editing ? 'edit' : 'create'}`);
   const titleId = `${kind.replace('_', '-')}-edit-title`;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
 
-  const save = () =>
-    submit(() =>
-      mapCall(async () => {
-        await persist();
-        await mapChanged(queryClient, mapId);
-        showToast(t(form.saved));
-        await navigate(mapPaths.section(mapId, form.section));
-      }),
-    );
+  const save = form.onSubmit((values) =>
+    mapCall(async () => {
+      await persist(values);
+      await mapChanged(queryClient, mapId);
+      showToast(t(saved));
+      await navigate(mapPaths.section(mapId, section));
+    }),
+  );
 
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
-      <Form label={title} errors={errors} failure={failure} onSubmit={() => void save()}>
+      <Form label={title} form={form} onSubmit={save}>
         {children}
-        <Button type="submit" isPending={isSubmitting}>
+        <Button type="submit" isPending={form.isSubmitting}>
           {t('common.save')}
         </Button>
       </Form>

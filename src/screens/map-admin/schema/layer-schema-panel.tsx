@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Form } from '../../../components/ui/form';
 import { showToast } from '../../../components/ui/toast';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { SchemaEditor } from './schema-editor';
 import { schemaInput, schemaRows, type SchemaRow } from './schema-rows';
@@ -20,25 +20,24 @@ import { mapChanged } from '../../../lib/cache-changes';
 export function LayerSchemaPanel({ mapId, layer }: { mapId: number; layer: Layer }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
   const updateProperties = useUpdateLayerProperties();
   const deleteProperties = useDeleteLayerProperties();
-  const [rows, setRows] = useState<SchemaRow[]>(() => schemaRows(layer.properties));
+  const form = useForm(() => ({ rows: schemaRows(layer.properties) }));
+  const { rows } = form.values;
   const [removing, setRemoving] = useState<SchemaRow | null>(null);
 
-  const save = () =>
-    submit(async () => {
-      const answer = await mapCall(() =>
-        updateProperties.mutateAsync({
-          id: mapId,
-          layerId: layer.id,
-          data: { properties: rows.map(schemaInput) },
-        }),
-      );
-      setRows(schemaRows(answer.data.properties));
-      await mapChanged(queryClient, mapId);
-      showToast(t('map_admin.schema.saved'));
-    });
+  const save = form.onSubmit(async (values) => {
+    const answer = await mapCall(() =>
+      updateProperties.mutateAsync({
+        id: mapId,
+        layerId: layer.id,
+        data: { properties: values.rows.map(schemaInput) },
+      }),
+    );
+    form.reset({ rows: schemaRows(answer.data.properties) });
+    await mapChanged(queryClient, mapId);
+    showToast(t('map_admin.schema.saved'));
+  });
 
   const remove = async (row: SchemaRow) => {
     setRemoving(null);
@@ -49,7 +48,7 @@ export function LayerSchemaPanel({ mapId, layer }: { mapId: number; layer: Layer
         deleteProperties.mutateAsync({ id: mapId, layerId: layer.id, data: { names: [name] } }),
       );
       // Unsaved edits of the other entries stay as typed.
-      setRows((old) =>
+      form.update('rows', (old) =>
         old
           .filter((other) => other.key !== row.key)
           .map((other) =>
@@ -68,14 +67,9 @@ export function LayerSchemaPanel({ mapId, layer }: { mapId: number; layer: Layer
   return (
     <section className="panel" aria-labelledby="layer-schema-title">
       <h3 id="layer-schema-title">{t('map_admin.schema.title')}</h3>
-      <Form
-        label={t('map_admin.schema.title')}
-        errors={errors}
-        failure={failure}
-        onSubmit={() => void save()}
-      >
-        <SchemaEditor rows={rows} onChange={setRows} onRemoveSaved={setRemoving} />
-        <Button type="submit" isPending={isSubmitting} isDisabled={rows.length === 0}>
+      <Form label={t('map_admin.schema.title')} form={form} onSubmit={save}>
+        <SchemaEditor rows={rows} onChange={form.setter('rows')} onRemoveSaved={setRemoving} />
+        <Button type="submit" isPending={form.isSubmitting} isDisabled={rows.length === 0}>
           {t('map_admin.schema.save')}
         </Button>
       </Form>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useCreateMainSearch,
@@ -8,6 +7,7 @@ import {
 import type { MainSearch } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { LayerSelect } from '../parts/layer-select';
 import { PartEditScreen, PartFormShell, type PartFormProps } from '../parts/part-form-shell';
 import { PropertyChecklist } from './property-checklist';
@@ -21,13 +21,21 @@ function MainSearchForm({ mapId, part: entry, layers }: PartFormProps<MainSearch
   const { t } = useTranslation();
   const createMainSearch = useCreateMainSearch();
   const updateMainSearch = useUpdateMainSearch();
-  const [layerId, setLayerId] = useState<number | null>(entry?.layer_id ?? null);
-  const [label, setLabel] = useState(entry?.label ?? '');
-  const [fields, setFields] = useState<string[]>(entry?.fields ?? []);
-  const [displayField, setDisplayField] = useState<string | null>(entry?.display_field ?? null);
+  const form = useForm<{
+    layerId: number | null;
+    label: string;
+    fields: string[];
+    displayField: string | null;
+  }>({
+    layerId: entry?.layer_id ?? null,
+    label: entry?.label ?? '',
+    fields: entry?.fields ?? [],
+    displayField: entry?.display_field ?? null,
+  });
+  const { layerId, fields, displayField } = form.values;
   const layer = layers.find((row) => row.id === layerId);
 
-  const persist = () => {
+  const persist = ({ layerId, label, fields, displayField }: typeof form.values) => {
     const data = { layer_id: layerId ?? 0, label, fields, display_field: displayField ?? '' };
     return entry
       ? updateMainSearch.mutateAsync({ id: mapId, searchId: entry.id, data })
@@ -35,22 +43,18 @@ function MainSearchForm({ mapId, part: entry, layers }: PartFormProps<MainSearch
   };
 
   return (
-    <PartFormShell kind="main_search" mapId={mapId} editing={entry !== undefined} persist={persist}>
-      <TextField
-        label={t('map_admin.main_searches.label')}
-        name="label"
-        isRequired
-        value={label}
-        onChange={setLabel}
-      />
+    <PartFormShell
+      kind="main_search"
+      mapId={mapId}
+      editing={entry !== undefined}
+      form={form}
+      persist={persist}
+    >
+      <TextField label={t('map_admin.main_searches.label')} isRequired {...form.field('label')} />
       <LayerSelect
         layers={layers}
         value={layerId}
-        onChange={(next) => {
-          setLayerId(next?.id ?? null);
-          setFields([]);
-          setDisplayField(null);
-        }}
+        onChange={(next) => form.patch({ layerId: next?.id ?? null, fields: [], displayField: null })}
       />
       {layer ? (
         <>
@@ -59,7 +63,7 @@ function MainSearchForm({ mapId, part: entry, layers }: PartFormProps<MainSearch
             name="fields"
             properties={layer.properties}
             value={fields}
-            onChange={setFields}
+            onChange={form.setter('fields')}
           />
           <Select
             label={t('map_admin.main_searches.display_field')}
@@ -67,7 +71,7 @@ function MainSearchForm({ mapId, part: entry, layers }: PartFormProps<MainSearch
             isRequired
             options={layer.properties.map((property) => ({ id: property.name, label: property.label }))}
             value={displayField}
-            onChange={setDisplayField}
+            onChange={form.setter('displayField')}
           />
         </>
       ) : null}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useCreateSearch,
@@ -8,6 +7,7 @@ import {
 import { SearchOperator, type Search } from '../../../../generated/model';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { LayerSelect } from '../parts/layer-select';
 import { PartEditScreen, PartFormShell, type PartFormProps } from '../parts/part-form-shell';
 import { PropertyChecklist } from './property-checklist';
@@ -21,13 +21,16 @@ function SearchForm({ mapId, part: search, layers }: PartFormProps<Search>) {
   const { t } = useTranslation();
   const createSearch = useCreateSearch();
   const updateSearch = useUpdateSearch();
-  const [layerId, setLayerId] = useState<number | null>(search?.layer_id ?? null);
-  const [name, setName] = useState(search?.name ?? '');
-  const [fields, setFields] = useState<string[]>(search?.fields ?? []);
-  const [operator, setOperator] = useState<SearchOperator>(search?.operator ?? 'contains');
+  const form = useForm<{ layerId: number | null; name: string; fields: string[]; operator: SearchOperator }>({
+    layerId: search?.layer_id ?? null,
+    name: search?.name ?? '',
+    fields: search?.fields ?? [],
+    operator: search?.operator ?? 'contains',
+  });
+  const { layerId, fields, operator } = form.values;
   const layer = layers.find((row) => row.id === layerId);
 
-  const persist = () => {
+  const persist = ({ layerId, name, fields, operator }: typeof form.values) => {
     const data = { layer_id: layerId ?? 0, name, fields, operator };
     return search
       ? updateSearch.mutateAsync({ id: mapId, searchId: search.id, data })
@@ -35,15 +38,12 @@ function SearchForm({ mapId, part: search, layers }: PartFormProps<Search>) {
   };
 
   return (
-    <PartFormShell kind="search" mapId={mapId} editing={search !== undefined} persist={persist}>
-      <TextField label={t('map_admin.parts.name')} name="name" isRequired value={name} onChange={setName} />
+    <PartFormShell kind="search" mapId={mapId} editing={search !== undefined} form={form} persist={persist}>
+      <TextField label={t('map_admin.parts.name')} isRequired {...form.field('name')} />
       <LayerSelect
         layers={layers}
         value={layerId}
-        onChange={(next) => {
-          setLayerId(next?.id ?? null);
-          setFields([]);
-        }}
+        onChange={(next) => form.patch({ layerId: next?.id ?? null, fields: [] })}
       />
       {layer ? (
         <PropertyChecklist
@@ -51,7 +51,7 @@ function SearchForm({ mapId, part: search, layers }: PartFormProps<Search>) {
           name="fields"
           properties={layer.properties}
           value={fields}
-          onChange={setFields}
+          onChange={form.setter('fields')}
         />
       ) : null}
       <Select
@@ -64,7 +64,7 @@ function SearchForm({ mapId, part: search, layers }: PartFormProps<Search>) {
         value={operator}
         onChange={(value) => {
           const next = Object.values(SearchOperator).find((known) => known === value);
-          if (next) setOperator(next);
+          if (next) form.set('operator', next);
         }}
       />
     </PartFormShell>

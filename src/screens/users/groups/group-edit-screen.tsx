@@ -17,7 +17,7 @@ import { LoadError, Loading } from '../../../components/ui/status';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { showToast } from '../../../components/ui/toast';
-import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useForm } from '../../../lib/use-form';
 import { groupPaths } from './group-paths';
 import '../../../styles/access.css';
 import { groupChanged } from '../../../lib/cache-changes';
@@ -59,32 +59,24 @@ function GroupForm({ label, group }: { label: string; group?: GroupDetail }) {
   const queryClient = useQueryClient();
   const create = useCreateGroup();
   const update = useUpdateGroup();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [name, setName] = useState(group?.name ?? '');
-  const [description, setDescription] = useState(group?.description ?? '');
+  const form = useForm({ name: group?.name ?? '', description: group?.description ?? '' });
 
-  const save = () =>
-    submit(async () => {
-      const data = { name, description: description.trim() === '' ? null : description };
-      const saved = group
-        ? await update.mutateAsync({ id: group.id, data })
-        : await create.mutateAsync({ data });
-      await groupChanged(queryClient, saved.data.id);
-      showToast(t(group ? 'groups.updated' : 'groups.created'));
-      // A new group goes on to its members; an edited one back to the list.
-      await navigate(group ? groupPaths.list : groupPaths.edit(saved.data.id));
-    });
+  const save = form.onSubmit(async ({ name, description }) => {
+    const data = { name, description: description.trim() === '' ? null : description };
+    const saved = group
+      ? await update.mutateAsync({ id: group.id, data })
+      : await create.mutateAsync({ data });
+    await groupChanged(queryClient, saved.data.id);
+    showToast(t(group ? 'groups.updated' : 'groups.created'));
+    // A new group goes on to its members; an edited one back to the list.
+    await navigate(group ? groupPaths.list : groupPaths.edit(saved.data.id));
+  });
 
   return (
-    <Form label={label} errors={errors} failure={failure} onSubmit={save}>
-      <TextField label={t('groups.fields.name')} name="name" isRequired value={name} onChange={setName} />
-      <TextAreaField
-        label={t('groups.fields.description')}
-        name="description"
-        value={description}
-        onChange={setDescription}
-      />
-      <Button type="submit" isDisabled={isSubmitting}>
+    <Form label={label} form={form} onSubmit={save}>
+      <TextField label={t('groups.fields.name')} isRequired {...form.field('name')} />
+      <TextAreaField label={t('groups.fields.description')} {...form.field('description')} />
+      <Button type="submit" isDisabled={form.isSubmitting}>
         {group ? t('common.save') : t('groups.create')}
       </Button>
     </Form>
@@ -96,8 +88,8 @@ function GroupMembers({ group }: { group: GroupDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const setMembers = useSetGroupMembers();
-  const { errors, failure, isSubmitting, submit } = useFormSubmission();
-  const [members, setMembersDraft] = useState<GroupMember[]>(group.members);
+  const form = useForm<{ members: GroupMember[] }>({ members: group.members });
+  const { members } = form.values;
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState('');
   const users = useListUsers({ per_page: 100, ...(search.trim() ? { search_global: search.trim() } : {}) });
@@ -107,27 +99,26 @@ function GroupMembers({ group }: { group: GroupDetail }) {
   const add = () => {
     const user = candidates.find((row) => String(row.id) === picked);
     if (!user) return;
-    setMembersDraft((current) => [...current, { id: user.id, name: user.name, email: user.email }]);
+    form.set('members', [...members, { id: user.id, name: user.name, email: user.email }]);
     setPicked('');
   };
-  const save = () =>
-    submit(async () => {
-      const saved = await setMembers.mutateAsync({
-        id: group.id,
-        data: { user_ids: members.map((member) => member.id) },
-      });
-      setMembersDraft(saved.data.members);
-      await groupChanged(queryClient, saved.data.id);
-      showToast(t('groups.members.saved'));
+  const save = form.onSubmit(async (values) => {
+    const saved = await setMembers.mutateAsync({
+      id: group.id,
+      data: { user_ids: values.members.map((member) => member.id) },
     });
-  const userIdErrors = Object.entries(errors)
+    form.reset({ members: saved.data.members });
+    await groupChanged(queryClient, saved.data.id);
+    showToast(t('groups.members.saved'));
+  });
+  const userIdErrors = Object.entries(form.errors)
     .filter(([key]) => key.startsWith('user_ids'))
     .flatMap(([, messages]) => messages);
 
   return (
     <section aria-labelledby="group-members-title" className="access-section">
       <h2 id="group-members-title">{t('groups.members.title')}</h2>
-      <Form label={t('groups.members.title')} errors={errors} failure={failure} onSubmit={save}>
+      <Form label={t('groups.members.title')} form={form} onSubmit={save}>
         {members.length === 0 ? (
           <p className="status status-empty">{t('groups.members.empty')}</p>
         ) : (
@@ -140,7 +131,12 @@ function GroupMembers({ group }: { group: GroupDetail }) {
                   type="button"
                   className="btn btn-secondary"
                   aria-label={t('groups.members.remove', { name: member.name })}
-                  onClick={() => setMembersDraft((current) => current.filter((row) => row.id !== member.id))}
+                  onClick={() =>
+                    form.set(
+                      'members',
+                      members.filter((row) => row.id !== member.id),
+                    )
+                  }
                 >
                   {t('access.remove')}
                 </button>
@@ -171,7 +167,7 @@ function GroupMembers({ group }: { group: GroupDetail }) {
             {t('groups.members.add')}
           </button>
         </div>
-        <Button type="submit" isDisabled={isSubmitting}>
+        <Button type="submit" isDisabled={form.isSubmitting}>
           {t('groups.members.save')}
         </Button>
       </Form>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MOCK_USER } from '../../../../mocks/accounts';
+import { db } from '../../../../mocks/db';
 import { accessDb, FIELD_CREW_GROUP_ID, groupMembers } from '../../../../mocks/maps-access-store';
 import { renderApp } from '../../../testing/render';
 
@@ -47,6 +48,25 @@ describe('groups under the users administration', { timeout: 120_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'New group' }));
     expect(await within(form).findByText('The name has already been taken.', {}, SLOW)).toBeInTheDocument();
     expect(accessDb.groups).toHaveLength(1);
+  });
+
+  it('shows the 422 on a member whose account went away meanwhile, keeping the list as edited', async () => {
+    const { user } = await renderApp(`/users/groups/${FIELD_CREW_GROUP_ID}/edit`, { as: 'admin' });
+    const members = await screen.findByRole('form', { name: 'Members' }, SLOW);
+    await user.selectOptions(
+      await within(members).findByLabelText('Add a member', {}, SLOW),
+      String(MOCK_USER.id),
+    );
+    await user.click(within(members).getByRole('button', { name: 'Add' }));
+    db.user.delete({ where: { id: { equals: MOCK_USER.id } } });
+    await user.click(within(members).getByRole('button', { name: 'Save members' }));
+    expect(await within(members).findByRole('alert', {}, SLOW)).toHaveTextContent(
+      'The selected user does not exist.',
+    );
+    expect(within(members).getByRole('list', { name: 'Members of the group' })).toHaveTextContent(
+      MOCK_USER.name,
+    );
+    expect(groupMembers(FIELD_CREW_GROUP_ID)).toEqual([]);
   });
 
   it('renames a group and deletes it', async () => {

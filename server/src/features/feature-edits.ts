@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { cachedMap } from '../maps/map-cache.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '../maps/records.ts';
@@ -19,6 +20,9 @@ export const auditValues = (row: Pick<FeatureRow, 'properties' | 'geometry'>) =>
 });
 
 export async function layersOfMap(db: Queryable, mapId: number): Promise<Map<number, LayerRow>> {
+  const kept = await cachedMap(db, mapId);
+  if (kept !== undefined)
+    return new Map((kept?.layers ?? []).map(({ importing: _importing, ...layer }) => [layer.id, layer]));
   const rows = await db.query<LayerRow>(`SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.map_id = $1`, [mapId]);
   return new Map(rows.map((layer) => [layer.id, layer]));
 }

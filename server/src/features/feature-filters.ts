@@ -143,9 +143,16 @@ export function layersFilterProblems(
  * One entry's conditions, bbox and time range over `features ft` (all must hold), or `TRUE`
  * with none. `timeProperty` is the entry's layer's time property, for its `datetime`.
  */
-export function layerConditionsSql(entry: LayerFilter, params: SqlParams, timeProperty?: string): string {
+export function layerConditionsSql(
+  entry: LayerFilter,
+  params: SqlParams,
+  timeProperty?: string,
+  /** The ids inside the entry's bbox, when the layer's point index picked them (point-index.ts). */
+  boxIds?: readonly number[],
+): string {
   const parts = entry.filters.map((condition) => conditionSql(condition, params));
-  if (entry.bbox) {
+  if (entry.bbox && boxIds) parts.push(`ft.id = ANY(${params.add(boxIds)}::int[])`);
+  else if (entry.bbox) {
     const [minLon, minLat, maxLon, maxLat] = entry.bbox.map((value) => params.add(value));
     parts.push(`ST_Intersects(ft.geom, ST_MakeEnvelope(${minLon}, ${minLat}, ${maxLon}, ${maxLat}, 4326))`);
   }
@@ -164,12 +171,14 @@ export function layersFilterSql(
   params: SqlParams,
   hiddenOf: HiddenProperties = NOTHING_HIDDEN,
   timeOf: TimeProperties = NO_TIME,
+  /** The ids in each entry's bbox (by its place in `layersFilter`), where a point index picked them. */
+  boxIdsOf: (index: number) => readonly number[] | undefined = () => undefined,
 ): string {
   const problems = layersFilterProblems(layersFilter, mapLayerIds, hiddenOf, timeOf);
   if (Object.keys(problems).length > 0) throw invalid(problems);
   const clauses = layersFilter.map(
-    (entry) =>
-      `(ft.layer_id = ${params.add(entry.layer_id)} AND ${layerConditionsSql(entry, params, timeOf(entry.layer_id))})`,
+    (entry, index) =>
+      `(ft.layer_id = ${params.add(entry.layer_id)} AND ${layerConditionsSql(entry, params, timeOf(entry.layer_id), boxIdsOf(index))})`,
   );
   return clauses.join(' OR ');
 }

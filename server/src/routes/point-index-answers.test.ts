@@ -94,8 +94,19 @@ describe("a big point layer's boxes and tiles", () => {
         const data = await client.get(`/api/maps/${map.id}/layers/${layer.id}`, {
           query: { include_data: 'true', bbox },
         });
+        const box = bbox.split(',').map(Number);
+        const filtered = await client.post(`/api/maps/${map.id}/filter-features`, {
+          layers_filter: [
+            {
+              layer_id: layer.id,
+              filters: [{ property: 'kind', operator: 'eq', value: 'pillar' }],
+              bbox: box,
+            },
+          ],
+        });
+        expect(filtered.status).toBe(200);
         const strip = (text: string) => text.replace(/"timeStamp":"[^"]*"/, '');
-        out.push(strip(first.text), second && strip(second.text), data.text);
+        out.push(strip(first.text), second && strip(second.text), data.text, filtered.text);
       }
       return out;
     };
@@ -122,8 +133,8 @@ describe("a big point layer's boxes and tiles", () => {
     await indexBuilt(() => client.get(items, { query: { bbox: boxes[0] ?? '', limit: 7 } }));
     search.mockClear();
     expect(await answers()).toEqual(longWay);
-    // Every box above went through the index, first pages and include_data at least.
-    expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 2);
+    // Every box above went through the index: first pages, include_data and filters at least.
+    expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 3);
     search.mockClear();
     expect(await tileAnswers()).toEqual(longWayTiles);
     expect(search.mock.calls.length).toBe(tiles.length);

@@ -142,7 +142,7 @@ export async function makeAccessFixture(
   return { reader: { email: reader.email, password: PASSWORD }, grants, layerRules };
 }
 
-async function setAccess(admin: Session, target: Target, fixture: AccessFixture | undefined) {
+export async function setAccess(admin: Session, target: Target, fixture: AccessFixture | undefined) {
   await admin.json('PUT', `/api/maps/${target.mapId}/access`, {
     grants: fixture?.grants ?? [],
     layer_rules: fixture?.layerRules ?? [],

@@ -7,6 +7,8 @@ export interface PeerResults {
   date: string;
   machine: string;
   database: string;
+  /** Who our side reads as, and the access setting in force (absent in runs before it was). */
+  access?: string;
   /** The 1-minute load average before and after: other work on the shared machine skews both sides. */
   loadAverage: [before: number, after: number];
   rounds: number;
@@ -33,7 +35,7 @@ export function ratioText(ours: LoadResult, theirs: LoadResult): string {
 /** The side-by-side table, readable in the terminal and pasted as is into the README. */
 export function peerTable(results: PeerResults): string {
   const lines = [
-    `N = ${results.n.toLocaleString('en')} points, ${results.date}, ${results.machine}, ${results.database}, ` +
+    `N = ${results.n.toLocaleString('en')} points, ${results.date}, ${results.machine}, ${results.database}, ${results.access ? `${results.access}, ` : ''}` +
       `${results.peer}, ${results.rounds} alternating rounds of ${results.secondsPerRun} s, ` +
       `load average ${results.loadAverage[0]} → ${results.loadAverage[1]}`,
     '',

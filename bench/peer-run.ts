@@ -6,6 +6,7 @@ import { importPoints } from './api-phases.ts';
 import { writePointsCsv } from './data-file.ts';
 import { libpqConnection } from './mapserver-config.ts';
 import { findMapServer, MapServerPeer } from './mapserver-peer.ts';
+import { makeAccessFixture, setAccess } from './access-load.ts';
 import { checkSameAnswers } from './peer-check.ts';
 import { copyLayerToPostgres, PEER_COPY_TABLE } from './peer-copy.ts';
 import { peerPhases } from './peer-phases.ts';
@@ -91,13 +92,20 @@ export async function peerRun(options: PeerRunOptions): Promise<void> {
     }
     log(`starting MapServer ${tools.version} (4 FastCGI processes) on ${peer.origin}`);
     await peer.start({ connection: libpqConnection(options.databaseUrl), table, layerId: target.layerId });
-    const { sameOrder } = await checkSameAnswers(session, peer, target);
+    // Our side reads as a plain account that reaches the map through one of its groups, with
+    // the map's 1,000 grants and 50 layer rules in force, so checking them is in the figures.
+    log('giving the map 1,000 grants and 50 layer rules; reading as an account in one of its groups');
+    const fixture = await makeAccessFixture(session, target, log);
+    await setAccess(session, target, fixture);
+    const reader = new Session(server.origin);
+    await reader.signIn(fixture.reader.email, fixture.reader.password);
+    const { sameOrder } = await checkSameAnswers(reader, peer, target);
     log(
       sameOrder
         ? 'both servers give the same points; under load'
         : "both servers give the same points in a box; MapServer's offset pages follow the table's physical order, not the ids; under load",
     );
-    const loads = await peerPhases(session, server.origin, peer, target, {
+    const loads = await peerPhases(reader, server.origin, peer, target, {
       seconds: options.seconds,
       rounds: options.rounds,
       log,
@@ -108,6 +116,7 @@ export async function peerRun(options: PeerRunOptions): Promise<void> {
       date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
       machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
       database: options.postgres ? 'PostgreSQL' : 'PGlite (embedded); MapServer on a PostgreSQL copy',
+      access: 'ours read by an account through a group, the map with 1,000 grants and 50 layer rules',
       loadAverage: [Math.round(loadBefore * 10) / 10, Math.round((os.loadavg()[0] ?? 0) * 10) / 10],
       rounds: options.rounds,
       secondsPerRun: options.seconds,

@@ -17,9 +17,7 @@ export async function mapForFeatures(
   mapId: number,
   action: Action,
 ): Promise<MapRow> {
-  const kept = await cachedMap(db, mapId);
-  if (kept === null) throw notFound();
-  const map = kept?.map ?? (await mapOr404(db, mapId));
+  const map = await mapOr404(db, mapId);
   mayReachFeatures(ability, map, action);
   return map;
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { countAt, featuresSource } from '../features/as-of.ts';
 import { SqlParams } from '../features/feature-filters.ts';
+import { featureLimits } from '../features/feature-limits.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import { idsInBox, sameVersionSql } from '../features/point-index.ts';
 import type { LayerRow } from '../maps/records.ts';
@@ -178,8 +179,6 @@ async function countMatched(db: Queryable, where: string, params: SqlParams, sou
 }
 
 interface PageRow {
-  /** False when the rows were picked by a point index of a version the layer has left. */
-  fresh: boolean;
   matched: number | null;
   other_side: boolean;
   id: number | null;
@@ -207,15 +206,12 @@ async function readPage(
     limit,
     count,
     source,
-    guard = 'true',
   }: {
     cursor: { side: 'after' | 'before'; id: number | undefined };
     limit: number;
     count: boolean;
     /** `features`, or the layer as it was (featuresSource). */
     source: string;
-    /** A condition the answer depends on, returned as `fresh` (sameVersionSql). */
-    guard?: string;
   },
 ): Promise<PageRow[]> {
   const after = cursor.side === 'after';
@@ -230,8 +226,8 @@ async function readPage(
   const rows = params.add(limit);
   const order = after ? 'ASC' : 'DESC';
   return db.query<PageRow>(
-    `SELECT s.fresh, s.matched, s.other_side, p.id, p.geometry, p.properties, p.chosen
-     FROM (SELECT ${guard} AS fresh, ${matched} AS matched, ${otherSide} AS other_side) s
+    `SELECT s.matched, s.other_side, p.id, p.geometry, p.properties, p.chosen
+     FROM (SELECT ${matched} AS matched, ${otherSide} AS other_side) s
      LEFT JOIN LATERAL (
        SELECT ft.id, ST_AsGeoJSON(ft.geom, 9) AS geometry, (${nulls}::jsonb || ft.properties)::text AS properties,
          page.chosen::int AS chosen
@@ -246,20 +242,55 @@ async function readPage(
   );
 }
 
+/** A page of items as the links and the collection need it: its features' text and bounds. */
+interface PageAnswer {
+  /** The features' GeoJSON, joined by commas, in id order. */
+  features: string;
+  shown: number;
+  firstId: number | undefined;
+  lastId: number | undefined;
+  /** More matches lie past the page in its direction (a next link after, a prev link before). */
+  more: boolean;
+  /** A match lies on the cursor's other side. */
+  otherSide: boolean;
+  matched: number | null;
+}
+
+/** What readPage's rows (limit + 1 picked, in the page's direction) answer. */
+function answerOf(page: PageRow[], limit: number, backwards: boolean): PageAnswer {
+  const head = page[0];
+  const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);
+  let rows: ItemRow[] = found
+    .slice(0, limit)
+    .map((row) => ({ id: row.id, geometry: row.geometry, properties: row.properties ?? '{}' }));
+  if (backwards) rows = rows.reverse();
+  return {
+    features: rows.map((row) => featureJson(row, '')).join(','),
+    shown: rows.length,
+    firstId: rows[0]?.id,
+    lastId: rows[rows.length - 1]?.id,
+    // Rows the answer budget left out are more to read: the next link starts after the last one shown.
+    more: found.length > limit || cutByBudget(found),
+    otherSide: head?.other_side === true,
+    matched: head?.matched ?? null,
+  };
+}
+
 /**
  * The page of a request that is a box and nothing else, over a big point layer of now: the
- * layer's point index (point-index.ts) picks the ids in the box, and the statement reads those
- * rows (no spatial scan) with the same count and links as the long way. Undefined when that
- * does not apply, or when the layer moved on from the index's version before the statement
- * ran (the caller then asks the long way).
+ * layer's point index (point-index.ts) names every id in the box, so the count, the page's ids
+ * and whether any match lies behind the cursor are known here, and one statement reads the
+ * page's rows (cut at the answer budget as readPage cuts) as one text. It reads them only while
+ * the layer is still at the index's version; undefined when any of that does not hold (the
+ * caller asks the long way).
  */
 async function pageByPointIndex(
   db: Queryable,
   layer: LayerRow,
   query: ItemsQuery,
   raw: Record<string, unknown>,
-  page: { cursor: { side: 'after' | 'before'; id: number | undefined }; limit: number; count: boolean },
-): Promise<PageRow[] | undefined> {
+  limit: number,
+): Promise<PageAnswer | undefined> {
   if (query.asOf || query.bbox === undefined || query.datetime !== undefined) return undefined;
   if ((query.filter ?? '').trim() !== '' || Object.keys(raw).some((name) => !RESERVED.has(name)))
     return undefined;
@@ -268,11 +299,58 @@ async function pageByPointIndex(
   if (!box || boxes.length !== 1) return undefined;
   const ids = idsInBox(db, layer, box);
   if (!ids) return undefined;
+  const backwards = query.before !== undefined;
+  const cursor = backwards ? query.before : query.after;
+  // limit + 1 ids in the page's direction, as readPage picks them.
+  const picked = backwards
+    ? ids
+        .filter((id) => id < (cursor ?? Infinity))
+        .slice(-(limit + 1))
+        .reverse()
+    : ids.filter((id) => cursor === undefined || id > cursor).slice(0, limit + 1);
+  const otherSide = cursor !== undefined && ids.some((id) => (backwards ? id >= cursor : id <= cursor));
+  const answer = { otherSide, matched: ids.length };
+  if (picked.length === 0)
+    return { ...answer, features: '', shown: 0, firstId: undefined, lastId: undefined, more: false };
   const params = new SqlParams();
-  const where = `ft.layer_id = ${params.add(layer.id)}::int AND ft.id = ANY(${params.add(ids)}::int[])`;
-  const guard = sameVersionSql(layer, (value) => params.add(value));
-  const rows = await readPage(db, layer, where, params, { ...page, source: 'features', guard });
-  return rows[0]?.fresh === true ? rows : undefined;
+  const at = (value: unknown) => params.add(value);
+  const order = backwards ? 'DESC' : 'ASC';
+  const bytes = 'pg_column_size(ft.geom) + pg_column_size(ft.properties)';
+  const [row] = await db.query<{
+    found: number | null;
+    kept: number;
+    features: string | null;
+    first_id: number | null;
+    last_id: number | null;
+    shown: number;
+  }>(
+    `SELECT max(k.found)::int AS found, count(*)::int AS kept,
+       string_agg('{"type":"Feature","id":' || k.id || ',"geometry":' || coalesce(ST_AsGeoJSON(k.geom, 9), 'null')
+         || ',"properties":' || (${at(schemaNulls(layer))}::jsonb || k.properties)::text || '}', ',' ORDER BY k.id)
+         FILTER (WHERE k.n <= ${at(limit)}) AS features,
+       min(k.id) FILTER (WHERE k.n <= ${at(limit)}) AS first_id,
+       max(k.id) FILTER (WHERE k.n <= ${at(limit)}) AS last_id,
+       count(*) FILTER (WHERE k.n <= ${at(limit)})::int AS shown
+     FROM (
+       SELECT s.*, row_number() OVER (ORDER BY s.id ${order}) AS n FROM (
+         SELECT ft.id, ft.geom, ft.properties, count(*) OVER () AS found,
+           sum(${bytes}) OVER (ORDER BY ft.id ${order} ROWS UNBOUNDED PRECEDING) - (${bytes}) AS before
+         FROM features ft
+         WHERE ft.layer_id = ${at(layer.id)}::int AND ft.id = ANY(${at(picked)}::int[]) AND ${sameVersionSql(layer, at)}
+       ) s WHERE s.before < ${at(Math.trunc(featureLimits().answerBytes))}
+     ) k`,
+    params.values,
+  );
+  // Every picked id is there while the version holds; fewer means the layer changed meanwhile.
+  if (!row || Number(row.found) !== picked.length) return undefined;
+  return {
+    ...answer,
+    features: row.features ?? '',
+    shown: Number(row.shown),
+    firstId: row.first_id === null ? undefined : Number(row.first_id),
+    lastId: row.last_id === null ? undefined : Number(row.last_id),
+    more: Number(row.kept) > limit || Number(row.kept) < picked.length,
+  };
 }
 
 /**
@@ -327,34 +405,28 @@ export async function itemsPage(
     ? { side: 'before' as const, id: query.before }
     : { side: 'after' as const, id: query.after };
   const page =
-    (await pageByPointIndex(db, layer, query, raw, { cursor: from, limit: limit + 1, count: counts })) ??
-    (await readPage(db, layer, where, params, {
-      cursor: from,
-      limit: limit + 1,
-      count: counts && filtered,
-      source,
-    }));
-  const head = page[0];
-  const found = page.filter((row): row is PageRow & { id: number } => row.id !== null);
-  // Rows the answer budget left out are more to read: the next link starts after the last one shown.
-  const more = found.length > limit || cutByBudget(found);
-  let rows: ItemRow[] = found
-    .slice(0, limit)
-    .map((row) => ({ id: row.id, geometry: row.geometry, properties: row.properties ?? '{}' }));
-  if (backwards) rows = rows.reverse();
+    (await pageByPointIndex(db, layer, query, raw, limit)) ??
+    answerOf(
+      await readPage(db, layer, where, params, {
+        cursor: from,
+        limit: limit + 1,
+        count: counts && filtered,
+        source,
+      }),
+      limit,
+      backwards,
+    );
   // The other side only counts when this page has rows (an empty page links nowhere).
-  const otherSide = rows.length > 0 && head?.other_side === true;
-  const hasNext = backwards ? otherSide : more;
-  const hasPrev = backwards ? more : otherSide;
-  const matched = counts ? (filtered ? Number(head?.matched ?? 0) : await total()) : undefined;
-  const firstRow = rows[0];
-  const lastRow = rows[rows.length - 1];
-  if (hasNext && lastRow) links.push(linkJson(url(['after', lastRow.id]), 'next', GEOJSON));
-  if (hasPrev && firstRow) links.push(linkJson(url(['before', firstRow.id]), 'prev', GEOJSON));
+  const otherSide = page.shown > 0 && page.otherSide;
+  const hasNext = backwards ? otherSide : page.more;
+  const hasPrev = backwards ? page.more : otherSide;
+  const matched = counts ? (filtered ? Number(page.matched ?? 0) : await total()) : undefined;
+  if (hasNext && page.lastId !== undefined)
+    links.push(linkJson(url(['after', page.lastId]), 'next', GEOJSON));
+  if (hasPrev && page.firstId !== undefined)
+    links.push(linkJson(url(['before', page.firstId]), 'prev', GEOJSON));
   const counted = matched === undefined ? '' : `"numberMatched":${matched},`;
-  return `{"type":"FeatureCollection",${counted}"numberReturned":${rows.length},"timeStamp":"${stamp}","links":[${links.join(',')}],"features":[${rows
-    .map((row) => featureJson(row, ''))
-    .join(',')}]}`;
+  return `{"type":"FeatureCollection",${counted}"numberReturned":${page.shown},"timeStamp":"${stamp}","links":[${links.join(',')}],"features":[${page.features}]}`;
 }
 
 /** One feature of the layer as GeoJSON text with its ETag, or undefined. */

@@ -88,9 +88,13 @@ describe("a big point layer's boxes and tiles", () => {
         expect(first.status).toBe(200);
         const page = first.json<{ links: { rel: string; href: string }[] }>();
         const following = page.links.find((link) => link.rel === 'next');
-        const second = following
-          ? await client.get(new URL(following.href).pathname + new URL(following.href).search)
-          : undefined;
+        const go = (href: string) => client.get(new URL(href).pathname + new URL(href).search);
+        const second = following ? await go(following.href) : undefined;
+        // And back from there, by its prev link (a `before` cursor).
+        const back = second
+          ?.json<{ links: { rel: string; href: string }[] }>()
+          .links.find((link) => link.rel === 'prev');
+        const previous = back ? await go(back.href) : undefined;
         const data = await client.get(`/api/maps/${map.id}/layers/${layer.id}`, {
           query: { include_data: 'true', bbox },
         });
@@ -106,7 +110,13 @@ describe("a big point layer's boxes and tiles", () => {
         });
         expect(filtered.status).toBe(200);
         const strip = (text: string) => text.replace(/"timeStamp":"[^"]*"/, '');
-        out.push(strip(first.text), second && strip(second.text), data.text, filtered.text);
+        out.push(
+          strip(first.text),
+          second && strip(second.text),
+          previous && strip(previous.text),
+          data.text,
+          filtered.text,
+        );
       }
       return out;
     };

@@ -17,11 +17,15 @@ export class PointGrid {
   /** Where each cell's points start in `order`; one more entry than cells. */
   private readonly starts: Int32Array;
 
-  /** `ids` ascending; `xs` and `ys` the points' longitudes and latitudes in the same order. */
+  /**
+   * `ids` ascending; `xs` and `ys` the points' longitudes and latitudes in the same order;
+   * `features` what a caller answers for each point without asking again (point-index.ts).
+   */
   constructor(
     readonly ids: Int32Array,
     readonly xs: Float64Array,
     readonly ys: Float64Array,
+    readonly features?: { texts: readonly string[]; sizes: Uint32Array },
   ) {
     const n = ids.length;
     let minX = Infinity;

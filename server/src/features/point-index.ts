@@ -17,11 +17,17 @@ export interface LayerVersion {
   features_count: number | string;
   version: number | string;
   created_at: unknown;
+  /** The attribute schema: each feature's text carries every property of it (null when unset). */
+  properties?: readonly { name: string }[];
 }
+
+/** Every schema property as null, which a feature's own properties override (the OGC API's shape). */
+export const schemaNullsOf = (layer: Pick<LayerVersion, 'properties'>): string =>
+  JSON.stringify(Object.fromEntries((layer.properties ?? []).map((property) => [property.name, null])));
 
 /** The version of a layer an index is of: a feature change moves it, a new layer reusing an id too. */
 const keyOf = (layer: LayerVersion) =>
-  `${String(layer.version)}:${layer.created_at instanceof Date ? layer.created_at.getTime() : String(layer.created_at)}`;
+  `${String(layer.version)}:${layer.created_at instanceof Date ? layer.created_at.getTime() : String(layer.created_at)}:${schemaNullsOf(layer)}`;
 
 interface Entry {
   key: string;
@@ -37,6 +43,10 @@ interface Chunk {
   ids: number[] | null;
   xs: number[] | null;
   ys: number[] | null;
+  /** Each point's feature as the OGC API writes it, one per line, in id order. */
+  texts: string | null;
+  /** Each point's stored bytes (the answer budget's measure: withinAnswerBudget). */
+  sizes: number[] | null;
   others: number;
   last: number | string | null;
   version: string | null;
@@ -50,21 +60,28 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
   const ids: number[] = [];
   const xs: number[] = [];
   const ys: number[] = [];
+  const sizes: number[] = [];
+  const texts: string[] = [];
   let after = 0;
   for (;;) {
     const [chunk] = await db.query<Chunk>(
       `SELECT array_agg(c.id ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS ids,
          array_agg(c.x ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS xs,
          array_agg(c.y ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS ys,
+         array_agg(c.size ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS sizes,
+         string_agg(c.text, E'\n' ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS texts,
          count(*) FILTER (WHERE c.other)::int AS others, max(c.id) AS last,
          (SELECT l.version::text FROM layers l WHERE l.id = $1) AS version
        FROM (
          SELECT f.id, CASE WHEN GeometryType(f.geom) = 'POINT' THEN ST_X(f.geom) END AS x,
            CASE WHEN GeometryType(f.geom) = 'POINT' THEN ST_Y(f.geom) END AS y,
-           f.geom IS NOT NULL AND GeometryType(f.geom) <> 'POINT' AS other
+           f.geom IS NOT NULL AND GeometryType(f.geom) <> 'POINT' AS other,
+           pg_column_size(f.geom) + pg_column_size(f.properties) AS size,
+           '{"type":"Feature","id":' || f.id || ',"geometry":' || coalesce(ST_AsGeoJSON(f.geom, 9), 'null')
+             || ',"properties":' || ($3::jsonb || f.properties)::text || '}' AS text
          FROM features f WHERE f.layer_id = $1 AND f.id > $2 ORDER BY f.id LIMIT ${CHUNK}
        ) c`,
-      [layer.id, after],
+      [layer.id, after, schemaNullsOf(layer)],
     );
     if (!chunk || chunk.version !== String(layer.version)) return 'moved';
     if (chunk.others > 0) return 'not points';
@@ -73,11 +90,18 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
       ids.push(Number(chunk.ids?.[i]));
       xs.push(Number(chunk.xs?.[i]));
       ys.push(Number(chunk.ys?.[i]));
+      sizes.push(Number(chunk.sizes?.[i]));
     }
+    // JSON text holds no raw line break, so the lines are the features.
+    if (chunk.texts) texts.push(...chunk.texts.split('\n'));
+    if (texts.length !== ids.length) return 'moved';
     if (last === null || last === undefined) break;
     after = Number(last);
   }
-  return new PointGrid(Int32Array.from(ids), Float64Array.from(xs), Float64Array.from(ys));
+  return new PointGrid(Int32Array.from(ids), Float64Array.from(xs), Float64Array.from(ys), {
+    texts,
+    sizes: Uint32Array.from(sizes),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { countAt, featuresSource } from '../features/as-of.ts';
 import { SqlParams } from '../features/feature-filters.ts';
 import { featureLimits } from '../features/feature-limits.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
-import { idsInBox, sameVersionSql } from '../features/point-index.ts';
+import { INDEXED_BOX_MAX, pointIndexes, schemaNullsOf } from '../features/point-index.ts';
 import type { LayerRow } from '../maps/records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { FilterError } from './cql2-lexer.ts';
@@ -138,8 +138,7 @@ export function itemsWhere(
 }
 
 /** Every schema property appears in every feature (null when unset), so readers see all fields from the first page. */
-const schemaNulls = (layer: LayerRow) =>
-  JSON.stringify(Object.fromEntries(layer.properties.map((property) => [property.name, null])));
+const schemaNulls = (layer: LayerRow) => schemaNullsOf(layer);
 
 const featureJson = (row: ItemRow, links: string) =>
   `{"type":"Feature","id":${row.id},"geometry":${row.geometry ?? 'null'},"properties":${row.properties}${links}}`;
@@ -277,12 +276,12 @@ function answerOf(page: PageRow[], limit: number, backwards: boolean): PageAnswe
 }
 
 /**
- * The page of a request that is a box and nothing else, over a big point layer of now: the
- * layer's point index (point-index.ts) names every id in the box, so the count, the page's ids
- * and whether any match lies behind the cursor are known here, and one statement reads the
- * page's rows (cut at the answer budget as readPage cuts) as one text. It reads them only while
- * the layer is still at the index's version; undefined when any of that does not hold (the
- * caller asks the long way).
+ * The page of a request that is a box and nothing else, over a big point layer of now, from
+ * the layer's point index alone (point-index.ts): it names every point in the box, so the
+ * count, the page and whether any match lies behind the cursor are known here, and it keeps
+ * each point's feature text and stored size as the database wrote them for this version, so
+ * the page is cut at the answer budget as readPage cuts it and written without a statement.
+ * Undefined when that does not apply (the caller asks the database).
  */
 async function pageByPointIndex(
   db: Queryable,
@@ -297,59 +296,47 @@ async function pageByPointIndex(
   const boxes = bboxBoxes(query.bbox);
   const [box] = boxes;
   if (!box || boxes.length !== 1) return undefined;
-  const ids = idsInBox(db, layer, box);
-  if (!ids) return undefined;
+  const grid = pointIndexes(db)?.get(layer);
+  const inBox = grid?.search(...box, INDEXED_BOX_MAX);
+  if (!grid || !inBox) return undefined;
   const backwards = query.before !== undefined;
   const cursor = backwards ? query.before : query.after;
-  // limit + 1 ids in the page's direction, as readPage picks them.
+  // limit + 1 points in the page's direction, as readPage picks them.
+  const all = Array.from(inBox);
   const picked = backwards
-    ? ids
-        .filter((id) => id < (cursor ?? Infinity))
+    ? all
+        .filter((index) => (grid.ids[index] as number) < (cursor ?? Infinity))
         .slice(-(limit + 1))
         .reverse()
-    : ids.filter((id) => cursor === undefined || id > cursor).slice(0, limit + 1);
-  const otherSide = cursor !== undefined && ids.some((id) => (backwards ? id >= cursor : id <= cursor));
-  const answer = { otherSide, matched: ids.length };
+    : all.filter((index) => cursor === undefined || (grid.ids[index] as number) > cursor).slice(0, limit + 1);
+  const otherSide =
+    cursor !== undefined &&
+    all.some((index) =>
+      backwards ? (grid.ids[index] as number) >= cursor : (grid.ids[index] as number) <= cursor,
+    );
+  const answer = { otherSide, matched: all.length };
   if (picked.length === 0)
     return { ...answer, features: '', shown: 0, firstId: undefined, lastId: undefined, more: false };
-  const params = new SqlParams();
-  const at = (value: unknown) => params.add(value);
-  const order = backwards ? 'DESC' : 'ASC';
-  const bytes = 'pg_column_size(ft.geom) + pg_column_size(ft.properties)';
-  const [row] = await db.query<{
-    found: number | null;
-    kept: number;
-    features: string | null;
-    first_id: number | null;
-    last_id: number | null;
-    shown: number;
-  }>(
-    `SELECT max(k.found)::int AS found, count(*)::int AS kept,
-       string_agg('{"type":"Feature","id":' || k.id || ',"geometry":' || coalesce(ST_AsGeoJSON(k.geom, 9), 'null')
-         || ',"properties":' || (${at(schemaNulls(layer))}::jsonb || k.properties)::text || '}', ',' ORDER BY k.id)
-         FILTER (WHERE k.n <= ${at(limit)}) AS features,
-       min(k.id) FILTER (WHERE k.n <= ${at(limit)}) AS first_id,
-       max(k.id) FILTER (WHERE k.n <= ${at(limit)}) AS last_id,
-       count(*) FILTER (WHERE k.n <= ${at(limit)})::int AS shown
-     FROM (
-       SELECT s.*, row_number() OVER (ORDER BY s.id ${order}) AS n FROM (
-         SELECT ft.id, ft.geom, ft.properties, count(*) OVER () AS found,
-           sum(${bytes}) OVER (ORDER BY ft.id ${order} ROWS UNBOUNDED PRECEDING) - (${bytes}) AS before
-         FROM features ft
-         WHERE ft.layer_id = ${at(layer.id)}::int AND ft.id = ANY(${at(picked)}::int[]) AND ${sameVersionSql(layer, at)}
-       ) s WHERE s.before < ${at(Math.trunc(featureLimits().answerBytes))}
-     ) k`,
-    params.values,
-  );
-  // Every picked id is there while the version holds; fewer means the layer changed meanwhile.
-  if (!row || Number(row.found) !== picked.length) return undefined;
+  const { features } = grid;
+  if (!features) return undefined;
+  // The answer budget as withinAnswerBudget cuts: a point is kept while the bytes before it
+  // are under the budget (the first always).
+  const budget = Math.trunc(featureLimits().answerBytes);
+  let before = 0;
+  const kept: number[] = [];
+  for (const index of picked) {
+    if (before >= budget) break;
+    kept.push(index);
+    before += features.sizes[index] as number;
+  }
+  const shown = kept.slice(0, limit).sort((x, y) => x - y);
   return {
     ...answer,
-    features: row.features ?? '',
-    shown: Number(row.shown),
-    firstId: row.first_id === null ? undefined : Number(row.first_id),
-    lastId: row.last_id === null ? undefined : Number(row.last_id),
-    more: Number(row.kept) > limit || Number(row.kept) < picked.length,
+    features: shown.map((index) => features.texts[index]).join(','),
+    shown: shown.length,
+    firstId: grid.ids[shown[0] as number],
+    lastId: grid.ids[shown[shown.length - 1] as number],
+    more: kept.length > limit || kept.length < picked.length,
   };
 }
 
@@ -366,6 +353,8 @@ export async function itemsPage(
   raw: Record<string, unknown>,
   itemsUrl: string,
   search: string,
+  /** The layer with every property (`layer` is as the caller sees it): a point index is of it. */
+  full: LayerRow = layer,
 ): Promise<string> {
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   // Cursors beyond every id mean the same as the largest id (and stay within int).
@@ -405,7 +394,7 @@ export async function itemsPage(
     ? { side: 'before' as const, id: query.before }
     : { side: 'after' as const, id: query.after };
   const page =
-    (await pageByPointIndex(db, layer, query, raw, limit)) ??
+    (await pageByPointIndex(db, full, query, raw, limit)) ??
     answerOf(
       await readPage(db, layer, where, params, {
         cursor: from,

@@ -158,6 +158,7 @@ export const ogcFeatureHandlers = typedHandlers({
       raw,
       itemsUrl,
       searchOf(request.url),
+      layer,
     );
     return text(hideInGeoJson(page, hiddenPropertiesOf(auth.access, layer.id)), GEOJSON);
   },

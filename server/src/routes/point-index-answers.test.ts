@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_FEATURE_LIMITS, setFeatureLimits } from '../features/feature-limits.ts';
 import { PointGrid } from '../features/point-grid.ts';
 import { POINT_INDEX_MIN_FEATURES, pointIndexes, type LayerVersion } from '../features/point-index.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
@@ -137,14 +138,26 @@ describe("a big point layer's boxes and tiles", () => {
     };
 
     const longWay = await answers();
+    // With a small answer budget a page of 7 is cut after two or three points.
+    const smallBudget = async () => {
+      setFeatureLimits({ ...DEFAULT_FEATURE_LIMITS, answerBytes: 300 });
+      try {
+        return await answers();
+      } finally {
+        setFeatureLimits(DEFAULT_FEATURE_LIMITS);
+      }
+    };
+    const longWayCut = await smallBudget();
+    expect(longWayCut).not.toEqual(longWay);
     const longWayTiles = await tileAnswers();
     expect(longWayTiles.filter((tile) => tile !== undefined).length).toBeGreaterThan(tiles.length / 2);
     const search = vi.spyOn(PointGrid.prototype, 'search');
     await indexBuilt(() => client.get(items, { query: { bbox: boxes[0] ?? '', limit: 7 } }));
     search.mockClear();
     expect(await answers()).toEqual(longWay);
+    expect(await smallBudget()).toEqual(longWayCut);
     // Every box above went through the index: first pages, include_data and filters at least.
-    expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 3);
+    expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 6);
     search.mockClear();
     expect(await tileAnswers()).toEqual(longWayTiles);
     expect(search.mock.calls.length).toBe(tiles.length);

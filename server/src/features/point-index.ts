@@ -207,16 +207,30 @@ export function sameVersionSql(layer: LayerVersion, bind: (value: unknown) => st
 export const INDEXED_BOX_MAX = 20_000;
 
 /**
- * The ids of the layer's points inside the box (boundary included) in id order, from its point
- * index; undefined when the layer has no index of its current version or the box is too big.
+ * The ids of the layer's points inside the box (boundary included) in id order, with each one's
+ * stored bytes (the answer budget's measure), from its point index; undefined when the layer
+ * has no index of its current version or the box is too big.
  */
-export function idsInBox(
+export function pointsInBox(
   db: Queryable,
   layer: LayerVersion,
   [minX, minY, maxX, maxY]: readonly [number, number, number, number],
-): number[] | undefined {
+): { ids: number[]; sizes: number[] } | undefined {
   const grid = pointIndexes(db)?.get(layer);
   const found = grid?.search(minX, minY, maxX, maxY, INDEXED_BOX_MAX);
-  if (!grid || !found) return undefined;
-  return Array.from(found, (index) => grid.ids[index] as number);
+  if (!grid?.features || !found) return undefined;
+  const { sizes } = grid.features;
+  return {
+    ids: Array.from(found, (index) => grid.ids[index] as number),
+    sizes: Array.from(found, (index) => sizes[index] as number),
+  };
+}
+
+/** The ids of pointsInBox alone. */
+export function idsInBox(
+  db: Queryable,
+  layer: LayerVersion,
+  box: readonly [number, number, number, number],
+): number[] | undefined {
+  return pointsInBox(db, layer, box)?.ids;
 }

@@ -2,7 +2,8 @@ import { withoutHidden } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
-import { idsInBox, sameVersionSql } from '../features/point-index.ts';
+import { featureLimits } from '../features/feature-limits.ts';
+import { pointsInBox, sameVersionSql } from '../features/point-index.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import {
@@ -52,36 +53,57 @@ export async function includedFeatures(
   features: { type: 'FeatureCollection'; features: FeatureBody[] };
   features_truncated: boolean;
 }> {
-  const read = async (byIndex: boolean) => {
-    const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
-    const bind = (value: unknown) => `$${values.push(value)}`;
-    const source = asOf ? featuresSource(asOf, '$1', bind(asOf.toISOString())) : 'features';
-    let inside = '';
-    if (bbox && byIndex) {
-      // The layer's point index picked the ids; the statement reads them only while the layer
-      // is still at the index's version (sameVersionSql), and answers nothing otherwise.
-      const ids = pickedIds ?? [];
-      inside = `AND ft.id = ANY(${bind(ids)}::int[]) AND ${sameVersionSql(layer, bind)}`;
-    } else if (bbox) {
-      const envelope = `ST_MakeEnvelope(${bbox.map(bind).join(', ')}, 4326)`;
-      inside = `AND ft.geom && ${envelope} AND ST_Intersects(ft.geom, ${envelope})`;
-    }
-    // Cut at the answer budget too: a few huge features are as much to send as thousands of small ones.
-    const picked = `SELECT ft.id FROM ${source} ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
-    return db.query<FeatureRow & { chosen: number }>(
-      `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM ${source} ft
-       JOIN (${withinAnswerBudget(picked, 'ft.id', source)}) page ON page.id = ft.id ORDER BY ft.id`,
-      values,
-    );
-  };
-  const pickedIds = bbox && !asOf ? idsInBox(db, layer, bbox) : undefined;
-  let rows = pickedIds?.length === 0 ? [] : await read(pickedIds !== undefined);
-  // Ids picked but no rows: the layer changed since its index was read.
-  if (pickedIds && pickedIds.length > 0 && rows.length === 0) rows = await read(false);
-  const truncated = rows.length > INCLUDED_FEATURES_LIMIT || cutByBudget(rows);
+  // A box over a big point layer of now: its point index names the points inside and their
+  // stored bytes, so the budget's cut is worked out here (as withinAnswerBudget cuts) and the
+  // statement reads the kept rows by id, only while the layer is still at the index's version.
+  const inBox = bbox && !asOf ? pointsInBox(db, layer, bbox) : undefined;
+  if (inBox) {
+    const picked = inBox.ids.slice(0, INCLUDED_FEATURES_LIMIT + 1);
+    const budget = Math.trunc(featureLimits().answerBytes);
+    let before = 0;
+    let kept = 0;
+    while (kept < picked.length && before < budget) before += inBox.sizes[kept++] as number;
+    const ids = picked.slice(0, kept);
+    const values: unknown[] = [layer.id, ids];
+    const rows =
+      ids.length === 0
+        ? []
+        : await db.query<FeatureRow>(
+            `SELECT ${FEATURE_ANSWER_COLUMNS} FROM features ft
+             WHERE ft.layer_id = $1 AND ft.id = ANY($2::int[])
+               AND ${sameVersionSql(layer, (value) => `$${values.push(value)}`)} ORDER BY ft.id`,
+            values,
+          );
+    // Every kept id is there while the version holds; fewer means the layer changed meanwhile.
+    if (rows.length === ids.length)
+      return answerOf(rows, picked.length > INCLUDED_FEATURES_LIMIT || kept < picked.length, hidden);
+  }
+  const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const source = asOf ? featuresSource(asOf, '$1', bind(asOf.toISOString())) : 'features';
+  let inside = '';
+  if (bbox) {
+    const envelope = `ST_MakeEnvelope(${bbox.map(bind).join(', ')}, 4326)`;
+    inside = `AND ft.geom && ${envelope} AND ST_Intersects(ft.geom, ${envelope})`;
+  }
+  // Cut at the answer budget too: a few huge features are as much to send as thousands of small ones.
+  const picked = `SELECT ft.id FROM ${source} ft WHERE ft.layer_id = $1 ${inside} ORDER BY ft.id LIMIT $2`;
+  const rows = await db.query<FeatureRow & { chosen: number }>(
+    `SELECT ${FEATURE_ANSWER_COLUMNS}, page.chosen::int AS chosen FROM ${source} ft
+     JOIN (${withinAnswerBudget(picked, 'ft.id', source)}) page ON page.id = ft.id ORDER BY ft.id`,
+    values,
+  );
+  return answerOf(rows, rows.length > INCLUDED_FEATURES_LIMIT || cutByBudget(rows), hidden);
+}
+
+function answerOf(
+  rows: readonly (FeatureRow & { chosen?: number })[],
+  truncated: boolean,
+  hidden: ReadonlySet<string>,
+) {
   return {
     features: {
-      type: 'FeatureCollection',
+      type: 'FeatureCollection' as const,
       features: rows
         .slice(0, INCLUDED_FEATURES_LIMIT)
         .map(({ chosen: _chosen, ...row }) =>

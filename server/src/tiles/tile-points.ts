@@ -32,10 +32,10 @@ function corner(z: number, tx: number, ty: number): [number, number] {
 
 /**
  * A tile of a big point layer from the layer's point index (features/point-index.ts): the
- * points under the buffered tile are picked in memory and their pixels worked out here; the
- * statement reads only their attributes, by id, and only while the layer is still at the
- * index's version. Undefined (the caller asks the database) when the layer has no index of its
- * version, the tile holds more than a tile may, or the layer moved on meanwhile.
+ * points under the buffered tile are picked in memory, their pixels worked out here and their
+ * attributes read from the feature text the index keeps for its version, so no statement is
+ * sent. Undefined (the caller asks the database) when the layer has no index of its version
+ * or the tile holds more than a tile may.
  */
 export async function indexedTileRows(
   db: Queryable,
@@ -53,6 +53,7 @@ export async function indexedTileRows(
   const found = grid.search(west, Math.max(south, -90), east, Math.min(north, 90), MAX_FEATURES * 4);
   if (!found) return undefined;
   const ids: number[] = [];
+  const picks: number[] = [];
   const pixels = new Map<number, [number, number]>();
   for (const index of found) {
     const pixel = pointPixel(grid.xs[index] as number, grid.ys[index] as number, z, x, y);
@@ -60,10 +61,22 @@ export async function indexedTileRows(
     if (px < -BUFFER || px > EXTENT + BUFFER || py < -BUFFER || py > EXTENT + BUFFER) continue;
     const id = grid.ids[index] as number;
     ids.push(id);
+    picks.push(index);
     pixels.set(id, pixel);
     if (ids.length === MAX_FEATURES) break;
   }
   if (ids.length === 0) return [];
+  const { features } = grid;
+  if (features) {
+    // The point's feature as the database wrote it for this version: its properties are the
+    // tile's attributes (properties only null in the schema carry none, as in a stored row).
+    return picks.map((index) => ({
+      id: grid.ids[index] as number,
+      properties: (JSON.parse(features.texts[index] ?? '{}') as { properties: TileRow['properties'] })
+        .properties,
+      pixels: { type: 'Point', coordinates: pixels.get(grid.ids[index] as number) ?? [0, 0] },
+    }));
+  }
   const values: unknown[] = [layer.id, ids];
   const bind = (value: unknown) => `$${values.push(value)}`;
   const rows = await db.query<{ id: number; properties: TileRow['properties'] }>(

@@ -7,7 +7,7 @@ export const POINT_INDEX_MIN_FEATURES = 10_000;
 /** Bytes of point indexes kept per database; a million points take about 25 MB. */
 const MAX_BYTES = 256 * 1024 * 1024;
 /** Rows read per statement while building, so requests keep being answered between them. */
-const CHUNK = 50_000;
+const CHUNK = 10_000;
 /** A layer's version must hold this long before its index is built: edits in a row build once. */
 const SETTLE_MS = 1_000;
 

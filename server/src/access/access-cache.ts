@@ -1,4 +1,5 @@
-import type { ChannelListener, Database, Queryable } from '../db/database.ts';
+import type { ChannelListener, Queryable } from '../db/database.ts';
+import { noticeCaches } from '../db/notice-caches.ts';
 import { defineAbilityFor, type AppAbility } from '../../../shared/access/abilities.ts';
 import { loadSnapshot, type AccessSnapshot, type Caller } from './access-snapshot.ts';
 
@@ -51,22 +52,7 @@ export class AccessCache implements ChannelListener {
   }
 }
 
-const caches = new WeakMap<Queryable, { cache: AccessCache; ready: Promise<void> }>();
-
-function start(db: Queryable): { cache: AccessCache; ready: Promise<void> } | undefined {
-  const known = caches.get(db);
-  if (known) return known;
-  const database = db as Partial<Database>;
-  if (typeof database.listen !== 'function') return undefined;
-  const cache = new AccessCache();
-  const ready = database.listen(ACCESS_CHANNEL, cache).then(
-    () => cache.reset(true),
-    () => cache.reset(false),
-  );
-  const started = { cache, ready };
-  caches.set(db, started);
-  return started;
-}
+const start = noticeCaches(ACCESS_CHANNEL, () => new AccessCache());
 
 /** Starts listening before the first request, so the cache serves from the first one. */
 export async function startAccessCache(db: Queryable): Promise<void> {

@@ -1,4 +1,5 @@
-import type { ChannelListener, Database, Queryable } from '../db/database.ts';
+import type { ChannelListener, Queryable } from '../db/database.ts';
+import { noticeCaches } from '../db/notice-caches.ts';
 import type { UserRecord } from '../users/user-record.ts';
 
 /** The channel migration 019's triggers announce every session and user change on. */
@@ -104,23 +105,7 @@ export class SessionCache implements ChannelListener {
   }
 }
 
-const caches = new WeakMap<Queryable, { cache: SessionCache; ready: Promise<void> }>();
-
-function start(db: Queryable): { cache: SessionCache; ready: Promise<void> } | undefined {
-  const known = caches.get(db);
-  if (known) return known;
-  const database = db as Partial<Database>;
-  if (typeof database.listen !== 'function') return undefined;
-  const cache = new SessionCache();
-  const ready = database.listen(AUTH_CHANNEL, cache).then(
-    () => cache.reset(true),
-    // Not listening: the cache stays empty and every request asks the database, as before.
-    () => cache.reset(false),
-  );
-  const started = { cache, ready };
-  caches.set(db, started);
-  return started;
-}
+const start = noticeCaches(AUTH_CHANNEL, () => new SessionCache());
 
 /**
  * The cache of this database handle, started on first use; undefined for a handle that cannot

@@ -1,4 +1,5 @@
-import type { ChannelListener, Database, Queryable } from '../db/database.ts';
+import type { ChannelListener, Queryable } from '../db/database.ts';
+import { noticeCaches } from '../db/notice-caches.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from './records.ts';
 
 /** The channel migration 100's triggers announce every map and layer change on. */
@@ -73,23 +74,8 @@ export class MapCache implements ChannelListener {
   }
 }
 
-const caches = new WeakMap<Queryable, { cache: MapCache; ready: Promise<void> }>();
-
-function start(db: Queryable): { cache: MapCache; ready: Promise<void> } | undefined {
-  const known = caches.get(db);
-  if (known) return known;
-  const database = db as Partial<Database>;
-  // A database with a barrier has other instances, whose changes arrive later than their answer.
-  if (typeof database.listen !== 'function' || typeof database.barrier === 'function') return undefined;
-  const cache = new MapCache();
-  const ready = database.listen(MAP_CHANNEL, cache).then(
-    () => cache.reset(true),
-    () => cache.reset(false),
-  );
-  const started = { cache, ready };
-  caches.set(db, started);
-  return started;
-}
+// A database with a barrier has other instances, whose changes arrive later than their answer.
+const start = noticeCaches(MAP_CHANNEL, () => new MapCache(), { singleWriter: true });
 
 /** Starts listening before the first request, so the cache serves from the first one. */
 export async function startMapCache(db: Queryable): Promise<void> {

@@ -31,6 +31,8 @@ export function useStatementCountingApp(): StatementCountingApp {
       },
       transaction: (work) => db.transaction(work),
       ...(db.listen ? { listen: db.listen.bind(db) } : {}),
+      // Another instance's notices arrive late on PostgreSQL: the recording app must know it too.
+      ...(db.barrier ? { barrier: db.barrier.bind(db) } : {}),
       close: async () => undefined,
     };
     counted = await buildApp({ config: t.config, db: recording, logger: false });

@@ -7,7 +7,7 @@ import type { TestClient } from '../../test-support/test-client.ts';
 import { getTile, tilePixel } from '../../test-support/tile-requests.ts';
 import { GRID_MIN_FEATURES } from '../tiles/feature-grid.ts';
 import { gridBuildUnderWay } from '../tiles/layer-grid.ts';
-import { thinningCell } from '../tiles/tile-query.ts';
+import { thinningCell } from '../tiles/tile-frame.ts';
 
 let t: TestApp;
 let client: TestClient;

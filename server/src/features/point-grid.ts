@@ -92,6 +92,18 @@ export class PointGrid {
     return Math.min(this.rows - 1, Math.max(0, Math.floor((y - this.minY) / this.cellH)));
   }
 
+  /** How many points the cells a box touches hold: what a search of it looks at, at most. */
+  touched(minX: number, minY: number, maxX: number, maxY: number): number {
+    if (this.size === 0 || maxX < minX || maxY < minY) return 0;
+    const c0 = this.col(minX);
+    const c1 = this.col(maxX);
+    let touched = 0;
+    for (let r = this.row(minY); r <= this.row(maxY); r += 1)
+      touched +=
+        (this.starts[r * this.cols + c1 + 1] as number) - (this.starts[r * this.cols + c0] as number);
+    return touched;
+  }
+
   /**
    * The indexes of the points inside the box (boundary included), ascending (so in id order);
    * `undefined` when the cells it touches hold more than `cap` points, so a box over most of
@@ -103,10 +115,7 @@ export class PointGrid {
     const c1 = this.col(maxX);
     const r0 = this.row(minY);
     const r1 = this.row(maxY);
-    let touched = 0;
-    for (let r = r0; r <= r1; r += 1)
-      touched +=
-        (this.starts[r * this.cols + c1 + 1] as number) - (this.starts[r * this.cols + c0] as number);
+    const touched = this.touched(minX, minY, maxX, maxY);
     if (touched > cap) return undefined;
     const found = new Int32Array(touched);
     let count = 0;

@@ -8,6 +8,7 @@ import { tileCells, usesGrid } from '../tiles/feature-grid.ts';
 import { gridVersionFor } from '../tiles/layer-grid.ts';
 import { tileCacheFor, tileKey } from '../tiles/tile-cache.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
+import { thinsFromIndex } from '../tiles/tile-points.ts';
 import { tileRows } from '../tiles/tile-query.ts';
 
 const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
@@ -29,8 +30,9 @@ export const tileHandlers = typedHandlers({
     // A moment not yet past is the layer as it is now.
     const moment = parseMoment(query.as_of, 'as_of');
     const asOf = moment && moment.getTime() < Date.now() ? moment : undefined;
+    // Thinned from the layer's point index in memory, the tile needs no grid from the database.
     const gridVersion =
-      !asOf && usesGrid(layer, z)
+      !asOf && usesGrid(layer, z) && !thinsFromIndex(db, layer, z, x, y)
         ? await gridVersionFor(db, layer, (error) =>
             log.error({ err: error, layer: layer.id }, 'building the tile grid failed'),
           )

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/database.ts';
+import type { PointGrid } from '../features/point-grid.ts';
 import { pointIndexes, sameVersionSql, type LayerVersion } from '../features/point-index.ts';
+import { GRID_MAX_Z, cellsAcross, finestCell, tileCells, usesGrid } from './feature-grid.ts';
 import { BUFFER, EXTENT, MAX_FEATURES, type TileRow } from './tile-frame.ts';
 
 /**
@@ -91,4 +93,105 @@ export async function indexedTileRows(
     properties,
     pixels: { type: 'Point', coordinates: pixels.get(Number(id)) ?? [0, 0] },
   }));
+}
+
+/**
+ * Points a low-zoom tile may look at in memory: about 10 ms of work. A tile over more of the
+ * layer (the lowest zooms of a big one) reads the grid the database keeps (feature-grid.ts).
+ */
+const THINNED_MAX = 100_000;
+
+/** Latitude of a web mercator tile row (fractional rows allowed) at zoom z. */
+const rowLatitude = (z: number, ty: number) =>
+  (Math.atan(Math.sinh(Math.PI * (1 - (2 * ty) / 2 ** z))) * 180) / Math.PI;
+
+/**
+ * The box over the grid cells of tile z/x/y (its own and the buffer's), with a little to spare:
+ * each point found is then put in its cell exactly. Cells at the top and bottom edges of the
+ * map also hold the points beyond 85.05°.
+ */
+function cellsBox(z: number, x: number, y: number): [number, number, number, number] {
+  const { cx0, cx1, cy0, cy1 } = tileCells(z, x, y);
+  const perTile = cellsAcross(z) / 2 ** z;
+  const spare = 1e-7;
+  const north = rowLatitude(z, cy0 / perTile);
+  const south = rowLatitude(z, (cy1 + 1) / perTile);
+  return [
+    (cx0 / cellsAcross(z)) * 360 - 180 - spare,
+    south <= -85 ? -90 : south - spare,
+    ((cx1 + 1) / cellsAcross(z)) * 360 - 180 + spare,
+    north >= 85 ? 90 : north + spare,
+  ];
+}
+
+/** The layer's point index when it can thin tile z/x/y in memory (usesGrid zooms only). */
+function thinningIndex(
+  db: Queryable,
+  layer: LayerVersion,
+  z: number,
+  x: number,
+  y: number,
+): PointGrid | undefined {
+  if (!usesGrid(layer, z)) return undefined;
+  const grid = pointIndexes(db)?.get(layer);
+  if (!grid?.features || grid.touched(...cellsBox(z, x, y)) > THINNED_MAX) return undefined;
+  return grid;
+}
+
+/**
+ * Whether a low-zoom tile of a big point layer is thinned from its point index of the current
+ * version (indexedThinnedTileRows) rather than read from the database's grid.
+ */
+export const thinsFromIndex = (
+  db: Queryable,
+  layer: LayerVersion,
+  z: number,
+  x: number,
+  y: number,
+): boolean => thinningIndex(db, layer, z, x, y) !== undefined;
+
+/**
+ * A low-zoom tile of a big point layer thinned in memory from its point index: the lowest id of
+ * each grid cell under the buffered tile, as the grid the database builds keeps it (cells by
+ * finestCell, coarser levels halved), then the points whose rounded pixel is in the buffer, in
+ * id order, with their attributes from the feature text the index keeps. So the same tile as
+ * from the database's grid of the same version, without a statement.
+ */
+export function indexedThinnedTileRows(
+  db: Queryable,
+  layer: LayerVersion,
+  z: number,
+  x: number,
+  y: number,
+): TileRow[] | undefined {
+  const grid = thinningIndex(db, layer, z, x, y);
+  const found = grid?.search(...cellsBox(z, x, y), THINNED_MAX);
+  if (!grid?.features || !found) return undefined;
+  const { cx0, cx1, cy0, cy1 } = tileCells(z, x, y);
+  const width = cx1 - cx0 + 1;
+  const kept = new Int32Array(width * (cy1 - cy0 + 1)).fill(-1);
+  const halvings = 2 ** (GRID_MAX_Z - z);
+  // Indexes ascend with ids, so the first point met in a cell is its lowest id.
+  for (const index of found) {
+    const [fx, fy] = finestCell(grid.xs[index] as number, grid.ys[index] as number);
+    const cx = Math.floor(fx / halvings);
+    const cy = Math.floor(fy / halvings);
+    if (cx < cx0 || cx > cx1 || cy < cy0 || cy > cy1) continue;
+    const cell = (cy - cy0) * width + (cx - cx0);
+    if (kept[cell] === -1) kept[cell] = index;
+  }
+  const picks = kept.filter((index) => index >= 0).sort();
+  const rows: TileRow[] = [];
+  for (const index of picks) {
+    const [px, py] = pointPixel(grid.xs[index] as number, grid.ys[index] as number, z, x, y);
+    if (px < -BUFFER || px > EXTENT + BUFFER || py < -BUFFER || py > EXTENT + BUFFER) continue;
+    rows.push({
+      id: grid.ids[index] as number,
+      properties: (JSON.parse(grid.features.texts[index] ?? '{}') as { properties: TileRow['properties'] })
+        .properties,
+      pixels: { type: 'Point', coordinates: [px, py] },
+    });
+    if (rows.length === MAX_FEATURES) break;
+  }
+  return rows;
 }

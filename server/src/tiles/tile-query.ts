@@ -1,18 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
 import type { LayerVersion } from '../features/point-index.ts';
-import { BUFFER, EXTENT, MAX_FEATURES, type TileRow } from './tile-frame.ts';
-import { indexedTileRows } from './tile-points.ts';
-
-/**
- * Point layers below z12 keep one point per 64-pixel grid cell (4 × 4 screen pixels of a
- * 256-pixel tile), so a low-zoom tile holds at most 4,096 points however many the layer has:
- * denser than that, symbols only cover each other, and a tile passes 500 KB. The cells of one
- * zoom nest in those of the zoom below, which the grid (feature-grid.ts) builds on.
- */
-export function thinningCell(z: number, geometryType: string | null): number {
-  return geometryType === 'Point' && z < 12 ? 64 : 0;
-}
+import { BUFFER, EXTENT, MAX_FEATURES, thinningCell, type TileRow } from './tile-frame.ts';
+import { indexedThinnedTileRows, indexedTileRows } from './tile-points.ts';
 
 const TILE_CTE = `tile AS (
   SELECT env, ST_XMin(env) AS x0, ST_YMax(env) AS y0, ${EXTENT} / (ST_XMax(env) - ST_XMin(env)) AS scale,
@@ -119,7 +109,8 @@ async function pointRows(db: Queryable, sql: string, params: unknown[]): Promise
  * grid (y down); polygons are made clockwise first (shoelace area negative) so that, flipped, their outer
  * rings wind the way MVT wants. Geometries are clipped to the buffered tile, simplified to
  * half a pixel and snapped to whole pixels. With `grid` (a built grid version and the tile's
- * cells), thinned points come from the grid instead of every point under the tile.
+ * cells), thinned points come from the grid instead of every point under the tile. Points of a
+ * big layer come from its point index in memory where it has one of this version (tile-points.ts).
  */
 export async function tileRows(
   db: Queryable,
@@ -138,10 +129,9 @@ export async function tileRows(
   }
   if (layer.geometry_type !== 'Point') return db.query<TileRow>(TILE_SQL, [layer.id, z, x, y]);
   const cell = thinningCell(z, layer.geometry_type);
-  if (cell === 0) {
-    const indexed = await indexedTileRows(db, layer, z, x, y);
-    if (indexed) return indexed;
-  }
+  const indexed =
+    cell === 0 ? await indexedTileRows(db, layer, z, x, y) : indexedThinnedTileRows(db, layer, z, x, y);
+  if (indexed) return indexed;
   return pointRows(db, cell > 0 ? thinnedPointsSql(cell) : POINTS_SQL, [layer.id, z, x, y]);
 }
 

@@ -1,4 +1,24 @@
 /**
+ * What is kept of each point's feature, by index, as the database wrote it for one version, so
+ * a box or a tile is answered without reading the rows again.
+ */
+export interface PointFeatures {
+  /** The point as GeoJSON text (ST_AsGeoJSON, 9 decimals). */
+  geometries: readonly string[];
+  /** The stored properties as text. */
+  properties: readonly string[];
+  /** The properties with every schema property missing from them as null (the OGC API's shape), where that differs. */
+  withSchema: readonly (string | null)[];
+  /** Who created and last changed it (NaN: nobody), and when (milliseconds). */
+  createdBy: Float64Array;
+  updatedBy: Float64Array;
+  createdAt: Float64Array;
+  updatedAt: Float64Array;
+  /** Stored bytes (the answer budget's measure: withinAnswerBudget). */
+  sizes: Uint32Array;
+}
+
+/**
  * The points of one layer in a uniform grid of typed arrays: about eight points a cell, the
  * points of each cell in id order. Built in two passes over the points (a counting sort by
  * cell), so a million points take a few tens of milliseconds and about 25 bytes each.
@@ -25,7 +45,7 @@ export class PointGrid {
     readonly ids: Int32Array,
     readonly xs: Float64Array,
     readonly ys: Float64Array,
-    readonly features?: { texts: readonly string[]; sizes: Uint32Array },
+    readonly features?: PointFeatures,
   ) {
     const n = ids.length;
     let minX = Infinity;
@@ -73,15 +93,30 @@ export class PointGrid {
     return this.ids.length;
   }
 
-  /** Bytes held, for the cache's bound. */
+  private held: number | undefined;
+
+  /** Bytes held (the texts counted at one byte a character and a string's header), for the cache's bound. */
   get bytes(): number {
-    return (
-      this.ids.byteLength +
-      this.xs.byteLength +
-      this.ys.byteLength +
-      this.order.byteLength +
-      this.starts.byteLength
-    );
+    if (this.held === undefined) {
+      const { features } = this;
+      let texts = 0;
+      for (const list of [features?.geometries, features?.properties, features?.withSchema])
+        for (const text of list ?? []) texts += 16 + (text?.length ?? 0);
+      const arrays = [
+        this.ids,
+        this.xs,
+        this.ys,
+        this.order,
+        this.starts,
+        features?.createdBy,
+        features?.updatedBy,
+        features?.createdAt,
+        features?.updatedAt,
+        features?.sizes,
+      ];
+      this.held = texts + arrays.reduce((sum, array) => sum + (array?.byteLength ?? 0), 0);
+    }
+    return this.held;
   }
 
   private col(x: number): number {

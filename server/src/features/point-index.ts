@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { keepsMaps } from '../maps/map-cache.ts';
-import { PointGrid } from './point-grid.ts';
+import { PointGrid, type PointFeatures } from './point-grid.ts';
 
 /** Point layers smaller than this are answered by the database's spatial index as before. */
 export const POINT_INDEX_MIN_FEATURES = 10_000;
@@ -43,14 +43,23 @@ interface Chunk {
   ids: number[] | null;
   xs: number[] | null;
   ys: number[] | null;
-  /** Each point's feature as the OGC API writes it, one per line, in id order. */
-  texts: string | null;
+  /** Each point's geometry and stored properties, one per line, in id order. */
+  geometries: string | null;
+  properties: string | null;
+  withSchema: (string | null)[] | null;
+  created_by: (number | null)[] | null;
+  updated_by: (number | null)[] | null;
+  created_at: number[] | null;
+  updated_at: number[] | null;
   /** Each point's stored bytes (the answer budget's measure: withinAnswerBudget). */
   sizes: number[] | null;
   others: number;
   last: number | string | null;
   version: string | null;
 }
+
+/** One line per point: JSON text holds no raw line break. */
+const lines = (text: string | null) => (text ? text.split('\n') : []);
 
 /**
  * The points of one version of a layer, read in chunks of CHUNK ids. The layer's version is
@@ -61,7 +70,11 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
   const xs: number[] = [];
   const ys: number[] = [];
   const sizes: number[] = [];
-  const texts: string[] = [];
+  const geometries: string[] = [];
+  const properties: string[] = [];
+  const withSchema: (string | null)[] = [];
+  const people: [(number | null)[], (number | null)[]] = [[], []];
+  const times: [number[], number[]] = [[], []];
   let after = 0;
   for (;;) {
     const [chunk] = await db.query<Chunk>(
@@ -69,7 +82,14 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
          array_agg(c.x ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS xs,
          array_agg(c.y ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS ys,
          array_agg(c.size ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS sizes,
-         string_agg(c.text, E'\n' ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS texts,
+         string_agg(c.geometry, E'\n' ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS geometries,
+         string_agg(c.properties::text, E'\n' ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS properties,
+         array_agg(CASE WHEN c.with_schema = c.properties THEN NULL ELSE c.with_schema::text END ORDER BY c.id)
+           FILTER (WHERE c.x IS NOT NULL) AS "withSchema",
+         array_agg(c.created_by ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS created_by,
+         array_agg(c.updated_by ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS updated_by,
+         array_agg(c.created_at ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS created_at,
+         array_agg(c.updated_at ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS updated_at,
          count(*) FILTER (WHERE c.other)::int AS others, max(c.id) AS last,
          (SELECT l.version::text FROM layers l WHERE l.id = $1) AS version
        FROM (
@@ -77,8 +97,11 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
            CASE WHEN GeometryType(f.geom) = 'POINT' THEN ST_Y(f.geom) END AS y,
            f.geom IS NOT NULL AND GeometryType(f.geom) <> 'POINT' AS other,
            pg_column_size(f.geom) + pg_column_size(f.properties) AS size,
-           '{"type":"Feature","id":' || f.id || ',"geometry":' || coalesce(ST_AsGeoJSON(f.geom, 9), 'null')
-             || ',"properties":' || ($3::jsonb || f.properties)::text || '}' AS text
+           ST_AsGeoJSON(f.geom, 9) AS geometry, f.properties, $3::jsonb || f.properties AS with_schema,
+           f.created_by, f.updated_by,
+           -- Milliseconds, as a timestamp read into a JavaScript Date keeps it.
+           floor(extract(epoch FROM f.created_at) * 1000)::float8 AS created_at,
+           floor(extract(epoch FROM f.updated_at) * 1000)::float8 AS updated_at
          FROM features f WHERE f.layer_id = $1 AND f.id > $2 ORDER BY f.id LIMIT ${CHUNK}
        ) c`,
       [layer.id, after, schemaNullsOf(layer)],
@@ -86,22 +109,42 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
     if (!chunk || chunk.version !== String(layer.version)) return 'moved';
     if (chunk.others > 0) return 'not points';
     const last = chunk.last;
-    for (let i = 0; i < (chunk.ids?.length ?? 0); i += 1) {
+    const count = chunk.ids?.length ?? 0;
+    for (let i = 0; i < count; i += 1) {
       ids.push(Number(chunk.ids?.[i]));
       xs.push(Number(chunk.xs?.[i]));
       ys.push(Number(chunk.ys?.[i]));
       sizes.push(Number(chunk.sizes?.[i]));
+      withSchema.push(chunk.withSchema?.[i] ?? null);
+      people[0].push(chunk.created_by?.[i] ?? null);
+      people[1].push(chunk.updated_by?.[i] ?? null);
+      times[0].push(Number(chunk.created_at?.[i]));
+      times[1].push(Number(chunk.updated_at?.[i]));
     }
-    // JSON text holds no raw line break, so the lines are the features.
-    if (chunk.texts) texts.push(...chunk.texts.split('\n'));
-    if (texts.length !== ids.length) return 'moved';
+    geometries.push(...lines(chunk.geometries));
+    properties.push(...lines(chunk.properties));
+    if (geometries.length !== ids.length || properties.length !== ids.length) return 'moved';
     if (last === null || last === undefined) break;
     after = Number(last);
   }
+  const person = (values: (number | null)[]) => Float64Array.from(values, (value) => value ?? Number.NaN);
   return new PointGrid(Int32Array.from(ids), Float64Array.from(xs), Float64Array.from(ys), {
-    texts,
+    geometries,
+    properties,
+    withSchema,
+    createdBy: person(people[0]),
+    updatedBy: person(people[1]),
+    createdAt: Float64Array.from(times[0]),
+    updatedAt: Float64Array.from(times[1]),
     sizes: Uint32Array.from(sizes),
   });
+}
+
+/** A point's feature as the OGC API writes it: every schema property, null where unset. */
+export function ogcFeatureText(grid: PointGrid, index: number): string {
+  const features = grid.features;
+  const properties = features?.withSchema[index] ?? features?.properties[index] ?? '{}';
+  return `{"type":"Feature","id":${grid.ids[index]},"geometry":${features?.geometries[index] ?? 'null'},"properties":${properties}}`;
 }
 
 /**
@@ -162,6 +205,10 @@ export class PointIndexes {
       });
   }
 
+  /**
+   * Drops the least recently used indexes until all fit the bound. One too big to fit alone is
+   * not read again for its version (the entry stays, marked unusable): the database answers it.
+   */
   private bound(): void {
     let bytes = 0;
     for (const entry of this.entries.values()) bytes += entry.grid?.bytes ?? 0;
@@ -169,7 +216,10 @@ export class PointIndexes {
       if (bytes <= this.maxBytes) break;
       if (!entry.grid) continue;
       bytes -= entry.grid.bytes;
-      this.entries.delete(id);
+      if (entry.grid.bytes > this.maxBytes) {
+        entry.grid = undefined;
+        entry.unusable = true;
+      } else this.entries.delete(id);
     }
   }
 }
@@ -207,23 +257,19 @@ export function sameVersionSql(layer: LayerVersion, bind: (value: unknown) => st
 export const INDEXED_BOX_MAX = 20_000;
 
 /**
- * The ids of the layer's points inside the box (boundary included) in id order, with each one's
- * stored bytes (the answer budget's measure), from its point index; undefined when the layer
- * has no index of its current version or the box is too big.
+ * The layer's points inside the box (boundary included) in id order, as indexes into its point
+ * index with what it keeps of each; undefined when the layer has no index of its current
+ * version or the box is too big.
  */
 export function pointsInBox(
   db: Queryable,
   layer: LayerVersion,
   [minX, minY, maxX, maxY]: readonly [number, number, number, number],
-): { ids: number[]; sizes: number[] } | undefined {
+): { grid: PointGrid & { features: PointFeatures }; indexes: Int32Array } | undefined {
   const grid = pointIndexes(db)?.get(layer);
-  const found = grid?.search(minX, minY, maxX, maxY, INDEXED_BOX_MAX);
-  if (!grid?.features || !found) return undefined;
-  const { sizes } = grid.features;
-  return {
-    ids: Array.from(found, (index) => grid.ids[index] as number),
-    sizes: Array.from(found, (index) => sizes[index] as number),
-  };
+  const indexes = grid?.search(minX, minY, maxX, maxY, INDEXED_BOX_MAX);
+  if (!grid?.features || !indexes) return undefined;
+  return { grid: grid as PointGrid & { features: PointFeatures }, indexes };
 }
 
 /** The ids of pointsInBox alone. */
@@ -232,5 +278,6 @@ export function idsInBox(
   layer: LayerVersion,
   box: readonly [number, number, number, number],
 ): number[] | undefined {
-  return pointsInBox(db, layer, box)?.ids;
+  const inBox = pointsInBox(db, layer, box);
+  return inBox && Array.from(inBox.indexes, (index) => inBox.grid.ids[index] as number);
 }

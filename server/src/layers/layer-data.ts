@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import { featureLimits } from '../features/feature-limits.ts';
-import { pointsInBox, sameVersionSql } from '../features/point-index.ts';
+import { pointsInBox } from '../features/point-index.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import {
@@ -53,30 +53,31 @@ export async function includedFeatures(
   features: { type: 'FeatureCollection'; features: FeatureBody[] };
   features_truncated: boolean;
 }> {
-  // A box over a big point layer of now: its point index names the points inside and their
-  // stored bytes, so the budget's cut is worked out here (as withinAnswerBudget cuts) and the
-  // statement reads the kept rows by id, only while the layer is still at the index's version.
+  // A box over a big point layer of now: its point index names the points inside, their stored
+  // bytes (so the budget's cut is worked out here, as withinAnswerBudget cuts) and what the
+  // answer shows of each, as the database wrote it for the index's version: no statement.
   const inBox = bbox && !asOf ? pointsInBox(db, layer, bbox) : undefined;
   if (inBox) {
-    const picked = inBox.ids.slice(0, INCLUDED_FEATURES_LIMIT + 1);
+    const { grid, indexes } = inBox;
+    const { features } = grid;
+    const picked = indexes.subarray(0, INCLUDED_FEATURES_LIMIT + 1);
     const budget = Math.trunc(featureLimits().answerBytes);
     let before = 0;
     let kept = 0;
-    while (kept < picked.length && before < budget) before += inBox.sizes[kept++] as number;
-    const ids = picked.slice(0, kept);
-    const values: unknown[] = [layer.id, ids];
-    const rows =
-      ids.length === 0
-        ? []
-        : await db.query<FeatureRow>(
-            `SELECT ${FEATURE_ANSWER_COLUMNS} FROM features ft
-             WHERE ft.layer_id = $1 AND ft.id = ANY($2::int[])
-               AND ${sameVersionSql(layer, (value) => `$${values.push(value)}`)} ORDER BY ft.id`,
-            values,
-          );
-    // Every kept id is there while the version holds; fewer means the layer changed meanwhile.
-    if (rows.length === ids.length)
-      return answerOf(rows, picked.length > INCLUDED_FEATURES_LIMIT || kept < picked.length, hidden);
+    while (kept < picked.length && before < budget)
+      before += features.sizes[picked[kept++] as number] as number;
+    const person = (value: number) => (Number.isNaN(value) ? null : value);
+    const rows = Array.from(picked.subarray(0, kept), (index) => ({
+      id: grid.ids[index] as number,
+      layer_id: layer.id,
+      geometry: JSON.parse(features.geometries[index] ?? 'null') as FeatureRow['geometry'],
+      properties: JSON.parse(features.properties[index] ?? '{}') as FeatureRow['properties'],
+      created_by: person(features.createdBy[index] as number),
+      updated_by: person(features.updatedBy[index] as number),
+      created_at: new Date(features.createdAt[index] as number),
+      updated_at: new Date(features.updatedAt[index] as number),
+    }));
+    return answerOf(rows, picked.length > INCLUDED_FEATURES_LIMIT || kept < picked.length, hidden);
   }
   const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];
   const bind = (value: unknown) => `$${values.push(value)}`;

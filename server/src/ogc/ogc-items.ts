@@ -3,7 +3,7 @@ import { countAt, featuresSource } from '../features/as-of.ts';
 import { SqlParams } from '../features/feature-filters.ts';
 import { featureLimits } from '../features/feature-limits.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
-import { INDEXED_BOX_MAX, pointIndexes, schemaNullsOf } from '../features/point-index.ts';
+import { INDEXED_BOX_MAX, ogcFeatureText, pointIndexes, schemaNullsOf } from '../features/point-index.ts';
 import type { LayerRow } from '../maps/records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { FilterError } from './cql2-lexer.ts';
@@ -332,7 +332,7 @@ async function pageByPointIndex(
   const shown = kept.slice(0, limit).sort((x, y) => x - y);
   return {
     ...answer,
-    features: shown.map((index) => features.texts[index]).join(','),
+    features: shown.map((index) => ogcFeatureText(grid, index)).join(','),
     shown: shown.length,
     firstId: grid.ids[shown[0] as number],
     lastId: grid.ids[shown[shown.length - 1] as number],

@@ -35,20 +35,39 @@ const POINTS = POINT_INDEX_MIN_FEATURES + 500;
 async function bigPointLayer() {
   const db = t.database.db;
   const map = await insertMap(db);
-  const layer = await insertLayer(db, map.id, { name: 'Hydrants' });
+  const layer = await insertLayer(db, map.id, {
+    name: 'Hydrants',
+    properties: [{ name: 'name' }, { name: 'kind' }, { name: 'pressure', type: 'number' }],
+  });
+  const [editor] = await db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1');
   // Points over a 1° × 1° square, clustered towards one corner, some on a 0.01° lattice
-  // (so box edges fall exactly on points) and a few repeated at one place.
+  // (so box edges fall exactly on points) and a few repeated at one place. Some have a
+  // pressure, some a stored null, the rest none (the OGC API shows null for both); some were
+  // made and changed by an account, at times with microseconds.
   await db.query(
-    `INSERT INTO features (layer_id, geom, properties)
+    `INSERT INTO features (layer_id, geom, properties, created_by, updated_by, created_at, updated_at)
      SELECT $1, ST_SetSRID(ST_MakePoint(
          CASE WHEN g % 7 = 0 THEN -9 + (g % 100) * 0.01 ELSE -9 + power((g * 0.6180339887) % 1, 2) END,
          CASE WHEN g % 7 = 0 THEN 38 + ((g / 100) % 100) * 0.01 ELSE 38 + (g * 0.7548776662) % 1 END), 4326),
        jsonb_build_object('name', 'Hydrant ' || g, 'kind', CASE WHEN g % 3 = 0 THEN 'pillar' ELSE 'flush' END)
+         || CASE g % 4 WHEN 0 THEN jsonb_build_object('pressure', g / 10.0) WHEN 1 THEN '{"pressure": null}'::jsonb
+              ELSE '{}'::jsonb END,
+       CASE WHEN g % 5 = 0 THEN $3::int END, CASE WHEN g % 10 = 0 THEN $3::int END,
+       timestamptz '2026-01-01 00:00:00.123456+00' + g * interval '1.000371 second', now()
      FROM generate_series(1, $2) g`,
-    [layer.id, POINTS],
+    [layer.id, POINTS, editor?.id ?? null],
   );
   return { map, layer };
 }
+
+/** The layer's schema as the index keys it (the OGC API's null for each property unset). */
+const layerRow = async (id: number) =>
+  (
+    await t.database.db.query<LayerVersion>(
+      'SELECT id, geometry_type, features_count, version, created_at, properties FROM layers WHERE id = $1',
+      [id],
+    )
+  )[0] as LayerVersion;
 
 async function indexBuilt(ask: () => Promise<unknown>) {
   await ask();
@@ -60,8 +79,8 @@ async function indexBuilt(ask: () => Promise<unknown>) {
 
 describe("a big point layer's boxes and tiles", () => {
   it('are answered from the point index with what the database would answer', async () => {
-    const { map, layer } = await bigPointLayer();
     const { client } = await t.signedIn('admin');
+    const { map, layer } = await bigPointLayer();
     const items = `/ogc/maps/${map.id}/collections/hydrants/items`;
     const next = random(42);
     const boxes = Array.from({ length: 25 }, () => {
@@ -125,10 +144,7 @@ describe("a big point layer's boxes and tiles", () => {
       return out;
     };
     // Tiles straight from the tile query: the route's cache would hand back the first answers.
-    const [row] = await t.database.db.query<LayerVersion>(
-      'SELECT id, geometry_type, features_count, version, created_at FROM layers WHERE id = $1',
-      [layer.id],
-    );
+    const row = await layerRow(layer.id);
     // The long way thins low zooms by the grid the database builds; the index way, in memory.
     const gridVersion = await buildGrid(t.database.db, layer.id);
     const tileAnswers = async (grid?: string) => {
@@ -136,15 +152,19 @@ describe("a big point layer's boxes and tiles", () => {
       for (const [z = 0, x = 0, y = 0] of tiles) {
         const cells = grid && z < 12 ? { version: grid, cells: tileCells(z, x, y) } : undefined;
         out.push(
-          encodeTile(layer.id, await tileRows(t.database.db, row as LayerVersion, z, x, y, cells))?.toString(
-            'base64',
-          ),
+          encodeTile(layer.id, await tileRows(t.database.db, row, z, x, y, cells))?.toString('base64'),
         );
       }
       return out;
     };
 
     const longWay = await answers();
+    // The answers show creators, stored nulls and the schema's nulls for properties unset.
+    const shown = longWay.join('\n');
+    expect(shown).toMatch(/"created_by":\d+/);
+    expect(shown).toContain('"created_by":null');
+    expect(shown).toMatch(/"pressure":\d/);
+    expect(shown).toContain('"pressure":null');
     // With a small answer budget a page of 7 is cut after two or three points.
     const smallBudget = async () => {
       setFeatureLimits({ ...DEFAULT_FEATURE_LIMITS, answerBytes: 300 });
@@ -178,8 +198,8 @@ describe("a big point layer's boxes and tiles", () => {
   });
 
   it('answer a change at once, before the index has caught up with it', async () => {
-    const { map, layer } = await bigPointLayer();
     const { client } = await t.signedIn('admin');
+    const { map, layer } = await bigPointLayer();
     const bbox = '-8.2,38.9,-8.1,39.0';
     const ask = () =>
       client.get(`/ogc/maps/${map.id}/collections/hydrants/items`, { query: { bbox, limit: 1000 } });

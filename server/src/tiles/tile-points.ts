@@ -35,7 +35,7 @@ function corner(z: number, tx: number, ty: number): [number, number] {
 /**
  * A tile of a big point layer from the layer's point index (features/point-index.ts): the
  * points under the buffered tile are picked in memory, their pixels worked out here and their
- * attributes read from the feature text the index keeps for its version, so no statement is
+ * attributes read from the stored properties the index keeps for its version, so no statement is
  * sent. Undefined (the caller asks the database) when the layer has no index of its version
  * or the tile holds more than a tile may.
  */
@@ -70,12 +70,10 @@ export async function indexedTileRows(
   if (ids.length === 0) return [];
   const { features } = grid;
   if (features) {
-    // The point's feature as the database wrote it for this version: its properties are the
-    // tile's attributes (properties only null in the schema carry none, as in a stored row).
+    // The point's stored properties for this version are the tile's attributes.
     return picks.map((index) => ({
       id: grid.ids[index] as number,
-      properties: (JSON.parse(features.texts[index] ?? '{}') as { properties: TileRow['properties'] })
-        .properties,
+      properties: JSON.parse(features.properties[index] ?? '{}') as TileRow['properties'],
       pixels: { type: 'Point', coordinates: pixels.get(grid.ids[index] as number) ?? [0, 0] },
     }));
   }
@@ -154,7 +152,7 @@ export const thinsFromIndex = (
  * A low-zoom tile of a big point layer thinned in memory from its point index: the lowest id of
  * each grid cell under the buffered tile, as the grid the database builds keeps it (cells by
  * finestCell, coarser levels halved), then the points whose rounded pixel is in the buffer, in
- * id order, with their attributes from the feature text the index keeps. So the same tile as
+ * id order, with their attributes from the stored properties the index keeps. So the same tile as
  * from the database's grid of the same version, without a statement.
  */
 export function indexedThinnedTileRows(
@@ -187,8 +185,7 @@ export function indexedThinnedTileRows(
     if (px < -BUFFER || px > EXTENT + BUFFER || py < -BUFFER || py > EXTENT + BUFFER) continue;
     rows.push({
       id: grid.ids[index] as number,
-      properties: (JSON.parse(grid.features.texts[index] ?? '{}') as { properties: TileRow['properties'] })
-        .properties,
+      properties: JSON.parse(grid.features.properties[index] ?? '{}') as TileRow['properties'],
       pixels: { type: 'Point', coordinates: [px, py] },
     });
     if (rows.length === MAX_FEATURES) break;

@@ -4,6 +4,7 @@ import { startMockWorker } from '../mocks/browser-worker';
 import { initTestI18n } from '../src/testing/test-i18n';
 import { workshopAnnotations } from './workshop';
 import '../src/styles/index.css';
+import '../src/styles/signed-in-controls.css';
 
 // Every language, so the language switcher shows the others in the workshop (English is already in).
 const locales = import.meta.glob<Record<string, unknown>>('../src/locales/*.json', {

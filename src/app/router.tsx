@@ -1,5 +1,7 @@
 import { BrowserRouter, useRoutes } from 'react-router';
 import { routes } from './routes';
+// Styles only signed-in screens use, kept off a guest's first page (docs/architecture.md#first-load).
+import '../styles/signed-in-controls.css';
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -1,5 +1,6 @@
 import { Suspense, useMemo } from 'react';
-import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { matchRoutes, Outlet, useHref, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { Breadcrumbs, handleOf, RouteMatchesContext } from '../../components/ui/breadcrumbs';
 import { Loading } from '../../components/ui/status';
 import { ScreenErrorBoundary } from '../screen-error-boundary';
@@ -12,6 +13,7 @@ import { PageFrame } from './page-frame';
  */
 export function GuestLayout({ routes }: { routes: () => RouteObject[] }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const matches = useMemo(
     () =>
       (matchRoutes(routes(), location) ?? []).map((match) => ({
@@ -24,14 +26,17 @@ export function GuestLayout({ routes }: { routes: () => RouteObject[] }) {
   // Map screens fill the window under the header and put the breadcrumbs in their own bar.
   const mapFirst = matches.some((match) => handleOf(match).mapFirst === true);
   return (
-    <RouteMatchesContext.Provider value={matches}>
-      <PageFrame mapFirst={mapFirst} breadcrumbs={<Breadcrumbs />}>
-        <ScreenErrorBoundary address={location.pathname}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
-        </ScreenErrorBoundary>
-      </PageFrame>
-    </RouteMatchesContext.Provider>
+    // react-aria's links (breadcrumbs, menus) navigate through the router instead of reloading.
+    <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+      <RouteMatchesContext.Provider value={matches}>
+        <PageFrame mapFirst={mapFirst} breadcrumbs={<Breadcrumbs />}>
+          <ScreenErrorBoundary address={location.pathname}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
+        </PageFrame>
+      </RouteMatchesContext.Provider>
+    </AriaRouterProvider>
   );
 }

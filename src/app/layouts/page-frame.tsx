@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useHref, useNavigate } from 'react-router';
 import { LazyPopup, LazyToasts } from '../../components/ui/lazy-overlays';
 import { AppHeader } from './app-header';
 
@@ -10,12 +8,13 @@ type PageFrameProps = { mapFirst: boolean; breadcrumbs?: ReactNode; children: Re
 /**
  * The markup every screen sits in (header, breadcrumbs, content), shared by the full router's
  * layout and the sign-in shell (src/app/sign-in-shell.tsx), so both look and behave alike.
+ * react-aria's router link-up is the full router's (guest-layout.tsx): the sign-in screens
+ * have no react-aria link, and leaving it out keeps react-aria off a guest's first load.
  */
 export function PageFrame({ mapFirst, breadcrumbs, children }: PageFrameProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
-    <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+    <>
       <a className="skip-link" href="#main">
         {t('nav.skip_to_content')}
       </a>
@@ -26,6 +25,6 @@ export function PageFrame({ mapFirst, breadcrumbs, children }: PageFrameProps) {
       </main>
       <LazyToasts />
       <LazyPopup />
-    </AriaRouterProvider>
+    </>
   );
 }

@@ -1,25 +1,10 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { Form as AriaForm } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../lib/use-form-submission';
+import type { FormProps } from './plain-form';
 import { ServerErrorsContext } from './server-errors';
 
-type FormProps = {
-  /** Accessible name of the form, e.g. "Sign in". */
-  label: string;
-  onSubmit: () => void;
-  children: ReactNode;
-} & (
-  | {
-      errors: FieldErrors;
-      /** Translation key of a failure that belongs to no field (from useFormSubmission). */
-      failure?: string | null;
-    }
-  | {
-      /** The form's state from useForm: its last submit's errors and failure. */
-      form: { errors: FieldErrors; failure: string | null };
-    }
-);
+export { FormAlert } from './form-alert';
 
 /** A form whose server errors show under the matching fields (by `name`). */
 export function Form({ label, onSubmit, children, ...state }: FormProps) {
@@ -42,14 +27,5 @@ export function Form({ label, onSubmit, children, ...state }: FormProps) {
       ) : null}
       <ServerErrorsContext.Provider value={errors}>{children}</ServerErrorsContext.Provider>
     </AriaForm>
-  );
-}
-
-/** A message about the whole form (a refused link, a closed registration), read out when it shows. */
-export function FormAlert({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="form-failure">
-      {children}
-    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from './text-field';
+import { PlainTextField } from './plain-text-field';
 
 export type NewPasswordFieldsProps = {
   password: string;
@@ -12,7 +12,11 @@ export type NewPasswordFieldsProps = {
   isRequired?: boolean;
 };
 
-/** A new password and its confirmation, named as the API expects (`password`, `password_confirmation`). */
+/**
+ * A new password and its confirmation, named as the API expects (`password`, `password_confirmation`).
+ * Plain fields: registration and password reset show them before sign-in, without react-aria
+ * (docs/architecture.md#first-load); inside a signed-in Form they behave as a TextField there.
+ */
 export function NewPasswordFields({
   password,
   confirmation,
@@ -25,7 +29,7 @@ export function NewPasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <TextField
+      <PlainTextField
         label={passwordLabel ?? t('fields.password')}
         description={description}
         name="password"
@@ -35,7 +39,7 @@ export function NewPasswordFields({
         value={password}
         onChange={onPasswordChange}
       />
-      <TextField
+      <PlainTextField
         label={t('fields.password_confirmation')}
         name="password_confirmation"
         type="password"

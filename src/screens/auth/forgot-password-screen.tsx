@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForgetPassword } from '../../../generated/api/auth/auth';
-import { Button } from '../../components/ui/button';
-import { Form } from '../../components/ui/form';
-import { EmailField } from '../../components/ui/email-field';
+import { PlainButton } from '../../components/ui/plain-button';
+import { PlainForm } from '../../components/ui/plain-form';
+import { PlainEmailField } from '../../components/ui/plain-email-field';
 import { useForm } from '../../lib/use-form';
 import { showPopup } from '../../stores/popup-store';
 import { AuthCard, BackToLogin } from './auth-layout';
@@ -29,12 +29,12 @@ export function ForgotPasswordScreen() {
           {t('auth.reset_link_sent')}
         </p>
       ) : null}
-      <Form label={t('auth.forgot_title')} form={form} onSubmit={onSubmit}>
-        <EmailField autoComplete="email" {...form.field('email')} />
-        <Button type="submit" isPending={form.isSubmitting} className="btn-block">
+      <PlainForm label={t('auth.forgot_title')} form={form} onSubmit={onSubmit}>
+        <PlainEmailField autoComplete="email" {...form.field('email')} />
+        <PlainButton type="submit" isPending={form.isSubmitting} className="btn-block">
           {t('auth.forgot_submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </PlainForm>
       <BackToLogin />
     </AuthCard>
   );

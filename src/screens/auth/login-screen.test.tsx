@@ -107,6 +107,48 @@ describe('login screen', () => {
     expect(useAuthStore.getState().authenticated).toBe(false);
   });
 
+  it('marks the fields the server faults as invalid and reads out their messages, by keyboard alone', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/login', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          {
+            message: 'Invalid.',
+            errors: { email: ['The email field is required.'], password: ['The password is too short.'] },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    const { user } = await renderApp('/login');
+    await user.click(await screen.findByLabelText('Email'));
+    await user.keyboard('x@example.com');
+    await user.tab();
+    await user.keyboard('short');
+    await user.tab();
+    await user.tab();
+    // Space ticks the box, Enter in a field sends the form.
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    await user.click(screen.getByLabelText('Password'));
+    await user.keyboard('{Enter}');
+
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('The email field is required.'));
+    expect(sent).toMatchObject({ email: 'x@example.com', password: 'short', remember: true });
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAttribute('aria-required', 'true');
+    expect(password).toHaveAccessibleDescription('The password is too short.');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    // The optional code field has no message and is not marked.
+    const code = screen.getByLabelText('Authentication code (if enabled)');
+    expect(code).not.toHaveAttribute('aria-invalid');
+    expect(code).not.toHaveAttribute('aria-required');
+    expect(code).toHaveAccessibleDescription('');
+  });
+
   it('flags a malformed email while typing', async () => {
     const { user } = await renderApp('/login');
     await fill(user, await screen.findByLabelText('Email'), 'not-an-email');

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useGetAuthProviders, useLogin } from '../../../generated/api/auth/auth';
-import { Button } from '../../components/ui/button';
-import { Checkbox } from '../../components/ui/checkbox';
-import { Form, FormAlert } from '../../components/ui/form';
-import { EmailField } from '../../components/ui/email-field';
-import { TextField } from '../../components/ui/text-field';
+import { PlainButton } from '../../components/ui/plain-button';
+import { PlainCheckbox } from '../../components/ui/plain-checkbox';
+import { FormAlert } from '../../components/ui/form-alert';
+import { PlainForm } from '../../components/ui/plain-form';
+import { PlainEmailField } from '../../components/ui/plain-email-field';
+import { PlainTextField } from '../../components/ui/plain-text-field';
 import { encodeBase64 } from '../../lib/base64';
 import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
@@ -61,31 +62,31 @@ export function LoginScreen() {
       />
       {unconfirmed ? <FormAlert>{t('accounts.email_unverified')}</FormAlert> : null}
       {passwordLogin ? (
-        <Form label={t('auth.login_title')} form={form} onSubmit={onSubmit}>
-          <EmailField autoComplete="username" {...form.field('email')} />
-          <TextField
+        <PlainForm label={t('auth.login_title')} form={form} onSubmit={onSubmit}>
+          <PlainEmailField autoComplete="username" {...form.field('email')} />
+          <PlainTextField
             label={t('fields.password')}
             type="password"
             autoComplete="current-password"
             isRequired
             {...form.field('password')}
           />
-          <TextField
+          <PlainTextField
             label={t('fields.code_optional')}
             autoComplete="one-time-code"
             inputMode="numeric"
             {...form.field('code')}
           />
-          <Checkbox
+          <PlainCheckbox
             label={t('fields.remember')}
             name="remember"
             isSelected={form.values.remember}
             onChange={form.setter('remember')}
           />
-          <Button type="submit" isPending={form.isSubmitting} className="btn-block">
+          <PlainButton type="submit" isPending={form.isSubmitting} className="btn-block">
             {t('auth.login_submit')}
-          </Button>
-        </Form>
+          </PlainButton>
+        </PlainForm>
       ) : null}
       <AuthLinks>
         <Link to={paths.forgotPassword}>{t('auth.forgot_link')}</Link>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../../generated/api/auth/auth';
-import { Button } from '../../components/ui/button';
-import { Form, FormAlert } from '../../components/ui/form';
-import { EmailField } from '../../components/ui/email-field';
-import { TextField } from '../../components/ui/text-field';
+import { PlainButton } from '../../components/ui/plain-button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { PlainForm } from '../../components/ui/plain-form';
+import { PlainEmailField } from '../../components/ui/plain-email-field';
+import { PlainTextField } from '../../components/ui/plain-text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
@@ -37,19 +38,19 @@ export function RegisterScreen() {
   return (
     <AuthCard title={t('auth.register_title')}>
       {closed ? <FormAlert>{t('accounts.registration_closed')}</FormAlert> : null}
-      <Form label={t('auth.register_title')} form={form} onSubmit={onSubmit}>
-        <TextField label={t('fields.name')} autoComplete="name" isRequired {...form.field('name')} />
-        <EmailField autoComplete="email" {...form.field('email')} />
+      <PlainForm label={t('auth.register_title')} form={form} onSubmit={onSubmit}>
+        <PlainTextField label={t('fields.name')} autoComplete="name" isRequired {...form.field('name')} />
+        <PlainEmailField autoComplete="email" {...form.field('email')} />
         <NewPasswordFields
           password={form.values.password}
           confirmation={form.values.password_confirmation}
           onPasswordChange={form.setter('password')}
           onConfirmationChange={form.setter('password_confirmation')}
         />
-        <Button type="submit" isPending={form.isSubmitting} className="btn-block">
+        <PlainButton type="submit" isPending={form.isSubmitting} className="btn-block">
           {t('auth.register_submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </PlainForm>
       <AuthLinks>
         <Link to={paths.login}>{t('auth.have_account_link')}</Link>
       </AuthLinks>

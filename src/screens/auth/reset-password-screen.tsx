@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../../generated/api/auth/auth';
-import { Button } from '../../components/ui/button';
-import { Form, FormAlert } from '../../components/ui/form';
-import { EmailField } from '../../components/ui/email-field';
+import { PlainButton } from '../../components/ui/plain-button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { PlainForm } from '../../components/ui/plain-form';
+import { PlainEmailField } from '../../components/ui/plain-email-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
@@ -28,9 +29,9 @@ export function ResetPasswordScreen() {
   return (
     <AuthCard title={t('auth.reset_title')}>
       {token === '' ? <FormAlert>{t('auth.reset_missing_token')}</FormAlert> : null}
-      <Form label={t('auth.reset_title')} form={form} onSubmit={onSubmit}>
+      <PlainForm label={t('auth.reset_title')} form={form} onSubmit={onSubmit}>
         {form.errors.token ? <FormAlert>{form.errors.token.join(' ')}</FormAlert> : null}
-        <EmailField autoComplete="email" {...form.field('email')} />
+        <PlainEmailField autoComplete="email" {...form.field('email')} />
         <NewPasswordFields
           passwordLabel={t('fields.new_password')}
           password={form.values.password}
@@ -38,10 +39,15 @@ export function ResetPasswordScreen() {
           onPasswordChange={form.setter('password')}
           onConfirmationChange={form.setter('password_confirmation')}
         />
-        <Button type="submit" isPending={form.isSubmitting} isDisabled={token === ''} className="btn-block">
+        <PlainButton
+          type="submit"
+          isPending={form.isSubmitting}
+          isDisabled={token === ''}
+          className="btn-block"
+        >
           {t('auth.reset_submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </PlainForm>
       <BackToLogin />
     </AuthCard>
   );

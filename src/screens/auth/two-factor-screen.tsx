@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLoginTwoFactor } from '../../../generated/api/auth/auth';
-import { Button } from '../../components/ui/button';
-import { Form, FormAlert } from '../../components/ui/form';
-import { TextField } from '../../components/ui/text-field';
+import { PlainButton } from '../../components/ui/plain-button';
+import { FormAlert } from '../../components/ui/form-alert';
+import { PlainForm } from '../../components/ui/plain-form';
+import { PlainTextField } from '../../components/ui/plain-text-field';
 import { decodeBase64 } from '../../lib/base64';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
@@ -42,10 +43,10 @@ export function TwoFactorScreen() {
 
   return (
     <AuthCard title={t('auth.two_factor_title')} intro={t('auth.two_factor_intro', { email })}>
-      <Form label={t('auth.two_factor_title')} form={form} onSubmit={onSubmit}>
+      <PlainForm label={t('auth.two_factor_title')} form={form} onSubmit={onSubmit}>
         {form.errors.email ? <FormAlert>{form.errors.email.join(' ')}</FormAlert> : null}
         {knownPassword === null ? (
-          <TextField
+          <PlainTextField
             label={t('fields.password')}
             type="password"
             autoComplete="current-password"
@@ -53,7 +54,7 @@ export function TwoFactorScreen() {
             {...form.field('password')}
           />
         ) : null}
-        <TextField
+        <PlainTextField
           label={t('fields.code')}
           description={t('auth.two_factor_code_help')}
           autoComplete="one-time-code"
@@ -61,10 +62,10 @@ export function TwoFactorScreen() {
           autoFocus
           {...form.field('code')}
         />
-        <Button type="submit" isPending={form.isSubmitting} className="btn-block">
+        <PlainButton type="submit" isPending={form.isSubmitting} className="btn-block">
           {t('auth.two_factor_submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </PlainForm>
       <BackToLogin />
     </AuthCard>
   );

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useVerifyEmail } from '../../../generated/api/auth/auth';
-import { Button } from '../../components/ui/button';
-import { Form } from '../../components/ui/form';
+import { PlainButton } from '../../components/ui/plain-button';
+import { PlainForm } from '../../components/ui/plain-form';
 import { paths } from '../../lib/paths';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { showPopup } from '../../stores/popup-store';
@@ -39,16 +39,16 @@ export function VerifyEmailScreen() {
           {t('accounts.verify_missing_token')}
         </p>
       ) : null}
-      <Form label={t('accounts.verify_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
+      <PlainForm label={t('accounts.verify_title')} errors={errors} failure={failure} onSubmit={onSubmit}>
         {errors.token || errors.email ? (
           <p role="alert" className="form-failure">
             {[...(errors.token ?? []), ...(errors.email ?? [])].join(' ')}
           </p>
         ) : null}
-        <Button type="submit" isPending={isSubmitting} isDisabled={incomplete} className="btn-block">
+        <PlainButton type="submit" isPending={isSubmitting} isDisabled={incomplete} className="btn-block">
           {t('accounts.verify_submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </PlainForm>
       <nav className="auth-links" aria-label={t('auth.more_options')}>
         <Link to={paths.login}>{t('auth.back_to_login')}</Link>
       </nav>

@@ -47,10 +47,8 @@ interface Chunk {
   geometries: string | null;
   properties: string | null;
   withSchema: (string | null)[] | null;
-  created_by: (number | null)[] | null;
-  updated_by: (number | null)[] | null;
-  created_at: number[] | null;
-  updated_at: number[] | null;
+  /** Per point, one line: creator, last editor (empty for none), and the two times in milliseconds. */
+  people: string | null;
   /** Each point's stored bytes (the answer budget's measure: withinAnswerBudget). */
   sizes: number[] | null;
   others: number;
@@ -73,7 +71,7 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
   const geometries: string[] = [];
   const properties: string[] = [];
   const withSchema: (string | null)[] = [];
-  const people: [(number | null)[], (number | null)[]] = [[], []];
+  const people: [number[], number[]] = [[], []];
   const times: [number[], number[]] = [[], []];
   let after = 0;
   for (;;) {
@@ -84,12 +82,9 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
          array_agg(c.size ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS sizes,
          string_agg(c.geometry, E'\n' ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS geometries,
          string_agg(c.properties::text, E'\n' ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS properties,
-         array_agg(CASE WHEN c.with_schema = c.properties THEN NULL ELSE c.with_schema::text END ORDER BY c.id)
+         array_agg(c.with_schema ORDER BY c.id)
            FILTER (WHERE c.x IS NOT NULL) AS "withSchema",
-         array_agg(c.created_by ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS created_by,
-         array_agg(c.updated_by ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS updated_by,
-         array_agg(c.created_at ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS created_at,
-         array_agg(c.updated_at ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS updated_at,
+         string_agg(c.people, E'\n' ORDER BY c.id) FILTER (WHERE c.x IS NOT NULL) AS people,
          count(*) FILTER (WHERE c.other)::int AS others, max(c.id) AS last,
          (SELECT l.version::text FROM layers l WHERE l.id = $1) AS version
        FROM (
@@ -97,14 +92,16 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
            CASE WHEN GeometryType(f.geom) = 'POINT' THEN ST_Y(f.geom) END AS y,
            f.geom IS NOT NULL AND GeometryType(f.geom) <> 'POINT' AS other,
            pg_column_size(f.geom) + pg_column_size(f.properties) AS size,
-           ST_AsGeoJSON(f.geom, 9) AS geometry, f.properties, $3::jsonb || f.properties AS with_schema,
-           f.created_by, f.updated_by,
-           -- Milliseconds, as a timestamp read into a JavaScript Date keeps it.
-           floor(extract(epoch FROM f.created_at) * 1000)::float8 AS created_at,
-           floor(extract(epoch FROM f.updated_at) * 1000)::float8 AS updated_at
+           ST_AsGeoJSON(f.geom, 9) AS geometry, f.properties,
+           -- Most rows hold every schema property: only the others need theirs added.
+           CASE WHEN f.properties ?& $4::text[] THEN NULL ELSE ($3::jsonb || f.properties)::text END AS with_schema,
+           -- One text rather than four arrays: a third of the time to read. Times in milliseconds,
+           -- as a timestamp read into a JavaScript Date keeps it.
+           coalesce(f.created_by::text, '') || ' ' || coalesce(f.updated_by::text, '') || ' '
+             || floor(extract(epoch FROM f.created_at) * 1000) || ' ' || floor(extract(epoch FROM f.updated_at) * 1000) AS people
          FROM features f WHERE f.layer_id = $1 AND f.id > $2 ORDER BY f.id LIMIT ${CHUNK}
        ) c`,
-      [layer.id, after, schemaNullsOf(layer)],
+      [layer.id, after, schemaNullsOf(layer), (layer.properties ?? []).map((property) => property.name)],
     );
     if (!chunk || chunk.version !== String(layer.version)) return 'moved';
     if (chunk.others > 0) return 'not points';
@@ -116,24 +113,26 @@ async function readPoints(db: Queryable, layer: LayerVersion): Promise<PointGrid
       ys.push(Number(chunk.ys?.[i]));
       sizes.push(Number(chunk.sizes?.[i]));
       withSchema.push(chunk.withSchema?.[i] ?? null);
-      people[0].push(chunk.created_by?.[i] ?? null);
-      people[1].push(chunk.updated_by?.[i] ?? null);
-      times[0].push(Number(chunk.created_at?.[i]));
-      times[1].push(Number(chunk.updated_at?.[i]));
+    }
+    for (const line of lines(chunk.people)) {
+      const [createdBy = '', updatedBy = '', createdAt, updatedAt] = line.split(' ');
+      people[0].push(createdBy === '' ? Number.NaN : Number(createdBy));
+      people[1].push(updatedBy === '' ? Number.NaN : Number(updatedBy));
+      times[0].push(Number(createdAt));
+      times[1].push(Number(updatedAt));
     }
     geometries.push(...lines(chunk.geometries));
     properties.push(...lines(chunk.properties));
-    if (geometries.length !== ids.length || properties.length !== ids.length) return 'moved';
+    if ([geometries, properties, times[0]].some((list) => list.length !== ids.length)) return 'moved';
     if (last === null || last === undefined) break;
     after = Number(last);
   }
-  const person = (values: (number | null)[]) => Float64Array.from(values, (value) => value ?? Number.NaN);
   return new PointGrid(Int32Array.from(ids), Float64Array.from(xs), Float64Array.from(ys), {
     geometries,
     properties,
     withSchema,
-    createdBy: person(people[0]),
-    updatedBy: person(people[1]),
+    createdBy: Float64Array.from(people[0]),
+    updatedBy: Float64Array.from(people[1]),
     createdAt: Float64Array.from(times[0]),
     updatedAt: Float64Array.from(times[1]),
     sizes: Uint32Array.from(sizes),

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { warmUpGeometry } from './db/warm-up.ts';
+import { warmPointIndexes } from './features/point-index.ts';
 import { registerDemoContent } from './demo/register.ts';
 import { seed } from './seed.ts';
 import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-job.ts';
@@ -76,6 +77,10 @@ async function main(): Promise<void> {
   // models are built: the first simulation finds them ready, and readiness never waited.
   warmWaterNetworks(db).catch((error: unknown) =>
     app.log.error({ err: error }, 'warming the EPANET worker and models failed'),
+  );
+  // The biggest point layers' indexes are read in the background, between requests.
+  warmPointIndexes(db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'reading the point indexes failed'),
   );
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(`\nAtlasboard is running at ${config.appUrl ?? `http://${shown}:${config.port}`}\n`);

@@ -182,6 +182,21 @@ export class PointIndexes {
     return undefined;
   }
 
+  /**
+   * Starts reading the index of this version of the layer now, without waiting for its version
+   * to hold (a server's start, the end of an import), unless it has one or it is under way.
+   */
+  prepare(layer: LayerVersion): void {
+    if (layer.geometry_type !== 'Point' || Number(layer.features_count) < POINT_INDEX_MIN_FEATURES) return;
+    const key = keyOf(layer);
+    let entry = this.entries.get(layer.id);
+    if (!entry || entry.key !== key) {
+      entry = { key, seenAt: Number.NEGATIVE_INFINITY };
+      this.entries.set(layer.id, entry);
+    }
+    if (!entry.grid && !entry.building && !entry.unusable) this.build(layer, entry);
+  }
+
   /** Resolves once any build under way has ended (tests, and a bench's warm-up). */
   async settled(): Promise<void> {
     await Promise.all([...this.entries.values()].map((entry) => entry.building));
@@ -279,4 +294,24 @@ export function idsInBox(
 ): number[] | undefined {
   const inBox = pointsInBox(db, layer, box);
   return inBox && Array.from(inBox.indexes, (index) => inBox.grid.ids[index] as number);
+}
+
+/**
+ * At a server's start, on the embedded database: the indexes of the biggest point layers are
+ * read one after the other in the background (within the bound), so the first map opened on
+ * one finds it rather than the database's way while it is read.
+ */
+export async function warmPointIndexes(db: Queryable): Promise<void> {
+  const indexes = pointIndexes(db);
+  if (!indexes) return;
+  const layers = await db.query<LayerVersion>(
+    `SELECT id, geometry_type, features_count, version, created_at, properties FROM layers
+     WHERE geometry_type = 'Point' AND features_count >= $1 AND import_job_id IS NULL
+     ORDER BY features_count DESC, id LIMIT 20`,
+    [POINT_INDEX_MIN_FEATURES],
+  );
+  for (const layer of layers) {
+    indexes.prepare(layer);
+    await indexes.settled();
+  }
 }

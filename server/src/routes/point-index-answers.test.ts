@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FEATURE_LIMITS, setFeatureLimits } from '../features/feature-limits.ts';
 import { PointGrid } from '../features/point-grid.ts';
-import { POINT_INDEX_MIN_FEATURES, pointIndexes, type LayerVersion } from '../features/point-index.ts';
+import {
+  POINT_INDEX_MIN_FEATURES,
+  pointIndexes,
+  warmPointIndexes,
+  type LayerVersion,
+} from '../features/point-index.ts';
 import { keepsMaps } from '../maps/map-cache.ts';
 import { buildGrid, tileCells } from '../tiles/feature-grid.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
@@ -214,5 +219,15 @@ describe("a big point layer's boxes and tiles", () => {
     expect(after.features.map((feature) => feature.id)).toContain(added.id);
     await t.database.db.query('DELETE FROM features WHERE id = $1', [added.id]);
     expect((await ask()).json<{ numberMatched: number }>().numberMatched).toBe(before.numberMatched);
+  });
+
+  it('are read at a start without waiting for a first box', async () => {
+    await t.signedIn('admin');
+    const { layer } = await bigPointLayer();
+    const row = await layerRow(layer.id);
+    await warmPointIndexes(t.database.db);
+    // Asked at once, before the version has held a second: the index is there (embedded only).
+    const grid = pointIndexes(t.database.db)?.get(row);
+    expect(grid?.size).toBe(keepsMaps(t.database.db) ? POINTS : undefined);
   });
 });

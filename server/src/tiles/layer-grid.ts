@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { pointIndexes, type LayerVersion } from '../features/point-index.ts';
 import { isUniqueViolation } from '../users/user-rules.ts';
 import { buildGrid, builtGridVersion, usesGrid } from './feature-grid.ts';
 
@@ -51,15 +52,17 @@ export function gridBuildUnderWay(db: Database, layerId: number): Promise<string
 }
 
 /**
- * After an import: starts building the low-zoom grid of a layer big enough to read it, so the
- * first map opened on the layer finds it ready instead of waiting for it. Not awaited by the
- * import; a failure is left to the first low-zoom tile, which builds again and reports it.
+ * After an import: starts building the low-zoom grid of a layer big enough to read it, and
+ * reading its point index where one is kept (point-index.ts), so the first map opened on the
+ * layer finds them ready instead of waiting for them. Not awaited by the import; a failure is
+ * left to the first low-zoom tile, which builds again and reports it.
  */
 export async function prepareGrid(db: Database, layerId: number): Promise<void> {
-  const [layer] = await db.query<{ id: number; geometry_type: string | null; features_count: number }>(
-    'SELECT id, geometry_type, features_count FROM layers WHERE id = $1',
+  const [layer] = await db.query<LayerVersion>(
+    'SELECT id, geometry_type, features_count, version, created_at, properties FROM layers WHERE id = $1',
     [layerId],
   );
   if (!layer || !usesGrid(layer, 0)) return;
   startBuild(db, layerId).catch(() => undefined);
+  pointIndexes(db)?.prepare(layer);
 }

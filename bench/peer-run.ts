@@ -97,6 +97,7 @@ export async function peerRun(options: PeerRunOptions): Promise<void> {
     log('giving the map 1,000 grants and 50 layer rules; reading as an account in one of its groups');
     const fixture = await makeAccessFixture(session, target, log);
     await setAccess(session, target, fixture);
+    log(`our server's background work settled in ${await server.settled()} s`);
     const reader = new Session(server.origin);
     await reader.signIn(fixture.reader.email, fixture.reader.password);
     const { sameOrder } = await checkSameAnswers(reader, peer, target);

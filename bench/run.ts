@@ -143,7 +143,10 @@ async function main(): Promise<void> {
     log('importing');
     const imported = await importPoints(session, server, csv, n);
     const { target } = imported;
-    log(`imported in ${imported.seconds} s; API under load (${seconds} s each)`);
+    log(
+      `imported in ${imported.seconds} s; the server's background work settled in ${await server.settled()} s`,
+    );
+    log(`API under load (${seconds} s each)`);
     const load = await loadPhases(session, server, target, seconds, { log });
     if (!isComplete(load)) throw new Error('a load phase is missing');
     log(`under load: ${JSON.stringify(load)}`);
@@ -223,6 +226,7 @@ async function loadOnly(workDir: string): Promise<void> {
       await writeFile(targetFile, JSON.stringify(target));
       await rm(csv, { force: true });
     }
+    log(`the server's background work settled in ${await server.settled()} s`);
     if (values['access-load']) await accessLoad(workDir, session, server, target);
     else if (values['aggregate-load']) await aggregateLoad(session, server, target);
     else if (values['instances-load']) await instancesLoad(workDir, clientDir, server, target);

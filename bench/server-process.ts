@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { treeCpuSeconds } from './cpu.ts';
 import { MB } from './stats.ts';
 
 export interface ServerOptions {
@@ -82,6 +83,25 @@ export class ServerProcess {
       const bytes = child.pid === undefined ? undefined : residentBytes(child.pid);
       if (bytes !== undefined) this.peak = Math.max(this.peak, bytes);
     }, 50);
+  }
+
+  /**
+   * Waits until the server has gone quiet: under a tenth of a core for two seconds in a row,
+   * at most `maxMs`. After a start or an import it works in the background (the low-zoom grid,
+   * the point indexes of big point layers, read between requests); a load measured meanwhile
+   * measures that work too. Returns the seconds waited.
+   */
+  async settled(maxMs = 300_000): Promise<number> {
+    const started = Date.now();
+    let quiet = 0;
+    let before = treeCpuSeconds(this.pid);
+    while (quiet < 4 && Date.now() - started < maxMs) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const now = treeCpuSeconds(this.pid);
+      quiet = now - before < 0.05 ? quiet + 1 : 0;
+      before = now;
+    }
+    return Math.round((Date.now() - started) / 100) / 10;
   }
 
   /**

@@ -99,6 +99,25 @@ export async function indexedTileRows(
  */
 const THINNED_MAX = 100_000;
 
+/** A finest cell not worked out yet (cells are at least -1). */
+const UNKNOWN = -(2 ** 31);
+
+/**
+ * Each point's cell at the grid's finest level, worked out the first time a low-zoom tile
+ * meets the point and kept with its index version (4 bytes a point per axis): the logarithm and
+ * tangent per point were most of a tile's thinning.
+ */
+const finestCells = new WeakMap<PointGrid, { xs: Int32Array; ys: Int32Array }>();
+
+function finestCellsOf(grid: PointGrid): { xs: Int32Array; ys: Int32Array } {
+  let cells = finestCells.get(grid);
+  if (!cells) {
+    cells = { xs: new Int32Array(grid.size).fill(UNKNOWN), ys: new Int32Array(grid.size).fill(UNKNOWN) };
+    finestCells.set(grid, cells);
+  }
+  return cells;
+}
+
 /** Latitude of a web mercator tile row (fractional rows allowed) at zoom z. */
 const rowLatitude = (z: number, ty: number) =>
   (Math.atan(Math.sinh(Math.PI * (1 - (2 * ty) / 2 ** z))) * 180) / Math.PI;
@@ -169,11 +188,16 @@ export function indexedThinnedTileRows(
   const width = cx1 - cx0 + 1;
   const kept = new Int32Array(width * (cy1 - cy0 + 1)).fill(-1);
   const halvings = 2 ** (GRID_MAX_Z - z);
+  const finest = finestCellsOf(grid);
   // Indexes ascend with ids, so the first point met in a cell is its lowest id.
   for (const index of found) {
-    const [fx, fy] = finestCell(grid.xs[index] as number, grid.ys[index] as number);
-    const cx = Math.floor(fx / halvings);
-    const cy = Math.floor(fy / halvings);
+    if (finest.xs[index] === UNKNOWN) {
+      const [fx, fy] = finestCell(grid.xs[index] as number, grid.ys[index] as number);
+      finest.xs[index] = fx;
+      finest.ys[index] = fy;
+    }
+    const cx = Math.floor((finest.xs[index] as number) / halvings);
+    const cy = Math.floor((finest.ys[index] as number) / halvings);
     if (cx < cx0 || cx > cx1 || cy < cy0 || cy > cy1) continue;
     const cell = (cy - cy0) * width + (cx - cx0);
     if (kept[cell] === -1) kept[cell] = index;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForgetPassword } from '../../../generated/api/auth/auth';
+import { useForgetPassword } from '@generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { EmailField } from '../../components/ui/email-field';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useGetAuthProviders, useLogin } from '../../../generated/api/auth/auth';
+import { useGetAuthProviders, useLogin } from '@generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Form, FormAlert } from '../../components/ui/form';

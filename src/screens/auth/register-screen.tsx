@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useRegister } from '../../../generated/api/auth/auth';
+import { useRegister } from '@generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form, FormAlert } from '../../components/ui/form';
 import { EmailField } from '../../components/ui/email-field';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../../generated/api/auth/auth';
+import { useResetPassword } from '@generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form, FormAlert } from '../../components/ui/form';
 import { EmailField } from '../../components/ui/email-field';

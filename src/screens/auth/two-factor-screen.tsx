@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLoginTwoFactor } from '../../../generated/api/auth/auth';
+import { useLoginTwoFactor } from '@generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form, FormAlert } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';

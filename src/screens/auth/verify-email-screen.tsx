@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useVerifyEmail } from '../../../generated/api/auth/auth';
+import { useVerifyEmail } from '@generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { paths } from '../../lib/paths';

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The import aliases (`@/`, `@shared/`, …) are declared once, in tsconfig.base.json's `paths`,
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 // workshop get the same table from here. The base file is plain JSON for that reason.
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const rootPosix = root.split(path.sep).join('/');
 
 interface BaseConfig {
   compilerOptions: { paths: Record<string, string[]> };
@@ -25,3 +27,11 @@ export const pathAliases = Object.entries(base.compilerOptions.paths).map(([patt
     replacement: `${root}${target.slice(0, -1).replace(/^\.\//, '')}`,
   };
 });
+
+/** The repository-relative path an aliased specifier names (`@shared/x` → `shared/x`), if it is one. */
+export function aliasTarget(specifier: string): string | undefined {
+  for (const { find, replacement } of pathAliases) {
+    if (find.test(specifier)) return path.posix.relative(rootPosix, specifier.replace(find, replacement));
+  }
+  return undefined;
+}

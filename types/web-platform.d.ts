@@ -12,7 +12,7 @@ interface URLSearchParams {
   [Symbol.iterator](): IterableIterator<[string, string]>;
 }
 
-declare var URLSearchParams: {
+declare const URLSearchParams: {
   prototype: URLSearchParams;
   new (init?: string[][] | Record<string, string> | string | URLSearchParams): URLSearchParams;
 };
@@ -33,7 +33,7 @@ interface URL {
   toString(): string;
 }
 
-declare var URL: {
+declare const URL: {
   prototype: URL;
   new (url: string | URL, base?: string | URL): URL;
 };

@@ -50,6 +50,25 @@ const boundaryZones = [
   },
 ];
 
+// Modules more than two folders up are reached through the aliases of tsconfig.base.json (`@/`,
+// `@shared/`, `@server/`, `@generated/`, `@mocks/`, `@workshop/`), not by climbing `../../../`.
+const DEEP_RELATIVE = '^(\\.\\./){3,}';
+const deepRelativeImports = {
+  regex: DEEP_RELATIVE,
+  message: 'Import modules three or more folders up through an alias (tsconfig.base.json), e.g. @/lib/x.',
+};
+// import() and vi.mock()/vi.importActual() name modules too; selectors cannot hold a slash, hence \x2F.
+const deepRelativeCalls = [
+  {
+    selector: 'ImportExpression[source.value=/^(\\.\\.\\x2F){3,}/]',
+    message: deepRelativeImports.message,
+  },
+  {
+    selector: "CallExpression[callee.object.name='vi'] > Literal.arguments[value=/^(\\.\\.\\x2F){3,}/]",
+    message: deepRelativeImports.message,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,13 +95,22 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // The resolver reads the aliases from tsconfig.base.json, so the rules below follow them.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: 'tsconfig.base.json' },
+        }),
+      ],
       // no-cycle reads the modules an import leads to: TypeScript ones with TypeScript's parser.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // Each block below that sets these two rules again repeats the deep-import entries.
+      'no-restricted-imports': ['error', { patterns: [deepRelativeImports] }],
+      'no-restricted-syntax': ['error', ...deepRelativeCalls],
       // A module that imports, through others, a module that imports it runs before its own
       // imports are ready when the other is loaded first. Type-only imports are left out by the
       // rule (they are gone at run time); packages are not followed, which keeps it fast.
@@ -101,6 +129,7 @@ export default tseslint.config(
           paths: [
             { name: 'axios', message: 'Only src/lib/http-client.ts talks HTTP; use the generated hooks.' },
           ],
+          patterns: [deepRelativeImports],
         },
       ],
       'no-restricted-globals': [
@@ -114,6 +143,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        ...deepRelativeCalls,
         {
           selector: "CallExpression[callee.property.name='invalidateQueries']",
           message:
@@ -137,6 +167,7 @@ export default tseslint.config(
               message: 'shared/ runs in the browser too: no Node modules.',
             },
             { regex: '^(react|react-dom|ol|cesium)(/|$)', message: 'shared/ runs on the server too: no UI.' },
+            deepRelativeImports,
           ],
         },
       ],
@@ -155,10 +186,10 @@ export default tseslint.config(
   },
   {
     files: ['src/lib/cache-changes.ts', 'src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', ...deepRelativeCalls] },
   },
   {
     files: ['src/lib/http-client.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepRelativeImports] }] },
   },
 );

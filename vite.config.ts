@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { cesiumAssets } from './scripts/cesium-assets-plugin.ts';
 import { localeSections } from './scripts/locale-sections-plugin.ts';
+import { pathAliases } from './scripts/path-aliases.ts';
 import { signInChunk } from './scripts/sign-in-chunk-plugin.ts';
 
 // The real server answers these paths; in dev they are proxied so the session
@@ -13,6 +14,7 @@ const signIn = signInChunk(['src/app/app-root.tsx', 'src/screens/auth/login-scre
 
 export default defineConfig({
   plugins: [react(), cesiumAssets(), localeSections(), signIn.plugin],
+  resolve: { alias: pathAliases },
   build: {
     outDir: 'dist',
     sourcemap: true,

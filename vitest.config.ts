@@ -1,12 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './scripts/path-aliases.ts';
 
 // One project per kind of test; the README's test command runs them in order (the Pact
 // consumer first, in its own process so MSW stays out of Pact; then the provider, the contract
 // checks, both of which read the pact the consumer wrote, and the server suite in one run, so
 // a long file of one project does not leave the other core idle at the end of its run).
+// Every project resolves the import aliases; only the unit project extends this root config
+// (for the React plugin), so each of the others names them itself.
+const resolve = { alias: pathAliases };
+
 export default defineConfig({
   plugins: [react()],
+  resolve,
   test: {
     // Vitest leaves one core to itself by default (one worker on CI's two); the test files are
     // CPU-bound in their workers while the main process mostly waits, so use every core (files
@@ -33,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           // The code both the browser and the server run (shared/): in Node, without a DOM, so
           // a test there fails if the code leans on a browser-only API.
@@ -42,6 +49,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           // The workshop's stories, rendered with their own mock answers. Apart from the unit files:
           // Storybook's project annotations and the stories' sign-ins are global to a module cache,
@@ -54,6 +62,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'contract',
           environment: 'node',
@@ -61,6 +70,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'pact-consumer',
           environment: 'node',
@@ -74,6 +84,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'pact-provider',
           environment: 'node',
@@ -84,6 +95,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'server',
           environment: 'node',
@@ -103,6 +115,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'server-pg',
           environment: 'node',
@@ -112,6 +125,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           environment: 'node',

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
+import { aliasTarget } from './path-aliases.ts';
 
 /**
  * Writes docs/operations.md: every operation of the bundled document with the route file that
@@ -100,7 +101,10 @@ function localHelpers(text: string): Map<string, string> {
 function domainImports(routeFile: string, text: string): Map<string, string[]> {
   const imports = new Map<string, string[]>();
   for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]+)\}\s+from\s+'([^']+)'/g)) {
-    const target = path.posix.normalize(path.posix.join(path.posix.dirname(routeFile), match[2] as string));
+    const specifier = match[2] as string;
+    const target =
+      aliasTarget(specifier) ??
+      path.posix.normalize(path.posix.join(path.posix.dirname(routeFile), specifier));
     if (!target.startsWith('server/src/') && !target.startsWith('shared/')) continue;
     const module = target.startsWith('shared/') ? target : target.slice('server/src/'.length);
     if (NOT_DOMAIN.test(module)) continue;

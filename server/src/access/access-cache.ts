@@ -1,6 +1,6 @@
 import type { ChannelListener, Queryable } from '../db/database.ts';
 import { noticeCaches } from '../db/notice-caches.ts';
-import { defineAbilityFor, type AppAbility } from '../../../shared/access/abilities.ts';
+import { defineAbilityFor, type AppAbility } from '@shared/access/abilities.ts';
 import { loadSnapshot, type AccessSnapshot, type Caller } from './access-snapshot.ts';
 
 /** The channel migration 021's triggers announce every change to who may do what on. */

@@ -1,12 +1,12 @@
 import type { Queryable } from '../db/database.ts';
-import type { AccessSnapshot } from '../../../shared/access/access-snapshot.ts';
+import type { AccessSnapshot } from '@shared/access/access-snapshot.ts';
 import {
   baselineRole,
   higherRole,
   type LayerRule,
   type MapRole,
   type Visibility,
-} from '../../../shared/access/roles.ts';
+} from '@shared/access/roles.ts';
 
 export type { AccessSnapshot };
 

@@ -1,4 +1,4 @@
-import { canOn, type AppAbility } from '../../../shared/access/abilities.ts';
+import { canOn, type AppAbility } from '@shared/access/abilities.ts';
 import type { AccessSnapshot } from './access-snapshot.ts';
 
 const NONE: ReadonlySet<string> = new Set();

@@ -1,9 +1,4 @@
-import {
-  canOnAll,
-  type Action,
-  type AppAbility,
-  type SubjectType,
-} from '../../../shared/access/abilities.ts';
+import { canOnAll, type Action, type AppAbility, type SubjectType } from '@shared/access/abilities.ts';
 
 /**
  * What each operation needs before its input is even read. `all`: the action on every

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { layersFilterProblems } from '../features/feature-filters.ts';
 import type { LayerRow } from '../maps/records.ts';

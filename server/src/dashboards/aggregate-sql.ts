@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
 import { layerConditionsSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';

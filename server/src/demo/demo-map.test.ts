@@ -27,7 +27,7 @@ import {
 } from '../maps/records.ts';
 import { loadDocument } from '../openapi/document.ts';
 import { createSchemaCompiler } from '../openapi/schema-compiler.ts';
-import { generateTown } from '../../../shared/demo/town.ts';
+import { generateTown } from '@shared/demo/town.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

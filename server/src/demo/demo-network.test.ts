@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLayerIds, startOnEmptyDatabase, type DemoLayerIds } from '../../test-support/demo-town.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
-import { generateTown } from '../../../shared/demo/town.ts';
+import { generateTown } from '@shared/demo/town.ts';
 
 let database: TestDatabase;
 const town = generateTown();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLayerIds, startOnEmptyDatabase, type DemoLayerIds } from '../../test-support/demo-town.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
-import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings.ts';
 
 /** The water network tools on the demo map as `npm start` seeds it (map 1, pipes 1…3360). */
 let t: TestApp;

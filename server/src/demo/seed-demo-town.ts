@@ -10,9 +10,9 @@ import {
   DEMO_WIDGETS,
   type DemoCategoryKey,
   type DemoLayerKey,
-} from '../../../shared/demo/configuration.ts';
-import { generateTown, type TownFeature } from '../../../shared/demo/town.ts';
-import { DEMO_FEATURE_ORDER, townFeaturesOf } from '../../../shared/demo/town-rows.ts';
+} from '@shared/demo/configuration.ts';
+import { generateTown, type TownFeature } from '@shared/demo/town.ts';
+import { DEMO_FEATURE_ORDER, townFeaturesOf } from '@shared/demo/town-rows.ts';
 
 export interface SeededDemoTown {
   mapId: number;

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOnEmptyDatabase } from '../../test-support/demo-town.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
-import {
-  DEMO_FEATURE_ORDER,
-  demoTownSummary,
-  type DemoLayerSummary,
-} from '../../../shared/demo/town-rows.ts';
-import { DEMO_LAYERS } from '../../../shared/demo/configuration.ts';
+import { DEMO_FEATURE_ORDER, demoTownSummary, type DemoLayerSummary } from '@shared/demo/town-rows.ts';
+import { DEMO_LAYERS } from '@shared/demo/configuration.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

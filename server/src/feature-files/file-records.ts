@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 
 export type FeatureFileBody = components['schemas']['FeatureFile'];
 

@@ -1,4 +1,4 @@
-import { canOn, type Action, type AppAbility } from '../../../shared/access/abilities.ts';
+import { canOn, type Action, type AppAbility } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import { mayReachLayer, mayReachMap } from '../maps/access.ts';

@@ -1,5 +1,5 @@
 import { withoutHidden } from '../access/layer-view.ts';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
 import { featureLimits } from './feature-limits.ts';
 

@@ -5,7 +5,7 @@ import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow, type LayerRow } fro
 import { writeAudits } from './feature-audits.ts';
 import { featureSizeProblems, geometryProblems, type Geometry } from './feature-geometry.ts';
 import { withFiles } from './feature-rows.ts';
-import { propertyProblems, type FeatureProperties } from '../../../shared/features/property-rules.ts';
+import { propertyProblems, type FeatureProperties } from '@shared/features/property-rules.ts';
 
 /** Refuses (422) a layer whose features are not stored here. */
 export function assertVectorLayer(layer: Pick<LayerRow, 'type'>, field: string): void {

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { cachedMap } from '../maps/map-cache.ts';
 import { invalid } from '../http/http-error.ts';
@@ -9,7 +9,7 @@ import { assertUnchangedSince } from './feature-edit-conflict.ts';
 import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
 import { featureSizeProblems, geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap } from './feature-rows.ts';
-import { propertyProblems } from '../../../shared/features/property-rules.ts';
+import { propertyProblems } from '@shared/features/property-rules.ts';
 
 type UpdateFeaturesRequest = components['schemas']['UpdateFeaturesRequest'];
 

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { HttpError, invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { parseDatetime, type TimeSpan } from '../ogc/ogc-datetime.ts';

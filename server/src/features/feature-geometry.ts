@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { featureLimits, jsonBytes } from './feature-limits.ts';
 

@@ -1,10 +1,10 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { Database } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { changedValues, writeAudits } from './feature-audits.ts';
 import { layersOfMap } from './feature-edits.ts';
-import { propertyProblems, type FeatureProperties } from '../../../shared/features/property-rules.ts';
+import { propertyProblems, type FeatureProperties } from '@shared/features/property-rules.ts';
 
 type UpdateMultiSelectRequest = components['schemas']['UpdateMultiSelectRequest'];
 

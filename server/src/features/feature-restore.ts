@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { accessOf } from '../access/access-cache.ts';
 import type { AccessSnapshot, Caller } from '../access/access-snapshot.ts';
 import { findShareLink, SHARE_COOKIE, type ShareGrant } from '../access/share-links.ts';
-import type { AppAbility } from '../../../shared/access/abilities.ts';
+import type { AppAbility } from '@shared/access/abilities.ts';
 import { findTokenUser, tokenThrottleKeys, type RequestToken } from '../auth/access-tokens.ts';
 import { findSessionUser, SESSION_COOKIE, type Session } from '../auth/sessions.ts';
 import { recordHit } from '../auth/throttle.ts';

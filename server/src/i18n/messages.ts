@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import i18next, { type TFunction } from 'i18next';
-import { isLocale, LOCALES, type Locale } from '../../../shared/i18n/message.ts';
+import { isLocale, LOCALES, type Locale } from '@shared/i18n/message.ts';
 
 // The messages and their rendering are pure (shared/i18n/message.ts: mock mode renders its 422s with them too).
 export {
@@ -13,7 +13,7 @@ export {
   type Locale,
   type Message,
   type Problems,
-} from '../../../shared/i18n/message.ts';
+} from '@shared/i18n/message.ts';
 
 function load(locale: Locale): Record<string, unknown> {
   return JSON.parse(

@@ -7,7 +7,7 @@ import { insertMap } from '../../test-support/map-fixtures.ts';
 import { multipart } from '../../test-support/multipart.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { IMPORT_JOB, importRunner, importsDir } from './import-job.ts';
 import { IMPORT_MAX_BYTES, uploadsDir } from './upload.ts';

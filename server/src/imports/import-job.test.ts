@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { claimJob, reportProgress, type JobRow } from '../jobs/job-queue.ts';
 import { createJobWorker, JobLeaseLost } from '../jobs/job-worker.ts';
 import { IMPORT_JOB, importRunner, importsDir } from './import-job.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { insertMap } from '../../test-support/map-fixtures.ts';
 import { multipart } from '../../test-support/multipart.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';

@@ -7,7 +7,7 @@ import { gdalConvert } from '../../test-support/gdal.ts';
 import { insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { builtGridVersion, GRID_MIN_FEATURES } from '../tiles/feature-grid.ts';
 import { unusableGeometry } from './feature-checks.ts';
 import { gridBuildUnderWay } from '../tiles/layer-grid.ts';

@@ -1,5 +1,5 @@
-import type { components } from '../../../generated/openapi-types.ts';
-import { compilePattern, propertyProblems } from '../../../shared/features/property-rules.ts';
+import type { components } from '@generated/openapi-types.ts';
+import { compilePattern, propertyProblems } from '@shared/features/property-rules.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 
 /** A layer's attribute schema entries (docs/decisions.md#attribute-schema), as sent and as stored. */

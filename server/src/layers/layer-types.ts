@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 
 type LayerType = components['schemas']['LayerType'];
 export type LayerTypeName = LayerType['type'];

@@ -1,4 +1,4 @@
-import { canOn, type Action, type AppAbility } from '../../../shared/access/abilities.ts';
+import { canOn, type Action, type AppAbility } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { forbidden, notFound } from '../http/http-error.ts';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { AccessSnapshot } from '../access/access-snapshot.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
-import type { AppAbility } from '../../../shared/access/abilities.ts';
+import type { AppAbility } from '@shared/access/abilities.ts';
 import {
   BOOKMARK_COLUMNS,
   CATEGORY_COLUMNS,

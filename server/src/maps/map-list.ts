@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { pageEnvelope, type PageEnvelope } from '../../../shared/http/pagination.ts';
+import { pageEnvelope, type PageEnvelope } from '@shared/http/pagination.ts';
 import type { QueryOf } from '../openapi/typed-handlers.ts';
 import { MAP_COLUMNS, toMap, type MapBody, type MapRow } from './records.ts';
 

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 
 /**
  * Rows of the maps domain and their wire shapes (the document's schemas). Columns carry the

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { canOn, type Action, type AppAbility } from '../../../shared/access/abilities.ts';
+import { canOn, type Action, type AppAbility } from '@shared/access/abilities.ts';
 import type { ServerConfig } from '../config.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
 import type { Queryable } from '../db/database.ts';

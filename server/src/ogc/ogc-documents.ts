@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { LayerRow, MapRow } from '../maps/records.ts';
 import type { QueryableKind } from './cql2-parser.ts';
 

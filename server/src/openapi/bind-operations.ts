@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { defineAbilityFor } from '../../../shared/access/abilities.ts';
+import { defineAbilityFor } from '@shared/access/abilities.ts';
 import { settleAuthWrites } from '../auth/auth-writes.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { UnreadBody } from '../http/body-parsers.ts';

@@ -1,4 +1,4 @@
-import type { operations } from '../../../generated/openapi-types.ts';
+import type { operations } from '@generated/openapi-types.ts';
 import type {
   OperationContext,
   OperationHandler,

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { msg, type Message, type Problems } from '../../../shared/i18n/message.ts';
+import { msg, type Message, type Problems } from '@shared/i18n/message.ts';
 
 function fieldOf(error: ErrorObject): string {
   const segments = error.instancePath

@@ -1,4 +1,4 @@
-import { canOn } from '../../../shared/access/abilities.ts';
+import { canOn } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';

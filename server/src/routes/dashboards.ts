@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 import { aggregateCacheFor, aggregateKey } from '../dashboards/aggregate-cache.ts';
 import { aggregateLayer, DEFAULT_GROUP_LIMIT } from '../dashboards/aggregate-sql.ts';

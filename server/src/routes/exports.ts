@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { hiddenPropertiesOf, layerAsSeen } from '../access/layer-view.ts';
-import { canOn } from '../../../shared/access/abilities.ts';
+import { canOn } from '@shared/access/abilities.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { findExport, toExport, type ExportRecord } from '../exports/export-record.ts';
 import { startExport } from '../exports/export-requests.ts';

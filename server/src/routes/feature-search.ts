@@ -12,7 +12,7 @@ import {
   type FeatureRowWithFiles,
 } from '../features/feature-rows.ts';
 import { invalid } from '../http/http-error.ts';
-import { pageEnvelope } from '../../../shared/http/pagination.ts';
+import { pageEnvelope } from '@shared/http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, toFeature, type FeatureRow } from '../maps/records.ts';
 import { timePropertyOf } from '../ogc/ogc-items.ts';

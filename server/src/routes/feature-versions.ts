@@ -1,7 +1,7 @@
 import { parseMoment } from '../features/as-of.ts';
 import { layerChanges } from '../features/layer-changes.ts';
 import { invalid, notFound } from '../http/http-error.ts';
-import { pageEnvelope } from '../../../shared/http/pagination.ts';
+import { pageEnvelope } from '@shared/http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
 import { deletedFeaturesOfLayer } from '../features/deleted-features.ts';
 import { mapForFeatures, mapLayerForFeatures, userIdOf } from '../features/feature-access.ts';

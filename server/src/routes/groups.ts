@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { changeAccess } from '../access/change-access.ts';
 import type { Queryable } from '../db/database.ts';
 import { invalid, notFound } from '../http/http-error.ts';

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { canOn } from '../../../shared/access/abilities.ts';
+import { canOn } from '@shared/access/abilities.ts';
 import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { localeOf, msg, render, translator, type Locale, type Message } from '../i18n/messages.ts';
 import { enqueueImport, IMPORT_JOB, importsDir, type ImportJobPayload } from '../imports/import-job.ts';
@@ -10,7 +10,7 @@ import { mapFor } from '../maps/access.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importFields } from './layer-import.ts';
 import { fileStore } from '../storage/file-store.ts';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 
 type ImportJob = components['schemas']['LayerImportJob'];
 

@@ -1,12 +1,12 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { changeAccess, writeAccessLog } from '../access/change-access.ts';
-import type { LayerAccess, MapRole, Visibility } from '../../../shared/access/roles.ts';
+import type { LayerAccess, MapRole, Visibility } from '@shared/access/roles.ts';
 import { newShareSecret } from '../access/share-links.ts';
 import { sha256 } from '../auth/tokens.ts';
 import type { Queryable } from '../db/database.ts';
 import { likePattern } from '../features/feature-rows.ts';
 import { invalid, notFound } from '../http/http-error.ts';
-import { pageEnvelope } from '../../../shared/http/pagination.ts';
+import { pageEnvelope } from '@shared/http/pagination.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { mapForPart } from '../maps/access.ts';

@@ -7,7 +7,7 @@ import {
 import { invalid, notFound, unauthenticated } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 
 type UserToken = components['schemas']['UserToken'];
 

@@ -1,4 +1,4 @@
-import { canOn } from '../../../shared/access/abilities.ts';
+import { canOn } from '@shared/access/abilities.ts';
 import { revokeUserTokens } from '../auth/access-tokens.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings.ts';
 import { lonLat, line, point } from '../../test-support/metric-geometry.ts';
 
 let t: TestApp;

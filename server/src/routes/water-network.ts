@@ -10,7 +10,7 @@ import {
   isolateOperable,
   traceFeature,
   unconnectedNodes,
-} from '../../../shared/water-network/network-queries.ts';
+} from '@shared/water-network/network-queries.ts';
 import { loadNetwork, toLonLat } from '../water-network/network-source.ts';
 import { nodeLayerFeatures } from '../water-network/network-affected.ts';
 import type { Database } from '../db/database.ts';

@@ -7,7 +7,7 @@ import { accessChanged, insertFeature, insertLayer, insertMap } from '../../test
 import { startS3Server, type TestS3Server } from '../../test-support/s3-server.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import type { TestClient } from '../../test-support/test-client.ts';
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { EXPORT_JOB, exportRunner, purgeExpiredExports } from '../exports/export-job.ts';
 import type { ExportBody } from '../exports/export-record.ts';
 import { IMPORT_JOB, importRunner } from '../imports/import-job.ts';

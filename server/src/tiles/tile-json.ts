@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { LayerRow } from '../maps/records.ts';
 
 type TileJson = components['schemas']['TileJson'];

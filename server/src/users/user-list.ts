@@ -1,7 +1,7 @@
-import type { ListUsersParams } from '../../../generated/model/index.ts';
+import type { ListUsersParams } from '@generated/model/index.ts';
 import type { Queryable } from '../db/database.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
-import { pageEnvelope, type PageEnvelope } from '../../../shared/http/pagination.ts';
+import { pageEnvelope, type PageEnvelope } from '@shared/http/pagination.ts';
 import { groupsOfUsers, toPublicUser, type PublicUser, type UserRecord } from './user-record.ts';
 
 // Whitelisted: the sort column is never taken from the request text itself.

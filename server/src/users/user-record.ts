@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
 
 export type UserType = 'admin' | 'editor' | 'user';

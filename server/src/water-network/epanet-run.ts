@@ -3,7 +3,7 @@ import { EpanetFailure } from './epanet-messages.ts';
 import { epanet } from './epanet-thread.ts';
 import type { HydraulicModel, ModelNode, ModelPipe } from './hydraulic-model.ts';
 import { writeInp } from './inp-writer.ts';
-import { UnionFind } from '../../../shared/water-network/union-find.ts';
+import { UnionFind } from '@shared/water-network/union-find.ts';
 
 /** One metre of water column in bar (ρ g = 9,806.65 Pa per metre). */
 export const BAR_PER_M = 0.0980665;

@@ -3,14 +3,10 @@ import { EpanetFailure } from './epanet-messages.ts';
 import { runModel } from './epanet-run.ts';
 import { EpanetBusy, EpanetThread, EpanetTimeout, type EpanetLimits } from './epanet-thread.ts';
 import { buildModel, isModel, type HydraulicModel, type Properties } from './hydraulic-model.ts';
-import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings.ts';
 import { simulate } from './hydraulic-simulation.ts';
-import {
-  buildNetworkGraph,
-  type PipeInput,
-  type PointInput,
-} from '../../../shared/water-network/network-graph.ts';
-import type { XY } from '../../../shared/water-network/plane.ts';
+import { buildNetworkGraph, type PipeInput, type PointInput } from '@shared/water-network/network-graph.ts';
+import type { XY } from '@shared/water-network/plane.ts';
 
 /**
  * A reservoir (feature 1) 100 m off one corner of a square grid of junctions 100 m apart

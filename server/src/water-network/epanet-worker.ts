@@ -3,8 +3,8 @@ import { EpanetFailure, type FromEpanet, type ToEpanet } from './epanet-messages
 import { openModel, type OpenModel } from './epanet-run.ts';
 import { searchFireFlow } from './fire-flow-search.ts';
 import { buildModel, isModel, type HydraulicModel } from './hydraulic-model.ts';
-import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';
-import { buildNetworkGraph } from '../../../shared/water-network/network-graph.ts';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings.ts';
+import { buildNetworkGraph } from '@shared/water-network/network-graph.ts';
 
 /**
  * The EPANET worker thread: holds the WebAssembly engine and the opened projects of the last

@@ -1,7 +1,7 @@
 import { msg, type Problems } from '../i18n/messages.ts';
-import type { HydraulicSettings } from '../../../shared/water-network/hydraulic-settings.ts';
-import type { NetworkGraph } from '../../../shared/water-network/network-graph.ts';
-import { distance, type XY } from '../../../shared/water-network/plane.ts';
+import type { HydraulicSettings } from '@shared/water-network/hydraulic-settings.ts';
+import type { NetworkGraph } from '@shared/water-network/network-graph.ts';
+import { distance, type XY } from '@shared/water-network/plane.ts';
 
 export type Properties = Record<string, unknown>;
 

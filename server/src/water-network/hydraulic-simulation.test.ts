@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel, isModel, type ModelInput, type Properties } from './hydraulic-model.ts';
-import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings.ts';
 import { fireFlow, simulate } from './hydraulic-simulation.ts';
-import {
-  buildNetworkGraph,
-  type PipeInput,
-  type PointInput,
-} from '../../../shared/water-network/network-graph.ts';
-import type { XY } from '../../../shared/water-network/plane.ts';
+import { buildNetworkGraph, type PipeInput, type PointInput } from '@shared/water-network/network-graph.ts';
+import type { XY } from '@shared/water-network/plane.ts';
 
 /**
  * Known answers from the Hazen-Williams formula in SI units, worked out here apart from EPANET:

@@ -1,9 +1,9 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import { BAR_PER_M, reachedPart, type RunResult } from './epanet-run.ts';
 import { epanet } from './epanet-thread.ts';
 import type { FireFlowAnswer } from './fire-flow-search.ts';
 import type { HydraulicModel } from './hydraulic-model.ts';
-import type { XY } from '../../../shared/water-network/plane.ts';
+import type { XY } from '@shared/water-network/plane.ts';
 
 export type Simulation = components['schemas']['WaterNetworkSimulation'];
 type Warning = components['schemas']['HydraulicWarning'];

@@ -3,7 +3,7 @@ import { invalid } from '../http/http-error.ts';
 import type { Problems } from '../i18n/messages.ts';
 import { buildModel, isModel, type HydraulicModel, type Properties } from './hydraulic-model.ts';
 import { loadNetwork, toLonLat, type LoadedNetwork } from './network-source.ts';
-import type { XY } from '../../../shared/water-network/plane.ts';
+import type { XY } from '@shared/water-network/plane.ts';
 
 /** The map's hydraulic model, with [lon, lat] of every point it draws. */
 export interface LoadedModel {

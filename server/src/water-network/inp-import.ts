@@ -9,7 +9,7 @@ import {
 import type { InferredProperty } from '../imports/schema-inference.ts';
 import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
-import { DEFAULT_HYDRAULICS } from '../../../shared/water-network/hydraulic-settings.ts';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings.ts';
 import { plan, type Feature } from './inp-layers.ts';
 import type { InpModel } from './inp-reader.ts';
 import { separateSharedPoints } from './inp-shared-points.ts';

@@ -1,5 +1,5 @@
 import type { HydraulicModel, ModelNode } from './hydraulic-model.ts';
-import type { XY } from '../../../shared/water-network/plane.ts';
+import type { XY } from '@shared/water-network/plane.ts';
 
 /** Numbers as EPANET reads them: plain decimals, no exponent, a few digits. */
 const n = (value: number, digits = 4): string => {

@@ -1,8 +1,8 @@
-import type { components } from '../../../generated/openapi-types.ts';
+import type { components } from '@generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
-import { DEFAULT_HYDRAULICS, settingsOf } from '../../../shared/water-network/hydraulic-settings.ts';
+import { DEFAULT_HYDRAULICS, settingsOf } from '@shared/water-network/hydraulic-settings.ts';
 
 export type WaterNetworkConfig = components['schemas']['WaterNetworkConfig'];
 type ConfigInput = components['schemas']['WaterNetworkConfigInput'];

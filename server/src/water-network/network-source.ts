@@ -6,9 +6,9 @@ import {
   type NetworkGraph,
   type PipeInput,
   type PointInput,
-} from '../../../shared/water-network/network-graph.ts';
+} from '@shared/water-network/network-graph.ts';
 import { waterNetworkOf, type WaterNetworkConfig } from './network-config.ts';
-import type { XY } from '../../../shared/water-network/plane.ts';
+import type { XY } from '@shared/water-network/plane.ts';
 
 /** Node layers of the graph: the configured ones and the hydraulic source layer. */
 export const nodeLayersOf = (config: WaterNetworkConfig): number[] => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../../../generated/api/auth/auth';
+import { useLogout } from '@generated/api/auth/auth';
 import { paths } from '../../lib/paths';
 import { clearSession } from '../../lib/session';
 

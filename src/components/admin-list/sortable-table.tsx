@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
-import type { OrderDirectionParameter } from '../../../generated/model';
+import type { OrderDirectionParameter } from '@generated/model';
 
 /** A list's order as the list calls take it: a column and `asc`/`desc`. */
 export type ListSort<C extends string> = { column: C; direction: OrderDirectionParameter };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { LayerProperty } from '../../../generated/model';
+import type { LayerProperty } from '@generated/model';
 import {
   attributeFieldSpec,
   attributeHint,

@@ -1,11 +1,11 @@
-import type { LayerProperty } from '../../../generated/model';
+import type { LayerProperty } from '@generated/model';
 import {
   compilePattern,
   valueFault,
   type PropertyRules,
   type ValueFault,
   type ValuePattern,
-} from '../../../shared/features/property-rules';
+} from '@shared/features/property-rules';
 
 /** The input a property of the attribute schema is edited with. */
 export type AttributeInputKind = 'text' | 'url' | 'number' | 'select' | 'yes-no' | 'date';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import type { LayerProperty } from '../../../generated/model';
+import type { LayerProperty } from '@generated/model';
 import type { FieldErrors } from '../../lib/use-form-submission';
 import { Form } from '../ui/form';
 import { attributeFieldSpec } from './attribute-field-spec';

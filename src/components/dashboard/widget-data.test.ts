@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Aggregation, LayerStyle, Widget } from '../../../generated/model';
+import type { Aggregation, LayerStyle, Widget } from '@generated/model';
 import { chartRows, selectionOf, styleColor, styleLabel, widgetParams, widgetQuestion } from './widget-data';
 
 const WIDGET: Widget = {

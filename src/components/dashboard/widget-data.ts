@@ -7,7 +7,7 @@ import type {
   LayerFilter,
   LayerStyle,
   Widget,
-} from '../../../generated/model';
+} from '@generated/model';
 
 /** What a widget following the map takes from the viewer: its extent and the active filter. */
 export interface ViewerScope {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { DeletedFeature } from '../../../generated/model';
-import { TOWN_LAYERS } from '../../../mocks/features-town-layers';
+import type { DeletedFeature } from '@generated/model';
+import { TOWN_LAYERS } from '@mocks/features-town-layers';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { DeletedFeatures } from './deleted-features';

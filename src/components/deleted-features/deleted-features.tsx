@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListDeletedFeatures, useRestoreFeatureVersion } from '../../../generated/api/features/features';
-import type { DeletedFeature, Layer } from '../../../generated/model';
+import { useListDeletedFeatures, useRestoreFeatureVersion } from '@generated/api/features/features';
+import type { DeletedFeature, Layer } from '@generated/model';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { conflictVersionOf } from '../../lib/version-conflict';
 import { ConfirmDialog } from '../ui/confirm-dialog';

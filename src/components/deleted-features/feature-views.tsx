@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Layer } from '../../../generated/model';
+import type { Layer } from '@generated/model';
 import { featureOf, useAppAbility } from '../../lib/ability';
 import { DeletedFeatures } from './deleted-features';
 

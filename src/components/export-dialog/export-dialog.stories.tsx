@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { overrideAnswers } from '../../../mocks/override-answers';
+import { overrideAnswers } from '@mocks/override-answers';
 import { ExportDialog } from './export-dialog';
 
 /** Exporting map 1's first layer, as its feature table offers it. */

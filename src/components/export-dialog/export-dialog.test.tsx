@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
-import type { ExportFileResource } from '../../../generated/model';
-import { townMapDetail } from '../../../mocks/features-town-map';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import type { ExportFileResource } from '@generated/model';
+import { townMapDetail } from '@mocks/features-town-map';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 

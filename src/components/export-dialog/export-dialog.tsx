@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { ExportFile, ExportFormat } from '../../../generated/model';
+import type { ExportFile, ExportFormat } from '@generated/model';
 import { useForm } from '../../lib/use-form';
 import { Button } from '../ui/button';
 import { Form } from '../ui/form';

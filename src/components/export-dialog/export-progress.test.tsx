@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { ExportFile, ExportFileResource } from '../../../generated/model';
+import type { ExportFile, ExportFileResource } from '@generated/model';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { ExportProgress } from './export-progress';

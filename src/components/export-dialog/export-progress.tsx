@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { getDownloadExportQueryKey, useGetExport } from '../../../generated/api/exports/exports';
-import type { ExportFile } from '../../../generated/model';
+import { getDownloadExportQueryKey, useGetExport } from '@generated/api/exports/exports';
+import type { ExportFile } from '@generated/model';
 
 /** How often a running export is asked for its progress. */
 export const EXPORT_POLL_MS = 1000;

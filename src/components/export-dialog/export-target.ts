@@ -1,4 +1,4 @@
-import type { ExportFormat, LayerFilter } from '../../../generated/model';
+import type { ExportFormat, LayerFilter } from '@generated/model';
 
 /** The export formats of docs/decisions.md#exports, in the order the dialog offers them. */
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['geojson', 'csv', 'xlsx', 'shp', 'gpkg', 'kml'];

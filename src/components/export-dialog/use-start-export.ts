@@ -2,8 +2,8 @@ import {
   useExportFeatures,
   useExportFilterFeatures,
   useExportMultiSelectedFeatures,
-} from '../../../generated/api/exports/exports';
-import type { ExportFile, ExportFormat } from '../../../generated/model';
+} from '@generated/api/exports/exports';
+import type { ExportFile, ExportFormat } from '@generated/model';
 import type { ExportTarget } from './export-target';
 import { asOfParams, useAsOf } from '../../lib/as-of';
 

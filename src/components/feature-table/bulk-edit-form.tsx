@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateMultiSelectFeatures } from '../../../generated/api/features/features';
-import type { Layer } from '../../../generated/model';
+import { useUpdateMultiSelectFeatures } from '@generated/api/features/features';
+import type { Layer } from '@generated/model';
 import { useFeatureChange } from '../../lib/cache-changes';
 import type { FieldErrors } from '../../lib/use-form-submission';
 import { attributeErrorsOf, useAttributeChecks } from '../attribute-fields/attribute-errors';

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { LayerProperty } from '../../../generated/model';
+import type { LayerProperty } from '@generated/model';
 import { Checkbox } from '../ui/checkbox';
 
 type ColumnChooserProps = {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LayerProperty } from '../../../generated/model';
+import type { LayerProperty } from '@generated/model';
 import { attributeFieldSpec } from '../attribute-fields/attribute-field-spec';
 import { AttributeField } from '../attribute-fields/attribute-field';
 import { Form } from '../ui/form';

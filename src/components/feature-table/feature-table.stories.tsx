@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { Feature } from '../../../generated/model';
-import { overrideAnswers } from '../../../mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap, vectorLayers } from '../../../.storybook/town-map';
+import type { Feature } from '@generated/model';
+import { overrideAnswers } from '@mocks/override-answers';
+import { TOWN_MAP_ID, TownMap, townMap, vectorLayers } from '@workshop/town-map';
 import { FeatureTable } from './feature-table';
 
 type TableArgs = {

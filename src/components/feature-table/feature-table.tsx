@@ -1,7 +1,7 @@
 import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Feature, Layer } from '../../../generated/model';
+import type { Feature, Layer } from '@generated/model';
 import { LoadError } from '../ui/status';
 import { TextField } from '../ui/text-field';
 import { readableLayer, useAppAbility } from '../../lib/ability';

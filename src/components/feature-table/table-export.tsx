@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Layer } from '../../../generated/model';
+import type { Layer } from '@generated/model';
 import { ExportDialog, type ExportScope } from '../export-dialog';
 import { featureOf, useAppAbility } from '../../lib/ability';
 import { datetimeFor, useTimeDatetime } from '../../lib/time-query';

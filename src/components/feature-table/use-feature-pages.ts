@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { getListLayerFeaturesQueryOptions } from '../../../generated/api/features/features';
-import type { Feature } from '../../../generated/model';
+import { getListLayerFeaturesQueryOptions } from '@generated/api/features/features';
+import type { Feature } from '@generated/model';
 import { asOfParams, useAsOf } from '../../lib/as-of';
 
 /** The largest page the API serves: fewer requests while scrolling far. */

@@ -1,7 +1,7 @@
 import { Color, JulianDate, type ColorMaterialProperty, type PolylineGraphics } from 'cesium';
 import { describe, expect, it } from 'vitest';
-import type { FeatureCollection, Layer } from '../../../generated/model';
-import { TOWN_LAYERS } from '../../../mocks/features-town-layers';
+import type { FeatureCollection, Layer } from '@generated/model';
+import { TOWN_LAYERS } from '@mocks/features-town-layers';
 import { styleOf } from '../layer-model';
 import { featureDataSource, styleFeatureEntities } from './feature-entities';
 

@@ -11,7 +11,7 @@ import {
   type PolygonGraphics,
   type PolylineGraphics,
 } from 'cesium';
-import type { FeatureCollection } from '../../../generated/model';
+import type { FeatureCollection } from '@generated/model';
 import type { LayerStyleModel } from '../layer-model';
 import { SINGLE, classifier, symbolOf, type GeometryKind } from '../thematic-style';
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import type { Layer } from '../../../generated/model';
-import { TOWN_LAYERS } from '../../../mocks/features-town-layers';
+import type { Layer } from '@generated/model';
+import { TOWN_LAYERS } from '@mocks/features-town-layers';
 import { initTestI18n } from '../../testing/test-i18n';
 import { LayerLegend } from './layer-legend';
 import { SWATCH_OUTLINE } from './light-colour';

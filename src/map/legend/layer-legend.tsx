@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Layer } from '../../../generated/model';
+import type { Layer } from '@generated/model';
 import { legendSections } from './legend-model';
 import { LegendSwatch } from './legend-swatch';
 import './layer-legend.css';

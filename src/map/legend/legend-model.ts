@@ -1,4 +1,4 @@
-import type { Layer } from '../../../generated/model';
+import type { Layer } from '@generated/model';
 import { styleOf } from '../layer-model';
 import {
   SINGLE,

@@ -7,7 +7,7 @@ import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
-import type { FeatureCollection } from '../../../generated/model';
+import type { FeatureCollection } from '@generated/model';
 
 /** How near (in screen pixels) a vertex or an edge must be to catch the pointer. */
 export const SNAP_TOLERANCE_PX = 12;

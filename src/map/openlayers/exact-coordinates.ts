@@ -1,7 +1,7 @@
 import GeoJSON from 'ol/format/GeoJSON';
 import type { Geometry as OlGeometry } from 'ol/geom';
 import { fromLonLat, toLonLat } from 'ol/proj';
-import type { Geometry } from '../../../generated/model';
+import type { Geometry } from '@generated/model';
 
 const lonLat = new GeoJSON();
 const DECIMALS = 1e7;

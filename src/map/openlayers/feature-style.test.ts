@@ -2,7 +2,7 @@ import RenderFeature from 'ol/render/Feature';
 import type Circle from 'ol/style/Circle';
 import type Style from 'ol/style/Style';
 import { describe, expect, it } from 'vitest';
-import type { LayerStyle } from '../../../generated/model';
+import type { LayerStyle } from '@generated/model';
 import { styleOf } from '../layer-model';
 import { layerStyleFunction } from './feature-style';
 

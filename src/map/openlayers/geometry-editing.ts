@@ -10,7 +10,7 @@ import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
-import type { FeatureCollection, Geometry } from '../../../generated/model';
+import type { FeatureCollection, Geometry } from '@generated/model';
 import type { GeometryEdit, GeometryEditState } from '../map-canvas-types';
 import { createEditHistory } from '../tools/edit-history';
 import { attachEditSnapping } from './edit-snapping';

@@ -1,6 +1,6 @@
 import type OlMap from 'ol/Map';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FeatureCollection, Geometry } from '../../../generated/model';
+import type { FeatureCollection, Geometry } from '@generated/model';
 import type { GeometryEdit, GeometryEditState } from '../map-canvas-types';
 import { attachGeometryEditing, type GeometryEditController } from './geometry-editing';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForgetPassword } from '../../../generated/api/auth/auth';
+import { useForgetPassword } from '@generated/api/auth/auth';
 import { PlainButton } from '../../components/ui/plain-button';
 import { PlainForm } from '../../components/ui/plain-form';
 import { PlainEmailField } from '../../components/ui/plain-email-field';

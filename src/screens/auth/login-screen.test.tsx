@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getLoginMockHandler } from '../../../generated/api/auth/auth.msw';
-import { MOCK_ADMIN, MOCK_TWO_FACTOR_USER } from '../../../mocks/accounts';
+import { getLoginMockHandler } from '@generated/api/auth/auth.msw';
+import { MOCK_ADMIN, MOCK_TWO_FACTOR_USER } from '@mocks/accounts';
 import { useAuthStore } from '../../stores/auth-store';
 import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';

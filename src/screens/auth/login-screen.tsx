@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useGetAuthProviders, useLogin } from '../../../generated/api/auth/auth';
+import { useGetAuthProviders, useLogin } from '@generated/api/auth/auth';
 import { PlainButton } from '../../components/ui/plain-button';
 import { PlainCheckbox } from '../../components/ui/plain-checkbox';
 import { FormAlert } from '../../components/ui/form-alert';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MOCK_ADMIN } from '../../../mocks/accounts';
+import { MOCK_ADMIN } from '@mocks/accounts';
 import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { expectPopupThatCloses } from '../../testing/popup';

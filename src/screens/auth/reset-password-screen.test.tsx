@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MOCK_RESET_TOKEN, MOCK_USER } from '../../../mocks/accounts';
+import { MOCK_RESET_TOKEN, MOCK_USER } from '@mocks/accounts';
 import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { expectPopupThatCloses } from '../../testing/popup';

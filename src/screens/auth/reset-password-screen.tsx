@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../../generated/api/auth/auth';
+import { useResetPassword } from '@generated/api/auth/auth';
 import { PlainButton } from '../../components/ui/plain-button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PlainForm } from '../../components/ui/plain-form';

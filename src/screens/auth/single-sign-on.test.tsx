@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOCK_USER } from '../../../mocks/accounts';
-import { MOCK_SSO_LABEL } from '../../../mocks/auth-handlers';
+import { MOCK_USER } from '@mocks/accounts';
+import { MOCK_SSO_LABEL } from '@mocks/auth-handlers';
 import { useAuthStore } from '../../stores/auth-store';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthProvidersProvidersItem } from '../../../generated/model';
+import type { AuthProvidersProvidersItem } from '@generated/model';
 
 /** The reasons the server gives in `/login?sso_error=<code>`; anything else reads as a general failure. */
 export const SSO_ERROR_CODES = [

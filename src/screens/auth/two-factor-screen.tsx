@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLoginTwoFactor } from '../../../generated/api/auth/auth';
+import { useLoginTwoFactor } from '@generated/api/auth/auth';
 import { PlainButton } from '../../components/ui/plain-button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PlainForm } from '../../components/ui/plain-form';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useVerifyEmail } from '../../../generated/api/auth/auth';
+import { useVerifyEmail } from '@generated/api/auth/auth';
 import { PlainButton } from '../../components/ui/plain-button';
 import { PlainForm } from '../../components/ui/plain-form';
 import { paths } from '../../lib/paths';

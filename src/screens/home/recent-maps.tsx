@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useListMaps } from '../../../generated/api/maps/maps';
+import { useListMaps } from '@generated/api/maps/maps';
 import { Card } from '../../components/ui/card';
 import { EmptyState, LoadError, Loading } from '../../components/ui/status';
 import { paths } from '../../lib/paths';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../generated/api/maps/maps.msw';
-import { townMapDetail } from '../../../mocks/features-town-map';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import { townMapDetail } from '@mocks/features-town-map';
 import { renderApp } from '../../testing/render';
 import { recordedMap } from '../../map/testing/recording-map-canvas';
 import { server } from '../../testing/server';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useShowMap } from '../../../generated/api/maps/maps';
+import { useShowMap } from '@generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
 import { featureOf, useAppAbility } from '../../lib/ability';
 import { featureExtent, featuresExtent } from '../../map';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListWidgets } from '../../../generated/api/dashboards/dashboards';
-import type { Layer, MapDetail } from '../../../generated/model';
+import { useListWidgets } from '@generated/api/dashboards/dashboards';
+import type { Layer, MapDetail } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import type { PrintStart } from '../../lib/print-link';

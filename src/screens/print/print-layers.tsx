@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Layer } from '../../../generated/model';
+import type { Layer } from '@generated/model';
 import { Checkbox } from '../../components/ui/checkbox';
 import { sortLayers } from '../../map';
 import { LayerLegend } from '../../map/legend';

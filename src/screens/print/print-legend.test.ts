@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOWN_LAYERS } from '../../../mocks/features-town-layers';
+import { TOWN_LAYERS } from '@mocks/features-town-layers';
 import { legendEntries } from './print-sheet';
 
 describe('the printed legend', () => {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useListMaps, useShowMap } from '../../../generated/api/maps/maps';
+import { useListMaps, useShowMap } from '@generated/api/maps/maps';
 import { EmptyState, LoadError, Loading } from '../../components/ui/status';
 import { readPrintStart } from '../../lib/print-link';
 import { lastViewedMapId } from '../../lib/last-map';

@@ -1,4 +1,4 @@
-import type { Layer, MapDetail, Widget } from '../../../generated/model';
+import type { Layer, MapDetail, Widget } from '@generated/model';
 import { basemapLayer, describeLayers, inZoomRange, renderMapImage, sortLayers } from '../../map';
 import { legendSections, type LegendItem } from '../../map/legend';
 import type { LegendEntry } from './pdf-decorations';

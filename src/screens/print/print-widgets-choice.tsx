@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Widget } from '../../../generated/model';
+import type { Widget } from '@generated/model';
 import { Checkbox } from '../../components/ui/checkbox';
 
 type PrintWidgetsChoiceProps = {

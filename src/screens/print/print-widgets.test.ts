@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listWidgets } from '../../../generated/api/dashboards/dashboards';
-import { showMap } from '../../../generated/api/maps/maps';
-import { applyScenario } from '../../../mocks/scenarios';
+import { listWidgets } from '@generated/api/dashboards/dashboards';
+import { showMap } from '@generated/api/maps/maps';
+import { applyScenario } from '@mocks/scenarios';
 import { makeSheetPdf } from './pdf-sheet';
 import { printedWidgets } from './print-widgets';
 import { sheetLayout } from './sheet-layout';

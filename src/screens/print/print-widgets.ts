@@ -1,5 +1,5 @@
-import { aggregateLayer } from '../../../generated/api/dashboards/dashboards';
-import type { Layer, Widget } from '../../../generated/model';
+import { aggregateLayer } from '@generated/api/dashboards/dashboards';
+import type { Layer, Widget } from '@generated/model';
 import { chartRows, styleColor, styleLabel, widgetQuestion } from '../../components/dashboard/widget-data';
 import { mmToCssPixels, type Box, type WidgetSize } from './sheet-layout';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCreateUserToken } from '../../../generated/api/users/users';
-import type { NewUserToken } from '../../../generated/model';
+import { useCreateUserToken } from '@generated/api/users/users';
+import type { NewUserToken } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Form } from '../../components/ui/form';

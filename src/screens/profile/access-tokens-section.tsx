@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteUserToken, useListUserTokens } from '../../../generated/api/users/users';
-import type { NewUserToken, UserToken } from '../../../generated/model';
+import { useDeleteUserToken, useListUserTokens } from '@generated/api/users/users';
+import type { NewUserToken, UserToken } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../components/ui/toast';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { NewUserToken } from '../../../generated/model';
+import type { NewUserToken } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toast';
 

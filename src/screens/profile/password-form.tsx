@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUpdateUser } from '../../../generated/api/users/users';
+import { useUpdateUser } from '@generated/api/users/users';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useUpdateUser } from '../../../generated/api/users/users';
-import type { Locale, User } from '../../../generated/model';
+import { useUpdateUser } from '@generated/api/users/users';
+import type { Locale, User } from '@generated/model';
 import { localeOptions } from '../../components/locale-options';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';

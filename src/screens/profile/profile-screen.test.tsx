@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MOCK_ADMIN, MOCK_TOTP_CODE, MOCK_USER } from '../../../mocks/accounts';
-import { findUserById } from '../../../mocks/db';
+import { MOCK_ADMIN, MOCK_TOTP_CODE, MOCK_USER } from '@mocks/accounts';
+import { findUserById } from '@mocks/db';
 import { useAuthStore } from '../../stores/auth-store';
 import { fill } from '../../testing/fill';
 import { expectPopupThatCloses } from '../../testing/popup';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useConfirmTwoFactor } from '../../../generated/api/auth/auth';
-import type { TwoFactorSetupData } from '../../../generated/model';
+import { useConfirmTwoFactor } from '@generated/api/auth/auth';
+import type { TwoFactorSetupData } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useDisableTwoFactor } from '../../../generated/api/auth/auth';
+import { useDisableTwoFactor } from '@generated/api/auth/auth';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { showToast } from '../../components/ui/toast';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartTwoFactor } from '../../../generated/api/auth/auth';
-import type { TwoFactorSetupData } from '../../../generated/model';
+import { useStartTwoFactor } from '@generated/api/auth/auth';
+import type { TwoFactorSetupData } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { showToast } from '../../components/ui/toast';
 import { RecoveryCodesList } from './recovery-codes-list';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCreateUser } from '../../../generated/api/users/users';
+import { useCreateUser } from '@generated/api/users/users';
 import { showToast } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
 import { UserForm } from './user-form';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MOCK_ADMIN, MOCK_USER } from '../../../mocks/accounts';
-import { findUserById } from '../../../mocks/db';
+import { MOCK_ADMIN, MOCK_USER } from '@mocks/accounts';
+import { findUserById } from '@mocks/db';
 import { fill } from '../../testing/fill';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';

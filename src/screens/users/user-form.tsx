@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Locale, UserType, type User } from '../../../generated/model';
+import { Locale, UserType, type User } from '@generated/model';
 import { localeOptions } from '../../components/locale-options';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';

@@ -1,4 +1,4 @@
-import type { ListUsersOrderColumn } from '../../../generated/model';
+import type { ListUsersOrderColumn } from '@generated/model';
 import type { ListSort } from '../../components/admin-list/sortable-table';
 
 export type UserSort = ListSort<ListUsersOrderColumn>;

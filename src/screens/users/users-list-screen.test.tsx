@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MOCK_USER } from '../../../mocks/accounts';
-import { db } from '../../../mocks/db';
+import { MOCK_USER } from '@mocks/accounts';
+import { db } from '@mocks/db';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 

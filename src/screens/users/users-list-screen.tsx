@@ -2,7 +2,7 @@ import { Can } from '@casl/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListUsers } from '../../../generated/api/users/users';
+import { useListUsers } from '@generated/api/users/users';
 import { LinkButton } from '../../components/ui/link-button';
 import { ListSearchField } from '../../components/admin-list/list-search-field';
 import { PagedList } from '../../components/admin-list/paged-list';

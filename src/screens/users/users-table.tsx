@@ -2,7 +2,7 @@ import { Can } from '@casl/react';
 import { Cell } from 'react-aria-components';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListUsersOrderColumn, User } from '../../../generated/model';
+import type { ListUsersOrderColumn, User } from '@generated/model';
 import { RowActions, SortableTable } from '../../components/admin-list/sortable-table';
 import { LinkButton } from '../../components/ui/link-button';
 import { paths } from '../../lib/paths';

@@ -8,7 +8,7 @@ import {
   listMapAccessLog,
   listShareLinks,
   updateMapAccess,
-} from '../../../generated/api/access/access';
+} from '@generated/api/access/access';
 import {
   createGroup,
   deleteGroup,
@@ -16,8 +16,8 @@ import {
   listGroups,
   setGroupMembers,
   updateGroup,
-} from '../../../generated/api/groups/groups';
-import { getMap } from '../../../generated/api/maps/maps';
+} from '@generated/api/groups/groups';
+import { getMap } from '@generated/api/maps/maps';
 import { STATES } from '../states';
 import { PIPES, TOWN } from './map-examples';
 import { mapLike, stateOf } from './map-matchers';

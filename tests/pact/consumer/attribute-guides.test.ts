@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listLayerFeatures } from '../../../generated/api/features/features';
-import { updateLayerProperties } from '../../../generated/api/layers/layers';
+import { listLayerFeatures } from '@generated/api/features/features';
+import { updateLayerProperties } from '@generated/api/layers/layers';
 import { STATES } from '../states';
 import { PIPE_101, PIPE_102, PIPE_PROPERTIES, PIPES, TOWN } from './map-examples';
 import { featureLike, layerLike, pageLike, stateOf } from './map-matchers';

@@ -7,7 +7,7 @@ import {
   register,
   resetPassword,
   startTwoFactor,
-} from '../../../generated/api/auth/auth';
+} from '@generated/api/auth/auth';
 import { STATES } from '../states';
 import {
   createPact,

@@ -7,7 +7,7 @@ import {
   login,
   loginTwoFactor,
   logout,
-} from '../../../generated/api/auth/auth';
+} from '@generated/api/auth/auth';
 import { STATES } from '../states';
 import {
   createPact,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { login, verifyEmail } from '../../../generated/api/auth/auth';
+import { login, verifyEmail } from '@generated/api/auth/auth';
 import { STATES } from '../states';
 import { createPact, guestHeaders, JSON_RESPONSE, messageLike, rejectionOf, validationLike } from './pact';
 

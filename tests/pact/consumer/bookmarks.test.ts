@@ -1,6 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { createBookmark, deleteBookmark } from '../../../generated/api/bookmarks/bookmarks';
+import { createBookmark, deleteBookmark } from '@generated/api/bookmarks/bookmarks';
 import { STATES } from '../states';
 import { OTHERS_BOOKMARK, OWN_BOOKMARK, TOWN } from './map-examples';
 import { bookmarkLike, stateOf } from './map-matchers';

@@ -6,7 +6,7 @@ import {
   getCategory,
   listCategories,
   updateCategory,
-} from '../../../generated/api/categories/categories';
+} from '@generated/api/categories/categories';
 import { STATES } from '../states';
 import { HARBOUR, NETWORK, TOWN } from './map-examples';
 import { categoryLike, stateOf } from './map-matchers';

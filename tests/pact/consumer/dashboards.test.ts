@@ -6,7 +6,7 @@ import {
   deleteWidget,
   listWidgets,
   updateWidget,
-} from '../../../generated/api/dashboards/dashboards';
+} from '@generated/api/dashboards/dashboards';
 import { STATES, stateId } from '../states';
 import { PIPE_101, PIPE_102, PIPES, TOWN } from './map-examples';
 import { stateOf } from './map-matchers';

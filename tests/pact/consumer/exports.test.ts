@@ -7,8 +7,8 @@ import {
   exportFilterFeatures,
   exportMultiSelectedFeatures,
   getExport,
-} from '../../../generated/api/exports/exports';
-import { setResponseCheck } from '../../../src/lib/http-client';
+} from '@generated/api/exports/exports';
+import { setResponseCheck } from '@/lib/http-client';
 import { STATES } from '../states';
 import { OTHERS_EXPORT, PIPE_101, PIPE_102, PIPES, PIPES_EXPORT, RUNNING_EXPORT, TOWN } from './map-examples';
 import { stateOf } from './map-matchers';

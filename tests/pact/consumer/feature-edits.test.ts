@@ -6,7 +6,7 @@ import {
   getFeatureParents,
   updateFeatures,
   updateMultiSelectFeatures,
-} from '../../../generated/api/features/features';
+} from '@generated/api/features/features';
 import { STATES } from '../states';
 import {
   HARBOUR,

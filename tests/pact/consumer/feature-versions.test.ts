@@ -7,7 +7,7 @@ import {
   listLayerFeatures,
   restoreFeatureVersion,
   splitFeature,
-} from '../../../generated/api/features/features';
+} from '@generated/api/features/features';
 import { STATES } from '../states';
 import { PIPE_101, PIPE_102, PIPES, TOWN } from './map-examples';
 import { featureLike, lonLat, pageLike, stateOf } from './map-matchers';

@@ -1,10 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import {
-  createLayerFeature,
-  filterFeatures,
-  listLayerFeatures,
-} from '../../../generated/api/features/features';
+import { createLayerFeature, filterFeatures, listLayerFeatures } from '@generated/api/features/features';
 import { STATES } from '../states';
 import { HARBOUR, PIPE_101, PIPE_102, PIPES, QUAYS, TOWN } from './map-examples';
 import { featureLike, pageLike, stateOf } from './map-matchers';

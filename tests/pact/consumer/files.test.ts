@@ -3,11 +3,7 @@ import path from 'node:path';
 import { MatchersV3 } from '@pact-foundation/pact';
 import type { Matcher } from '@pact-foundation/pact/src/v3/types';
 import { describe, expect, it } from 'vitest';
-import {
-  deleteFeatureFile,
-  downloadFeatureFile,
-  uploadFeatureFiles,
-} from '../../../generated/api/files/files';
+import { deleteFeatureFile, downloadFeatureFile, uploadFeatureFiles } from '@generated/api/files/files';
 import { STATES } from '../states';
 import { HARBOUR, TOWN, VALVE_201, VALVE_PHOTO, VALVES } from './map-examples';
 import { stateOf } from './map-matchers';

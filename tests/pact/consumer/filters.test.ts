@@ -6,7 +6,7 @@ import {
   getFilter,
   listFilters,
   updateFilter,
-} from '../../../generated/api/filters/filters';
+} from '@generated/api/filters/filters';
 import { STATES } from '../states';
 import { FILTER, HARBOUR, PIPES, TOWN } from './map-examples';
 import { filterLike, stateOf } from './map-matchers';

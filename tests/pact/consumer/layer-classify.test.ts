@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getLayerPropertyValues } from '../../../generated/api/layers/layers';
+import { getLayerPropertyValues } from '@generated/api/layers/layers';
 import { STATES } from '../states';
 import { PIPE_101, PIPE_102, PIPES, TOWN } from './map-examples';
 import { stateOf } from './map-matchers';

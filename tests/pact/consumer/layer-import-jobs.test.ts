@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import type { Matcher } from '@pact-foundation/pact/src/v3/types';
 import { describe, expect, it } from 'vitest';
-import { getImport, startLayerImport } from '../../../generated/api/layers/layers';
+import { getImport, startLayerImport } from '@generated/api/layers/layers';
 import { STATES } from '../states';
 import { PIPES, TOWN } from './map-examples';
 import { stateOf } from './map-matchers';

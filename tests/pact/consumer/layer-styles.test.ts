@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { createLayer, updateLayer } from '../../../generated/api/layers/layers';
-import type { LayerStyleInput } from '../../../generated/model';
+import { createLayer, updateLayer } from '@generated/api/layers/layers';
+import type { LayerStyleInput } from '@generated/model';
 import { STATES } from '../states';
 import { PIPE_PROPERTIES, PIPES, TOWN } from './map-examples';
 import { layerLike, stateOf } from './map-matchers';

@@ -6,7 +6,7 @@ import {
   transferLayer,
   updateLayerProperties,
   updateLayerRelations,
-} from '../../../generated/api/layers/layers';
+} from '@generated/api/layers/layers';
 import { STATES } from '../states';
 import {
   HARBOUR,

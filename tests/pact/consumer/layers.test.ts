@@ -1,12 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import {
-  createLayer,
-  deleteLayer,
-  getLayer,
-  listLayers,
-  updateLayer,
-} from '../../../generated/api/layers/layers';
+import { createLayer, deleteLayer, getLayer, listLayers, updateLayer } from '@generated/api/layers/layers';
 import { STATES } from '../states';
 import { HARBOUR, PIPE_101, PIPES, QUAYS, TOWN, VALVES } from './map-examples';
 import { featureLike, layerLike, stateOf } from './map-matchers';

@@ -7,7 +7,7 @@ import {
   listMainSearches,
   searchMainFeatures,
   updateMainSearch,
-} from '../../../generated/api/main-search/main-search';
+} from '@generated/api/main-search/main-search';
 import { STATES } from '../states';
 import { MAIN_SEARCH, TOWN, VALVE_201, VALVES } from './map-examples';
 import { featureLike, mainSearchLike, stateOf } from './map-matchers';

@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { createMap, deleteMap, getMap, listMaps, showMap, updateMap } from '../../../generated/api/maps/maps';
-import { listLayerTypes } from '../../../generated/api/reference/reference';
+import { createMap, deleteMap, getMap, listMaps, showMap, updateMap } from '@generated/api/maps/maps';
+import { listLayerTypes } from '@generated/api/reference/reference';
 import { STATES } from '../states';
 import {
   FILTER,

@@ -14,7 +14,7 @@ import {
   listOgcItems,
   replaceOgcItem,
   updateOgcItem,
-} from '../../../generated/api/ogc/ogc';
+} from '@generated/api/ogc/ogc';
 import { STATES } from '../states';
 import { PIPE_101, PIPE_102, PIPES, QUAYS, HARBOUR, TOWN } from './map-examples';
 import { stateOf } from './map-matchers';

@@ -6,7 +6,7 @@ import {
   getSearch,
   listSearches,
   updateSearch,
-} from '../../../generated/api/searches/searches';
+} from '@generated/api/searches/searches';
 import { STATES } from '../states';
 import { HARBOUR, QUAYS, SEARCH, TOWN, VALVES } from './map-examples';
 import { searchLike, stateOf } from './map-matchers';

@@ -1,8 +1,8 @@
 import type { AxiosResponse } from 'axios';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getLayerTile } from '../../../generated/api/features/features';
-import { setResponseCheck } from '../../../src/lib/http-client';
+import { getLayerTile } from '@generated/api/features/features';
+import { setResponseCheck } from '@/lib/http-client';
 import { STATES } from '../states';
 import { PIPE_101, PIPES, TOWN } from './map-examples';
 import { stateOf } from './map-matchers';

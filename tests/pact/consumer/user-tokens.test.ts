@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { getLayerTileJson } from '../../../generated/api/features/features';
-import { createUserToken, deleteUserToken, listUserTokens } from '../../../generated/api/users/users';
+import { getLayerTileJson } from '@generated/api/features/features';
+import { createUserToken, deleteUserToken, listUserTokens } from '@generated/api/users/users';
 import { PACT_ACCESS_TOKEN, STATES } from '../states';
 import { PIPE_101, PIPES, TOWN } from './map-examples';
 import { bboxLike, stateOf } from './map-matchers';

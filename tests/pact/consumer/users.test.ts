@@ -1,6 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { createUser, deleteUser, getUser, listUsers, updateUser } from '../../../generated/api/users/users';
+import { createUser, deleteUser, getUser, listUsers, updateUser } from '@generated/api/users/users';
 import { STATES } from '../states';
 import {
   createPact,

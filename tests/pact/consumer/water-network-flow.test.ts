@@ -1,6 +1,6 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { traceWaterNetworkFlow } from '../../../generated/api/water-network/water-network';
+import { traceWaterNetworkFlow } from '@generated/api/water-network/water-network';
 import { STATES } from '../states';
 import { HYDRANT_303, HYDRANTS, hydraulicTown, NO_SOURCE, RESERVOIR_401 } from './hydraulic-town';
 import { PIPE_101, PIPE_102, TOWN, VALVE_201 } from './map-examples';

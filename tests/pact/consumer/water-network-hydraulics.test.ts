@@ -6,8 +6,8 @@ import {
   getWaterNetworkModelInp,
   simulateWaterNetwork,
   updateWaterNetwork,
-} from '../../../generated/api/water-network/water-network';
-import { setResponseCheck } from '../../../src/lib/http-client';
+} from '@generated/api/water-network/water-network';
+import { setResponseCheck } from '@/lib/http-client';
 import { STATES } from '../states';
 import { HYDRANT_303, HYDRAULICS, hydraulicTown, NETWORK_CONFIG, NO_SOURCE, SOURCES } from './hydraulic-town';
 import { HYDRAULIC_DEFAULTS, PIPE_101, PIPE_102, TOWN, VALVE_201 } from './map-examples';

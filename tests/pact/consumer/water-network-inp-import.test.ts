@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import type { Matcher } from '@pact-foundation/pact/src/v3/types';
 import { describe, expect, it } from 'vitest';
-import { importWaterNetworkInp } from '../../../generated/api/water-network/water-network';
+import { importWaterNetworkInp } from '@generated/api/water-network/water-network';
 import { STATES } from '../states';
 import { HYDRAULIC_DEFAULTS, TOWN } from './map-examples';
 import { bboxLike, stateOf } from './map-matchers';

@@ -6,7 +6,7 @@ import {
   isolateWaterNetworkPipe,
   traceWaterNetwork,
   updateWaterNetwork,
-} from '../../../generated/api/water-network/water-network';
+} from '@generated/api/water-network/water-network';
 import { STATES } from '../states';
 import { HYDRAULIC_DEFAULTS, PIPE_101, PIPE_102, PIPES, TOWN, VALVE_201, VALVES } from './map-examples';
 import { stateOf } from './map-matchers';

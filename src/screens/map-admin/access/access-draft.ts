@@ -6,7 +6,7 @@ import type {
   MapGrant,
   MapRole,
   Visibility,
-} from '../../../../generated/model';
+} from '@generated/model';
 
 /** Who a grant or a layer rule is for, as one select value: `u:<id>`, `g:<id>`, or '' (everyone). */
 export type WhoKey = string;

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useUpdateMapAccess } from '../../../../generated/api/access/access';
-import type { Layer, MapAccess } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Form } from '../../../components/ui/form';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { showToast } from '../../../components/ui/toast';
-import { useForm } from '../../../lib/use-form';
-import { isAdmin, useAuthStore } from '../../../stores/auth-store';
+import { useUpdateMapAccess } from '@generated/api/access/access';
+import type { Layer, MapAccess } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form } from '@/components/ui/form';
+import { NativeSelect } from '@/components/ui/native-select';
+import { showToast } from '@/components/ui/toast';
+import { useForm } from '@/lib/use-form';
+import { isAdmin, useAuthStore } from '@/stores/auth-store';
 import { mapCall } from '../shell/map-call';
 import { PeoplePicker } from './people-picker';
 import {
@@ -25,7 +25,7 @@ import {
   type RuleDraft,
   type WhoKey,
 } from './access-draft';
-import { accessChanged } from '../../../lib/cache-changes';
+import { accessChanged } from '@/lib/cache-changes';
 
 type AccessFormProps = { mapId: number; access: MapAccess; layers: readonly Layer[] };
 

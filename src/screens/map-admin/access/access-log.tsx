@@ -1,10 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListMapAccessLog } from '../../../../generated/api/access/access';
-import type { AccessLogEntry } from '../../../../generated/model';
-import { Pagination } from '../../../components/ui/pagination';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
+import { useListMapAccessLog } from '@generated/api/access/access';
+import type { AccessLogEntry } from '@generated/model';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, LoadError, Loading } from '@/components/ui/status';
 
 /** Which parts an entry changed (visibility, grants, layer rules, a link), by their names. */
 function changedParts(entry: AccessLogEntry): string[] {

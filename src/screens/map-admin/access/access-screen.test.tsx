@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { MapAccessInput } from '../../../../generated/model';
-import { accessDb, FIELD_CREW_GROUP_ID } from '../../../../mocks/maps-access-store';
-import { MOCK_USER } from '../../../../mocks/accounts';
-import { addUser } from '../../../../mocks/db';
-import { refreshSession } from '../../../lib/session';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import type { MapAccessInput } from '@generated/model';
+import { accessDb, FIELD_CREW_GROUP_ID } from '@mocks/maps-access-store';
+import { MOCK_USER } from '@mocks/accounts';
+import { addUser } from '@mocks/db';
+import { refreshSession } from '@/lib/session';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 
 async function openAccess() {
   const app = await renderApp('/dashboard/maps/1/access', { as: 'admin' });

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useGetMapAccess } from '../../../../generated/api/access/access';
-import { useListLayers } from '../../../../generated/api/layers/layers';
-import { CopyField } from '../../../components/ui/copy-field';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { httpStatus } from '../../../lib/http-error';
+import { useGetMapAccess } from '@generated/api/access/access';
+import { useListLayers } from '@generated/api/layers/layers';
+import { CopyField } from '@/components/ui/copy-field';
+import { LoadError, Loading } from '@/components/ui/status';
+import { httpStatus } from '@/lib/http-error';
 import { useMapId } from '../shell/map-cache';
 import { AccessForm } from './access-form';
 import { AccessLog } from './access-log';
 import { embedSnippet, publicEmbedUrl } from './embed-snippet';
 import { ShareLinks } from './share-links';
-import '../../../styles/access.css';
+import '@/styles/access.css';
 
 /**
  * /dashboard/maps/:id/access: who sees and changes this map, like a file's share dialog:

@@ -2,11 +2,11 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ComboBox, Input, Label, type Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useListAccessCandidates } from '../../../../generated/api/access/access';
-import { useListGroups } from '../../../../generated/api/groups/groups';
-import { useListUsers } from '../../../../generated/api/users/users';
-import { OptionsPopover } from '../../../components/ui/options-popover';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListAccessCandidates } from '@generated/api/access/access';
+import { useListGroups } from '@generated/api/groups/groups';
+import { useListUsers } from '@generated/api/users/users';
+import { OptionsPopover } from '@/components/ui/options-popover';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { whoKey, type WhoKey } from './access-draft';
 
 type Option = { id: string; label: string };

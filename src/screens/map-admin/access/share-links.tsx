@@ -1,22 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useCreateShareLink,
-  useDeleteShareLink,
-  useListShareLinks,
-} from '../../../../generated/api/access/access';
-import type { NewShareLinkResourceData } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { CopyField } from '../../../components/ui/copy-field';
-import { Form } from '../../../components/ui/form';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import { useCreateShareLink, useDeleteShareLink, useListShareLinks } from '@generated/api/access/access';
+import type { NewShareLinkResourceData } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { CopyField } from '@/components/ui/copy-field';
+import { Form } from '@/components/ui/form';
+import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { DeleteButton } from '../shell/delete-button';
 import { mapCall } from '../shell/map-call';
 import { embedSnippet, embedUrl, shareSecretOf } from './embed-snippet';
-import { accessChanged } from '../../../lib/cache-changes';
+import { accessChanged } from '@/lib/cache-changes';
 
 /** Links that open this map read-only without an account: made, shown once, revoked. */
 export function ShareLinks({ mapId }: { mapId: number }) {

@@ -4,19 +4,19 @@ import {
   useDeleteCategory,
   useListCategories,
   useUpdateCategory,
-} from '../../../../generated/api/categories/categories';
-import type { Category } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { LinkButton } from '../../../components/ui/link-button';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
-import { showToast } from '../../../components/ui/toast';
+} from '@generated/api/categories/categories';
+import type { Category } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
+import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { showToast } from '@/components/ui/toast';
 import { categoryTree, type CategoryNode } from './category-tree';
 import { DeleteButton } from '../shell/delete-button';
 import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { applyOrderChanges } from '../shell/reorder';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** categories: the layer tree's folders; create, rename and nest (edit), reorder, delete. */
 export function CategoriesScreen() {

@@ -3,12 +3,12 @@ import {
   useCreateCategory,
   useListCategories,
   useUpdateCategory,
-} from '../../../../generated/api/categories/categories';
-import type { Category } from '../../../../generated/model';
-import { Select } from '../../../components/ui/select';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+} from '@generated/api/categories/categories';
+import type { Category } from '@generated/model';
+import { Select } from '@/components/ui/select';
+import { LoadError, Loading } from '@/components/ui/status';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { categoryOptions } from './category-tree';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 import { PartFormShell } from '../parts/part-form-shell';

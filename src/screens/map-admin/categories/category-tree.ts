@@ -1,4 +1,4 @@
-import type { Category } from '../../../../generated/model';
+import type { Category } from '@generated/model';
 
 export type CategoryNode = { category: Category; depth: number; children: CategoryNode[] };
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useCreateFilter, useListFilters, useUpdateFilter } from '../../../../generated/api/filters/filters';
-import { FilterType, type Filter, type FilterOption, type LayerProperty } from '../../../../generated/model';
-import { Select } from '../../../components/ui/select';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import { useCreateFilter, useListFilters, useUpdateFilter } from '@generated/api/filters/filters';
+import { FilterType, type Filter, type FilterOption, type LayerProperty } from '@generated/model';
+import { Select } from '@/components/ui/select';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { LayerSelect } from '../parts/layer-select';
 import { PartEditScreen, PartFormShell, type PartFormProps } from '../parts/part-form-shell';
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { overrideAnswers } from '../../../../mocks/override-answers';
+import { overrideAnswers } from '@mocks/override-answers';
 import { FiltersScreen } from './filters-screen';
 
 /** Map 1's filters, as its administration screen lists them. */

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useDeleteFilter, useListFilters } from '../../../../generated/api/filters/filters';
-import { useListLayers } from '../../../../generated/api/layers/layers';
+import { useDeleteFilter, useListFilters } from '@generated/api/filters/filters';
+import { useListLayers } from '@generated/api/layers/layers';
 import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { PartList } from '../parts/part-list';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** filters: the controls the viewer's filter panel offers. */
 export function FiltersScreen() {

@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImportLayer, useStartLayerImport } from '../../../../generated/api/layers/layers';
-import {
-  LayerImportFormat,
-  type Category,
-  type LayerImport,
-  type LayerImportResult,
-} from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { FileField } from '../../../components/ui/file-field';
-import { Form } from '../../../components/ui/form';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import { useImportLayer, useStartLayerImport } from '@generated/api/layers/layers';
+import { LayerImportFormat, type Category, type LayerImport, type LayerImportResult } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { FileField } from '@/components/ui/file-field';
+import { Form } from '@/components/ui/form';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { categoryOptions } from '../categories/category-tree';
 import { ImportJobProgress, IN_REQUEST_IMPORT_LIMIT } from './layer-import-job';
 import { mapCall } from '../shell/map-call';

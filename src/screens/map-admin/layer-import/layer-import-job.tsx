@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getListLayersQueryOptions, useGetImport } from '../../../../generated/api/layers/layers';
-import type { LayerImportJob, LayerImportResult } from '../../../../generated/model';
-import { ProgressBar } from '../../../components/ui/progress-bar';
+import { getListLayersQueryOptions, useGetImport } from '@generated/api/layers/layers';
+import type { LayerImportJob, LayerImportResult } from '@generated/model';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /**
  * Files above this go to the import job operation, with a progress bar: a million-row CSV

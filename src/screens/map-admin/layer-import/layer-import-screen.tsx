@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListCategories } from '../../../../generated/api/categories/categories';
-import type { LayerImportResult } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { LinkButton } from '../../../components/ui/link-button';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { showToast } from '../../../components/ui/toast';
+import { useListCategories } from '@generated/api/categories/categories';
+import type { LayerImportResult } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
+import { LoadError, Loading } from '@/components/ui/status';
+import { showToast } from '@/components/ui/toast';
 import { LayerImportForm } from './layer-import-form';
 import { LayerSchemaPanel } from '../schema/layer-schema-panel';
 import { useMapId } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /**
  * layers/import: a data file becomes a vector layer. After the import the inferred schema

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PropertyValues } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
+import type { PropertyValues } from '@generated/model';
+import { Button } from '@/components/ui/button';
 import { usePropertyValues, type StyleSource } from './use-property-values';
 
 type ClassifyButtonProps = {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { GeometryType } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import type { GeometryType } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
 import { ClassifyButton } from './classify-button';
 import { toNumber } from '../shell/numbers';
 import { equalClasses, growingSizes, type ClassDraft, type SizeDraft } from './style-draft';

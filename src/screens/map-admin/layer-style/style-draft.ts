@@ -1,5 +1,5 @@
-import type { GeometryType, LayerStyle, LayerStyleInput } from '../../../../generated/model';
-import type { StyleKind } from '../../../map/thematic-style';
+import type { GeometryType, LayerStyle, LayerStyleInput } from '@generated/model';
+import type { StyleKind } from '@/map/thematic-style';
 import { toNumber } from '../shell/numbers';
 
 /** One category or class row as typed; `size` is the line width (lines) or point size (points). */

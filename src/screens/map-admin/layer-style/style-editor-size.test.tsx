@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mapsDb } from '../../../../mocks/maps-store';
-import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render';
+import { mapsDb } from '@mocks/maps-store';
+import { fill } from '@/testing/fill';
+import { renderApp } from '@/testing/render';
 
 const SLOW = { timeout: 5000 };
 const legend = () => screen.getByRole('group', { name: 'Legend of Style preview' });

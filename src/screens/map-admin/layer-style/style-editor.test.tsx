@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mapsDb } from '../../../../mocks/maps-store';
-import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render';
+import { mapsDb } from '@mocks/maps-store';
+import { fill } from '@/testing/fill';
+import { renderApp } from '@/testing/render';
 
 const SLOW = { timeout: 5000 };
 const WIDTHS = ['< 110 mm', '110 – 199 mm', '200 – 299 mm', '≥ 300 mm'];

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { GeometryType, Layer, LayerProperty } from '../../../../generated/model';
-import { ColorPicker } from '../../../components/ui/color-picker';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { LayerLegend } from '../../../map/legend';
-import type { StyleKind } from '../../../map/thematic-style';
+import type { GeometryType, Layer, LayerProperty } from '@generated/model';
+import { ColorPicker } from '@/components/ui/color-picker';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { LayerLegend } from '@/map/legend';
+import type { StyleKind } from '@/map/thematic-style';
 import { previewStyle, type StyleDraft } from './style-draft';
 import { SizeRows } from './size-rows';
 import { StyleSwatch } from './style-swatch';

@@ -1,4 +1,4 @@
-import type { GeometryType, LayerStyle } from '../../../../generated/model';
+import type { GeometryType, LayerStyle } from '@generated/model';
 
 type StyleSwatchProps = { style: LayerStyle; geometry: GeometryType | null; label: string };
 

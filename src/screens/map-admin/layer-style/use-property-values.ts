@@ -1,5 +1,5 @@
-import { useGetLayerPropertyValues } from '../../../../generated/api/layers/layers';
-import type { PropertyValues } from '../../../../generated/model';
+import { useGetLayerPropertyValues } from '@generated/api/layers/layers';
+import type { PropertyValues } from '@generated/model';
 
 /** The stored layer whose data a style may be classified from (absent while creating one). */
 export type StyleSource = { mapId: number; layerId: number };

@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useListCategories } from '../../../../generated/api/categories/categories';
-import { useCreateLayer, useListLayers, useUpdateLayer } from '../../../../generated/api/layers/layers';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { showToast } from '../../../components/ui/toast';
+import { useListCategories } from '@generated/api/categories/categories';
+import { useCreateLayer, useListLayers, useUpdateLayer } from '@generated/api/layers/layers';
+import { LoadError, Loading } from '@/components/ui/status';
+import { showToast } from '@/components/ui/toast';
 import { LayerForm } from './layer-form';
 import { LayerRelationsPanel } from './layer-relations-panel';
 import { LayerSchemaPanel } from '../schema/layer-schema-panel';
 import { LayerTransferPanel } from './layer-transfer-panel';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** layers/create and layers/:layer_id/edit: the settings, then (saved layers) schema, transfer, relations. */
 export function LayerEditScreen() {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../testing/render';
+import { renderApp } from '@/testing/render';
 
 describe('admin layer features', { timeout: 30_000 }, () => {
   it('shows the layer in the same virtualised table as the viewer', async () => {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useListLayers } from '../../../../generated/api/layers/layers';
-import { FeatureTable } from '../../../components/feature-table/feature-table';
-import { FeatureViews } from '../../../components/deleted-features/feature-views';
-import { LinkButton } from '../../../components/ui/link-button';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { featureOf, useAppAbility } from '../../../lib/ability';
-import { featureExtent, featuresExtent } from '../../../map';
+import { useListLayers } from '@generated/api/layers/layers';
+import { FeatureTable } from '@/components/feature-table/feature-table';
+import { FeatureViews } from '@/components/deleted-features/feature-views';
+import { LinkButton } from '@/components/ui/link-button';
+import { LoadError, Loading } from '@/components/ui/status';
+import { featureOf, useAppAbility } from '@/lib/ability';
+import { featureExtent, featuresExtent } from '@/map';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 
 /**

@@ -7,13 +7,13 @@ import {
   type LayerCreate,
   type LayerUpdate,
   type LayerStyle,
-} from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Form } from '../../../components/ui/form';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+} from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form } from '@/components/ui/form';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { categoryOptions } from '../categories/category-tree';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';

@@ -4,15 +4,15 @@ import {
   getGetLayerRelationsQueryKey,
   useGetLayerRelations,
   useUpdateLayerRelations,
-} from '../../../../generated/api/layers/layers';
-import { RelationRule, type Layer, type LayerRelation } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Form } from '../../../components/ui/form';
-import { Select } from '../../../components/ui/select';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { TextField } from '../../../components/ui/text-field';
-import { showToast } from '../../../components/ui/toast';
-import { useForm } from '../../../lib/use-form';
+} from '@generated/api/layers/layers';
+import { RelationRule, type Layer, type LayerRelation } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { Select } from '@/components/ui/select';
+import { LoadError, Loading } from '@/components/ui/status';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast';
+import { useForm } from '@/lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
 

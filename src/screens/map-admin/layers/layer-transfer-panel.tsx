@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useTransferLayer } from '../../../../generated/api/layers/layers';
-import { useListMaps } from '../../../../generated/api/maps/maps';
-import { LayerTransferMode, type Layer } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Form } from '../../../components/ui/form';
-import { Select } from '../../../components/ui/select';
-import { showToast } from '../../../components/ui/toast';
-import { useForm } from '../../../lib/use-form';
+import { useTransferLayer } from '@generated/api/layers/layers';
+import { useListMaps } from '@generated/api/maps/maps';
+import { LayerTransferMode, type Layer } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { Select } from '@/components/ui/select';
+import { showToast } from '@/components/ui/toast';
+import { useForm } from '@/lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** Move or copy the layer, with its features, to another map. */
 export function LayerTransferPanel({ mapId, layer }: { mapId: number; layer: Layer }) {

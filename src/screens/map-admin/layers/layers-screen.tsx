@@ -1,20 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useListCategories } from '../../../../generated/api/categories/categories';
-import { useDeleteLayer, useListLayers, useUpdateLayer } from '../../../../generated/api/layers/layers';
-import type { Layer } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { LinkButton } from '../../../components/ui/link-button';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
-import { showToast } from '../../../components/ui/toast';
+import { useListCategories } from '@generated/api/categories/categories';
+import { useDeleteLayer, useListLayers, useUpdateLayer } from '@generated/api/layers/layers';
+import type { Layer } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { LinkButton } from '@/components/ui/link-button';
+import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { showToast } from '@/components/ui/toast';
 import { DeleteButton } from '../shell/delete-button';
 import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { applyOrderChanges } from '../shell/reorder';
 import { StyleSwatch } from '../layer-style/style-swatch';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** layers: top of the drawing order first, with visibility, order and category at hand. */
 export function LayersScreen() {

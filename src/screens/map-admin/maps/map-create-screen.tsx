@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCreateMap } from '../../../../generated/api/maps/maps';
-import { showToast } from '../../../components/ui/toast';
+import { useCreateMap } from '@generated/api/maps/maps';
+import { showToast } from '@/components/ui/toast';
 import { MapForm } from './map-form';
 import { mapPaths } from '../shell/map-paths';
-import { mapCreated } from '../../../lib/cache-changes';
+import { mapCreated } from '@/lib/cache-changes';
 
 /** /maps/create: a new map, then straight to its layers. */
 export function MapCreateScreen() {

@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Map as MapRecord, MapCreate } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Form } from '../../../components/ui/form';
-import { Select } from '../../../components/ui/select';
-import { Loading } from '../../../components/ui/status';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import type { Map as MapRecord, MapCreate } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { Select } from '@/components/ui/select';
+import { Loading } from '@/components/ui/status';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
-import '../../../styles/map-admin.css';
+import '@/styles/map-admin.css';
 
 const MapViewPicker = lazy(() => import('./map-view-picker').then((m) => ({ default: m.MapViewPicker })));
 

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useGetMap, useUpdateMap } from '../../../../generated/api/maps/maps';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { showToast } from '../../../components/ui/toast';
+import { useGetMap, useUpdateMap } from '@generated/api/maps/maps';
+import { LoadError, Loading } from '@/components/ui/status';
+import { showToast } from '@/components/ui/toast';
 import { useMapId } from '../shell/map-cache';
 import { MapForm } from './map-form';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** general: edit the map itself. */
 export function MapGeneralScreen() {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { mapsDb } from '../../../../mocks/maps-store';
-import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { useMapErrorsStore } from '../../../stores/map-errors-store';
+import { mapsDb } from '@mocks/maps-store';
+import { fill } from '@/testing/fill';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+import { useMapErrorsStore } from '@/stores/map-errors-store';
 
 const SLOW = { timeout: 5000 };
 

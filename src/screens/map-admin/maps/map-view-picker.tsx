@@ -7,7 +7,7 @@ import {
   type MapToolName,
   type MapViewModel,
   type ViewRequest,
-} from '../../../map';
+} from '@/map';
 
 const PICKER_TOOLS: readonly MapToolName[] = ['zoom', 'scaleBar'];
 

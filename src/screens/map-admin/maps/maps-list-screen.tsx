@@ -2,14 +2,14 @@ import { Can } from '@casl/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListMaps } from '../../../../generated/api/maps/maps';
-import { LinkButton } from '../../../components/ui/link-button';
-import { ListSearchField } from '../../../components/admin-list/list-search-field';
-import { PagedList } from '../../../components/admin-list/paged-list';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListMaps } from '@generated/api/maps/maps';
+import { LinkButton } from '@/components/ui/link-button';
+import { ListSearchField } from '@/components/admin-list/list-search-field';
+import { PagedList } from '@/components/admin-list/paged-list';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { mapPaths } from '../shell/map-paths';
 import { DEFAULT_MAP_SORT, MapsTable, type MapSort } from './maps-table';
-import '../../../styles/map-admin.css';
+import '@/styles/map-admin.css';
 
 /** /dashboard/maps: every signed-in user's way into the maps; admins also manage them here. */
 export function MapsListScreen() {

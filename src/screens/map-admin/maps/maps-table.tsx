@@ -3,16 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Cell } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDeleteMap } from '../../../../generated/api/maps/maps';
-import type { ListMapsOrderColumn, Map as MapRecord } from '../../../../generated/model';
-import { RowActions, SortableTable, type ListSort } from '../../../components/admin-list/sortable-table';
-import { LinkButton } from '../../../components/ui/link-button';
-import { onMap } from '../../../lib/ability';
+import { useDeleteMap } from '@generated/api/maps/maps';
+import type { ListMapsOrderColumn, Map as MapRecord } from '@generated/model';
+import { RowActions, SortableTable, type ListSort } from '@/components/admin-list/sortable-table';
+import { LinkButton } from '@/components/ui/link-button';
+import { onMap } from '@/lib/ability';
 import { DeleteButton } from '../shell/delete-button';
 import { mapCall } from '../shell/map-call';
 import { removeFromLists } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 export type MapSort = ListSort<ListMapsOrderColumn>;
 

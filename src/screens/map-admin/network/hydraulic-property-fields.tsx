@@ -1,9 +1,9 @@
 import { useContext } from 'react';
 import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { Layer, WaterNetworkHydraulics } from '../../../../generated/model';
-import { Select, type SelectOption } from '../../../components/ui/select';
-import { ServerErrorsContext } from '../../../components/ui/server-errors';
+import type { Layer, WaterNetworkHydraulics } from '@generated/model';
+import { Select, type SelectOption } from '@/components/ui/select';
+import { ServerErrorsContext } from '@/components/ui/server-errors';
 
 /** The settings that name a feature property the model reads. */
 export const PROPERTY_NAMES = [

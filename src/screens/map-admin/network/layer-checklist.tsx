@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
-import type { Layer } from '../../../../generated/model';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { ServerErrorsContext } from '../../../components/ui/server-errors';
+import type { Layer } from '@generated/model';
+import { Checkbox } from '@/components/ui/checkbox';
+import { ServerErrorsContext } from '@/components/ui/server-errors';
 
 type LayerChecklistProps = {
   label: string;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCheckWaterNetwork } from '../../../../generated/api/water-network/water-network';
-import type { Feature, Layer, WaterNetworkCheck, WaterNetworkConfig } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { featureLabel } from '../../../lib/feature-label';
-import { featuresById, useFeaturesById } from '../../../lib/features-by-id';
-import { featureExtent } from '../../../map';
+import { useCheckWaterNetwork } from '@generated/api/water-network/water-network';
+import type { Feature, Layer, WaterNetworkCheck, WaterNetworkConfig } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { featureLabel } from '@/lib/feature-label';
+import { featuresById, useFeaturesById } from '@/lib/features-by-id';
+import { featureExtent } from '@/map';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 

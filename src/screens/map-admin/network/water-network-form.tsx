@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import {
   getGetWaterNetworkQueryKey,
   useUpdateWaterNetwork,
-} from '../../../../generated/api/water-network/water-network';
-import type { Layer, WaterNetworkConfig } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Form } from '../../../components/ui/form';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { showToast } from '../../../components/ui/toast';
-import { useForm } from '../../../lib/use-form';
+} from '@generated/api/water-network/water-network';
+import type { Layer, WaterNetworkConfig } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast';
+import { useForm } from '@/lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
 import { LayerChecklist } from './layer-checklist';

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getGetWaterNetworkMockHandler } from '../../../../generated/api/water-network/water-network.msw';
-import type { WaterNetworkConfig, WaterNetworkConfigInput } from '../../../../generated/model';
-import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { DEFAULT_HYDRAULICS } from '../../../../shared/water-network/hydraulic-settings';
+import { getGetWaterNetworkMockHandler } from '@generated/api/water-network/water-network.msw';
+import type { WaterNetworkConfig, WaterNetworkConfigInput } from '@generated/model';
+import { fill } from '@/testing/fill';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings';
 import { PROPERTY_NAMES } from './hydraulic-property-fields';
 
 const SLOW = { timeout: 10_000 };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Layer, WaterNetworkHydraulics, WaterNetworkHydraulicsInput } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import type { Layer, WaterNetworkHydraulics, WaterNetworkHydraulicsInput } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
 import { toNumber } from '../shell/numbers';
 import {
   HydraulicPropertyFields,

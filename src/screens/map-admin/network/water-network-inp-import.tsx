@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useImportWaterNetworkInp } from '../../../../generated/api/water-network/water-network';
-import type { WaterNetworkInpImportResult } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { FileField } from '../../../components/ui/file-field';
-import { Form } from '../../../components/ui/form';
-import { TextField } from '../../../components/ui/text-field';
-import { showToast } from '../../../components/ui/toast';
-import { useForm } from '../../../lib/use-form';
+import { useImportWaterNetworkInp } from '@generated/api/water-network/water-network';
+import type { WaterNetworkInpImportResult } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { FileField } from '@/components/ui/file-field';
+import { Form } from '@/components/ui/form';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast';
+import { useForm } from '@/lib/use-form';
 import { mapCall } from '../shell/map-call';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /**
  * An EPANET INP file becomes new layers of the map and its water network. The

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   getCheckWaterNetworkMockHandler,
   getGetWaterNetworkMockHandler,
-} from '../../../../generated/api/water-network/water-network.msw';
-import type { WaterNetworkConfig } from '../../../../generated/model';
-import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { DEFAULT_HYDRAULICS } from '../../../../shared/water-network/hydraulic-settings';
+} from '@generated/api/water-network/water-network.msw';
+import type { WaterNetworkConfig } from '@generated/model';
+import { fill } from '@/testing/fill';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings';
 
 const SLOW = { timeout: 10_000 };
 const UNSET: WaterNetworkConfig = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useListLayers } from '../../../../generated/api/layers/layers';
-import { useGetWaterNetwork } from '../../../../generated/api/water-network/water-network';
-import { LoadError, Loading } from '../../../components/ui/status';
+import { useListLayers } from '@generated/api/layers/layers';
+import { useGetWaterNetwork } from '@generated/api/water-network/water-network';
+import { LoadError, Loading } from '@/components/ui/status';
 import { useMapId } from '../shell/map-cache';
 import { WaterNetworkCheckPanel } from './water-network-check';
 import { WaterNetworkForm } from './water-network-form';

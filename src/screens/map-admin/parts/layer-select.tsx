@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Layer } from '../../../../generated/model';
-import { Select } from '../../../components/ui/select';
+import type { Layer } from '@generated/model';
+import { Select } from '@/components/ui/select';
 
 type LayerSelectProps = {
   layers: readonly Layer[];

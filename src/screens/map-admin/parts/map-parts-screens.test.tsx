@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mapsDb } from '../../../../mocks/maps-store';
-import type { AppHarness } from '../../../testing/render';
-import { fill } from '../../../testing/fill';
-import { renderApp } from '../../../testing/render';
+import { mapsDb } from '@mocks/maps-store';
+import type { AppHarness } from '@/testing/render';
+import { fill } from '@/testing/fill';
+import { renderApp } from '@/testing/render';
 
 const SLOW = { timeout: 5000 };
 

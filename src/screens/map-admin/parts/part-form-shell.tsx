@@ -2,17 +2,17 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useListLayers } from '../../../../generated/api/layers/layers';
-import type { Layer } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Form } from '../../../components/ui/form';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { showToast } from '../../../components/ui/toast';
-import type { FormState } from '../../../lib/use-form';
+import { useListLayers } from '@generated/api/layers/layers';
+import type { Layer } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { LoadError, Loading } from '@/components/ui/status';
+import { showToast } from '@/components/ui/toast';
+import type { FormState } from '@/lib/use-form';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /**
  * The create and edit screens of a map's parts (searches, main searches, filters, categories)

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/ui/link-button';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
+import { LinkButton } from '@/components/ui/link-button';
+import { EmptyState, LoadError, Loading } from '@/components/ui/status';
 import { DeleteButton } from '../shell/delete-button';
 
 export type PartItem = { id: number; name: string; meta: string; editPath: string };

@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteLayerProperties, useUpdateLayerProperties } from '../../../../generated/api/layers/layers';
-import type { Layer } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Form } from '../../../components/ui/form';
-import { showToast } from '../../../components/ui/toast';
-import { useForm } from '../../../lib/use-form';
+import { useDeleteLayerProperties, useUpdateLayerProperties } from '@generated/api/layers/layers';
+import type { Layer } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Form } from '@/components/ui/form';
+import { showToast } from '@/components/ui/toast';
+import { useForm } from '@/lib/use-form';
 import { mapCall } from '../shell/map-call';
 import { SchemaEditor } from './schema-editor';
 import { schemaInput, schemaRows, type SchemaRow } from './schema-rows';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /**
  * The attribute schema of a saved layer. Saving sends every entry (renames carry

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { LayerPropertyType } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import { LayerPropertyType } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
 import { newSchemaRow, type SchemaRow } from './schema-rows';
 
 type SchemaEditorProps = {

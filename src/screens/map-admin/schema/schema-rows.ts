@@ -1,4 +1,4 @@
-import type { LayerProperty, LayerPropertyInput, LayerPropertyType } from '../../../../generated/model';
+import type { LayerProperty, LayerPropertyInput, LayerPropertyType } from '@generated/model';
 
 /** One attribute schema entry as the editor holds it. `saved` is its name on the server, if any. */
 export type SchemaRow = {

@@ -3,11 +3,11 @@ import {
   useCreateMainSearch,
   useListMainSearches,
   useUpdateMainSearch,
-} from '../../../../generated/api/main-search/main-search';
-import type { MainSearch } from '../../../../generated/model';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+} from '@generated/api/main-search/main-search';
+import type { MainSearch } from '@generated/model';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { LayerSelect } from '../parts/layer-select';
 import { PartEditScreen, PartFormShell, type PartFormProps } from '../parts/part-form-shell';
 import { PropertyChecklist } from './property-checklist';

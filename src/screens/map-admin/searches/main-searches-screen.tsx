@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useListLayers } from '../../../../generated/api/layers/layers';
-import { useDeleteMainSearch, useListMainSearches } from '../../../../generated/api/main-search/main-search';
+import { useListLayers } from '@generated/api/layers/layers';
+import { useDeleteMainSearch, useListMainSearches } from '@generated/api/main-search/main-search';
 import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { PartList } from '../parts/part-list';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** main-search: what the viewer's global search box looks through. */
 export function MainSearchesScreen() {

@@ -1,7 +1,7 @@
 import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
-import type { LayerProperty } from '../../../../generated/model';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { useServerError } from '../../../components/ui/server-errors';
+import type { LayerProperty } from '@generated/model';
+import { Checkbox } from '@/components/ui/checkbox';
+import { useServerError } from '@/components/ui/server-errors';
 
 type PropertyChecklistProps = {
   label: string;

@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import {
-  useCreateSearch,
-  useListSearches,
-  useUpdateSearch,
-} from '../../../../generated/api/searches/searches';
-import { SearchOperator, type Search } from '../../../../generated/model';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useForm } from '../../../lib/use-form';
+import { useCreateSearch, useListSearches, useUpdateSearch } from '@generated/api/searches/searches';
+import { SearchOperator, type Search } from '@generated/model';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import { LayerSelect } from '../parts/layer-select';
 import { PartEditScreen, PartFormShell, type PartFormProps } from '../parts/part-form-shell';
 import { PropertyChecklist } from './property-checklist';

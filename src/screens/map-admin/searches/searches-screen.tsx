@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useListLayers } from '../../../../generated/api/layers/layers';
-import { useDeleteSearch, useListSearches } from '../../../../generated/api/searches/searches';
+import { useListLayers } from '@generated/api/layers/layers';
+import { useDeleteSearch, useListSearches } from '@generated/api/searches/searches';
 import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
 import { PartList } from '../parts/part-list';
-import { mapChanged } from '../../../lib/cache-changes';
+import { mapChanged } from '@/lib/cache-changes';
 
 /** searches: the saved form searches of the map. */
 export function SearchesScreen() {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { useGetMap } from '../../../../generated/api/maps/maps';
-import { LoadError } from '../../../components/ui/status';
-import { httpStatus } from '../../../lib/http-error';
+import { useGetMap } from '@generated/api/maps/maps';
+import { LoadError } from '@/components/ui/status';
+import { httpStatus } from '@/lib/http-error';
 import { useMapId } from './map-cache';
 import { mapPaths } from './map-paths';
-import '../../../styles/map-admin.css';
+import '@/styles/map-admin.css';
 
 /** The sections of /dashboard/maps/:id (docs/product.md#routes), each a child route. */
 export const MAP_ADMIN_SECTIONS = [

@@ -1,5 +1,5 @@
-import { isAxiosError } from '../../../lib/http-error';
-import { useMapErrorsStore, type MapErrors } from '../../../stores/map-errors-store';
+import { isAxiosError } from '@/lib/http-error';
+import { useMapErrorsStore, type MapErrors } from '@/stores/map-errors-store';
 
 function errorsOf(error: unknown): MapErrors {
   if (isAxiosError(error)) {

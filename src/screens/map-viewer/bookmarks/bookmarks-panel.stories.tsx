@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import type { Bookmark } from '../../../../generated/model';
-import { overrideAnswers } from '../../../../mocks/override-answers';
+import type { Bookmark } from '@generated/model';
+import { overrideAnswers } from '@mocks/override-answers';
 import { BookmarksPanel } from './bookmarks-panel';
 
 const depot: Bookmark = {

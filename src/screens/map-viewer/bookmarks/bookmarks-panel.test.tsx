@@ -1,13 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getShowMapQueryKey } from '../../../../generated/api/maps/maps';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import type { Bookmark } from '../../../../generated/model';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getShowMapQueryKey } from '@generated/api/maps/maps';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import type { Bookmark } from '@generated/model';
+import { townMapDetail } from '@mocks/features-town-map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 
 const layerVisible = (key: string) =>
   within(screen.getByTestId('map-canvas'))

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateBookmark, useDeleteBookmark } from '../../../../generated/api/bookmarks/bookmarks';
-import type { Bookmark } from '../../../../generated/model';
-import type { MapViewModel } from '../../../map';
-import { fieldErrorsOf } from '../../../lib/field-errors';
-import { bookmarksChanged } from '../../../lib/cache-changes';
+import { useCreateBookmark, useDeleteBookmark } from '@generated/api/bookmarks/bookmarks';
+import type { Bookmark } from '@generated/model';
+import type { MapViewModel } from '@/map';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { bookmarksChanged } from '@/lib/cache-changes';
 
 type BookmarksPanelProps = {
   mapId: number;

@@ -6,23 +6,16 @@ import {
   useDeleteWidget,
   useListWidgets,
   useUpdateWidget,
-} from '../../../../generated/api/dashboards/dashboards';
-import type {
-  Feature,
-  Layer,
-  LayerFilter,
-  Metric,
-  WidgetCreate,
-  WidgetUpdate,
-} from '../../../../generated/model';
-import { onMap, useAppAbility } from '../../../lib/ability';
-import { paths } from '../../../lib/paths';
+} from '@generated/api/dashboards/dashboards';
+import type { Feature, Layer, LayerFilter, Metric, WidgetCreate, WidgetUpdate } from '@generated/model';
+import { onMap, useAppAbility } from '@/lib/ability';
+import { paths } from '@/lib/paths';
 import { Link, useSearchParams } from 'react-router';
-import { whenQuery } from '../../../lib/time-query';
+import { whenQuery } from '@/lib/time-query';
 import { WidgetCard } from './widget-card';
-import type { ViewerScope } from '../../../components/dashboard/widget-data';
+import type { ViewerScope } from '@/components/dashboard/widget-data';
 import { useWidgetSelection } from './use-widget-selection';
-import { widgetsChanged } from '../../../lib/cache-changes';
+import { widgetsChanged } from '@/lib/cache-changes';
 
 interface DashboardPanelProps {
   mapId: number;

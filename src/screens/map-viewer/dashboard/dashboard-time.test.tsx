@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import { townMapDetail } from '@mocks/features-town-map';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 
 const MOMENT = '2026-03-01T12:00:00.000Z';
 const RANGE = '2001-01-01/2010-12-31';

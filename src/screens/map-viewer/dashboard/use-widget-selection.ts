@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useFilterFeatures } from '../../../../generated/api/features/features';
-import type { Feature } from '../../../../generated/model';
-import type { Selection } from '../../../components/dashboard/widget-data';
-import { asOfParams } from '../../../lib/as-of';
-import type { Timed } from '../../../lib/time-query';
+import { useFilterFeatures } from '@generated/api/features/features';
+import type { Feature } from '@generated/model';
+import type { Selection } from '@/components/dashboard/widget-data';
+import { asOfParams } from '@/lib/as-of';
+import type { Timed } from '@/lib/time-query';
 import { withTimeRange } from '../time/time-range';
 
 /**

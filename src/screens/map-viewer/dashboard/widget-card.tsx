@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAggregateLayer } from '../../../../generated/api/dashboards/dashboards';
-import type { LayerStyle, Widget, WidgetUpdate } from '../../../../generated/model';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAggregateLayer } from '@generated/api/dashboards/dashboards';
+import type { LayerStyle, Widget, WidgetUpdate } from '@generated/model';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { WidgetWhen } from './widget-when';
 import {
   chartRows,
@@ -14,9 +14,9 @@ import {
   type ChartRow,
   type Selection,
   type ViewerScope,
-} from '../../../components/dashboard/widget-data';
+} from '@/components/dashboard/widget-data';
 
-const WidgetChart = lazy(() => import('../../../components/dashboard/widget-chart'));
+const WidgetChart = lazy(() => import('@/components/dashboard/widget-chart'));
 
 interface WidgetCardProps {
   mapId: number;

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { Layer } from '../../../../generated/model';
-import { renderWithProviders } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import type { Layer } from '@generated/model';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
 import { FeatureEditForm } from './feature-edit-form';
 
 const PIPES = {

@@ -1,18 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateFeatures } from '../../../../generated/api/features/features';
-import type { Feature, FeatureProperties, Layer } from '../../../../generated/model';
-import { attributeErrorsOf, useAttributeChecks } from '../../../components/attribute-fields/attribute-errors';
-import {
-  attributeFieldSpec,
-  fromText,
-  toText,
-} from '../../../components/attribute-fields/attribute-field-spec';
-import { AttributeFields } from '../../../components/attribute-fields/attribute-fields';
-import { Form } from '../../../components/ui/form';
-import type { FieldErrors } from '../../../lib/use-form-submission';
-import { editConflictOf, type EditConflict } from '../../../lib/version-conflict';
-import { useFeatureChange } from '../../../lib/cache-changes';
+import { useUpdateFeatures } from '@generated/api/features/features';
+import type { Feature, FeatureProperties, Layer } from '@generated/model';
+import { attributeErrorsOf, useAttributeChecks } from '@/components/attribute-fields/attribute-errors';
+import { attributeFieldSpec, fromText, toText } from '@/components/attribute-fields/attribute-field-spec';
+import { AttributeFields } from '@/components/attribute-fields/attribute-fields';
+import { Form } from '@/components/ui/form';
+import type { FieldErrors } from '@/lib/use-form-submission';
+import { editConflictOf, type EditConflict } from '@/lib/version-conflict';
+import { useFeatureChange } from '@/lib/cache-changes';
 
 type FeatureEditFormProps = {
   mapId: number;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateFeatures } from '../../../../generated/api/features/features';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { featureOf, useAppAbility } from '../../../lib/ability';
-import { fieldErrorsOf } from '../../../lib/field-errors';
-import { useFeatureChange } from '../../../lib/cache-changes';
+import { useUpdateFeatures } from '@generated/api/features/features';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { featureOf, useAppAbility } from '@/lib/ability';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { useFeatureChange } from '@/lib/cache-changes';
 
 type FeatureGeometryActionsProps = {
   mapId: number;

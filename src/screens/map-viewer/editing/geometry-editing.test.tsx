@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import { findFeature } from '../../../../mocks/features-store';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { featureExtent } from '../../../map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp, type SignedInAs } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import { findFeature } from '@mocks/features-store';
+import { townMapDetail } from '@mocks/features-town-map';
+import { featureExtent } from '@/map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp, type SignedInAs } from '@/testing/render';
+import { server } from '@/testing/server';
 
 const revisionOf = (key: string) =>
   within(screen.getByTestId('map-canvas'))

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateFeatures } from '../../../../generated/api/features/features';
-import type { Feature, Layer } from '../../../../generated/model';
-import { Select } from '../../../components/ui/select';
-import { featureOf, useAppAbility } from '../../../lib/ability';
-import { fieldErrorsOf } from '../../../lib/field-errors';
+import { useUpdateFeatures } from '@generated/api/features/features';
+import type { Feature, Layer } from '@generated/model';
+import { Select } from '@/components/ui/select';
+import { featureOf, useAppAbility } from '@/lib/ability';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { NewFeatureForm } from './new-feature-form';
-import { useFeatureChange } from '../../../lib/cache-changes';
+import { useFeatureChange } from '@/lib/cache-changes';
 import type { GeometryEditing } from './use-geometry-editing';
 
 type GeometryToolsProps = {

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateLayerFeature } from '../../../../generated/api/features/features';
-import type { Feature, FeatureProperties, Geometry, Layer } from '../../../../generated/model';
-import { attributeErrorsOf, useAttributeChecks } from '../../../components/attribute-fields/attribute-errors';
-import { attributeFieldSpec, fromText } from '../../../components/attribute-fields/attribute-field-spec';
-import { AttributeFields } from '../../../components/attribute-fields/attribute-fields';
-import { Form } from '../../../components/ui/form';
-import type { FieldErrors } from '../../../lib/use-form-submission';
-import { useFeatureChange } from '../../../lib/cache-changes';
+import { useCreateLayerFeature } from '@generated/api/features/features';
+import type { Feature, FeatureProperties, Geometry, Layer } from '@generated/model';
+import { attributeErrorsOf, useAttributeChecks } from '@/components/attribute-fields/attribute-errors';
+import { attributeFieldSpec, fromText } from '@/components/attribute-fields/attribute-field-spec';
+import { AttributeFields } from '@/components/attribute-fields/attribute-fields';
+import { Form } from '@/components/ui/form';
+import type { FieldErrors } from '@/lib/use-form-submission';
+import { useFeatureChange } from '@/lib/cache-changes';
 
 type NewFeatureFormProps = {
   mapId: number;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSplitFeature } from '../../../../generated/api/features/features';
-import type { Feature } from '../../../../generated/model';
-import { featureOf, useAppAbility } from '../../../lib/ability';
-import { fieldErrorsOf } from '../../../lib/field-errors';
-import { conflictVersionOf } from '../../../lib/version-conflict';
-import { useFeatureChange } from '../../../lib/cache-changes';
+import { useSplitFeature } from '@generated/api/features/features';
+import type { Feature } from '@generated/model';
+import { featureOf, useAppAbility } from '@/lib/ability';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { conflictVersionOf } from '@/lib/version-conflict';
+import { useFeatureChange } from '@/lib/cache-changes';
 
 type SplitLineActionProps = {
   mapId: number;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Geometry, Layer } from '../../../../generated/model';
-import type { GeometryEdit } from '../../../map';
+import type { Geometry, Layer } from '@generated/model';
+import type { GeometryEdit } from '@/map';
 
 export type GeometrySession =
   | { kind: 'modify'; layerId: number; featureId: number; edit: GeometryEdit }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Layer } from '../../../../generated/model';
+import type { Layer } from '@generated/model';
 import { snapLayers } from './use-snap-targets';
 
 const layer = (id: number, fields: Partial<Layer> = {}) =>

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getGetLayerQueryOptions } from '../../../../generated/api/layers/layers';
-import type { FeatureCollection, Layer } from '../../../../generated/model';
-import { inZoomRange } from '../../../map';
+import { getGetLayerQueryOptions } from '@generated/api/layers/layers';
+import type { FeatureCollection, Layer } from '@generated/model';
+import { inZoomRange } from '@/map';
 import type { GeometrySession } from './use-geometry-editing';
 
 type Extent = [number, number, number, number];

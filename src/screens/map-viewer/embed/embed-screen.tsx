@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useShowMap } from '../../../../generated/api/maps/maps';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { httpStatus } from '../../../lib/http-error';
+import { useShowMap } from '@generated/api/maps/maps';
+import { LoadError, Loading } from '@/components/ui/status';
+import { httpStatus } from '@/lib/http-error';
 import { MapViewer } from '../shell/map-viewer';
 import './embed.css';
 

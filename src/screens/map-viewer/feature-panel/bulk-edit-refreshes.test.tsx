@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useAggregateLayer } from '../../../../generated/api/dashboards/dashboards';
-import { useGetFeatureHistory } from '../../../../generated/api/features/features';
-import { useSearchMainFeatures } from '../../../../generated/api/main-search/main-search';
-import { applyScenario } from '../../../../mocks/scenarios';
-import { TOWN_LAYERS } from '../../../../mocks/features-town-layers';
-import { BulkEditForm } from '../../../components/feature-table/bulk-edit-form';
+import { useAggregateLayer } from '@generated/api/dashboards/dashboards';
+import { useGetFeatureHistory } from '@generated/api/features/features';
+import { useSearchMainFeatures } from '@generated/api/main-search/main-search';
+import { applyScenario } from '@mocks/scenarios';
+import { TOWN_LAYERS } from '@mocks/features-town-layers';
+import { BulkEditForm } from '@/components/feature-table/bulk-edit-form';
 import { useFullFeature } from './use-full-feature';
-import { revisionsOfMap, useLayerRevisionsStore } from '../../../stores/layer-revisions-store';
-import { renderWithProviders } from '../../../testing/render';
-import { useFeaturesById } from '../../../lib/features-by-id';
+import { revisionsOfMap, useLayerRevisionsStore } from '@/stores/layer-revisions-store';
+import { renderWithProviders } from '@/testing/render';
+import { useFeaturesById } from '@/lib/features-by-id';
 
 const MAP = 1;
 const PIPES = TOWN_LAYERS.find((layer) => layer.name === 'Pipes');

@@ -1,13 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import type { Feature, FeatureFile } from '../../../../generated/model';
-import { findFeature, findFile } from '../../../../mocks/features-store';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp, type SignedInAs } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import type { Feature, FeatureFile } from '@generated/model';
+import { findFeature, findFile } from '@mocks/features-store';
+import { townMapDetail } from '@mocks/features-town-map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp, type SignedInAs } from '@/testing/render';
+import { server } from '@/testing/server';
 
 async function openTown(as: SignedInAs = 'admin') {
   server.use(getShowMapMockHandler({ data: townMapDetail() }));

@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteFeatureFile, useUploadFeatureFiles } from '../../../../generated/api/files/files';
-import type { FeatureFile } from '../../../../generated/model';
-import { featureOf, useAppAbility } from '../../../lib/ability';
-import { fieldErrorsOf } from '../../../lib/field-errors';
-import { useFeatureChange } from '../../../lib/cache-changes';
+import { useDeleteFeatureFile, useUploadFeatureFiles } from '@generated/api/files/files';
+import type { FeatureFile } from '@generated/model';
+import { featureOf, useAppAbility } from '@/lib/ability';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { useFeatureChange } from '@/lib/cache-changes';
 
 type FeatureFilesProps = {
   mapId: number;

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { useListLayerFeatures } from '../../../../generated/api/features/features';
-import type { Layer, MapDetail } from '../../../../generated/model';
-import { overrideAnswers } from '../../../../mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap, vectorLayers } from '../../../../.storybook/town-map';
+import { useListLayerFeatures } from '@generated/api/features/features';
+import type { Layer, MapDetail } from '@generated/model';
+import { overrideAnswers } from '@mocks/override-answers';
+import { TOWN_MAP_ID, TownMap, townMap, vectorLayers } from '@workshop/town-map';
 import { FeaturePanel } from './feature-panel';
 
 type PanelArgs = {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetFeatureHistory } from '../../../../generated/api/features/features';
-import { featureOf, readableLayer, useAppAbility } from '../../../lib/ability';
+import { useGetFeatureHistory } from '@generated/api/features/features';
+import { featureOf, readableLayer, useAppAbility } from '@/lib/ability';
 import { versionsOf } from '../history/history-versions';
 import { FeatureEditForm } from '../editing/feature-edit-form';
-import type { Feature, FeatureFile, Geometry, Layer } from '../../../../generated/model';
+import type { Feature, FeatureFile, Geometry, Layer } from '@generated/model';
 import { FeatureFiles } from './feature-files';
 import { FeatureGeometryActions } from '../editing/feature-geometry-actions';
 import { FeatureHistory } from '../history/feature-history';

@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import { townMapDetail } from '@mocks/features-town-map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 
 /** Opens the town and clicks Oak Street 3, the pipe between the valves #147 and #148. */
 async function openPipe() {

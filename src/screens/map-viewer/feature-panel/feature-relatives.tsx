@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useGetFeatureChildren, useGetFeatureParents } from '../../../../generated/api/features/features';
-import type { Feature, FeatureList, Layer } from '../../../../generated/model';
-import { LoadError, Loading } from '../../../components/ui/status';
+import { useGetFeatureChildren, useGetFeatureParents } from '@generated/api/features/features';
+import type { Feature, FeatureList, Layer } from '@generated/model';
+import { LoadError, Loading } from '@/components/ui/status';
 
 /** What both relative queries share: parents and children come as the same list. */
 type RelativesQuery = { isPending: boolean; isError: boolean; data: FeatureList | undefined };

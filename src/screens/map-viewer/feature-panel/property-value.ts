@@ -1,4 +1,4 @@
-import type { LayerProperty } from '../../../../generated/model';
+import type { LayerProperty } from '@generated/model';
 
 /** A property value as text for the panel and the table, by the layer schema's type. */
 export function formatPropertyValue(

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { asOfParams, useAsOf } from '../../../lib/as-of';
-import { filterFeatures, getListLayerFeaturesQueryKey } from '../../../../generated/api/features/features';
-import type { Feature } from '../../../../generated/model';
+import { asOfParams, useAsOf } from '@/lib/as-of';
+import { filterFeatures, getListLayerFeaturesQueryKey } from '@generated/api/features/features';
+import type { Feature } from '@generated/model';
 
 type Wanted = { layerId: number; featureId: number; clickExtent?: [number, number, number, number] };
 

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Layer, Widget } from '../../../../generated/model';
+import type { Layer, Widget } from '@generated/model';
 import { WidgetCard } from '../dashboard/widget-card';
-import type { Selection, ViewerScope } from '../../../components/dashboard/widget-data';
+import type { Selection, ViewerScope } from '@/components/dashboard/widget-data';
 import {
   cellsOf,
   changed,

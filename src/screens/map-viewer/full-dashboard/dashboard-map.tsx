@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapDetail } from '../../../../generated/model';
-import { describeLayers, MapCanvas, type MapViewModel } from '../../../map';
-import type { TimeRangeModel } from '../../../map/time-filter';
-import { revisionsOfMap, useLayerRevisionsStore } from '../../../stores/layer-revisions-store';
+import type { MapDetail } from '@generated/model';
+import { describeLayers, MapCanvas, type MapViewModel } from '@/map';
+import type { TimeRangeModel } from '@/map/time-filter';
+import { revisionsOfMap, useLayerRevisionsStore } from '@/stores/layer-revisions-store';
 
 interface DashboardMapProps {
   map: MapDetail;

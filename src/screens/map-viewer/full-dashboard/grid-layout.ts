@@ -1,4 +1,4 @@
-import type { WidgetLayout } from '../../../../generated/model';
+import type { WidgetLayout } from '@generated/model';
 
 /** The full-window dashboard's grid: 12 columns, rows as many as needed (the server's bounds). */
 export const GRID_COLUMNS = 12;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listWidgets } from '../../../../generated/api/dashboards/dashboards';
-import { renderApp } from '../../../testing/render';
+import { listWidgets } from '@generated/api/dashboards/dashboards';
+import { renderApp } from '@/testing/render';
 
 const tile = (title: string) => {
   const heading = screen.getByRole('heading', { name: title, level: 3 });

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useShowMap } from '../../../../generated/api/maps/maps';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { rememberViewedMap } from '../../../lib/last-map';
+import { useShowMap } from '@generated/api/maps/maps';
+import { LoadError, Loading } from '@/components/ui/status';
+import { rememberViewedMap } from '@/lib/last-map';
 import { MapViewer3d } from './map-viewer-3d';
 import { viewFromQuery, withView } from '../shell/view-query';
 

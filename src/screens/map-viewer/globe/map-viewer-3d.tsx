@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Feature, MapDetail } from '../../../../generated/model';
+import type { Feature, MapDetail } from '@generated/model';
 import {
   describeLayers,
   featureExtent,
@@ -9,7 +9,7 @@ import {
   type FeatureHit,
   type MapViewModel,
   type ViewRequest,
-} from '../../../map';
+} from '@/map';
 import { FeaturePanel, type SelectedFeature } from '../feature-panel/feature-panel';
 import { LayerTree } from '../layers/layer-tree';
 import { MainSearchBox } from '../search-filters/main-search-box';
@@ -19,7 +19,7 @@ import { ViewSwitchButton } from '../shell/view-switch-button';
 import { TimeSlider } from '../time/time-slider';
 import { useTimeRange } from '../time/use-time-range';
 import { ViewerShell } from '../shell/viewer-shell';
-import type { TabItem } from '../../../components/ui/tabs';
+import type { TabItem } from '@/components/ui/tabs';
 import '../shell/map-viewer.css';
 import '../shell/viewer-shell.css';
 

@@ -3,9 +3,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { createTestQueryClient } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { townMapDetail } from '@mocks/features-town-map';
+import { createTestQueryClient } from '@/testing/render';
+import { server } from '@/testing/server';
 import { useVectorData } from './use-vector-data';
 
 /** The `as_of` of each layer the globe asks for with its data ('now' when none). */

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getGetLayerQueryOptions } from '../../../../generated/api/layers/layers';
-import type { FeatureCollection, Layer, LayerWithData } from '../../../../generated/model';
-import { asOfParams, useAsOf } from '../../../lib/as-of';
+import { getGetLayerQueryOptions } from '@generated/api/layers/layers';
+import type { FeatureCollection, Layer, LayerWithData } from '@generated/model';
+import { asOfParams, useAsOf } from '@/lib/as-of';
 
 export type VectorData = Record<number, { data: FeatureCollection; truncated: boolean }>;
 

@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getFeatureHistory, getGetFeatureHistoryQueryKey } from '../../../../generated/api/features/features';
-import type { AuditEntry, Feature } from '../../../../generated/model';
-import { LoadMoreButton } from '../../../components/ui/load-more';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { featureOf, useAppAbility } from '../../../lib/ability';
+import { getFeatureHistory, getGetFeatureHistoryQueryKey } from '@generated/api/features/features';
+import type { AuditEntry, Feature } from '@generated/model';
+import { LoadMoreButton } from '@/components/ui/load-more';
+import { LoadError, Loading } from '@/components/ui/status';
+import { featureOf, useAppAbility } from '@/lib/ability';
 import { HistoryVersion, OriginalVersion, versionsOf } from './history-versions';
 
 function show(value: unknown): string {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getGetFeatureHistoryMockHandler } from '../../../../generated/api/features/features.msw';
-import type { AuditEntry } from '../../../../generated/model';
-import { replaceAbilityRules } from '../../../lib/ability';
-import { renderWithProviders } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getGetFeatureHistoryMockHandler } from '@generated/api/features/features.msw';
+import type { AuditEntry } from '@generated/model';
+import { replaceAbilityRules } from '@/lib/ability';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
 import { FeatureHistory } from './feature-history';
 
 // A demo pipe edited once: its history starts at version 2, version 1 being the pipe as loaded.

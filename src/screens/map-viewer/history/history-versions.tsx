@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry, Feature } from '../../../../generated/model';
+import type { AuditEntry, Feature } from '@generated/model';
 import { RestoreVersion } from './restore-version';
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRestoreFeatureVersion } from '../../../../generated/api/features/features';
-import type { Feature } from '../../../../generated/model';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { conflictVersionOf } from '../../../lib/version-conflict';
-import { fieldErrorsOf } from '../../../lib/field-errors';
-import { useFeatureChange } from '../../../lib/cache-changes';
+import { useRestoreFeatureVersion } from '@generated/api/features/features';
+import type { Feature } from '@generated/model';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { conflictVersionOf } from '@/lib/version-conflict';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { useFeatureChange } from '@/lib/cache-changes';
 
 type RestoreVersionProps = {
   mapId: number;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { Layer } from '../../../../generated/model';
-import { whenQuery } from '../../../lib/time-query';
+import type { Layer } from '@generated/model';
+import { whenQuery } from '@/lib/time-query';
 
 /** Links to each vector layer's feature table. */
 export function LayerTableLinks({ mapId, layers }: { mapId: number; layers: readonly Layer[] }) {

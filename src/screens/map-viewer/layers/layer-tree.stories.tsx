@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import type { MapDetail } from '../../../../generated/model';
-import { overrideAnswers } from '../../../../mocks/override-answers';
-import { TownMap, townMap } from '../../../../.storybook/town-map';
-import type { LayerViewState } from '../../../map';
+import type { MapDetail } from '@generated/model';
+import { overrideAnswers } from '@mocks/override-answers';
+import { TownMap, townMap } from '@workshop/town-map';
+import type { LayerViewState } from '@/map';
 import { LayerTree } from './layer-tree';
 
 type TreeArgs = {

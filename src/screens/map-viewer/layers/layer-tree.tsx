@@ -1,9 +1,9 @@
 import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { Category, Layer } from '../../../../generated/model';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { inZoomRange, type LayerViewState } from '../../../map';
-import { LayerLegend } from '../../../map/legend';
+import type { Category, Layer } from '@generated/model';
+import { Checkbox } from '@/components/ui/checkbox';
+import { inZoomRange, type LayerViewState } from '@/map';
+import { LayerLegend } from '@/map/legend';
 import { LegendSwatch } from './legend-swatch';
 
 type LayerTreeProps = {

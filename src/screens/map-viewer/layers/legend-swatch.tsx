@@ -1,5 +1,5 @@
-import type { Layer } from '../../../../generated/model';
-import { isLightColour, SWATCH_OUTLINE } from '../../../map/legend/light-colour';
+import type { Layer } from '@generated/model';
+import { isLightColour, SWATCH_OUTLINE } from '@/map/legend/light-colour';
 
 /** A small picture of how the layer is drawn, from its style (decorative: the name says it all). */
 export function LegendSwatch({ layer }: { layer: Layer }) {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Layer } from '../../../../generated/model';
-import { sortLayers, type LayerViewState } from '../../../map';
+import type { Layer } from '@generated/model';
+import { sortLayers, type LayerViewState } from '@/map';
 
 /** The layer tree's changes on top of the stored layers: visibility, opacity and order. */
 export function useLayerViewState(layers: readonly Layer[]) {

@@ -1,6 +1,6 @@
-import type { FeatureCollection, WaterNetworkSimulation } from '../../../../generated/model';
-import type { MapLayerModel } from '../../../map/layer-model';
-import type { ClassRule } from '../../../map/thematic-style';
+import type { FeatureCollection, WaterNetworkSimulation } from '@generated/model';
+import type { MapLayerModel } from '@/map/layer-model';
+import type { ClassRule } from '@/map/thematic-style';
 
 /** Pressure classes (m): below 20 m a service point is short of water, above 80 m pipes strain. */
 export const PRESSURE_CLASSES: ClassRule[] = [

@@ -4,11 +4,11 @@ import {
   useFireFlowWaterNetwork,
   useGetWaterNetwork,
   useSimulateWaterNetwork,
-} from '../../../../generated/api/water-network/water-network';
-import type { FireFlow, WaterNetworkSimulation } from '../../../../generated/model';
-import type { MapLayerModel } from '../../../map/layer-model';
-import type { ClassRule } from '../../../map/thematic-style';
-import { fieldErrorsOf } from '../../../lib/field-errors';
+} from '@generated/api/water-network/water-network';
+import type { FireFlow, WaterNetworkSimulation } from '@generated/model';
+import type { MapLayerModel } from '@/map/layer-model';
+import type { ClassRule } from '@/map/thematic-style';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { PRESSURE_CLASSES, simulationLayers, VELOCITY_CLASSES } from './hydraulic-layers';
 
 type HydraulicsPanelProps = {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Feature, Layer } from '../../../../generated/model';
-import { featureLabel } from '../../../lib/feature-label';
+import type { Feature, Layer } from '@generated/model';
+import { featureLabel } from '@/lib/feature-label';
 
 /** Lists longer than this show their first entries and a count; the map and the CSV have them all. */
 export const SHOWN = 50;

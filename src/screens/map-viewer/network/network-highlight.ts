@@ -1,4 +1,4 @@
-import type { Layer } from '../../../../generated/model';
+import type { Layer } from '@generated/model';
 import type { NetworkLayers, NetworkResult } from './network-result';
 
 /** Feature ids to draw highlighted, per layer id (what the viewer's map takes). */

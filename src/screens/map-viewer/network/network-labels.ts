@@ -1,4 +1,4 @@
-import type { Feature } from '../../../../generated/model';
+import type { Feature } from '@generated/model';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '../../../../generated/model';
-import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
-import { featureOf, useAppAbility } from '../../../lib/ability';
-import { useFeaturesById } from '../../../lib/features-by-id';
+import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '@generated/model';
+import { ExportDialog, type ExportScope } from '@/components/export-dialog';
+import { featureOf, useAppAbility } from '@/lib/ability';
+import { useFeaturesById } from '@/lib/features-by-id';
 import { FeatureList } from './network-feature-list';
 import type { NetworkLayers, NetworkResult } from './network-result';
 

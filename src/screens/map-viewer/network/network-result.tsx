@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '../../../../generated/model';
-import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
-import { featureOf, useAppAbility } from '../../../lib/ability';
-import { useFeaturesById } from '../../../lib/features-by-id';
+import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '@generated/model';
+import { ExportDialog, type ExportScope } from '@/components/export-dialog';
+import { featureOf, useAppAbility } from '@/lib/ability';
+import { useFeaturesById } from '@/lib/features-by-id';
 import { downloadText, networkListCsv, type NetworkListRow } from './network-csv';
-import { featureLabel } from '../../../lib/feature-label';
+import { featureLabel } from '@/lib/feature-label';
 import { lineLengthM } from './network-labels';
 import { FeatureList, SHOWN } from './network-feature-list';
 import { FlowSummary, NodeLayerLists, SourceList } from './network-node-layers';

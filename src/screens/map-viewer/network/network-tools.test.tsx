@@ -1,23 +1,23 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
 import {
   getExportMultiSelectedFeaturesMockHandler,
   getExportMultiSelectedFeaturesResponseMock,
-} from '../../../../generated/api/exports/exports.msw';
+} from '@generated/api/exports/exports.msw';
 import {
   getGetWaterNetworkMockHandler,
   getIsolateWaterNetworkPipeMockHandler,
   getTraceWaterNetworkFlowMockHandler,
   getTraceWaterNetworkMockHandler,
-} from '../../../../generated/api/water-network/water-network.msw';
-import { buildTownFeatures } from '../../../../mocks/features-town';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
-import { DEFAULT_HYDRAULICS } from '../../../../shared/water-network/hydraulic-settings';
+} from '@generated/api/water-network/water-network.msw';
+import { buildTownFeatures } from '@mocks/features-town';
+import { townMapDetail } from '@mocks/features-town-map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings';
 
 const SLOW = { timeout: 10_000 };
 

@@ -5,9 +5,9 @@ import {
   useIsolateWaterNetworkPipe,
   useTraceWaterNetwork,
   useTraceWaterNetworkFlow,
-} from '../../../../generated/api/water-network/water-network';
-import type { Feature, Layer } from '../../../../generated/model';
-import { fieldErrorsOf } from '../../../lib/field-errors';
+} from '@generated/api/water-network/water-network';
+import type { Feature, Layer } from '@generated/model';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { highlightOf, type NetworkHighlight } from './network-highlight';
 import { NetworkResultList, type NetworkLayers, type NetworkResult } from './network-result';
 import './network-tools.css';

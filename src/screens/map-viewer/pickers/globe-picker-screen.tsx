@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShowMap } from '../../../../generated/api/maps/maps';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { useLastViewedMap } from '../../../lib/last-map';
+import { useShowMap } from '@generated/api/maps/maps';
+import { LoadError, Loading } from '@/components/ui/status';
+import { useLastViewedMap } from '@/lib/last-map';
 import { MapPicker } from './map-picker';
 import { MapViewer3d } from '../globe/map-viewer-3d';
 

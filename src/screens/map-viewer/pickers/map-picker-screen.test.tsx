@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getListMapsMockHandler, getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getListMapsMockHandler, getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import { townMapDetail } from '@mocks/features-town-map';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 
 const town = townMapDetail();
 const {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLastViewedMap } from '../../../lib/last-map';
+import { useLastViewedMap } from '@/lib/last-map';
 import { MapPicker } from './map-picker';
 import { ShownMap } from '../shell/shown-map';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useListMaps } from '../../../../generated/api/maps/maps';
-import { CompactSelect } from '../../../components/ui/compact-select';
+import { useListMaps } from '@generated/api/maps/maps';
+import { CompactSelect } from '@/components/ui/compact-select';
 
 type MapPickerProps = { label: string; value: number | null; onChange: (id: number) => void };
 

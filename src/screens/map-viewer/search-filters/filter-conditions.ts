@@ -1,4 +1,4 @@
-import type { Filter, FilterCondition, LayerFilter } from '../../../../generated/model';
+import type { Filter, FilterCondition, LayerFilter } from '@generated/model';
 
 /** What the user entered for one filter: a text, a list of choices, or a low/high pair. */
 export type FilterValue = string | string[] | { low: string; high: string };

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Filter } from '../../../../generated/model';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import type { Filter } from '@generated/model';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
 import type { FilterValue } from './filter-conditions';
 
 type FilterInputProps = {

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { Feature, LayerFilter } from '../../../../generated/model';
-import { overrideAnswers } from '../../../../mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap } from '../../../../.storybook/town-map';
+import type { Feature, LayerFilter } from '@generated/model';
+import { overrideAnswers } from '@mocks/override-answers';
+import { TOWN_MAP_ID, TownMap, townMap } from '@workshop/town-map';
 import { FiltersPanel } from './filters-panel';
 
 type PanelArgs = {

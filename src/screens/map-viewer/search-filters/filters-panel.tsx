@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { asOfParams, useAsOf } from '../../../lib/as-of';
-import { useFilterFeatures } from '../../../../generated/api/features/features';
-import type { Feature, Filter, Layer, LayerFilter } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { asOfParams, useAsOf } from '@/lib/as-of';
+import { useFilterFeatures } from '@generated/api/features/features';
+import type { Feature, Filter, Layer, LayerFilter } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { layersFilterOf, type FilterValue } from './filter-conditions';
 import { FilterInput } from './filter-input';
 import { withTimeRange } from '../time/time-range';

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { listLayerFeatures } from '../../../../generated/api/features/features';
-import type { Feature } from '../../../../generated/model';
-import { overrideAnswers } from '../../../../mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap } from '../../../../.storybook/town-map';
+import { listLayerFeatures } from '@generated/api/features/features';
+import type { Feature } from '@generated/model';
+import { overrideAnswers } from '@mocks/override-answers';
+import { TOWN_MAP_ID, TownMap, townMap } from '@workshop/town-map';
 import { MainSearchBox } from './main-search-box';
 
 type BoxArgs = { onPick: (feature: Feature) => void };

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchMainFeatures } from '../../../../generated/api/main-search/main-search';
-import type { Feature, Layer, MainSearch } from '../../../../generated/model';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { asOfParams, useAsOf } from '../../../lib/as-of';
+import { useSearchMainFeatures } from '@generated/api/main-search/main-search';
+import type { Feature, Layer, MainSearch } from '@generated/model';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { asOfParams, useAsOf } from '@/lib/as-of';
 import { datetimeFor } from '../time/time-range';
 
 type MainSearchBoxProps = {

@@ -1,10 +1,10 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useShowMap } from '../../../../generated/api/maps/maps';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { rememberViewedMap } from '../../../lib/last-map';
-import type { MapViewModel } from '../../../map';
+import { useShowMap } from '@generated/api/maps/maps';
+import { LoadError, Loading } from '@/components/ui/status';
+import { rememberViewedMap } from '@/lib/last-map';
+import type { MapViewModel } from '@/map';
 import { MapViewer } from './map-viewer';
 import { viewFromQuery, withView } from './view-query';
 import { ViewSwitchButton } from './view-switch-button';

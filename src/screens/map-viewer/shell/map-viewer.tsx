@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import type { Bookmark, Feature, LayerFilter, MapDetail } from '../../../../generated/model';
-import { IconLabel } from '../../../components/ui/icon';
-import { LinkButton } from '../../../components/ui/link-button';
-import type { TabItem } from '../../../components/ui/tabs';
-import { printPath } from '../../../lib/print-link';
+import type { Bookmark, Feature, LayerFilter, MapDetail } from '@generated/model';
+import { IconLabel } from '@/components/ui/icon';
+import { LinkButton } from '@/components/ui/link-button';
+import type { TabItem } from '@/components/ui/tabs';
+import { printPath } from '@/lib/print-link';
 import {
   describeLayers,
   featureExtent,
@@ -15,8 +15,8 @@ import {
   type FeatureHit,
   type MapViewModel,
   type ViewRequest,
-} from '../../../map';
-import type { MapLayerModel } from '../../../map/layer-model';
+} from '@/map';
+import type { MapLayerModel } from '@/map/layer-model';
 import { BookmarksPanel } from '../bookmarks/bookmarks-panel';
 import { FeaturePanel, type SelectedFeature } from '../feature-panel/feature-panel';
 import { focusFromRouteState } from './focus-from-route';
@@ -24,7 +24,7 @@ import { selectionFromRouteState } from './selection-from-route';
 import { DashboardPanel } from '../dashboard/dashboard-panel';
 import { FiltersPanel } from '../search-filters/filters-panel';
 import { GeometryTools } from '../editing/geometry-tools';
-import { useLayerRevisionsStore, revisionsOfMap } from '../../../stores/layer-revisions-store';
+import { useLayerRevisionsStore, revisionsOfMap } from '@/stores/layer-revisions-store';
 import { LayerTableLinks } from '../layers/layer-table-links';
 import { LayerTree } from '../layers/layer-tree';
 import { MainSearchBox } from '../search-filters/main-search-box';
@@ -43,7 +43,7 @@ import { useTimeRange } from '../time/use-time-range';
 import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
 import { ViewerShell } from './viewer-shell';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useAuthStore } from '@/stores/auth-store';
 import './map-viewer.css';
 import './viewer-shell.css';
 

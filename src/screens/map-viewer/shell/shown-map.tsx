@@ -1,9 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShowMap } from '../../../../generated/api/maps/maps';
-import { LoadError, Loading } from '../../../components/ui/status';
-import type { MapViewModel, ViewRequest } from '../../../map';
-import { rememberViewedMap } from '../../../lib/last-map';
+import { useShowMap } from '@generated/api/maps/maps';
+import { LoadError, Loading } from '@/components/ui/status';
+import type { MapViewModel, ViewRequest } from '@/map';
+import { rememberViewedMap } from '@/lib/last-map';
 import { MapViewer } from './map-viewer';
 import { ViewSwitchButton } from './view-switch-button';
 

@@ -1,4 +1,4 @@
-import type { MapViewModel } from '../../../map';
+import type { MapViewModel } from '@/map';
 
 /** The view carried between the 2D and 3D viewers in the address: ?lon=&lat=&zoom=&rotation= */
 export function viewToQuery(view: MapViewModel): string {

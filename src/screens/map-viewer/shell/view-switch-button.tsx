@@ -1,11 +1,11 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { IconLabel } from '../../../components/ui/icon';
-import type { MapViewModel } from '../../../map';
+import { IconLabel } from '@/components/ui/icon';
+import type { MapViewModel } from '@/map';
 import { TIME_PARAM, TIME_STEP_PARAM } from '../time/time-range';
 import { viewToQuery } from './view-query';
-import { useAsOf } from '../../../lib/as-of';
+import { useAsOf } from '@/lib/as-of';
 
 type ViewSwitchButtonProps = {
   mapId: number;

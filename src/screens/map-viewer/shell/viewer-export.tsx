@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconLabel } from '../../../components/ui/icon';
-import type { Layer, LayerFilter } from '../../../../generated/model';
-import { ExportDialog, type ExportScope } from '../../../components/export-dialog';
-import { featureOf, useAppAbility } from '../../../lib/ability';
+import { IconLabel } from '@/components/ui/icon';
+import type { Layer, LayerFilter } from '@generated/model';
+import { ExportDialog, type ExportScope } from '@/components/export-dialog';
+import { featureOf, useAppAbility } from '@/lib/ability';
 import { withTimeRange } from '../time/time-range';
-import { datetimeFor } from '../../../lib/time-query';
+import { datetimeFor } from '@/lib/time-query';
 
 type ViewerExportProps = {
   mapId: number;

@@ -1,10 +1,10 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
-import { Drawer } from '../../../components/ui/drawer';
-import { IconLabel } from '../../../components/ui/icon';
-import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { Button } from '@/components/ui/button';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { Drawer } from '@/components/ui/drawer';
+import { IconLabel } from '@/components/ui/icon';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { useWideScreen } from './use-wide-screen';
 
 type ViewerShellProps = {

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getListLayerChangesQueryKey, listLayerChanges } from '../../../../generated/api/features/features';
-import type { Layer, LayerChange } from '../../../../generated/model';
-import { LoadMoreButton } from '../../../components/ui/load-more';
-import { featuresExtent } from '../../../map/feature-extent';
-import type { MapLayerModel } from '../../../map/layer-model';
+import { getListLayerChangesQueryKey, listLayerChanges } from '@generated/api/features/features';
+import type { Layer, LayerChange } from '@generated/model';
+import { LoadMoreButton } from '@/components/ui/load-more';
+import { featuresExtent } from '@/map/feature-extent';
+import type { MapLayerModel } from '@/map/layer-model';
 import { FeatureHistory } from '../history/feature-history';
 import { downloadText } from '../network/network-csv';
 import { fromLocalInput, toLocalInput } from './as-of';

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getListLayerChangesMockHandler } from '../../../../generated/api/features/features.msw';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import type { LayerChange } from '../../../../generated/model';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getListLayerChangesMockHandler } from '@generated/api/features/features.msw';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import type { LayerChange } from '@generated/model';
+import { townMapDetail } from '@mocks/features-town-map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 
 const MOMENT = '2026-03-01T12:00:00.000Z';
 

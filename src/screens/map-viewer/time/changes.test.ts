@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayerChange } from '../../../../generated/model';
+import type { LayerChange } from '@generated/model';
 import { CHANGE_COLOURS, changeLayers, changesCsv, changesGeoJson } from './changes';
 
 const CHANGES: LayerChange[] = [

@@ -1,5 +1,5 @@
-import type { FeatureCollection, LayerChange, LayerChangeEffect } from '../../../../generated/model';
-import type { MapLayerModel } from '../../../map/layer-model';
+import type { FeatureCollection, LayerChange, LayerChangeEffect } from '@generated/model';
+import type { MapLayerModel } from '@/map/layer-model';
 
 /** Each effect's colour on the map and in the list: added green, changed amber, removed red. */
 export const CHANGE_COLOURS: Readonly<Record<LayerChangeEffect, string>> = {

@@ -4,10 +4,10 @@
  * property stores and OGC `datetime` reads as a whole day.
  */
 
-import { dayOf, type TimeRangeModel } from '../../../map/time-filter';
-import { TIME_PARAM, toDatetime, type Timed, type TimeStep } from '../../../lib/time-query';
+import { dayOf, type TimeRangeModel } from '@/map/time-filter';
+import { TIME_PARAM, toDatetime, type Timed, type TimeStep } from '@/lib/time-query';
 
-export { dayOf, inTimeRange } from '../../../map/time-filter';
+export { dayOf, inTimeRange } from '@/map/time-filter';
 // The address's side (also read by the feature table and its links, outside the viewer).
 export {
   datetimeFor,
@@ -16,9 +16,9 @@ export {
   timeRangeFromQuery,
   timeStepFromQuery,
   toDatetime,
-} from '../../../lib/time-query';
+} from '@/lib/time-query';
 
-export type { TimeStep } from '../../../lib/time-query';
+export type { TimeStep } from '@/lib/time-query';
 export const TIME_STEPS: readonly TimeStep[] = ['day', 'month', 'year'];
 
 /** From and to, both days included; null is an open end. */

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import { townMapDetail } from '@mocks/features-town-map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 import { PLAY_INTERVAL_MS } from './time-slider';
 
 const pipesTime = () => recordedMap.props?.layers.find((layer) => layer.layerId === 1)?.style.time;

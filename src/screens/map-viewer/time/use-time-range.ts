@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Layer } from '../../../../generated/model';
+import type { Layer } from '@generated/model';
 import {
   TIME_STEP_PARAM,
   queryWithTimeRange,

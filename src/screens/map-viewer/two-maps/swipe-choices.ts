@@ -1,5 +1,5 @@
-import type { Layer, MapDetail } from '../../../../generated/model';
-import { describeLayers, type MapLayerModel, type SwipeSide } from '../../../map';
+import type { Layer, MapDetail } from '@generated/model';
+import { describeLayers, type MapLayerModel, type SwipeSide } from '@/map';
 
 /** What one side of a swipe comparison shows: a whole map, or one layer of a map. */
 export type SwipeChoice = { kind: 'map'; mapId: number } | { kind: 'layer'; mapId: number; layerId: number };

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShowMap } from '../../../../generated/api/maps/maps';
-import type { MapDetail } from '../../../../generated/model';
-import { CompactSelect } from '../../../components/ui/compact-select';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { MapCanvas, SwipeDivider, type MapViewModel, type SwipeSide } from '../../../map';
+import { useShowMap } from '@generated/api/maps/maps';
+import type { MapDetail } from '@generated/model';
+import { CompactSelect } from '@/components/ui/compact-select';
+import { LoadError, Loading } from '@/components/ui/status';
+import { MapCanvas, SwipeDivider, type MapViewModel, type SwipeSide } from '@/map';
 import './swipe-compare.css';
 import {
   choiceKey,

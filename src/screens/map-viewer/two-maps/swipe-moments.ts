@@ -1,4 +1,4 @@
-import type { SwipeSide } from '../../../map';
+import type { SwipeSide } from '@/map';
 import { asOfFromQuery, queryWithAsOf } from '../time/as-of';
 import type { SwipeMoments } from './swipe-choices';
 

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getShowMapMockHandler } from '../../../../generated/api/maps/maps.msw';
-import { townMapDetail } from '../../../../mocks/features-town-map';
-import { rememberViewedMap } from '../../../lib/last-map';
-import { recordedMap } from '../../../map/testing/recording-map-canvas';
-import { renderApp } from '../../../testing/render';
-import { server } from '../../../testing/server';
+import { getShowMapMockHandler } from '@generated/api/maps/maps.msw';
+import { townMapDetail } from '@mocks/features-town-map';
+import { rememberViewedMap } from '@/lib/last-map';
+import { recordedMap } from '@/map/testing/recording-map-canvas';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 
 /** The vector tile URLs the swipe map draws on one side, by the side its layer keys name. */
 const tileUrls = (side: 'left' | 'right') =>

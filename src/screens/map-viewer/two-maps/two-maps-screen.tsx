@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Breadcrumbs } from '../../../components/ui/breadcrumbs';
-import { ToggleButton } from '../../../components/ui/toggle-button';
-import { nextViewRequestNonce, viewsDiffer, type MapViewModel, type ViewRequest } from '../../../map';
-import { lastViewedMapId } from '../../../lib/last-map';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ToggleButton } from '@/components/ui/toggle-button';
+import { nextViewRequestNonce, viewsDiffer, type MapViewModel, type ViewRequest } from '@/map';
+import { lastViewedMapId } from '@/lib/last-map';
 import { MapPicker } from '../pickers/map-picker';
 import { ShownMap } from '../shell/shown-map';
 import { SwipeCompare } from './swipe-compare';

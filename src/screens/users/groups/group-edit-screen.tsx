@@ -7,20 +7,20 @@ import {
   useGetGroup,
   useSetGroupMembers,
   useUpdateGroup,
-} from '../../../../generated/api/groups/groups';
-import { useListUsers } from '../../../../generated/api/users/users';
-import type { GroupDetail, GroupMember } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { Form } from '../../../components/ui/form';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { LoadError, Loading } from '../../../components/ui/status';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { showToast } from '../../../components/ui/toast';
-import { useForm } from '../../../lib/use-form';
+} from '@generated/api/groups/groups';
+import { useListUsers } from '@generated/api/users/users';
+import type { GroupDetail, GroupMember } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { NativeSelect } from '@/components/ui/native-select';
+import { LoadError, Loading } from '@/components/ui/status';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast';
+import { useForm } from '@/lib/use-form';
 import { groupPaths } from './group-paths';
-import '../../../styles/access.css';
-import { groupChanged } from '../../../lib/cache-changes';
+import '@/styles/access.css';
+import { groupChanged } from '@/lib/cache-changes';
 
 /** /users/groups/create and /users/groups/:group_id/edit: name, description and (once made) members. */
 export function GroupEditScreen() {

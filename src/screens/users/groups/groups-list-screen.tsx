@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDeleteGroup, useListGroups } from '../../../../generated/api/groups/groups';
-import type { Group } from '../../../../generated/model';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LinkButton } from '../../../components/ui/link-button';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/status';
-import { showToast } from '../../../components/ui/toast';
+import { useDeleteGroup, useListGroups } from '@generated/api/groups/groups';
+import type { Group } from '@generated/model';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LinkButton } from '@/components/ui/link-button';
+import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { showToast } from '@/components/ui/toast';
 import { groupPaths } from './group-paths';
-import { groupChanged } from '../../../lib/cache-changes';
+import { groupChanged } from '@/lib/cache-changes';
 
 /** /users/groups: every group with its member count; admins make, edit and delete them. */
 export function GroupsListScreen() {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MOCK_USER } from '../../../../mocks/accounts';
-import { db } from '../../../../mocks/db';
-import { accessDb, FIELD_CREW_GROUP_ID, groupMembers } from '../../../../mocks/maps-access-store';
-import { renderApp } from '../../../testing/render';
+import { MOCK_USER } from '@mocks/accounts';
+import { db } from '@mocks/db';
+import { accessDb, FIELD_CREW_GROUP_ID, groupMembers } from '@mocks/maps-access-store';
+import { renderApp } from '@/testing/render';
 
 // The first render loads the screen's lazy chunk; this machine's shared CPUs make that slow.
 const SLOW = { timeout: 20_000 };

@@ -1,7 +1,7 @@
 import { accessRounds, makeAccessFixture, type AccessFixture, type AccessResults } from './access-load.ts';
 import { aggregateRounds, type AggregateResults } from './aggregate-load.ts';
 import { Balancer, instancesRounds, type InstancesResults } from './instances-load.ts';
-import { postmasterPid } from './cpu.ts';
+import { postmasterPid, treeCpuSeconds } from './cpu.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,9 @@ const { values } = parseArgs({
     // The page, bbox and tile loads through nginx in front of one instance, then of two (same
     // nginx, same PostgreSQL), alternated `--rounds` times (bench/instances-load.ts); --postgres.
     'instances-load': { type: 'boolean', default: false },
+    // The import and the three exports alone on a fresh data directory, with the server's CPU
+    // seconds beside each (less swayed by other work on the machine than the wall time).
+    'import-export': { type: 'boolean', default: false },
   },
 });
 const n = Number(values.n);
@@ -404,6 +407,59 @@ async function reportOnly(): Promise<void> {
   process.stdout.write(`${markdownTable(results)}\n`);
 }
 
+/** Waits until the server has used less than a tenth of a CPU second in a second (work after a job ends). */
+async function serverIdle(server: ServerProcess): Promise<void> {
+  for (let before = treeCpuSeconds(server.pid); ;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = treeCpuSeconds(server.pid);
+    if (now - before < 0.1) return;
+    before = now;
+  }
+}
+
+/** `--import-export`: the import of N points, then the GeoPackage, GeoJSON and CSV exports of them. */
+async function importExport(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'atlasboard-bench-'));
+  const clientDir = path.join(workDir, 'client');
+  await mkdir(clientDir, { recursive: true });
+  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>API only</title>\n');
+  const csv = path.join(workDir, 'points.csv');
+  await writePointsCsv(csv, n);
+  const server = benchServer(workDir, clientDir);
+  const load = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+  try {
+    await server.start();
+    const session = new Session(server.origin);
+    await session.signIn(ADMIN.email, ADMIN.password);
+    log(`importing; load average ${load()}`);
+    let cpu = treeCpuSeconds(server.pid);
+    const imported = await importPoints(session, server, csv, n);
+    const importCpu = treeCpuSeconds(server.pid) - cpu;
+    log(
+      `imported in ${imported.seconds} s (server CPU ${importCpu.toFixed(1)} s), peak ${imported.peakMb} MB`,
+    );
+    // The statistics and the tile grid are brought up to date after the layer is shown.
+    await serverIdle(server);
+    for (const format of ['gpkg', 'geojson', 'csv'] as const) {
+      cpu = treeCpuSeconds(server.pid);
+      const result = await exportLayer(session, server, imported.target, format);
+      const used = treeCpuSeconds(server.pid) - cpu;
+      log(`${format}: ${JSON.stringify(result)} (server CPU ${used.toFixed(1)} s)`);
+    }
+    log(`load average ${load()}`);
+  } catch (error) {
+    process.stderr.write(`Server log:\n${server.log}\n`);
+    throw error;
+  } finally {
+    await server.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 (values.peer
   ? peerRun({
       peer: values.peer,
@@ -417,13 +473,15 @@ async function reportOnly(): Promise<void> {
       admin: ADMIN,
       log,
     })
-  : values['report-only']
-    ? reportOnly()
-    : values['load-only']
-      ? loadOnly(path.resolve(values['load-only']))
-      : values['access-load'] || values['aggregate-load'] || values['instances-load']
-        ? accessOnFreshData()
-        : main()
+  : values['import-export']
+    ? importExport()
+    : values['report-only']
+      ? reportOnly()
+      : values['load-only']
+        ? loadOnly(path.resolve(values['load-only']))
+        : values['access-load'] || values['aggregate-load'] || values['instances-load']
+          ? accessOnFreshData()
+          : main()
 ).catch((error: unknown) => {
   if (error instanceof PeerUnavailable) {
     process.stderr.write(`${error.message}\n`);

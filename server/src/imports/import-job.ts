@@ -126,8 +126,16 @@ export async function runImport(
   const moveEnds: number[] = [];
   let moveRows = 0;
   let movePositions = 0;
+  // The statement staging the last batch: the next batch is read and checked while the
+  // database runs it (on the embedded database they are two threads), and it is awaited before
+  // the next statement is sent, so at most one batch waits in memory besides the one being read.
+  let staging: Promise<void> = Promise.resolve();
   const flush = async () => {
-    await stageBatch(db, job.id, staged, batch, row);
+    await staging;
+    await context.progress(READ_SHARE + (STAGE_SHARE * row) / total);
+    staging = stageBatch(db, job.id, staged, batch, row);
+    // Its failure is thrown where it is awaited (the next flush, or after the last batch).
+    staging.catch(() => undefined);
     if (
       moveRows > 0 &&
       (moveRows + batch.length > MOVE_BATCH || movePositions + batchPositions > STATEMENT_POSITIONS)
@@ -141,7 +149,6 @@ export async function runImport(
     staged += batch.length;
     batch = [];
     batchPositions = 0;
-    await context.progress(READ_SHARE + (STAGE_SHARE * row) / total);
   };
   for await (const feature of read()) {
     row += 1;
@@ -172,6 +179,7 @@ export async function runImport(
     if (batch.length >= BATCH || batchPositions >= STATEMENT_POSITIONS) await flush();
   }
   if (batch.length > 0) await flush();
+  await staging;
   moveEnds.push(staged);
   const layerId = await moveStagedRows(db, {
     jobId: job.id,

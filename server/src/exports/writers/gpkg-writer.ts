@@ -20,9 +20,12 @@ export const tableName = (title: string) =>
     .replace(/^_+|_+$/g, '')
     .slice(0, 60) || 'features';
 
-/** GeoPackage geometry blob (GPKG spec 2.1.3): header, xy envelope, then the WKB from PostGIS. */
-function gpkgBlob(wkb: Uint8Array, bbox: [number, number, number, number]): Uint8Array {
-  const blob = new Uint8Array(40 + wkb.length);
+/**
+ * GeoPackage geometry blob (GPKG spec 2.1.3): header, xy envelope, then the WKB from PostGIS
+ * (bytes, or hex text decoded straight into the blob).
+ */
+function gpkgBlob(wkb: Uint8Array | string, bbox: [number, number, number, number]): Uint8Array {
+  const blob = new Uint8Array(40 + (typeof wkb === 'string' ? wkb.length / 2 : wkb.length));
   const view = new DataView(blob.buffer);
   blob[0] = 0x47; // 'G'
   blob[1] = 0x50; // 'P'
@@ -31,7 +34,9 @@ function gpkgBlob(wkb: Uint8Array, bbox: [number, number, number, number]): Uint
   view.setInt32(4, 4326, true);
   const [minX, minY, maxX, maxY] = bbox;
   [minX, maxX, minY, maxY].forEach((value, index) => view.setFloat64(8 + index * 8, value, true));
-  blob.set(wkb, 40);
+  if (typeof wkb === 'string')
+    Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength).write(wkb, 40, 'hex');
+  else blob.set(wkb, 40);
   return blob;
 }
 

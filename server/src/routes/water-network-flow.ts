@@ -1,3 +1,4 @@
+import { featureIdsOfLayerAmong } from '../features/features-store.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import { mapFor } from '../maps/access.ts';
@@ -66,16 +67,14 @@ export const waterNetworkFlowHandlers = typedHandlers({
       if (node) (node.kind === 'junction' ? nodeIds : sourceIds).push(...node.featureIds);
     }
     // A source's node also holds the valves and hydrants beside it: only the source layer's are sources.
-    const sourceLayer = new Set(
+    const sourceLayer =
       sourceIds.length === 0
-        ? []
-        : (
-            await services.db.query<{ id: number }>(
-              'SELECT id FROM features WHERE id = ANY($1::int[]) AND layer_id = $2',
-              [sourceIds, loaded.network.config.hydraulics.source_layer_id],
-            )
-          ).map((row) => row.id),
-    );
+        ? new Set<number>()
+        : await featureIdsOfLayerAmong(
+            services.db,
+            sourceIds,
+            loaded.network.config.hydraulics.source_layer_id,
+          );
     const sources = sourceIds.filter((id) => sourceLayer.has(id));
     const nodes = [...nodeIds, ...sourceIds.filter((id) => !sourceLayer.has(id))];
     const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);

@@ -29,7 +29,7 @@ function me(context: Pick<TypedContext<'createBookmark'>, 'auth'>) {
  * Bookmarks are private to their owner (admins included): another user's bookmark answers 404,
  * exactly as a missing one, so ids reveal nothing.
  */
-export const bookmarkHandlers: TypedHandlers = {
+export const routeHandlers: TypedHandlers = {
   async createBookmark(context) {
     const { params, body, services, auth } = context;
     const { db } = services;

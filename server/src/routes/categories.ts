@@ -28,7 +28,7 @@ function mapIdOf(query: { map_id: number }): number {
 }
 
 /** Categories: the folders of a map's layer tree, named by `?map_id`. */
-export const categoryHandlers = partHandlers(
+export const routeHandlers = partHandlers(
   {
     list: 'listCategories',
     create: 'createCategory',

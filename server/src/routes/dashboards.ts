@@ -81,7 +81,7 @@ async function widgetOr404(db: Queryable, mapId: number, widgetId: number): Prom
 }
 
 /** Dashboards: aggregations of a layer (computed by the database) and a map's widgets. */
-export const dashboardHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async aggregateLayer({ services: { db }, auth, params, query, body }) {
     const asOf = parseMoment(query.as_of, 'as_of');
     const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');

@@ -19,7 +19,7 @@ async function fileOr404(db: Queryable, fileId: number): Promise<LocatedFile> {
 }
 
 /** Feature attachments: only who may update the feature changes its files; readers download them. */
-export const featureFileHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async uploadFeatureFiles({ services: { db, config }, auth, request }) {
     const tempDir = await uploadTempDir(config.dataDir);
     try {

@@ -18,7 +18,7 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 const MAIN_SEARCH_LIMIT = 20;
 
 /** Finding features: the filter panel's `layers_filter` and the viewer's search box. */
-export const featureSearchHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async filterFeatures({ services: { db }, auth, params, query, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
     // Only the layers the caller may read can be filtered, and not on their hidden properties.

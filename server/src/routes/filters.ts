@@ -19,7 +19,7 @@ async function checkInput(tx: Queryable, mapId: number, input: FilterInput, erro
 }
 
 /** Saved filters of a map: one property of a vector layer, shown as a control of `type`. */
-export const filterHandlers = partHandlers(
+export const routeHandlers = partHandlers(
   {
     list: 'listFilters',
     create: 'createFilter',

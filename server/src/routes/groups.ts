@@ -41,7 +41,7 @@ async function groupDetail(db: Queryable, id: number): Promise<GroupDetail> {
 const nameTaken = () => invalid({ name: [msg('access.group_name_taken')] });
 
 /** Group administration (admins only: OPERATION_NEEDS asks `manage Group` on every group). */
-export const groupHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async listGroups({ services: { db } }) {
     const rows = await listGroupRows(db);
     return { status: 200, body: { data: rows.map(toGroup) } };

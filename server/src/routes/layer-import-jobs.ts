@@ -54,7 +54,7 @@ function toImportJob(job: ImportJobRecord, locale: Locale): ImportJob {
 }
 
 /** Import jobs (docs/decisions.md#jobs): a large file is stored and imported by whichever worker claims it. */
-export const layerImportJobHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async startLayerImport({ services, request, auth, params }) {
     const { db, config } = services;
     await mapFor(db, auth, params.id, 'update');

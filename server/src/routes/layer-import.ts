@@ -9,7 +9,7 @@ import { UnreadableFile } from '../imports/imported-feature.ts';
 import { readUpload, uploadsDir, type Upload } from '../imports/upload.ts';
 import { mapFor } from '../maps/access.ts';
 import { toLayer } from '../maps/records.ts';
-import type { TypedHandler } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedHandler } from '../openapi/typed-handlers.ts';
 
 const TEXT_FIELDS = ['name', 'source_layer', 'lon_column', 'lat_column', 'wkt_column'] as const;
 
@@ -90,3 +90,5 @@ export const importLayerHandler: TypedHandler<'importLayer'> = async ({
     await rm(upload.dir, { recursive: true, force: true });
   }
 };
+
+export const routeHandlers = typedHandlers({ importLayer: importLayerHandler });

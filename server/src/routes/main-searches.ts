@@ -90,7 +90,7 @@ const mainSearchParts = partHandlers(
 );
 
 /** Creates and updates: two admins adding an entry for the same layer at once get a 422, not a 500. */
-export const mainSearchHandlers: TypedHandlers = {
+export const routeHandlers: TypedHandlers = {
   ...mainSearchParts,
   createMainSearch: (context) => layerOnce(() => mainSearchParts.createMainSearch!(context)),
   updateMainSearch: (context) => layerOnce(() => mainSearchParts.updateMainSearch!(context)),

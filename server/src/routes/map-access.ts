@@ -113,7 +113,7 @@ const toShareLink = (row: ShareLinkRow): ShareLink => ({
   created_at: new Date(row.created_at).toISOString(),
 });
 
-export const mapAccessHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async getMapAccess({ services: { db }, auth, params }) {
     const map = await managedMap(db, auth, params.id);
     return { status: 200, body: { data: await readMapAccess(db, map.id) } };

@@ -7,7 +7,7 @@ import { randomToken } from '../auth/tokens.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { findUserByEmail } from '../users/user-record.ts';
 import { passwordRuleErrors } from '../users/user-rules.ts';
 import { setResetPassword } from '../users/users-store.ts';
@@ -73,3 +73,5 @@ export async function resetPassword(
   }
   return { status: 200, body: { message: translator(localeOf(context.request))('reset.changed') } };
 }
+
+export const routeHandlers = typedHandlers({ forgetPassword, resetPassword });

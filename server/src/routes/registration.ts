@@ -4,7 +4,7 @@ import { clearHits, ipKey, recordHit, retryAfter, takeAttempt, throttleKey } fro
 import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { emailTaken, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 
@@ -69,3 +69,5 @@ export async function verifyEmail(context: TypedContext<'verifyEmail'>): Promise
   await clearHits(db, key);
   return { status: 200, body: { message: translator(localeOf(context.request))('accounts.verified') } };
 }
+
+export const routeHandlers = typedHandlers({ register, verifyEmail });

@@ -5,7 +5,7 @@ import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
 import { toSearch, type SearchBody } from '../maps/records.ts';
 
 /** Saved form searches of a map: a vector layer of the map and some of its property names. */
-export const searchHandlers = partHandlers(
+export const routeHandlers = partHandlers(
   {
     list: 'listSearches',
     create: 'createSearch',

@@ -3,7 +3,12 @@ import { endSession } from '../auth/sessions.ts';
 import { randomToken } from '../auth/tokens.ts';
 import { clearSessionCookie } from '../http/cookies.ts';
 import { unauthenticated } from '../http/http-error.ts';
-import type { SuccessBodyOf, TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import {
+  typedHandlers,
+  type SuccessBodyOf,
+  type TypedContext,
+  type TypedResult,
+} from '../openapi/typed-handlers.ts';
 import { toPublicUser } from '../users/user-record.ts';
 
 /**
@@ -58,3 +63,5 @@ export async function getAbilities(
   );
   return { status: 200, body: rules as SuccessBodyOf<'getAbilities'> };
 }
+
+export const routeHandlers = typedHandlers({ logout, getAuthProviders, getAbilities, getCurrentUser });

@@ -6,7 +6,7 @@ import { newTotpSecret, otpauthUrl } from '../auth/totp.ts';
 import { invalid, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { OperationContext } from '../openapi/bind-operations.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import type { UserRecord } from '../users/user-record.ts';
 import { clearTwoFactor, confirmTwoFactorSecret, setPendingTwoFactorSecret } from '../users/users-store.ts';
 
@@ -77,3 +77,5 @@ export async function disableTwoFactor(
   });
   return { status: 204 };
 }
+
+export const routeHandlers = typedHandlers({ startTwoFactor, confirmTwoFactor, disableTwoFactor });

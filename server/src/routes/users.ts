@@ -5,7 +5,7 @@ import { destroyUserSessions } from '../auth/sessions.ts';
 import { accountKey, clearHits, takeAttempt } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid, notFound, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { msg, type Message, type Problems } from '../i18n/messages.ts';
 import { listUsers as queryUsers } from '../users/user-list.ts';
 import {
@@ -140,3 +140,5 @@ export async function deleteUser(context: TypedContext<'deleteUser'>): Promise<T
   await deleteUserRow(context.services.db, user.id);
   return { status: 204 };
 }
+
+export const routeHandlers = typedHandlers({ listUsers, createUser, getUser, updateUser, deleteUser });

@@ -51,7 +51,7 @@ function startOf(loaded: LoadedModel, run: RunResult, featureId: number): FlowSt
 }
 
 /** Handlers for the directed (upstream / downstream) traces of a map's water network. */
-export const waterNetworkFlowHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   traceWaterNetworkFlow: async ({ services, auth, params, body }) => {
     const map = await mapFor(services.db, auth, params.id, 'read');
     const loaded = await loadModel(services.db, map.id, map.center as [number, number]);

@@ -22,7 +22,7 @@ const DANGLING_TOLERANCES = 5;
 const networkOf = (db: Database, map: MapRow) => loadNetwork(db, map.id, map.center as [number, number]);
 
 /** Handlers for a map's water network: configuration, check, isolation and trace. */
-export const waterNetworkHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   getWaterNetwork: async ({ services, auth, params }) => {
     await mapFor(services.db, auth, params.id, 'read');
     return { status: 200, body: { data: await waterNetworkOf(services.db, params.id) } };

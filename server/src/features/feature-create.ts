@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg } from '../i18n/messages.ts';
 import { type FeatureBody, type LayerRow } from '../maps/records.ts';
 import { insertFeature } from './features-store.ts';

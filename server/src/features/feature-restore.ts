@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { invalid, notFound } from '../http/http-error.ts';
+import { invalid, notFound } from '../domain-errors.ts';
 import { msg } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow } from '../maps/records.ts';
 import { insertFeature } from './features-store.ts';

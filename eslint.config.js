@@ -185,6 +185,29 @@ export default tseslint.config(
     },
   },
   {
+    // Routes read the request, call the domain and its stores, and answer: the SQL of a table
+    // lives in its store module next to the domain (users/users-store.ts, access/groups-store.ts…).
+    files: ['server/src/routes/**/*.ts'],
+    ignores: ['server/src/routes/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|exec)$/]',
+          message: 'No SQL in routes: call a store module (one per table, next to its domain).',
+        },
+        {
+          selector: 'Literal[value=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
+          message: 'No SQL in routes: call a store module (one per table, next to its domain).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
+          message: 'No SQL in routes: call a store module (one per table, next to its domain).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/lib/cache-changes.ts', 'src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...deepRelativeCalls] },
   },

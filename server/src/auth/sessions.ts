@@ -104,6 +104,15 @@ export async function destroySession(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id = $1', [id]);
 }
 
+/** Ends a session; what the identity provider's sign-in left on it (for its logout), null if none. */
+export async function endSession(db: Queryable, id: string): Promise<{ oidcIdToken: string | null }> {
+  const rows = await db.query<{ oidc_id_token: string | null }>(
+    'DELETE FROM sessions WHERE id = $1 RETURNING oidc_id_token',
+    [id],
+  );
+  return { oidcIdToken: rows[0]?.oidc_id_token ?? null };
+}
+
 /** Ends every session of a user except `keepId` (after a password change). */
 export async function destroyUserSessions(db: Queryable, userId: number, keepId?: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, keepId ?? '']);

@@ -1,3 +1,4 @@
+import { insertFeaturesSql } from '../features/features-store.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   DEMO_CATEGORIES,
@@ -32,13 +33,16 @@ async function insertFeatures(
   features: TownFeature[],
 ): Promise<number> {
   const rows = await tx.query<{ first: number }>(
-    `WITH inserted AS (
-       INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-       SELECT $1, ST_SetSRID(ST_GeomFromGeoJSON(item -> 'geometry'), 4326), item -> 'properties', $2, $2
-       FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS rows (item, position)
-       ORDER BY position
-       RETURNING id
-     )
+    `WITH inserted AS (${insertFeaturesSql(
+      {
+        layer: '$1',
+        geom: "ST_SetSRID(ST_GeomFromGeoJSON(item -> 'geometry'), 4326)",
+        properties: "item -> 'properties'",
+        user: '$2',
+      },
+      'jsonb_array_elements($3::jsonb) WITH ORDINALITY AS rows (item, position) ORDER BY position',
+      'id',
+    )})
      SELECT min(id)::int AS first FROM inserted`,
     [layerId, userId, JSON.stringify(features)],
   );

@@ -1,4 +1,5 @@
 import type { components } from '@generated/openapi-types.ts';
+import type { Queryable } from '../db/database.ts';
 
 export type FeatureFileBody = components['schemas']['FeatureFile'];
 
@@ -28,4 +29,16 @@ export function toFeatureFile(row: FeatureFileRow): FeatureFileBody {
     url: `/api/feature-layer/files/${row.id}`,
     created_at: new Date(row.created_at).toISOString(),
   };
+}
+
+/** A file with the layer and map of its feature, which decide who may read and change it. */
+export type LocatedFile = FeatureFileRow & { layer_id: number; map_id: number };
+
+export async function locatedFile(db: Queryable, fileId: number): Promise<LocatedFile | undefined> {
+  const [file] = await db.query<LocatedFile>(
+    `SELECT ${FILE_COLUMNS}, ft.layer_id, l.map_id FROM feature_files ff
+     JOIN features ft ON ft.id = ff.feature_id JOIN layers l ON l.id = ft.layer_id WHERE ff.id = $1`,
+    [fileId],
+  );
+  return file;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg } from '../i18n/messages.ts';
 
 /** An ISO 8601 date-time with a zone (Z or an offset): what `as_of`, `from` and `to` take. */

@@ -1,6 +1,6 @@
 import { canOn, type Action, type AppAbility } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
-import { forbidden, notFound } from '../http/http-error.ts';
+import { forbidden, notFound } from '../domain-errors.ts';
 import { mayReachLayer, mayReachMap } from '../maps/access.ts';
 import { cachedMap } from '../maps/map-cache.ts';
 import { mapOr404 } from '../maps/map-scope.ts';

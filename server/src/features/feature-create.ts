@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg } from '../i18n/messages.ts';
-import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow, type LayerRow } from '../maps/records.ts';
+import { type FeatureBody, type LayerRow } from '../maps/records.ts';
+import { insertFeature } from './features-store.ts';
 import { writeAudits } from './feature-audits.ts';
 import { featureSizeProblems, geometryProblems, type Geometry } from './feature-geometry.ts';
 import { withFiles } from './feature-rows.ts';
@@ -32,13 +33,12 @@ export async function createFeature(
     Object.entries(input.properties).filter(([, value]) => value !== null && value !== ''),
   );
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx.query<FeatureRow>(
-      `WITH ft AS (
-         INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-         VALUES ($1, ST_SetSRID(ST_GeomFromGeoJSON($2), 4326), $3, $4, $4) RETURNING *)
-       SELECT ${FEATURE_COLUMNS} FROM ft`,
-      [layer.id, JSON.stringify(input.geometry), JSON.stringify(properties), userId],
-    );
+    const created = await insertFeature(tx, {
+      layerId: layer.id,
+      geometryJson: JSON.stringify(input.geometry),
+      properties,
+      userId,
+    });
     if (!created) throw new Error('feature insert returned nothing');
     await writeAudits(tx, [
       {

@@ -1,7 +1,7 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { cachedMap } from '../maps/map-cache.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '../maps/records.ts';
 import { keepForRestore } from './deleted-features.ts';

@@ -1,5 +1,6 @@
 import type { components } from '@generated/openapi-types.ts';
-import { HttpError, invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
+import { HttpError } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { parseDatetime, type TimeSpan } from '../ogc/ogc-datetime.ts';
 import { likePattern } from './feature-rows.ts';

@@ -1,6 +1,6 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Database } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { changedValues, writeAudits } from './feature-audits.ts';
 import { layersOfMap } from './feature-edits.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { keysetPageEnvelope, type PageEnvelope } from '@shared/http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
 import type { FeatureBody, LayerRow } from '../maps/records.ts';

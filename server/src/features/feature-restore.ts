@@ -1,8 +1,9 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { invalid, notFound } from '../http/http-error.ts';
+import { invalid, notFound } from '../domain-errors.ts';
 import { msg } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow } from '../maps/records.ts';
+import { insertFeature } from './features-store.ts';
 import { bringBackKept } from './deleted-features.ts';
 import { changedValues, writeAudits } from './feature-audits.ts';
 import { auditValues } from './feature-edits.ts';
@@ -101,13 +102,7 @@ export async function restoreFeatureVersion(
     }
 
     const layerId = deletion?.layer_id ?? 0;
-    const [created] = await tx.query<FeatureRow>(
-      `WITH ft AS (
-         INSERT INTO features (id, layer_id, geom, properties, created_by, updated_by)
-         VALUES ($1, $2, ST_SetSRID(ST_GeomFromGeoJSON($3::text), 4326), $4, $5, $5) RETURNING *)
-       SELECT ${FEATURE_COLUMNS} FROM ft`,
-      [featureId, layerId, geometryJson, JSON.stringify(properties), userId],
-    );
+    const created = await insertFeature(tx, { id: featureId, layerId, geometryJson, properties, userId });
     if (!created) throw new Error('restored feature insert returned nothing');
     await bringBackKept(tx, featureId);
     await writeAudits(tx, [

@@ -1,6 +1,6 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { invalid, notFound } from '../http/http-error.ts';
+import { invalid, notFound } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import {
   FEATURE_COLUMNS,
@@ -13,6 +13,7 @@ import { changedValues, writeAudits } from './feature-audits.ts';
 import { auditValues } from './feature-edits.ts';
 import { geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap, withFiles } from './feature-rows.ts';
+import { insertFeaturesSql } from './features-store.ts';
 import { assertSeen, currentVersion, versionRows } from './feature-versions.ts';
 
 type SplitRequest = components['schemas']['SplitFeatureRequest'];
@@ -90,10 +91,16 @@ export async function splitFeature(
       throw invalid({ point: [msg('feature_versions.at_end')] });
 
     const [rest] = await tx.query<FeatureRow>(
-      `WITH ft AS (
-         INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-         SELECT layer_id, ST_LineSubstring(geom, $2::float8, 1), properties, $3, $3 FROM features WHERE id = $1
-         RETURNING *)
+      `WITH ft AS (${insertFeaturesSql(
+        {
+          layer: 'layer_id',
+          geom: 'ST_LineSubstring(geom, $2::float8, 1)',
+          properties: 'properties',
+          user: '$3',
+        },
+        'features WHERE id = $1',
+        '*',
+      )})
        SELECT ${FEATURE_COLUMNS} FROM ft`,
       [featureId, cut.fraction, userId],
     );

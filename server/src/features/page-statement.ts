@@ -1,6 +1,6 @@
 import { canOn, type AppAbility } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import type { PageEnvelope } from '@shared/http/pagination.ts';
 import { LAYER_COLUMNS, type FeatureBody } from '../maps/records.ts';
 import { countAt, pastCandidatesSql, type IdBound } from './as-of.ts';

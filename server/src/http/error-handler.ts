@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
 import { DatabaseBusy, DatabaseUnreachable } from '../db/connection-gate.ts';
-import { busy, HttpError, invalid, payloadTooLarge, unavailable } from './http-error.ts';
+import { Forbidden, Invalid, NotFound } from '../domain-errors.ts';
+import { busy, forbidden, HttpError, invalid, notFound, payloadTooLarge, unavailable } from './http-error.ts';
 
 /** How long a caller turned away by a busy database is asked to wait. */
 const RETRY_AFTER_SECONDS = 5;
@@ -20,6 +21,14 @@ function fromDatabaseWait(error: unknown): HttpError | undefined {
   if (code === '55P03' || code === '57014') return busy(RETRY_AFTER_SECONDS);
   if (error instanceof Error && error.message === 'timeout exceeded when trying to connect')
     return busy(RETRY_AFTER_SECONDS);
+  return undefined;
+}
+
+/** The domain's errors, as the document answers them: 404, 403, and 422 with its problems. */
+export function fromDomainError(error: unknown): HttpError | undefined {
+  if (error instanceof NotFound) return notFound();
+  if (error instanceof Forbidden) return forbidden();
+  if (error instanceof Invalid) return invalid(error.problems);
   return undefined;
 }
 
@@ -42,7 +51,10 @@ function fromFastifyError(error: FastifyError): HttpError | undefined {
 /** The one place errors become responses: known ones keep their shape; anything else is a bare 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = error instanceof HttpError ? error : (fromFastifyError(error) ?? fromDatabaseWait(error));
+    const known =
+      error instanceof HttpError
+        ? error
+        : (fromDomainError(error) ?? fromFastifyError(error) ?? fromDatabaseWait(error));
     if (known) {
       if (known.status >= 500) request.log.warn({ status: known.status }, known.message);
       return reply.status(known.status).headers(known.headers).send(known.body(request));

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Queryable } from '../db/database.ts';
+import { insertFeaturesSql } from '../features/features-store.ts';
 import { JobLeaseLost } from '../jobs/job-worker.ts';
 import { insertImportedLayer, settleGeometryType, type ImportRequest } from './import-layer.ts';
 import type { InferredProperty } from './schema-inference.ts';
@@ -74,9 +75,10 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
       await db.transaction(async (tx) => {
         await holdJob(tx, jobId, workerId);
         await tx.query(
-          `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-           SELECT $1, geom, properties, $2, $2 FROM import_rows
-           WHERE job_id = $3 AND seq > $4 AND seq <= $5 ORDER BY seq`,
+          insertFeaturesSql(
+            { layer: '$1', geom: 'geom', properties: 'properties', user: '$2' },
+            'import_rows WHERE job_id = $3 AND seq > $4 AND seq <= $5 ORDER BY seq',
+          ),
           [layerId, request.userId, jobId, done, last],
         );
         await tx.query('DELETE FROM import_rows WHERE job_id = $1 AND seq > $2 AND seq <= $3', [

@@ -148,3 +148,21 @@ export async function failJob(
     [jobId, workerId, MAX_ATTEMPTS, error.slice(0, 2000), final],
   );
 }
+
+/** A job with when it was queued, as the pages that follow it read it. */
+export interface JobRecord extends JobRow {
+  created_at: Date | string;
+}
+
+/** The job, when it is of `kind` (any kind without one); undefined when there is none. */
+export async function jobRecord(
+  db: Queryable,
+  id: JobRow['id'],
+  kind?: string,
+): Promise<JobRecord | undefined> {
+  const rows =
+    kind === undefined
+      ? await db.query<JobRecord>('SELECT * FROM jobs WHERE id = $1', [id])
+      : await db.query<JobRecord>('SELECT * FROM jobs WHERE id = $1 AND kind = $2', [id, kind]);
+  return rows[0];
+}

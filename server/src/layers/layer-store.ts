@@ -35,6 +35,25 @@ export async function layersOfMap(db: Queryable, mapId: number): Promise<LayerRo
 }
 
 /** SQL for "on top of the map's layers": one above the highest order, within the document's bound. */
+/** The ids of the map's layers. */
+export async function layerIdsOfMap(db: Queryable, mapId: number): Promise<Set<number>> {
+  const rows = await db.query<{ id: number }>(`SELECT id FROM layers WHERE map_id = $1`, [mapId]);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Which of `ids` name a layer of the map. */
+export async function layerIdsOfMapAmong(
+  db: Queryable,
+  mapId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const rows = await db.query<{ id: number }>(
+    'SELECT id FROM layers WHERE map_id = $1 AND id = ANY($2::int[])',
+    [mapId, ids],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 export const TOP_ORDER = (mapParameter: string) =>
   `(SELECT LEAST(COALESCE(max("order") + 1, 0), ${MAX_ORDER}) FROM layers WHERE map_id = ${mapParameter})`;
 

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { insertFeaturesSql } from '../features/features-store.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import type { LayerRow } from '../maps/records.ts';
@@ -70,10 +71,11 @@ export async function transferLayer(
     const copyId = (copied[0] as { id: number }).id;
     // Each copy starts its history with a `created` row shaped like a created feature's.
     await tx.query(
-      `WITH copied AS (
-         INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-         SELECT $2, geom, properties, $3, $3 FROM features WHERE layer_id = $1 ORDER BY id
-         RETURNING id, geom, properties)
+      `WITH copied AS (${insertFeaturesSql(
+        { layer: '$2', geom: 'geom', properties: 'properties', user: '$3' },
+        'features WHERE layer_id = $1 ORDER BY id',
+        'id, geom, properties',
+      )})
        INSERT INTO feature_audits (layer_id, auditable_id, event, old_values, new_values, user_id)
        SELECT $2, id, 'created', NULL,
          properties || jsonb_build_object('geometry', ST_AsGeoJSON(geom, 9)::jsonb), $3

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { CATEGORY_COLUMNS, type CategoryBody } from '../maps/records.ts';
 import { isStorableId, ORDER_MAX } from './part-rows.ts';

@@ -1,7 +1,7 @@
 import type { SubjectType } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import type { AppAbility } from '@shared/access/abilities.ts';
-import { invalid, notFound } from '../http/http-error.ts';
+import { invalid, notFound } from '../domain-errors.ts';
 import type { Problems } from '../i18n/messages.ts';
 import { layerReadable } from '../access/layer-view.ts';
 import { mapFor } from '../maps/access.ts';

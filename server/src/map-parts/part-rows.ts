@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { canOn, type Action, type AppAbility, type SubjectType } from '@shared/access/abilities.ts';
-import { forbidden, notFound } from '../http/http-error.ts';
+import { forbidden, notFound } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 

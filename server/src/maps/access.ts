@@ -1,7 +1,7 @@
 import { canOn, type Action, type AppAbility } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import type { AuthState } from '../http/request-auth.ts';
-import { forbidden, notFound } from '../http/http-error.ts';
+import { forbidden, notFound } from '../domain-errors.ts';
 import { layerOfMapOr404, mapOr404 } from './map-scope.ts';
 import { MAP_COLUMNS, type LayerRow, type MapRow } from './records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { cachedMap } from './map-cache.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from './records.ts';
 
 /** The map named in the path, or 404. */

@@ -1,11 +1,12 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Database } from '../db/database.ts';
+import { problemsOf } from '../domain-errors.ts';
 import { createFeature } from '../features/feature-create.ts';
 import { saveFeatureEdits, type BeforeWrite } from '../features/feature-edits.ts';
 import type { Geometry } from '../features/feature-geometry.ts';
 import { featureOfMap } from '../features/feature-rows.ts';
 import type { FeatureProperties } from '@shared/features/property-rules.ts';
-import { HttpError, invalid, notFound } from '../http/http-error.ts';
+import { invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { FeatureRow, LayerRow } from '../maps/records.ts';
 
@@ -46,9 +47,11 @@ async function asOneFeature<T>(save: () => Promise<T>): Promise<T> {
   try {
     return await save();
   } catch (error) {
-    if (!(error instanceof HttpError) || !error.problems) throw error;
+    // The save's problems come as the domain's (or, from the HTTP layer, as an HttpError's).
+    const problems = problemsOf(error);
+    if (!problems) throw error;
     const renamed = Object.fromEntries(
-      Object.entries(error.problems).map(([field, messages]) => [
+      Object.entries(problems).map(([field, messages]) => [
         field.replace(/^(features|delete_ids)\.0\.?/, '') || 'id',
         messages,
       ]),

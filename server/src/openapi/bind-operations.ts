@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor } from '@shared/access/abilities.ts';
 import { settleAuthWrites } from '../auth/auth-writes.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
+import { NotFound } from '../domain-errors.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
 import { authenticateRequest } from '../http/authenticate-request.ts';
 import { setXsrfCookie } from '../http/cookies.ts';
@@ -247,8 +248,7 @@ export function bindOperations(
             if (
               guestsToo &&
               !request.auth.user &&
-              error instanceof HttpError &&
-              error.status === 404 &&
+              ((error instanceof HttpError && error.status === 404) || error instanceof NotFound) &&
               !request.auth.access.roles.has(mapId)
             )
               throw unauthenticated();

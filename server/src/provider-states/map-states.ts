@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { insertFeature } from '../features/features-store.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { randomToken } from '../auth/tokens.ts';
 import {
@@ -183,12 +184,13 @@ export const MAP_STATES: StateDefinition[] = [
     setup: async (context, params) => {
       const layerId = resolve(context, 'layer', params.layer_id);
       const properties = params.properties ?? {};
-      const rows = await context.db.query<{ id: number }>(
-        `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-         VALUES ($1, ST_SetSRID(ST_GeomFromGeoJSON($2), 4326), $3, $4, $4) RETURNING id`,
-        [layerId, json(required(params, 'geometry')), json(properties), context.signedInUserId ?? null],
-      );
-      const id = (rows[0] as { id: number }).id;
+      const feature = await insertFeature(context.db, {
+        layerId,
+        geometryJson: json(required(params, 'geometry')),
+        properties,
+        userId: context.signedInUserId ?? null,
+      });
+      const id = (feature as { id: number }).id;
       await context.db.query(
         `INSERT INTO feature_audits (layer_id, auditable_id, event, old_values, new_values, user_id)
          VALUES ($1, $2, 'created', NULL, $3, $4)`,

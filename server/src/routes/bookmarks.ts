@@ -2,22 +2,17 @@ import { canOn } from '@shared/access/abilities.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
+import { layerIdsOfMapAmong } from '../layers/layer-store.ts';
+import { deleteBookmark, insertBookmark, lockOwnBookmark } from '../map-parts/bookmarks-store.ts';
 import { hasProblems, isStorableId, requiredText } from '../map-parts/part-rows.ts';
 import { mapFor } from '../maps/access.ts';
-import { BOOKMARK_COLUMNS, toBookmark, type BookmarkRow } from '../maps/records.ts';
+import { toBookmark } from '../maps/records.ts';
 import type { TypedContext, TypedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Every id must name a layer of the map: a bookmark that shows layers of another map restores nothing. */
 async function visibleLayerErrors(db: Queryable, mapId: number, ids: readonly number[], errors: Problems) {
   const storable = ids.filter(isStorableId);
-  const rows =
-    storable.length === 0
-      ? []
-      : await db.query<{ id: number }>('SELECT id FROM layers WHERE map_id = $1 AND id = ANY($2::int[])', [
-          mapId,
-          storable,
-        ]);
-  const known = new Set(rows.map((row) => row.id));
+  const known = storable.length === 0 ? new Set<number>() : await layerIdsOfMapAmong(db, mapId, storable);
   ids.forEach((id, index) => {
     if (!known.has(id))
       errors[`visible_layer_ids.${index}`] = [msg('map_parts.visible_layer_not_in_map', { id })];
@@ -34,7 +29,7 @@ function me(context: Pick<TypedContext<'createBookmark'>, 'auth'>) {
  * Bookmarks are private to their owner (admins included): another user's bookmark answers 404,
  * exactly as a missing one, so ids reveal nothing.
  */
-export const bookmarkHandlers: TypedHandlers = {
+export const routeHandlers: TypedHandlers = {
   async createBookmark(context) {
     const { params, body, services, auth } = context;
     const { db } = services;
@@ -49,20 +44,14 @@ export const bookmarkHandlers: TypedHandlers = {
     const visible = body.visible_layer_ids ?? [];
     await visibleLayerErrors(db, params.id, visible, errors);
     if (hasProblems(errors)) throw invalid(errors);
-    const rows = await db.query<BookmarkRow>(
-      `INSERT INTO bookmarks AS b (map_id, user_id, name, center, zoom, rotation, visible_layer_ids)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${BOOKMARK_COLUMNS}`,
-      [
-        params.id,
-        user.id,
-        name,
-        JSON.stringify(body.center),
-        body.zoom,
-        body.rotation ?? 0,
-        JSON.stringify(visible),
-      ],
-    );
-    return { status: 201, body: { data: toBookmark(rows[0] as BookmarkRow) } };
+    const row = await insertBookmark(db, params.id, user.id, {
+      name,
+      center: body.center,
+      zoom: body.zoom,
+      rotation: body.rotation ?? 0,
+      visibleLayerIds: visible,
+    });
+    return { status: 201, body: { data: toBookmark(row) } };
   },
 
   async deleteBookmark(context) {
@@ -70,15 +59,11 @@ export const bookmarkHandlers: TypedHandlers = {
     const user = me(context);
     await mapFor(services.db, auth, params.id, 'read');
     await services.db.transaction(async (tx) => {
-      const rows = await tx.query<BookmarkRow>(
-        `SELECT ${BOOKMARK_COLUMNS} FROM bookmarks b WHERE b.id = $1 AND b.map_id = $2 AND b.user_id = $3 FOR UPDATE`,
-        [params.bookmark_id, params.id, user.id],
-      );
-      const bookmark = rows[0];
+      const bookmark = await lockOwnBookmark(tx, params.id, user.id, params.bookmark_id);
       if (!bookmark) throw notFound();
       if (!canOn(auth.ability, 'delete', 'Bookmark', { user_id: bookmark.user_id, map_id: bookmark.map_id }))
         throw forbidden();
-      await tx.query('DELETE FROM bookmarks WHERE id = $1', [bookmark.id]);
+      await deleteBookmark(tx, bookmark.id);
     });
     return { status: 204 };
   },

@@ -1,4 +1,5 @@
 import { notFound } from '../http/http-error.ts';
+import { categoriesOfMap, insertCategory, updateCategory } from '../map-parts/categories-store.ts';
 import {
   categoryOr404,
   checkParent,
@@ -8,7 +9,7 @@ import {
 } from '../map-parts/category-tree.ts';
 import { partHandlers, type PartKind } from '../map-parts/part-crud.ts';
 import { isStorableId, requiredText } from '../map-parts/part-rows.ts';
-import { CATEGORY_COLUMNS, toCategory, type CategoryBody } from '../maps/records.ts';
+import { toCategory, type CategoryBody } from '../maps/records.ts';
 
 /** Tree changes of one map take turns (category-tree.ts), so updates and deletes lock its categories first. */
 const CATEGORY: PartKind<CategoryBody> = {
@@ -27,7 +28,7 @@ function mapIdOf(query: { map_id: number }): number {
 }
 
 /** Categories: the folders of a map's layer tree, named by `?map_id`. */
-export const categoryHandlers = partHandlers(
+export const routeHandlers = partHandlers(
   {
     list: 'listCategories',
     create: 'createCategory',
@@ -39,12 +40,7 @@ export const categoryHandlers = partHandlers(
     kind: CATEGORY,
     mapOf: ({ query }) => mapIdOf(query as { map_id: number }),
     idParam: 'id',
-    list: (db, mapId) =>
-      db.query<CategoryBody>(
-        `SELECT ${CATEGORY_COLUMNS} FROM categories c WHERE c.map_id = $1
-         ORDER BY c.parent_id NULLS FIRST, c."order", c.id`,
-        [mapId],
-      ),
+    list: categoriesOfMap,
     toWire: toCategory,
     create: (body, mapId) => async (tx, errors) => {
       const name = requiredText(body.name, 'name', errors);
@@ -52,12 +48,7 @@ export const categoryHandlers = partHandlers(
       await checkParent(tx, mapId, undefined, parentId, errors);
       return async () => {
         const order = body.order ?? (await nextCategoryOrder(tx, mapId, parentId));
-        const rows = await tx.query<CategoryBody>(
-          `INSERT INTO categories AS c (map_id, name, parent_id, "order") VALUES ($1, $2, $3, $4)
-           RETURNING ${CATEGORY_COLUMNS}`,
-          [mapId, name, parentId, order],
-        );
-        return rows[0] as CategoryBody;
+        return insertCategory(tx, mapId, { name, parent_id: parentId, order });
       };
     },
     update: (body, mapId, current) => async (tx, errors) => {
@@ -65,12 +56,11 @@ export const categoryHandlers = partHandlers(
       const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id;
       if (body.parent_id !== undefined) await checkParent(tx, mapId, current.id, parentId, errors);
       return async () => {
-        const rows = await tx.query<CategoryBody>(
-          `UPDATE categories AS c SET name = $2, parent_id = $3, "order" = $4 WHERE c.id = $1
-           RETURNING ${CATEGORY_COLUMNS}`,
-          [current.id, name, parentId, body.order ?? current.order],
-        );
-        return rows[0] as CategoryBody;
+        return updateCategory(tx, current.id, {
+          name,
+          parent_id: parentId,
+          order: body.order ?? current.order,
+        });
       };
     },
     remove: deleteCategoryKeepingChildren,

@@ -2,6 +2,15 @@ import type { components } from '@generated/openapi-types.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 import { aggregateCacheFor, aggregateKey } from '../dashboards/aggregate-cache.ts';
 import { aggregateLayer, DEFAULT_GROUP_LIMIT } from '../dashboards/aggregate-sql.ts';
+import {
+  deleteWidget,
+  insertWidget,
+  updateWidget,
+  vectorLayerOfMap,
+  widgetRow,
+  widgetsOfMap,
+  type WidgetRow,
+} from '../dashboards/dashboards-store.ts';
 import { aggregateProblems, layerShape, type GroupBy } from '../dashboards/aggregate-spec.ts';
 import type { Queryable } from '../db/database.ts';
 import { parseMoment } from '../features/as-of.ts';
@@ -9,7 +18,6 @@ import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { invalid, notFound } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { mapFor } from '../maps/access.ts';
-import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
 import { timePropertyOf } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
@@ -17,22 +25,10 @@ type Schemas = components['schemas'];
 type Widget = Schemas['Widget'];
 type WidgetCreate = Schemas['WidgetCreate'];
 
-const WIDGET_COLUMNS = `w.id, w.map_id, w.layer_id, w.title, w.kind, w.chart, w.scope, w.group_by, w.metrics,
-  w.filters, w."limit", w."order", w.layout_x, w.layout_y, w.layout_w, w.layout_h, w.created_at, w.updated_at`;
-
 /** The grid of the full-window dashboard: 12 columns. */
 const GRID_COLUMNS = 12;
 /** Where a widget lands when it is made without a place: half the width, below every other. */
 const NEW_WIDGET_SIZE = { w: 6, h: 4 };
-
-interface WidgetRow extends Omit<Widget, 'created_at' | 'updated_at' | 'layout'> {
-  layout_x: number;
-  layout_y: number;
-  layout_w: number;
-  layout_h: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
 
 const toWidget = ({ layout_x, layout_y, layout_w, layout_h, ...row }: WidgetRow): Widget => ({
   ...row,
@@ -63,19 +59,6 @@ function groupFitsKind(kind: Widget['kind'], groupBy: GroupBy): boolean {
   }
 }
 
-async function vectorLayerOfMap(
-  db: Queryable,
-  mapId: number,
-  layerId: number,
-): Promise<LayerRow | undefined> {
-  const rows = await db.query<LayerRow>(
-    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1 AND l.map_id = $2 AND l.import_job_id IS NULL`,
-    [layerId, mapId],
-  );
-  const layer = rows[0];
-  return layer?.type === 'vector' ? layer : undefined;
-}
-
 /** A widget's layer on the map and its aggregation fitting that layer's schema and its kind. */
 async function widgetProblems(db: Queryable, mapId: number, widget: WidgetCreate): Promise<Problems> {
   const layer = await vectorLayerOfMap(db, mapId, widget.layer_id);
@@ -92,17 +75,13 @@ async function widgetProblems(db: Queryable, mapId: number, widget: WidgetCreate
 }
 
 async function widgetOr404(db: Queryable, mapId: number, widgetId: number): Promise<WidgetRow> {
-  const rows = await db.query<WidgetRow>(
-    `SELECT ${WIDGET_COLUMNS} FROM dashboard_widgets w WHERE w.id = $1 AND w.map_id = $2`,
-    [widgetId, mapId],
-  );
-  const row = rows[0];
+  const row = await widgetRow(db, mapId, widgetId);
   if (!row) throw notFound();
   return row;
 }
 
 /** Dashboards: aggregations of a layer (computed by the database) and a map's widgets. */
-export const dashboardHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async aggregateLayer({ services: { db }, auth, params, query, body }) {
     const asOf = parseMoment(query.as_of, 'as_of');
     const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
@@ -127,10 +106,7 @@ export const dashboardHandlers = typedHandlers({
 
   async listWidgets({ services: { db }, auth, params }) {
     const map = await mapFor(db, auth, params.id, 'read');
-    const rows = await db.query<WidgetRow>(
-      `SELECT ${WIDGET_COLUMNS} FROM dashboard_widgets w WHERE w.map_id = $1 ORDER BY w."order", w.id`,
-      [map.id],
-    );
+    const rows = await widgetsOfMap(db, map.id);
     const seen = rows.filter((row) => layerReadable(auth.ability, { id: row.layer_id, map_id: map.id }));
     return { status: 200, body: { data: seen.map(toWidget) } };
   },
@@ -139,34 +115,25 @@ export const dashboardHandlers = typedHandlers({
     const map = await mapFor(db, auth, params.id, 'update');
     const problems = await widgetProblems(db, map.id, body);
     if (Object.keys(problems).length > 0) throw invalid(problems);
-    const rows = await db.query<WidgetRow>(
-      `INSERT INTO dashboard_widgets AS w (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters,
-         "limit", "order", layout_x, layout_y, layout_w, layout_h)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10,
-         coalesce($11, (SELECT coalesce(max("order") + 1, 0) FROM dashboard_widgets WHERE map_id = $1)),
-         coalesce($12, 0),
-         coalesce($13, (SELECT least(coalesce(max(layout_y + layout_h), 0), 1000) FROM dashboard_widgets WHERE map_id = $1)),
-         $14, $15)
-       RETURNING ${WIDGET_COLUMNS}`,
-      [
-        map.id,
-        body.layer_id,
-        body.title.trim() || body.title,
-        body.kind,
-        body.chart ?? 'bar',
-        body.scope ?? 'map',
-        JSON.stringify(body.group_by ?? null),
-        JSON.stringify(body.metrics),
-        JSON.stringify(body.filters ?? []),
-        body.limit ?? DEFAULT_GROUP_LIMIT,
-        body.order ?? null,
-        body.layout?.x ?? null,
-        body.layout?.y ?? null,
-        body.layout?.w ?? NEW_WIDGET_SIZE.w,
-        body.layout?.h ?? NEW_WIDGET_SIZE.h,
-      ],
-    );
-    return { status: 201, body: { data: toWidget(rows[0] as WidgetRow) } };
+    const row = await insertWidget(db, map.id, {
+      layer_id: body.layer_id,
+      title: body.title.trim() || body.title,
+      kind: body.kind,
+      chart: body.chart ?? 'bar',
+      scope: body.scope ?? 'map',
+      group_by: body.group_by ?? null,
+      metrics: body.metrics,
+      filters: body.filters ?? [],
+      limit: body.limit ?? DEFAULT_GROUP_LIMIT,
+      order: body.order ?? null,
+      layout: {
+        x: body.layout?.x ?? null,
+        y: body.layout?.y ?? null,
+        w: body.layout?.w ?? NEW_WIDGET_SIZE.w,
+        h: body.layout?.h ?? NEW_WIDGET_SIZE.h,
+      },
+    });
+    return { status: 201, body: { data: toWidget(row) } };
   },
 
   async updateWidget({ services: { db }, auth, params, body }) {
@@ -175,41 +142,26 @@ export const dashboardHandlers = typedHandlers({
     const next = { ...toWidget(current), ...body };
     const problems = await widgetProblems(db, map.id, next);
     if (Object.keys(problems).length > 0) throw invalid(problems);
-    const rows = await db.query<WidgetRow>(
-      `UPDATE dashboard_widgets AS w SET layer_id = $2, title = $3, kind = $4, chart = $5, scope = $6,
-         group_by = $7::jsonb, metrics = $8::jsonb, filters = $9::jsonb, "limit" = $10, "order" = $11,
-         layout_x = $12, layout_y = $13, layout_w = $14, layout_h = $15, updated_at = now()
-       WHERE w.id = $1 RETURNING ${WIDGET_COLUMNS}`,
-      [
-        current.id,
-        next.layer_id,
-        next.title.trim() || next.title,
-        next.kind,
-        next.chart,
-        next.scope,
-        JSON.stringify(next.group_by ?? null),
-        JSON.stringify(next.metrics),
-        JSON.stringify(next.filters ?? []),
-        next.limit,
-        next.order,
-        next.layout.x,
-        next.layout.y,
-        next.layout.w,
-        next.layout.h,
-      ],
-    );
-    const row = rows[0];
+    const row = await updateWidget(db, current.id, {
+      layer_id: next.layer_id,
+      title: next.title.trim() || next.title,
+      kind: next.kind,
+      chart: next.chart,
+      scope: next.scope,
+      group_by: next.group_by ?? null,
+      metrics: next.metrics,
+      filters: next.filters ?? [],
+      limit: next.limit,
+      order: next.order,
+      layout: next.layout,
+    });
     if (!row) throw notFound();
     return { status: 200, body: { data: toWidget(row) } };
   },
 
   async deleteWidget({ services: { db }, auth, params }) {
     const map = await mapFor(db, auth, params.id, 'update');
-    const rows = await db.query('DELETE FROM dashboard_widgets WHERE id = $1 AND map_id = $2 RETURNING id', [
-      params.widget_id,
-      map.id,
-    ]);
-    if (rows.length === 0) throw notFound();
+    if (!(await deleteWidget(db, map.id, params.widget_id))) throw notFound();
     return { status: 204 };
   },
 });

@@ -12,7 +12,6 @@ import { msg } from '../i18n/messages.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { timePropertyOf } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
-import { importLayerHandler } from './layer-import.ts';
 import type { Queryable } from '../db/database.ts';
 import { exportKey, storeOfKind } from '../storage/file-store.ts';
 
@@ -48,10 +47,8 @@ async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<Ex
   return record;
 }
 
-/** Handlers for exports (docs/decisions.md#exports, docs/decisions.md#jobs): start, poll, download; and imports, the way back in. */
-export const exportHandlers = typedHandlers({
-  importLayer: importLayerHandler,
-
+/** Handlers for exports (docs/decisions.md#exports, docs/decisions.md#jobs): start, poll, download. */
+export const routeHandlers = typedHandlers({
   async exportFeatures({ services, request, auth, params, query, body }) {
     const { layer } = await mapLayerForFeatures(
       services.db,

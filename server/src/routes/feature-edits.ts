@@ -5,7 +5,7 @@ import { withFiles } from '../features/feature-rows.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Saving an editing session, and setting values on a selection. */
-export const featureEditHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async updateFeatures({ services: { db }, auth, params, body }) {
     // The document gives this save, deletions included, to editors: it is their `update Feature`.
     await mapForFeatures(db, auth.ability, params.id, 'update');

@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises';
 import type { Queryable } from '../db/database.ts';
 import { mapForFeatures, userIdOf } from '../features/feature-access.ts';
+import { featureLocation } from '../features/features-store.ts';
 import { attachFiles, detachFile } from '../feature-files/file-changes.ts';
 import { attachmentHeader } from '../feature-files/file-names.ts';
-import { FILE_COLUMNS, toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
+import { locatedFile, toFeatureFile, type LocatedFile } from '../feature-files/file-records.ts';
 import { uploadTempDir } from '../feature-files/file-storage.ts';
 import { stageUpload } from '../feature-files/file-upload.ts';
 import { invalid, notFound } from '../http/http-error.ts';
@@ -11,28 +12,19 @@ import { msg } from '../i18n/messages.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { attachmentKey, storeOfKind } from '../storage/file-store.ts';
 
-type LocatedFile = FeatureFileRow & { layer_id: number; map_id: number };
-
 async function fileOr404(db: Queryable, fileId: number): Promise<LocatedFile> {
-  const [file] = await db.query<LocatedFile>(
-    `SELECT ${FILE_COLUMNS}, ft.layer_id, l.map_id FROM feature_files ff
-     JOIN features ft ON ft.id = ff.feature_id JOIN layers l ON l.id = ft.layer_id WHERE ff.id = $1`,
-    [fileId],
-  );
+  const file = await locatedFile(db, fileId);
   if (!file) throw notFound();
   return file;
 }
 
 /** Feature attachments: only who may update the feature changes its files; readers download them. */
-export const featureFileHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async uploadFeatureFiles({ services: { db, config }, auth, request }) {
     const tempDir = await uploadTempDir(config.dataDir);
     try {
       const upload = await stageUpload(request, tempDir);
-      const [feature] = await db.query<{ id: number; layer_id: number; map_id: number }>(
-        'SELECT ft.id, ft.layer_id, l.map_id FROM features ft JOIN layers l ON l.id = ft.layer_id WHERE ft.id = $1',
-        [upload.featureId],
-      );
+      const feature = await featureLocation(db, upload.featureId);
       if (!feature) throw invalid({ feature_id: [msg('validation.choice', { field: 'feature_id' })] });
       await mapForFeatures(db, auth.ability, feature.map_id, 'update');
       const rows = await attachFiles(db, config, feature, upload.files, userIdOf(auth.user));

@@ -25,7 +25,7 @@ function withoutHiddenOnPage<P extends { data: { properties: Record<string, unkn
 }
 
 /** A layer's features: one page of them, and adding one. */
-export const featureListHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async listLayerFeatures({ services: { db }, auth, params, query }) {
     const request = {
       page: query.page ?? 1,

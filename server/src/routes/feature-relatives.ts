@@ -7,7 +7,7 @@ import { notFound } from '../http/http-error.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** A feature's history and the features related to it by the layers' relations. */
-export const featureRelativeHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async getFeatureHistory({ services: { db }, auth, params, query }) {
     // History (with editors' names) is for signed-in readers: not for a public map's guests.
     if (!auth.user) throw notFound();

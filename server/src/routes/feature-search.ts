@@ -5,33 +5,20 @@ import { layersOfMap } from '../features/feature-edits.ts';
 import { layersFilterSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';
 import { COUNT_CAP, estimatedCount } from '../features/bounded-count.ts';
 import { idsInBox, sameVersionSql } from '../features/point-index.ts';
-import {
-  featurePageSql,
-  featuresWithFiles,
-  likePattern,
-  type FeatureRowWithFiles,
-} from '../features/feature-rows.ts';
+import { featuresWithFiles, likePattern, type FeatureRowWithFiles } from '../features/feature-rows.ts';
+import { filteredFeaturePage, mainSearchMatches, pastLayersSql } from '../features/feature-search.ts';
 import { invalid } from '../http/http-error.ts';
 import { pageEnvelope } from '@shared/http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
-import { FEATURE_COLUMNS, toFeature, type FeatureRow } from '../maps/records.ts';
+import { mainSearchesOfLayer } from '../map-parts/main-searches-store.ts';
+import { toFeature } from '../maps/records.ts';
 import { timePropertyOf } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 const MAIN_SEARCH_LIMIT = 20;
 
-/** The filtered layers as they were at `asOf`, one relation with the columns of `features`. */
-function pastLayersSql(layersFilter: readonly { layer_id: number }[], asOf: Date, sql: SqlParams): string {
-  const at = sql.add(asOf.toISOString());
-  const layers = [...new Set(layersFilter.map((entry) => entry.layer_id))];
-  if (layers.length === 0) return 'features';
-  return `(${layers
-    .map((id) => `SELECT * FROM ${featuresSource(asOf, sql.add(id), at)}`)
-    .join(' UNION ALL ')})`;
-}
-
 /** Finding features: the filter panel's `layers_filter` and the viewer's search box. */
-export const featureSearchHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async filterFeatures({ services: { db }, auth, params, query, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'read');
     // Only the layers the caller may read can be filtered, and not on their hidden properties.
@@ -72,23 +59,14 @@ export const featureSearchHandlers = typedHandlers({
             .map((entry) => sameVersionSql(layers.get(entry.layer_id)!, (value) => sql.add(value)))
         : [];
       const source = asOf ? pastLayersSql(body.layers_filter, asOf, sql) : 'features';
-      // Filter results are a selection, not a whole layer: OFFSET paging (over ids only) is fine here.
-      const pageSql = featurePageSql(
-        `SELECT ft.id, ft.layer_id FROM ${source} ft WHERE ${where} ORDER BY ft.layer_id, ft.id`,
-        'ft.layer_id, ft.id',
-        perPage,
-        (page - 1) * perPage,
-        false,
+      const rows = await filteredFeaturePage(db, {
         source,
-      );
-      // The capped count and the page in one statement (boundedCount's first step).
-      const rows = await db.query<FeatureRowWithFiles & { matched: number; fresh: boolean }>(
-        `SELECT c.matched, c.fresh, p.* FROM (
-           SELECT (SELECT count(*)::int FROM (SELECT 1 FROM ${source} ft WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped) AS matched,
-             ${guards.length > 0 ? guards.join(' AND ') : 'true'} AS fresh
-         ) c LEFT JOIN LATERAL (${pageSql}) p ON true`,
-        sql.values,
-      );
+        where,
+        guards,
+        limit: perPage,
+        offset: (page - 1) * perPage,
+        sql,
+      });
       return { rows, where, sql, source };
     };
     let answer = await read(indexed);
@@ -123,10 +101,7 @@ export const featureSearchHandlers = typedHandlers({
     const layer = (await layersOfMap(db, params.id)).get(body.layer_id);
     const searches =
       layer && layerReadable(auth.ability, layer)
-        ? await db.query<{ fields: string[]; display_field: string }>(
-            'SELECT fields, display_field FROM main_searches WHERE map_id = $1 AND layer_id = $2 ORDER BY "order", id',
-            [params.id, body.layer_id],
-          )
+        ? await mainSearchesOfLayer(db, params.id, body.layer_id)
         : [];
     if (searches.length === 0) throw invalid({ layer_id: [msg('features.no_main_search')] });
     const hidden = hiddenPropertiesOf(auth.access, body.layer_id);
@@ -140,12 +115,10 @@ export const featureSearchHandlers = typedHandlers({
     const asOf = parseMoment(query.as_of, 'as_of');
     const sql = new SqlParams();
     const layerId = sql.add(body.layer_id);
-    const [names, pattern, prefix, displayed] = [
-      fields,
-      likePattern(needle),
-      likePattern(needle).slice(1),
-      display,
-    ].map((value) => sql.add(value));
+    const names = sql.add(fields);
+    const pattern = sql.add(likePattern(needle));
+    const prefix = sql.add(likePattern(needle).slice(1));
+    const displayed = sql.add(display);
     const source = featuresSource(asOf, layerId, asOf ? sql.add(asOf.toISOString()) : '');
     const time =
       body.datetime === undefined
@@ -156,16 +129,17 @@ export const featureSearchHandlers = typedHandlers({
             sql,
           );
     // Best first: a value starting with the text, then the shortest display value, then id.
-    const rows = await db.query<FeatureRow>(
-      `SELECT ${FEATURE_COLUMNS} FROM ${source} ft
-       WHERE ft.layer_id = ${layerId} AND ${time} AND EXISTS (
-         SELECT 1 FROM unnest(${names}::text[]) f(name) WHERE ft.properties ->> f.name ILIKE ${pattern})
-       ORDER BY NOT EXISTS (
-           SELECT 1 FROM unnest(${names}::text[]) f(name) WHERE ft.properties ->> f.name ILIKE ${prefix}),
-         length(coalesce(ft.properties ->> ${displayed}::text, '')), ft.id
-       LIMIT ${MAIN_SEARCH_LIMIT}`,
-      sql.values,
-    );
+    const rows = await mainSearchMatches(db, {
+      source,
+      layerId,
+      time,
+      names,
+      pattern,
+      prefix,
+      displayed,
+      limit: MAIN_SEARCH_LIMIT,
+      sql,
+    });
     const data = rows.map((row) => {
       const feature = toFeature(row);
       return { ...feature, properties: withoutHidden(feature.properties, hidden) };

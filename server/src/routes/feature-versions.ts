@@ -10,7 +10,7 @@ import { splitFeature } from '../features/feature-split.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Restore, deleted features and split: authorised like a save of edits (`update Feature`). */
-export const featureVersionHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async restoreFeatureVersion({ services: { db }, auth, params, body }) {
     await mapForFeatures(db, auth.ability, params.id, 'update');
     const feature = await restoreFeatureVersion(db, params.id, params.feature_id, body, userIdOf(auth.user));

@@ -1,12 +1,11 @@
 import type { Problems } from '../i18n/messages.ts';
 import type { Queryable } from '../db/database.ts';
 import { optionErrors, storedOptions } from '../map-parts/filter-options.ts';
+import { FILTERS, insertFilter, updateFilter } from '../map-parts/filters-store.ts';
 import { propertyOf, searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
 import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
-import { nextOrder, requiredText, type PartTable } from '../map-parts/part-rows.ts';
-import { FILTER_COLUMNS, toFilter, type FilterBody } from '../maps/records.ts';
-
-const FILTERS: PartTable = { table: 'filters', alias: 'f', columns: FILTER_COLUMNS, subject: 'Filter' };
+import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
+import { toFilter, type FilterBody } from '../maps/records.ts';
 
 type FilterInput = Pick<FilterBody, 'layer_id' | 'property' | 'type' | 'options'>;
 
@@ -20,7 +19,7 @@ async function checkInput(tx: Queryable, mapId: number, input: FilterInput, erro
 }
 
 /** Saved filters of a map: one property of a vector layer, shown as a control of `type`. */
-export const filterHandlers = partHandlers(
+export const routeHandlers = partHandlers(
   {
     list: 'listFilters',
     create: 'createFilter',
@@ -36,12 +35,14 @@ export const filterHandlers = partHandlers(
       await checkInput(tx, mapId, { ...body, options }, errors);
       return async () => {
         const order = body.order ?? (await nextOrder(tx, FILTERS, mapId));
-        const rows = await tx.query<FilterBody>(
-          `INSERT INTO filters AS f (map_id, layer_id, name, property, type, options, "order")
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FILTER_COLUMNS}`,
-          [mapId, body.layer_id, name, body.property, body.type, JSON.stringify(options), order],
-        );
-        return rows[0] as FilterBody;
+        return insertFilter(tx, mapId, {
+          layer_id: body.layer_id,
+          name,
+          property: body.property,
+          type: body.type,
+          options,
+          order,
+        });
       };
     },
     update: (body, mapId, current) => async (tx, errors) => {
@@ -55,20 +56,7 @@ export const filterHandlers = partHandlers(
         body.options !== undefined;
       if (touchesLayer) await checkInput(tx, mapId, next, errors);
       return async () => {
-        const rows = await tx.query<FilterBody>(
-          `UPDATE filters AS f SET layer_id = $2, name = $3, property = $4, type = $5, options = $6, "order" = $7
-           WHERE f.id = $1 RETURNING ${FILTER_COLUMNS}`,
-          [
-            current.id,
-            next.layer_id,
-            next.name,
-            next.property,
-            next.type,
-            JSON.stringify(next.options),
-            next.order,
-          ],
-        );
-        return rows[0] as FilterBody;
+        return updateFilter(tx, current.id, next);
       };
     },
   },

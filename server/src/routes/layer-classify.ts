@@ -7,7 +7,7 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 const DEFAULT_LIMIT = 100;
 
 /** The style editor's "classify from data": what a layer property holds. */
-export const layerClassifyHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   getLayerPropertyValues: async ({ services, auth, params, query }) => {
     // Whoever may read the layer may see its values (they are in its tiles anyway).
     const layer = await layerFor(services.db, auth, params, 'read');

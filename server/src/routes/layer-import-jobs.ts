@@ -5,7 +5,7 @@ import { forbidden, HttpError, notFound } from '../http/http-error.ts';
 import { localeOf, msg, render, translator, type Locale, type Message } from '../i18n/messages.ts';
 import { enqueueImport, IMPORT_JOB, importsDir, type ImportJobPayload } from '../imports/import-job.ts';
 import { IMPORT_JOB_MAX_BYTES, readUpload } from '../imports/upload.ts';
-import type { JobRow } from '../jobs/job-queue.ts';
+import { jobRecord, type JobRecord, type JobRow } from '../jobs/job-queue.ts';
 import { mapFor } from '../maps/access.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { importFields } from './layer-import.ts';
@@ -16,9 +16,7 @@ type ImportJob = components['schemas']['LayerImportJob'];
 
 const WIRE_STATUS = { queued: 'pending', running: 'running', done: 'ready', failed: 'failed' } as const;
 
-interface ImportJobRecord extends JobRow {
-  created_at: Date | string;
-}
+type ImportJobRecord = JobRecord;
 
 /** A message the runner stored as JSON (rendered in the caller's language), or plain text. */
 function storedMessage(text: string): Message | string {
@@ -56,7 +54,7 @@ function toImportJob(job: ImportJobRecord, locale: Locale): ImportJob {
 }
 
 /** Import jobs (docs/decisions.md#jobs): a large file is stored and imported by whichever worker claims it. */
-export const layerImportJobHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async startLayerImport({ services, request, auth, params }) {
     const { db, config } = services;
     await mapFor(db, auth, params.id, 'update');
@@ -90,15 +88,12 @@ export const layerImportJobHandlers = typedHandlers({
       if (stored) await store.remove([objectKey]).catch(() => undefined);
       throw error;
     }
-    const [record] = await db.query<ImportJobRecord>('SELECT * FROM jobs WHERE id = $1', [job.id]);
+    const record = await jobRecord(db, job.id);
     return { status: 202, body: { data: toImportJob(record as ImportJobRecord, localeOf(request)) } };
   },
 
   async getImport({ services, request, auth, params }) {
-    const [job] = await services.db.query<ImportJobRecord>('SELECT * FROM jobs WHERE id = $1 AND kind = $2', [
-      params.id,
-      IMPORT_JOB,
-    ]);
+    const job = await jobRecord(services.db, params.id, IMPORT_JOB);
     if (!job) throw notFound();
     if (!canOn(auth.ability, 'manage', 'Layer', {}) && job.user_id !== auth.user?.id) throw forbidden();
     return { status: 200, body: { data: toImportJob(job, localeOf(request)) } };

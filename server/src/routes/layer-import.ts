@@ -3,12 +3,13 @@ import { HttpError, invalid } from '../http/http-error.ts';
 import { localeOf, msg, render, translator, type Problems } from '../i18n/messages.ts';
 import type { Queryable } from '../db/database.ts';
 import { formatOf, noFormat, type ImportRequest } from '../imports/import-layer.ts';
+import { categoryOfMapExists } from '../map-parts/categories-store.ts';
 import { importLayerNow } from '../imports/import-now.ts';
 import { UnreadableFile } from '../imports/imported-feature.ts';
 import { readUpload, uploadsDir, type Upload } from '../imports/upload.ts';
 import { mapFor } from '../maps/access.ts';
 import { toLayer } from '../maps/records.ts';
-import type { TypedHandler } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedHandler } from '../openapi/typed-handlers.ts';
 
 const TEXT_FIELDS = ['name', 'source_layer', 'lon_column', 'lat_column', 'wkt_column'] as const;
 
@@ -31,10 +32,8 @@ export async function importFields(
   let categoryId: number | null = null;
   if (fields.category_id !== undefined) {
     categoryId = Number(fields.category_id);
-    const found = Number.isInteger(categoryId)
-      ? await db.query('SELECT 1 FROM categories WHERE id = $1 AND map_id = $2', [categoryId, mapId])
-      : [];
-    if (found.length === 0) problems.category_id = [msg('validation.invalid', { field: 'category_id' })];
+    const found = Number.isInteger(categoryId) && (await categoryOfMapExists(db, mapId, categoryId));
+    if (!found) problems.category_id = [msg('validation.invalid', { field: 'category_id' })];
   }
   if (Object.keys(problems).length > 0) throw invalid(problems);
   const format = formatOf(fields.format, upload.fileName);
@@ -91,3 +90,5 @@ export const importLayerHandler: TypedHandler<'importLayer'> = async ({
     await rm(upload.dir, { recursive: true, force: true });
   }
 };
+
+export const routeHandlers = typedHandlers({ importLayer: importLayerHandler });

@@ -15,7 +15,7 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 
 /** Handlers for layers, their schema, transfer and relations. */
-export const layerHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   listLayers: async ({ services, auth, params }) => {
     await mapFor(services.db, auth, params.id, 'read');
     const layers = (await layersOfMap(services.db, params.id)).filter((layer) =>

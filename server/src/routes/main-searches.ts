@@ -2,18 +2,18 @@ import { invalid } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import type { Queryable } from '../db/database.ts';
 import { searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
+import {
+  MAIN_SEARCHES,
+  insertMainSearch,
+  layerHasMainSearch,
+  updateMainSearch,
+} from '../map-parts/main-searches-store.ts';
 import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
-import { nextOrder, requiredText, type PartTable } from '../map-parts/part-rows.ts';
-import { MAIN_SEARCH_COLUMNS, toMainSearch, type MainSearchBody } from '../maps/records.ts';
+import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
+import { toMainSearch, type MainSearchBody } from '../maps/records.ts';
 import type { TypedHandlers } from '../openapi/typed-handlers.ts';
 import { isUniqueViolation } from '../users/user-rules.ts';
 
-const MAIN_SEARCHES: PartTable = {
-  table: 'main_searches',
-  alias: 's',
-  columns: MAIN_SEARCH_COLUMNS,
-  subject: 'MainSearch',
-};
 const LAYER_TAKEN = { layer_id: [msg('map_parts.main_search_layer_taken')] };
 
 interface MainSearchInput {
@@ -36,11 +36,7 @@ async function checkInput(
 ): Promise<void> {
   const layer = await searchableLayer(tx, mapId, input.layer_id, errors);
   if (!layer) return;
-  const taken = await tx.query('SELECT 1 FROM main_searches WHERE layer_id = $1 AND id <> $2', [
-    layer.id,
-    ownId ?? 0,
-  ]);
-  if (taken.length > 0) Object.assign(errors, LAYER_TAKEN);
+  if (await layerHasMainSearch(tx, layer.id, ownId ?? 0)) Object.assign(errors, LAYER_TAKEN);
   unknownPropertyErrors(layer, 'fields', input.fields, errors);
   unknownPropertyErrors(layer, 'display_field', input.display_field, errors);
 }
@@ -71,12 +67,13 @@ const mainSearchParts = partHandlers(
       await checkInput(tx, mapId, body, errors);
       return async () => {
         const order = body.order ?? (await nextOrder(tx, MAIN_SEARCHES, mapId));
-        const rows = await tx.query<MainSearchBody>(
-          `INSERT INTO main_searches AS s (map_id, layer_id, label, fields, display_field, "order")
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${MAIN_SEARCH_COLUMNS}`,
-          [mapId, body.layer_id, label, JSON.stringify(body.fields), body.display_field, order],
-        );
-        return rows[0] as MainSearchBody;
+        return insertMainSearch(tx, mapId, {
+          layer_id: body.layer_id,
+          label,
+          fields: body.fields,
+          display_field: body.display_field,
+          order,
+        });
       };
     },
     update: (body, mapId, current) => async (tx, errors) => {
@@ -86,26 +83,14 @@ const mainSearchParts = partHandlers(
         body.layer_id !== undefined || body.fields !== undefined || body.display_field !== undefined;
       if (touchesLayer) await checkInput(tx, mapId, next, errors, current.id);
       return async () => {
-        const rows = await tx.query<MainSearchBody>(
-          `UPDATE main_searches AS s SET layer_id = $2, label = $3, fields = $4, display_field = $5, "order" = $6
-           WHERE s.id = $1 RETURNING ${MAIN_SEARCH_COLUMNS}`,
-          [
-            current.id,
-            next.layer_id,
-            next.label,
-            JSON.stringify(next.fields),
-            next.display_field,
-            next.order,
-          ],
-        );
-        return rows[0] as MainSearchBody;
+        return updateMainSearch(tx, current.id, next);
       };
     },
   },
 );
 
 /** Creates and updates: two admins adding an entry for the same layer at once get a 422, not a 500. */
-export const mainSearchHandlers: TypedHandlers = {
+export const routeHandlers: TypedHandlers = {
   ...mainSearchParts,
   createMainSearch: (context) => layerOnce(() => mainSearchParts.createMainSearch!(context)),
   updateMainSearch: (context) => layerOnce(() => mainSearchParts.updateMainSearch!(context)),

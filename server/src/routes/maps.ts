@@ -11,7 +11,7 @@ import { unlinkStoredFiles } from '../maps/stored-files.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Handlers for maps and layer types. */
-export const mapHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   listMaps: async ({ services, query, auth }) => ({
     status: 200,
     body: await listMaps(services.db, query, '/api/maps', readableMapIds(auth)),

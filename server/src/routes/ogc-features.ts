@@ -71,7 +71,7 @@ function ogcMoment(text: string | undefined): Date | undefined {
   }
 }
 
-export const ogcFeatureHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async getOgcLandingPage({ services: { db, config }, auth, params, request }) {
     const map = await ogcMap(db, auth.ability, params.map_id);
     return { status: 200, body: landingPage(landingUrl(request, config, map.id), map) };

@@ -2,13 +2,15 @@ import { revokeUserTokens } from '../auth/access-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { destroyUserSessions } from '../auth/sessions.ts';
 import { recordHit, retryAfter, throttleKey } from '../auth/throttle.ts';
-import { randomToken, sha256 } from '../auth/tokens.ts';
+import { storeResetToken, useResetToken } from '../auth/password-reset-tokens.ts';
+import { randomToken } from '../auth/tokens.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { findUserByEmail } from '../users/user-record.ts';
 import { passwordRuleErrors } from '../users/user-rules.ts';
+import { setResetPassword } from '../users/users-store.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -25,11 +27,7 @@ export async function forgetPassword(
   const user = await findUserByEmail(db, email);
   if (user) {
     const token = randomToken(32);
-    await db.query(
-      `INSERT INTO password_reset_tokens (email, token_hash, created_at) VALUES (lower($1), $2, now())
-       ON CONFLICT (email) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
-      [user.email, sha256(token)],
-    );
+    await storeResetToken(db, user.email, token);
     const link = `${linkOrigin(config, context.request.server)}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
     // Not awaited: the answer must not take longer when the account exists.
     mailer
@@ -59,18 +57,8 @@ export async function resetPassword(
   const changed =
     user !== undefined &&
     (await db.transaction(async (tx) => {
-      // Deleting the row is what makes the token single-use, even under concurrent requests.
-      const used = await tx.query(
-        `DELETE FROM password_reset_tokens
-         WHERE email = lower($1) AND token_hash = $2 AND created_at > now() - make_interval(mins => $3) RETURNING email`,
-        [user.email, sha256(body.token), RESET_TOKEN_MINUTES],
-      );
-      if (used.length === 0) return false;
-      await tx.query(
-        // The mailed token proves the address too, so an unconfirmed registration is confirmed here.
-        'UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
-        [user.id, passwordHash],
-      );
+      if (!(await useResetToken(tx, user.email, body.token, RESET_TOKEN_MINUTES))) return false;
+      await setResetPassword(tx, user.id, passwordHash);
       await destroyUserSessions(
         tx,
         user.id,
@@ -85,3 +73,5 @@ export async function resetPassword(
   }
   return { status: 200, body: { message: translator(localeOf(context.request))('reset.changed') } };
 }
+
+export const routeHandlers = typedHandlers({ forgetPassword, resetPassword });

@@ -4,8 +4,8 @@ import { clearHits, ipKey, recordHit, retryAfter, takeAttempt, throttleKey } fro
 import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
-import { emailTaken, toPublicUser, type UserRecord } from '../users/user-record.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
+import { emailTaken, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 
 /** Accounts one IP may register per minute. */
@@ -28,13 +28,14 @@ export async function register(context: TypedContext<'register'>): Promise<Typed
   let created: { user: UserRecord; token: string };
   try {
     created = await db.transaction(async (tx) => {
-      const rows = await tx.query<UserRecord>(
-        `INSERT INTO users (name, email, password_hash, type, locale, email_verified_at)
-         VALUES ($1, $2, $3, 'user', $4, NULL) RETURNING *`,
-        [body.name.trim(), body.email.trim(), passwordHash, localeOf(context.request)],
-      );
-      const user = rows[0];
-      if (!user) throw new Error('INSERT INTO users returned no row');
+      const user = await insertUser(tx, {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        type: 'user',
+        locale: localeOf(context.request),
+        unverified: true,
+      });
       return { user, token: await newVerificationToken(tx, user.id) };
     });
   } catch (error) {
@@ -68,3 +69,5 @@ export async function verifyEmail(context: TypedContext<'verifyEmail'>): Promise
   await clearHits(db, key);
   return { status: 200, body: { message: translator(localeOf(context.request))('accounts.verified') } };
 }
+
+export const routeHandlers = typedHandlers({ register, verifyEmail });

@@ -1,8 +1,14 @@
 import { providerLogoutUrl } from '../auth/oidc.ts';
+import { endSession } from '../auth/sessions.ts';
 import { randomToken } from '../auth/tokens.ts';
 import { clearSessionCookie } from '../http/cookies.ts';
 import { unauthenticated } from '../http/http-error.ts';
-import type { SuccessBodyOf, TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import {
+  typedHandlers,
+  type SuccessBodyOf,
+  type TypedContext,
+  type TypedResult,
+} from '../openapi/typed-handlers.ts';
 import { toPublicUser } from '../users/user-record.ts';
 
 /**
@@ -13,11 +19,7 @@ export async function logout(context: TypedContext<'logout'>): Promise<TypedResu
   const { db, config } = context.services;
   let providerIdToken: string | null = null;
   if (context.auth.session) {
-    const rows = await db.query<{ oidc_id_token: string | null }>(
-      'DELETE FROM sessions WHERE id = $1 RETURNING oidc_id_token',
-      [context.auth.session.id],
-    );
-    providerIdToken = rows[0]?.oidc_id_token ?? null;
+    providerIdToken = (await endSession(db, context.auth.session.id)).oidcIdToken;
   }
   clearSessionCookie(context.request, context.reply);
   context.auth.xsrfToken = randomToken();
@@ -61,3 +63,5 @@ export async function getAbilities(
   );
   return { status: 200, body: rules as SuccessBodyOf<'getAbilities'> };
 }
+
+export const routeHandlers = typedHandlers({ logout, getAuthProviders, getAbilities, getCurrentUser });

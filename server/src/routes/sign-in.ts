@@ -20,7 +20,7 @@ import { setSessionCookie } from '../http/cookies.ts';
 import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { AuthState } from '../http/request-auth.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { findUserByEmail, type UserRecord } from '../users/user-record.ts';
 
 const BAD_CREDENTIALS = msg('auth.failed');
@@ -114,3 +114,5 @@ export async function loginTwoFactor(
   if (user.two_factor_secret !== null) await secondStep(db, user, body.code.trim());
   return signIn(db, context.request, context.reply, context.auth, user, body.remember === true);
 }
+
+export const routeHandlers = typedHandlers({ login, loginTwoFactor });

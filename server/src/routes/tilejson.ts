@@ -6,7 +6,7 @@ import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { layerTileJson } from '../tiles/tile-json.ts';
 
 /** TileJSON for MapLibre / QGIS: the same access rule as the tiles it points to. */
-export const tileJsonHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async getLayerTileJson({ services: { db, config }, auth, params, request }) {
     const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     if (layer.type !== 'vector') throw notFound();

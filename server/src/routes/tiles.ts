@@ -22,7 +22,7 @@ const digestOf = (tile: Uint8Array | undefined) =>
  * the layer's grid, whose version joins the layer's in the ETag and the cache key: when the
  * grid catches up with an edit, the same tile changes.
  */
-export const tileHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async getLayerTile({ services: { db, log }, auth, params, query, request }) {
     const { layer } = await mapLayerForFeatures(db, auth.ability, params.id, params.layer_id, 'read');
     const { z, x, y } = params;

@@ -6,8 +6,9 @@ import { newTotpSecret, otpauthUrl } from '../auth/totp.ts';
 import { invalid, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { OperationContext } from '../openapi/bind-operations.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import type { UserRecord } from '../users/user-record.ts';
+import { clearTwoFactor, confirmTwoFactorSecret, setPendingTwoFactorSecret } from '../users/users-store.ts';
 
 function signedInUser(context: OperationContext): UserRecord {
   if (!context.auth.user) throw unauthenticated();
@@ -40,10 +41,7 @@ export async function startTwoFactor(
   const user = signedInUser(context);
   if (user.two_factor_secret !== null) throw invalid({ code: [msg('auth.two_factor_enabled')] });
   const secret = newTotpSecret();
-  await context.services.db.query('UPDATE users SET two_factor_pending_secret = $2 WHERE id = $1', [
-    user.id,
-    secret,
-  ]);
+  await setPendingTwoFactorSecret(context.services.db, user.id, secret);
   return { status: 200, body: { data: { secret, otpauth_url: otpauthUrl(secret, user.email) } } };
 }
 
@@ -59,11 +57,7 @@ export async function confirmTwoFactor(
   await guarded(context, user, body.password, () => useTotpCode(db, user.id, pending, body.code));
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE users SET two_factor_secret = two_factor_pending_secret, two_factor_pending_secret = NULL, updated_at = now()
-       WHERE id = $1`,
-      [user.id],
-    );
+    await confirmTwoFactorSecret(tx, user.id);
     await replaceRecoveryCodes(tx, user.id, codes);
   });
   return { status: 200, body: { data: { recovery_codes: codes } } };
@@ -78,12 +72,10 @@ export async function disableTwoFactor(
   const { db } = context.services;
   await guarded(context, user, body.password, () => verifySecondFactor(db, user, body.code.trim()));
   await db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE users SET two_factor_secret = NULL, two_factor_pending_secret = NULL, two_factor_last_step = NULL,
-       updated_at = now() WHERE id = $1`,
-      [user.id],
-    );
-    await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [user.id]);
+    await clearTwoFactor(tx, user.id);
+    await replaceRecoveryCodes(tx, user.id, []);
   });
   return { status: 204 };
 }
+
+export const routeHandlers = typedHandlers({ startTwoFactor, confirmTwoFactor, disableTwoFactor });

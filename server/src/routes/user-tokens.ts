@@ -33,7 +33,7 @@ function signedInUserId(user: { id: number } | undefined): number {
  * The caller's personal access tokens. Making and revoking them is for a signed-in browser
  * only (authenticateRequest refuses a token caller), so a leaked token cannot mint more.
  */
-export const userTokenHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   async listUserTokens({ services: { db }, auth }) {
     const rows = await listAccessTokens(db, signedInUserId(auth.user));
     return { status: 200, body: { data: rows.map(toUserToken) } };

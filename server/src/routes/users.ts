@@ -5,7 +5,7 @@ import { destroyUserSessions } from '../auth/sessions.ts';
 import { accountKey, clearHits, takeAttempt } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, invalid, notFound, tooManyAttempts, unauthenticated } from '../http/http-error.ts';
-import type { TypedContext, TypedResult } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { msg, type Message, type Problems } from '../i18n/messages.ts';
 import { listUsers as queryUsers } from '../users/user-list.ts';
 import {
@@ -17,6 +17,7 @@ import {
   type UserRecord,
 } from '../users/user-record.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
+import { deleteUserRow, updateUserRow } from '../users/users-store.ts';
 
 const TAKEN = msg('validation.email_taken');
 
@@ -111,25 +112,19 @@ export async function updateUser(context: TypedContext<'updateUser'>): Promise<T
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
   try {
     const updated = await db.transaction(async (tx) => {
-      const rows = await tx.query<UserRecord>(
-        `UPDATE users SET name = COALESCE($2, name), email = COALESCE($3, email), type = COALESCE($4, type),
-           locale = COALESCE($5, locale), password_hash = COALESCE($6, password_hash), updated_at = now()
-         WHERE id = $1 RETURNING *`,
-        [
-          user.id,
-          body.name?.trim() ?? null,
-          body.email?.trim() ?? null,
-          body.type ?? null,
-          body.locale ?? null,
-          passwordHash,
-        ],
-      );
+      const row = await updateUserRow(tx, user.id, {
+        name: body.name?.trim() ?? null,
+        email: body.email?.trim() ?? null,
+        type: body.type ?? null,
+        locale: body.locale ?? null,
+        passwordHash,
+      });
       // A new password ends the user's other sessions (the caller's own stays). One an admin
       // sets (the account may be in the wrong hands) revokes the user's tokens too; the user's
       // own change, made with the current password, keeps them (the profile revokes them one by one).
       if (passwordHash !== null) await destroyUserSessions(tx, user.id, context.auth.session?.id);
       if (passwordHash !== null && user.id !== me.id) await revokeUserTokens(tx, user.id);
-      return rows[0];
+      return row;
     });
     if (!updated) throw notFound();
     return { status: 200, body: { data: await publicUserWithGroups(db, updated) } };
@@ -142,6 +137,8 @@ export async function updateUser(context: TypedContext<'updateUser'>): Promise<T
 export async function deleteUser(context: TypedContext<'deleteUser'>): Promise<TypedResult<'deleteUser'>> {
   const user = await userFor(context, 'delete');
   if (user.id === context.auth.user?.id) throw invalid({ id: [msg('auth.own_delete')] });
-  await context.services.db.query('DELETE FROM users WHERE id = $1', [user.id]);
+  await deleteUserRow(context.services.db, user.id);
   return { status: 204 };
 }
+
+export const routeHandlers = typedHandlers({ listUsers, createUser, getUser, updateUser, deleteUser });

@@ -1,3 +1,4 @@
+import { featureIdsOfLayerAmong } from '../features/features-store.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import { mapFor } from '../maps/access.ts';
@@ -50,7 +51,7 @@ function startOf(loaded: LoadedModel, run: RunResult, featureId: number): FlowSt
 }
 
 /** Handlers for the directed (upstream / downstream) traces of a map's water network. */
-export const waterNetworkFlowHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   traceWaterNetworkFlow: async ({ services, auth, params, body }) => {
     const map = await mapFor(services.db, auth, params.id, 'read');
     const loaded = await loadModel(services.db, map.id, map.center as [number, number]);
@@ -66,16 +67,14 @@ export const waterNetworkFlowHandlers = typedHandlers({
       if (node) (node.kind === 'junction' ? nodeIds : sourceIds).push(...node.featureIds);
     }
     // A source's node also holds the valves and hydrants beside it: only the source layer's are sources.
-    const sourceLayer = new Set(
+    const sourceLayer =
       sourceIds.length === 0
-        ? []
-        : (
-            await services.db.query<{ id: number }>(
-              'SELECT id FROM features WHERE id = ANY($1::int[]) AND layer_id = $2',
-              [sourceIds, loaded.network.config.hydraulics.source_layer_id],
-            )
-          ).map((row) => row.id),
-    );
+        ? new Set<number>()
+        : await featureIdsOfLayerAmong(
+            services.db,
+            sourceIds,
+            loaded.network.config.hydraulics.source_layer_id,
+          );
     const sources = sourceIds.filter((id) => sourceLayer.has(id));
     const nodes = [...nodeIds, ...sourceIds.filter((id) => !sourceLayer.has(id))];
     const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);

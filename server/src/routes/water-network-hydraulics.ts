@@ -31,7 +31,7 @@ export async function solving<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Handlers for the hydraulic answers of a map's water network. */
-export const waterNetworkHydraulicsHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   simulateWaterNetwork: async ({ services, auth, params }) => {
     const map = await mapFor(services.db, auth, params.id, 'read');
     const { model, network, position } = await modelOf(services.db, map);

@@ -12,7 +12,7 @@ import { InpProblems, readInp } from '../water-network/inp-reader.ts';
 export const INP_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/maps/{id}/water-network/import-inp: an EPANET model as the map's network. */
-export const waterNetworkInpImportHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   importWaterNetworkInp: async ({ services, request, auth, params }) => {
     const { db } = services;
     await mapFor(db, auth, params.id, 'update');

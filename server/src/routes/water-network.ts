@@ -1,3 +1,4 @@
+import { featureIdsWithFalse } from '../features/features-store.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import { mapFor } from '../maps/access.ts';
@@ -21,7 +22,7 @@ const DANGLING_TOLERANCES = 5;
 const networkOf = (db: Database, map: MapRow) => loadNetwork(db, map.id, map.center as [number, number]);
 
 /** Handlers for a map's water network: configuration, check, isolation and trace. */
-export const waterNetworkHandlers = typedHandlers({
+export const routeHandlers = typedHandlers({
   getWaterNetwork: async ({ services, auth, params }) => {
     await mapFor(services.db, auth, params.id, 'read');
     return { status: 200, body: { data: await waterNetworkOf(services.db, params.id) } };
@@ -67,11 +68,12 @@ export const waterNetworkHandlers = typedHandlers({
     const network = await networkOf(services.db, map);
     if (!network.pipeIds.has(body.pipe_id)) throw invalid({ pipe_id: [msg('water_network.not_a_pipe')] });
     // Valves marked inoperable cannot be closed: the search goes past them.
-    const inoperable = await services.db.query<{ id: number }>(
-      `SELECT id FROM features WHERE layer_id = ANY($1::int[]) AND properties -> $2 = 'false'::jsonb`,
-      [network.config.valve_layer_ids, network.config.hydraulics.valve_operable_property],
+    const inoperable = await featureIdsWithFalse(
+      services.db,
+      network.config.valve_layer_ids,
+      network.config.hydraulics.valve_operable_property,
     );
-    const isolation = isolateOperable(network.graph, body.pipe_id, new Set(inoperable.map((row) => row.id)));
+    const isolation = isolateOperable(network.graph, body.pipe_id, inoperable);
     // The hydrants and service points that go dry, by layer: the outage list the viewer exports.
     const nodeLayers = await nodeLayerFeatures(services.db, network.config, isolation.node_ids);
     return { status: 200, body: { data: { pipe_id: body.pipe_id, ...isolation, node_layers: nodeLayers } } };

@@ -82,12 +82,22 @@ export interface NewUser {
   passwordHash: string;
   type: UserType;
   locale?: string | undefined;
+  /** A registration's address is unconfirmed until its mailed link is followed; others are confirmed now. */
+  unverified?: boolean;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord> {
   const rows = await db.query<UserRecord>(
-    `INSERT INTO users (name, email, password_hash, type, locale) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-    [user.name.trim(), user.email.trim(), user.passwordHash, user.type, user.locale ?? 'en'],
+    `INSERT INTO users (name, email, password_hash, type, locale, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN NULL ELSE now() END) RETURNING *`,
+    [
+      user.name.trim(),
+      user.email.trim(),
+      user.passwordHash,
+      user.type,
+      user.locale ?? 'en',
+      user.unverified ?? false,
+    ],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT INTO users returned no row');

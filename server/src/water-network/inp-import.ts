@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { insertFeaturesSql } from '../features/features-store.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import {
@@ -65,9 +66,15 @@ export async function crsOf(db: Queryable, crs: string | undefined): Promise<Crs
 async function store(tx: Queryable, layerId: number, userId: number, srid: number, features: Feature[]) {
   for (let start = 0; start < features.length; start += BATCH)
     await tx.query(
-      `INSERT INTO features (layer_id, geom, properties, created_by, updated_by)
-       SELECT $1, ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(e -> 'g'), $3::int), 4326), e -> 'p', $2, $2
-       FROM jsonb_array_elements($4::jsonb) e`,
+      insertFeaturesSql(
+        {
+          layer: '$1',
+          geom: "ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(e -> 'g'), $3::int), 4326)",
+          properties: "e -> 'p'",
+          user: '$2',
+        },
+        'jsonb_array_elements($4::jsonb) e',
+      ),
       [layerId, userId, srid, JSON.stringify(features.slice(start, start + BATCH))],
     );
 }

@@ -1,0 +1,50 @@
+import type { Queryable } from '../db/database.ts';
+import { BOOKMARK_COLUMNS, type BookmarkRow } from '../maps/records.ts';
+
+export interface BookmarkValues {
+  name: string;
+  center: readonly number[];
+  zoom: number;
+  rotation: number;
+  visibleLayerIds: readonly number[];
+}
+
+export async function insertBookmark(
+  db: Queryable,
+  mapId: number,
+  userId: number,
+  values: BookmarkValues,
+): Promise<BookmarkRow> {
+  const rows = await db.query<BookmarkRow>(
+    `INSERT INTO bookmarks AS b (map_id, user_id, name, center, zoom, rotation, visible_layer_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${BOOKMARK_COLUMNS}`,
+    [
+      mapId,
+      userId,
+      values.name,
+      JSON.stringify(values.center),
+      values.zoom,
+      values.rotation,
+      JSON.stringify(values.visibleLayerIds),
+    ],
+  );
+  return rows[0] as BookmarkRow;
+}
+
+/** The user's bookmark on the map, held until the transaction ends; undefined when there is none. */
+export async function lockOwnBookmark(
+  tx: Queryable,
+  mapId: number,
+  userId: number,
+  id: number,
+): Promise<BookmarkRow | undefined> {
+  const rows = await tx.query<BookmarkRow>(
+    `SELECT ${BOOKMARK_COLUMNS} FROM bookmarks b WHERE b.id = $1 AND b.map_id = $2 AND b.user_id = $3 FOR UPDATE`,
+    [id, mapId, userId],
+  );
+  return rows[0];
+}
+
+export async function deleteBookmark(tx: Queryable, id: number): Promise<void> {
+  await tx.query('DELETE FROM bookmarks WHERE id = $1', [id]);
+}

@@ -1,0 +1,68 @@
+import type { Queryable } from '../db/database.ts';
+import type { PartTable } from './part-rows.ts';
+import { MAIN_SEARCH_COLUMNS, type MainSearchBody } from '../maps/records.ts';
+
+/** The table as the map parts' shared reads and deletes see it (part-rows.ts). */
+export const MAIN_SEARCHES: PartTable = {
+  table: 'main_searches',
+  alias: 's',
+  columns: MAIN_SEARCH_COLUMNS,
+  subject: 'MainSearch',
+};
+
+/** What a write of an entry of the global search box stores. */
+export type MainSearchValues = Pick<
+  MainSearchBody,
+  'layer_id' | 'label' | 'fields' | 'display_field' | 'order'
+>;
+
+const params = (values: MainSearchValues) => [
+  values.layer_id,
+  values.label,
+  JSON.stringify(values.fields),
+  values.display_field,
+  values.order,
+];
+
+/** Whether an entry other than `exceptId` searches the layer already (one entry a layer). */
+export async function layerHasMainSearch(db: Queryable, layerId: number, exceptId: number): Promise<boolean> {
+  const taken = await db.query('SELECT 1 FROM main_searches WHERE layer_id = $1 AND id <> $2', [
+    layerId,
+    exceptId,
+  ]);
+  return taken.length > 0;
+}
+
+export async function insertMainSearch(
+  tx: Queryable,
+  mapId: number,
+  values: MainSearchValues,
+): Promise<MainSearchBody> {
+  const rows = await tx.query<MainSearchBody>(
+    `INSERT INTO main_searches AS s (map_id, layer_id, label, fields, display_field, "order")
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${MAIN_SEARCH_COLUMNS}`,
+    [mapId, ...params(values)],
+  );
+  return rows[0] as MainSearchBody;
+}
+
+export async function updateMainSearch(
+  tx: Queryable,
+  id: number,
+  values: MainSearchValues,
+): Promise<MainSearchBody> {
+  const rows = await tx.query<MainSearchBody>(
+    `UPDATE main_searches AS s SET layer_id = $2, label = $3, fields = $4, display_field = $5, "order" = $6
+     WHERE s.id = $1 RETURNING ${MAIN_SEARCH_COLUMNS}`,
+    [id, ...params(values)],
+  );
+  return rows[0] as MainSearchBody;
+}
+
+/** The search settings of the layer's entry, in their order. */
+export function mainSearchesOfLayer(db: Queryable, mapId: number, layerId: number) {
+  return db.query<{ fields: string[]; display_field: string }>(
+    'SELECT fields, display_field FROM main_searches WHERE map_id = $1 AND layer_id = $2 ORDER BY "order", id',
+    [mapId, layerId],
+  );
+}

@@ -1,0 +1,82 @@
+import type { Queryable } from '../db/database.ts';
+import type { UserRecord, UserType } from './user-record.ts';
+
+/**
+ * The writes of the users table beyond creating one (user-record.ts), and the lookups other
+ * parts of the server make of it. `null` in a change keeps the column as it is.
+ */
+export interface UserChange {
+  name: string | null;
+  email: string | null;
+  type: UserType | null;
+  locale: string | null;
+  passwordHash: string | null;
+}
+
+/** The changed user; undefined when there is no such user. */
+export async function updateUserRow(
+  db: Queryable,
+  id: number,
+  change: UserChange,
+): Promise<UserRecord | undefined> {
+  const rows = await db.query<UserRecord>(
+    `UPDATE users SET name = COALESCE($2, name), email = COALESCE($3, email), type = COALESCE($4, type),
+       locale = COALESCE($5, locale), password_hash = COALESCE($6, password_hash), updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [id, change.name, change.email, change.type, change.locale, change.passwordHash],
+  );
+  return rows[0];
+}
+
+export async function deleteUserRow(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM users WHERE id = $1', [id]);
+}
+
+/**
+ * A password set through a mailed reset link; the link proves the address too, so an
+ * unconfirmed registration is confirmed here.
+ */
+export async function setResetPassword(db: Queryable, id: number, passwordHash: string): Promise<void> {
+  await db.query(
+    'UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
+    [id, passwordHash],
+  );
+}
+
+/** The secret a second factor is being set up with, until a code of it confirms it. */
+export async function setPendingTwoFactorSecret(db: Queryable, id: number, secret: string): Promise<void> {
+  await db.query('UPDATE users SET two_factor_pending_secret = $2 WHERE id = $1', [id, secret]);
+}
+
+/** The pending secret becomes the user's second factor. */
+export async function confirmTwoFactorSecret(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `UPDATE users SET two_factor_secret = two_factor_pending_secret, two_factor_pending_secret = NULL, updated_at = now()
+     WHERE id = $1`,
+    [id],
+  );
+}
+
+/** The user signs in with the password alone again. */
+export async function clearTwoFactor(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `UPDATE users SET two_factor_secret = NULL, two_factor_pending_secret = NULL, two_factor_last_step = NULL,
+     updated_at = now() WHERE id = $1`,
+    [id],
+  );
+}
+
+/** Which of `ids` name a user. */
+export async function existingUserIds(db: Queryable, ids: readonly number[]): Promise<Set<number>> {
+  const rows = await db.query<{ id: number }>(`SELECT id FROM users WHERE id = ANY($1::int[])`, [ids]);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Users whose name or address matches the ILIKE pattern, by name, at most `limit`. */
+export function usersMatching(db: Queryable, pattern: string, limit: number) {
+  return db.query<{ id: number; name: string; email: string }>(
+    `SELECT id, name, email FROM users WHERE name ILIKE $1 OR email ILIKE $1
+     ORDER BY lower(name), id LIMIT $2`,
+    [pattern, limit],
+  );
+}

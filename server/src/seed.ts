@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from './auth/passwords.ts';
 import type { Database } from './db/database.ts';
-import { insertUser } from './users/user-record.ts';
+import { insertUser } from './users/users-store.ts';
 
 export interface SeedOptions {
   adminEmail: string | undefined;

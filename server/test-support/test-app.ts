@@ -4,7 +4,8 @@ import { hashPassword } from '../src/auth/passwords.ts';
 import { loadConfig, type ServerConfig } from '../src/config.ts';
 import type { OperationHandlers } from '../src/openapi/bind-operations.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
-import { insertUser, type UserRecord, type UserType } from '../src/users/user-record.ts';
+import { type UserRecord, type UserType } from '../src/users/user-record.ts';
+import { insertUser } from '../src/users/users-store.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 import { TestClient } from './test-client.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { insertUser } from '../users/user-record.ts';
+import { insertUser } from '../users/users-store.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { insertUser } from '../users/user-record.ts';
+import { insertUser } from '../users/users-store.ts';
 import { createAccessToken } from './access-tokens.ts';
 import { hashPassword } from './passwords.ts';
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { insertUser } from '../users/user-record.ts';
+import { insertUser } from '../users/users-store.ts';
 import { hashPassword } from './passwords.ts';
 
 /**

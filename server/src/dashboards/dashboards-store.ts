@@ -1,6 +1,5 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
-import { LAYER_COLUMNS, type LayerRow } from '../maps/records.ts';
 
 type Widget = components['schemas']['Widget'];
 
@@ -48,20 +47,6 @@ const params = (values: WidgetValues) => [
   values.layout.w,
   values.layout.h,
 ];
-
-/** The map's layer when it is a vector layer (not one an import is still filling). */
-export async function vectorLayerOfMap(
-  db: Queryable,
-  mapId: number,
-  layerId: number,
-): Promise<LayerRow | undefined> {
-  const rows = await db.query<LayerRow>(
-    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1 AND l.map_id = $2 AND l.import_job_id IS NULL`,
-    [layerId, mapId],
-  );
-  const layer = rows[0];
-  return layer?.type === 'vector' ? layer : undefined;
-}
 
 export async function widgetRow(
   db: Queryable,

@@ -36,6 +36,20 @@ export async function layersOfMap(db: Queryable, mapId: number): Promise<LayerRo
 
 /** SQL for "on top of the map's layers": one above the highest order, within the document's bound. */
 /** The ids of the map's layers. */
+/** The map's layer when it is a vector layer (not one an import is still filling). */
+export async function vectorLayerOfMap(
+  db: Queryable,
+  mapId: number,
+  layerId: number,
+): Promise<LayerRow | undefined> {
+  const rows = await db.query<LayerRow>(
+    `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = $1 AND l.map_id = $2 AND l.import_job_id IS NULL`,
+    [layerId, mapId],
+  );
+  const layer = rows[0];
+  return layer?.type === 'vector' ? layer : undefined;
+}
+
 export async function layerIdsOfMap(db: Queryable, mapId: number): Promise<Set<number>> {
   const rows = await db.query<{ id: number }>(`SELECT id FROM layers WHERE map_id = $1`, [mapId]);
   return new Set(rows.map((row) => row.id));

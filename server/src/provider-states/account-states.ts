@@ -4,7 +4,8 @@ import { startSession } from '../auth/sessions.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { currentTotpCode, newTotpSecret } from '../auth/totp.ts';
 import type { Database } from '../db/database.ts';
-import { findUserByEmail, insertUser, type UserType } from '../users/user-record.ts';
+import { type UserType } from '../users/user-record.ts';
+import { findUserByEmail, insertUser } from '../users/users-store.ts';
 import { remember, text, uniqueEmail, type Params, type StateContext } from './state-context.ts';
 import type { StateDefinition } from './state-definition.ts';
 

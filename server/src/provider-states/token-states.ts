@@ -1,7 +1,7 @@
 import { newTokenText, normaliseAbilities } from '../auth/access-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
-import { insertUser } from '../users/user-record.ts';
+import { insertUser } from '../users/users-store.ts';
 import {
   remember,
   required,

@@ -6,12 +6,12 @@ import {
   deleteWidget,
   insertWidget,
   updateWidget,
-  vectorLayerOfMap,
   widgetRow,
   widgetsOfMap,
   type WidgetRow,
 } from '../dashboards/dashboards-store.ts';
 import { aggregateProblems, layerShape, type GroupBy } from '../dashboards/aggregate-spec.ts';
+import { vectorLayerOfMap } from '../layers/layer-store.ts';
 import type { Queryable } from '../db/database.ts';
 import { parseMoment } from '../features/as-of.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';

@@ -8,7 +8,7 @@ import { invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
 import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
-import { findUserByEmail } from '../users/user-record.ts';
+import { findUserByEmail } from '../users/users-store.ts';
 import { passwordRuleErrors } from '../users/user-rules.ts';
 import { setResetPassword } from '../users/users-store.ts';
 

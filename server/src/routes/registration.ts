@@ -5,7 +5,8 @@ import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
 import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
-import { emailTaken, insertUser, toPublicUser, type UserRecord } from '../users/user-record.ts';
+import { toPublicUser, type UserRecord } from '../users/user-record.ts';
+import { emailTaken, insertUser } from '../users/users-store.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 
 /** Accounts one IP may register per minute. */

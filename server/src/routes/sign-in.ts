@@ -21,7 +21,8 @@ import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { AuthState } from '../http/request-auth.ts';
 import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
-import { findUserByEmail, type UserRecord } from '../users/user-record.ts';
+import { type UserRecord } from '../users/user-record.ts';
+import { findUserByEmail } from '../users/users-store.ts';
 
 const BAD_CREDENTIALS = msg('auth.failed');
 const BAD_CODE = msg('auth.code_invalid');

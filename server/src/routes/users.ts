@@ -8,14 +8,8 @@ import { forbidden, invalid, notFound, tooManyAttempts, unauthenticated } from '
 import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { msg, type Message, type Problems } from '../i18n/messages.ts';
 import { listUsers as queryUsers } from '../users/user-list.ts';
-import {
-  emailTaken,
-  findUserById,
-  insertUser,
-  publicUserWithGroups,
-  toPublicUser,
-  type UserRecord,
-} from '../users/user-record.ts';
+import { publicUserWithGroups, toPublicUser, type UserRecord } from '../users/user-record.ts';
+import { emailTaken, findUserById, insertUser } from '../users/users-store.ts';
 import { isUniqueViolation, passwordRuleErrors } from '../users/user-rules.ts';
 import { deleteUserRow, updateUserRow } from '../users/users-store.ts';
 

@@ -1,10 +1,9 @@
 import type { Queryable } from '../db/database.ts';
 import type { UserRecord, UserType } from './user-record.ts';
 
-/**
- * The writes of the users table beyond creating one (user-record.ts), and the lookups other
- * parts of the server make of it. `null` in a change keeps the column as it is.
- */
+// The users table's reads and writes; its row and public shape are in user-record.ts.
+
+/** A change to a user: `null` keeps the column as it is. */
 export interface UserChange {
   name: string | null;
   email: string | null;
@@ -79,4 +78,50 @@ export function usersMatching(db: Queryable, pattern: string, limit: number) {
      ORDER BY lower(name), id LIMIT $2`,
     [pattern, limit],
   );
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRecord | undefined> {
+  return (await db.query<UserRecord>('SELECT * FROM users WHERE id = $1', [id]))[0];
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | undefined> {
+  return (
+    await db.query<UserRecord>('SELECT * FROM users WHERE lower(email) = lower($1)', [email.trim()])
+  )[0];
+}
+
+export async function emailTaken(db: Queryable, email: string, exceptId?: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+    email.trim(),
+    exceptId ?? 0,
+  ]);
+  return rows.length > 0;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  type: UserType;
+  locale?: string | undefined;
+  /** A registration's address is unconfirmed until its mailed link is followed; others are confirmed now. */
+  unverified?: boolean;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord> {
+  const rows = await db.query<UserRecord>(
+    `INSERT INTO users (name, email, password_hash, type, locale, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN NULL ELSE now() END) RETURNING *`,
+    [
+      user.name.trim(),
+      user.email.trim(),
+      user.passwordHash,
+      user.type,
+      user.locale ?? 'en',
+      user.unverified ?? false,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT INTO users returned no row');
+  return row;
 }

@@ -130,9 +130,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
-          // One worker keeps the support modules for every file, so a file's server can be started
-          // while the file before it runs (support/real-server-suite.ts).
+          // Files run side by side, one worker per core: a file mostly waits on its browser and its
+          // server, each a process of its own, so two files keep both cores busy. Each worker keeps
+          // the support modules for its files, so a file's server can be started while the file
+          // before it in that worker runs (support/real-server-suite.ts).
           isolate: false,
           // The run's directory for the data dirs each kind of server starts from (support/server.ts).
           globalSetup: ['tests/e2e/support/global-setup.ts'],

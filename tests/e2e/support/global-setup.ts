@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { clientBuildNeeded } from '@server/client/client-build';
+import { childEnv, repoRoot } from './child-env';
 import { signalGroup } from './process-group';
 import { GROUPS_DIR } from './server';
 
@@ -21,10 +24,31 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest's globalSetup of the e2e project: makes the run's directory. Nothing is started here, so
- * running one file prepares only the kind of data dir that file asks for.
+ * `npm start` builds a missing or stale client itself, but the files run in two workers whose
+ * first servers start together, and two builds into one dist/ would overwrite each other. So the
+ * run builds it once, before any file starts, the way `npm start` would.
+ */
+async function buildClientOnce(): Promise<void> {
+  if (!clientBuildNeeded(join(repoRoot, 'dist'), repoRoot)) return;
+  const code = await new Promise<number | null>((resolve) => {
+    const build = spawn('npm', ['run', '-s', 'build:client'], {
+      cwd: repoRoot,
+      env: childEnv({}),
+      stdio: 'inherit',
+    });
+    build.once('error', () => resolve(null));
+    build.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run build:client failed (exit ${code})`);
+}
+
+/**
+ * Vitest's globalSetup of the e2e project: builds the client if needed and makes the run's
+ * directory. No server is started here, so running one file prepares only the kind of data dir
+ * that file asks for.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildClientOnce();
   const root = await mkdtemp(join(tmpdir(), 'atlasboard-e2e-run-'));
   project.provide('e2eRun', { root, adminPassword: `pw-${randomBytes(12).toString('hex')}` });
   return async () => {

@@ -27,8 +27,8 @@ async function startServerWithMail(demoSeed: boolean, extraEnv?: ExtraEnv): Prom
 /**
  * The next file's server, by kind (demo-seeded or empty), started while this file runs. Each file
  * still gets a server of its own on a fresh copy of the data dir; only the wait for its start
- * (about 11 s, mostly loading PostGIS) overlaps the previous file's tests. The e2e files run one
- * after another in one worker that keeps this module (isolate: false in vitest.config.ts).
+ * (about 11 s, mostly loading PostGIS) overlaps the previous file's tests. Each worker runs its
+ * files one after another and keeps this module (isolate: false in vitest.config.ts).
  */
 const nextServers = new Map<boolean, Promise<ServerWithMail>>();
 

@@ -1,6 +1,6 @@
 import type { Target } from './api-phases.ts';
 import type { MapServerPeer } from './mapserver-peer.ts';
-import { randomBbox, randomTile } from './peer-phases.ts';
+import { randomBox, randomTile } from './peer-phases.ts';
 import type { Session } from './session.ts';
 
 interface Items {
@@ -43,15 +43,20 @@ export async function checkSameAnswers(
     if (ours.join() !== theirs.join()) sameOrder = false;
   }
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const bbox = randomBbox(target.count);
-    const ours = ids(await session.json<Items>('GET', `${ogc}?limit=1000&bbox=${bbox}`)).sort(
-      (a, b) => a - b,
+    const box = randomBox(target.count);
+    const bbox = box.join(',');
+    const sorted = (list: number[]) => list.sort((a, b) => a - b).join();
+    const theirs = sorted(ids(await peerJson(peer, `${peer.itemsPath}?f=json&limit=1000&bbox=${bbox}`)));
+    const ours = sorted(ids(await session.json<Items>('GET', `${ogc}?limit=1000&bbox=${bbox}`)));
+    if (ours !== theirs) throw new Error(`bbox ${bbox}: OGC API items ${ours}, MapServer ${theirs}`);
+    // The filters panel's answer for the same box: its page's `data`, every match on it.
+    const panel = await session.json<{ data: { id: number }[] }>(
+      'POST',
+      `/api/maps/${target.mapId}/filter-features?per_page=100`,
+      { layers_filter: [{ layer_id: target.layerId, filters: [], bbox: box }] },
     );
-    const theirs = ids(await peerJson(peer, `${peer.itemsPath}?f=json&limit=1000&bbox=${bbox}`)).sort(
-      (a, b) => a - b,
-    );
-    if (ours.join() !== theirs.join())
-      throw new Error(`bbox ${bbox}: ours ${ours.length} points, MapServer ${theirs.length}`);
+    const filtered = sorted(panel.data.map((feature) => feature.id));
+    if (filtered !== theirs) throw new Error(`bbox ${bbox}: filters panel ${filtered}, MapServer ${theirs}`);
   }
   const response = await fetch(peer.origin + peer.tilePath(...randomTile(13)));
   await response.arrayBuffer();

@@ -36,21 +36,33 @@ export function randomTile(z: number): [number, number, number] {
 }
 
 /** A box holding about 30 of the N uniformly spread points (0.08° × 0.063° at 100,000). */
-export function randomBbox(n: number): string {
+export function randomBox(n: number): [number, number, number, number] {
   const scale = Math.sqrt(100_000 / n);
   const width = 0.08 * scale;
   const height = 0.063 * scale;
   const lon = AREA.minLon + Math.random() * (AREA.maxLon - AREA.minLon - width);
   const lat = AREA.minLat + Math.random() * (AREA.maxLat - AREA.minLat - height);
-  return [lon, lat, lon + width, lat + height].map((value) => value.toFixed(6)).join(',');
+  return [lon, lat, lon + width, lat + height].map((value) => Number(value.toFixed(6))) as [
+    number,
+    number,
+    number,
+    number,
+  ];
 }
+
+/** The same box as a `bbox` query parameter. */
+export const randomBbox = (n: number): string => randomBox(n).join(',');
 
 /**
  * The loads both servers answer, each as our variants and MapServer's. Pages at a random depth
  * are each server's own way there: our next links carry the last id (`after`), MapServer's an
  * `offset`; both land on the same 15 or 1,000 points.
  */
-export function peerLoads(target: Target, peer: MapServerPeer): { name: string; variants: Variant[] }[] {
+export function peerLoads(
+  target: Target,
+  peer: MapServerPeer,
+  headers: Record<string, string>,
+): { name: string; variants: Variant[] }[] {
   const ogc = `/ogc/maps/${target.mapId}/collections/${target.layerId}/items`;
   const api = `/api/maps/${target.mapId}/layers/${target.layerId}`;
   const depth = (limit: number) => randomInt(Math.max(1, target.count - limit));
@@ -103,6 +115,19 @@ export function peerLoads(target: Target, peer: MapServerPeer): { name: string; 
           label: 'our API layer data',
           server: 'ours',
           next: () => ({ path: `${api}?include_data=true&bbox=${randomBbox(target.count)}` }),
+        },
+        {
+          // The filters panel's question: the box as a layer filter, every match on one page.
+          label: 'our filters panel',
+          server: 'ours',
+          next: () => ({
+            method: 'POST',
+            path: `/api/maps/${target.mapId}/filter-features?per_page=100`,
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              layers_filter: [{ layer_id: target.layerId, filters: [], bbox: randomBox(target.count) }],
+            }),
+          }),
         },
         {
           label: 'MapServer',
@@ -158,7 +183,7 @@ export async function peerPhases(
   { seconds, rounds, log }: { seconds: number; rounds: number; log: (line: string) => void },
 ): Promise<PeerLoadResult[]> {
   const headers = session.headers();
-  const loads = peerLoads(target, peer);
+  const loads = peerLoads(target, peer, headers);
   const runs = new Map<string, { label: string; result: LoadResult }[]>();
   const run = async (variant: Variant, runSeconds = seconds) => {
     const ours = variant.server === 'ours';

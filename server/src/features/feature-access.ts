@@ -2,7 +2,7 @@ import { canOn, type Action, type AppAbility } from '@shared/access/abilities.ts
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound } from '../domain-errors.ts';
 import { mayReachLayer, mayReachMap } from '../maps/access.ts';
-import { cachedMap } from '../maps/map-cache.ts';
+import { cachedMap, mapWithLayers } from '../maps/map-cache.ts';
 import { mapOr404 } from '../maps/map-scope.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
@@ -20,6 +20,23 @@ export async function mapForFeatures(
   const map = await mapOr404(db, mapId);
   mayReachFeatures(ability, map, action);
   return map;
+}
+
+/**
+ * `mapForFeatures` with every layer of the map by id (an importing one too: its rows exist), in
+ * one statement where maps are not kept: the filters panel and the search box need both.
+ */
+export async function mapLayersForFeatures(
+  db: Queryable,
+  ability: AppAbility,
+  mapId: number,
+  action: Action,
+): Promise<{ map: MapRow; layers: Map<number, LayerRow> }> {
+  const found = await mapWithLayers(db, mapId);
+  if (!found) throw notFound();
+  mayReachFeatures(ability, found.map, action);
+  const layers = found.layers.map(({ importing: _importing, ...layer }) => [layer.id, layer] as const);
+  return { map: found.map, layers: new Map(layers) };
 }
 
 /** 404 unless the caller reads the map; 403 unless they hold `action` on a feature of it. */

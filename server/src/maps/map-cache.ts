@@ -94,14 +94,28 @@ export async function cachedMap(db: Queryable, mapId: number): Promise<CachedMap
   const kept = cache.get(mapId);
   if (kept) return kept;
   const ticket = cache.ticket();
+  const entry = await readMapWithLayers(db, mapId);
+  if (entry) cache.put(ticket, mapId, entry);
+  return entry;
+}
+
+/** The map with its layers in one statement, from the database; null when there is no such map. */
+async function readMapWithLayers(db: Queryable, mapId: number): Promise<CachedMap | null> {
   const [row] = await db.query<{
     map: Json<MapRow> | null;
     layers: Json<LayerRow & { importing: boolean }>[];
   }>(LOAD_SQL, [mapId]);
   if (!row?.map) return null;
-  const entry: CachedMap = { map: withDates(row.map), layers: row.layers.map(withDates) };
-  cache.put(ticket, mapId, entry);
-  return entry;
+  return { map: withDates(row.map), layers: row.layers.map(withDates) };
+}
+
+/**
+ * The map with its layers: from memory where maps are kept, else read in one statement and not
+ * kept (PostgreSQL, a transaction). Null when there is no such map.
+ */
+export async function mapWithLayers(db: Queryable, mapId: number): Promise<CachedMap | null> {
+  const kept = await cachedMap(db, mapId);
+  return kept === undefined ? readMapWithLayers(db, mapId) : kept;
 }
 
 /** Whether this handle keeps maps in memory: the embedded database, not a transaction or PostgreSQL. */

@@ -1,7 +1,6 @@
 import { hiddenPropertiesOf, layerAsSeen, layerReadable, withoutHidden } from '../access/layer-view.ts';
 import { featuresSource, parseMoment } from '../features/as-of.ts';
-import { mapForFeatures } from '../features/feature-access.ts';
-import { layersOfMap } from '../features/feature-edits.ts';
+import { mapLayersForFeatures } from '../features/feature-access.ts';
 import { layersFilterSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';
 import { COUNT_CAP, estimatedCount } from '../features/bounded-count.ts';
 import { idsInBox, sameVersionSql } from '../features/point-index.ts';
@@ -20,9 +19,9 @@ const MAIN_SEARCH_LIMIT = 20;
 /** Finding features: the filter panel's `layers_filter` and the viewer's search box. */
 export const routeHandlers = typedHandlers({
   async filterFeatures({ services: { db }, auth, params, query, body }) {
-    await mapForFeatures(db, auth.ability, params.id, 'read');
+    const { layers: mapLayers } = await mapLayersForFeatures(db, auth.ability, params.id, 'read');
     // Only the layers the caller may read can be filtered, and not on their hidden properties.
-    const readable = [...(await layersOfMap(db, params.id)).values()].filter((layer) =>
+    const readable = [...mapLayers.values()].filter((layer) =>
       layerReadable(auth.ability, layer),
     );
     const layerIds = new Set(readable.map((layer) => layer.id));
@@ -95,10 +94,10 @@ export const routeHandlers = typedHandlers({
   },
 
   async searchMainFeatures({ services: { db }, auth, params, query, body }) {
-    await mapForFeatures(db, auth.ability, params.id, 'read');
+    const { layers } = await mapLayersForFeatures(db, auth.ability, params.id, 'read');
     // A layer hidden from the caller has no main search for them; hidden properties are neither
     // searched (a match would tell their values) nor answered.
-    const layer = (await layersOfMap(db, params.id)).get(body.layer_id);
+    const layer = layers.get(body.layer_id);
     const searches =
       layer && layerReadable(auth.ability, layer)
         ? await mainSearchesOfLayer(db, params.id, body.layer_id)

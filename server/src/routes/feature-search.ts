@@ -21,9 +21,7 @@ export const routeHandlers = typedHandlers({
   async filterFeatures({ services: { db }, auth, params, query, body }) {
     const { layers: mapLayers } = await mapLayersForFeatures(db, auth.ability, params.id, 'read');
     // Only the layers the caller may read can be filtered, and not on their hidden properties.
-    const readable = [...mapLayers.values()].filter((layer) =>
-      layerReadable(auth.ability, layer),
-    );
+    const readable = [...mapLayers.values()].filter((layer) => layerReadable(auth.ability, layer));
     const layerIds = new Set(readable.map((layer) => layer.id));
     // A time property hidden from the caller is no time to them (layerAsSeen drops it).
     const times = new Map(

@@ -1,5 +1,4 @@
 import { HttpResponse, http } from 'msw';
-import { fromGeojsonVt } from 'vt-pbf';
 import type {
   AuditEntry,
   AuditList,
@@ -36,7 +35,9 @@ import {
 } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
 import { pageEnvelope } from '../shared/http/pagination';
-import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
+import type { UserRecord } from './db';
+import { vectorTileResponse } from './vector-tile-response';
+import { notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 import { sortFeatures } from './features-sort';
 import { editProblems } from './features-edit-problems';
 import { otherMapAnswer } from './features-map-guard';
@@ -49,6 +50,24 @@ const numberParam = (params: Params, name: string) =>
 
 /** Only the mock town is stateful; other maps fall through to the generated handlers. */
 const isTownMap = (params: Params) => numberParam(params, 'id') === TOWN_MAP_ID;
+
+/** A town-map call's caller, or the answer instead: another map's (undefined falls through), or a refusal. */
+type TownCaller =
+  { user: UserRecord; response?: undefined } | { user?: undefined; response: Response | undefined };
+
+function townCaller(request: Request, params: Params, stateChanging: boolean): TownCaller {
+  if (!isTownMap(params))
+    return { response: otherMapAnswer(request, numberParam(params, 'id'), stateChanging) };
+  return requireUser(request, stateChanging);
+}
+
+/** As townCaller, for the edits: a viewer (account type `user`) is refused with 403. */
+function townEditor(request: Request, params: Params): TownCaller {
+  const guarded = townCaller(request, params, true);
+  if (guarded.user?.type === 'user')
+    return { response: HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 }) };
+  return guarded;
+}
 
 /** A history entry with each changed geometry given as its type alone (the server's default). */
 function withGeometryTypes(entry: AuditEntry): AuditEntry {
@@ -63,9 +82,8 @@ function withGeometryTypes(entry: AuditEntry): AuditEntry {
 /** Canned-but-stateful answers for the viewer: tiles, feature pages, filters, edits, history. */
 export const featuresHandlers = [
   http.get('*/api/maps/:id/layers/:layer_id/tiles/:z/:x/:y', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, false);
+    if (!guarded.user) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
     if (!isTownLayer(layerId)) return notFound();
     const query = parseWith(getLayerTileQueryParams, Object.fromEntries(new URL(request.url).searchParams));
@@ -75,20 +93,12 @@ export const featuresHandlers = [
       numberParam(params, 'x'),
       numberParam(params, 'y'),
     );
-    if (!tile || tile.features.length === 0) return noContent();
-    const body = fromGeojsonVt({ [String(layerId)]: tile }, { version: 2, extent: 4096 });
-    return new HttpResponse(body.slice().buffer, {
-      headers: {
-        'Content-Type': 'application/vnd.mapbox-vector-tile',
-        'Cache-Control': 'private, max-age=0, must-revalidate',
-      },
-    });
+    return vectorTileResponse(layerId, tile);
   }),
 
   http.get('*/api/maps/:id/layers/:layer_id/features', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, false);
+    if (!guarded.user) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
     if (!isTownLayer(layerId)) return notFound();
     const url = new URL(request.url);
@@ -126,9 +136,8 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/filter-features', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, true);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(filterFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const problems = layersFilterProblems(body.data.layers_filter);
@@ -148,9 +157,8 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/main-search/features', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, true);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(searchMainFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const asOf = parseWith(
@@ -170,11 +178,8 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
-    if (guarded.user.type === 'user')
-      return HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 });
+    const guarded = townEditor(request, params);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(updateFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const deleteIds = body.data.delete_ids ?? [];
@@ -188,11 +193,8 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateMultiSelectFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
-    if (guarded.user.type === 'user')
-      return HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 });
+    const guarded = townEditor(request, params);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(updateMultiSelectFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const { layer_id: layerId, feature_ids: ids, properties } = body.data;
@@ -210,9 +212,8 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/features/:feature_id/history', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, false);
+    if (!guarded.user) return guarded.response;
     const featureId = numberParam(params, 'feature_id');
     if (!findFeature(featureId) && historyOf(featureId).length === 0) return notFound();
     const url = new URL(request.url);
@@ -230,9 +231,8 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/layers/:layer_id/changes', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, false);
+    if (!guarded.user) return guarded.response;
     const layerId = numberParam(params, 'layer_id');
     if (!isTownLayer(layerId)) return notFound();
     const url = new URL(request.url);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
+import { firstRow, returnedRow, type Queryable } from '../db/database.ts';
 
 /** A row of `jobs` (migration 007), as a runner sees it. */
 export interface JobRow {
@@ -37,7 +37,8 @@ export async function enqueueJob(
    */
   claimedBy?: { workerId: string; leaseMs: number },
 ): Promise<JobRow> {
-  const rows = await db.query<JobRow>(
+  return returnedRow<JobRow>(
+    db,
     `INSERT INTO jobs (id, kind, payload, user_id, map_id, expires_at, status, locked_by, locked_until, attempts)
      VALUES ($1, $2, $3, $4, $5, $6,
        CASE WHEN $7::text IS NULL THEN 'queued' ELSE 'running' END, $7::text,
@@ -55,7 +56,6 @@ export async function enqueueJob(
       String(claimedBy?.leaseMs ?? 0),
     ],
   );
-  return rows[0] as JobRow;
 }
 
 /**
@@ -63,13 +63,9 @@ export async function enqueueJob(
  * lease that ran out because its worker died. SKIP LOCKED lets several instances claim at
  * once without waiting on each other or taking the same row.
  */
-export async function claimJob(
-  db: Queryable,
-  workerId: string,
-  leaseMs: number,
-  onlyId?: string,
-): Promise<JobRow | undefined> {
-  const rows = await db.query<JobRow>(
+export function claimJob(db: Queryable, workerId: string, leaseMs: number, onlyId?: string) {
+  return firstRow<JobRow>(
+    db,
     `UPDATE jobs SET status = 'running', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
        attempts = attempts + 1, updated_at = now()
      WHERE id = (
@@ -81,7 +77,6 @@ export async function claimJob(
      RETURNING ${JOB_COLUMNS}`,
     [workerId, String(leaseMs), MAX_ATTEMPTS, onlyId ?? null],
   );
-  return rows[0];
 }
 
 /** Why a job whose every attempt died is failed: stored as its error. */

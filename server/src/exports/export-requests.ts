@@ -1,4 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { JobRunner } from '../jobs/job-worker.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Queryable } from '../db/database.ts';
 import { tooManyAttempts } from '../http/http-error.ts';
 import { localeOf } from '../i18n/messages.ts';
@@ -19,6 +22,16 @@ export const INLINE_EXPORT_LIMIT = 5000;
 export const EXPORTS_PER_MINUTE = 30;
 /** How long a finished file stays downloadable. */
 export const EXPORT_LIFETIME_HOURS = 24;
+
+/** The export runner as this server configures it: temp files under DATA_DIR, finished ones in its store. */
+export function configuredExportRunner(
+  db: Queryable,
+  config: ServerConfig,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+): JobRunner {
+  return exportRunner({ db, dataDir: config.dataDir, store: fileStore(config), mailer, log });
+}
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -63,13 +76,7 @@ export async function startExport(
     ? createJobWorker({
         db,
         runners: {
-          [EXPORT_JOB]: exportRunner({
-            db,
-            dataDir: config.dataDir,
-            store: fileStore(config),
-            mailer: services.mailer,
-            log: services.log,
-          }),
+          [EXPORT_JOB]: configuredExportRunner(db, config, services.mailer, services.log),
         },
         onError: (error, failed) => services.log.error({ err: error, job: failed.id }, 'export failed'),
       })

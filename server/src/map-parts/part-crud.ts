@@ -45,17 +45,6 @@ export interface PartOperationIds {
   remove: OperationId;
 }
 
-/** A kind of part's operationIds, as the document names them: `listFilters`, `createFilter`, … */
-export function partOperations<One extends string, Many extends string>(one: One, many: Many) {
-  return {
-    list: `list${many}`,
-    create: `create${one}`,
-    read: `get${one}`,
-    update: `update${one}`,
-    remove: `delete${one}`,
-  } as const;
-}
-
 export interface PartRoutes<Ids extends PartOperationIds, Row> {
   kind: PartKind<Row>;
   /** The map the request names (a path id, or `?map_id` for categories). */

@@ -7,7 +7,7 @@ import {
   lockMapCategories,
   nextCategoryOrder,
 } from '../map-parts/category-tree.ts';
-import { partHandlers, partOperations, type PartKind } from '../map-parts/part-crud.ts';
+import { partHandlers, type PartKind } from '../map-parts/part-crud.ts';
 import { isStorableId, requiredText } from '../map-parts/part-rows.ts';
 import { toCategory, type CategoryBody } from '../maps/records.ts';
 
@@ -28,32 +28,41 @@ function mapIdOf(query: { map_id: number }): number {
 }
 
 /** Categories: the folders of a map's layer tree, named by `?map_id`. */
-export const routeHandlers = partHandlers(partOperations('Category', 'Categories'), {
-  kind: CATEGORY,
-  mapOf: ({ query }) => mapIdOf(query as { map_id: number }),
-  idParam: 'id',
-  list: categoriesOfMap,
-  toWire: toCategory,
-  create: (body, mapId) => async (tx, errors) => {
-    const name = requiredText(body.name, 'name', errors);
-    const parentId = body.parent_id ?? null;
-    await checkParent(tx, mapId, undefined, parentId, errors);
-    return async () => {
-      const order = body.order ?? (await nextCategoryOrder(tx, mapId, parentId));
-      return insertCategory(tx, mapId, { name, parent_id: parentId, order });
-    };
+export const routeHandlers = partHandlers(
+  {
+    list: 'listCategories',
+    create: 'createCategory',
+    read: 'getCategory',
+    update: 'updateCategory',
+    remove: 'deleteCategory',
   },
-  update: (body, mapId, current) => async (tx, errors) => {
-    const name = body.name === undefined ? current.name : requiredText(body.name, 'name', errors);
-    const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id;
-    if (body.parent_id !== undefined) await checkParent(tx, mapId, current.id, parentId, errors);
-    return async () => {
-      return updateCategory(tx, current.id, {
-        name,
-        parent_id: parentId,
-        order: body.order ?? current.order,
-      });
-    };
+  {
+    kind: CATEGORY,
+    mapOf: ({ query }) => mapIdOf(query as { map_id: number }),
+    idParam: 'id',
+    list: categoriesOfMap,
+    toWire: toCategory,
+    create: (body, mapId) => async (tx, errors) => {
+      const name = requiredText(body.name, 'name', errors);
+      const parentId = body.parent_id ?? null;
+      await checkParent(tx, mapId, undefined, parentId, errors);
+      return async () => {
+        const order = body.order ?? (await nextCategoryOrder(tx, mapId, parentId));
+        return insertCategory(tx, mapId, { name, parent_id: parentId, order });
+      };
+    },
+    update: (body, mapId, current) => async (tx, errors) => {
+      const name = body.name === undefined ? current.name : requiredText(body.name, 'name', errors);
+      const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id;
+      if (body.parent_id !== undefined) await checkParent(tx, mapId, current.id, parentId, errors);
+      return async () => {
+        return updateCategory(tx, current.id, {
+          name,
+          parent_id: parentId,
+          order: body.order ?? current.order,
+        });
+      };
+    },
+    remove: deleteCategoryKeepingChildren,
   },
-  remove: deleteCategoryKeepingChildren,
-});
+);

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { optionErrors, storedOptions } from '../map-parts/filter-options.ts';
 import { FILTERS, insertFilter, updateFilter } from '../map-parts/filters-store.ts';
 import { propertyOf, searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
-import { partHandlers, partOperations, tableRoutes } from '../map-parts/part-crud.ts';
+import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
 import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
 import { toFilter, type FilterBody } from '../maps/records.ts';
 
@@ -19,36 +19,45 @@ async function checkInput(tx: Queryable, mapId: number, input: FilterInput, erro
 }
 
 /** Saved filters of a map: one property of a vector layer, shown as a control of `type`. */
-export const routeHandlers = partHandlers(partOperations('Filter', 'Filters'), {
-  ...tableRoutes<FilterBody>(FILTERS, 'filter_id', toFilter),
-  create: (body, mapId) => async (tx, errors) => {
-    const name = requiredText(body.name, 'name', errors);
-    const options = storedOptions(body.type, body.options);
-    await checkInput(tx, mapId, { ...body, options }, errors);
-    return async () => {
-      const order = body.order ?? (await nextOrder(tx, FILTERS, mapId));
-      return insertFilter(tx, mapId, {
-        layer_id: body.layer_id,
-        name,
-        property: body.property,
-        type: body.type,
-        options,
-        order,
-      });
-    };
+export const routeHandlers = partHandlers(
+  {
+    list: 'listFilters',
+    create: 'createFilter',
+    read: 'getFilter',
+    update: 'updateFilter',
+    remove: 'deleteFilter',
   },
-  update: (body, mapId, current) => async (tx, errors) => {
-    const next = { ...current, ...body };
-    if (body.name !== undefined) next.name = requiredText(body.name, 'name', errors);
-    next.options = storedOptions(next.type, next.options);
-    const touchesLayer =
-      body.layer_id !== undefined ||
-      body.property !== undefined ||
-      body.type !== undefined ||
-      body.options !== undefined;
-    if (touchesLayer) await checkInput(tx, mapId, next, errors);
-    return async () => {
-      return updateFilter(tx, current.id, next);
-    };
+  {
+    ...tableRoutes<FilterBody>(FILTERS, 'filter_id', toFilter),
+    create: (body, mapId) => async (tx, errors) => {
+      const name = requiredText(body.name, 'name', errors);
+      const options = storedOptions(body.type, body.options);
+      await checkInput(tx, mapId, { ...body, options }, errors);
+      return async () => {
+        const order = body.order ?? (await nextOrder(tx, FILTERS, mapId));
+        return insertFilter(tx, mapId, {
+          layer_id: body.layer_id,
+          name,
+          property: body.property,
+          type: body.type,
+          options,
+          order,
+        });
+      };
+    },
+    update: (body, mapId, current) => async (tx, errors) => {
+      const next = { ...current, ...body };
+      if (body.name !== undefined) next.name = requiredText(body.name, 'name', errors);
+      next.options = storedOptions(next.type, next.options);
+      const touchesLayer =
+        body.layer_id !== undefined ||
+        body.property !== undefined ||
+        body.type !== undefined ||
+        body.options !== undefined;
+      if (touchesLayer) await checkInput(tx, mapId, next, errors);
+      return async () => {
+        return updateFilter(tx, current.id, next);
+      };
+    },
   },
-});
+);

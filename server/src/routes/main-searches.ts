@@ -8,7 +8,7 @@ import {
   layerHasMainSearch,
   updateMainSearch,
 } from '../map-parts/main-searches-store.ts';
-import { partHandlers, partOperations, tableRoutes } from '../map-parts/part-crud.ts';
+import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
 import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
 import { toMainSearch, type MainSearchBody } from '../maps/records.ts';
 import type { TypedHandlers } from '../openapi/typed-handlers.ts';
@@ -52,33 +52,42 @@ async function layerOnce<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The viewer's global search box: which layers it searches, on which fields, showing what. */
-const mainSearchParts = partHandlers(partOperations('MainSearch', 'MainSearches'), {
-  ...tableRoutes<MainSearchBody>(MAIN_SEARCHES, 'search_id', toMainSearch),
-  create: (body, mapId) => async (tx, errors) => {
-    const label = requiredText(body.label, 'label', errors);
-    await checkInput(tx, mapId, body, errors);
-    return async () => {
-      const order = body.order ?? (await nextOrder(tx, MAIN_SEARCHES, mapId));
-      return insertMainSearch(tx, mapId, {
-        layer_id: body.layer_id,
-        label,
-        fields: body.fields,
-        display_field: body.display_field,
-        order,
-      });
-    };
+const mainSearchParts = partHandlers(
+  {
+    list: 'listMainSearches',
+    create: 'createMainSearch',
+    read: 'getMainSearch',
+    update: 'updateMainSearch',
+    remove: 'deleteMainSearch',
   },
-  update: (body, mapId, current) => async (tx, errors) => {
-    const next = { ...current, ...body };
-    if (body.label !== undefined) next.label = requiredText(body.label, 'label', errors);
-    const touchesLayer =
-      body.layer_id !== undefined || body.fields !== undefined || body.display_field !== undefined;
-    if (touchesLayer) await checkInput(tx, mapId, next, errors, current.id);
-    return async () => {
-      return updateMainSearch(tx, current.id, next);
-    };
+  {
+    ...tableRoutes<MainSearchBody>(MAIN_SEARCHES, 'search_id', toMainSearch),
+    create: (body, mapId) => async (tx, errors) => {
+      const label = requiredText(body.label, 'label', errors);
+      await checkInput(tx, mapId, body, errors);
+      return async () => {
+        const order = body.order ?? (await nextOrder(tx, MAIN_SEARCHES, mapId));
+        return insertMainSearch(tx, mapId, {
+          layer_id: body.layer_id,
+          label,
+          fields: body.fields,
+          display_field: body.display_field,
+          order,
+        });
+      };
+    },
+    update: (body, mapId, current) => async (tx, errors) => {
+      const next = { ...current, ...body };
+      if (body.label !== undefined) next.label = requiredText(body.label, 'label', errors);
+      const touchesLayer =
+        body.layer_id !== undefined || body.fields !== undefined || body.display_field !== undefined;
+      if (touchesLayer) await checkInput(tx, mapId, next, errors, current.id);
+      return async () => {
+        return updateMainSearch(tx, current.id, next);
+      };
+    },
   },
-});
+);
 
 /** Creates and updates: two admins adding an entry for the same layer at once get a 422, not a 500. */
 export const routeHandlers: TypedHandlers = {

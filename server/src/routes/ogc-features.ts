@@ -86,21 +86,22 @@ const collectionIn = (
  * PUT (`replace`) and PATCH (`update`) of one item: the same checks (update on the layer's
  * features, the caller's If-Match) and the same answer (204 with the new ETag).
  */
-const editOgcItem =
-  (mode: 'replace' | 'update') =>
-  async ({
+async function editOgcItem(
+  {
     services: { db },
     auth,
     params,
     body,
     request,
-  }: TypedContext<'replaceOgcItem'> | TypedContext<'updateOgcItem'>) => {
-    const { layer } = await collectionIn(db, auth, params, 'update');
-    const hidden = hiddenPropertiesOf(auth.access, layer.id);
-    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
-    await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), mode, guard);
-    return { status: 204 as const, headers: await etagHeader(db, layer, params.feature_id, hidden) };
-  };
+  }: TypedContext<'replaceOgcItem'> | TypedContext<'updateOgcItem'>,
+  mode: 'replace' | 'update',
+) {
+  const { layer } = await collectionIn(db, auth, params, 'update');
+  const hidden = hiddenPropertiesOf(auth.access, layer.id);
+  const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
+  await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), mode, guard);
+  return { status: 204 as const, headers: await etagHeader(db, layer, params.feature_id, hidden) };
+}
 
 export const routeHandlers = typedHandlers({
   async getOgcLandingPage({ services: { db, config }, auth, params, request }) {
@@ -194,9 +195,13 @@ export const routeHandlers = typedHandlers({
     return { status: 201, headers: { Location: location, ...(etag ? { ETag: etag } : {}) } };
   },
 
-  replaceOgcItem: editOgcItem('replace'),
+  async replaceOgcItem(context) {
+    return editOgcItem(context, 'replace');
+  },
 
-  updateOgcItem: editOgcItem('update'),
+  async updateOgcItem(context) {
+    return editOgcItem(context, 'update');
+  },
 
   async deleteOgcItem({ services: { db }, auth, params, request }) {
     // The app's save gives deletions to whoever may update features (editors), as updateFeatures does.

@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import { HttpResponse, http } from 'msw';
 import {
   confirmTwoFactorBody,
@@ -56,6 +57,12 @@ function acceptCode(user: UserRecord, code: string): boolean {
 export const MOCK_SSO_LABEL = 'Mock ID';
 const MOCK_SSO_LOGIN_URL = '/auth/oidc/login';
 
+/** A signed-out form's post: the XSRF check, then its body as `schema` reads it. */
+async function guardedBody<T>(request: Request, schema: ZodType<T>) {
+  const refusal = guardStateChange(request);
+  return refusal ? { ok: false as const, response: refusal } : parseWith(schema, await readJson(request));
+}
+
 export const authHandlers = [
   http.get('*/api/auth/providers', () => {
     issueXsrfCookie();
@@ -70,9 +77,7 @@ export const authHandlers = [
     return new HttpResponse(null, { status: 204 });
   }),
   http.post('*/login', async ({ request }) => {
-    const refusal = guardStateChange(request);
-    if (refusal) return refusal;
-    const parsed = parseWith(loginBody, await readJson(request));
+    const parsed = await guardedBody(request, loginBody);
     if (!parsed.ok) return parsed.response;
     const user = checkPassword(parsed.data.email, parsed.data.password);
     if (!user) return validationFailed(WRONG_CREDENTIALS);
@@ -85,9 +90,7 @@ export const authHandlers = [
   }),
 
   http.post('*/login2fa', async ({ request }) => {
-    const refusal = guardStateChange(request);
-    if (refusal) return refusal;
-    const parsed = parseWith(loginTwoFactorBody, await readJson(request));
+    const parsed = await guardedBody(request, loginTwoFactorBody);
     if (!parsed.ok) return parsed.response;
     const user = checkPassword(parsed.data.email, parsed.data.password);
     if (!user) return validationFailed(WRONG_CREDENTIALS);
@@ -97,9 +100,7 @@ export const authHandlers = [
   }),
 
   http.post('*/register', async ({ request }) => {
-    const refusal = guardStateChange(request);
-    if (refusal) return refusal;
-    const parsed = parseWith(registerBody, await readJson(request));
+    const parsed = await guardedBody(request, registerBody);
     if (!parsed.ok) return parsed.response;
     const { name, email, password, password_confirmation } = parsed.data;
     if (findUserByEmail(email)) return validationFailed(EMAIL_TAKEN);
@@ -116,9 +117,7 @@ export const authHandlers = [
   }),
 
   http.post('*/api/forget-password', async ({ request }) => {
-    const refusal = guardStateChange(request);
-    if (refusal) return refusal;
-    const parsed = parseWith(forgetPasswordBody, await readJson(request));
+    const parsed = await guardedBody(request, forgetPasswordBody);
     if (!parsed.ok) return parsed.response;
     // The same answer whether or not the account exists (docs/decisions.md#password-reset).
     return HttpResponse.json<Message>({
@@ -127,9 +126,7 @@ export const authHandlers = [
   }),
 
   http.post('*/api/reset-password', async ({ request }) => {
-    const refusal = guardStateChange(request);
-    if (refusal) return refusal;
-    const parsed = parseWith(resetPasswordBody, await readJson(request));
+    const parsed = await guardedBody(request, resetPasswordBody);
     if (!parsed.ok) return parsed.response;
     const { email, token, password, password_confirmation } = parsed.data;
     const user = findUserByEmail(email);

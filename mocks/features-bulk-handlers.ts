@@ -1,12 +1,12 @@
 import GeoJSONVT from 'geojson-vt';
 import { HttpResponse, http } from 'msw';
-import { fromGeojsonVt } from 'vt-pbf';
 import type { Feature, FeaturePage, Layer } from '../generated/model';
 import { listLayerFeaturesQueryParams } from '../generated/zod/features/features.zod';
 import { pageEnvelope } from '../shared/http/pagination';
 import { TOWN_MAP_ID } from './features-town-layers';
 import { DEFAULT_STYLE, findMap, mapsDb, nextId, nowStamp, touchLayerCount } from './maps-store';
 import { noContent, parseWith, requireUser, validationFailed } from './responses';
+import { vectorTileResponse } from './vector-tile-response';
 
 /*
  * The `million-features` preset: a point layer of 1,000,000 features on map 1, none of them
@@ -175,15 +175,7 @@ function tile(z: number, x: number, y: number, layer: number): Response {
     extent: 4096,
     buffer: 64,
   });
-  const found = index.getTile(z, x, y);
-  if (!found || found.features.length === 0) return noContent();
-  const body = fromGeojsonVt({ [String(layer)]: found }, { version: 2, extent: 4096 });
-  return new HttpResponse(body.slice().buffer, {
-    headers: {
-      'Content-Type': 'application/vnd.mapbox-vector-tile',
-      'Cache-Control': 'private, max-age=0, must-revalidate',
-    },
-  });
+  return vectorTileResponse(layer, index.getTile(z, x, y));
 }
 
 export const featuresBulkHandlers = [

@@ -6,6 +6,7 @@ import {
   exportMultiSelectedFeaturesBody,
 } from '../generated/zod/exports/exports.zod';
 import type { ExportFile, ExportFileResource, ExportFormat, Feature } from '../generated/model';
+import { exportFileName } from '../shared/exports/export-file-name';
 import type { UserRecord } from './db';
 import { featuresOfLayer, filterTown, isTownLayer, matchesText } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
@@ -28,13 +29,6 @@ const FORMATS: Record<ExportFormat, { extension: string; contentType: string }> 
   gpkg: { extension: 'gpkg', contentType: 'application/geopackage+sqlite3' },
   kml: { extension: 'kml', contentType: 'application/vnd.google-earth.kml+xml' },
 };
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'export';
 
 /**
  * The file's bytes: GeoJSON and CSV hold the exported features as the server writes them; the
@@ -87,7 +81,7 @@ function started(
     status: 'pending',
     progress: 0,
     format,
-    file_name: `${slug(title)}-${new Date().toISOString().slice(0, 10)}.${FORMATS[format].extension}`,
+    file_name: exportFileName(title, FORMATS[format].extension),
     size: null,
     expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };

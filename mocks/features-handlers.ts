@@ -1,5 +1,4 @@
 import { HttpResponse, http } from 'msw';
-import { fromGeojsonVt } from 'vt-pbf';
 import type {
   AuditEntry,
   AuditList,
@@ -36,7 +35,10 @@ import {
 } from './features-store';
 import { TOWN_MAP_ID } from './features-town-layers';
 import { pageEnvelope } from '../shared/http/pagination';
-import { noContent, notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
+import type { ZodType } from 'zod';
+import type { UserRecord } from './db';
+import { vectorTileResponse } from './vector-tile-response';
+import { notFound, parseWith, readJson, requireUser, validationFailed } from './responses';
 import { sortFeatures } from './features-sort';
 import { editProblems } from './features-edit-problems';
 import { otherMapAnswer } from './features-map-guard';
@@ -49,6 +51,39 @@ const numberParam = (params: Params, name: string) =>
 
 /** Only the mock town is stateful; other maps fall through to the generated handlers. */
 const isTownMap = (params: Params) => numberParam(params, 'id') === TOWN_MAP_ID;
+
+/** A town-map call's caller, or the answer instead: another map's (undefined falls through), or a refusal. */
+type TownCaller =
+  { user: UserRecord; response?: undefined } | { user?: undefined; response: Response | undefined };
+
+function townCaller(request: Request, params: Params, stateChanging: boolean): TownCaller {
+  if (!isTownMap(params))
+    return { response: otherMapAnswer(request, numberParam(params, 'id'), stateChanging) };
+  return requireUser(request, stateChanging);
+}
+
+/** As townCaller, for the edits: a viewer (account type `user`) is refused with 403. */
+function townEditor(request: Request, params: Params): TownCaller {
+  const guarded = townCaller(request, params, true);
+  if (guarded.user?.type === 'user')
+    return { response: HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 }) };
+  return guarded;
+}
+
+/** A read of one town layer: its id and the query as `schema` reads it, or the answer instead. */
+function townLayerRead<T>(
+  request: Request,
+  params: Params,
+  schema: ZodType<T>,
+): { ok: true; layerId: number; query: T; url: URL } | { ok: false; response: Response | undefined } {
+  const guarded = townCaller(request, params, false);
+  if (!guarded.user) return { ok: false, response: guarded.response };
+  const layerId = numberParam(params, 'layer_id');
+  if (!isTownLayer(layerId)) return { ok: false, response: notFound() };
+  const url = new URL(request.url);
+  const query = parseWith(schema, Object.fromEntries(url.searchParams));
+  return query.ok ? { ok: true, layerId, query: query.data, url } : query;
+}
 
 /** A history entry with each changed geometry given as its type alone (the server's default). */
 function withGeometryTypes(entry: AuditEntry): AuditEntry {
@@ -63,39 +98,23 @@ function withGeometryTypes(entry: AuditEntry): AuditEntry {
 /** Canned-but-stateful answers for the viewer: tiles, feature pages, filters, edits, history. */
 export const featuresHandlers = [
   http.get('*/api/maps/:id/layers/:layer_id/tiles/:z/:x/:y', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
-    const layerId = numberParam(params, 'layer_id');
-    if (!isTownLayer(layerId)) return notFound();
-    const query = parseWith(getLayerTileQueryParams, Object.fromEntries(new URL(request.url).searchParams));
-    if (!query.ok) return query.response;
-    const tile = tileIndexOf(layerId, query.data.as_of).getTile(
+    const read = townLayerRead(request, params, getLayerTileQueryParams);
+    if (!read.ok) return read.response;
+    const { layerId, query } = read;
+    const tile = tileIndexOf(layerId, query.as_of).getTile(
       numberParam(params, 'z'),
       numberParam(params, 'x'),
       numberParam(params, 'y'),
     );
-    if (!tile || tile.features.length === 0) return noContent();
-    const body = fromGeojsonVt({ [String(layerId)]: tile }, { version: 2, extent: 4096 });
-    return new HttpResponse(body.slice().buffer, {
-      headers: {
-        'Content-Type': 'application/vnd.mapbox-vector-tile',
-        'Cache-Control': 'private, max-age=0, must-revalidate',
-      },
-    });
+    return vectorTileResponse(layerId, tile);
   }),
 
   http.get('*/api/maps/:id/layers/:layer_id/features', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
-    const layerId = numberParam(params, 'layer_id');
-    if (!isTownLayer(layerId)) return notFound();
-    const url = new URL(request.url);
-    const parsed = parseWith(listLayerFeaturesQueryParams, Object.fromEntries(url.searchParams));
-    if (!parsed.ok) return parsed.response;
-    const search = parsed.data.search?.trim() ?? '';
-    const where = parseTownWhere(layerId, parsed.data.where_property, parsed.data.where_value);
+    const read = townLayerRead(request, params, listLayerFeaturesQueryParams);
+    if (!read.ok) return read.response;
+    const { layerId, query, url } = read;
+    const search = query.search?.trim() ?? '';
+    const where = parseTownWhere(layerId, query.where_property, query.where_value);
     if (!where.ok) return where.response;
     // One column's value, compared as text, as the server does.
     const matchesWhere = (feature: { properties: Record<string, unknown> }) =>
@@ -103,32 +122,31 @@ export const featuresHandlers = [
       (feature.properties[where.where.property] !== undefined &&
         feature.properties[where.where.property] !== null &&
         String(feature.properties[where.where.property]) === where.where.value);
-    const datetime = parsed.data.datetime;
+    const datetime = query.datetime;
     const time = timeProblem(layerId, datetime);
     if (time) return validationFailed({ datetime: [time] });
-    const found = featuresOfLayer(layerId, parsed.data.as_of).filter(
+    const found = featuresOfLayer(layerId, query.as_of).filter(
       (feature) => matchesText(feature, search) && matchesWhere(feature) && inTime(feature, datetime),
     );
-    const sorted = sortFeatures(found, layerId, parsed.data.sort);
+    const sorted = sortFeatures(found, layerId, query.sort);
     if (!sorted.ok) return sorted.response;
     return HttpResponse.json(
       townLayerPage(sorted.rows, {
-        page: parsed.data.page ?? 1,
-        perPage: parsed.data.per_page ?? 15,
+        page: query.page ?? 1,
+        perPage: query.per_page ?? 15,
         search,
         where: where.where,
-        sort: parsed.data.sort,
-        afterId: parsed.data.after_id,
-        beforeId: parsed.data.before_id,
+        sort: query.sort,
+        afterId: query.after_id,
+        beforeId: query.before_id,
         path: url.pathname,
       }),
     );
   }),
 
   http.post('*/api/maps/:id/filter-features', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, true);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(filterFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const problems = layersFilterProblems(body.data.layers_filter);
@@ -148,9 +166,8 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/main-search/features', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, true);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(searchMainFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const asOf = parseWith(
@@ -170,11 +187,8 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
-    if (guarded.user.type === 'user')
-      return HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 });
+    const guarded = townEditor(request, params);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(updateFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const deleteIds = body.data.delete_ids ?? [];
@@ -188,11 +202,8 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateMultiSelectFeatures', async ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), true);
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
-    if (guarded.user.type === 'user')
-      return HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 });
+    const guarded = townEditor(request, params);
+    if (!guarded.user) return guarded.response;
     const body = parseWith(updateMultiSelectFeaturesBody, await readJson(request));
     if (!body.ok) return body.response;
     const { layer_id: layerId, feature_ids: ids, properties } = body.data;
@@ -210,9 +221,8 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/features/:feature_id/history', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
+    const guarded = townCaller(request, params, false);
+    if (!guarded.user) return guarded.response;
     const featureId = numberParam(params, 'feature_id');
     if (!findFeature(featureId) && historyOf(featureId).length === 0) return notFound();
     const url = new URL(request.url);
@@ -230,19 +240,14 @@ export const featuresHandlers = [
   }),
 
   http.get('*/api/maps/:id/layers/:layer_id/changes', ({ request, params }) => {
-    if (!isTownMap(params)) return otherMapAnswer(request, numberParam(params, 'id'), false);
-    const guarded = requireUser(request, false);
-    if (guarded.response) return guarded.response;
-    const layerId = numberParam(params, 'layer_id');
-    if (!isTownLayer(layerId)) return notFound();
-    const url = new URL(request.url);
-    const query = parseWith(listLayerChangesQueryParams, Object.fromEntries(url.searchParams));
-    if (!query.ok) return query.response;
-    const { from, to } = query.data;
+    const read = townLayerRead(request, params, listLayerChangesQueryParams);
+    if (!read.ok) return read.response;
+    const { layerId, query, url } = read;
+    const { from, to } = query;
     if (Date.parse(to) < Date.parse(from)) return validationFailed({ to: ['The end is before the start.'] });
     const all = layerChangesOf(layerId, from, to);
-    const page = query.data.page ?? 1;
-    const perPage = query.data.per_page ?? 15;
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 15;
     return HttpResponse.json<LayerChangePage>(
       pageEnvelope(all.slice((page - 1) * perPage, page * perPage), {
         page,

@@ -2,50 +2,17 @@ import { HttpResponse, http } from 'msw';
 import type { Bookmark, LayerTypeList, MapDetailResource, MapPage, MapResource } from '../generated/model';
 import { createMapBody, listMapsQueryParams, updateMapBody } from '../generated/zod/maps/maps.zod';
 import { createBookmarkBody } from '../generated/zod/bookmarks/bookmarks.zod';
+import { LAYER_TYPES } from '../shared/layers/layer-types';
 import { guardMap, idParam } from './maps-guards';
 import { listMapPage } from './maps-list';
 import { mapLayers, mapsDb, nextId, nowStamp } from './maps-store';
 import { noContent, notFound, parseWith, readJson, requireAdmin, requireUser } from './responses';
 
-const LAYER_TYPES: LayerTypeList = {
-  data: [
-    {
-      type: 'vector',
-      name: 'Vector',
-      description: 'Features stored here.',
-      remote: false,
-      has_features: true,
-    },
-    {
-      type: 'xyz',
-      name: 'XYZ tiles',
-      description: 'Raster tiles from a URL template.',
-      remote: true,
-      has_features: false,
-    },
-    { type: 'wms', name: 'WMS', description: 'Images from a WMS server.', remote: true, has_features: false },
-    {
-      type: 'geojson_url',
-      name: 'GeoJSON URL',
-      description: 'A GeoJSON file on the web.',
-      remote: true,
-      has_features: false,
-    },
-    {
-      type: '3d_tiles',
-      name: '3D Tiles',
-      description: 'A 3D Tiles tileset.',
-      remote: true,
-      has_features: false,
-    },
-  ],
-};
-
 /** Maps, the map detail for the viewer, layer types and bookmarks (docs/decisions.md#maps). */
 export const mapsHandlers = [
   http.get('*/api/layer-types', ({ request }) => {
     const guarded = requireUser(request, false);
-    return guarded.response ?? HttpResponse.json(LAYER_TYPES);
+    return guarded.response ?? HttpResponse.json<LayerTypeList>({ data: [...LAYER_TYPES] });
   }),
 
   http.get('*/api/maps', ({ request }) => {

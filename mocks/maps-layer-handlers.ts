@@ -1,5 +1,12 @@
 import { HttpResponse, http } from 'msw';
-import type { Layer, LayerList, LayerRelation, LayerRelationList, LayerResource } from '../generated/model';
+import type {
+  Layer,
+  LayerList,
+  Map as MapRecord,
+  LayerRelation,
+  LayerRelationList,
+  LayerResource,
+} from '../generated/model';
 import {
   createLayerBody,
   deleteLayerPropertiesBody,
@@ -8,6 +15,8 @@ import {
   updateLayerPropertiesBody,
   updateLayerRelationsBody,
 } from '../generated/zod/layers/layers.zod';
+import type { PathParams } from 'msw';
+import type { ZodType } from 'zod';
 import { guardMap, idParam } from './maps-guards';
 import { applySchemaEdits } from './maps-layer-schema';
 import { DEFAULT_STYLE, findMap, mapLayers, mapsDb, nextId, nowStamp, touchLayerCount } from './maps-store';
@@ -16,6 +25,29 @@ import { noContent, notFound, parseWith, readJson, validationFailed } from './re
 function layerOf(mapId: number, params: Record<string, unknown>): Layer | undefined {
   const layerId = idParam(params as Record<string, string>, 'layerId');
   return mapsDb.layers.find((layer) => layer.id === layerId && layer.map_id === mapId);
+}
+
+/** An admin's write to one layer of the map (XSRF, session, role, map, layer), or the refusal. */
+function guardLayer(
+  request: Request,
+  params: PathParams,
+): { map: MapRecord; layer: Layer; response?: undefined } | { response: Response } {
+  const guarded = guardMap(request, idParam(params, 'id'), true);
+  if (guarded.response) return guarded;
+  const layer = layerOf(guarded.map.id, params);
+  return layer ? { map: guarded.map, layer } : { response: notFound() };
+}
+
+/** As guardLayer, then the request's body as `schema` reads it (422 when it does not). */
+async function layerWrite<T>(
+  request: Request,
+  params: PathParams,
+  schema: ZodType<T>,
+): Promise<{ map: MapRecord; layer: Layer; body: T; response?: undefined } | { response: Response }> {
+  const guarded = guardLayer(request, params);
+  if (guarded.response) return guarded;
+  const parsed = parseWith(schema, await readJson(request));
+  return parsed.ok ? { ...guarded, body: parsed.data } : parsed;
 }
 
 function categoryError(mapId: number, categoryId: number | null | undefined) {
@@ -90,15 +122,12 @@ export const mapsLayerHandlers = [
   }),
 
   http.put('*/api/maps/:id/layers/:layerId', async ({ request, params }) => {
-    const guarded = guardMap(request, idParam(params, 'id'), true);
+    const guarded = await layerWrite(request, params, updateLayerBody);
     if (guarded.response) return guarded.response;
-    const layer = layerOf(guarded.map.id, params);
-    if (!layer) return notFound();
-    const parsed = parseWith(updateLayerBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const badCategory = categoryError(guarded.map.id, parsed.data.category_id);
+    const { layer, body } = guarded;
+    const badCategory = categoryError(guarded.map.id, body.category_id);
     if (badCategory) return validationFailed(badCategory);
-    const { style, source, ...rest } = parsed.data;
+    const { style, source, ...rest } = body;
     Object.assign(layer, rest, { updated_at: nowStamp() });
     if (style) layer.style = { ...layer.style, ...style };
     if (source && layer.type !== 'vector') {
@@ -108,10 +137,9 @@ export const mapsLayerHandlers = [
   }),
 
   http.delete('*/api/maps/:id/layers/:layerId', ({ request, params }) => {
-    const guarded = guardMap(request, idParam(params, 'id'), true);
+    const guarded = guardLayer(request, params);
     if (guarded.response) return guarded.response;
-    const layer = layerOf(guarded.map.id, params);
-    if (!layer) return notFound();
+    const { layer } = guarded;
     mapsDb.layers = mapsDb.layers.filter((row) => row.id !== layer.id);
     mapsDb.searches = mapsDb.searches.filter((row) => row.layer_id !== layer.id);
     mapsDb.mainSearches = mapsDb.mainSearches.filter((row) => row.layer_id !== layer.id);
@@ -121,13 +149,10 @@ export const mapsLayerHandlers = [
   }),
 
   http.put('*/api/maps/:id/layers/:layerId/properties', async ({ request, params }) => {
-    const guarded = guardMap(request, idParam(params, 'id'), true);
+    const guarded = await layerWrite(request, params, updateLayerPropertiesBody);
     if (guarded.response) return guarded.response;
-    const layer = layerOf(guarded.map.id, params);
-    if (!layer) return notFound();
-    const parsed = parseWith(updateLayerPropertiesBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const schema = applySchemaEdits(layer.properties, parsed.data.properties);
+    const { layer, body } = guarded;
+    const schema = applySchemaEdits(layer.properties, body.properties);
     if (!schema.ok) return validationFailed(schema.errors);
     layer.properties = schema.properties;
     layer.updated_at = nowStamp();
@@ -135,46 +160,40 @@ export const mapsLayerHandlers = [
   }),
 
   http.post('*/api/maps/:id/layers/:layerId/properties', async ({ request, params }) => {
-    const guarded = guardMap(request, idParam(params, 'id'), true);
+    const guarded = await layerWrite(request, params, deleteLayerPropertiesBody);
     if (guarded.response) return guarded.response;
-    const layer = layerOf(guarded.map.id, params);
-    if (!layer) return notFound();
-    const parsed = parseWith(deleteLayerPropertiesBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
+    const { layer, body } = guarded;
     const errors: Record<string, string[]> = {};
-    parsed.data.names.forEach((name, index) => {
+    body.names.forEach((name, index) => {
       if (!layer.properties.some((entry) => entry.name === name)) {
         errors[`names.${index}`] = [`There is no property named ${name}.`];
       }
     });
     if (Object.keys(errors).length > 0) return validationFailed(errors);
-    layer.properties = layer.properties.filter((entry) => !parsed.data.names.includes(entry.name));
+    layer.properties = layer.properties.filter((entry) => !body.names.includes(entry.name));
     layer.updated_at = nowStamp();
     return HttpResponse.json<LayerResource>({ data: layer });
   }),
 
   http.post('*/api/maps/:id/layers/:layerId/transfer', async ({ request, params }) => {
-    const guarded = guardMap(request, idParam(params, 'id'), true);
+    const guarded = await layerWrite(request, params, transferLayerBody);
     if (guarded.response) return guarded.response;
-    const layer = layerOf(guarded.map.id, params);
-    if (!layer) return notFound();
-    const parsed = parseWith(transferLayerBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const target = findMap(parsed.data.target_map_id);
+    const { layer, body } = guarded;
+    const target = findMap(body.target_map_id);
     if (!target || target.id === guarded.map.id) {
       return validationFailed({ target_map_id: ['Choose another existing map.'] });
     }
-    const badCategory = categoryError(target.id, parsed.data.category_id);
+    const badCategory = categoryError(target.id, body.category_id);
     if (badCategory) return validationFailed(badCategory);
     const order = mapLayers(target.id).reduce((max, row) => Math.max(max, row.order + 1), 0);
     const placed = {
       map_id: target.id,
-      category_id: parsed.data.category_id ?? null,
+      category_id: body.category_id ?? null,
       order,
       updated_at: nowStamp(),
     };
     let result: Layer;
-    if (parsed.data.mode === 'move') {
+    if (body.mode === 'move') {
       Object.assign(layer, placed);
       mapsDb.searches = mapsDb.searches.filter((row) => row.layer_id !== layer.id);
       mapsDb.mainSearches = mapsDb.mainSearches.filter((row) => row.layer_id !== layer.id);
@@ -197,14 +216,11 @@ export const mapsLayerHandlers = [
   }),
 
   http.put('*/api/maps/:id/layers/:layerId/relations', async ({ request, params }) => {
-    const guarded = guardMap(request, idParam(params, 'id'), true);
+    const guarded = await layerWrite(request, params, updateLayerRelationsBody);
     if (guarded.response) return guarded.response;
-    const layer = layerOf(guarded.map.id, params);
-    if (!layer) return notFound();
-    const parsed = parseWith(updateLayerRelationsBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
+    const { layer, body } = guarded;
     const errors: Record<string, string[]> = {};
-    parsed.data.children.forEach((child, index) => {
+    body.children.forEach((child, index) => {
       const sibling = mapsDb.layers.find(
         (row) => row.id === child.child_layer_id && row.map_id === guarded.map.id,
       );
@@ -218,7 +234,7 @@ export const mapsLayerHandlers = [
       mapsDb.relations.find((row) => row.parent_layer_id === layer.id && row.child_layer_id === childId);
     mapsDb.relations = [
       ...mapsDb.relations.filter((row) => row.parent_layer_id !== layer.id),
-      ...parsed.data.children.map((child) => {
+      ...body.children.map((child) => {
         const old = before(child.child_layer_id);
         // As the server: a manual relation sent without links keeps the ones it had.
         const keptLinks = old?.rule === 'manual' ? old.links_count : 0;

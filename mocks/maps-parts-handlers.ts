@@ -10,7 +10,9 @@ import { noContent, notFound, parseWith, readJson, validationFailed } from './re
 import type { ZodType } from 'zod';
 
 type Part = { id: number; map_id: number; layer_id: number; order: number };
-type Table = 'searches' | 'mainSearches' | 'filters';
+/** Each part table's row type, so a part's handlers take theirs from the table they are given. */
+type Rows = { searches: Search; mainSearches: MainSearch; filters: Filter };
+type Table = keyof Rows;
 
 /** The layer must belong to the map, and named properties must be in its schema. */
 function layerErrors(
@@ -40,19 +42,19 @@ function rows<T extends Part>(table: Table): T[] {
 }
 
 /** List, create, read, update, delete of one per-map part (searches, main searches, filters). */
-function partHandlers<T extends Part, C, U>(
+function partHandlers<K extends Table, C, U>(
   path: string,
-  table: Table,
+  table: K,
   idName: string,
   schemas: { create: ZodType<C>; update: ZodType<U> },
-  build: (body: C) => Omit<T, 'id' | 'map_id' | 'order'>,
+  build: (body: C) => Omit<Rows[K], 'id' | 'map_id' | 'order'>,
 ) {
   const byOrder = (mapId: number) =>
-    rows<T>(table)
+    rows<Rows[K]>(table)
       .filter((row) => row.map_id === mapId)
       .sort((a, b) => a.order - b.order || a.id - b.id);
   const find = (mapId: number, params: Record<string, unknown>) =>
-    rows<T>(table).find(
+    rows<Rows[K]>(table).find(
       (row) => row.map_id === mapId && row.id === idParam(params as Record<string, string>, idName),
     );
 
@@ -71,11 +73,11 @@ function partHandlers<T extends Part, C, U>(
       const given = (parsed.data as { order?: number }).order;
       const row = {
         ...build(parsed.data),
-        id: nextId(rows<T>(table)),
+        id: nextId(rows<Rows[K]>(table)),
         map_id: guarded.map.id,
         order: given ?? byOrder(guarded.map.id).length,
-      } as T;
-      rows<T>(table).push(row);
+      } as Rows[K];
+      rows<Rows[K]>(table).push(row);
       return HttpResponse.json({ data: row }, { status: 201 });
     }),
     http.get(`*/api/maps/:id/${path}/:${idName}`, ({ request, params }) => {
@@ -101,7 +103,7 @@ function partHandlers<T extends Part, C, U>(
       if (guarded.response) return guarded.response;
       const row = find(guarded.map.id, params);
       if (!row) return notFound();
-      (mapsDb[table] as unknown as T[]) = rows<T>(table).filter((other) => other !== row);
+      (mapsDb[table] as unknown as Rows[K][]) = rows<Rows[K]>(table).filter((other) => other !== row);
       return noContent();
     }),
   ];
@@ -192,21 +194,19 @@ const categoryHandlers = [
 /** Categories, searches, main searches and filters of a map (docs/decisions.md#map-parts). */
 export const mapsPartsHandlers = [
   ...categoryHandlers,
-  ...partHandlers<
-    Search,
-    ReturnType<typeof createSearchBody.parse>,
-    ReturnType<typeof updateSearchBody.parse>
-  >('search', 'searches', 'searchId', { create: createSearchBody, update: updateSearchBody }, (body) => ({
-    layer_id: body.layer_id,
-    name: body.name,
-    fields: body.fields,
-    operator: body.operator ?? 'contains',
-  })),
-  ...partHandlers<
-    MainSearch,
-    ReturnType<typeof createMainSearchBody.parse>,
-    ReturnType<typeof updateMainSearchBody.parse>
-  >(
+  ...partHandlers(
+    'search',
+    'searches',
+    'searchId',
+    { create: createSearchBody, update: updateSearchBody },
+    (body) => ({
+      layer_id: body.layer_id,
+      name: body.name,
+      fields: body.fields,
+      operator: body.operator ?? 'contains',
+    }),
+  ),
+  ...partHandlers(
     'main-search',
     'mainSearches',
     'searchId',
@@ -218,15 +218,17 @@ export const mapsPartsHandlers = [
       display_field: body.display_field,
     }),
   ),
-  ...partHandlers<
-    Filter,
-    ReturnType<typeof createFilterBody.parse>,
-    ReturnType<typeof updateFilterBody.parse>
-  >('filters', 'filters', 'filterId', { create: createFilterBody, update: updateFilterBody }, (body) => ({
-    layer_id: body.layer_id,
-    name: body.name,
-    property: body.property,
-    type: body.type,
-    options: body.options ?? null,
-  })),
+  ...partHandlers(
+    'filters',
+    'filters',
+    'filterId',
+    { create: createFilterBody, update: updateFilterBody },
+    (body) => ({
+      layer_id: body.layer_id,
+      name: body.name,
+      property: body.property,
+      type: body.type,
+      options: body.options ?? null,
+    }),
+  ),
 ];

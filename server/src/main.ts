@@ -8,7 +8,8 @@ import { warmUpGeometry } from './db/warm-up.ts';
 import { warmPointIndexes } from './features/point-index.ts';
 import { registerDemoContent } from './demo/register.ts';
 import { seed } from './seed.ts';
-import { EXPORT_JOB, exportRunner, purgeExpiredExports } from './exports/export-job.ts';
+import { EXPORT_JOB, purgeExpiredExports } from './exports/export-job.ts';
+import { configuredExportRunner } from './exports/export-requests.ts';
 import { createJobWorker } from './jobs/job-worker.ts';
 import { IMPORT_JOB, importRunner } from './imports/import-job.ts';
 import { linkOrigin } from './mail/link-origin.ts';
@@ -43,13 +44,7 @@ async function main(): Promise<void> {
   const worker = createJobWorker({
     db,
     runners: {
-      [EXPORT_JOB]: exportRunner({
-        db,
-        dataDir: config.dataDir,
-        store: fileStore(config),
-        mailer,
-        log: app.log,
-      }),
+      [EXPORT_JOB]: configuredExportRunner(db, config, mailer, app.log),
       [IMPORT_JOB]: importRunner({ db, store: fileStore(config) }),
     },
     leaseMs: config.jobLeaseMs,

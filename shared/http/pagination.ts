@@ -12,6 +12,23 @@ export interface PageEnvelope<T> {
   };
 }
 
+/** The paginator's `meta` for a page of `count` rows: where it starts and ends among all of them. */
+function pageMeta(
+  count: number,
+  { page, perPage, total, path }: { page: number; perPage: number; total: number; path: string },
+): PageEnvelope<unknown>['meta'] {
+  const from = count > 0 ? (page - 1) * perPage + 1 : null;
+  return {
+    current_page: page,
+    from,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    path,
+    per_page: perPage,
+    to: from === null ? null : from + count - 1,
+    total,
+  };
+}
+
 /** Laravel's paginator shape (docs/decisions.md#paged-lists); links keep the other query parameters. */
 export function pageEnvelope<T>(
   data: T[],
@@ -28,7 +45,6 @@ export function pageEnvelope<T>(
     search.set('page', String(target));
     return `${path}?${search.toString()}`;
   };
-  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
   return {
     data,
     links: {
@@ -37,15 +53,7 @@ export function pageEnvelope<T>(
       prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
       next: page < lastPage ? link(page + 1) : null,
     },
-    meta: {
-      current_page: page,
-      from,
-      last_page: lastPage,
-      path,
-      per_page: perPage,
-      to: from === null ? null : from + data.length - 1,
-      total,
-    },
+    meta: pageMeta(data.length, { page, perPage, total, path }),
   };
 }
 
@@ -88,7 +96,6 @@ export function keysetPageEnvelope<T extends { id: number }>(
   };
   const first = data[0];
   const last = data[data.length - 1];
-  const from = first ? (page - 1) * perPage + 1 : null;
   return {
     data,
     links: {
@@ -107,14 +114,6 @@ export function keysetPageEnvelope<T extends { id: number }>(
             ? link(page + 1, last && ['after_id', last.id])
             : null,
     },
-    meta: {
-      current_page: page,
-      from,
-      last_page: lastPage,
-      path,
-      per_page: perPage,
-      to: from === null ? null : from + data.length - 1,
-      total,
-    },
+    meta: pageMeta(data.length, { page, perPage, total, path }),
   };
 }

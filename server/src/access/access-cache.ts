@@ -1,5 +1,5 @@
-import type { ChannelListener, Queryable } from '../db/database.ts';
-import { noticeCaches } from '../db/notice-caches.ts';
+import type { Queryable } from '../db/database.ts';
+import { noticeCaches, NoticeEntries } from '../db/notice-caches.ts';
 import { defineAbilityFor, type AppAbility } from '@shared/access/abilities.ts';
 import { loadSnapshot, type AccessSnapshot, type Caller } from './access-snapshot.ts';
 
@@ -18,37 +18,9 @@ export interface CallerAccess {
  * database's notice (migration 021) and forgets all of it, so a withdrawn grant holds on the
  * next request. A lookup that began before a notice does not store what it read.
  */
-export class AccessCache implements ChannelListener {
-  private readonly entries = new Map<string, CallerAccess>();
-  private generation = 0;
-  private listening = false;
-
-  get(key: string): CallerAccess | undefined {
-    return this.entries.get(key);
-  }
-
-  ticket(): number {
-    return this.generation;
-  }
-
-  put(ticket: number, key: string, access: CallerAccess): void {
-    if (!this.listening || ticket !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, access);
-  }
-
-  message(): void {
-    this.generation += 1;
-    this.entries.clear();
-  }
-
-  reset(listening: boolean): void {
-    this.generation += 1;
-    this.listening = listening;
-    this.entries.clear();
+export class AccessCache extends NoticeEntries<string, CallerAccess> {
+  constructor() {
+    super(MAX_ENTRIES);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { firstRow, returnedRow, type Queryable } from '../db/database.ts';
 
 const SHARE_LINK_COLUMNS = 'id, label, role, expires_at, created_at';
 
@@ -19,7 +19,7 @@ export function mapShareLinks(db: Queryable, mapId: number): Promise<ShareLinkRo
   );
 }
 
-export async function insertShareLink(
+export function insertShareLink(
   tx: Queryable,
   link: {
     mapId: number;
@@ -29,23 +29,19 @@ export async function insertShareLink(
     createdBy: number | null;
   },
 ): Promise<ShareLinkRow> {
-  const rows = await tx.query<ShareLinkRow>(
+  return returnedRow<ShareLinkRow>(
+    tx,
     `INSERT INTO share_links (map_id, label, role, secret_hash, expires_at, created_by)
      VALUES ($1, $2, 'viewer', $3, $4, $5) RETURNING ${SHARE_LINK_COLUMNS}`,
     [link.mapId, link.label, link.secretHash, link.expiresAt, link.createdBy],
   );
-  return rows[0] as ShareLinkRow;
 }
 
 /** The removed link; undefined when the map has no such link. */
-export async function deleteShareLink(
-  tx: Queryable,
-  mapId: number,
-  id: number,
-): Promise<ShareLinkRow | undefined> {
-  const rows = await tx.query<ShareLinkRow>(
+export function deleteShareLink(tx: Queryable, mapId: number, id: number) {
+  return firstRow<ShareLinkRow>(
+    tx,
     `DELETE FROM share_links WHERE id = $1 AND map_id = $2 RETURNING ${SHARE_LINK_COLUMNS}`,
     [id, mapId],
   );
-  return rows[0];
 }

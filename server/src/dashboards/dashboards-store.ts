@@ -1,5 +1,5 @@
 import type { components } from '@generated/openapi-types.ts';
-import type { Queryable } from '../db/database.ts';
+import { firstRow, returnedRow, type Queryable } from '../db/database.ts';
 
 type Widget = components['schemas']['Widget'];
 
@@ -48,16 +48,12 @@ const params = (values: WidgetValues) => [
   values.layout.h,
 ];
 
-export async function widgetRow(
-  db: Queryable,
-  mapId: number,
-  widgetId: number,
-): Promise<WidgetRow | undefined> {
-  const rows = await db.query<WidgetRow>(
+export function widgetRow(db: Queryable, mapId: number, widgetId: number) {
+  return firstRow<WidgetRow>(
+    db,
     `SELECT ${WIDGET_COLUMNS} FROM dashboard_widgets w WHERE w.id = $1 AND w.map_id = $2`,
     [widgetId, mapId],
   );
-  return rows[0];
 }
 
 /** In their order. */
@@ -68,8 +64,9 @@ export function widgetsOfMap(db: Queryable, mapId: number): Promise<WidgetRow[]>
   );
 }
 
-export async function insertWidget(db: Queryable, mapId: number, values: WidgetValues): Promise<WidgetRow> {
-  const rows = await db.query<WidgetRow>(
+export function insertWidget(db: Queryable, mapId: number, values: WidgetValues) {
+  return returnedRow<WidgetRow>(
+    db,
     `INSERT INTO dashboard_widgets AS w (map_id, layer_id, title, kind, chart, scope, group_by, metrics, filters,
        "limit", "order", layout_x, layout_y, layout_w, layout_h)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10,
@@ -80,23 +77,18 @@ export async function insertWidget(db: Queryable, mapId: number, values: WidgetV
      RETURNING ${WIDGET_COLUMNS}`,
     [mapId, ...params(values)],
   );
-  return rows[0] as WidgetRow;
 }
 
 /** The widget as stored now; undefined when it is gone. */
-export async function updateWidget(
-  db: Queryable,
-  id: number,
-  values: WidgetValues,
-): Promise<WidgetRow | undefined> {
-  const rows = await db.query<WidgetRow>(
+export function updateWidget(db: Queryable, id: number, values: WidgetValues) {
+  return firstRow<WidgetRow>(
+    db,
     `UPDATE dashboard_widgets AS w SET layer_id = $2, title = $3, kind = $4, chart = $5, scope = $6,
        group_by = $7::jsonb, metrics = $8::jsonb, filters = $9::jsonb, "limit" = $10, "order" = $11,
        layout_x = $12, layout_y = $13, layout_w = $14, layout_h = $15, updated_at = now()
      WHERE w.id = $1 RETURNING ${WIDGET_COLUMNS}`,
     [id, ...params(values)],
   );
-  return rows[0];
 }
 
 /** False when the map has no such widget. */

@@ -30,3 +30,22 @@ export interface Database extends Queryable {
   barrier?(channel: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The first row the statement returns; undefined when it returns none. */
+export async function firstRow<Row>(
+  db: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<Row | undefined> {
+  const rows = await db.query<Row>(sql, params);
+  return rows[0];
+}
+
+/** The row of a statement that always returns one (an `INSERT … RETURNING`, an update of a row known to be there). */
+export async function returnedRow<Row>(
+  db: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<Row> {
+  return (await firstRow<Row>(db, sql, params)) as Row;
+}

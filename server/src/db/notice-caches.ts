@@ -5,6 +5,53 @@ export interface NoticeCache extends ChannelListener {
   reset(listening: boolean): void;
 }
 
+/**
+ * Entries kept until a notice says they may be stale (then `forget`: all of them, unless a
+ * subclass knows better), at most `max`, the oldest dropped first. A lookup that began before a
+ * notice does not store what it read: its ticket is refused.
+ */
+export class NoticeEntries<K, V> implements NoticeCache {
+  protected readonly entries = new Map<K, V>();
+  private generation = 0;
+  private listening = false;
+
+  constructor(private readonly max: number) {}
+
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  ticket(): number {
+    return this.generation;
+  }
+
+  put(ticket: number, key: K, value: V): void {
+    if (!this.listening || ticket !== this.generation) return;
+    this.entries.delete(key);
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, value);
+  }
+
+  message(payload: string): void {
+    this.generation += 1;
+    this.forget(payload);
+  }
+
+  /** What a notice drops: everything, unless its payload names less. */
+  protected forget(_payload: string): void {
+    this.entries.clear();
+  }
+
+  reset(listening: boolean): void {
+    this.generation += 1;
+    this.listening = listening;
+    this.entries.clear();
+  }
+}
+
 export interface Started<C> {
   cache: C;
   /** Settles once the cache listens (or has given up: it then keeps nothing). */

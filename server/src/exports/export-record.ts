@@ -1,5 +1,5 @@
 import type { components } from '@generated/openapi-types.ts';
-import type { Queryable } from '../db/database.ts';
+import { firstRow, type Queryable } from '../db/database.ts';
 
 export type ExportBody = components['schemas']['ExportFile'];
 
@@ -20,14 +20,14 @@ export interface ExportRecord {
   expires_at: Date;
 }
 
-export async function findExport(db: Queryable, id: string): Promise<ExportRecord | undefined> {
-  const rows = await db.query<ExportRecord>(
+export function findExport(db: Queryable, id: string) {
+  return firstRow<ExportRecord>(
+    db,
     `SELECT e.id, e.user_id, e.map_id, e.status, e.progress, e.format, e.file_name, e.size, e.file,
        j.result ->> 'storage' AS storage, e.error, e.expires_at
      FROM exports e JOIN jobs j ON j.id = e.id WHERE e.id = $1`,
     [id],
   );
-  return rows[0];
 }
 
 export function toExport(record: ExportRecord): ExportBody {

@@ -1,4 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { JobRunner } from '../jobs/job-worker.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Queryable } from '../db/database.ts';
 import { tooManyAttempts } from '../http/http-error.ts';
 import { localeOf } from '../i18n/messages.ts';
@@ -7,6 +10,7 @@ import { linkOrigin } from '../mail/link-origin.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import type { AppServices } from '../services.ts';
 import { fileStore } from '../storage/file-store.ts';
+import { exportFileName } from '@shared/exports/export-file-name.ts';
 import { EXPORT_FORMATS } from './export-formats.ts';
 import { EXPORT_JOB, exportRunner, type ExportPayload } from './export-job.ts';
 import { findExport, toExport, type ExportBody } from './export-record.ts';
@@ -19,12 +23,15 @@ export const EXPORTS_PER_MINUTE = 30;
 /** How long a finished file stays downloadable. */
 export const EXPORT_LIFETIME_HOURS = 24;
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'export';
+/** The export runner as this server configures it: temp files under DATA_DIR, finished ones in its store. */
+export function configuredExportRunner(
+  db: Queryable,
+  config: ServerConfig,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+): JobRunner {
+  return exportRunner({ db, dataDir: config.dataDir, store: fileStore(config), mailer, log });
+}
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -54,13 +61,12 @@ export async function startExport(
   );
   if (recent && recent.n >= EXPORTS_PER_MINUTE)
     throw tooManyAttempts(Math.max(1, Math.ceil(60 - (recent.age ?? 0))));
-  const date = new Date().toISOString().slice(0, 10);
   const payload: ExportPayload = {
     format: wanted.format,
     scope: wanted.scope,
     title: wanted.title,
     geometry_type: wanted.geometryType,
-    file_name: `${slug(wanted.title)}-${date}.${EXPORT_FORMATS[wanted.format].extension}`,
+    file_name: exportFileName(wanted.title, EXPORT_FORMATS[wanted.format].extension),
     email_to_send: wanted.emailToSend ?? null,
     link_origin: linkOrigin(config, request.server),
     locale: localeOf(request),
@@ -70,13 +76,7 @@ export async function startExport(
     ? createJobWorker({
         db,
         runners: {
-          [EXPORT_JOB]: exportRunner({
-            db,
-            dataDir: config.dataDir,
-            store: fileStore(config),
-            mailer: services.mailer,
-            log: services.log,
-          }),
+          [EXPORT_JOB]: configuredExportRunner(db, config, services.mailer, services.log),
         },
         onError: (error, failed) => services.log.error({ err: error, job: failed.id }, 'export failed'),
       })

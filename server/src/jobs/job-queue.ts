@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../db/database.ts';
+import { firstRow, returnedRow, type Database, type Queryable } from '../db/database.ts';
 import { MAP_CHANNEL } from '../maps/map-cache.ts';
 
 /** A row of `jobs` (migration 007), as a runner sees it. */
@@ -38,7 +38,8 @@ export async function enqueueJob(
    */
   claimedBy?: { workerId: string; leaseMs: number },
 ): Promise<JobRow> {
-  const rows = await db.query<JobRow>(
+  return returnedRow<JobRow>(
+    db,
     `INSERT INTO jobs (id, kind, payload, user_id, map_id, expires_at, status, locked_by, locked_until, attempts)
      VALUES ($1, $2, $3, $4, $5, $6,
        CASE WHEN $7::text IS NULL THEN 'queued' ELSE 'running' END, $7::text,
@@ -56,7 +57,6 @@ export async function enqueueJob(
       String(claimedBy?.leaseMs ?? 0),
     ],
   );
-  return rows[0] as JobRow;
 }
 
 /**
@@ -64,13 +64,9 @@ export async function enqueueJob(
  * lease that ran out because its worker died. SKIP LOCKED lets several instances claim at
  * once without waiting on each other or taking the same row.
  */
-export async function claimJob(
-  db: Queryable,
-  workerId: string,
-  leaseMs: number,
-  onlyId?: string,
-): Promise<JobRow | undefined> {
-  const rows = await db.query<JobRow>(
+export function claimJob(db: Queryable, workerId: string, leaseMs: number, onlyId?: string) {
+  return firstRow<JobRow>(
+    db,
     `UPDATE jobs SET status = 'running', locked_by = $1, locked_until = now() + ($2 || ' milliseconds')::interval,
        attempts = attempts + 1, updated_at = now()
      WHERE id = (
@@ -82,7 +78,6 @@ export async function claimJob(
      RETURNING ${JOB_COLUMNS}`,
     [workerId, String(leaseMs), MAX_ATTEMPTS, onlyId ?? null],
   );
-  return rows[0];
 }
 
 /** Why a job whose every attempt died is failed: stored as its error. */

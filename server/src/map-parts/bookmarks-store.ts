@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { firstRow, returnedRow, type Queryable } from '../db/database.ts';
 import { BOOKMARK_COLUMNS, type BookmarkRow } from '../maps/records.ts';
 
 export interface BookmarkValues {
@@ -9,13 +9,9 @@ export interface BookmarkValues {
   visibleLayerIds: readonly number[];
 }
 
-export async function insertBookmark(
-  db: Queryable,
-  mapId: number,
-  userId: number,
-  values: BookmarkValues,
-): Promise<BookmarkRow> {
-  const rows = await db.query<BookmarkRow>(
+export function insertBookmark(db: Queryable, mapId: number, userId: number, values: BookmarkValues) {
+  return returnedRow<BookmarkRow>(
+    db,
     `INSERT INTO bookmarks AS b (map_id, user_id, name, center, zoom, rotation, visible_layer_ids)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${BOOKMARK_COLUMNS}`,
     [
@@ -28,21 +24,15 @@ export async function insertBookmark(
       JSON.stringify(values.visibleLayerIds),
     ],
   );
-  return rows[0] as BookmarkRow;
 }
 
 /** The user's bookmark on the map, held until the transaction ends; undefined when there is none. */
-export async function lockOwnBookmark(
-  tx: Queryable,
-  mapId: number,
-  userId: number,
-  id: number,
-): Promise<BookmarkRow | undefined> {
-  const rows = await tx.query<BookmarkRow>(
+export function lockOwnBookmark(tx: Queryable, mapId: number, userId: number, id: number) {
+  return firstRow<BookmarkRow>(
+    tx,
     `SELECT ${BOOKMARK_COLUMNS} FROM bookmarks b WHERE b.id = $1 AND b.map_id = $2 AND b.user_id = $3 FOR UPDATE`,
     [id, mapId, userId],
   );
-  return rows[0];
 }
 
 export async function deleteBookmark(tx: Queryable, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { returnedRow, type Queryable } from '../db/database.ts';
 import type { PartTable } from './part-rows.ts';
 import { FILTER_COLUMNS, type FilterBody } from '../maps/records.ts';
 
@@ -22,20 +22,20 @@ const params = (values: FilterValues) => [
   values.order,
 ];
 
-export async function insertFilter(tx: Queryable, mapId: number, values: FilterValues): Promise<FilterBody> {
-  const rows = await tx.query<FilterBody>(
+export function insertFilter(tx: Queryable, mapId: number, values: FilterValues) {
+  return returnedRow<FilterBody>(
+    tx,
     `INSERT INTO filters AS f (map_id, layer_id, name, property, type, options, "order")
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${FILTER_COLUMNS}`,
     [mapId, ...params(values)],
   );
-  return rows[0] as FilterBody;
 }
 
-export async function updateFilter(tx: Queryable, id: number, values: FilterValues): Promise<FilterBody> {
-  const rows = await tx.query<FilterBody>(
+export function updateFilter(tx: Queryable, id: number, values: FilterValues) {
+  return returnedRow<FilterBody>(
+    tx,
     `UPDATE filters AS f SET layer_id = $2, name = $3, property = $4, type = $5, options = $6, "order" = $7
      WHERE f.id = $1 RETURNING ${FILTER_COLUMNS}`,
     [id, ...params(values)],
   );
-  return rows[0] as FilterBody;
 }

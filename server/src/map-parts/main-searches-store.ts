@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { returnedRow, type Queryable } from '../db/database.ts';
 import type { PartTable } from './part-rows.ts';
 import { MAIN_SEARCH_COLUMNS, type MainSearchBody } from '../maps/records.ts';
 
@@ -33,30 +33,22 @@ export async function layerHasMainSearch(db: Queryable, layerId: number, exceptI
   return taken.length > 0;
 }
 
-export async function insertMainSearch(
-  tx: Queryable,
-  mapId: number,
-  values: MainSearchValues,
-): Promise<MainSearchBody> {
-  const rows = await tx.query<MainSearchBody>(
+export function insertMainSearch(tx: Queryable, mapId: number, values: MainSearchValues) {
+  return returnedRow<MainSearchBody>(
+    tx,
     `INSERT INTO main_searches AS s (map_id, layer_id, label, fields, display_field, "order")
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${MAIN_SEARCH_COLUMNS}`,
     [mapId, ...params(values)],
   );
-  return rows[0] as MainSearchBody;
 }
 
-export async function updateMainSearch(
-  tx: Queryable,
-  id: number,
-  values: MainSearchValues,
-): Promise<MainSearchBody> {
-  const rows = await tx.query<MainSearchBody>(
+export function updateMainSearch(tx: Queryable, id: number, values: MainSearchValues) {
+  return returnedRow<MainSearchBody>(
+    tx,
     `UPDATE main_searches AS s SET layer_id = $2, label = $3, fields = $4, display_field = $5, "order" = $6
      WHERE s.id = $1 RETURNING ${MAIN_SEARCH_COLUMNS}`,
     [id, ...params(values)],
   );
-  return rows[0] as MainSearchBody;
 }
 
 /** The search settings of the layer's entry, in their order. */

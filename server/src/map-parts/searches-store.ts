@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { returnedRow, type Queryable } from '../db/database.ts';
 import type { PartTable } from './part-rows.ts';
 import { SEARCH_COLUMNS, type SearchBody } from '../maps/records.ts';
 
@@ -21,20 +21,20 @@ const params = (values: SearchValues) => [
   values.order,
 ];
 
-export async function insertSearch(tx: Queryable, mapId: number, values: SearchValues): Promise<SearchBody> {
-  const rows = await tx.query<SearchBody>(
+export function insertSearch(tx: Queryable, mapId: number, values: SearchValues) {
+  return returnedRow<SearchBody>(
+    tx,
     `INSERT INTO searches AS s (map_id, layer_id, name, fields, operator, "order")
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${SEARCH_COLUMNS}`,
     [mapId, ...params(values)],
   );
-  return rows[0] as SearchBody;
 }
 
-export async function updateSearch(tx: Queryable, id: number, values: SearchValues): Promise<SearchBody> {
-  const rows = await tx.query<SearchBody>(
+export function updateSearch(tx: Queryable, id: number, values: SearchValues) {
+  return returnedRow<SearchBody>(
+    tx,
     `UPDATE searches AS s SET layer_id = $2, name = $3, fields = $4, operator = $5, "order" = $6
      WHERE s.id = $1 RETURNING ${SEARCH_COLUMNS}`,
     [id, ...params(values)],
   );
-  return rows[0] as SearchBody;
 }

@@ -1,5 +1,5 @@
-import type { ChannelListener, Database, Queryable } from '../db/database.ts';
-import { noticeCaches } from '../db/notice-caches.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { noticeCaches, NoticeEntries } from '../db/notice-caches.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from './records.ts';
 
 /** The channel migration 100's triggers announce every map and layer change on. */
@@ -44,39 +44,15 @@ const LOAD_SQL = `SELECT (SELECT to_jsonb(x) FROM (SELECT ${MAP_COLUMNS} FROM ma
  *
  * A load that started before a notice must not store what it read: its ticket is refused.
  */
-export class MapCache implements ChannelListener {
-  private readonly maps = new Map<number, CachedMap>();
-  private generation = 0;
-  private listening = false;
-
-  get(mapId: number): CachedMap | undefined {
-    return this.maps.get(mapId);
+export class MapCache extends NoticeEntries<number, CachedMap> {
+  constructor() {
+    super(MAX_MAPS);
   }
 
-  ticket(): number {
-    return this.generation;
-  }
-
-  put(ticket: number, mapId: number, entry: CachedMap): void {
-    if (!this.listening || ticket !== this.generation) return;
-    this.maps.delete(mapId);
-    if (this.maps.size >= MAX_MAPS) {
-      const oldest = this.maps.keys().next().value;
-      if (oldest !== undefined) this.maps.delete(oldest);
-    }
-    this.maps.set(mapId, entry);
-  }
-
-  message(payload: string): void {
-    this.generation += 1;
-    if (payload.startsWith('m:')) this.maps.delete(Number(payload.slice(2)));
-    else this.maps.clear();
-  }
-
-  reset(listening: boolean): void {
-    this.generation += 1;
-    this.listening = listening;
-    this.maps.clear();
+  /** A map's own change (`m:<id>`) drops that map; any other drops them all. */
+  protected override forget(payload: string): void {
+    if (payload.startsWith('m:')) this.entries.delete(Number(payload.slice(2)));
+    else this.entries.clear();
   }
 }
 
@@ -92,8 +68,8 @@ export async function startMapCache(db: Queryable): Promise<void> {
 
 /**
  * The map with its layers, from memory where kept (see MapCache), else read in one statement;
- * undefined when there is no such map. `undefined` as well from a handle that keeps nothing (a
- * transaction, PostgreSQL): the caller then asks the database its own way.
+ * null when there is no such map. `undefined` from a handle that keeps nothing (a transaction,
+ * or one that cannot listen): the caller then asks the database its own way.
  */
 export async function cachedMap(db: Queryable, mapId: number): Promise<CachedMap | null | undefined> {
   const started = start(db);
@@ -120,7 +96,7 @@ async function readMapWithLayers(db: Queryable, mapId: number): Promise<CachedMa
 
 /**
  * The map with its layers: from memory where maps are kept, else read in one statement and not
- * kept (PostgreSQL, a transaction). Null when there is no such map.
+ * kept (a transaction, a handle that cannot listen). Null when there is no such map.
  */
 export async function mapWithLayers(db: Queryable, mapId: number): Promise<CachedMap | null> {
   const kept = await cachedMap(db, mapId);

@@ -5,10 +5,7 @@ import type { AppAbility } from '@shared/access/abilities.ts';
 import {
   BOOKMARK_COLUMNS,
   CATEGORY_COLUMNS,
-  FILTER_COLUMNS,
   LAYER_COLUMNS,
-  MAIN_SEARCH_COLUMNS,
-  SEARCH_COLUMNS,
   toBookmark,
   toCategory,
   toFilter,
@@ -24,6 +21,10 @@ import {
   type MapRow,
   type SearchBody,
 } from './records.ts';
+import { SEARCHES } from '../map-parts/searches-store.ts';
+import { MAIN_SEARCHES } from '../map-parts/main-searches-store.ts';
+import { FILTERS } from '../map-parts/filters-store.ts';
+import { listParts } from '../map-parts/part-rows.ts';
 import type { SuccessBodyOf } from '../openapi/typed-handlers.ts';
 import { temporalExtent } from '../ogc/ogc-temporal-extent.ts';
 
@@ -73,18 +74,9 @@ export async function mapDetail(
       `SELECT ${CATEGORY_COLUMNS} FROM categories c WHERE c.map_id = $1 ORDER BY c."order", c.id`,
       [id],
     ),
-    db.query<SearchBody>(
-      `SELECT ${SEARCH_COLUMNS} FROM searches s WHERE s.map_id = $1 ORDER BY s."order", s.id`,
-      [id],
-    ),
-    db.query<MainSearchBody>(
-      `SELECT ${MAIN_SEARCH_COLUMNS} FROM main_searches s WHERE s.map_id = $1 ORDER BY s."order", s.id`,
-      [id],
-    ),
-    db.query<FilterBody>(
-      `SELECT ${FILTER_COLUMNS} FROM filters f WHERE f.map_id = $1 ORDER BY f."order", f.id`,
-      [id],
-    ),
+    listParts<SearchBody>(db, SEARCHES, id),
+    listParts<MainSearchBody>(db, MAIN_SEARCHES, id),
+    listParts<FilterBody>(db, FILTERS, id),
     db.query<BookmarkRow>(
       `SELECT ${BOOKMARK_COLUMNS} FROM bookmarks b WHERE b.map_id = $1 AND b.user_id = $2 ORDER BY b.created_at, b.id`,
       [id, options.userId ?? 0],

@@ -1,20 +1,22 @@
 import type { Queryable } from '../db/database.ts';
+import { listPage } from '../db/list-page.ts';
+import { likePattern } from '../features/feature-rows.ts';
 import { pageEnvelope, type PageEnvelope } from '@shared/http/pagination.ts';
 import type { QueryOf } from '../openapi/typed-handlers.ts';
 import { MAP_COLUMNS, toMap, type MapBody, type MapRow } from './records.ts';
 
-// Whitelisted: the sort column is never taken from the request text itself.
-const ORDER_COLUMNS = {
+const MAPS = {
+  from: 'maps m',
+  columns: MAP_COLUMNS,
   id: 'm.id',
-  title: 'lower(m.title)',
-  layers_count: 'layers_count',
-  created_at: 'm.created_at',
-  updated_at: 'm.updated_at',
+  orderColumns: {
+    id: 'm.id',
+    title: 'lower(m.title)',
+    layers_count: 'layers_count',
+    created_at: 'm.created_at',
+    updated_at: 'm.updated_at',
+  },
 } as const;
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** One page of maps (Laravel's paginator), searched over title and description. */
 export async function listMaps(
@@ -34,19 +36,11 @@ export async function listMaps(
     values.push(readable);
     where.push(`m.id = ANY($${values.length}::int[])`);
   }
-  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const perPage = params.per_page ?? 15;
-  const page = params.page ?? 1;
-  const column = ORDER_COLUMNS[params.order_column ?? 'created_at'];
-  const direction = params.order_direction === 'asc' ? 'ASC' : 'DESC';
-  const total =
-    (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM maps m ${filter}`, values))[0]
-      ?.total ?? 0;
-  const rows = await db.query<MapRow>(
-    `SELECT ${MAP_COLUMNS} FROM maps m ${filter}
-     ORDER BY ${column} ${direction}, m.id ${direction}
-     LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
-    values,
+  const { rows, ...page } = await listPage<MapRow, keyof typeof MAPS.orderColumns>(
+    db,
+    MAPS,
+    { conditions: where, values },
+    params,
   );
-  return pageEnvelope(rows.map(toMap), { page, perPage, total, path, query: params });
+  return pageEnvelope(rows.map(toMap), { ...page, path, query: params });
 }

@@ -77,6 +77,24 @@ function rowState(
 const MAP_ID = { map_id: 'The contract id of a map an earlier state created.' };
 const LAYER_ID = { layer_id: 'The contract id of a layer an earlier state created.' };
 
+/** A state for a part of the map on one of its layers (a search, a filter, a widget): its map and layer, and `values`. */
+function layerPartState(
+  definition: Parameters<typeof rowState>[0],
+  values: (params: Params) => Record<string, unknown>,
+): StateDefinition {
+  return rowState(
+    {
+      ...definition,
+      params: { ...MAP_ID, ...LAYER_ID, id: 'The id the interactions call it by.', ...definition.params },
+    },
+    (context, params) => ({
+      map_id: resolve(context, 'map', params.map_id),
+      layer_id: resolve(context, 'layer', params.layer_id),
+      ...values(params),
+    }),
+  );
+}
+
 async function anotherUser(context: StateContext, name: string): Promise<number> {
   const rows = await context.db.query<{ id: number }>(
     `INSERT INTO users (name, email, password_hash, type) VALUES ($1, $2, $3, 'user') RETURNING id`,
@@ -222,7 +240,7 @@ export const MAP_STATES: StateDefinition[] = [
           : resolve(context, 'category', params.parent_id),
     }),
   ),
-  rowState(
+  layerPartState(
     {
       key: 'searchExists',
       name: 'a search exists',
@@ -230,23 +248,18 @@ export const MAP_STATES: StateDefinition[] = [
       table: 'searches',
       creates: 'A saved search of the map over the layer.',
       params: {
-        ...MAP_ID,
-        ...LAYER_ID,
-        id: 'The id the interactions call it by.',
         name: 'Its name.',
         fields: 'The attribute names it searches.',
         operator: 'How it compares.',
       },
     },
-    (context, params) => ({
-      map_id: resolve(context, 'map', params.map_id),
-      layer_id: resolve(context, 'layer', params.layer_id),
+    (params) => ({
       name: required(params, 'name'),
       fields: json(required(params, 'fields')),
       operator: required(params, 'operator'),
     }),
   ),
-  rowState(
+  layerPartState(
     {
       key: 'mainSearchExists',
       name: 'a main search exists',
@@ -254,23 +267,18 @@ export const MAP_STATES: StateDefinition[] = [
       table: 'main_searches',
       creates: 'A main search entry of the map over the layer.',
       params: {
-        ...MAP_ID,
-        ...LAYER_ID,
-        id: 'The id the interactions call it by.',
         label: 'Its label.',
         fields: 'The attribute names it searches.',
         display_field: 'The attribute it shows.',
       },
     },
-    (context, params) => ({
-      map_id: resolve(context, 'map', params.map_id),
-      layer_id: resolve(context, 'layer', params.layer_id),
+    (params) => ({
       label: required(params, 'label'),
       fields: json(required(params, 'fields')),
       display_field: required(params, 'display_field'),
     }),
   ),
-  rowState(
+  layerPartState(
     {
       key: 'filterExists',
       name: 'a filter exists',
@@ -278,25 +286,20 @@ export const MAP_STATES: StateDefinition[] = [
       table: 'filters',
       creates: 'A filter of the map on one attribute of the layer.',
       params: {
-        ...MAP_ID,
-        ...LAYER_ID,
-        id: 'The id the interactions call it by.',
         name: 'Its name.',
         property: 'The attribute it filters.',
         type: 'Its kind.',
         'options?': 'Its choices.',
       },
     },
-    (context, params) => ({
-      map_id: resolve(context, 'map', params.map_id),
-      layer_id: resolve(context, 'layer', params.layer_id),
+    (params) => ({
       name: required(params, 'name'),
       property: required(params, 'property'),
       type: required(params, 'type'),
       options: params.options === undefined ? null : json(params.options),
     }),
   ),
-  rowState(
+  layerPartState(
     {
       key: 'widgetExists',
       name: 'a dashboard widget exists',
@@ -304,9 +307,6 @@ export const MAP_STATES: StateDefinition[] = [
       table: 'dashboard_widgets',
       creates: 'A dashboard widget of the map on one layer.',
       params: {
-        ...MAP_ID,
-        ...LAYER_ID,
-        id: 'The id the interactions call it by.',
         title: 'Its title.',
         kind: '`counter`, `category`, `histogram`, `time` or `table`.',
         'chart?': '`bar` (default) or `pie`.',
@@ -314,9 +314,7 @@ export const MAP_STATES: StateDefinition[] = [
         metrics: 'Its metrics, e.g. `[{op: count}]`.',
       },
     },
-    (context, params) => ({
-      map_id: resolve(context, 'map', params.map_id),
-      layer_id: resolve(context, 'layer', params.layer_id),
+    (params) => ({
       title: required(params, 'title'),
       kind: required(params, 'kind'),
       chart: params.chart ?? 'bar',

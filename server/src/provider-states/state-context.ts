@@ -25,21 +25,22 @@ export function remember(context: StateContext, kind: string, contractId: unknow
   context.values[aliasKey(kind, contractId)] = realId;
 }
 
-/** The real id behind a contract id an earlier state of the same interaction created. */
-export function resolve(context: StateContext, kind: string, contractId: unknown): number {
+/** What an earlier state of the same interaction remembered for a contract id. */
+function remembered(context: StateContext, kind: string, contractId: unknown): string | number {
   const key = aliasKey(kind, contractId);
   const found = context.values[key];
   if (found === undefined)
     throw new Error(`no earlier state of this interaction created ${kind} ${String(contractId)} (${key})`);
-  return Number(found);
+  return found;
+}
+
+/** The real id behind a contract id an earlier state of the same interaction created. */
+export function resolve(context: StateContext, kind: string, contractId: unknown): number {
+  return Number(remembered(context, kind, contractId));
 }
 
 export function resolveText(context: StateContext, kind: string, contractId: unknown): string {
-  const key = aliasKey(kind, contractId);
-  const found = context.values[key];
-  if (found === undefined)
-    throw new Error(`no earlier state of this interaction created ${kind} ${String(contractId)} (${key})`);
-  return String(found);
+  return String(remembered(context, kind, contractId));
 }
 
 export function required(params: Params, key: string): unknown {

@@ -11,7 +11,9 @@ import type { AuthState } from '../http/request-auth.ts';
 import { msg } from '../i18n/messages.ts';
 import { mapLayerForFeatures } from '../features/feature-access.ts';
 import { timePropertyOf } from '../ogc/ogc-items.ts';
-import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext } from '../openapi/typed-handlers.ts';
+import type { ExportScope } from '../exports/export-scope.ts';
+import type { LayerRow } from '../maps/records.ts';
 import type { Queryable } from '../db/database.ts';
 import { exportKey, storeOfKind } from '../storage/file-store.ts';
 
@@ -47,61 +49,57 @@ async function ownExport(db: Queryable, auth: AuthState, id: string): Promise<Ex
   return record;
 }
 
+/**
+ * Starts the export of one layer the caller may export (all of it, or a selection): its scope
+ * from `scopeOf`, with what the caller may not see and the moment asked for. Answered 201.
+ */
+async function exportOneLayer(
+  {
+    services,
+    request,
+    auth,
+    params,
+    query,
+    body,
+  }: TypedContext<'exportFeatures'> | TypedContext<'exportMultiSelectedFeatures'>,
+  scopeOf: (layer: LayerRow) => ExportScope,
+) {
+  const { layer } = await mapLayerForFeatures(services.db, auth.ability, params.id, body.layer_id, 'export');
+  const data = await startExport(services, request, signedInId(auth), {
+    format: body.format,
+    scope: { ...scopeOf(layer), hidden: hiddenByLayer(auth, [layer.id]), ...asOfScope(query.as_of) },
+    title: layer.name,
+    geometryType: layer.geometry_type ?? null,
+    emailToSend: body.email_to_send,
+    mapId: params.id,
+  });
+  return { status: 201 as const, body: { data } };
+}
+
 /** Handlers for exports (docs/decisions.md#exports, docs/decisions.md#jobs): start, poll, download. */
 export const routeHandlers = typedHandlers({
-  async exportFeatures({ services, request, auth, params, query, body }) {
-    const { layer } = await mapLayerForFeatures(
-      services.db,
-      auth.ability,
-      params.id,
-      body.layer_id,
-      'export',
-    );
-    // The time range as the feature list reads it: on the time property the caller sees.
-    const time = timePropertyOf(layerAsSeen(auth.access, layer));
-    const timeProblem = body.datetime === undefined ? undefined : timeRangeProblem(time, body.datetime);
-    if (timeProblem) throw invalid({ datetime: [timeProblem] });
-    const data = await startExport(services, request, signedInId(auth), {
-      format: body.format,
-      scope: {
+  async exportFeatures(context) {
+    const { auth, body } = context;
+    return exportOneLayer(context, (layer) => {
+      // The time range as the feature list reads it: on the time property the caller sees.
+      const time = timePropertyOf(layerAsSeen(auth.access, layer));
+      const timeProblem = body.datetime === undefined ? undefined : timeRangeProblem(time, body.datetime);
+      if (timeProblem) throw invalid({ datetime: [timeProblem] });
+      return {
         kind: 'layer',
         layer_id: layer.id,
         ...(body.search === undefined ? {} : { search: body.search }),
         ...(body.datetime === undefined || !time ? {} : { datetime: body.datetime, time }),
-        hidden: hiddenByLayer(auth, [layer.id]),
-        ...asOfScope(query.as_of),
-      },
-      title: layer.name,
-      geometryType: layer.geometry_type ?? null,
-      emailToSend: body.email_to_send,
-      mapId: params.id,
+      };
     });
-    return { status: 201, body: { data } };
   },
 
-  async exportMultiSelectedFeatures({ services, request, auth, params, query, body }) {
-    const { layer } = await mapLayerForFeatures(
-      services.db,
-      auth.ability,
-      params.id,
-      body.layer_id,
-      'export',
-    );
-    const data = await startExport(services, request, signedInId(auth), {
-      format: body.format,
-      scope: {
-        kind: 'selected',
-        layer_id: layer.id,
-        feature_ids: body.feature_ids,
-        hidden: hiddenByLayer(auth, [layer.id]),
-        ...asOfScope(query.as_of),
-      },
-      title: layer.name,
-      geometryType: layer.geometry_type ?? null,
-      emailToSend: body.email_to_send,
-      mapId: params.id,
-    });
-    return { status: 201, body: { data } };
+  async exportMultiSelectedFeatures(context) {
+    return exportOneLayer(context, (layer) => ({
+      kind: 'selected',
+      layer_id: layer.id,
+      feature_ids: context.body.feature_ids,
+    }));
   },
 
   async exportFilterFeatures({ services, request, auth, params, query, body }) {

@@ -24,6 +24,9 @@ import { createItem, deleteItem, editItem } from '../ogc/ogc-item-edits.ts';
 import { badParameter } from '../ogc/ogc-errors.ts';
 import { itemJson, itemsPage } from '../ogc/ogc-items.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
+import type { TypedContext } from '../openapi/typed-handlers.ts';
+import type { AuthState } from '../http/request-auth.ts';
+import type { Action } from '@shared/access/abilities.ts';
 
 const text = (body: string, type: string) => ({
   status: 200 as const,
@@ -71,6 +74,35 @@ function ogcMoment(text: string | undefined): Date | undefined {
   }
 }
 
+/** The collection named in the path, for `action` on its features (see `ogcLayer`). */
+const collectionIn = (
+  db: Queryable,
+  auth: AuthState,
+  params: { map_id: number; collection_id: string },
+  action: Action,
+) => ogcLayer(db, auth.ability, params.map_id, params.collection_id, action);
+
+/**
+ * PUT (`replace`) and PATCH (`update`) of one item: the same checks (update on the layer's
+ * features, the caller's If-Match) and the same answer (204 with the new ETag).
+ */
+async function editOgcItem(
+  {
+    services: { db },
+    auth,
+    params,
+    body,
+    request,
+  }: TypedContext<'replaceOgcItem'> | TypedContext<'updateOgcItem'>,
+  mode: 'replace' | 'update',
+) {
+  const { layer } = await collectionIn(db, auth, params, 'update');
+  const hidden = hiddenPropertiesOf(auth.access, layer.id);
+  const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
+  await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), mode, guard);
+  return { status: 204 as const, headers: await etagHeader(db, layer, params.feature_id, hidden) };
+}
+
 export const routeHandlers = typedHandlers({
   async getOgcLandingPage({ services: { db, config }, auth, params, request }) {
     const map = await ogcMap(db, auth.ability, params.map_id);
@@ -116,39 +148,21 @@ export const routeHandlers = typedHandlers({
   },
 
   async getOgcCollection({ services: { db, config }, auth, params, request }) {
-    const { layer, collectionId } = await ogcLayer(
-      db,
-      auth.ability,
-      params.map_id,
-      params.collection_id,
-      'read',
-    );
+    const { layer, collectionId } = await collectionIn(db, auth, params, 'read');
     const base = landingUrl(request, config, params.map_id);
     const seen = layerAsSeen(auth.access, layer);
     return { status: 200, body: collection(base, seen, collectionId, await temporalExtent(db, layer)) };
   },
 
   async getOgcQueryables({ services: { db, config }, auth, params, request }) {
-    const { layer, collectionId } = await ogcLayer(
-      db,
-      auth.ability,
-      params.map_id,
-      params.collection_id,
-      'read',
-    );
+    const { layer, collectionId } = await collectionIn(db, auth, params, 'read');
     const base = landingUrl(request, config, params.map_id);
     const seen = layerAsSeen(auth.access, layer);
     return text(JSON.stringify(queryables(base, seen, collectionId)), JSON_SCHEMA);
   },
 
   async listOgcItems({ services: { db, config }, auth, params, query, request }) {
-    const { layer, collectionId } = await ogcLayer(
-      db,
-      auth.ability,
-      params.map_id,
-      params.collection_id,
-      'read',
-    );
+    const { layer, collectionId } = await collectionIn(db, auth, params, 'read');
     const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
     const raw = request.query as Record<string, unknown>;
     const page = await itemsPage(
@@ -164,13 +178,7 @@ export const routeHandlers = typedHandlers({
   },
 
   async getOgcItem({ services: { db, config }, auth, params, query, request }) {
-    const { layer, collectionId } = await ogcLayer(
-      db,
-      auth.ability,
-      params.map_id,
-      params.collection_id,
-      'read',
-    );
+    const { layer, collectionId } = await collectionIn(db, auth, params, 'read');
     const itemsUrl = itemsUrlOf(request, config, params.map_id, collectionId);
     const hidden = hiddenPropertiesOf(auth.access, layer.id);
     const feature = await itemJson(db, layer, params.feature_id, itemsUrl, ogcMoment(query.as_of), hidden);
@@ -180,38 +188,24 @@ export const routeHandlers = typedHandlers({
   },
 
   async createOgcItem({ services: { db, config }, auth, params, body, request }) {
-    const { layer, collectionId } = await ogcLayer(
-      db,
-      auth.ability,
-      params.map_id,
-      params.collection_id,
-      'create',
-    );
+    const { layer, collectionId } = await collectionIn(db, auth, params, 'create');
     const id = await createItem(db, layer, body, userIdOf(auth.user));
     const location = `${itemsUrlOf(request, config, params.map_id, collectionId)}/${id}`;
     const etag = await currentEtag(db, layer, id, hiddenPropertiesOf(auth.access, layer.id));
     return { status: 201, headers: { Location: location, ...(etag ? { ETag: etag } : {}) } };
   },
 
-  async replaceOgcItem({ services: { db }, auth, params, body, request }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    const hidden = hiddenPropertiesOf(auth.access, layer.id);
-    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
-    await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'replace', guard);
-    return { status: 204, headers: await etagHeader(db, layer, params.feature_id, hidden) };
+  async replaceOgcItem(context) {
+    return editOgcItem(context, 'replace');
   },
 
-  async updateOgcItem({ services: { db }, auth, params, body, request }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
-    const hidden = hiddenPropertiesOf(auth.access, layer.id);
-    const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
-    await editItem(db, params.map_id, layer, params.feature_id, body, userIdOf(auth.user), 'update', guard);
-    return { status: 204, headers: await etagHeader(db, layer, params.feature_id, hidden) };
+  async updateOgcItem(context) {
+    return editOgcItem(context, 'update');
   },
 
   async deleteOgcItem({ services: { db }, auth, params, request }) {
     // The app's save gives deletions to whoever may update features (editors), as updateFeatures does.
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'update');
+    const { layer } = await collectionIn(db, auth, params, 'update');
     const hidden = hiddenPropertiesOf(auth.access, layer.id);
     const guard = ifMatchGuard(request.headers['if-match'], layer, params.feature_id, hidden);
     await deleteItem(db, params.map_id, layer, params.feature_id, userIdOf(auth.user), guard);
@@ -219,13 +213,13 @@ export const routeHandlers = typedHandlers({
   },
 
   async optionsOgcItems({ services: { db }, auth, params }) {
-    await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
+    await collectionIn(db, auth, params, 'read');
     const allow = mayEdit(auth.ability, params.map_id) ? 'GET, POST, OPTIONS' : 'GET, OPTIONS';
     return { status: 204, headers: { Allow: allow } };
   },
 
   async optionsOgcItem({ services: { db }, auth, params }) {
-    const { layer } = await ogcLayer(db, auth.ability, params.map_id, params.collection_id, 'read');
+    const { layer } = await collectionIn(db, auth, params, 'read');
     if (!(await itemJson(db, layer, params.feature_id, ''))) throw notFound();
     const allow = mayEdit(auth.ability, params.map_id) ? 'GET, PUT, PATCH, DELETE, OPTIONS' : 'GET, OPTIONS';
     return { status: 204, headers: { Allow: allow } };

@@ -1,3 +1,5 @@
+import { BuildCache, layerVersionKey, perDatabase } from '../cache/build-cache.ts';
+
 /** Bytes of encoded tiles kept per database; at ~20 KB a tile that is a few thousand tiles. */
 export const TILE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -17,73 +19,25 @@ type Tile = Buffer | undefined;
  * under new keys and its old tiles age out. Requests for a tile being built wait for that
  * build instead of starting their own (a map opening asks for the same low-zoom tiles at once).
  */
-export class TileCache {
-  private readonly tiles = new Map<string, Tile>();
-  private readonly building = new Map<string, Promise<Tile>>();
-  private bytes = 0;
-
-  constructor(
-    private readonly capBytes: number = TILE_CACHE_BYTES,
-    private readonly entryMinBytes: number = TILE_ENTRY_MIN_BYTES,
-  ) {}
-
-  private cost(tile: Tile): number {
-    return Math.max(tile?.byteLength ?? 0, this.entryMinBytes, 1);
+export class TileCache extends BuildCache<Tile> {
+  constructor(capBytes: number = TILE_CACHE_BYTES, entryMinBytes: number = TILE_ENTRY_MIN_BYTES) {
+    super(capBytes, (tile) => Math.max(tile?.byteLength ?? 0, entryMinBytes, 1));
   }
 
   get size(): { tiles: number; bytes: number } {
-    return { tiles: this.tiles.size, bytes: this.bytes };
-  }
-
-  async get(key: string, build: () => Promise<Tile>): Promise<Tile> {
-    if (this.tiles.has(key)) {
-      const tile = this.tiles.get(key);
-      // Re-inserted so the Map's order is the order of last use.
-      this.tiles.delete(key);
-      this.tiles.set(key, tile);
-      return tile;
-    }
-    const pending = this.building.get(key);
-    if (pending) return pending;
-    const made = build().finally(() => this.building.delete(key));
-    this.building.set(key, made);
-    const tile = await made;
-    this.put(key, tile);
-    return tile;
-  }
-
-  private put(key: string, tile: Tile): void {
-    const size = this.cost(tile);
-    if (size > this.capBytes) return;
-    this.tiles.set(key, tile);
-    this.bytes += size;
-    for (const [oldest, old] of this.tiles) {
-      if (this.bytes <= this.capBytes) break;
-      this.tiles.delete(oldest);
-      this.bytes -= this.cost(old);
-    }
+    return { tiles: this.count, bytes: this.total };
   }
 }
-
-const caches = new WeakMap<object, TileCache>();
 
 /** One cache per database, so separate databases (tests, instances) never see each other's tiles. */
-export function tileCacheFor(db: object): TileCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new TileCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const tileCacheFor = perDatabase(() => new TileCache());
 
-/** The key of one tile of one version of a layer (created_at tells apart layers that reuse an id). */
+/** The key of one tile of one version of a layer. */
 export function tileKey(
   layer: { id: number; version: number | string; created_at: unknown },
   z: number,
   x: number,
   y: number,
 ): string {
-  const created = layer.created_at instanceof Date ? layer.created_at.getTime() : String(layer.created_at);
-  return `${layer.id}:${String(layer.version)}:${created}:${z}/${x}/${y}`;
+  return `${layerVersionKey(layer)}:${z}/${x}/${y}`;
 }

@@ -1,22 +1,24 @@
 import type { ListUsersParams } from '@generated/model/index.ts';
 import type { Queryable } from '../db/database.ts';
+import { listPage } from '../db/list-page.ts';
+import { likePattern } from '../features/feature-rows.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { pageEnvelope, type PageEnvelope } from '@shared/http/pagination.ts';
 import { groupsOfUsers, toPublicUser, type PublicUser, type UserRecord } from './user-record.ts';
 
-// Whitelisted: the sort column is never taken from the request text itself.
-const ORDER_COLUMNS = {
+const USERS = {
+  from: 'users',
+  columns: '*',
   id: 'id',
-  name: 'lower(name)',
-  email: 'lower(email)',
-  type: 'type',
-  created_at: 'created_at',
-  updated_at: 'updated_at',
+  orderColumns: {
+    id: 'id',
+    name: 'lower(name)',
+    email: 'lower(email)',
+    type: 'type',
+    created_at: 'created_at',
+    updated_at: 'updated_at',
+  },
 } as const;
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export async function listUsers(
   db: Queryable,
@@ -37,17 +39,11 @@ export async function listUsers(
     const pattern = bind(likePattern(params.search_global));
     where.push(`(name ILIKE ${pattern} OR email ILIKE ${pattern})`);
   }
-  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const perPage = params.per_page ?? 15;
-  const page = params.page ?? 1;
-  const column = ORDER_COLUMNS[params.order_column ?? 'created_at'];
-  const direction = params.order_direction === 'asc' ? 'ASC' : 'DESC';
-  const total =
-    (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users ${filter}`, values))[0]
-      ?.total ?? 0;
-  const rows = await db.query<UserRecord>(
-    `SELECT * FROM users ${filter} ORDER BY ${column} ${direction}, id ${direction} LIMIT ${bind(perPage)} OFFSET ${bind((page - 1) * perPage)}`,
-    values,
+  const { rows, ...page } = await listPage<UserRecord, keyof typeof USERS.orderColumns>(
+    db,
+    USERS,
+    { conditions: where, values },
+    params,
   );
   const groups = await groupsOfUsers(
     db,
@@ -55,6 +51,6 @@ export async function listUsers(
   );
   return pageEnvelope(
     rows.map((row) => toPublicUser(row, groups.get(row.id))),
-    { page, perPage, total, path, query: params },
+    { ...page, path, query: params },
   );
 }

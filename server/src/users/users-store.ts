@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { firstRow, type Queryable } from '../db/database.ts';
 import type { UserRecord, UserType } from './user-record.ts';
 
 // The users table's reads and writes; its row and public shape are in user-record.ts.
@@ -13,18 +13,14 @@ export interface UserChange {
 }
 
 /** The changed user; undefined when there is no such user. */
-export async function updateUserRow(
-  db: Queryable,
-  id: number,
-  change: UserChange,
-): Promise<UserRecord | undefined> {
-  const rows = await db.query<UserRecord>(
+export function updateUserRow(db: Queryable, id: number, change: UserChange) {
+  return firstRow<UserRecord>(
+    db,
     `UPDATE users SET name = COALESCE($2, name), email = COALESCE($3, email), type = COALESCE($4, type),
        locale = COALESCE($5, locale), password_hash = COALESCE($6, password_hash), updated_at = now()
      WHERE id = $1 RETURNING *`,
     [id, change.name, change.email, change.type, change.locale, change.passwordHash],
   );
-  return rows[0];
 }
 
 export async function deleteUserRow(db: Queryable, id: number): Promise<void> {

@@ -2,6 +2,7 @@ import { msg, type Problems } from '../i18n/messages.ts';
 import type { HydraulicSettings } from '@shared/water-network/hydraulic-settings.ts';
 import type { NetworkGraph } from '@shared/water-network/network-graph.ts';
 import { distance, type XY } from '@shared/water-network/plane.ts';
+import type { InpLink } from './inp-reader.ts';
 
 export type Properties = Record<string, unknown>;
 
@@ -35,15 +36,12 @@ export interface ModelNode {
   serves: boolean;
 }
 
-export interface ModelPipe {
-  id: string;
+/** A pipe as the solver takes it: the ends and hydraulics an INP link has, and the feature it stands for. */
+export interface ModelPipe extends Pick<
+  InpLink,
+  'id' | 'from' | 'to' | 'lengthM' | 'diameterMm' | 'c' | 'closed'
+> {
   pipeId: number;
-  from: string;
-  to: string;
-  lengthM: number;
-  diameterMm: number;
-  c: number;
-  closed: boolean;
   /** Inner vertices, for drawing (the INP's [VERTICES]). */
   vertices: XY[];
 }

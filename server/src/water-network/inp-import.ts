@@ -14,7 +14,7 @@ import { DEFAULT_HYDRAULICS } from '@shared/water-network/hydraulic-settings.ts'
 import { plan, type Feature } from './inp-layers.ts';
 import type { InpModel } from './inp-reader.ts';
 import { separateSharedPoints } from './inp-shared-points.ts';
-import { waterNetworkOf, type WaterNetworkConfig } from './network-config.ts';
+import { storeWaterNetwork, waterNetworkOf, type WaterNetworkConfig } from './network-config.ts';
 
 /** Pipe ends, valves and nodes closer than this (m) are one point of the graph. */
 const IMPORT_TOLERANCE_M = 0.01;
@@ -123,21 +123,13 @@ export async function importInp(
       service_layer_ids: junctions === undefined ? [] : [junctions],
       base_demand_lps: 0,
     };
-    await tx.query(
-      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m, hydraulics)
-       VALUES ($1, $2, $3::int[], $4::int[], $5, $6::jsonb)
-       ON CONFLICT (map_id) DO UPDATE SET pipe_layer_id = EXCLUDED.pipe_layer_id,
-         valve_layer_ids = EXCLUDED.valve_layer_ids, node_layer_ids = EXCLUDED.node_layer_ids,
-         tolerance_m = EXCLUDED.tolerance_m, hydraulics = EXCLUDED.hydraulics, updated_at = now()`,
-      [
-        mapId,
-        ids.get('Pipes'),
-        ids.has('Valves') ? [ids.get('Valves')] : [],
-        junctions === undefined ? [] : [junctions],
-        IMPORT_TOLERANCE_M,
-        JSON.stringify(hydraulics),
-      ],
-    );
+    await storeWaterNetwork(tx, mapId, {
+      pipe_layer_id: ids.get('Pipes'),
+      valve_layer_ids: ids.has('Valves') ? [ids.get('Valves')] : [],
+      node_layer_ids: junctions === undefined ? [] : [junctions],
+      tolerance_m: IMPORT_TOLERANCE_M,
+      hydraulics,
+    });
     const layers = await tx.query<LayerRow>(
       `SELECT ${LAYER_COLUMNS} FROM layers l WHERE l.id = ANY($1::int[]) ORDER BY l."order"`,
       [[...ids.values()]],

@@ -89,6 +89,34 @@ async function configErrors(db: Queryable, mapId: number, input: ConfigInput): P
   return errors;
 }
 
+/** Writes the map's configuration as given (checked already), replacing any it had. */
+export async function storeWaterNetwork(
+  tx: Queryable,
+  mapId: number,
+  config: Pick<ConfigInput, 'tolerance_m'> & {
+    pipe_layer_id: number | null | undefined;
+    valve_layer_ids: readonly (number | undefined)[];
+    node_layer_ids: readonly number[];
+    hydraulics: object;
+  },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m, hydraulics)
+     VALUES ($1, $2, $3::int[], $4::int[], $5, $6::jsonb)
+     ON CONFLICT (map_id) DO UPDATE SET pipe_layer_id = EXCLUDED.pipe_layer_id,
+       valve_layer_ids = EXCLUDED.valve_layer_ids, node_layer_ids = EXCLUDED.node_layer_ids,
+       tolerance_m = EXCLUDED.tolerance_m, hydraulics = EXCLUDED.hydraulics, updated_at = now()`,
+    [
+      mapId,
+      config.pipe_layer_id,
+      config.valve_layer_ids,
+      config.node_layer_ids,
+      config.tolerance_m,
+      JSON.stringify(config.hydraulics),
+    ],
+  );
+}
+
 /** Replaces the map's configuration; a layer of another map, of the wrong kind or in two roles is a 422. */
 export async function saveWaterNetwork(
   db: Database,
@@ -105,21 +133,7 @@ export async function saveWaterNetwork(
       [mapId],
     );
     const hydraulics = { ...settingsOf(stored[0]?.hydraulics), ...(input.hydraulics ?? {}) };
-    await tx.query(
-      `INSERT INTO water_networks (map_id, pipe_layer_id, valve_layer_ids, node_layer_ids, tolerance_m, hydraulics)
-       VALUES ($1, $2, $3::int[], $4::int[], $5, $6::jsonb)
-       ON CONFLICT (map_id) DO UPDATE SET pipe_layer_id = EXCLUDED.pipe_layer_id,
-         valve_layer_ids = EXCLUDED.valve_layer_ids, node_layer_ids = EXCLUDED.node_layer_ids,
-         tolerance_m = EXCLUDED.tolerance_m, hydraulics = EXCLUDED.hydraulics, updated_at = now()`,
-      [
-        mapId,
-        input.pipe_layer_id,
-        input.valve_layer_ids,
-        input.node_layer_ids,
-        input.tolerance_m,
-        JSON.stringify(hydraulics),
-      ],
-    );
+    await storeWaterNetwork(tx, mapId, { ...input, hydraulics });
     return waterNetworkOf(tx, mapId);
   });
 }

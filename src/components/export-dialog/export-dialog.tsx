@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExportFile, ExportFormat } from '@generated/model';
 import { useForm } from '../../lib/use-form';
 import { Button } from '../ui/button';
+import { ErrorList } from '../ui/error-list';
 import { Form } from '../ui/form';
 import { TextField } from '../ui/text-field';
 import { ExportProgress } from './export-progress';
@@ -126,13 +127,7 @@ function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'
         description={t('export_dialog.email_hint')}
         {...form.field('email', 'email_to_send')}
       />
-      {otherErrors.length > 0 && (
-        <ul role="alert" className="form-failure">
-          {otherErrors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList messages={otherErrors} className="form-failure" />
       <div className="dialog-actions">
         <Button type="submit" isDisabled={form.isSubmitting || !scope}>
           {t('export_dialog.start')}

@@ -12,6 +12,7 @@ import {
   type TimeRange,
   type TimeStep,
 } from './time-range';
+import type { useTimeRange } from './use-time-range';
 
 /** How long each step of play shows, in milliseconds. */
 export const PLAY_INTERVAL_MS = 1200;
@@ -25,6 +26,20 @@ type TimeSliderProps = {
   onChange: (range: TimeRange | null) => void;
   onStepChange: (step: TimeStep) => void;
 };
+
+/** The time slider over the map's timed layers (useTimeRange), or nothing when it has none. */
+export function LayersTimeSlider({ time }: { time: ReturnType<typeof useTimeRange> }) {
+  if (!time.extent) return null;
+  return (
+    <TimeSlider
+      extent={time.extent}
+      range={time.range}
+      step={time.step}
+      onChange={time.setRange}
+      onStepChange={time.setStep}
+    />
+  );
+}
 
 /** A day as the step reads it: its year, its month and year, or the whole date (UTC). */
 function useDayLabel(step: TimeStep) {

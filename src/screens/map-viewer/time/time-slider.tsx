@@ -88,6 +88,21 @@ export function TimeSlider({ extent, range, step, onChange, onStepChange }: Time
   const set = (low: number, high: number) => onChange(rangeOfIndexes(extent, step, low, high));
   const fromDay = periodAt(extent, step, from);
   const toDay = periodEnd(periodAt(extent, step, to), step);
+  // Each thumb moves its own end; the other end follows so that from never passes to.
+  const thumbs = [
+    {
+      label: 'time.slider.from',
+      value: from,
+      day: fromDay,
+      move: (value: number) => set(value, Math.max(value, to)),
+    },
+    {
+      label: 'time.slider.to',
+      value: to,
+      day: toDay,
+      move: (value: number) => set(Math.min(from, value), value),
+    },
+  ] as const;
 
   return (
     <section className="time-slider" aria-labelledby={`${id}-title`}>
@@ -100,36 +115,20 @@ export function TimeSlider({ extent, range, step, onChange, onStepChange }: Time
           : t('time.slider.showing_all', { from: label(extent.start), to: label(extent.end) })}
       </p>
       <div className="time-slider-thumbs">
-        <label>
-          <span>{t('time.slider.from')}</span>
-          <input
-            type="range"
-            min={0}
-            max={last}
-            step={1}
-            value={from}
-            aria-valuetext={label(fromDay)}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              set(value, Math.max(value, to));
-            }}
-          />
-        </label>
-        <label>
-          <span>{t('time.slider.to')}</span>
-          <input
-            type="range"
-            min={0}
-            max={last}
-            step={1}
-            value={to}
-            aria-valuetext={label(toDay)}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              set(Math.min(from, value), value);
-            }}
-          />
-        </label>
+        {thumbs.map((thumb) => (
+          <label key={thumb.label}>
+            <span>{t(thumb.label)}</span>
+            <input
+              type="range"
+              min={0}
+              max={last}
+              step={1}
+              value={thumb.value}
+              aria-valuetext={label(thumb.day)}
+              onChange={(event) => thumb.move(Number(event.target.value))}
+            />
+          </label>
+        ))}
       </div>
       <div className="time-slider-actions">
         <label>

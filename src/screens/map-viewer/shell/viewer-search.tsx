@@ -10,14 +10,6 @@ type ViewerSearchProps = {
 };
 
 /** The Search tab of both viewers: the map's main searches over its layers, at the slider's dates. */
-export function ViewerSearch({ map, layers, datetime, onPick }: ViewerSearchProps) {
-  return (
-    <MainSearchBox
-      mapId={map.id}
-      entries={map.main_searches}
-      onPick={onPick}
-      layers={layers}
-      datetime={datetime}
-    />
-  );
+export function ViewerSearch({ map, ...search }: ViewerSearchProps) {
+  return <MainSearchBox mapId={map.id} entries={map.main_searches} {...search} />;
 }

@@ -9,7 +9,6 @@ import {
   rangeIndexes,
   rangeOfIndexes,
   type TimeExtent,
-  type TimeRange,
   type TimeStep,
 } from './time-range';
 import type { useTimeRange } from './use-time-range';
@@ -18,27 +17,15 @@ import type { useTimeRange } from './use-time-range';
 export const PLAY_INTERVAL_MS = 1200;
 
 type TimeSliderProps = {
+  /** The viewer's time range, its step and how to change them (useTimeRange). */
+  time: ReturnType<typeof useTimeRange>;
   /** The first and last day the map's timed layers have features for. */
   extent: TimeExtent;
-  /** The range shown, or null for every date. */
-  range: TimeRange | null;
-  step: TimeStep;
-  onChange: (range: TimeRange | null) => void;
-  onStepChange: (step: TimeStep) => void;
 };
 
-/** The time slider over the map's timed layers (useTimeRange), or nothing when it has none. */
+/** The time slider over the map's timed layers, or nothing when it has none. */
 export function LayersTimeSlider({ time }: { time: ReturnType<typeof useTimeRange> }) {
-  if (!time.extent) return null;
-  return (
-    <TimeSlider
-      extent={time.extent}
-      range={time.range}
-      step={time.step}
-      onChange={time.setRange}
-      onStepChange={time.setStep}
-    />
-  );
+  return time.extent ? <TimeSlider time={time} extent={time.extent} /> : null;
 }
 
 /** A day as the step reads it: its year, its month and year, or the whole date (UTC). */
@@ -60,7 +47,8 @@ function useDayLabel(step: TimeStep) {
  * step later at a time until it reaches the end. Features outside the range are not drawn,
  * listed, found, exported or counted.
  */
-export function TimeSlider({ extent, range, step, onChange, onStepChange }: TimeSliderProps) {
+function TimeSlider({ time, extent }: TimeSliderProps) {
+  const { range, step, setRange: onChange, setStep: onStepChange } = time;
   const { t } = useTranslation();
   const id = useId();
   const label = useDayLabel(step);

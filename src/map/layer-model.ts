@@ -62,6 +62,21 @@ export type MapLayerModel = {
 
 export type SwipeSide = 'left' | 'right';
 
+/**
+ * What a layer drawn over the stored ones (a simulation's result, the changes between two moments)
+ * has in common: no stored layer behind it, always shown whole, nothing highlighted or selected.
+ */
+export const OVERLAY_LAYER_BASE = {
+  layerId: null,
+  visible: true,
+  opacity: 1,
+  minZoom: null,
+  maxZoom: null,
+  highlightedIds: [],
+  selectedId: null,
+  revision: 0,
+} as const satisfies Partial<MapLayerModel>;
+
 /** What the user changed in the layer tree; absent entries keep the stored layer's values. */
 export type LayerViewState = { visible?: boolean; opacity?: number };
 

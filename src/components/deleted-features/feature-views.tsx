@@ -4,6 +4,13 @@ import type { Layer } from '@generated/model';
 import { featureOf, useAppAbility } from '../../lib/ability';
 import { DeletedFeatures } from './deleted-features';
 
+/** The two views, each with its button's label. */
+const VIEWS = [
+  ['all', 'versions.deleted.view_all'],
+  ['deleted', 'versions.deleted.view_deleted'],
+] as const;
+type View = (typeof VIEWS)[number][0];
+
 /**
  * The layer's features, and for editors and admins a "Recently deleted" view beside them
  * (the table itself is untouched: it is the other view).
@@ -19,27 +26,22 @@ export function FeatureViews({
 }) {
   const { t } = useTranslation();
   const ability = useAppAbility();
-  const [view, setView] = useState<'all' | 'deleted'>('all');
+  const [view, setView] = useState<View>('all');
   if (!ability.can('update', featureOf(mapId, layer.id))) return <>{children}</>;
   return (
     <>
       <div className="filters-actions feature-views" role="group" aria-label={t('versions.deleted.views')}>
-        <button
-          type="button"
-          className={view === 'all' ? 'btn btn-primary' : 'btn btn-secondary'}
-          aria-pressed={view === 'all'}
-          onClick={() => setView('all')}
-        >
-          {t('versions.deleted.view_all')}
-        </button>
-        <button
-          type="button"
-          className={view === 'deleted' ? 'btn btn-primary' : 'btn btn-secondary'}
-          aria-pressed={view === 'deleted'}
-          onClick={() => setView('deleted')}
-        >
-          {t('versions.deleted.view_deleted')}
-        </button>
+        {VIEWS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            className={view === id ? 'btn btn-primary' : 'btn btn-secondary'}
+            aria-pressed={view === id}
+            onClick={() => setView(id)}
+          >
+            {t(label)}
+          </button>
+        ))}
       </div>
       {view === 'all' ? children : <DeletedFeatures mapId={mapId} layer={layer} />}
     </>

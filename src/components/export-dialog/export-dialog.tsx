@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { ExportFile, ExportFormat } from '@generated/model';
 import { useForm } from '../../lib/use-form';
 import { Button } from '../ui/button';
+import { DismissableModal } from '../ui/dismissable-modal';
+import { ErrorList } from '../ui/error-list';
 import { Form } from '../ui/form';
 import { TextField } from '../ui/text-field';
 import { ExportProgress } from './export-progress';
@@ -26,22 +28,15 @@ type ExportDialogProps = {
 export function ExportDialog({ mapId, isOpen, onClose, scopes }: ExportDialogProps) {
   const { t } = useTranslation();
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      isDismissable
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      className="modal-overlay"
-    >
-      <Modal className="modal export-modal">
-        <Dialog className="export-dialog" aria-labelledby="export-dialog-title">
-          <Heading slot="title" id="export-dialog-title" className="dialog-title">
-            {t('export_dialog.title')}
-          </Heading>
-          {/* Mounted with the dialog, so each opening starts with a fresh form. */}
-          {isOpen && <ExportForm mapId={mapId} scopes={scopes} onClose={onClose} />}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DismissableModal isOpen={isOpen} onClose={onClose} className="export-modal">
+      <Dialog className="export-dialog" aria-labelledby="export-dialog-title">
+        <Heading slot="title" id="export-dialog-title" className="dialog-title">
+          {t('export_dialog.title')}
+        </Heading>
+        {/* Mounted with the dialog, so each opening starts with a fresh form. */}
+        {isOpen && <ExportForm mapId={mapId} scopes={scopes} onClose={onClose} />}
+      </Dialog>
+    </DismissableModal>
   );
 }
 
@@ -126,13 +121,7 @@ function ExportForm({ mapId, scopes, onClose }: Omit<ExportDialogProps, 'isOpen'
         description={t('export_dialog.email_hint')}
         {...form.field('email', 'email_to_send')}
       />
-      {otherErrors.length > 0 && (
-        <ul role="alert" className="form-failure">
-          {otherErrors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList messages={otherErrors} className="form-failure" />
       <div className="dialog-actions">
         <Button type="submit" isDisabled={form.isSubmitting || !scope}>
           {t('export_dialog.start')}

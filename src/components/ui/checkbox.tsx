@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } from 'react-aria-components';
+import { CheckboxBox } from './checkbox-box';
 
 type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children'> & {
   label: string;
@@ -11,11 +12,7 @@ type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children'> & {
 export function Checkbox({ label, adornment, className, ...props }: CheckboxProps) {
   return (
     <AriaCheckbox {...props} className={['checkbox', className].filter(Boolean).join(' ')}>
-      <span className="checkbox-box" aria-hidden="true">
-        <svg viewBox="0 0 18 18">
-          <polyline points="2 9 7 14 16 4" />
-        </svg>
-      </span>
+      <CheckboxBox />
       {adornment}
       {label}
     </AriaCheckbox>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components';
+import { DismissableModal } from './dismissable-modal';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
@@ -37,31 +38,24 @@ export function ConfirmDialog({
   }, [isOpen, onCancel, timeoutMs]);
 
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      isDismissable
-      onOpenChange={(open) => (open ? undefined : onCancel())}
-      className="modal-overlay"
-    >
-      <Modal className="modal">
-        <Dialog role="alertdialog" className="dialog">
-          <span className="dialog-icon dialog-icon-warning" aria-hidden="true">
-            !
-          </span>
-          <Heading slot="title" className="dialog-title">
-            {title}
-          </Heading>
-          <p className="dialog-text">{text}</p>
-          <div className="dialog-actions">
-            <Button variant="danger" onPress={onConfirm} isDisabled={isPending}>
-              {confirmLabel}
-            </Button>
-            <Button variant="secondary" onPress={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DismissableModal isOpen={isOpen} onClose={onCancel}>
+      <Dialog role="alertdialog" className="dialog">
+        <span className="dialog-icon dialog-icon-warning" aria-hidden="true">
+          !
+        </span>
+        <Heading slot="title" className="dialog-title">
+          {title}
+        </Heading>
+        <p className="dialog-text">{text}</p>
+        <div className="dialog-actions">
+          <Button variant="danger" onPress={onConfirm} isDisabled={isPending}>
+            {confirmLabel}
+          </Button>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </Dialog>
+    </DismissableModal>
   );
 }

@@ -9,14 +9,13 @@ import {
   DatePicker,
   DateSegment,
   Dialog,
-  FieldError,
   Group,
   Heading,
   Label,
   Popover,
-  Text,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { FieldMessages } from './field-messages';
 import { useServerError } from './server-errors';
 
 type DateFieldProps = {
@@ -65,12 +64,7 @@ export function DateField({ label, name, value, onChange, isRequired, descriptio
           <span aria-hidden="true">▾</span>
         </Button>
       </Group>
-      {description ? (
-        <Text slot="description" className="field-description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field-error">{serverError}</FieldError>
+      <FieldMessages description={description} serverError={serverError} />
       <Popover className="select-popover date-field-popover">
         <Dialog className="date-field-dialog">
           <Calendar className="date-field-calendar">

@@ -1,15 +1,16 @@
 import { useId } from 'react';
 import { useServerError } from './server-errors';
 
-export type NativeSelectOption = { value: string; label: string };
+export type NativeSelectOption<T extends string = string> = { value: T; label: string };
 
-type NativeSelectProps = {
+type NativeSelectProps<T extends string> = {
   label: string;
   /** The field's name in a 422 answer; its message shows under the select. */
   name?: string;
-  value: string;
-  options: readonly NativeSelectOption[];
-  onChange: (value: string) => void;
+  /** '' while nothing is chosen (the placeholder shows). */
+  value: T | '';
+  options: readonly NativeSelectOption<T>[];
+  onChange: (value: T) => void;
   isDisabled?: boolean;
   /** Shown (and not pickable) while nothing is chosen. */
   placeholder?: string;
@@ -17,8 +18,11 @@ type NativeSelectProps = {
   error?: string;
 };
 
-/** A native select with its label, for short fixed lists (roles, visibility) in dense rows. */
-export function NativeSelect({
+/**
+ * A native select with its label, for short fixed lists that need no search: roles and visibility
+ * in dense rows, the print sheet's paper, orientation and scale.
+ */
+export function NativeSelect<T extends string = string>({
   label,
   name,
   value,
@@ -27,7 +31,7 @@ export function NativeSelect({
   isDisabled,
   placeholder,
   error,
-}: NativeSelectProps) {
+}: NativeSelectProps<T>) {
   const id = useId();
   const fromForm = useServerError(name);
   const message = error ?? fromForm;
@@ -44,7 +48,8 @@ export function NativeSelect({
         disabled={isDisabled}
         aria-invalid={message !== undefined || undefined}
         aria-describedby={message !== undefined ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        // Only the options' values can be picked (the placeholder is disabled).
+        onChange={(event) => onChange(event.target.value as T)}
       >
         {placeholder !== undefined && (
           <option value="" disabled>

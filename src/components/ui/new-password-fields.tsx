@@ -27,24 +27,22 @@ export function NewPasswordFields({
   isRequired = true,
 }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
+  // Both fields take a new password: typed hidden, offered to the password manager as new.
+  const newPassword = { type: 'password', autoComplete: 'new-password', isRequired } as const;
   return (
     <>
       <PlainTextField
+        {...newPassword}
         label={passwordLabel ?? t('fields.password')}
         description={description}
         name="password"
-        type="password"
-        autoComplete="new-password"
-        isRequired={isRequired}
         value={password}
         onChange={onPasswordChange}
       />
       <PlainTextField
+        {...newPassword}
         label={t('fields.password_confirmation')}
         name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        isRequired={isRequired}
         value={confirmation}
         onChange={onConfirmationChange}
       />

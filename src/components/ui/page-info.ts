@@ -1,19 +1,16 @@
-/** The pagination fields docs/product.md#client-state names, as the server may send them (flat or nested). */
-export type PagePayload = {
+/** The pagination fields docs/product.md#client-state names, as the server may send them. */
+type PageFields = {
   current_page?: number;
   last_page?: number;
   per_page?: number;
   total?: number;
   from?: number | null;
   to?: number | null;
-  meta?: {
-    current_page?: number;
-    last_page?: number;
-    per_page?: number;
-    total?: number;
-    from?: number | null;
-    to?: number | null;
-  };
+};
+
+/** A page's answer: the pagination fields flat, or nested under `meta`. */
+export type PagePayload = PageFields & {
+  meta?: PageFields;
   links?: unknown;
 };
 

@@ -1,3 +1,5 @@
+import { CheckboxBox } from './checkbox-box';
+
 type PlainCheckboxProps = {
   label: string;
   name: string;
@@ -16,11 +18,7 @@ export function PlainCheckbox({ label, name, isSelected, onChange }: PlainCheckb
         checked={isSelected}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span className="checkbox-box" aria-hidden="true">
-        <svg viewBox="0 0 18 18">
-          <polyline points="2 9 7 14 16 4" />
-        </svg>
-      </span>
+      <CheckboxBox />
       {label}
     </label>
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components';
+import { DismissableModal } from './dismissable-modal';
 import { usePopupStore } from '../../stores/popup-store';
 
 /** docs/product.md#errors: success popups close by themselves after 1.5 s and have no confirm button. */
@@ -18,27 +19,20 @@ export function Popup() {
   }, [popup, close]);
 
   return (
-    <ModalOverlay
-      isOpen={popup !== null}
-      isDismissable
-      onOpenChange={(open) => (open ? undefined : close())}
-      className="modal-overlay"
-    >
-      <Modal className="modal modal-popup">
-        <Dialog className="dialog" aria-live="polite">
-          {popup ? (
-            <>
-              <span className={`dialog-icon dialog-icon-${popup.tone}`} aria-hidden="true">
-                {ICONS[popup.tone]}
-              </span>
-              <Heading slot="title" className="dialog-title">
-                {popup.title}
-              </Heading>
-              {popup.text ? <p className="dialog-text">{popup.text}</p> : null}
-            </>
-          ) : null}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <DismissableModal isOpen={popup !== null} onClose={close} className="modal-popup">
+      <Dialog className="dialog" aria-live="polite">
+        {popup ? (
+          <>
+            <span className={`dialog-icon dialog-icon-${popup.tone}`} aria-hidden="true">
+              {ICONS[popup.tone]}
+            </span>
+            <Heading slot="title" className="dialog-title">
+              {popup.title}
+            </Heading>
+            {popup.text ? <p className="dialog-text">{popup.text}</p> : null}
+          </>
+        ) : null}
+      </Dialog>
+    </DismissableModal>
   );
 }

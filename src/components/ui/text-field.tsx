@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import {
-  FieldError,
   Input,
   Label,
-  Text,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
+import { FieldMessages } from './field-messages';
 import { useServerError } from './server-errors';
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'className'> & {
@@ -25,12 +24,7 @@ export function TextField({ label, description, placeholder, ...props }: TextFie
     <AriaTextField {...props} isInvalid={serverError !== undefined || props.isInvalid} className="field">
       <Label className="field-label">{label}</Label>
       <Input className="field-input" placeholder={placeholder} />
-      {description ? (
-        <Text slot="description" className="field-description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field-error">{serverError}</FieldError>
+      <FieldMessages description={description} serverError={serverError} />
     </AriaTextField>
   );
 }

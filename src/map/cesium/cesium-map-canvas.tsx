@@ -14,6 +14,7 @@ import { pickedFeature } from './feature-entities';
 import { webglDrawnInSoftware } from './software-gl';
 import { createCesiumLayerSync } from './layer-sync';
 import { createCesiumLayerRegistry } from './layer-types';
+import { MapCanvasTarget } from '../map-canvas-target';
 
 /** Pixels around a click that still pick a thin pipe or a small valve. */
 const PICK_WINDOW_PX = 9;
@@ -119,14 +120,7 @@ export function CesiumMapCanvas({
 
   return (
     <div className={['map-canvas', className].filter(Boolean).join(' ')}>
-      <div
-        ref={targetRef}
-        className="map-canvas-target"
-        role="region"
-        aria-label={label}
-        tabIndex={0}
-        data-testid="globe-canvas"
-      />
+      <MapCanvasTarget ref={targetRef} label={label} testId="globe-canvas" />
     </div>
   );
 }

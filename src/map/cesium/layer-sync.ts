@@ -1,5 +1,6 @@
 import type { CesiumWidget } from 'cesium';
 import type { LayerSourceModel, MapLayerModel } from '../layer-model';
+import { createLayerReconciler } from '../layer-reconcile';
 import { removeMounted, updateMounted, type CesiumLayerRegistry, type CesiumMounted } from './layer-types';
 
 type Entry = { mounted: CesiumMounted; signature: string };
@@ -21,48 +22,37 @@ function signatureOf(source: LayerSourceModel): string {
 
 /** Keeps a Cesium viewer's layers equal to a list of layer models, as the 2D layer sync does. */
 export function createCesiumLayerSync(viewer: CesiumWidget, registry: CesiumLayerRegistry) {
-  const mounted = new Map<string, Entry>();
-  const remove = (key: string, entry: Entry) => {
-    removeMounted(viewer, entry.mounted);
-    mounted.delete(key);
-  };
+  const layers = createLayerReconciler<Entry>({
+    fits: (entry, model) => entry.signature === signatureOf(model.source),
+    create: (model) => {
+      const create = registry[model.source.kind].create as (
+        v: CesiumWidget,
+        m: MapLayerModel,
+      ) => CesiumMounted;
+      const entry = { mounted: create(viewer, model), signature: signatureOf(model.source) };
+      updateMounted(viewer, entry.mounted, model);
+      return entry;
+    },
+    keep: (entry, model) => updateMounted(viewer, entry.mounted, model),
+    remove: (entry) => removeMounted(viewer, entry.mounted),
+  });
   return {
     sync(models: readonly MapLayerModel[]): void {
-      const wanted = new Set(models.map((model) => model.key));
-      for (const [key, entry] of mounted) if (!wanted.has(key)) remove(key, entry);
-      for (const model of models) {
-        const signature = signatureOf(model.source);
-        let entry = mounted.get(model.key);
-        if (entry && entry.signature !== signature) {
-          remove(model.key, entry);
-          entry = undefined;
-        }
-        if (!entry) {
-          const create = registry[model.source.kind].create as (
-            v: CesiumWidget,
-            m: MapLayerModel,
-          ) => CesiumMounted;
-          entry = { mounted: create(viewer, model), signature };
-          mounted.set(model.key, entry);
-        }
-        updateMounted(viewer, entry.mounted, model);
-      }
+      layers.sync(models);
       // Imagery stacks by the model's order; entities and tilesets are 3D and need none.
       [...models]
         .sort((a, b) => a.zIndex - b.zIndex)
         .forEach((model) => {
-          const entry = mounted.get(model.key);
+          const entry = layers.mounted.get(model.key);
           if (entry?.mounted.type === 'imagery') viewer.imageryLayers.raiseToTop(entry.mounted.layer);
         });
     },
     /** Whether every feature layer has been turned into primitives (for tests and screenshots). */
     ready(): boolean {
-      return [...mounted.values()].every(
+      return [...layers.mounted.values()].every(
         (entry) => entry.mounted.type !== 'entities' || !entry.mounted.source.isLoading,
       );
     },
-    dispose(): void {
-      for (const [key, entry] of mounted) remove(key, entry);
-    },
+    dispose: layers.dispose,
   };
 }

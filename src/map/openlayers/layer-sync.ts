@@ -3,6 +3,7 @@ import type BaseLayer from 'ol/layer/Base';
 import Layer from 'ol/layer/Layer';
 import type Source from 'ol/source/Source';
 import type { MapLayerModel } from '../layer-model';
+import { createLayerReconciler } from '../layer-reconcile';
 import { sourceSignature, type OlLayerRegistry, type OlLayerType } from './layer-types';
 import { clipToSwipeSide } from './swipe-clip';
 
@@ -32,7 +33,6 @@ export function createLayerSync(
   registry: OlLayerRegistry,
   onLayerError?: (layerId: number, error: string) => void,
 ) {
-  const mounted = new Map<string, Mounted>();
   // A failed tile is told once per source (a revision bump may bring a new source).
   const watched = new WeakSet<Source>();
   const watchErrors = (layer: BaseLayer, layerId: number | null) => {
@@ -43,48 +43,39 @@ export function createLayerSync(
   };
   const typeOf = (kind: MapLayerModel['source']['kind']) => registry[kind] as OlLayerType<typeof kind>;
 
-  const remove = (key: string, entry: Mounted) => {
-    entry.unclip();
-    map.removeLayer(entry.layer);
-    typeOf(entry.kind).remove?.(entry.layer);
-    entry.layer.dispose();
-    mounted.delete(key);
-  };
+  const layers = createLayerReconciler<Mounted>({
+    fits: (entry, model) =>
+      entry.signature === sourceSignature(model.source) && entry.swipeSide === model.swipeSide,
+    create: (model) => {
+      const layer = (typeOf(model.source.kind).create as (m: MapLayerModel) => BaseLayer)(model);
+      layer.set('layerKey', model.key);
+      layer.set('layerId', model.layerId);
+      describeForIdentify(layer, model);
+      map.addLayer(layer);
+      const unclip = model.swipeSide
+        ? clipToSwipeSide(layer, model.swipeSide, () => Number(map.get(SWIPE_POSITION) ?? 0.5))
+        : () => undefined;
+      watchErrors(layer, model.layerId);
+      return {
+        layer,
+        signature: sourceSignature(model.source),
+        kind: model.source.kind,
+        swipeSide: model.swipeSide,
+        unclip,
+      };
+    },
+    keep: (entry, model) => {
+      typeOf(model.source.kind).update(entry.layer, model);
+      describeForIdentify(entry.layer, model);
+      watchErrors(entry.layer, model.layerId);
+    },
+    remove: (entry) => {
+      entry.unclip();
+      map.removeLayer(entry.layer);
+      typeOf(entry.kind).remove?.(entry.layer);
+      entry.layer.dispose();
+    },
+  });
 
-  return {
-    sync(models: readonly MapLayerModel[]): void {
-      const wanted = new Set(models.map((model) => model.key));
-      for (const [key, entry] of mounted) if (!wanted.has(key)) remove(key, entry);
-      for (const model of models) {
-        const signature = sourceSignature(model.source);
-        const existing = mounted.get(model.key);
-        if (existing && existing.signature === signature && existing.swipeSide === model.swipeSide) {
-          typeOf(model.source.kind).update(existing.layer, model);
-          describeForIdentify(existing.layer, model);
-          watchErrors(existing.layer, model.layerId);
-          continue;
-        }
-        if (existing) remove(model.key, existing);
-        const layer = (typeOf(model.source.kind).create as (m: MapLayerModel) => BaseLayer)(model);
-        layer.set('layerKey', model.key);
-        layer.set('layerId', model.layerId);
-        describeForIdentify(layer, model);
-        map.addLayer(layer);
-        const unclip = model.swipeSide
-          ? clipToSwipeSide(layer, model.swipeSide, () => Number(map.get(SWIPE_POSITION) ?? 0.5))
-          : () => undefined;
-        mounted.set(model.key, {
-          layer,
-          signature,
-          kind: model.source.kind,
-          swipeSide: model.swipeSide,
-          unclip,
-        });
-        watchErrors(layer, model.layerId);
-      }
-    },
-    dispose(): void {
-      for (const [key, entry] of mounted) remove(key, entry);
-    },
-  };
+  return { sync: layers.sync, dispose: layers.dispose };
 }

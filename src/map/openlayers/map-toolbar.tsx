@@ -11,6 +11,12 @@ import { ToolIcon, type ToolIconName } from './tool-icons';
 const DEGREES = 180 / Math.PI;
 const ANIMATION_MS = 250;
 
+/** The measuring tools, each a toggle button: its icon and its label's message key. */
+const MEASURES = [
+  { kind: 'length', icon: 'measureLength', label: 'map_tools.measure_length' },
+  { kind: 'area', icon: 'measureArea', label: 'map_tools.measure_area' },
+] as const satisfies readonly { kind: MeasureKind; icon: ToolIconName; label: string }[];
+
 type ToolButtonProps = {
   icon: ToolIconName;
   label: string;
@@ -147,18 +153,15 @@ export function MapToolbar({
       )}
       {tools.has('measure') && (
         <div className="map-tool-group">
-          <ToolButton
-            icon="measureLength"
-            label={t('map_tools.measure_length')}
-            pressed={measuring === 'length'}
-            onPress={() => toggleMeasure('length')}
-          />
-          <ToolButton
-            icon="measureArea"
-            label={t('map_tools.measure_area')}
-            pressed={measuring === 'area'}
-            onPress={() => toggleMeasure('area')}
-          />
+          {MEASURES.map(({ kind, icon, label }) => (
+            <ToolButton
+              key={kind}
+              icon={icon}
+              label={t(label)}
+              pressed={measuring === kind}
+              onPress={() => toggleMeasure(kind)}
+            />
+          ))}
         </div>
       )}
       {tools.has('basemap') && (

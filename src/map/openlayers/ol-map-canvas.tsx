@@ -26,6 +26,7 @@ import { MeasurePanel } from './measure-panel';
 import { useBasemapChoice } from './use-basemap-choice';
 import { useGeometryEdit } from './use-geometry-edit';
 import { useMeasure } from './use-measure';
+import { MapCanvasTarget } from '../map-canvas-target';
 
 const DEGREES = 180 / Math.PI;
 
@@ -207,15 +208,7 @@ export function OlMapCanvas({
 
   return (
     <div ref={wrapperRef} className={['map-canvas', className].filter(Boolean).join(' ')}>
-      <div
-        ref={targetRef}
-        className="map-canvas-target"
-        role="region"
-        aria-label={label}
-        // Focusable so the keyboard can pan and zoom (OpenLayers' keyboard interactions).
-        tabIndex={0}
-        data-testid="map-canvas"
-      />
+      <MapCanvasTarget ref={targetRef} label={label} testId="map-canvas" />
       {map && (
         <MapToolbar
           map={map}

@@ -20,7 +20,8 @@ import {
 } from './print-setup';
 import { chosenWidgets, widgetSize } from './print-widgets';
 import { PrintWidgetsChoice } from './print-widgets-choice';
-import { printSheet, saveFile } from './print-sheet';
+import { saveFile } from '@/components/ui/save-file';
+import { printSheet } from './print-sheet';
 import { sheetLayout } from './sheet-layout';
 import { useElementWidth } from './use-element-width';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LabelledSelect } from './labelled-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { STANDARD_SCALES, type Orientation, type Paper } from './sheet-layout';
 
 type PrintOptionsProps = {
@@ -32,7 +32,7 @@ export function PrintOptions(props: PrintOptionsProps) {
   ];
   return (
     <>
-      <LabelledSelect<Paper>
+      <NativeSelect<Paper>
         label={t('print.paper')}
         value={paper}
         options={[
@@ -41,7 +41,7 @@ export function PrintOptions(props: PrintOptionsProps) {
         ]}
         onChange={(value) => onPaper(value, orientation)}
       />
-      <LabelledSelect<Orientation>
+      <NativeSelect<Orientation>
         label={t('print.orientation')}
         value={orientation}
         options={[
@@ -50,13 +50,13 @@ export function PrintOptions(props: PrintOptionsProps) {
         ]}
         onChange={(value) => onPaper(paper, value)}
       />
-      <LabelledSelect
+      <NativeSelect
         label={t('print.scale')}
         value={pickedScale === null ? 'preview' : String(pickedScale)}
         options={scaleOptions}
         onChange={(value) => onScale(value === 'preview' ? null : Number(value))}
       />
-      <LabelledSelect
+      <NativeSelect
         label={t('print.resolution')}
         value={String(dpi)}
         options={DPIS.map((value) => ({ value: String(value), label: t('print.dpi', { dpi: value }) }))}

@@ -5,7 +5,7 @@ import { useListMaps, useShowMap } from '@generated/api/maps/maps';
 import { EmptyState, LoadError, Loading } from '../../components/ui/status';
 import { readPrintStart } from '../../lib/print-link';
 import { lastViewedMapId } from '../../lib/last-map';
-import { LabelledSelect } from './labelled-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { PrintDesigner } from './print-designer';
 import './print.css';
 
@@ -26,7 +26,7 @@ export function PrintScreen() {
         {t('print.title')}
       </h1>
       <div className="print-map-choice">
-        <LabelledSelect
+        <NativeSelect
           label={t('print.map')}
           value={mapId === null ? '' : String(mapId)}
           options={options}

@@ -137,16 +137,3 @@ export async function printSheet(request: PrintRequest): Promise<{ pdf: Blob; fi
   });
   return { pdf, fileName: printFileName(request.title, request.now) };
 }
-
-/** Hands the file to the browser as a download. */
-export function saveFile(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: the download starts asynchronously from the URL.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

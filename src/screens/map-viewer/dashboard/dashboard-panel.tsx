@@ -14,6 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { whenQuery } from '@/lib/time-query';
 import { WidgetCard } from './widget-card';
 import type { ViewerScope } from '@/components/dashboard/widget-data';
+import { SelectionChip } from './selection-chip';
 import { useWidgetSelection } from './use-widget-selection';
 import { widgetsChanged } from '@/lib/cache-changes';
 
@@ -74,17 +75,7 @@ export function DashboardPanel({
       </p>
       {selection && (
         <p className="dashboard-selection">
-          <span className="chip">
-            {selection.label}
-            <button
-              type="button"
-              className="chip-clear"
-              aria-label={t('dashboard.clear_selection', { label: selection.label })}
-              onClick={() => select(null)}
-            >
-              ×
-            </button>
-          </span>
+          <SelectionChip label={selection.label} onClear={() => select(null)} />
         </p>
       )}
       {widgets.isError && <p role="alert">{t('dashboard.failed')}</p>}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { featureOf, useAppAbility } from '@/lib/ability';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useFeatureChange } from '@/lib/cache-changes';
+import { ErrorList } from '@/components/ui/error-list';
 
 type FeatureGeometryActionsProps = {
   mapId: number;
@@ -69,13 +70,7 @@ export function FeatureGeometryActions({
           {t('viewer.geometry.delete')}
         </button>
       )}
-      {errors.length > 0 && (
-        <ul role="alert" className="form-errors">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList messages={errors} />
       <ConfirmDialog
         isOpen={confirming}
         title={t('viewer.geometry.delete_title', { id: featureId })}

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '@/lib/field-errors';
 import { NewFeatureForm } from './new-feature-form';
 import { useFeatureChange } from '@/lib/cache-changes';
 import type { GeometryEditing } from './use-geometry-editing';
+import { ErrorList } from '@/components/ui/error-list';
 
 type GeometryToolsProps = {
   mapId: number;
@@ -109,13 +110,7 @@ export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryTools
               id: session.featureId,
             })}
           </p>
-          {errors.length > 0 && (
-            <ul role="alert" className="form-errors">
-              {errors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
+          <ErrorList messages={errors} />
           <div className="filters-actions">
             <button
               type="button"

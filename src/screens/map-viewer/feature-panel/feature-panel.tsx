@@ -24,6 +24,17 @@ export type SelectedFeature = {
   clickExtent?: [number, number, number, number];
 };
 
+/** A stored feature (a search hit, a list row, a save's answer) as the panel shows it, whole. */
+export function selectedOf(feature: Feature): SelectedFeature {
+  return {
+    layerId: feature.layer_id,
+    featureId: feature.id,
+    properties: feature.properties,
+    files: feature.files,
+    geometry: feature.geometry,
+  };
+}
+
 type FeaturePanelProps = {
   mapId: number;
   layer: Layer;

@@ -53,22 +53,16 @@ export function FeatureRelatives({ mapId, featureId, layers, onOpen }: FeatureRe
   const { t } = useTranslation();
   const parents = useGetFeatureParents(mapId, featureId);
   const children = useGetFeatureChildren(mapId, featureId);
+  // Parents above children, each list with its own title and empty message.
+  const lists = [
+    { query: parents, title: t('viewer.relatives.parents'), empty: t('viewer.relatives.no_parents') },
+    { query: children, title: t('viewer.relatives.children'), empty: t('viewer.relatives.no_children') },
+  ];
   return (
     <>
-      <RelativesList
-        query={parents}
-        title={t('viewer.relatives.parents')}
-        empty={t('viewer.relatives.no_parents')}
-        layers={layers}
-        onOpen={onOpen}
-      />
-      <RelativesList
-        query={children}
-        title={t('viewer.relatives.children')}
-        empty={t('viewer.relatives.no_children')}
-        layers={layers}
-        onOpen={onOpen}
-      />
+      {lists.map((list) => (
+        <RelativesList key={list.title} {...list} layers={layers} onOpen={onOpen} />
+      ))}
     </>
   );
 }

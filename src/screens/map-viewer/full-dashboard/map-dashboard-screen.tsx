@@ -11,6 +11,7 @@ import { paths } from '@/lib/paths';
 import { useAsOf } from '@/lib/as-of';
 import { timeRangeFromQuery, toDatetime, whenQuery } from '@/lib/time-query';
 import type { ViewerScope } from '@/components/dashboard/widget-data';
+import { SelectionChip } from '../dashboard/selection-chip';
 import { useWidgetSelection } from '../dashboard/use-widget-selection';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardMap } from './dashboard-map';
@@ -79,19 +80,7 @@ export function MapDashboardScreen() {
     <section className="map-dashboard-page" aria-labelledby="map-dashboard-title">
       <header className="map-dashboard-bar">
         <h1 id="map-dashboard-title">{t('dashboard.full.heading', { title: detail.title })}</h1>
-        {selection && (
-          <span className="chip">
-            {selection.label}
-            <button
-              type="button"
-              className="chip-clear"
-              aria-label={t('dashboard.clear_selection', { label: selection.label })}
-              onClick={() => select(null)}
-            >
-              ×
-            </button>
-          </span>
-        )}
+        {selection && <SelectionChip label={selection.label} onClear={() => select(null)} />}
         <span className="map-dashboard-bar-end">
           {saveState !== 'idle' && (
             <span role={saveState === 'failed' ? 'alert' : 'status'}>

@@ -10,16 +10,17 @@ import {
   type MapViewModel,
   type ViewRequest,
 } from '@/map';
-import { FeaturePanel, type SelectedFeature } from '../feature-panel/feature-panel';
+import { FeaturePanel, selectedOf, type SelectedFeature } from '../feature-panel/feature-panel';
 import { LayerTree } from '../layers/layer-tree';
-import { MainSearchBox } from '../search-filters/main-search-box';
 import { useLayerViewState } from '../layers/use-layer-view-state';
 import { useVectorData } from './use-vector-data';
 import { ViewSwitchButton } from '../shell/view-switch-button';
-import { TimeSlider } from '../time/time-slider';
+import { LayersTimeSlider } from '../time/time-slider';
 import { useTimeRange } from '../time/use-time-range';
+import { useInitialView } from '../shell/use-initial-view';
+import { ViewerSearch } from '../shell/viewer-search';
 import { ViewerShell } from '../shell/viewer-shell';
-import type { TabItem } from '@/components/ui/tabs';
+import { viewerTabs } from '../shell/viewer-tabs';
 import '../shell/map-viewer.css';
 import '../shell/viewer-shell.css';
 
@@ -33,10 +34,7 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
   const time = useTimeRange(layers);
   const [selected, setSelected] = useState<SelectedFeature | null>(null);
   const [viewRequest, setViewRequest] = useState<ViewRequest | null>(null);
-  const initialView = useMemo<MapViewModel>(
-    () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
-    [map.center, map.zoom, map.rotation],
-  );
+  const initialView = useInitialView(map);
   const viewRef = useRef<MapViewModel | null>(initialView);
   const [zoom, setZoom] = useState(map.zoom);
 
@@ -60,12 +58,7 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
   }, []);
   const onFeatureClick = useCallback((hit: FeatureHit | null) => setSelected(hit), []);
   const goToFeature = useCallback((feature: Feature) => {
-    setSelected({
-      layerId: feature.layer_id,
-      featureId: feature.id,
-      properties: feature.properties,
-      files: feature.files,
-    });
+    setSelected(selectedOf(feature));
     const extent = featureExtent(feature);
     if (extent) setViewRequest({ nonce: nextViewRequestNonce(), extent });
   }, []);
@@ -73,54 +66,22 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
 
   // Edits reload the layer's GeoJSON through useFeatureChange (the globe draws that).
-  const tabs: TabItem[] = [
-    {
-      id: 'layers',
-      title: t('viewer.shell.tabs.layers'),
-      content: (
-        <>
-          {time.extent && (
-            <TimeSlider
-              extent={time.extent}
-              range={time.range}
-              step={time.step}
-              onChange={time.setRange}
-              onStepChange={time.setStep}
-            />
-          )}
-          <LayerTree
-            layers={layers}
-            categories={map.categories}
-            drawingOrder={tree.drawingOrder}
-            changes={tree.changes}
-            zoom={zoom}
-            onChange={tree.change}
-            onMove={tree.move}
-          />
-          <div role="status" className="status">
-            {vector.loading && t('viewer3d.loading_features')}
-            {vector.failed && t('viewer3d.load_failed')}
-            {truncated.map((layer) => (
-              <p key={layer.id}>{t('viewer3d.truncated', { layer: layer.name })}</p>
-            ))}
-          </div>
-        </>
-      ),
-    },
-    {
-      id: 'search',
-      title: t('viewer.shell.tabs.search'),
-      content: (
-        <MainSearchBox
-          mapId={map.id}
-          entries={map.main_searches}
-          onPick={goToFeature}
-          layers={layers}
-          datetime={time.datetime}
-        />
-      ),
-    },
-  ];
+  const tabs = viewerTabs(t, {
+    layers: (
+      <>
+        <LayersTimeSlider time={time} />
+        <LayerTree layers={layers} categories={map.categories} tree={tree} zoom={zoom} />
+        <div role="status" className="status">
+          {vector.loading && t('viewer3d.loading_features')}
+          {vector.failed && t('viewer3d.load_failed')}
+          {truncated.map((layer) => (
+            <p key={layer.id}>{t('viewer3d.truncated', { layer: layer.name })}</p>
+          ))}
+        </div>
+      </>
+    ),
+    search: <ViewerSearch map={map} layers={layers} datetime={time.datetime} onPick={goToFeature} />,
+  });
 
   return (
     <ViewerShell

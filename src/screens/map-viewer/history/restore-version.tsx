@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { conflictVersionOf } from '@/lib/version-conflict';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useFeatureChange } from '@/lib/cache-changes';
+import { ErrorList } from '@/components/ui/error-list';
 
 type RestoreVersionProps = {
   mapId: number;
@@ -64,13 +65,7 @@ export function RestoreVersion({
       <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
         {t('versions.restore')}
       </button>
-      {errors.length > 0 && (
-        <ul role="alert" className="form-errors">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
+      <ErrorList messages={errors} />
       <ConfirmDialog
         isOpen={confirming}
         title={t('versions.restore_title', { version, id: featureId })}

@@ -24,25 +24,27 @@ function TownTree({ map, args }: { map: MapDetail; args: TreeArgs }) {
     <LayerTree
       layers={layers}
       categories={map.categories}
-      drawingOrder={order}
-      changes={changes}
+      tree={{
+        drawingOrder: order,
+        changes,
+        change: (id, change) => {
+          args.onChange(id, change);
+          setChanges((current) => ({ ...current, [id]: { ...current[id], ...change } }));
+        },
+        move: (id, direction) => {
+          args.onMove(id, direction);
+          setOrder((current) => {
+            const at = current.indexOf(id);
+            const to = direction === 'up' ? at + 1 : at - 1;
+            if (to < 0 || to >= current.length) return current;
+            const next = [...current];
+            [next[at], next[to]] = [next[to] as number, id];
+            return next;
+          });
+        },
+      }}
       zoom={map.zoom}
       errors={args.firstFailed && first ? { [first.id]: 'tiles' } : {}}
-      onChange={(id, change) => {
-        args.onChange(id, change);
-        setChanges((current) => ({ ...current, [id]: { ...current[id], ...change } }));
-      }}
-      onMove={(id, direction) => {
-        args.onMove(id, direction);
-        setOrder((current) => {
-          const at = current.indexOf(id);
-          const to = direction === 'up' ? at + 1 : at - 1;
-          if (to < 0 || to >= current.length) return current;
-          const next = [...current];
-          [next[at], next[to]] = [next[to] as number, id];
-          return next;
-        });
-      }}
     />
   );
 }

@@ -9,14 +9,20 @@ import { LegendSwatch } from './legend-swatch';
 type LayerTreeProps = {
   layers: readonly Layer[];
   categories: readonly Category[];
-  /** Layer ids bottom first. */
-  drawingOrder: readonly number[];
-  changes: Readonly<Record<number, LayerViewState>>;
+  /** The viewer's changes to the stored layers and how to make more (useLayerViewState). */
+  tree: LayerTreeState;
   zoom: number;
   /** Layers whose tiles failed to load, by id (a warning shows under each). */
   errors?: Readonly<Record<number, string>>;
-  onChange: (layerId: number, change: LayerViewState) => void;
-  onMove: (layerId: number, direction: 'up' | 'down') => void;
+};
+
+/** What the tree shows and changes of the viewer's layer state. */
+export type LayerTreeState = {
+  /** Layer ids bottom first. */
+  drawingOrder: readonly number[];
+  changes: Readonly<Record<number, LayerViewState>>;
+  change: (layerId: number, change: LayerViewState) => void;
+  move: (layerId: number, direction: 'up' | 'down') => void;
 };
 
 /** The layer's category, or null when it has none the map knows. */
@@ -25,17 +31,9 @@ function categoryOf(layer: Layer, categories: readonly Category[]): number | nul
 }
 
 /** The map's layers by category, top-drawn first: visibility, opacity, order, legend. */
-export function LayerTree({
-  layers,
-  categories,
-  drawingOrder,
-  changes,
-  zoom,
-  errors = {},
-  onChange,
-  onMove,
-}: LayerTreeProps) {
+export function LayerTree({ layers, categories, tree, zoom, errors = {} }: LayerTreeProps) {
   const { t } = useTranslation();
+  const { drawingOrder, changes, change: onChange, move: onMove } = tree;
   const topFirst = [...drawingOrder].reverse();
   const byId = new Map(layers.map((layer) => [layer.id, layer]));
   const ordered = topFirst.flatMap((id) => byId.get(id) ?? []);

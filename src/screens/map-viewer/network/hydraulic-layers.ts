@@ -1,5 +1,5 @@
 import type { FeatureCollection, WaterNetworkSimulation } from '@generated/model';
-import type { MapLayerModel } from '@/map/layer-model';
+import { OVERLAY_LAYER_BASE, type MapLayerModel } from '@/map/layer-model';
 import type { ClassRule } from '@/map/thematic-style';
 
 /** Pressure classes (m): below 20 m a service point is short of water, above 80 m pipes strain. */
@@ -28,17 +28,6 @@ const graduated = (property: string, classes: ClassRule[]) => ({
   classes,
   size: null,
 });
-
-const base = {
-  layerId: null,
-  visible: true,
-  opacity: 1,
-  minZoom: null,
-  maxZoom: null,
-  highlightedIds: [],
-  selectedId: null,
-  revision: 0,
-};
 
 /** GeoJSON for OpenLayers only: the engine reads geometry and properties, nothing else. */
 const collection = (features: object[]) =>
@@ -71,7 +60,7 @@ export function simulationLayers(
     }));
   return [
     {
-      ...base,
+      ...OVERLAY_LAYER_BASE,
       // A new key per run: engines create a data layer once and only restyle it after.
       key: `simulation-pipes-${run}`,
       title: titles.pipes,
@@ -88,7 +77,7 @@ export function simulationLayers(
       },
     },
     {
-      ...base,
+      ...OVERLAY_LAYER_BASE,
       key: `simulation-nodes-${run}`,
       title: titles.nodes,
       source: { kind: 'feature-collection', data: collection(nodes), truncated: false },

@@ -1,3 +1,5 @@
+import { saveFile } from '@/components/ui/save-file';
+
 export type NetworkListRow = { role: string; layer: string; id: number; name: string };
 
 function cell(value: string | number): string {
@@ -14,13 +16,5 @@ export function networkListCsv(header: readonly string[], rows: readonly Network
 
 /** Hands the text to the browser as a file download (no server round trip: the list is on screen). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a tick later: some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([text], { type }), fileName);
 }

@@ -99,44 +99,36 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
     }
   };
   const busy = isolate.isPending || trace.isPending || traceFlow.isPending;
+  // What the selected feature offers: isolating a pipe, tracing from any network feature, and
+  // following the simulated flow up or down from a network feature or a source.
+  const actions: { kind: NetworkResult['kind']; label: string; featureId: number }[] = selected
+    ? [
+        ...(isPipe ? [{ kind: 'isolate' as const, label: t('water_network.viewer.isolate') }] : []),
+        ...(onNetwork ? [{ kind: 'trace' as const, label: t('water_network.viewer.trace') }] : []),
+        ...(flows
+          ? (['upstream', 'downstream'] as const).map((direction) => ({
+              kind: direction,
+              label: t(`water_network.flow.trace_${direction}`),
+            }))
+          : []),
+      ].map((action) => ({ ...action, featureId: selected.featureId }))
+    : [];
 
   return (
     <section className="viewer-panel network-tools" aria-labelledby="network-tools-title">
       <h2 id="network-tools-title">{t('water_network.viewer.title')}</h2>
       <div className="item-actions">
-        {selected && isPipe ? (
+        {actions.map((action) => (
           <button
+            key={action.kind}
             type="button"
-            className="btn btn-primary"
+            className={action.kind === 'isolate' ? 'btn btn-primary' : 'btn btn-secondary'}
             disabled={busy}
-            onClick={() => void run('isolate', selected.featureId)}
+            onClick={() => void run(action.kind, action.featureId)}
           >
-            {t('water_network.viewer.isolate')}
+            {action.label}
           </button>
-        ) : null}
-        {selected && onNetwork ? (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={busy}
-            onClick={() => void run('trace', selected.featureId)}
-          >
-            {t('water_network.viewer.trace')}
-          </button>
-        ) : null}
-        {selected && flows
-          ? (['upstream', 'downstream'] as const).map((direction) => (
-              <button
-                key={direction}
-                type="button"
-                className="btn btn-secondary"
-                disabled={busy}
-                onClick={() => void run(direction, selected.featureId)}
-              >
-                {t(`water_network.flow.trace_${direction}`)}
-              </button>
-            ))
-          : null}
+        ))}
         {result ? (
           <button type="button" className="btn btn-secondary" onClick={() => show(null)}>
             {t('water_network.viewer.clear')}

@@ -22,20 +22,16 @@ export function FilterInput({ filter, value, onChange }: FilterInputProps) {
     return (
       <fieldset className="filter-pair">
         <legend>{filter.name}</legend>
-        <TextField
-          label={t('viewer.filters.from')}
-          name={`${name}_low`}
-          type={type}
-          value={pair.low}
-          onChange={(low) => onChange({ ...pair, low })}
-        />
-        <TextField
-          label={t('viewer.filters.to')}
-          name={`${name}_high`}
-          type={type}
-          value={pair.high}
-          onChange={(high) => onChange({ ...pair, high })}
-        />
+        {(['low', 'high'] as const).map((end) => (
+          <TextField
+            key={end}
+            label={t(end === 'low' ? 'viewer.filters.from' : 'viewer.filters.to')}
+            name={`${name}_${end}`}
+            type={type}
+            value={pair[end]}
+            onChange={(text) => onChange({ ...pair, [end]: text })}
+          />
+        ))}
       </fieldset>
     );
   }

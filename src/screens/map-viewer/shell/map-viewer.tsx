@@ -4,7 +4,6 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { Bookmark, Feature, LayerFilter, MapDetail } from '@generated/model';
 import { IconLabel } from '@/components/ui/icon';
 import { LinkButton } from '@/components/ui/link-button';
-import type { TabItem } from '@/components/ui/tabs';
 import { printPath } from '@/lib/print-link';
 import {
   describeLayers,
@@ -18,7 +17,7 @@ import {
 } from '@/map';
 import type { MapLayerModel } from '@/map/layer-model';
 import { BookmarksPanel } from '../bookmarks/bookmarks-panel';
-import { FeaturePanel, type SelectedFeature } from '../feature-panel/feature-panel';
+import { FeaturePanel, selectedOf, type SelectedFeature } from '../feature-panel/feature-panel';
 import { focusFromRouteState } from './focus-from-route';
 import { selectionFromRouteState } from './selection-from-route';
 import { DashboardPanel } from '../dashboard/dashboard-panel';
@@ -27,7 +26,6 @@ import { GeometryTools } from '../editing/geometry-tools';
 import { useLayerRevisionsStore, revisionsOfMap } from '@/stores/layer-revisions-store';
 import { LayerTableLinks } from '../layers/layer-table-links';
 import { LayerTree } from '../layers/layer-tree';
-import { MainSearchBox } from '../search-filters/main-search-box';
 import { mergeHighlights, type NetworkHighlight } from '../network/network-highlight';
 import { NetworkTools } from '../network/network-tools';
 import { HydraulicsPanel } from '../network/hydraulics-panel';
@@ -38,11 +36,14 @@ import { useSnapTargets } from '../editing/use-snap-targets';
 import { AsOfControl } from '../time/as-of-control';
 import { ChangesPanel } from '../time/changes-panel';
 import { asOfFromQuery, queryWithAsOf } from '../time/as-of';
-import { TimeSlider } from '../time/time-slider';
+import { LayersTimeSlider } from '../time/time-slider';
 import { useTimeRange } from '../time/use-time-range';
+import { useInitialView } from './use-initial-view';
 import { useWideScreen } from './use-wide-screen';
 import { ViewerExport } from './viewer-export';
+import { ViewerSearch } from './viewer-search';
 import { ViewerShell } from './viewer-shell';
+import { viewerTabs } from './viewer-tabs';
 import { useAuthStore } from '@/stores/auth-store';
 import './map-viewer.css';
 import './viewer-shell.css';
@@ -71,8 +72,12 @@ type MapViewerProps = {
   embedded?: boolean;
 };
 
-/** What a guest's viewer offers: reading only, nothing that needs an account. */
-const GUEST_TABS: ReadonlySet<string> = new Set(['layers', 'search', 'filters']);
+/** Each stored feature's id under its layer's id: what the map highlights. */
+function idsByLayer(features: readonly Feature[] | null): Record<number, number[]> {
+  const byLayer: Record<number, number[]> = {};
+  for (const feature of features ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
+  return byLayer;
+}
 
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
 export function MapViewer({
@@ -135,10 +140,7 @@ export function MapViewer({
         ? { nonce: nextViewRequestNonce(), extent: routeSelection.extent, maxZoom: 18 }
         : null,
   );
-  const initialView = useMemo<MapViewModel>(
-    () => ({ center: [map.center[0] ?? 0, map.center[1] ?? 0], zoom: map.zoom, rotation: map.rotation }),
-    [map.center, map.zoom, map.rotation],
-  );
+  const initialView = useInitialView(map);
   const [currentView, setCurrentView] = useState<MapViewModel>(initialView);
   const editing = useGeometryEditing();
   const snapFeatures = useSnapTargets(
@@ -208,17 +210,14 @@ export function MapViewer({
     [onViewChanged],
   );
   const onFilterResults = useCallback((matches: Feature[] | null, layersFilter: LayerFilter[] | null) => {
-    const byLayer: Record<number, number[]> = {};
-    for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
-    setHighlighted(byLayer);
+    setHighlighted(idsByLayer(matches));
     setAppliedFilter(layersFilter);
   }, []);
   // A click on a chart's bar, slice or class highlights that group's features, as a filter does.
-  const onDashboardSelection = useCallback((matches: Feature[] | null) => {
-    const byLayer: Record<number, number[]> = {};
-    for (const feature of matches ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
-    setHighlighted(byLayer);
-  }, []);
+  const onDashboardSelection = useCallback(
+    (matches: Feature[] | null) => setHighlighted(idsByLayer(matches)),
+    [],
+  );
   // Below lg the feature opens as a bottom sheet: the map keeps the feature in sight above it.
   const wide = useWideScreen();
   const sheetShare = wide ? undefined : FEATURE_SHEET_SHARE;
@@ -238,13 +237,7 @@ export function MapViewer({
   );
   const goToFeature = useCallback(
     (feature: Feature) => {
-      setSelected({
-        layerId: feature.layer_id,
-        featureId: feature.id,
-        properties: feature.properties,
-        files: feature.files,
-        geometry: feature.geometry,
-      });
+      setSelected(selectedOf(feature));
       const extent = featureExtent(feature);
       if (extent)
         setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 18, bottomShare: sheetShare });
@@ -271,145 +264,91 @@ export function MapViewer({
   );
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
   // The write itself told every map to redraw (useFeatureChange in lib/cache-changes.ts); this one shows the result.
-  const showStored = useCallback((feature: Feature) => {
-    setSelected({
-      layerId: feature.layer_id,
-      featureId: feature.id,
-      properties: feature.properties,
-      files: feature.files,
-      geometry: feature.geometry,
-    });
-  }, []);
+  const showStored = useCallback((feature: Feature) => setSelected(selectedOf(feature)), []);
   const editedGeometry = shown?.geometry;
 
-  const allTabs: TabItem[] = [
-    {
-      id: 'layers',
-      title: t('viewer.shell.tabs.layers'),
-      content: (
-        <>
-          {time.extent && (
-            <TimeSlider
-              extent={time.extent}
-              range={time.range}
-              step={time.step}
-              onChange={time.setRange}
-              onStepChange={time.setStep}
-            />
-          )}
-          <AsOfControl asOf={asOf} onChange={setAsOf} />
-          {/* A feature's history is for those signed in. */}
-          {!guest && !embedded && (
-            <ChangesPanel
-              mapId={map.id}
-              layers={layers}
-              asOf={asOf}
-              onLayers={setChangeModels}
-              onZoom={(extent) => setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 17 })}
-            />
-          )}
-          <LayerTree
-            layers={layers}
-            categories={map.categories}
-            drawingOrder={tree.drawingOrder}
-            changes={tree.changes}
-            zoom={zoom}
-            errors={layerErrors}
-            onChange={tree.change}
-            onMove={tree.move}
-          />
-          {!embedded && (
-            <>
-              {/* The past is read only: no drawing of new features. */}
-              {!asOf && !guest && (
-                <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
-              )}
-              <LayerTableLinks mapId={map.id} layers={layers} />
-            </>
-          )}
-        </>
-      ),
-    },
-    {
-      id: 'search',
-      title: t('viewer.shell.tabs.search'),
-      content: (
-        <MainSearchBox
-          mapId={map.id}
-          entries={map.main_searches}
-          onPick={goToFeature}
-          layers={layers}
-          datetime={datetime}
-        />
-      ),
-    },
-    {
-      id: 'filters',
-      title: t('viewer.shell.tabs.filters'),
-      content: (
-        <FiltersPanel
-          mapId={map.id}
-          filters={map.filters}
-          layers={layers}
-          viewExtent={viewExtent}
-          onResults={onFilterResults}
-          onPick={goToFeature}
-          datetime={datetime}
-        />
-      ),
-    },
-    {
-      id: 'dashboard',
-      title: t('dashboard.tab'),
-      content: (
-        <DashboardPanel
-          mapId={map.id}
-          layers={layers}
-          viewExtent={viewExtent}
-          appliedFilter={appliedFilter}
-          onSelection={onDashboardSelection}
-          datetime={datetime}
-          asOf={asOf}
-        />
-      ),
-    },
-    {
-      id: 'bookmarks',
-      title: t('viewer.shell.tabs.bookmarks'),
-      content: (
-        <BookmarksPanel
-          mapId={map.id}
-          bookmarks={map.bookmarks ?? []}
-          view={currentView}
-          visibleLayerIds={visibleLayerIds}
-          onGo={goToBookmark}
-        />
-      ),
-    },
-    {
-      id: 'network',
-      title: t('viewer.shell.tabs.network'),
-      content: (
-        <>
-          <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
-          <NetworkTools
+  const panels = {
+    layers: (
+      <>
+        <LayersTimeSlider time={time} />
+        <AsOfControl asOf={asOf} onChange={setAsOf} />
+        {/* A feature's history is for those signed in. */}
+        {!guest && !embedded && (
+          <ChangesPanel
             mapId={map.id}
             layers={layers}
-            selected={selected}
-            onHighlight={setNetworkHighlight}
-            onPick={goToFeature}
+            asOf={asOf}
+            onLayers={setChangeModels}
+            onZoom={(extent) => setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 17 })}
           />
-          <HydraulicsPanel mapId={map.id} selected={selected} onLayers={setSimulation} />
-        </>
-      ),
-    },
-  ];
-
-  const tabs = embedded
-    ? allTabs.filter((tab) => tab.id === 'layers')
-    : guest
-      ? allTabs.filter((tab) => GUEST_TABS.has(tab.id))
-      : allTabs;
+        )}
+        <LayerTree layers={layers} categories={map.categories} tree={tree} zoom={zoom} errors={layerErrors} />
+        {!embedded && (
+          <>
+            {/* The past is read only: no drawing of new features. */}
+            {!asOf && !guest && (
+              <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
+            )}
+            <LayerTableLinks mapId={map.id} layers={layers} />
+          </>
+        )}
+      </>
+    ),
+    search: <ViewerSearch map={map} layers={layers} datetime={datetime} onPick={goToFeature} />,
+    filters: (
+      <FiltersPanel
+        mapId={map.id}
+        filters={map.filters}
+        layers={layers}
+        viewExtent={viewExtent}
+        onResults={onFilterResults}
+        onPick={goToFeature}
+        datetime={datetime}
+      />
+    ),
+    dashboard: (
+      <DashboardPanel
+        mapId={map.id}
+        layers={layers}
+        viewExtent={viewExtent}
+        appliedFilter={appliedFilter}
+        onSelection={onDashboardSelection}
+        datetime={datetime}
+        asOf={asOf}
+      />
+    ),
+    bookmarks: (
+      <BookmarksPanel
+        mapId={map.id}
+        bookmarks={map.bookmarks ?? []}
+        view={currentView}
+        visibleLayerIds={visibleLayerIds}
+        onGo={goToBookmark}
+      />
+    ),
+    network: (
+      <>
+        <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
+        <NetworkTools
+          mapId={map.id}
+          layers={layers}
+          selected={selected}
+          onHighlight={setNetworkHighlight}
+          onPick={goToFeature}
+        />
+        <HydraulicsPanel mapId={map.id} selected={selected} onLayers={setSimulation} />
+      </>
+    ),
+  };
+  // The embed page shows the layer list only; a guest reads, with nothing that needs an account.
+  const tabs = viewerTabs(
+    t,
+    embedded
+      ? { layers: panels.layers }
+      : guest
+        ? { layers: panels.layers, search: panels.search, filters: panels.filters }
+        : panels,
+  );
 
   return (
     <ViewerShell

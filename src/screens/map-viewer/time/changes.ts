@@ -1,5 +1,5 @@
 import type { FeatureCollection, LayerChange, LayerChangeEffect } from '@generated/model';
-import type { MapLayerModel } from '@/map/layer-model';
+import { OVERLAY_LAYER_BASE, type MapLayerModel } from '@/map/layer-model';
 
 /** Each effect's colour on the map and in the list: added green, changed amber, removed red. */
 export const CHANGE_COLOURS: Readonly<Record<LayerChangeEffect, string>> = {
@@ -10,17 +10,6 @@ export const CHANGE_COLOURS: Readonly<Record<LayerChangeEffect, string>> = {
 
 /** The effects in the order the map stacks them (removed under changed under added). */
 export const CHANGE_EFFECTS: readonly LayerChangeEffect[] = ['removed', 'changed', 'added'];
-
-const base = {
-  layerId: null,
-  visible: true,
-  opacity: 1,
-  minZoom: null,
-  maxZoom: null,
-  highlightedIds: [],
-  selectedId: null,
-  revision: 0,
-};
 
 /** The changes of one effect as GeoJSON, each feature its id and what happened, when. */
 function collectionOf(changes: readonly LayerChange[], effect: LayerChangeEffect): FeatureCollection {
@@ -45,7 +34,7 @@ export function changeLayers(
   run: string,
 ): MapLayerModel[] {
   return CHANGE_EFFECTS.map((effect, index) => ({
-    ...base,
+    ...OVERLAY_LAYER_BASE,
     key: `changes-${effect}-${run}`,
     title: titles[effect],
     source: { kind: 'feature-collection', data: collectionOf(changes, effect), truncated: false },

@@ -9,22 +9,24 @@ import {
   rangeIndexes,
   rangeOfIndexes,
   type TimeExtent,
-  type TimeRange,
   type TimeStep,
 } from './time-range';
+import type { useTimeRange } from './use-time-range';
 
 /** How long each step of play shows, in milliseconds. */
 export const PLAY_INTERVAL_MS = 1200;
 
 type TimeSliderProps = {
+  /** The viewer's time range, its step and how to change them (useTimeRange). */
+  time: ReturnType<typeof useTimeRange>;
   /** The first and last day the map's timed layers have features for. */
   extent: TimeExtent;
-  /** The range shown, or null for every date. */
-  range: TimeRange | null;
-  step: TimeStep;
-  onChange: (range: TimeRange | null) => void;
-  onStepChange: (step: TimeStep) => void;
 };
+
+/** The time slider over the map's timed layers, or nothing when it has none. */
+export function LayersTimeSlider({ time }: { time: ReturnType<typeof useTimeRange> }) {
+  return time.extent ? <TimeSlider time={time} extent={time.extent} /> : null;
+}
 
 /** A day as the step reads it: its year, its month and year, or the whole date (UTC). */
 function useDayLabel(step: TimeStep) {
@@ -45,7 +47,8 @@ function useDayLabel(step: TimeStep) {
  * step later at a time until it reaches the end. Features outside the range are not drawn,
  * listed, found, exported or counted.
  */
-export function TimeSlider({ extent, range, step, onChange, onStepChange }: TimeSliderProps) {
+function TimeSlider({ time, extent }: TimeSliderProps) {
+  const { range, step, setRange: onChange, setStep: onStepChange } = time;
   const { t } = useTranslation();
   const id = useId();
   const label = useDayLabel(step);
@@ -73,6 +76,21 @@ export function TimeSlider({ extent, range, step, onChange, onStepChange }: Time
   const set = (low: number, high: number) => onChange(rangeOfIndexes(extent, step, low, high));
   const fromDay = periodAt(extent, step, from);
   const toDay = periodEnd(periodAt(extent, step, to), step);
+  // Each thumb moves its own end; the other end follows so that from never passes to.
+  const thumbs = [
+    {
+      label: 'time.slider.from',
+      value: from,
+      day: fromDay,
+      move: (value: number) => set(value, Math.max(value, to)),
+    },
+    {
+      label: 'time.slider.to',
+      value: to,
+      day: toDay,
+      move: (value: number) => set(Math.min(from, value), value),
+    },
+  ] as const;
 
   return (
     <section className="time-slider" aria-labelledby={`${id}-title`}>
@@ -85,36 +103,20 @@ export function TimeSlider({ extent, range, step, onChange, onStepChange }: Time
           : t('time.slider.showing_all', { from: label(extent.start), to: label(extent.end) })}
       </p>
       <div className="time-slider-thumbs">
-        <label>
-          <span>{t('time.slider.from')}</span>
-          <input
-            type="range"
-            min={0}
-            max={last}
-            step={1}
-            value={from}
-            aria-valuetext={label(fromDay)}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              set(value, Math.max(value, to));
-            }}
-          />
-        </label>
-        <label>
-          <span>{t('time.slider.to')}</span>
-          <input
-            type="range"
-            min={0}
-            max={last}
-            step={1}
-            value={to}
-            aria-valuetext={label(toDay)}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              set(Math.min(from, value), value);
-            }}
-          />
-        </label>
+        {thumbs.map((thumb) => (
+          <label key={thumb.label}>
+            <span>{t(thumb.label)}</span>
+            <input
+              type="range"
+              min={0}
+              max={last}
+              step={1}
+              value={thumb.value}
+              aria-valuetext={label(thumb.day)}
+              onChange={(event) => thumb.move(Number(event.target.value))}
+            />
+          </label>
+        ))}
       </div>
       <div className="time-slider-actions">
         <label>

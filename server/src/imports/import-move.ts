@@ -47,11 +47,13 @@ export async function isEmbedded(db: Queryable): Promise<boolean> {
 }
 
 /**
- * Runs `write` with the table triggers of this transaction's writes off (the foreign-key checks
+ * Runs `write` with the table triggers of its statements off (the per-row foreign-key checks
  * among them), then turns them back on. Only for rows whose references the same transaction
  * has just checked, on the embedded database: there no other session can delete the referenced
  * rows before the transaction ends, so the per-row checks would find what the check found. The
- * constraints stay in the schema, and deleting a referenced row later still cascades.
+ * constraints stay in the schema, and deleting a referenced row later still cascades. Each
+ * switch also drops the session's cached plans (twice a batch: the embedded database's
+ * statements are unnamed and planned each time anyway).
  */
 export async function withoutRowTriggers<T>(tx: Queryable, write: () => Promise<T>): Promise<T> {
   await tx.query('SET LOCAL session_replication_role = replica');
@@ -127,7 +129,7 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
         );
         if (embedded && (await referencedRowsExist(tx, layerId, request.userId))) {
           await withoutRowTriggers(tx, () => tx.query(insert, params));
-          await tx.query(LAYER_STATS_SQL, params.slice(0, 1).concat(params.slice(2)));
+          await tx.query(LAYER_STATS_SQL, [layerId, jobId, done, last]);
         } else await tx.query(insert, params);
         await tx.query('DELETE FROM import_rows WHERE job_id = $1 AND seq > $2 AND seq <= $3', [
           jobId,

@@ -225,6 +225,45 @@ describe('an import moving its rows into the layer', () => {
     expect(await poll(id)).toMatchObject({ status: 'ready', features_imported: count });
   });
 
+  it("keeps the layer's count, extent and version as each batch's insert would, and every foreign key checked afterwards", async () => {
+    const { db } = testApp.database;
+    const count = 6_000;
+    const id = await startImport(count);
+    const versions: number[] = [];
+    const worker = spiedWorker(async () => {
+      const [hidden] = await db.query<{ version: string }>('SELECT version FROM layers WHERE map_id = $1', [
+        mapId,
+      ]);
+      if (hidden !== undefined) versions.push(Number(hidden.version));
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(await poll(id)).toMatchObject({ status: 'ready', features_imported: count });
+
+    const list = await admin.get(`/api/maps/${mapId}/layers`);
+    const [layer] = list.json<{ data: { features_count: number; extent: number[] }[] }>().data;
+    expect(layer?.features_count).toBe(count);
+    // The points of pointsCsv: 200 a row, 30 rows of 6,000.
+    const [west, south, east, north] = layer?.extent ?? [];
+    expect(west).toBeCloseTo(-9.2, 6);
+    expect(south).toBeCloseTo(38.7, 6);
+    expect(east).toBeCloseTo(-9.1005, 6);
+    expect(north).toBeCloseTo(38.7145, 6);
+    // Each of the three moves of 2,000 rows moved the layer's version (tiles and caches key on it).
+    const first = versions[0] ?? 0;
+    expect(versions).toEqual([first, first + 1, first + 2]);
+
+    // The import left no foreign key unchecked for whoever writes next on the same connection.
+    await expect(
+      db.query(
+        `INSERT INTO features (layer_id, geom, properties) VALUES (-1, ST_SetSRID(ST_MakePoint(0, 0), 4326), '{}')`,
+      ),
+    ).rejects.toThrow(/foreign key/);
+    await expect(
+      db.query(`INSERT INTO import_rows (job_id, seq, geom, properties)
+        VALUES (gen_random_uuid(), 1, ST_SetSRID(ST_MakePoint(0, 0), 4326), '{}')`),
+    ).rejects.toThrow(/foreign key/);
+  });
+
   it('answers a reader who asks while lines at the vertex limit are imported before the import ends', async () => {
     // Four lines just under the vertex limit: the biggest import the server accepts, per feature.
     const vertices = 99_999;

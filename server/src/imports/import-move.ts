@@ -38,6 +38,53 @@ async function holdJob(tx: Queryable, jobId: string, workerId: string): Promise<
 }
 
 /**
+ * Whether the database is the embedded one: a single connection, on which nothing else runs
+ * between the statements of a transaction.
+ */
+export async function isEmbedded(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ embedded: boolean }>(`SELECT version() LIKE '%PGlite%' AS embedded`);
+  return row?.embedded === true;
+}
+
+/**
+ * Runs `write` with the table triggers of its statements off (the per-row foreign-key checks
+ * among them), then turns them back on. Only for rows whose references the same transaction
+ * has just checked, on the embedded database: there no other session can delete the referenced
+ * rows before the transaction ends, so the per-row checks would find what the check found. The
+ * constraints stay in the schema, and deleting a referenced row later still cascades. Each
+ * switch also drops the session's cached plans (twice a batch: the embedded database's
+ * statements are unnamed and planned each time anyway).
+ */
+export async function withoutRowTriggers<T>(tx: Queryable, write: () => Promise<T>): Promise<T> {
+  await tx.query('SET LOCAL session_replication_role = replica');
+  const result = await write();
+  await tx.query('SET LOCAL session_replication_role = origin');
+  return result;
+}
+
+/** Whether the new layer and the importing user are there, as the features' foreign keys require. */
+async function referencedRowsExist(tx: Queryable, layerId: number, userId: number | null): Promise<boolean> {
+  const [row] = await tx.query<{ present: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM layers WHERE id = $1)
+       AND ($2::int IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = $2)) AS present`,
+    [layerId, userId],
+  );
+  return row?.present === true;
+}
+
+/**
+ * What the insert trigger of `features` (layer_stats_after_insert) does to the layer, for a batch
+ * moved without it: the batch's rows are still staged, so they are counted there.
+ */
+const LAYER_STATS_SQL = `UPDATE layers l SET features_count = l.features_count + s.n,
+    extent_box = CASE WHEN l.extent_box IS NULL THEN s.box WHEN s.box IS NULL THEN l.extent_box
+      ELSE Box2D(ST_Collect(l.extent_box::geometry, s.box::geometry)) END,
+    version = l.version + 1
+  FROM (SELECT count(*)::int AS n, ST_Extent(geom) AS box FROM import_rows
+    WHERE job_id = $2 AND seq > $3 AND seq <= $4) s
+  WHERE l.id = $1 AND s.n > 0`;
+
+/**
  * Drops the layer an attempt left half made: an earlier attempt of this job at its start (its
  * worker died), or this attempt when it failed. Only while the job is still this worker's: after
  * a takeover, the hidden layer is the new attempt's.
@@ -63,6 +110,7 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
     await tx.query('UPDATE layers SET import_job_id = $2 WHERE id = $1', [id, jobId]);
     return id;
   });
+  const embedded = await isEmbedded(db);
   try {
     const ends =
       job.ends ??
@@ -74,13 +122,15 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
       if (last <= done) continue;
       await db.transaction(async (tx) => {
         await holdJob(tx, jobId, workerId);
-        await tx.query(
-          insertFeaturesSql(
-            { layer: '$1', geom: 'geom', properties: 'properties', user: '$2' },
-            'import_rows WHERE job_id = $3 AND seq > $4 AND seq <= $5 ORDER BY seq',
-          ),
-          [layerId, request.userId, jobId, done, last],
+        const params = [layerId, request.userId, jobId, done, last];
+        const insert = insertFeaturesSql(
+          { layer: '$1', geom: 'geom', properties: 'properties', user: '$2' },
+          'import_rows WHERE job_id = $3 AND seq > $4 AND seq <= $5 ORDER BY seq',
         );
+        if (embedded && (await referencedRowsExist(tx, layerId, request.userId))) {
+          await withoutRowTriggers(tx, () => tx.query(insert, params));
+          await tx.query(LAYER_STATS_SQL, [layerId, jobId, done, last]);
+        } else await tx.query(insert, params);
         await tx.query('DELETE FROM import_rows WHERE job_id = $1 AND seq > $2 AND seq <= $3', [
           jobId,
           done,

@@ -13,10 +13,10 @@ import {
   refreshFeatureStatistics,
 } from './import-layer.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
+import { soleWriter } from '../maps/map-cache.ts';
 import {
   dropUnfinishedLayer,
   finishImport,
-  isEmbedded,
   MOVE_BATCH,
   moveStagedRows,
   withoutRowTriggers,
@@ -137,7 +137,8 @@ export async function runImport(
   const schema = inference.schema();
   const wide = tooManyProperties(schema.length);
   if (wide) throw wide;
-  const embedded = await isEmbedded(db);
+  // The embedded database: one connection, on which nothing else runs within a transaction.
+  const embedded = soleWriter(db);
   const warnings: Message[] = [];
   let staged = 0;
   let skipped = 0;

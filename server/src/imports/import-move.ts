@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Queryable } from '../db/database.ts';
 import { insertFeaturesSql } from '../features/features-store.ts';
 import { JobLeaseLost } from '../jobs/job-worker.ts';
+import { soleWriter } from '../maps/map-cache.ts';
 import { insertImportedLayer, settleGeometryType, type ImportRequest } from './import-layer.ts';
 import type { InferredProperty } from './schema-inference.ts';
 
@@ -35,15 +36,6 @@ async function holdJob(tx: Queryable, jobId: string, workerId: string): Promise<
     [jobId, workerId],
   );
   if (mine.length === 0) throw new JobLeaseLost();
-}
-
-/**
- * Whether the database is the embedded one: a single connection, on which nothing else runs
- * between the statements of a transaction.
- */
-export async function isEmbedded(db: Queryable): Promise<boolean> {
-  const [row] = await db.query<{ embedded: boolean }>(`SELECT version() LIKE '%PGlite%' AS embedded`);
-  return row?.embedded === true;
 }
 
 /**
@@ -110,7 +102,8 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
     await tx.query('UPDATE layers SET import_job_id = $2 WHERE id = $1', [id, jobId]);
     return id;
   });
-  const embedded = await isEmbedded(db);
+  // The embedded database: one connection, on which nothing else runs within a transaction.
+  const embedded = soleWriter(db);
   try {
     const ends =
       job.ends ??

@@ -6,6 +6,7 @@ import { useDeleteGroup, useListGroups } from '@generated/api/groups/groups';
 import type { Group } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RowLink } from '@/components/admin-list/row-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '@/components/ui/status';
 import { showToast } from '@/components/ui/toast';
@@ -50,13 +51,12 @@ export function GroupsListScreen() {
                 <td>{group.members_count}</td>
                 <td>
                   <span className="table-actions">
-                    <LinkButton
-                      variant="secondary"
+                    <RowLink
                       to={groupPaths.edit(group.id)}
-                      aria-label={t('groups.edit_named', { name: group.name })}
+                      label={t('groups.edit_named', { name: group.name })}
                     >
                       {t('common.edit')}
-                    </LinkButton>
+                    </RowLink>
                     <DeleteGroupButton group={group} />
                   </span>
                 </td>

@@ -10,11 +10,13 @@ import {
 } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Form } from '@/components/ui/form';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
 import { categoryOptions } from '../categories/category-tree';
+import { DecimalFields } from '../shell/decimal-fields';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
 import { SchemaEditor } from '../schema/schema-editor';
@@ -112,34 +114,24 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
     >
       <TextField label={t('map_admin.layer_form.name')} isRequired {...form.field('name')} />
       <div className="field-row">
-        <Select
+        <EnumSelect
           label={t('map_admin.layer_form.type')}
           name="type"
           isDisabled={!isNew}
-          options={Object.values(LayerTypeName).map((id) => ({
-            id,
-            label: t(`map_admin.layer_types.${id}`),
-          }))}
+          values={Object.values(LayerTypeName)}
+          optionLabel={(id) => t(`map_admin.layer_types.${id}`)}
           value={type}
-          onChange={(value) => {
-            const next = Object.values(LayerTypeName).find((known) => known === value);
-            if (next) form.set('type', next);
-          }}
+          onChange={form.setter('type')}
         />
         {isVector ? (
-          <Select
+          <EnumSelect
             label={t('map_admin.layer_form.geometry_type')}
             name="geometry_type"
             isDisabled={!isNew}
-            options={Object.values(GeometryType).map((id) => ({
-              id,
-              label: t(`map_admin.geometry_types.${id}`),
-            }))}
+            values={Object.values(GeometryType)}
+            optionLabel={(id) => t(`map_admin.geometry_types.${id}`)}
             value={geometry}
-            onChange={(value) => {
-              const next = Object.values(GeometryType).find((known) => known === value);
-              if (next) form.set('geometry', next);
-            }}
+            onChange={form.setter('geometry')}
           />
         ) : null}
         <Select
@@ -206,20 +198,12 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
           onChange={form.setter('visible')}
         />
         <div className="field-row">
-          <TextField
-            label={t('map_admin.layer_form.opacity')}
-            inputMode="decimal"
-            {...form.field('opacity')}
-          />
-          <TextField
-            label={t('map_admin.layer_form.min_zoom')}
-            inputMode="decimal"
-            {...form.field('minZoom', 'min_zoom')}
-          />
-          <TextField
-            label={t('map_admin.layer_form.max_zoom')}
-            inputMode="decimal"
-            {...form.field('maxZoom', 'max_zoom')}
+          <DecimalFields
+            fields={[
+              { label: t('map_admin.layer_form.opacity'), ...form.field('opacity') },
+              { label: t('map_admin.layer_form.min_zoom'), ...form.field('minZoom', 'min_zoom') },
+              { label: t('map_admin.layer_form.max_zoom'), ...form.field('maxZoom', 'max_zoom') },
+            ]}
           />
         </div>
       </fieldset>

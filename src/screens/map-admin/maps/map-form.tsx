@@ -8,6 +8,7 @@ import { Loading } from '@/components/ui/status';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { DecimalFields } from '../shell/decimal-fields';
 import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
 import '@/styles/map-admin.css';
@@ -68,17 +69,13 @@ export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
       <fieldset className="fieldset">
         <legend>{t('map_admin.map_form.view')}</legend>
         <div className="field-row">
-          <TextField
-            label={t('map_admin.map_form.longitude')}
-            inputMode="decimal"
-            {...form.field('lon', 'center.0')}
+          <DecimalFields
+            fields={[
+              { label: t('map_admin.map_form.longitude'), ...form.field('lon', 'center.0') },
+              { label: t('map_admin.map_form.latitude'), ...form.field('lat', 'center.1') },
+              { label: t('map_admin.map_form.zoom'), ...form.field('zoom') },
+            ]}
           />
-          <TextField
-            label={t('map_admin.map_form.latitude')}
-            inputMode="decimal"
-            {...form.field('lat', 'center.1')}
-          />
-          <TextField label={t('map_admin.map_form.zoom')} inputMode="decimal" {...form.field('zoom')} />
         </div>
         {canPick ? (
           <Suspense fallback={<Loading />}>

@@ -5,6 +5,7 @@ import type { TwoFactorSetupData } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
+import { currentPasswordField } from '../../components/ui/credential-fields';
 import { refreshSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
 import { QrCode } from './qr-code';
@@ -44,9 +45,7 @@ export function TwoFactorConfirmForm({ setup, onConfirmed, onCancel }: TwoFactor
         />
         <TextField
           label={t('fields.current_password')}
-          type="password"
-          autoComplete="current-password"
-          isRequired
+          {...currentPasswordField}
           {...form.field('password')}
         />
         <div className="form-actions">

@@ -8,6 +8,7 @@ import { Select } from '../../components/ui/select';
 import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
+import { newPasswordBinding } from '../../components/ui/credential-fields';
 import { asLocale, defaultLocale } from '../../lib/i18n';
 import { useForm } from '../../lib/use-form';
 
@@ -67,10 +68,7 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
       <NewPasswordFields
         description={passwordOptional ? t('users.password_keep_hint') : undefined}
         isRequired={!passwordOptional}
-        password={values.password}
-        confirmation={values.password_confirmation}
-        onPasswordChange={set('password')}
-        onConfirmationChange={set('password_confirmation')}
+        {...newPasswordBinding(form)}
       />
       <Button type="submit" isPending={form.isSubmitting}>
         {submitLabel}

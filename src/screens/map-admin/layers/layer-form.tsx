@@ -8,16 +8,14 @@ import {
   type LayerUpdate,
   type LayerStyle,
 } from '@generated/model';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { EnumSelect } from '@/components/ui/enum-select';
-import { Form } from '@/components/ui/form';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
 import { categoryOptions } from '../categories/category-tree';
 import { DecimalFields } from '../shell/decimal-fields';
-import { mapCall } from '../shell/map-call';
+import { MapAreaForm, type RecordFormProps } from '../shell/map-area-form';
 import { toNumber } from '../shell/numbers';
 import { SchemaEditor } from '../schema/schema-editor';
 import { schemaInput, type SchemaRow } from '../schema/schema-rows';
@@ -31,12 +29,9 @@ const NEW_LAYER_STYLE: LayerStyle = {
   label_property: null,
 };
 
-type LayerFormProps = {
-  label: string;
-  submitLabel: string;
+type LayerFormProps = RecordFormProps<LayerFormValues> & {
   layer?: Layer;
   categories: readonly Category[];
-  onSubmit: (values: LayerFormValues) => Promise<void>;
 };
 
 /** What the form sends: a layer to create, or (editing) also its time property. */
@@ -48,7 +43,7 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : (toNumber(
  * A layer's settings. Creating also picks the type (with its own fields: geometry for
  * vector, source for remote types) and the first attribute schema; both are fixed after.
  */
-export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: LayerFormProps) {
+export function LayerForm({ layer, categories, ...record }: LayerFormProps) {
   const { t } = useTranslation();
   const isNew = layer === undefined;
   const form = useForm(() => ({
@@ -107,11 +102,7 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
   });
 
   return (
-    <Form
-      label={label}
-      form={form}
-      onSubmit={form.onSubmit((values) => mapCall(() => onSubmit(toLayer(values))))}
-    >
+    <MapAreaForm {...record} form={form} toRecord={toLayer}>
       <TextField label={t('map_admin.layer_form.name')} isRequired {...form.field('name')} />
       <div className="field-row">
         <EnumSelect
@@ -208,9 +199,6 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
         </div>
       </fieldset>
       {isNew && isVector ? <SchemaEditor rows={schema} onChange={form.setter('schema')} /> : null}
-      <Button type="submit" isPending={form.isSubmitting}>
-        {submitLabel}
-      </Button>
-    </Form>
+    </MapAreaForm>
   );
 }

@@ -8,7 +8,7 @@ import type { ListMapsOrderColumn, Map as MapRecord } from '@generated/model';
 import { RowActions, SortableTable, type ListSort } from '@/components/admin-list/sortable-table';
 import { RowLink } from '@/components/admin-list/row-link';
 import { onMap } from '@/lib/ability';
-import { DeleteButton } from '../shell/delete-button';
+import { DeleteButton } from '@/components/admin-list/delete-button';
 import { mapCall } from '../shell/map-call';
 import { removeFromLists } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';

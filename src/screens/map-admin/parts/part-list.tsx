@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { RowLink } from '@/components/admin-list/row-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '@/components/ui/status';
-import { DeleteButton } from '../shell/delete-button';
+import { DeleteButton } from '@/components/admin-list/delete-button';
 
 export type PartItem = { id: number; name: string; meta: string; editPath: string };
 

@@ -1,7 +1,6 @@
 import { useContext } from 'react';
-import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
 import type { Layer } from '@generated/model';
-import { Checkbox } from '@/components/ui/checkbox';
+import { Checklist } from '@/components/ui/checklist';
 import { ServerErrorsContext } from '@/components/ui/server-errors';
 
 type LayerChecklistProps = {
@@ -21,14 +20,12 @@ export function LayerChecklist({ label, name, layers, value, onChange }: LayerCh
   const messages = [name, ...value.map((_, index) => `${name}.${index}`)].flatMap((key) => errors[key] ?? []);
   const serverError = messages.length > 0 ? [...new Set(messages)].join(' ') : undefined;
   return (
-    <CheckboxGroup className="field" value={value} onChange={onChange} isInvalid={serverError !== undefined}>
-      <Label className="field-label">{label}</Label>
-      <div className="item-actions">
-        {layers.map((layer) => (
-          <Checkbox key={layer.id} value={String(layer.id)} label={layer.name} />
-        ))}
-      </div>
-      <FieldError className="field-error">{serverError}</FieldError>
-    </CheckboxGroup>
+    <Checklist
+      label={label}
+      options={layers.map((layer) => ({ id: String(layer.id), label: layer.name }))}
+      value={value}
+      onChange={onChange}
+      error={serverError}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
 import type { LayerProperty } from '@generated/model';
-import { Checkbox } from '@/components/ui/checkbox';
+import { Checklist } from '@/components/ui/checklist';
 import { useServerError } from '@/components/ui/server-errors';
 
 type PropertyChecklistProps = {
@@ -15,18 +14,15 @@ type PropertyChecklistProps = {
 export function PropertyChecklist({ label, name, properties, value, onChange }: PropertyChecklistProps) {
   const serverError = useServerError(name);
   return (
-    <CheckboxGroup className="field" value={value} onChange={onChange} isInvalid={serverError !== undefined}>
-      <Label className="field-label">{label}</Label>
-      <div className="item-actions">
-        {properties.map((property) => (
-          <Checkbox
-            key={property.name}
-            value={property.name}
-            label={`${property.label} (${property.name})`}
-          />
-        ))}
-      </div>
-      <FieldError className="field-error">{serverError}</FieldError>
-    </CheckboxGroup>
+    <Checklist
+      label={label}
+      options={properties.map((property) => ({
+        id: property.name,
+        label: `${property.label} (${property.name})`,
+      }))}
+      value={value}
+      onChange={onChange}
+      error={serverError}
+    />
   );
 }

@@ -11,6 +11,9 @@ export const currentPasswordField = {
   isRequired: true,
 } as const;
 
+/** An authenticator app's code: offered by the browser from the app or a message, typed on a digit keypad. */
+export const oneTimeCodeField = { autoComplete: 'one-time-code', inputMode: 'numeric' } as const;
+
 type NewPasswordValues = { password: string; password_confirmation: string };
 
 /** NewPasswordFields bound to a form's `password` and `password_confirmation`, as the API names them. */

@@ -2,7 +2,7 @@ import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
 import { Checkbox } from './checkbox';
 import type { SelectOption } from './select';
 
-type ChecklistProps = {
+export type ChecklistProps = {
   label: string;
   options: readonly SelectOption[];
   /** The ids ticked, in the order they were ticked. */

@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { PlainForm } from '../../components/ui/plain-form';
 import { PlainEmailField } from '../../components/ui/plain-email-field';
 import { PlainTextField } from '../../components/ui/plain-text-field';
+import { currentPasswordField, oneTimeCodeField } from '../../components/ui/credential-fields';
 import { encodeBase64 } from '../../lib/base64';
 import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
@@ -66,17 +67,10 @@ export function LoginScreen() {
           <PlainEmailField autoComplete="username" {...form.field('email')} />
           <PlainTextField
             label={t('fields.password')}
-            type="password"
-            autoComplete="current-password"
-            isRequired
+            {...currentPasswordField}
             {...form.field('password')}
           />
-          <PlainTextField
-            label={t('fields.code_optional')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            {...form.field('code')}
-          />
+          <PlainTextField label={t('fields.code_optional')} {...oneTimeCodeField} {...form.field('code')} />
           <PlainCheckbox
             label={t('fields.remember')}
             name="remember"

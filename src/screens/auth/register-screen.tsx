@@ -8,6 +8,7 @@ import { PlainForm } from '../../components/ui/plain-form';
 import { PlainEmailField } from '../../components/ui/plain-email-field';
 import { PlainTextField } from '../../components/ui/plain-text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
+import { newPasswordBinding } from '../../components/ui/credential-fields';
 import { httpStatus } from '../../lib/http-error';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
@@ -41,12 +42,7 @@ export function RegisterScreen() {
       <PlainForm label={t('auth.register_title')} form={form} onSubmit={onSubmit}>
         <PlainTextField label={t('fields.name')} autoComplete="name" isRequired {...form.field('name')} />
         <PlainEmailField autoComplete="email" {...form.field('email')} />
-        <NewPasswordFields
-          password={form.values.password}
-          confirmation={form.values.password_confirmation}
-          onPasswordChange={form.setter('password')}
-          onConfirmationChange={form.setter('password_confirmation')}
-        />
+        <NewPasswordFields {...newPasswordBinding(form)} />
         <PlainButton type="submit" isPending={form.isSubmitting} className="btn-block">
           {t('auth.register_submit')}
         </PlainButton>

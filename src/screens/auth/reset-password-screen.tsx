@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { PlainForm } from '../../components/ui/plain-form';
 import { PlainEmailField } from '../../components/ui/plain-email-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
+import { newPasswordBinding } from '../../components/ui/credential-fields';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
 import { showPopup } from '../../stores/popup-store';
@@ -32,13 +33,7 @@ export function ResetPasswordScreen() {
       <PlainForm label={t('auth.reset_title')} form={form} onSubmit={onSubmit}>
         {form.errors.token ? <FormAlert>{form.errors.token.join(' ')}</FormAlert> : null}
         <PlainEmailField autoComplete="email" {...form.field('email')} />
-        <NewPasswordFields
-          passwordLabel={t('fields.new_password')}
-          password={form.values.password}
-          confirmation={form.values.password_confirmation}
-          onPasswordChange={form.setter('password')}
-          onConfirmationChange={form.setter('password_confirmation')}
-        />
+        <NewPasswordFields passwordLabel={t('fields.new_password')} {...newPasswordBinding(form)} />
         <PlainButton
           type="submit"
           isPending={form.isSubmitting}

@@ -6,6 +6,7 @@ import { PlainButton } from '../../components/ui/plain-button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { PlainForm } from '../../components/ui/plain-form';
 import { PlainTextField } from '../../components/ui/plain-text-field';
+import { currentPasswordField } from '../../components/ui/credential-fields';
 import { decodeBase64 } from '../../lib/base64';
 import { paths } from '../../lib/paths';
 import { useForm } from '../../lib/use-form';
@@ -48,9 +49,7 @@ export function TwoFactorScreen() {
         {knownPassword === null ? (
           <PlainTextField
             label={t('fields.password')}
-            type="password"
-            autoComplete="current-password"
-            isRequired
+            {...currentPasswordField}
             {...form.field('password')}
           />
         ) : null}

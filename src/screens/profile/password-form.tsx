@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
+import { currentPasswordField, newPasswordBinding } from '../../components/ui/credential-fields';
 import { useForm } from '../../lib/use-form';
 import { showPopup } from '../../stores/popup-store';
 
@@ -25,18 +26,10 @@ export function PasswordForm({ userId }: { userId: number }) {
     <Form label={t('profile.password_title')} form={form} onSubmit={onSubmit}>
       <TextField
         label={t('fields.current_password')}
-        type="password"
-        autoComplete="current-password"
-        isRequired
+        {...currentPasswordField}
         {...form.field('current_password')}
       />
-      <NewPasswordFields
-        passwordLabel={t('fields.new_password')}
-        password={form.values.password}
-        confirmation={form.values.password_confirmation}
-        onPasswordChange={form.setter('password')}
-        onConfirmationChange={form.setter('password_confirmation')}
-      />
+      <NewPasswordFields passwordLabel={t('fields.new_password')} {...newPasswordBinding(form)} />
       <Button type="submit" isPending={form.isSubmitting}>
         {t('profile.password_submit')}
       </Button>

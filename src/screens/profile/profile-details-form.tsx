@@ -9,6 +9,7 @@ import { Select } from '../../components/ui/select';
 import { showToast } from '../../components/ui/toast';
 import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
+import { currentPasswordField } from '../../components/ui/credential-fields';
 import { asLocale } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
@@ -45,9 +46,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
       {emailChanged && (
         <TextField
           label={t('fields.current_password')}
-          type="password"
-          autoComplete="current-password"
-          isRequired
+          {...currentPasswordField}
           {...form.field('current_password')}
         />
       )}

@@ -5,6 +5,7 @@ import type { TwoFactorSetupData } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
+import { currentPasswordField, oneTimeCodeField } from '../../components/ui/credential-fields';
 import { refreshSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
 import { QrCode } from './qr-code';
@@ -35,18 +36,10 @@ export function TwoFactorConfirmForm({ setup, onConfirmed, onCancel }: TwoFactor
         {t('profile.two_factor_secret')} <code className="secret">{setup.secret}</code>
       </p>
       <Form label={t('profile.two_factor_confirm_title')} form={form} onSubmit={onSubmit}>
-        <TextField
-          label={t('fields.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          isRequired
-          {...form.field('code')}
-        />
+        <TextField label={t('fields.code')} {...oneTimeCodeField} isRequired {...form.field('code')} />
         <TextField
           label={t('fields.current_password')}
-          type="password"
-          autoComplete="current-password"
-          isRequired
+          {...currentPasswordField}
           {...form.field('password')}
         />
         <div className="form-actions">

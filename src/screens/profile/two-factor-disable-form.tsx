@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { showToast } from '../../components/ui/toast';
 import { TextField } from '../../components/ui/text-field';
+import { currentPasswordField } from '../../components/ui/credential-fields';
 import { refreshSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
 
@@ -22,13 +23,7 @@ export function TwoFactorDisableForm() {
 
   return (
     <Form label={t('profile.two_factor_disable_title')} form={form} onSubmit={onSubmit}>
-      <TextField
-        label={t('fields.current_password')}
-        type="password"
-        autoComplete="current-password"
-        isRequired
-        {...form.field('password')}
-      />
+      <TextField label={t('fields.current_password')} {...currentPasswordField} {...form.field('password')} />
       <TextField label={t('fields.code')} autoComplete="one-time-code" isRequired {...form.field('code')} />
       <Button type="submit" variant="danger" isPending={form.isSubmitting}>
         {t('profile.two_factor_disable')}

@@ -3,10 +3,12 @@ import { Locale, UserType, type User } from '@generated/model';
 import { localeOptions } from '../../components/locale-options';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
+import { EnumSelect } from '../../components/ui/enum-select';
 import { Select } from '../../components/ui/select';
 import { EmailField } from '../../components/ui/email-field';
 import { TextField } from '../../components/ui/text-field';
 import { NewPasswordFields } from '../../components/ui/new-password-fields';
+import { newPasswordBinding } from '../../components/ui/credential-fields';
 import { asLocale, defaultLocale } from '../../lib/i18n';
 import { useForm } from '../../lib/use-form';
 
@@ -39,22 +41,19 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
     password_confirmation: '',
   });
   const { values, setter: set } = form;
-  const typeOptions = Object.values(UserType).map((type) => ({ id: type, label: t(`users.types.${type}`) }));
 
   return (
     <Form label={label} form={form} onSubmit={form.onSubmit(onSubmit)}>
       <TextField label={t('fields.name')} isRequired {...form.field('name')} />
       <EmailField {...form.field('email')} />
-      <Select
+      <EnumSelect
         label={t('fields.type')}
         name="type"
         isRequired
-        options={typeOptions}
+        values={Object.values(UserType)}
+        optionLabel={(type) => t(`users.types.${type}`)}
         value={values.type}
-        onChange={(value) => {
-          const type = Object.values(UserType).find((known) => known === value);
-          if (type) set('type')(type);
-        }}
+        onChange={set('type')}
       />
       <Select
         label={t('fields.locale')}
@@ -69,10 +68,7 @@ export function UserForm({ label, user, submitLabel, passwordOptional = false, o
       <NewPasswordFields
         description={passwordOptional ? t('users.password_keep_hint') : undefined}
         isRequired={!passwordOptional}
-        password={values.password}
-        confirmation={values.password_confirmation}
-        onPasswordChange={set('password')}
-        onConfirmationChange={set('password_confirmation')}
+        {...newPasswordBinding(form)}
       />
       <Button type="submit" isPending={form.isSubmitting}>
         {submitLabel}

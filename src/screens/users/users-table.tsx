@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListUsersOrderColumn, User } from '@generated/model';
 import { RowActions, SortableTable } from '../../components/admin-list/sortable-table';
-import { LinkButton } from '../../components/ui/link-button';
+import { RowLink } from '../../components/admin-list/row-link';
 import { paths } from '../../lib/paths';
 import { DeleteUserButton } from './delete-user-button';
 import type { UserSort } from './user-sort';
@@ -46,13 +46,9 @@ export const UsersTable = memo(function UsersTable({ users, sort, onSortChange }
           <Cell>
             <RowActions>
               <Can I="update" a="User">
-                <LinkButton
-                  variant="secondary"
-                  to={paths.usersEdit(user.id)}
-                  aria-label={t('users.edit_user', { name: user.name })}
-                >
+                <RowLink to={paths.usersEdit(user.id)} label={t('users.edit_user', { name: user.name })}>
                   {t('common.edit')}
-                </LinkButton>
+                </RowLink>
               </Can>
               <Can I="delete" a="User">
                 <DeleteUserButton user={user} />

@@ -9,7 +9,7 @@ import { Form } from '@/components/ui/form';
 import { EmptyState, LoadError, Loading } from '@/components/ui/status';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
-import { DeleteButton } from '../shell/delete-button';
+import { DeleteButton } from '@/components/admin-list/delete-button';
 import { mapCall } from '../shell/map-call';
 import { embedSnippet, embedUrl, shareSecretOf } from './embed-snippet';
 import { accessChanged } from '@/lib/cache-changes';

@@ -6,12 +6,13 @@ import {
   useUpdateCategory,
 } from '@generated/api/categories/categories';
 import type { Category } from '@generated/model';
-import { Button } from '@/components/ui/button';
+import { MoveButtons } from '@/components/admin-list/move-buttons';
+import { RowLink } from '@/components/admin-list/row-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '@/components/ui/status';
 import { showToast } from '@/components/ui/toast';
 import { categoryTree, type CategoryNode } from './category-tree';
-import { DeleteButton } from '../shell/delete-button';
+import { DeleteButton } from '@/components/admin-list/delete-button';
 import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
@@ -64,29 +65,19 @@ export function CategoriesScreen() {
           <div className="item-row" role="group" aria-label={node.category.name}>
             <strong>{node.category.name}</strong>
             <span className="item-actions">
-              <Button
-                variant="secondary"
-                isDisabled={index === 0}
-                aria-label={t('map_admin.categories.move_up', { name: node.category.name })}
-                onPress={() => void move(nodes, index, -1)}
-              >
-                ↑
-              </Button>
-              <Button
-                variant="secondary"
-                isDisabled={index === nodes.length - 1}
-                aria-label={t('map_admin.categories.move_down', { name: node.category.name })}
-                onPress={() => void move(nodes, index, 1)}
-              >
-                ↓
-              </Button>
-              <LinkButton
-                variant="secondary"
+              <MoveButtons
+                upLabel={t('map_admin.categories.move_up', { name: node.category.name })}
+                downLabel={t('map_admin.categories.move_down', { name: node.category.name })}
+                canMoveUp={index > 0}
+                canMoveDown={index < nodes.length - 1}
+                onMove={(step) => void move(nodes, index, step)}
+              />
+              <RowLink
                 to={mapPaths.section(mapId, `categories/${node.category.id}/edit`)}
-                aria-label={t('map_admin.categories.edit_category', { name: node.category.name })}
+                label={t('map_admin.categories.edit_category', { name: node.category.name })}
               >
                 {t('common.edit')}
-              </LinkButton>
+              </RowLink>
               <DeleteButton
                 label={t('map_admin.categories.delete_category', { name: node.category.name })}
                 doneMessage={t('map_admin.categories.deleted')}

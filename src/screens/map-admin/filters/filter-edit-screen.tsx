@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCreateFilter, useListFilters, useUpdateFilter } from '@generated/api/filters/filters';
 import { FilterType, type Filter, type FilterOption, type LayerProperty } from '@generated/model';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Select } from '@/components/ui/select';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
@@ -103,15 +104,13 @@ function FilterForm({ mapId, part: filter, layers }: PartFormProps<Filter>) {
           onChange={chooseProperty}
         />
       ) : null}
-      <Select
+      <EnumSelect
         label={t('map_admin.filters.type')}
         name="type"
-        options={Object.values(FilterType).map((id) => ({ id, label: t(`map_admin.filters.types.${id}`) }))}
+        values={Object.values(FilterType)}
+        optionLabel={(id) => t(`map_admin.filters.types.${id}`)}
         value={type}
-        onChange={(value) => {
-          const next = Object.values(FilterType).find((known) => known === value);
-          if (next) form.set('type', next);
-        }}
+        onChange={form.setter('type')}
       />
       {hasOptions ? (
         <TextAreaField label={t('map_admin.filters.options')} rows={5} {...form.field('options')} />

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { GeometryType, Layer, LayerProperty } from '@generated/model';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
 import { LayerLegend } from '@/map/legend';
 import type { StyleKind } from '@/map/thematic-style';
+import { DecimalFields } from '../shell/decimal-fields';
 import { previewStyle, type StyleDraft } from './style-draft';
 import { SizeRows } from './size-rows';
 import { StyleSwatch } from './style-swatch';
@@ -97,19 +97,13 @@ export function StyleEditor({
               onChange={(fill_color) => set({ fill_color })}
               withAlpha
             />
-            <TextField
-              label={t('map_admin.style.stroke_width')}
-              name="style.stroke_width"
-              inputMode="decimal"
-              value={draft.stroke_width}
-              onChange={(stroke_width) => set({ stroke_width })}
-            />
-            <TextField
-              label={t('map_admin.style.point_radius')}
-              name="style.point_radius"
-              inputMode="decimal"
-              value={draft.point_radius}
-              onChange={(point_radius) => set({ point_radius })}
+            <DecimalFields
+              fields={(['stroke_width', 'point_radius'] as const).map((key) => ({
+                label: t(`map_admin.style.${key}`),
+                name: `style.${key}`,
+                value: draft[key],
+                onChange: (value: string) => set({ [key]: value }),
+              }))}
             />
           </div>
           <Select

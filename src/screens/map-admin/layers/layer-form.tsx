@@ -8,14 +8,14 @@ import {
   type LayerUpdate,
   type LayerStyle,
 } from '@generated/model';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Form } from '@/components/ui/form';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
 import { categoryOptions } from '../categories/category-tree';
-import { mapCall } from '../shell/map-call';
+import { DecimalFields } from '../shell/decimal-fields';
+import { MapAreaForm, type RecordFormProps } from '../shell/map-area-form';
 import { toNumber } from '../shell/numbers';
 import { SchemaEditor } from '../schema/schema-editor';
 import { schemaInput, type SchemaRow } from '../schema/schema-rows';
@@ -29,12 +29,9 @@ const NEW_LAYER_STYLE: LayerStyle = {
   label_property: null,
 };
 
-type LayerFormProps = {
-  label: string;
-  submitLabel: string;
+type LayerFormProps = RecordFormProps<LayerFormValues> & {
   layer?: Layer;
   categories: readonly Category[];
-  onSubmit: (values: LayerFormValues) => Promise<void>;
 };
 
 /** What the form sends: a layer to create, or (editing) also its time property. */
@@ -46,7 +43,7 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : (toNumber(
  * A layer's settings. Creating also picks the type (with its own fields: geometry for
  * vector, source for remote types) and the first attribute schema; both are fixed after.
  */
-export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: LayerFormProps) {
+export function LayerForm({ layer, categories, ...record }: LayerFormProps) {
   const { t } = useTranslation();
   const isNew = layer === undefined;
   const form = useForm(() => ({
@@ -105,41 +102,27 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
   });
 
   return (
-    <Form
-      label={label}
-      form={form}
-      onSubmit={form.onSubmit((values) => mapCall(() => onSubmit(toLayer(values))))}
-    >
+    <MapAreaForm {...record} form={form} toRecord={toLayer}>
       <TextField label={t('map_admin.layer_form.name')} isRequired {...form.field('name')} />
       <div className="field-row">
-        <Select
+        <EnumSelect
           label={t('map_admin.layer_form.type')}
           name="type"
           isDisabled={!isNew}
-          options={Object.values(LayerTypeName).map((id) => ({
-            id,
-            label: t(`map_admin.layer_types.${id}`),
-          }))}
+          values={Object.values(LayerTypeName)}
+          optionLabel={(id) => t(`map_admin.layer_types.${id}`)}
           value={type}
-          onChange={(value) => {
-            const next = Object.values(LayerTypeName).find((known) => known === value);
-            if (next) form.set('type', next);
-          }}
+          onChange={form.setter('type')}
         />
         {isVector ? (
-          <Select
+          <EnumSelect
             label={t('map_admin.layer_form.geometry_type')}
             name="geometry_type"
             isDisabled={!isNew}
-            options={Object.values(GeometryType).map((id) => ({
-              id,
-              label: t(`map_admin.geometry_types.${id}`),
-            }))}
+            values={Object.values(GeometryType)}
+            optionLabel={(id) => t(`map_admin.geometry_types.${id}`)}
             value={geometry}
-            onChange={(value) => {
-              const next = Object.values(GeometryType).find((known) => known === value);
-              if (next) form.set('geometry', next);
-            }}
+            onChange={form.setter('geometry')}
           />
         ) : null}
         <Select
@@ -206,27 +189,16 @@ export function LayerForm({ label, submitLabel, layer, categories, onSubmit }: L
           onChange={form.setter('visible')}
         />
         <div className="field-row">
-          <TextField
-            label={t('map_admin.layer_form.opacity')}
-            inputMode="decimal"
-            {...form.field('opacity')}
-          />
-          <TextField
-            label={t('map_admin.layer_form.min_zoom')}
-            inputMode="decimal"
-            {...form.field('minZoom', 'min_zoom')}
-          />
-          <TextField
-            label={t('map_admin.layer_form.max_zoom')}
-            inputMode="decimal"
-            {...form.field('maxZoom', 'max_zoom')}
+          <DecimalFields
+            fields={[
+              { label: t('map_admin.layer_form.opacity'), ...form.field('opacity') },
+              { label: t('map_admin.layer_form.min_zoom'), ...form.field('minZoom', 'min_zoom') },
+              { label: t('map_admin.layer_form.max_zoom'), ...form.field('maxZoom', 'max_zoom') },
+            ]}
           />
         </div>
       </fieldset>
       {isNew && isVector ? <SchemaEditor rows={schema} onChange={form.setter('schema')} /> : null}
-      <Button type="submit" isPending={form.isSubmitting}>
-        {submitLabel}
-      </Button>
-    </Form>
+    </MapAreaForm>
   );
 }

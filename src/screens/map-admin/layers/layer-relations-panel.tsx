@@ -8,6 +8,7 @@ import {
 import { RelationRule, type Layer, type LayerRelation } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Select } from '@/components/ui/select';
 import { LoadError, Loading } from '@/components/ui/status';
 import { TextField } from '@/components/ui/text-field';
@@ -54,10 +55,6 @@ export function LayerRelationsPanel({
   const childOptions = siblings
     .filter((other) => other.id !== layer.id)
     .map((other) => ({ id: String(other.id), label: other.name }));
-  const ruleOptions = Object.values(RelationRule).map((id) => ({
-    id,
-    label: t(`map_admin.relations.rules.${id}`),
-  }));
   const set = (key: number, patch: Partial<ChildDraft>) =>
     setRows(shown.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
@@ -96,15 +93,13 @@ export function LayerRelationsPanel({
               value={row.child}
               onChange={(child) => set(row.key, { child })}
             />
-            <Select
+            <EnumSelect
               label={t('map_admin.relations.rule')}
               name={`children.${index}.rule`}
-              options={ruleOptions}
+              values={Object.values(RelationRule)}
+              optionLabel={(id) => t(`map_admin.relations.rules.${id}`)}
               value={row.rule}
-              onChange={(value) => {
-                const rule = Object.values(RelationRule).find((known) => known === value);
-                if (rule) set(row.key, { rule });
-              }}
+              onChange={(rule) => set(row.key, { rule })}
             />
             {row.rule === 'spatial' ? (
               <TextField

@@ -6,6 +6,7 @@ import { useListMaps } from '@generated/api/maps/maps';
 import { LayerTransferMode, type Layer } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Select } from '@/components/ui/select';
 import { showToast } from '@/components/ui/toast';
 import { useForm } from '@/lib/use-form';
@@ -49,18 +50,13 @@ export function LayerTransferPanel({ mapId, layer }: { mapId: number; layer: Lay
             value={form.values.target}
             onChange={form.setter('target')}
           />
-          <Select
+          <EnumSelect
             label={t('map_admin.transfer.mode')}
             name="mode"
-            options={Object.values(LayerTransferMode).map((id) => ({
-              id,
-              label: t(`map_admin.transfer.modes.${id}`),
-            }))}
+            values={Object.values(LayerTransferMode)}
+            optionLabel={(id) => t(`map_admin.transfer.modes.${id}`)}
             value={form.values.mode}
-            onChange={(value) => {
-              const next = Object.values(LayerTransferMode).find((known) => known === value);
-              if (next) form.set('mode', next);
-            }}
+            onChange={form.setter('mode')}
           />
         </div>
         <Button type="submit" variant="secondary" isPending={form.isSubmitting}>

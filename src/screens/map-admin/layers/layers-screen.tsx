@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useListCategories } from '@generated/api/categories/categories';
 import { useDeleteLayer, useListLayers, useUpdateLayer } from '@generated/api/layers/layers';
 import type { Layer } from '@generated/model';
-import { Button } from '@/components/ui/button';
+import { MoveButtons } from '@/components/admin-list/move-buttons';
+import { RowLink } from '@/components/admin-list/row-link';
 import { Checkbox } from '@/components/ui/checkbox';
 import { LinkButton } from '@/components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '@/components/ui/status';
 import { showToast } from '@/components/ui/toast';
-import { DeleteButton } from '../shell/delete-button';
+import { DeleteButton } from '@/components/admin-list/delete-button';
 import { removeFromLists, useMapId } from '../shell/map-cache';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
@@ -112,22 +113,16 @@ export function LayersScreen() {
                     isSelected={layer.visible}
                     onChange={(visible) => void update(layer, { visible })}
                   />
-                  <Button
-                    variant="secondary"
-                    isDisabled={!above}
-                    aria-label={t('map_admin.layers.move_up', { name: layer.name })}
-                    onPress={() => above && void swap(layer, above)}
-                  >
-                    ↑
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    isDisabled={!below}
-                    aria-label={t('map_admin.layers.move_down', { name: layer.name })}
-                    onPress={() => below && void swap(layer, below)}
-                  >
-                    ↓
-                  </Button>
+                  <MoveButtons
+                    upLabel={t('map_admin.layers.move_up', { name: layer.name })}
+                    downLabel={t('map_admin.layers.move_down', { name: layer.name })}
+                    canMoveUp={above !== undefined}
+                    canMoveDown={below !== undefined}
+                    onMove={(step) => {
+                      const other = step < 0 ? above : below;
+                      if (other) void swap(layer, other);
+                    }}
+                  />
                   {layer.type === 'vector' ? (
                     <LinkButton
                       variant="secondary"
@@ -136,13 +131,12 @@ export function LayersScreen() {
                       {t('map_admin.layers.features')}
                     </LinkButton>
                   ) : null}
-                  <LinkButton
-                    variant="secondary"
+                  <RowLink
                     to={mapPaths.section(mapId, `layers/${layer.id}/edit`)}
-                    aria-label={t('map_admin.layers.edit_layer', { name: layer.name })}
+                    label={t('map_admin.layers.edit_layer', { name: layer.name })}
                   >
                     {t('common.edit')}
-                  </LinkButton>
+                  </RowLink>
                   <DeleteButton
                     label={t('map_admin.layers.delete_layer', { name: layer.name })}
                     doneMessage={t('map_admin.layers.deleted')}

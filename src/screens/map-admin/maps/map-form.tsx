@@ -1,14 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Map as MapRecord, MapCreate } from '@generated/model';
-import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { Select } from '@/components/ui/select';
 import { Loading } from '@/components/ui/status';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
-import { mapCall } from '../shell/map-call';
+import { DecimalFields } from '../shell/decimal-fields';
+import { MapAreaForm, type RecordFormProps } from '../shell/map-area-form';
 import { toNumber } from '../shell/numbers';
 import '@/styles/map-admin.css';
 
@@ -16,15 +15,10 @@ const MapViewPicker = lazy(() => import('./map-view-picker').then((m) => ({ defa
 
 const NAMED_BASEMAPS = ['offline', 'osm', 'none'] as const;
 
-type MapFormProps = {
-  label: string;
-  submitLabel: string;
-  map?: MapRecord;
-  onSubmit: (values: MapCreate) => Promise<void>;
-};
+type MapFormProps = RecordFormProps<MapCreate> & { map?: MapRecord };
 
 /** Title, description, opening view (typed or picked on a small map) and basemap. */
-export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
+export function MapForm({ map, ...record }: MapFormProps) {
   const { t } = useTranslation();
   const form = useForm(() => {
     const initialBasemap = map?.basemap ?? 'offline';
@@ -58,27 +52,19 @@ export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
   });
 
   return (
-    <Form
-      label={label}
-      form={form}
-      onSubmit={form.onSubmit((values) => mapCall(() => onSubmit(toMap(values))))}
-    >
+    <MapAreaForm {...record} form={form} toRecord={toMap}>
       <TextField label={t('map_admin.map_form.title')} isRequired {...form.field('title')} />
       <TextAreaField label={t('map_admin.map_form.description')} {...form.field('description')} />
       <fieldset className="fieldset">
         <legend>{t('map_admin.map_form.view')}</legend>
         <div className="field-row">
-          <TextField
-            label={t('map_admin.map_form.longitude')}
-            inputMode="decimal"
-            {...form.field('lon', 'center.0')}
+          <DecimalFields
+            fields={[
+              { label: t('map_admin.map_form.longitude'), ...form.field('lon', 'center.0') },
+              { label: t('map_admin.map_form.latitude'), ...form.field('lat', 'center.1') },
+              { label: t('map_admin.map_form.zoom'), ...form.field('zoom') },
+            ]}
           />
-          <TextField
-            label={t('map_admin.map_form.latitude')}
-            inputMode="decimal"
-            {...form.field('lat', 'center.1')}
-          />
-          <TextField label={t('map_admin.map_form.zoom')} inputMode="decimal" {...form.field('zoom')} />
         </div>
         {canPick ? (
           <Suspense fallback={<Loading />}>
@@ -107,9 +93,6 @@ export function MapForm({ label, submitLabel, map, onSubmit }: MapFormProps) {
           {...form.field('xyzUrl', 'basemap')}
         />
       ) : null}
-      <Button type="submit" isPending={form.isSubmitting}>
-        {submitLabel}
-      </Button>
-    </Form>
+    </MapAreaForm>
   );
 }

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { useDeleteMap } from '@generated/api/maps/maps';
 import type { ListMapsOrderColumn, Map as MapRecord } from '@generated/model';
 import { RowActions, SortableTable, type ListSort } from '@/components/admin-list/sortable-table';
-import { LinkButton } from '@/components/ui/link-button';
+import { RowLink } from '@/components/admin-list/row-link';
 import { onMap } from '@/lib/ability';
-import { DeleteButton } from '../shell/delete-button';
+import { DeleteButton } from '@/components/admin-list/delete-button';
 import { mapCall } from '../shell/map-call';
 import { removeFromLists } from '../shell/map-cache';
 import { mapPaths } from '../shell/map-paths';
@@ -49,21 +49,19 @@ export function MapsTable({ maps, sort, onSortChange }: MapsTableProps) {
           <Cell>{dates.format(new Date(map.updated_at))}</Cell>
           <Cell>
             <RowActions>
-              <LinkButton
-                variant="secondary"
+              <RowLink
                 to={mapPaths.viewer(map.id)}
-                aria-label={t('map_admin.maps.open_map', { title: map.title })}
+                label={t('map_admin.maps.open_map', { title: map.title })}
               >
                 {t('map_admin.maps.open')}
-              </LinkButton>
+              </RowLink>
               <Can I="update" this={onMap('Map', map.id)}>
-                <LinkButton
-                  variant="secondary"
+                <RowLink
                   to={mapPaths.admin(map.id)}
-                  aria-label={t('map_admin.maps.manage_map', { title: map.title })}
+                  label={t('map_admin.maps.manage_map', { title: map.title })}
                 >
                   {t('map_admin.maps.manage')}
-                </LinkButton>
+                </RowLink>
               </Can>
               <Can I="delete" this={onMap('Map', map.id)}>
                 <DeleteButton

@@ -4,6 +4,7 @@ import type { Layer, WaterNetworkHydraulics, WaterNetworkHydraulicsInput } from 
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
+import { DecimalFields } from '../shell/decimal-fields';
 import { toNumber } from '../shell/numbers';
 import {
   HydraulicPropertyFields,
@@ -68,6 +69,24 @@ export function inputOf(draft: HydraulicsDraft, nodeIds: readonly string[]): Wat
   };
 }
 
+/** The settings that are one number each: the draft's key, the field the server names, label and help. */
+const NUMBER_SETTINGS: readonly {
+  key: 'baseDemand' | 'lowPressure' | 'fireFlowResidual' | 'defaultRoughness';
+  name: string;
+  label: 'base_demand' | 'low_pressure' | 'fire_flow_residual' | 'default_roughness';
+  help?: 'low_pressure_help' | 'default_roughness_help';
+}[] = [
+  { key: 'baseDemand', name: 'hydraulics.base_demand_lps', label: 'base_demand' },
+  { key: 'lowPressure', name: 'hydraulics.low_pressure_m', label: 'low_pressure', help: 'low_pressure_help' },
+  { key: 'fireFlowResidual', name: 'hydraulics.fire_flow_residual_bar', label: 'fire_flow_residual' },
+  {
+    key: 'defaultRoughness',
+    name: 'hydraulics.default_roughness',
+    label: 'default_roughness',
+    help: 'default_roughness_help',
+  },
+];
+
 type Props = {
   draft: HydraulicsDraft;
   onChange: (draft: HydraulicsDraft) => void;
@@ -114,35 +133,14 @@ export function HydraulicsFields({
         value={draft.services.filter((id) => nodeIds.includes(id))}
         onChange={(services) => set({ services })}
       />
-      <TextField
-        label={t('water_network_hydraulics.base_demand')}
-        name="hydraulics.base_demand_lps"
-        inputMode="decimal"
-        value={draft.baseDemand}
-        onChange={(baseDemand) => set({ baseDemand })}
-      />
-      <TextField
-        label={t('water_network_hydraulics.low_pressure')}
-        description={t('water_network_hydraulics.low_pressure_help')}
-        name="hydraulics.low_pressure_m"
-        inputMode="decimal"
-        value={draft.lowPressure}
-        onChange={(lowPressure) => set({ lowPressure })}
-      />
-      <TextField
-        label={t('water_network_hydraulics.fire_flow_residual')}
-        name="hydraulics.fire_flow_residual_bar"
-        inputMode="decimal"
-        value={draft.fireFlowResidual}
-        onChange={(fireFlowResidual) => set({ fireFlowResidual })}
-      />
-      <TextField
-        label={t('water_network_hydraulics.default_roughness')}
-        description={t('water_network_hydraulics.default_roughness_help')}
-        name="hydraulics.default_roughness"
-        inputMode="decimal"
-        value={draft.defaultRoughness}
-        onChange={(defaultRoughness) => set({ defaultRoughness })}
+      <DecimalFields
+        fields={NUMBER_SETTINGS.map(({ key, name, label, help }) => ({
+          label: t(`water_network_hydraulics.${label}`),
+          description: help ? t(`water_network_hydraulics.${help}`) : undefined,
+          name,
+          value: draft[key],
+          onChange: (value: string) => set({ [key]: value }),
+        }))}
       />
       <fieldset className="fieldset">
         <legend>{t('water_network_hydraulics.roughness_title')}</legend>

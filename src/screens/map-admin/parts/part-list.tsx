@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { RowLink } from '@/components/admin-list/row-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '@/components/ui/status';
-import { DeleteButton } from '../shell/delete-button';
+import { DeleteButton } from '@/components/admin-list/delete-button';
 
 export type PartItem = { id: number; name: string; meta: string; editPath: string };
 
@@ -49,13 +50,9 @@ export function PartList({
                 <span className="item-meta"> · {item.meta}</span>
               </span>
               <span className="item-actions">
-                <LinkButton
-                  variant="secondary"
-                  to={item.editPath}
-                  aria-label={t('map_admin.parts.edit_item', { name: item.name })}
-                >
+                <RowLink to={item.editPath} label={t('map_admin.parts.edit_item', { name: item.name })}>
                   {t('common.edit')}
-                </LinkButton>
+                </RowLink>
                 <DeleteButton
                   label={t('map_admin.parts.delete_item', { name: item.name })}
                   doneMessage={deletedMessage}

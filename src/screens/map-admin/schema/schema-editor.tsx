@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LayerPropertyType } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Select } from '@/components/ui/select';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { TextField } from '@/components/ui/text-field';
 import { newSchemaRow, type SchemaRow } from './schema-rows';
 
@@ -19,10 +19,6 @@ type SchemaEditorProps = {
  */
 export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProps) {
   const { t } = useTranslation();
-  const typeOptions = Object.values(LayerPropertyType).map((type) => ({
-    id: type,
-    label: t(`map_admin.schema.types.${type}`),
-  }));
   const update = (key: string, patch: Partial<SchemaRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
@@ -54,15 +50,13 @@ export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProp
                     value={row.label}
                     onChange={(label) => update(row.key, { label })}
                   />
-                  <Select
+                  <EnumSelect
                     label={t('map_admin.schema.type')}
                     name={`properties.${index}.type`}
-                    options={typeOptions}
+                    values={Object.values(LayerPropertyType)}
+                    optionLabel={(type) => t(`map_admin.schema.types.${type}`)}
                     value={row.type}
-                    onChange={(value) => {
-                      const type = Object.values(LayerPropertyType).find((known) => known === value);
-                      if (type) update(row.key, { type });
-                    }}
+                    onChange={(type) => update(row.key, { type })}
                   />
                 </div>
                 {row.type === 'enum' ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCreateSearch, useListSearches, useUpdateSearch } from '@generated/api/searches/searches';
 import { SearchOperator, type Search } from '@generated/model';
-import { Select } from '@/components/ui/select';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
 import { LayerSelect } from '../parts/layer-select';
@@ -50,18 +50,13 @@ function SearchForm({ mapId, part: search, layers }: PartFormProps<Search>) {
           onChange={form.setter('fields')}
         />
       ) : null}
-      <Select
+      <EnumSelect
         label={t('map_admin.searches.operator')}
         name="operator"
-        options={Object.values(SearchOperator).map((id) => ({
-          id,
-          label: t(`map_admin.searches.operators.${id}`),
-        }))}
+        values={Object.values(SearchOperator)}
+        optionLabel={(id) => t(`map_admin.searches.operators.${id}`)}
         value={operator}
-        onChange={(value) => {
-          const next = Object.values(SearchOperator).find((known) => known === value);
-          if (next) form.set('operator', next);
-        }}
+        onChange={form.setter('operator')}
       />
     </PartFormShell>
   );

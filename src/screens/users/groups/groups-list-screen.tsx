@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDeleteGroup, useListGroups } from '@generated/api/groups/groups';
 import type { Group } from '@generated/model';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteButton } from '@/components/admin-list/delete-button';
+import { RowLink } from '@/components/admin-list/row-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { EmptyState, LoadError, Loading } from '@/components/ui/status';
-import { showToast } from '@/components/ui/toast';
 import { groupPaths } from './group-paths';
 import { groupChanged } from '@/lib/cache-changes';
 
@@ -50,13 +48,12 @@ export function GroupsListScreen() {
                 <td>{group.members_count}</td>
                 <td>
                   <span className="table-actions">
-                    <LinkButton
-                      variant="secondary"
+                    <RowLink
                       to={groupPaths.edit(group.id)}
-                      aria-label={t('groups.edit_named', { name: group.name })}
+                      label={t('groups.edit_named', { name: group.name })}
                     >
                       {t('common.edit')}
-                    </LinkButton>
+                    </RowLink>
                     <DeleteGroupButton group={group} />
                   </span>
                 </td>
@@ -73,40 +70,19 @@ function DeleteGroupButton({ group }: { group: Group }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const remove = useDeleteGroup();
-  const [isOpen, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const confirm = () => {
-    setOpen(false);
-    remove.mutate(
-      { id: group.id },
-      {
-        onSuccess: async () => {
-          await groupChanged(queryClient);
-          showToast(t('groups.deleted'), 'success');
-        },
-        onError: () => showToast(t('errors.something_went_wrong'), 'error'),
-      },
-    );
-  };
   return (
-    <>
-      <Button
-        variant="danger"
-        onPress={() => setOpen(true)}
-        isDisabled={remove.isPending}
-        aria-label={t('groups.delete_named', { name: group.name })}
-      >
-        {t('common.delete')}
-      </Button>
-      <ConfirmDialog
-        isOpen={isOpen}
-        title={t('groups.delete_title', { name: group.name })}
-        text={t('groups.delete_text')}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirm}
-        onCancel={close}
-        isPending={remove.isPending}
-      />
-    </>
+    <DeleteButton
+      label={t('groups.delete_named', { name: group.name })}
+      doneMessage={t('groups.deleted')}
+      confirm={{
+        title: t('groups.delete_title', { name: group.name }),
+        text: t('groups.delete_text'),
+        label: t('common.delete'),
+      }}
+      onDelete={async () => {
+        await remove.mutateAsync({ id: group.id });
+        await groupChanged(queryClient);
+      }}
+    />
   );
 }

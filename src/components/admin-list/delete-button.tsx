@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { showToast } from '@/components/ui/toast';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { showToast } from '../ui/toast';
 
 type DeleteButtonProps = {
   /** Accessible name, e.g. "Delete Pipes". */
@@ -10,10 +10,15 @@ type DeleteButtonProps = {
   /** Said in a toast once the delete went through. */
   doneMessage: string;
   onDelete: () => Promise<void>;
+  /** The confirm's question and text, when the generic "Are you sure?" says too little. */
+  confirm?: { title: string; text: string; label: string };
 };
 
-/** Delete with the docs/product.md#errors confirm; failures end in a "Something went wrong" toast. */
-export function DeleteButton({ label, doneMessage, onDelete }: DeleteButtonProps) {
+/**
+ * A row's delete in an admin list, with the docs/product.md#errors confirm; failures end in a
+ * "Something went wrong" toast. The button is disabled while the delete runs.
+ */
+export function DeleteButton({ label, doneMessage, onDelete, confirm: texts }: DeleteButtonProps) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const [isPending, setPending] = useState(false);
@@ -39,9 +44,9 @@ export function DeleteButton({ label, doneMessage, onDelete }: DeleteButtonProps
       </Button>
       <ConfirmDialog
         isOpen={isOpen}
-        title={t('confirm.title')}
-        text={t('confirm.text')}
-        confirmLabel={t('confirm.delete')}
+        title={texts?.title ?? t('confirm.title')}
+        text={texts?.text ?? t('confirm.text')}
+        confirmLabel={texts?.label ?? t('confirm.delete')}
         onConfirm={() => void confirm()}
         onCancel={close}
       />

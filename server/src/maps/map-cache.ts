@@ -119,14 +119,10 @@ export function soleWriter(db: Queryable): boolean {
 
 /**
  * Before a change is answered on PostgreSQL, every instance has heard what it did to maps and
- * layers (see MapCache). `reads`: the operation changes nothing (a GET, or a question sent as
- * POST that a read-only token may ask). Notices reach a listener in commit order whatever their
- * channel, so a barrier already waited for on another channel covers this one too (`settled`).
+ * layers (see MapCache). Notices reach a listener in commit order whatever their channel, so a
+ * barrier already waited for on another channel covers this one too (`settled`).
  */
-export async function settleMapWrites(
-  db: Queryable,
-  { reads, settled }: { reads: boolean; settled: boolean },
-): Promise<void> {
-  if (reads || settled || !hasBarrier(db) || !keepsMaps(db)) return;
+export async function settleMapWrites(db: Queryable, method: string, settled: boolean): Promise<void> {
+  if (settled || method === 'GET' || method === 'HEAD' || !hasBarrier(db) || !keepsMaps(db)) return;
   await (db as Database).barrier?.(MAP_CHANNEL);
 }

@@ -231,10 +231,7 @@ export function bindOperations(
       },
       onSend: async (request, reply, payload) => {
         const settled = await settleAuthWrites(operation.operationId, services.db);
-        await settleMapWrites(services.db, {
-          reads: readOnly,
-          settled,
-        });
+        await settleMapWrites(services.db, request.method, settled);
         // Every cookie-path answer (errors included) carries the XSRF-TOKEN cookie for the next
         // call; a token caller is no browser and gets no cookie.
         if (request.auth && !request.auth.token) setXsrfCookie(request, reply, request.auth.xsrfToken);

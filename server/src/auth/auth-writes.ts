@@ -20,10 +20,7 @@ const AUTH_WRITES = new Set([
  * dropped what its session cache held of the change: the caller's very next request may go to
  * any of them (a sign-out there is 401 at once). The database's notices already say what
  * changed; this waits until each instance has read them. Nothing to wait for when embedded.
- * True when it waited.
  */
-export async function settleAuthWrites(operationId: string, db: Database): Promise<boolean> {
-  if (!AUTH_WRITES.has(operationId) || !db.barrier) return false;
-  await db.barrier(AUTH_CHANNEL);
-  return true;
+export async function settleAuthWrites(operationId: string, db: Database): Promise<void> {
+  if (AUTH_WRITES.has(operationId) && db.barrier) await db.barrier(AUTH_CHANNEL);
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { soleWriter } from '../maps/map-cache.ts';
+import { keepsMaps } from '../maps/map-cache.ts';
 import { PointGrid, type PointFeatures } from './point-grid.ts';
 
 /** Point layers smaller than this are answered by the database's spatial index as before. */
@@ -241,12 +241,12 @@ export class PointIndexes {
 const registries = new WeakMap<Queryable, PointIndexes>();
 
 /**
- * The point indexes of this database handle, where it is the sole writer (the embedded
+ * The point indexes of this database handle, where maps are kept in memory (the embedded
  * database, one thread answering every statement, where each statement saved counts); on
- * PostgreSQL its own spatial index answers across all cores and no index is kept.
+ * PostgreSQL its own spatial index answers across all cores and nothing is kept.
  */
 export function pointIndexes(db: Queryable): PointIndexes | undefined {
-  if (!soleWriter(db)) return undefined;
+  if (!keepsMaps(db)) return undefined;
   let indexes = registries.get(db);
   if (!indexes) {
     indexes = new PointIndexes(db);

@@ -13,7 +13,7 @@ import {
   refreshFeatureStatistics,
 } from './import-layer.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
-import { soleWriter } from '../maps/map-cache.ts';
+import { keepsMaps } from '../maps/map-cache.ts';
 import {
   dropUnfinishedLayer,
   finishImport,
@@ -138,7 +138,7 @@ export async function runImport(
   const wide = tooManyProperties(schema.length);
   if (wide) throw wide;
   // The embedded database: one connection, on which nothing else runs within a transaction.
-  const embedded = soleWriter(db);
+  const embedded = keepsMaps(db);
   const warnings: Message[] = [];
   let staged = 0;
   let skipped = 0;

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Queryable } from '../db/database.ts';
 import { insertFeaturesSql } from '../features/features-store.ts';
 import { JobLeaseLost } from '../jobs/job-worker.ts';
-import { soleWriter } from '../maps/map-cache.ts';
+import { keepsMaps } from '../maps/map-cache.ts';
 import { insertImportedLayer, settleGeometryType, type ImportRequest } from './import-layer.ts';
 import type { InferredProperty } from './schema-inference.ts';
 
@@ -103,7 +103,7 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
     return id;
   });
   // The embedded database: one connection, on which nothing else runs within a transaction.
-  const embedded = soleWriter(db);
+  const embedded = keepsMaps(db);
   try {
     const ends =
       job.ends ??

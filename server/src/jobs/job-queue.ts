@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { firstRow, returnedRow, type Database, type Queryable } from '../db/database.ts';
-import { MAP_CHANNEL } from '../maps/map-cache.ts';
+import { firstRow, returnedRow, type Queryable } from '../db/database.ts';
 
 /** A row of `jobs` (migration 007), as a runner sees it. */
 export interface JobRow {
@@ -120,9 +119,6 @@ export async function completeJob(
   workerId: string,
   result: Record<string, unknown>,
 ): Promise<boolean> {
-  // What the job did to maps and layers (a network's new layers, say) is heard by every instance
-  // on PostgreSQL before the job says it is done: its caller reads them next (map-cache.ts).
-  await (db as Partial<Database>).barrier?.(MAP_CHANNEL);
   const rows = await db.query(
     `UPDATE jobs SET status = 'done', progress = 1, result = $3, locked_by = NULL, locked_until = NULL,
        updated_at = now()

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { noticeCaches, NoticeEntries } from '../db/notice-caches.ts';
 import { LAYER_COLUMNS, MAP_COLUMNS, type LayerRow, type MapRow } from './records.ts';
 
@@ -30,17 +30,11 @@ const LOAD_SQL = `SELECT (SELECT to_jsonb(x) FROM (SELECT ${MAP_COLUMNS} FROM ma
 
 /**
  * Maps with their layers, so a request on a map's features (a page, a tile, an OGC API read)
- * finds the map, the layer and its version without asking the database. Every change to a map
- * or layer row, a feature change's new layer version included, announces the map on the
- * channel (migration 100), and the notice drops it here.
- *
- * On the embedded database the notice arrives with the statement that sent it, so the next
- * request sees every change. On PostgreSQL the notices of another instance's change come a
- * moment after its commit, so every change answered through an instance waits until each
- * instance has heard it (`settleMapWrites`): the caller's next request, wherever it goes, sees
- * it. A change made beside the servers (psql, QGIS on the tables) is seen once its notice
- * arrives, milliseconds later. A map with a layer still being imported is not kept there: the
- * import's end is told by its job, which the caller may read before the notice.
+ * finds the map, the layer and its version without asking the database. Kept only where the
+ * database's notices arrive with the statement that sent them and no other instance writes (the
+ * embedded database): every change to a map or layer row, a feature change's new layer version
+ * included, drops the map before the writer's statement returns (migration 100). On PostgreSQL,
+ * where another instance's change would be heard a moment later, nothing is kept.
  *
  * A load that started before a notice must not store what it read: its ticket is refused.
  */
@@ -56,10 +50,8 @@ export class MapCache extends NoticeEntries<number, CachedMap> {
   }
 }
 
-const start = noticeCaches(MAP_CHANNEL, () => new MapCache());
-
-/** A database with a barrier may have other instances, whose notices come after their commit. */
-const hasBarrier = (db: Queryable) => typeof (db as Partial<Database>).barrier === 'function';
+// A database with a barrier has other instances, whose changes arrive later than their answer.
+const start = noticeCaches(MAP_CHANNEL, () => new MapCache(), { singleWriter: true });
 
 /** Starts listening before the first request, so the cache serves from the first one. */
 export async function startMapCache(db: Queryable): Promise<void> {
@@ -69,7 +61,7 @@ export async function startMapCache(db: Queryable): Promise<void> {
 /**
  * The map with its layers, from memory where kept (see MapCache), else read in one statement;
  * null when there is no such map. `undefined` from a handle that keeps nothing (a transaction,
- * or one that cannot listen): the caller then asks the database its own way.
+ * PostgreSQL): the caller then asks the database its own way.
  */
 export async function cachedMap(db: Queryable, mapId: number): Promise<CachedMap | null | undefined> {
   const started = start(db);
@@ -79,8 +71,7 @@ export async function cachedMap(db: Queryable, mapId: number): Promise<CachedMap
   if (kept) return kept;
   const ticket = cache.ticket();
   const entry = await readMapWithLayers(db, mapId);
-  if (entry && !(hasBarrier(db) && entry.layers.some((layer) => layer.importing)))
-    cache.put(ticket, mapId, entry);
+  if (entry) cache.put(ticket, mapId, entry);
   return entry;
 }
 
@@ -96,33 +87,14 @@ async function readMapWithLayers(db: Queryable, mapId: number): Promise<CachedMa
 
 /**
  * The map with its layers: from memory where maps are kept, else read in one statement and not
- * kept (a transaction, a handle that cannot listen). Null when there is no such map.
+ * kept (PostgreSQL, a transaction). Null when there is no such map.
  */
 export async function mapWithLayers(db: Queryable, mapId: number): Promise<CachedMap | null> {
   const kept = await cachedMap(db, mapId);
   return kept === undefined ? readMapWithLayers(db, mapId) : kept;
 }
 
-/** Whether this handle keeps maps in memory: not a transaction, nor a handle that cannot listen. */
+/** Whether this handle keeps maps in memory: the embedded database, not a transaction or PostgreSQL. */
 export function keepsMaps(db: Queryable): boolean {
   return start(db) !== undefined;
-}
-
-/**
- * Whether every change reaches this handle's caches before it is answered, with no other
- * instance to wait for: the embedded database, one thread answering every statement, where
- * what is kept in memory beyond maps (point indexes) pays for itself.
- */
-export function soleWriter(db: Queryable): boolean {
-  return keepsMaps(db) && !hasBarrier(db);
-}
-
-/**
- * Before a change is answered on PostgreSQL, every instance has heard what it did to maps and
- * layers (see MapCache). Notices reach a listener in commit order whatever their channel, so a
- * barrier already waited for on another channel covers this one too (`settled`).
- */
-export async function settleMapWrites(db: Queryable, method: string, settled: boolean): Promise<void> {
-  if (settled || method === 'GET' || method === 'HEAD' || !hasBarrier(db) || !keepsMaps(db)) return;
-  await (db as Database).barrier?.(MAP_CHANNEL);
 }

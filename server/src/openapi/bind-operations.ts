@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor } from '@shared/access/abilities.ts';
 import { settleAuthWrites } from '../auth/auth-writes.ts';
-import { settleMapWrites } from '../maps/map-cache.ts';
 import { operationAllowed } from '../auth/operation-abilities.ts';
 import { NotFound } from '../domain-errors.ts';
 import { UnreadBody } from '../http/body-parsers.ts';
@@ -230,8 +229,7 @@ export function bindOperations(
         if (!mapScoped && !operationAllowed(auth.ability, operation.operationId)) throw forbidden();
       },
       onSend: async (request, reply, payload) => {
-        const settled = await settleAuthWrites(operation.operationId, services.db);
-        await settleMapWrites(services.db, request.method, settled);
+        await settleAuthWrites(operation.operationId, services.db);
         // Every cookie-path answer (errors included) carries the XSRF-TOKEN cookie for the next
         // call; a token caller is no browser and gets no cookie.
         if (request.auth && !request.auth.token) setXsrfCookie(request, reply, request.auth.xsrfToken);

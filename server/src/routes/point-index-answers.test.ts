@@ -7,7 +7,7 @@ import {
   warmPointIndexes,
   type LayerVersion,
 } from '../features/point-index.ts';
-import { soleWriter } from '../maps/map-cache.ts';
+import { keepsMaps } from '../maps/map-cache.ts';
 import { buildGrid, tileCells } from '../tiles/feature-grid.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
 import { tileRows } from '../tiles/tile-query.ts';
@@ -192,7 +192,7 @@ describe("a big point layer's boxes and tiles", () => {
     expect(await smallBudget()).toEqual(longWayCut);
     // Every box above went through the index (first pages, include_data and filters at least,
     // with both budgets); on PostgreSQL, which keeps no index, none did.
-    const indexed = soleWriter(t.database.db);
+    const indexed = keepsMaps(t.database.db);
     if (indexed) expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 6);
     else expect(search.mock.calls).toHaveLength(0);
     search.mockClear();
@@ -228,6 +228,6 @@ describe("a big point layer's boxes and tiles", () => {
     await warmPointIndexes(t.database.db);
     // Asked at once, before the version has held a second: the index is there (embedded only).
     const grid = pointIndexes(t.database.db)?.get(row);
-    expect(grid?.size).toBe(soleWriter(t.database.db) ? POINTS : undefined);
+    expect(grid?.size).toBe(keepsMaps(t.database.db) ? POINTS : undefined);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { soleWriter } from '../maps/map-cache.ts';
+import { keepsMaps } from '../maps/map-cache.ts';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { GRID_MAX_Z, buildGrid, builtGridVersion, cellsAcross } from './feature-grid.ts';
@@ -87,7 +87,7 @@ describe('the low-zoom grid of a big point layer', () => {
     });
     try {
       const before = await buildGrid(db, layer.id);
-      if (soleWriter(db)) {
+      if (keepsMaps(db)) {
         // In steps: the build is dropped with its rows, and the next one is of the layer now.
         expect(added).toBeDefined();
         expect(before).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { soleWriter } from '../maps/map-cache.ts';
+import { keepsMaps } from '../maps/map-cache.ts';
 import { EXTENT, thinningCell } from './tile-frame.ts';
 
 /**
@@ -97,7 +97,7 @@ export async function builtGridVersion(db: Queryable, layerId: number): Promise<
  * held every other request for more than 15 s, so it goes in steps (buildGridInSteps).
  */
 export async function buildGrid(db: Database, layerId: number): Promise<string | undefined> {
-  if (soleWriter(db)) return buildGridInSteps(db, layerId);
+  if (keepsMaps(db)) return buildGridInSteps(db, layerId);
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     const version = await currentVersion(tx, layerId);

@@ -102,6 +102,20 @@ export async function insertLayer(
   return rows[0] as { id: number };
 }
 
+/**
+ * A 50 × 40 grid of points 0.001° apart from (-9, 38), coded row-0 … row-1999: a box picks an
+ * exact rectangle of them.
+ */
+export async function insertPointGrid(db: Queryable, layerId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO features (layer_id, geom, properties)
+     SELECT $1, ST_SetSRID(ST_MakePoint(-9 + (g % 50) * 0.001, 38 + (g / 50) * 0.001), 4326),
+            jsonb_build_object('code', 'row-' || g)
+     FROM generate_series(0, 1999) g`,
+    [layerId],
+  );
+}
+
 /** One feature; `geometry` is GeoJSON in EPSG:4326. */
 export async function insertFeature(
   db: Queryable,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
+import { TestClient } from './test-client.ts';
 
 export interface StatementCountingApp {
   /** The test app (its database is emptied before each test). */
@@ -11,6 +12,8 @@ export interface StatementCountingApp {
   counted: () => FastifyInstance;
   /** The statements `counted` sent, in order; a test empties it before what it measures. */
   statements: string[];
+  /** A client of `counted`, signed in as a new plain user. */
+  signedIn: () => Promise<TestClient>;
 }
 
 /**
@@ -47,5 +50,11 @@ export function useStatementCountingApp(): StatementCountingApp {
     if (value === undefined) throw new Error('the test app did not start (see beforeAll)');
     return value;
   };
-  return { t: () => required(t), counted: () => required(counted), statements };
+  const signedIn = async () => {
+    const user = await required(t).createUser();
+    const client = new TestClient(required(counted));
+    await client.login(user.email, user.password);
+    return client;
+  };
+  return { t: () => required(t), counted: () => required(counted), statements, signedIn };
 }

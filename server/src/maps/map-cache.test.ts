@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { useStatementCountingApp } from '../../test-support/statement-counting-app.ts';
-import { TestClient } from '../../test-support/test-client.ts';
 import { keepsMaps } from './map-cache.ts';
 
 /**
@@ -9,18 +8,11 @@ import { keepsMaps } from './map-cache.ts';
  * or a feature (here: plain SQL, as a script or a person at psql would), the next request sees
  * the change, and a request once the map is known asks the database only for its answer.
  */
-const { t, counted, statements } = useStatementCountingApp();
+const { t, statements, signedIn } = useStatementCountingApp();
 
 interface Items {
   numberMatched?: number;
   features: { id: number }[];
-}
-
-async function signedIn() {
-  const user = await t().createUser();
-  const client = new TestClient(counted());
-  await client.login(user.email, user.password);
-  return client;
 }
 
 describe('maps and layers kept in memory', () => {

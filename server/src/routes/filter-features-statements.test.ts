@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { insertLayer, insertMap, insertPointGrid } from '../../test-support/map-fixtures.ts';
 import { keepsMaps } from '../maps/map-cache.ts';
 import { useStatementCountingApp } from '../../test-support/statement-counting-app.ts';
-import { TestClient } from '../../test-support/test-client.ts';
 
 /**
  * The filters panel asks for a box of a layer each time the map moves, so what it costs is the
@@ -10,7 +9,7 @@ import { TestClient } from '../../test-support/test-client.ts';
  * memory (the embedded database), and on PostgreSQL one more that reads the map with all of its
  * layers together.
  */
-const { t, counted, statements } = useStatementCountingApp();
+const { t, statements, signedIn } = useStatementCountingApp();
 
 interface Page {
   data: { id: number }[];
@@ -19,20 +18,12 @@ interface Page {
 
 describe('the filters panel box', () => {
   it('is one statement where maps are kept, two on PostgreSQL, with the points the database finds', async () => {
-    const user = await t().createUser();
-    const client = new TestClient(counted());
-    await client.login(user.email, user.password);
+    const client = await signedIn();
     const map = await insertMap(t().database.db);
     const layer = await insertLayer(t().database.db, map.id);
     const other = await insertLayer(t().database.db, map.id);
-    // A 50 × 40 grid of points 0.001° apart: a box picks an exact rectangle of them.
-    await t().database.db.query(
-      `INSERT INTO features (layer_id, geom, properties)
-       SELECT l, ST_SetSRID(ST_MakePoint(-9 + (g % 50) * 0.001, 38 + (g / 50) * 0.001), 4326),
-              jsonb_build_object('code', 'row-' || g)
-       FROM generate_series(0, 1999) g, unnest($1::int[]) l`,
-      [[layer.id, other.id]],
-    );
+    await insertPointGrid(t().database.db, layer.id);
+    await insertPointGrid(t().database.db, other.id);
     const box = [-8.9905, 38.0095, -8.9805, 38.0135];
     const inBox = (
       await t().database.db.query<{ id: number }>(

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { insertLayer, insertMap, insertPointGrid } from '../../test-support/map-fixtures.ts';
 import { keepsMaps } from '../maps/map-cache.ts';
 import { useStatementCountingApp } from '../../test-support/statement-counting-app.ts';
-import { TestClient } from '../../test-support/test-client.ts';
 
 /**
  * An OGC API items page (a bbox, a page at a random depth) is what a GIS client asks for over
@@ -11,7 +10,7 @@ import { TestClient } from '../../test-support/test-client.ts';
  * it is one statement: the page with its count and its other-side link. On PostgreSQL, where
  * maps are not kept, the map and layer and the names of the map's vector layers come first.
  */
-const { t, counted, statements } = useStatementCountingApp();
+const { t, statements, signedIn } = useStatementCountingApp();
 
 interface Items {
   features: { id: number; properties: Record<string, unknown> }[];
@@ -22,19 +21,10 @@ interface Items {
 
 describe('an OGC API items page', () => {
   it('is one statement, with the same features, count and links as the long way', async () => {
-    const user = await t().createUser();
-    const client = new TestClient(counted());
-    await client.login(user.email, user.password);
+    const client = await signedIn();
     const map = await insertMap(t().database.db);
     const layer = await insertLayer(t().database.db, map.id);
-    // A 50 × 40 grid of points 0.001° apart: a bbox picks an exact rectangle of them.
-    await t().database.db.query(
-      `INSERT INTO features (layer_id, geom, properties)
-       SELECT $1, ST_SetSRID(ST_MakePoint(-9 + (g % 50) * 0.001, 38 + (g / 50) * 0.001), 4326),
-              jsonb_build_object('code', 'row-' || g)
-       FROM generate_series(0, 1999) g`,
-      [layer.id],
-    );
+    await insertPointGrid(t().database.db, layer.id);
     const url = `/ogc/maps/${map.id}/collections/${layer.id}/items`;
     const idsWhere = async (condition: string, params: unknown[] = []) =>
       (

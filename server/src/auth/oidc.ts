@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import type { SsoError } from '@shared/auth/sso-errors.ts';
 import { ACCESS_CHANNEL } from '../access/access-cache.ts';
 import type { OidcConfig } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -7,23 +8,6 @@ import { insertUser } from '../users/users-store.ts';
 import { hashPassword } from './passwords.ts';
 import { AUTH_CHANNEL } from './session-cache.ts';
 import { randomToken, sha256 } from './tokens.ts';
-
-/**
- * Why a provider sign-in ended without a session; the sign-in screen shows a message for each
- * (`/login?sso_error=<code>`).
- */
-export const SSO_ERRORS = [
-  'state',
-  'code',
-  'token',
-  'denied',
-  'email_unverified',
-  'email_taken',
-  'email_missing',
-  'acr',
-  'unavailable',
-] as const;
-export type SsoError = (typeof SSO_ERRORS)[number];
 
 export class SsoFailure extends Error {
   constructor(

@@ -1,22 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthProvidersProvidersItem } from '@generated/model';
-
-/** The reasons the server gives in `/login?sso_error=<code>`; anything else reads as a general failure. */
-export const SSO_ERROR_CODES = [
-  'state',
-  'code',
-  'token',
-  'denied',
-  'email_unverified',
-  'email_taken',
-  'email_missing',
-  'acr',
-  'unavailable',
-] as const;
-type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
-
-const isKnown = (code: string): code is SsoErrorCode => (SSO_ERROR_CODES as readonly string[]).includes(code);
+import { isSsoError as isKnown } from '@shared/auth/sso-errors';
 
 /** Why the last single sign-on ended without a session, in the reader's language. */
 export function SsoErrorMessage({ code }: { code: string | null }) {

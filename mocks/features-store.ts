@@ -7,6 +7,7 @@ import type {
   LayerChange,
   LayerFilter,
 } from '../generated/model';
+import { changedValues } from '../shared/features/changed-values';
 import { townFeatures, townLayers } from './town';
 import { conditionHolds } from './features-filter';
 import { inTime } from './features-time';
@@ -194,21 +195,6 @@ const auditValues = (feature: Feature): Record<string, unknown> => ({
   ...feature.properties,
   geometry: feature.geometry,
 });
-
-/** The old and new value of each entry that differs; undefined when none does. */
-function changedValues(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { old: Record<string, unknown>; new: Record<string, unknown> } | undefined {
-  const old: Record<string, unknown> = {};
-  const next: Record<string, unknown> = {};
-  for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[name]) === JSON.stringify(after[name])) continue;
-    old[name] = before[name] ?? null;
-    next[name] = after[name] ?? null;
-  }
-  return Object.keys(old).length > 0 ? { old, new: next } : undefined;
-}
 
 /** Applies one save; the caller checked every entry exists first (all or nothing). */
 export function applyEdits(

@@ -6,9 +6,10 @@ import { msg, type Problems } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, LAYER_COLUMNS, type FeatureRow, type LayerRow } from '../maps/records.ts';
 import { keepForRestore } from './deleted-features.ts';
 import { assertUnchangedSince } from './feature-edit-conflict.ts';
-import { changedValues, writeAudits, type AuditChange } from './feature-audits.ts';
+import { writeAudits, type AuditChange } from './feature-audits.ts';
 import { featureSizeProblems, geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap } from './feature-rows.ts';
+import { changedValues } from '@shared/features/changed-values.ts';
 import { propertyProblems } from '@shared/features/property-rules.ts';
 
 type UpdateFeaturesRequest = components['schemas']['UpdateFeaturesRequest'];
@@ -18,6 +19,22 @@ export const auditValues = (row: Pick<FeatureRow, 'properties' | 'geometry'>) =>
   ...row.properties,
   geometry: row.geometry,
 });
+
+/**
+ * The history entry of a change that keeps the feature (a restore, the first part of a split):
+ * what changed, both sides empty when nothing did, so the entry still records the change.
+ */
+export function updateAudit(before: FeatureRow, after: FeatureRow, userId: number): AuditChange {
+  const change = changedValues(auditValues(before), auditValues(after)) ?? { old: {}, new: {} };
+  return {
+    layerId: after.layer_id,
+    featureId: after.id,
+    event: 'updated',
+    oldValues: change.old,
+    newValues: change.new,
+    userId,
+  };
+}
 
 export async function layersOfMap(db: Queryable, mapId: number): Promise<Map<number, LayerRow>> {
   const kept = await cachedMap(db, mapId);

@@ -2,7 +2,8 @@ import type { components } from '@generated/openapi-types.ts';
 import type { Database } from '../db/database.ts';
 import { invalid } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
-import { changedValues, writeAudits } from './feature-audits.ts';
+import { changedValues } from '@shared/features/changed-values.ts';
+import { writeAudits } from './feature-audits.ts';
 import { layersOfMap } from './feature-edits.ts';
 import { propertyProblems, type FeatureProperties } from '@shared/features/property-rules.ts';
 

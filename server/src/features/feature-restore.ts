@@ -5,8 +5,8 @@ import { msg } from '../i18n/messages.ts';
 import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow } from '../maps/records.ts';
 import { insertFeature } from './features-store.ts';
 import { bringBackKept } from './deleted-features.ts';
-import { changedValues, writeAudits } from './feature-audits.ts';
-import { auditValues } from './feature-edits.ts';
+import { writeAudits } from './feature-audits.ts';
+import { auditValues, updateAudit } from './feature-edits.ts';
 import { featuresOfMap, withFiles } from './feature-rows.ts';
 import {
   assertSeen,
@@ -86,18 +86,7 @@ export async function restoreFeatureVersion(
         [featureId, JSON.stringify(properties), geometryJson, userId],
       );
       if (!after) throw notFound();
-      const change = changedValues(auditValues(before), auditValues(after)) ?? { old: {}, new: {} };
-      await writeAudits(tx, [
-        {
-          layerId: after.layer_id,
-          featureId,
-          event: 'updated',
-          oldValues: change.old,
-          newValues: change.new,
-          userId,
-          restoredVersion: request.version,
-        },
-      ]);
+      await writeAudits(tx, [{ ...updateAudit(before, after, userId), restoredVersion: request.version }]);
       return after;
     }
 

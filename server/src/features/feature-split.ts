@@ -9,8 +9,8 @@ import {
   type FeatureRow,
   type LayerRow,
 } from '../maps/records.ts';
-import { changedValues, writeAudits } from './feature-audits.ts';
-import { auditValues } from './feature-edits.ts';
+import { writeAudits } from './feature-audits.ts';
+import { auditValues, updateAudit } from './feature-edits.ts';
 import { geometryProblems } from './feature-geometry.ts';
 import { featuresOfMap, withFiles } from './feature-rows.ts';
 import { insertFeaturesSql } from './features-store.ts';
@@ -113,17 +113,8 @@ export async function splitFeature(
     );
     if (!rest || !first) throw new Error('split wrote nothing');
     const source = { featureId, version };
-    const change = changedValues(auditValues(before), auditValues(first)) ?? { old: {}, new: {} };
     await writeAudits(tx, [
-      {
-        layerId: first.layer_id,
-        featureId,
-        event: 'updated',
-        oldValues: change.old,
-        newValues: change.new,
-        userId,
-        source,
-      },
+      { ...updateAudit(before, first, userId), source },
       {
         layerId: rest.layer_id,
         featureId: rest.id,

@@ -2,17 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
-import type { AuditEvent } from './feature-audits.ts';
+import type { AuditRow } from './feature-audits.ts';
 
 /** A history row that made a version (created, updated, deleted); file changes make none. */
-export interface VersionRow {
-  id: number;
-  layer_id: number;
-  event: AuditEvent;
+export type VersionRow = Pick<AuditRow, 'id' | 'layer_id' | 'event' | 'old_values' | 'new_values'> & {
   version: number;
-  old_values: Record<string, unknown> | null;
-  new_values: Record<string, unknown> | null;
-}
+};
 
 /**
  * The feature's versions, newest first. `lockNewest` (inside a transaction) locks the newest

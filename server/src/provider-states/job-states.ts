@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashPassword } from '../auth/passwords.ts';
-import { randomToken } from '../auth/tokens.ts';
 import { EXPORT_FORMATS } from '../exports/export-formats.ts';
 import { EXPORT_JOB, exportsDir } from '../exports/export-job.ts';
 import type { ExportFormat } from '../exports/export-scope.ts';
-import {
-  remember,
-  required,
-  resolve,
-  signedIn,
-  uniqueEmail,
-  type Params,
-  type StateContext,
-} from './state-context.ts';
+import { anotherUser } from './another-user.ts';
+import { remember, required, resolve, signedIn, type Params, type StateContext } from './state-context.ts';
 import type { StateDefinition } from './state-definition.ts';
 
 /** The wire status (the `exports` view) → the `jobs` row status behind it. */
@@ -36,11 +27,7 @@ function wireStatus(params: Params): WireStatus {
 async function owner(context: StateContext, who: unknown): Promise<number> {
   if (who === 'signed-in') return signedIn(context, 'an export exists');
   if (who !== 'another') throw new Error(`export owner must be 'signed-in' or 'another', not ${String(who)}`);
-  const rows = await context.db.query<{ id: number }>(
-    `INSERT INTO users (name, email, password_hash, type) VALUES ('Export Owner', $1, $2, 'user') RETURNING id`,
-    [uniqueEmail('export-owner'), await hashPassword(randomToken())],
-  );
-  return (rows[0] as { id: number }).id;
+  return anotherUser(context, 'Export Owner', 'export-owner');
 }
 
 export const JOB_STATES: StateDefinition[] = [

@@ -1,17 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { insertFeature } from '../features/features-store.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import { randomToken } from '../auth/tokens.ts';
-import {
-  remember,
-  required,
-  resolve,
-  signedIn,
-  uniqueEmail,
-  type Params,
-  type StateContext,
-} from './state-context.ts';
+import { anotherUser } from './another-user.ts';
+import { remember, required, resolve, signedIn, type Params, type StateContext } from './state-context.ts';
 import type { StateDefinition } from './state-definition.ts';
 
 const json = (data: unknown): string => JSON.stringify(data);
@@ -93,14 +85,6 @@ function layerPartState(
       ...values(params),
     }),
   );
-}
-
-async function anotherUser(context: StateContext, name: string): Promise<number> {
-  const rows = await context.db.query<{ id: number }>(
-    `INSERT INTO users (name, email, password_hash, type) VALUES ($1, $2, $3, 'user') RETURNING id`,
-    [name, uniqueEmail('other'), await hashPassword(randomToken())],
-  );
-  return (rows[0] as { id: number }).id;
 }
 
 function bookmarkRow(context: StateContext, params: Params, userId: number) {
@@ -343,7 +327,8 @@ export const MAP_STATES: StateDefinition[] = [
       creates: 'A bookmark of the map owned by another (new) account.',
       params: BOOKMARK_PARAMS,
     },
-    async (context, params) => bookmarkRow(context, params, await anotherUser(context, 'Bookmark Owner')),
+    async (context, params) =>
+      bookmarkRow(context, params, await anotherUser(context, 'Bookmark Owner', 'other')),
   ),
   {
     key: 'layerRelationExists',

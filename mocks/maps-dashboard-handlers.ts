@@ -14,6 +14,7 @@ import type {
   WidgetUpdate,
 } from '../generated/model';
 import { aggregateLayerQueryParams } from '../generated/zod/dashboards/dashboards.zod';
+import { widgetSettings } from '../shared/dashboards/widget-settings';
 import { featuresOfLayer } from './features-store';
 import { inTime, timeProblem } from './features-time';
 import { guardMap, idParam } from './maps-guards';
@@ -339,15 +340,8 @@ export const mapsDashboardHandlers = [
     const widget: Widget = {
       id: stored().reduce((max, row) => Math.max(max, row.id), 0) + 1,
       map_id: guarded.map.id,
-      layer_id: body.layer_id,
+      ...widgetSettings(body),
       title: body.title,
-      kind: body.kind,
-      chart: body.chart ?? 'bar',
-      scope: body.scope ?? 'map',
-      group_by: body.group_by ?? null,
-      metrics: body.metrics,
-      filters: body.filters ?? [],
-      limit: body.limit ?? 20,
       order: body.order ?? stored().length,
       // Below every other widget of the map, as the server puts a widget made without a place.
       layout: body.layout ?? {

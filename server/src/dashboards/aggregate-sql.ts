@@ -1,4 +1,5 @@
 import type { components } from '@generated/openapi-types.ts';
+import { DEFAULT_GROUP_LIMIT } from '@shared/dashboards/widget-settings.ts';
 import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
 import { layerConditionsSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';
@@ -8,7 +9,6 @@ type Aggregation = components['schemas']['Aggregation'];
 type Total = components['schemas']['AggregateTotal'];
 type Key = components['schemas']['GroupKey'];
 
-export const DEFAULT_GROUP_LIMIT = 20;
 /** Date buckets listed at most (about 14 years of days); later ones are counted in `other`. */
 export const MAX_BUCKETS = 5000;
 

@@ -1,7 +1,8 @@
 import type { components } from '@generated/openapi-types.ts';
+import { DEFAULT_GROUP_LIMIT, widgetSettings } from '@shared/dashboards/widget-settings.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 import { aggregateCacheFor, aggregateKey } from '../dashboards/aggregate-cache.ts';
-import { aggregateLayer, DEFAULT_GROUP_LIMIT } from '../dashboards/aggregate-sql.ts';
+import { aggregateLayer } from '../dashboards/aggregate-sql.ts';
 import {
   deleteWidget,
   insertWidget,
@@ -116,15 +117,8 @@ export const routeHandlers = typedHandlers({
     const problems = await widgetProblems(db, map.id, body);
     if (Object.keys(problems).length > 0) throw invalid(problems);
     const row = await insertWidget(db, map.id, {
-      layer_id: body.layer_id,
+      ...widgetSettings(body),
       title: body.title.trim() || body.title,
-      kind: body.kind,
-      chart: body.chart ?? 'bar',
-      scope: body.scope ?? 'map',
-      group_by: body.group_by ?? null,
-      metrics: body.metrics,
-      filters: body.filters ?? [],
-      limit: body.limit ?? DEFAULT_GROUP_LIMIT,
       order: body.order ?? null,
       layout: {
         x: body.layout?.x ?? null,
@@ -143,15 +137,8 @@ export const routeHandlers = typedHandlers({
     const problems = await widgetProblems(db, map.id, next);
     if (Object.keys(problems).length > 0) throw invalid(problems);
     const row = await updateWidget(db, current.id, {
-      layer_id: next.layer_id,
+      ...widgetSettings(next),
       title: next.title.trim() || next.title,
-      kind: next.kind,
-      chart: next.chart,
-      scope: next.scope,
-      group_by: next.group_by ?? null,
-      metrics: next.metrics,
-      filters: next.filters ?? [],
-      limit: next.limit,
       order: next.order,
       layout: next.layout,
     });

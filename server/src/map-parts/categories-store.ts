@@ -1,4 +1,5 @@
-import { returnedRow, type Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
+import { partWrites } from './part-writes.ts';
 import { CATEGORY_COLUMNS, type CategoryBody } from '../maps/records.ts';
 
 /** Roots first, then each level in its order. */
@@ -15,28 +16,11 @@ export async function categoryOfMapExists(db: Queryable, mapId: number, id: numb
   return (await db.query('SELECT 1 FROM categories WHERE id = $1 AND map_id = $2', [id, mapId])).length > 0;
 }
 
-export function insertCategory(
-  tx: Queryable,
-  mapId: number,
-  values: { name: string; parent_id: number | null; order: number },
-): Promise<CategoryBody> {
-  return returnedRow<CategoryBody>(
-    tx,
-    `INSERT INTO categories AS c (map_id, name, parent_id, "order") VALUES ($1, $2, $3, $4)
-     RETURNING ${CATEGORY_COLUMNS}`,
-    [mapId, values.name, values.parent_id, values.order],
-  );
-}
+/** What a write of a category stores. */
+type CategoryValues = Pick<CategoryBody, 'name' | 'parent_id' | 'order'>;
 
-export function updateCategory(
-  tx: Queryable,
-  id: number,
-  values: { name: string; parent_id: number | null; order: number },
-): Promise<CategoryBody> {
-  return returnedRow<CategoryBody>(
-    tx,
-    `UPDATE categories AS c SET name = $2, parent_id = $3, "order" = $4 WHERE c.id = $1
-     RETURNING ${CATEGORY_COLUMNS}`,
-    [id, values.name, values.parent_id, values.order],
-  );
-}
+export const { insert: insertCategory, update: updateCategory } = partWrites<CategoryValues, CategoryBody>(
+  { table: 'categories', alias: 'c', columns: CATEGORY_COLUMNS },
+  ['name', 'parent_id', 'order'],
+  (values) => [values.name, values.parent_id, values.order],
+);

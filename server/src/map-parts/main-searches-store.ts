@@ -1,4 +1,5 @@
-import { returnedRow, type Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
+import { partWrites } from './part-writes.ts';
 import type { PartTable } from './part-rows.ts';
 import { MAIN_SEARCH_COLUMNS, type MainSearchBody } from '../maps/records.ts';
 
@@ -16,13 +17,16 @@ export type MainSearchValues = Pick<
   'layer_id' | 'label' | 'fields' | 'display_field' | 'order'
 >;
 
-const params = (values: MainSearchValues) => [
+export const { insert: insertMainSearch, update: updateMainSearch } = partWrites<
+  MainSearchValues,
+  MainSearchBody
+>(MAIN_SEARCHES, ['layer_id', 'label', 'fields', 'display_field', 'order'], (values) => [
   values.layer_id,
   values.label,
   JSON.stringify(values.fields),
   values.display_field,
   values.order,
-];
+]);
 
 /** Whether an entry other than `exceptId` searches the layer already (one entry a layer). */
 export async function layerHasMainSearch(db: Queryable, layerId: number, exceptId: number): Promise<boolean> {
@@ -31,24 +35,6 @@ export async function layerHasMainSearch(db: Queryable, layerId: number, exceptI
     exceptId,
   ]);
   return taken.length > 0;
-}
-
-export function insertMainSearch(tx: Queryable, mapId: number, values: MainSearchValues) {
-  return returnedRow<MainSearchBody>(
-    tx,
-    `INSERT INTO main_searches AS s (map_id, layer_id, label, fields, display_field, "order")
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${MAIN_SEARCH_COLUMNS}`,
-    [mapId, ...params(values)],
-  );
-}
-
-export function updateMainSearch(tx: Queryable, id: number, values: MainSearchValues) {
-  return returnedRow<MainSearchBody>(
-    tx,
-    `UPDATE main_searches AS s SET layer_id = $2, label = $3, fields = $4, display_field = $5, "order" = $6
-     WHERE s.id = $1 RETURNING ${MAIN_SEARCH_COLUMNS}`,
-    [id, ...params(values)],
-  );
 }
 
 /** The search settings of the layer's entry, in their order. */

@@ -4,7 +4,20 @@ import { featureHistory } from '../features/feature-audits.ts';
 import { relatedFeatures } from '../features/feature-relatives.ts';
 import { featureOfMap } from '../features/feature-rows.ts';
 import { notFound } from '../http/http-error.ts';
-import { typedHandlers } from '../openapi/typed-handlers.ts';
+import { typedHandlers, type TypedContext } from '../openapi/typed-handlers.ts';
+
+/** The features related to a feature of the map by the layers' relations, one way. */
+async function relativesOf(
+  { services: { db }, auth, params }: TypedContext<'getFeatureChildren' | 'getFeatureParents'>,
+  direction: 'children' | 'parents',
+) {
+  await mapForFeatures(db, auth.ability, params.id, 'read');
+  if (!(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
+  return {
+    status: 200 as const,
+    body: { data: await relatedFeatures(db, params.id, params.feature_id, direction) },
+  };
+}
 
 /** A feature's history and the features related to it by the layers' relations. */
 export const routeHandlers = typedHandlers({
@@ -32,21 +45,11 @@ export const routeHandlers = typedHandlers({
     return { status: 200, body: { data: page.data, meta: { next_before: page.nextBefore } } };
   },
 
-  async getFeatureChildren({ services: { db }, auth, params }) {
-    await mapForFeatures(db, auth.ability, params.id, 'read');
-    if (!(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
-    return {
-      status: 200,
-      body: { data: await relatedFeatures(db, params.id, params.feature_id, 'children') },
-    };
+  async getFeatureChildren(context) {
+    return relativesOf(context, 'children');
   },
 
-  async getFeatureParents({ services: { db }, auth, params }) {
-    await mapForFeatures(db, auth.ability, params.id, 'read');
-    if (!(await featureOfMap(db, params.id, params.feature_id))) throw notFound();
-    return {
-      status: 200,
-      body: { data: await relatedFeatures(db, params.id, params.feature_id, 'parents') },
-    };
+  async getFeatureParents(context) {
+    return relativesOf(context, 'parents');
   },
 });

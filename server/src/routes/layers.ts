@@ -9,10 +9,28 @@ import { deleteLayer, insertLayer, layersOfMap, updateLayer } from '../layers/la
 import { transferLayer } from '../layers/layer-transfer.ts';
 import { layerFor, mapFor, mayUpdateMapIfExists } from '../maps/access.ts';
 import { withTimeExtents } from '../maps/map-detail.ts';
-import { toLayer } from '../maps/records.ts';
+import { toLayer, type LayerRow } from '../maps/records.ts';
 import { unlinkStoredFiles } from '../maps/stored-files.ts';
+import type { OperationContext } from '../openapi/bind-operations.ts';
 import { typedHandlers } from '../openapi/typed-handlers.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
+
+/**
+ * A change a signed-in editor makes to a layer's schema or place, which records who made it:
+ * the layer as the change leaves it.
+ */
+async function changedLayer(
+  {
+    services,
+    auth,
+    params,
+  }: Pick<OperationContext, 'services' | 'auth'> & { params: { id: number; layer_id: number } },
+  change: (layer: LayerRow, userId: number) => Promise<LayerRow>,
+) {
+  if (!auth.user) throw unauthenticated();
+  const layer = await layerFor(services.db, auth, params, 'update');
+  return { status: 200 as const, body: { data: toLayer(await change(layer, auth.user.id)) } };
+}
 
 /** Handlers for layers, their schema, transfer and relations. */
 export const routeHandlers = typedHandlers({
@@ -61,33 +79,21 @@ export const routeHandlers = typedHandlers({
     return { status: 204 };
   },
 
-  updateLayerProperties: async ({ services, auth, params, body }) => {
-    if (!auth.user) throw unauthenticated();
-    const layer = await layerFor(services.db, auth, params, 'update');
-    return {
-      status: 200,
-      body: { data: toLayer(await updateLayerProperties(services.db, layer, body.properties, auth.user.id)) },
-    };
-  },
+  updateLayerProperties: async ({ services, auth, params, body }) =>
+    changedLayer({ services, auth, params }, (layer, userId) =>
+      updateLayerProperties(services.db, layer, body.properties, userId),
+    ),
 
-  deleteLayerProperties: async ({ services, auth, params, body }) => {
-    if (!auth.user) throw unauthenticated();
-    const layer = await layerFor(services.db, auth, params, 'update');
-    return {
-      status: 200,
-      body: { data: toLayer(await deleteLayerProperties(services.db, layer, body.names, auth.user.id)) },
-    };
-  },
+  deleteLayerProperties: async ({ services, auth, params, body }) =>
+    changedLayer({ services, auth, params }, (layer, userId) =>
+      deleteLayerProperties(services.db, layer, body.names, userId),
+    ),
 
-  transferLayer: async ({ services, auth, params, body }) => {
-    if (!auth.user) throw unauthenticated();
-    const layer = await layerFor(services.db, auth, params, 'update');
-    await mayUpdateMapIfExists(services.db, auth, body.target_map_id);
-    return {
-      status: 200,
-      body: { data: toLayer(await transferLayer(services.db, layer, body, auth.user.id)) },
-    };
-  },
+  transferLayer: async ({ services, auth, params, body }) =>
+    changedLayer({ services, auth, params }, async (layer, userId) => {
+      await mayUpdateMapIfExists(services.db, auth, body.target_map_id);
+      return transferLayer(services.db, layer, body, userId);
+    }),
 
   getLayerRelations: async ({ services, auth, params }) => {
     const layer = await layerFor(services.db, auth, params, 'read');

@@ -6,7 +6,7 @@ import { storeResetToken, useResetToken } from '../auth/password-reset-tokens.ts
 import { randomToken } from '../auth/tokens.ts';
 import { invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
-import { linkOrigin } from '../mail/link-origin.ts';
+import { sendTokenLinkMail } from '../mail/token-link-mail.ts';
 import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { findUserByEmail } from '../users/users-store.ts';
 import { passwordRuleErrors } from '../users/user-rules.ts';
@@ -17,7 +17,7 @@ export const RESET_TOKEN_MINUTES = 60;
 export async function forgetPassword(
   context: TypedContext<'forgetPassword'>,
 ): Promise<TypedResult<'forgetPassword'>> {
-  const { db, mailer, config, log } = context.services;
+  const { db } = context.services;
   const { email } = context.body;
   const t = translator(localeOf(context.request));
   const key = throttleKey('forgot', email, context.request.ip);
@@ -28,16 +28,16 @@ export async function forgetPassword(
   if (user) {
     const token = randomToken(32);
     await storeResetToken(db, user.email, token);
-    const link = `${linkOrigin(config, context.request.server)}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
     // Not awaited: the answer must not take longer when the account exists.
-    mailer
-      .send({
-        to: user.email,
-        // In the language the request came in: the one the person asking reads.
-        subject: t('reset.mail_subject'),
-        text: t('reset.mail_text', { link, minutes: RESET_TOKEN_MINUTES }),
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+    sendTokenLinkMail(context.services, context.request.server, {
+      to: user.email,
+      page: 'reset-password',
+      token,
+      // In the language the request came in: the one the person asking reads.
+      subject: t('reset.mail_subject'),
+      text: (link) => t('reset.mail_text', { link, minutes: RESET_TOKEN_MINUTES }),
+      failure: 'password reset mail failed',
+    });
   }
   return { status: 200, body: { message: t('reset.sent') } };
 }

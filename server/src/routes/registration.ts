@@ -3,7 +3,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { clearHits, ipKey, recordHit, retryAfter, takeAttempt, throttleKey } from '../auth/throttle.ts';
 import { HttpError, invalid, tooManyAttempts } from '../http/http-error.ts';
 import { localeOf, msg, translator } from '../i18n/messages.ts';
-import { linkOrigin } from '../mail/link-origin.ts';
+import { sendTokenLinkMail } from '../mail/token-link-mail.ts';
 import { typedHandlers, type TypedContext, type TypedResult } from '../openapi/typed-handlers.ts';
 import { toPublicUser, type UserRecord } from '../users/user-record.ts';
 import { emailTaken, insertUser } from '../users/users-store.ts';
@@ -17,7 +17,7 @@ export const REGISTRATIONS_PER_MINUTE = 5;
  * sign in until the mailed link confirms the address (the client goes to the login screen).
  */
 export async function register(context: TypedContext<'register'>): Promise<TypedResult<'register'>> {
-  const { db, config, mailer, log } = context.services;
+  const { db, config } = context.services;
   if (config.registration !== 'open') throw new HttpError(403, msg('accounts.registration_closed'));
   const wait = await takeAttempt(db, ipKey('register', context.request.ip), REGISTRATIONS_PER_MINUTE);
   if (wait > 0) throw tooManyAttempts(wait);
@@ -45,14 +45,14 @@ export async function register(context: TypedContext<'register'>): Promise<Typed
   }
   const { user, token } = created;
   const t = translator(localeOf(context.request));
-  const link = `${linkOrigin(config, context.request.server)}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  mailer
-    .send({
-      to: user.email,
-      subject: t('accounts.verify_subject'),
-      text: t('accounts.verify_text', { link, hours: VERIFY_TOKEN_HOURS }),
-    })
-    .catch((error: unknown) => log.error({ err: error }, 'address confirmation mail failed'));
+  sendTokenLinkMail(context.services, context.request.server, {
+    to: user.email,
+    page: 'verify-email',
+    token,
+    subject: t('accounts.verify_subject'),
+    text: (link) => t('accounts.verify_text', { link, hours: VERIFY_TOKEN_HOURS }),
+    failure: 'address confirmation mail failed',
+  });
   return { status: 201, body: { data: toPublicUser(user) } };
 }
 

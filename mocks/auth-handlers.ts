@@ -63,6 +63,23 @@ async function guardedBody<T>(request: Request, schema: ZodType<T>) {
   return refusal ? { ok: false as const, response: refusal } : parseWith(schema, await readJson(request));
 }
 
+/**
+ * A change of the signed-in user's two-factor sign-in, which asks for the password again: the
+ * user and the body as `schema` reads it, or the answer that refuses it.
+ */
+async function withPassword<T extends { password: string }>(
+  request: Request,
+  schema: ZodType<T>,
+): Promise<{ user: UserRecord; data: T; response?: undefined } | { response: Response }> {
+  const guarded = requireUser(request, true);
+  if (guarded.response) return guarded;
+  const parsed = parseWith(schema, await readJson(request));
+  if (!parsed.ok) return parsed;
+  if (parsed.data.password !== guarded.user.password)
+    return { response: validationFailed({ password: ['The password is incorrect.'] }) };
+  return { user: guarded.user, data: parsed.data };
+}
+
 export const authHandlers = [
   http.get('*/api/auth/providers', () => {
     issueXsrfCookie();
@@ -165,14 +182,10 @@ export const authHandlers = [
   }),
 
   http.post('*/api/user/two-factor/confirm', async ({ request }) => {
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
-    const parsed = parseWith(confirmTwoFactorBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const { user } = guarded;
-    if (parsed.data.password !== user.password)
-      return validationFailed({ password: ['The password is incorrect.'] });
-    if (!user.pending_two_factor || parsed.data.code !== MOCK_TOTP_CODE) return validationFailed(WRONG_CODE);
+    const checked = await withPassword(request, confirmTwoFactorBody);
+    if (checked.response) return checked.response;
+    const { user, data } = checked;
+    if (!user.pending_two_factor || data.code !== MOCK_TOTP_CODE) return validationFailed(WRONG_CODE);
     const recovery_codes = Array.from({ length: 8 }, (_, i) => `mock${i + 1}-recov`);
     db.user.update({
       where: { id: { equals: user.id } },
@@ -187,14 +200,10 @@ export const authHandlers = [
   }),
 
   http.post('*/api/user/two-factor/disable', async ({ request }) => {
-    const guarded = requireUser(request, true);
-    if (guarded.response) return guarded.response;
-    const parsed = parseWith(disableTwoFactorBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const { user } = guarded;
-    if (parsed.data.password !== user.password)
-      return validationFailed({ password: ['The password is incorrect.'] });
-    if (!user.two_factor_enabled || !acceptCode(user, parsed.data.code)) return validationFailed(WRONG_CODE);
+    const checked = await withPassword(request, disableTwoFactorBody);
+    if (checked.response) return checked.response;
+    const { user, data } = checked;
+    if (!user.two_factor_enabled || !acceptCode(user, data.code)) return validationFailed(WRONG_CODE);
     db.user.update({
       where: { id: { equals: user.id } },
       data: { two_factor_enabled: false, totp_code: '', recovery_codes: '' },

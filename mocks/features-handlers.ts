@@ -70,6 +70,18 @@ function townEditor(request: Request, params: Params): TownCaller {
   return guarded;
 }
 
+/** As townEditor, with the edit's body as `schema` reads it. */
+async function townEdit<T>(
+  request: Request,
+  params: Params,
+  schema: ZodType<T>,
+): Promise<{ user: UserRecord; body: T } | { user?: undefined; response: Response | undefined }> {
+  const guarded = townEditor(request, params);
+  if (!guarded.user) return guarded;
+  const body = parseWith(schema, await readJson(request));
+  return body.ok ? { user: guarded.user, body: body.data } : { response: body.response };
+}
+
 /** A read of one town layer: its id and the query as `schema` reads it, or the answer instead. */
 function townLayerRead<T>(
   request: Request,
@@ -187,33 +199,29 @@ export const featuresHandlers = [
   }),
 
   http.post('*/api/maps/:id/updateFeatures', async ({ request, params }) => {
-    const guarded = townEditor(request, params);
-    if (!guarded.user) return guarded.response;
-    const body = parseWith(updateFeaturesBody, await readJson(request));
-    if (!body.ok) return body.response;
-    const deleteIds = body.data.delete_ids ?? [];
-    const problems = editProblems(body.data.features, deleteIds);
+    const edit = await townEdit(request, params, updateFeaturesBody);
+    if (!edit.user) return edit.response;
+    const deleteIds = edit.body.delete_ids ?? [];
+    const problems = editProblems(edit.body.features, deleteIds);
     if (Object.keys(problems).length > 0) return validationFailed(problems);
-    const result = applyEdits(body.data.features, deleteIds, {
-      id: guarded.user.id,
-      name: guarded.user.name,
+    const result = applyEdits(edit.body.features, deleteIds, {
+      id: edit.user.id,
+      name: edit.user.name,
     });
     return HttpResponse.json<UpdateFeaturesResult>({ data: result });
   }),
 
   http.post('*/api/maps/:id/updateMultiSelectFeatures', async ({ request, params }) => {
-    const guarded = townEditor(request, params);
-    if (!guarded.user) return guarded.response;
-    const body = parseWith(updateMultiSelectFeaturesBody, await readJson(request));
-    if (!body.ok) return body.response;
-    const { layer_id: layerId, feature_ids: ids, properties } = body.data;
+    const edit = await townEdit(request, params, updateMultiSelectFeaturesBody);
+    if (!edit.user) return edit.response;
+    const { layer_id: layerId, feature_ids: ids, properties } = edit.body;
     if (ids.some((id) => findFeature(id)?.layer_id !== layerId)) {
       return validationFailed({ feature_ids: ['Every feature must belong to the layer.'] });
     }
     const result = applyEdits(
       ids.map((id) => ({ type: 'Feature' as const, id, layer_id: layerId, properties })),
       [],
-      { id: guarded.user.id, name: guarded.user.name },
+      { id: edit.user.id, name: edit.user.name },
     );
     return HttpResponse.json<UpdateMultiSelectResult>({
       data: { layer_id: layerId, updated_count: result.updated.length },

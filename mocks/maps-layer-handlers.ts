@@ -60,6 +60,13 @@ function relationsOf(layerId: number): LayerRelation[] {
   return mapsDb.relations.filter((row) => row.parent_layer_id === layerId || row.child_layer_id === layerId);
 }
 
+/** The layer with its attribute schema changed, as the schema edits answer it. */
+function withProperties(layer: Layer, properties: Layer['properties']) {
+  layer.properties = properties;
+  layer.updated_at = nowStamp();
+  return HttpResponse.json<LayerResource>({ data: layer });
+}
+
 /** Layers of a map: CRUD, attribute schema, transfer, relations (docs/decisions.md#layers). */
 export const mapsLayerHandlers = [
   http.get('*/api/maps/:id/layers', ({ request, params }) => {
@@ -154,9 +161,7 @@ export const mapsLayerHandlers = [
     const { layer, body } = guarded;
     const schema = applySchemaEdits(layer.properties, body.properties);
     if (!schema.ok) return validationFailed(schema.errors);
-    layer.properties = schema.properties;
-    layer.updated_at = nowStamp();
-    return HttpResponse.json<LayerResource>({ data: layer });
+    return withProperties(layer, schema.properties);
   }),
 
   http.post('*/api/maps/:id/layers/:layerId/properties', async ({ request, params }) => {
@@ -170,9 +175,10 @@ export const mapsLayerHandlers = [
       }
     });
     if (Object.keys(errors).length > 0) return validationFailed(errors);
-    layer.properties = layer.properties.filter((entry) => !body.names.includes(entry.name));
-    layer.updated_at = nowStamp();
-    return HttpResponse.json<LayerResource>({ data: layer });
+    return withProperties(
+      layer,
+      layer.properties.filter((entry) => !body.names.includes(entry.name)),
+    );
   }),
 
   http.post('*/api/maps/:id/layers/:layerId/transfer', async ({ request, params }) => {

@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import type { ZodType } from 'zod';
 import {
   isolateWaterNetworkPipeBody,
   traceWaterNetworkBody,
@@ -45,15 +46,24 @@ function configErrors(
   return errors;
 }
 
-/** Reader checks for isolate and trace (POSTs, so XSRF too), then the map's built network. */
-function readerNetwork(request: Request, mapId: number): { network: MockNetwork } | { response: Response } {
+/**
+ * Reader checks for isolate and trace (POSTs, so XSRF too), then the map's built network and
+ * the question as `schema` reads it.
+ */
+async function readerNetwork<T>(
+  request: Request,
+  mapId: number,
+  schema: ZodType<T>,
+): Promise<{ network: MockNetwork; body: T } | { response: Response }> {
   const guarded = requireUser(request, true);
   if (guarded.response) return { response: guarded.response };
   const map = findMap(mapId);
   if (!map) return { response: notFound() };
   const config = waterNetworkOf(mapId);
   if (config.pipe_layer_id === null) return { response: validationFailed(NOT_CONFIGURED) };
-  return { network: networkOf({ ...config, pipe_layer_id: config.pipe_layer_id }, map.center) };
+  const network = networkOf({ ...config, pipe_layer_id: config.pipe_layer_id }, map.center);
+  const parsed = parseWith(schema, await readJson(request));
+  return parsed.ok ? { network, body: parsed.data } : { response: parsed.response };
 }
 
 export const waterNetworkHandlers = [
@@ -99,11 +109,9 @@ export const waterNetworkHandlers = [
   }),
 
   http.post('*/api/maps/:id/water-network/isolate', async ({ request, params }) => {
-    const loaded = readerNetwork(request, idParam(params, 'id'));
+    const loaded = await readerNetwork(request, idParam(params, 'id'), isolateWaterNetworkPipeBody);
     if ('response' in loaded) return loaded.response;
-    const parsed = parseWith(isolateWaterNetworkPipeBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const pipeId = parsed.data.pipe_id;
+    const pipeId = loaded.body.pipe_id;
     if (!loaded.network.pipeIds.has(pipeId))
       return validationFailed({ pipe_id: ["The feature is not a pipe of this map's water network."] });
     // Mock valves are all operable: nothing is skipped.
@@ -132,11 +140,9 @@ export const waterNetworkHandlers = [
   }),
 
   http.post('*/api/maps/:id/water-network/trace', async ({ request, params }) => {
-    const loaded = readerNetwork(request, idParam(params, 'id'));
+    const loaded = await readerNetwork(request, idParam(params, 'id'), traceWaterNetworkBody);
     if ('response' in loaded) return loaded.response;
-    const parsed = parseWith(traceWaterNetworkBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const featureId = parsed.data.feature_id;
+    const featureId = loaded.body.feature_id;
     const trace =
       traceFeature(loaded.network.graph, featureId) ??
       (loaded.network.pipeIds.has(featureId) ? { pipe_ids: [featureId], node_ids: [] } : null);

@@ -20,20 +20,30 @@ export const auditValues = (row: Pick<FeatureRow, 'properties' | 'geometry'>) =>
   geometry: row.geometry,
 });
 
+/** The `updated` history entry of a feature whose row is now `after`. */
+const updatedEntry = (
+  after: FeatureRow,
+  change: { old: Record<string, unknown>; new: Record<string, unknown> },
+  userId: number,
+): AuditChange => ({
+  layerId: after.layer_id,
+  featureId: after.id,
+  event: 'updated',
+  oldValues: change.old,
+  newValues: change.new,
+  userId,
+});
+
 /**
  * The history entry of a change that keeps the feature (a restore, the first part of a split):
  * what changed, both sides empty when nothing did, so the entry still records the change.
  */
 export function updateAudit(before: FeatureRow, after: FeatureRow, userId: number): AuditChange {
-  const change = changedValues(auditValues(before), auditValues(after)) ?? { old: {}, new: {} };
-  return {
-    layerId: after.layer_id,
-    featureId: after.id,
-    event: 'updated',
-    oldValues: change.old,
-    newValues: change.new,
+  return updatedEntry(
+    after,
+    changedValues(auditValues(before), auditValues(after)) ?? { old: {}, new: {} },
     userId,
-  };
+  );
 }
 
 export async function layersOfMap(db: Queryable, mapId: number): Promise<Map<number, LayerRow>> {
@@ -147,15 +157,7 @@ export async function saveFeatureEdits(
       // The row as this save leaves it, for the next entry of the same feature in this request.
       stored.set(after.id, after);
       const change = changedValues(auditValues(before), auditValues(after));
-      if (change)
-        audits.push({
-          layerId: after.layer_id,
-          featureId: after.id,
-          event: 'updated',
-          oldValues: change.old,
-          newValues: change.new,
-          userId,
-        });
+      if (change) audits.push(updatedEntry(after, change, userId));
     }
     const deleteIds = request.delete_ids ?? [];
     // A deleted feature can be restored with its attachments and links (restoreFeatureVersion).

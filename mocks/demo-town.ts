@@ -136,50 +136,46 @@ export function demoTownMap(): MapRecord {
   );
 }
 
+/**
+ * The configuration's rows of a part of map 1 as a fresh server numbers them: ids 1… and
+ * `order` 0… in the configuration's order.
+ */
+function numbered<Config, Part>(
+  rows: readonly Config[],
+  part: (row: Config) => Part,
+): Array<{ id: number; map_id: number } & Part & { order: number }> {
+  return rows.map((row, order) => ({ id: order + 1, map_id: DEMO_TOWN_MAP_ID, ...part(row), order }));
+}
+
 export function demoTownCategories(): Category[] {
-  return DEMO_CATEGORIES.map((category, order) => ({
-    id: order + 1,
-    map_id: DEMO_TOWN_MAP_ID,
-    name: category.name,
-    parent_id: null,
-    order,
-  }));
+  return numbered(DEMO_CATEGORIES, (category) => ({ name: category.name, parent_id: null }));
 }
 
 export function demoTownSearches(): Search[] {
-  return DEMO_SEARCHES.map((search, order) => ({
-    id: order + 1,
-    map_id: DEMO_TOWN_MAP_ID,
+  return numbered(DEMO_SEARCHES, (search) => ({
     layer_id: DEMO_TOWN_LAYER_IDS[search.layer],
     name: search.name,
     fields: [...search.fields],
     operator: search.operator,
-    order,
   }));
 }
 
 export function demoTownMainSearches(): MainSearch[] {
-  return DEMO_MAIN_SEARCHES.map((search, order) => ({
-    id: order + 1,
-    map_id: DEMO_TOWN_MAP_ID,
+  return numbered(DEMO_MAIN_SEARCHES, (search) => ({
     layer_id: DEMO_TOWN_LAYER_IDS[search.layer],
     label: search.label,
     fields: [...search.fields],
     display_field: search.display_field,
-    order,
   }));
 }
 
 export function demoTownFilters(): Filter[] {
-  return DEMO_FILTERS.map((filter, order) => ({
-    id: order + 1,
-    map_id: DEMO_TOWN_MAP_ID,
+  return numbered(DEMO_FILTERS, (filter) => ({
     layer_id: DEMO_TOWN_LAYER_IDS[filter.layer],
     name: filter.name,
     property: filter.property,
     type: filter.type,
     options: filter.options,
-    order,
   }));
 }
 

@@ -9,18 +9,38 @@ import type { Layer, LayerProperty } from '../generated/model';
 export const TOWN_MAP_ID = 1;
 export const TOWN_CENTER: [number, number] = [-9.14, 38.72];
 
-const property = (
+/** An optional attribute of a town layer. */
+export const townProperty = (
   name: string,
   label: string,
   type: LayerProperty['type'],
   options: string[] | null = null,
-) => ({
+): LayerProperty => ({
   name,
   label,
   type,
   required: false,
   options,
 });
+
+/** The pipes' attributes; `installed` labels the date they were laid. */
+export const pipeProperties = (installed: string): LayerProperty[] => [
+  townProperty('name', 'Name', 'string'),
+  townProperty('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),
+  townProperty('diameter_mm', 'Diameter (mm)', 'integer'),
+  townProperty('install_date', installed, 'date'),
+  townProperty('status', 'Status', 'enum', ['in_service', 'abandoned']),
+];
+
+export const valveProperties = (): LayerProperty[] => [
+  townProperty('type', 'Type', 'enum', ['gate', 'butterfly']),
+  townProperty('is_open', 'Open', 'boolean'),
+];
+
+export const zoneProperties = (): LayerProperty[] => [
+  townProperty('zone', 'Zone', 'string'),
+  townProperty('pressure_bar', 'Pressure (bar)', 'number'),
+];
 
 const STAMP = '2026-10-01T08:00:00Z';
 
@@ -55,13 +75,7 @@ export const TOWN_LAYERS: readonly Layer[] = [
     // The town's pipes were laid between 1960 and 2020 (features-town.ts).
     time_property: 'install_date',
     time_extent: ['1960-01-15T00:00:00Z', '2020-09-15T23:59:59Z'],
-    properties: [
-      property('name', 'Name', 'string'),
-      property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),
-      property('diameter_mm', 'Diameter (mm)', 'integer'),
-      property('install_date', 'Installed', 'date'),
-      property('status', 'Status', 'enum', ['in_service', 'abandoned']),
-    ],
+    properties: pipeProperties('Installed'),
   }),
   layer({
     id: 2,
@@ -70,10 +84,7 @@ export const TOWN_LAYERS: readonly Layer[] = [
     geometry_type: 'Point',
     order: 2,
     style: VALVE_STYLE,
-    properties: [
-      property('type', 'Type', 'enum', ['gate', 'butterfly']),
-      property('is_open', 'Open', 'boolean'),
-    ],
+    properties: valveProperties(),
   }),
   layer({
     id: 3,
@@ -82,7 +93,10 @@ export const TOWN_LAYERS: readonly Layer[] = [
     geometry_type: 'Point',
     order: 3,
     style: { ...HYDRANT_STYLE, label_property: 'hydrant_id' },
-    properties: [property('hydrant_id', 'Hydrant', 'string'), property('flow_lps', 'Flow (l/s)', 'number')],
+    properties: [
+      townProperty('hydrant_id', 'Hydrant', 'string'),
+      townProperty('flow_lps', 'Flow (l/s)', 'number'),
+    ],
   }),
   layer({
     id: 4,
@@ -97,6 +111,6 @@ export const TOWN_LAYERS: readonly Layer[] = [
       point_radius: 0,
       label_property: 'zone',
     },
-    properties: [property('zone', 'Zone', 'string'), property('pressure_bar', 'Pressure (bar)', 'number')],
+    properties: zoneProperties(),
   }),
 ];

@@ -4,7 +4,6 @@ import type {
   Category,
   Filter,
   Layer,
-  LayerProperty,
   LayerRelation,
   LayerStyle,
   MainSearch,
@@ -22,6 +21,7 @@ import {
   demoTownSearches,
 } from './demo-town';
 import { featuresOfLayer } from './features-store';
+import { pipeProperties, townProperty, valveProperties, zoneProperties } from './features-town-layers';
 import { mockTownKind } from './town';
 
 /**
@@ -53,15 +53,6 @@ const DEFAULT_STYLE: LayerStyle = {
   point_radius: 5,
   label_property: null,
 };
-
-function property(
-  name: string,
-  label: string,
-  type: LayerProperty['type'],
-  options: string[] | null = null,
-): LayerProperty {
-  return { name, label, type, required: false, options };
-}
 
 function demoLayer(
   fields: Pick<Layer, 'id' | 'name' | 'geometry_type' | 'category_id' | 'order'> & Partial<Layer>,
@@ -159,13 +150,7 @@ export function seedMaps(): void {
       // The town's pipes were laid between 1960 and 2020 (features-town.ts).
       time_property: 'install_date',
       time_extent: ['1960-01-15T00:00:00Z', '2020-09-15T23:59:59Z'],
-      properties: [
-        property('name', 'Name', 'string'),
-        property('material', 'Material', 'enum', ['cast_iron', 'ductile_iron', 'pvc', 'pe', 'steel']),
-        property('diameter_mm', 'Diameter (mm)', 'integer'),
-        property('install_date', 'Installed on', 'date'),
-        property('status', 'Status', 'enum', ['in_service', 'abandoned']),
-      ],
+      properties: pipeProperties('Installed on'),
     }),
     demoLayer({
       id: 2,
@@ -174,10 +159,7 @@ export function seedMaps(): void {
       category_id: 1,
       order: 2,
       style: VALVE_STYLE,
-      properties: [
-        property('type', 'Type', 'enum', ['gate', 'butterfly']),
-        property('is_open', 'Open', 'boolean'),
-      ],
+      properties: valveProperties(),
     }),
     demoLayer({
       id: 3,
@@ -187,8 +169,8 @@ export function seedMaps(): void {
       order: 1,
       style: HYDRANT_STYLE,
       properties: [
-        property('hydrant_id', 'Hydrant id', 'string'),
-        property('flow_lps', 'Flow (l/s)', 'number'),
+        townProperty('hydrant_id', 'Hydrant id', 'string'),
+        townProperty('flow_lps', 'Flow (l/s)', 'number'),
       ],
     }),
     demoLayer({
@@ -198,7 +180,7 @@ export function seedMaps(): void {
       category_id: 2,
       order: 0,
       style: { ...DEFAULT_STYLE, stroke_color: '#15803d', fill_color: '#22c55e33', label_property: 'zone' },
-      properties: [property('zone', 'Zone', 'string'), property('pressure_bar', 'Pressure (bar)', 'number')],
+      properties: zoneProperties(),
     }),
   ];
   mapsDb.searches = [

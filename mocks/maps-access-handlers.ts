@@ -1,4 +1,5 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, http, type PathParams } from 'msw';
+import type { ZodType } from 'zod';
 import type {
   AccessCandidatesResource,
   AccessLogEntry,
@@ -46,6 +47,20 @@ import {
  */
 
 const groupOf = (id: number): Group | undefined => accessDb.groups.find((group) => group.id === id);
+
+/** An admin's change of the group the path names: the group and the body as `schema` reads it, or the answer instead. */
+async function groupChange<T>(
+  request: Request,
+  params: PathParams,
+  schema: ZodType<T>,
+): Promise<{ group: Group; body: T; response?: undefined } | { response: Response }> {
+  const guarded = requireAdmin(request, true);
+  if (guarded.response) return guarded;
+  const group = groupOf(idParam(params, 'id'));
+  if (!group) return { response: notFound() };
+  const parsed = parseWith(schema, await readJson(request));
+  return parsed.ok ? { group, body: parsed.data } : parsed;
+}
 
 function groupDetail(group: Group): GroupDetail {
   const members = groupMembers(group.id).flatMap((userId) => {
@@ -291,16 +306,13 @@ export const accessHandlers = [
   }),
 
   http.put('*/api/groups/:id', async ({ request, params }) => {
-    const guarded = requireAdmin(request, true);
-    if (guarded.response) return guarded.response;
-    const group = groupOf(idParam(params, 'id'));
-    if (!group) return notFound();
-    const parsed = parseWith(updateGroupBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
-    const name = parsed.data.name;
+    const change = await groupChange(request, params, updateGroupBody);
+    if (change.response) return change.response;
+    const { group, body } = change;
+    const name = body.name;
     if (accessDb.groups.some((row) => row.id !== group.id && row.name.toLowerCase() === name.toLowerCase()))
       return validationFailed({ name: ['The name has already been taken.'] });
-    Object.assign(group, { name, description: parsed.data.description ?? null, updated_at: nowStamp() });
+    Object.assign(group, { name, description: body.description ?? null, updated_at: nowStamp() });
     return HttpResponse.json<GroupResource>({ data: groupDetail(group) });
   }),
 
@@ -320,20 +332,17 @@ export const accessHandlers = [
   }),
 
   http.put('*/api/groups/:id/members', async ({ request, params }) => {
-    const guarded = requireAdmin(request, true);
-    if (guarded.response) return guarded.response;
-    const group = groupOf(idParam(params, 'id'));
-    if (!group) return notFound();
-    const parsed = parseWith(setGroupMembersBody, await readJson(request));
-    if (!parsed.ok) return parsed.response;
+    const change = await groupChange(request, params, setGroupMembersBody);
+    if (change.response) return change.response;
+    const { group, body } = change;
     const errors: Record<string, string[]> = {};
-    parsed.data.user_ids.forEach((userId, index) => {
+    body.user_ids.forEach((userId, index) => {
       if (!findUserById(userId)) errors[`user_ids.${index}`] = ['The selected user does not exist.'];
     });
     if (Object.keys(errors).length > 0) return validationFailed(errors);
     accessDb.members = [
       ...accessDb.members.filter((row) => row.group_id !== group.id),
-      ...parsed.data.user_ids.map((user_id) => ({ group_id: group.id, user_id })),
+      ...body.user_ids.map((user_id) => ({ group_id: group.id, user_id })),
     ];
     group.updated_at = nowStamp();
     return HttpResponse.json<GroupResource>({ data: groupDetail(group) });

@@ -15,6 +15,7 @@ import type {
 } from '../generated/model';
 import { aggregateLayerQueryParams } from '../generated/zod/dashboards/dashboards.zod';
 import { widgetSettings } from '../shared/dashboards/widget-settings';
+import { DEMO_LAYERS, DEMO_WIDGETS } from '../shared/demo/configuration';
 import { featuresOfLayer } from './features-store';
 import { inTime, timeProblem } from './features-time';
 import { guardMap, idParam } from './maps-guards';
@@ -213,53 +214,21 @@ function demoWidgets(): Widget[] {
     };
   const layerId = (name: string) =>
     mapsDb.layers.find((layer) => layer.map_id === DEMO_MAP_ID && layer.name === name)?.id ?? 0;
+  /** A widget of the demo dashboard, on the mock town's layer of the same name; at `layout` if given. */
+  const demoWidget = (title: string, layout?: WidgetLayout): Omit<Widget, 'id' | 'order'> => {
+    const found = DEMO_WIDGETS.find((widget) => widget.title === title);
+    if (!found) throw new Error(`The demo dashboard has no widget "${title}".`);
+    const { layer, ...widget } = structuredClone(found);
+    const name = DEMO_LAYERS.find((candidate) => candidate.key === layer)?.name ?? '';
+    return { ...base, layer_id: layerId(name), ...widget, ...(layout ? { layout } : {}) };
+  };
+  // The demo dashboard's counters two to a row, three of its charts, and a histogram of its own.
   const rows: Omit<Widget, 'id' | 'order'>[] = [
-    {
-      ...base,
-      layer_id: layerId('Pipes'),
-      title: 'Network length (m)',
-      kind: 'counter',
-      group_by: null,
-      metrics: [{ op: 'sum', property: '$length' }],
-      layout: { x: 0, y: 0, w: 6, h: 2 },
-    },
-    {
-      ...base,
-      layer_id: layerId('Hydrants'),
-      title: 'Hydrants in view',
-      kind: 'counter',
-      group_by: null,
-      metrics: [{ op: 'count' }],
-      layout: { x: 6, y: 0, w: 6, h: 2 },
-    },
-    {
-      ...base,
-      layer_id: layerId('Pipes'),
-      title: 'Network length by material (m)',
-      kind: 'category',
-      group_by: { property: 'material' },
-      metrics: [{ op: 'sum', property: '$length' }],
-      layout: { x: 0, y: 2, w: 6, h: 4 },
-    },
-    {
-      ...base,
-      layer_id: layerId('Pipes'),
-      title: 'Pipes installed per year',
-      kind: 'time',
-      group_by: { property: 'install_date', interval: 'year' },
-      metrics: [{ op: 'count' }],
-      layout: { x: 6, y: 2, w: 6, h: 4 },
-    },
-    {
-      ...base,
-      layer_id: layerId('Valves'),
-      title: 'Valves by type',
-      kind: 'category',
-      chart: 'pie',
-      group_by: { property: 'type' },
-      metrics: [{ op: 'count' }],
-      layout: { x: 0, y: 6, w: 6, h: 4 },
-    },
+    demoWidget('Network length (m)', { x: 0, y: 0, w: 6, h: 2 }),
+    demoWidget('Hydrants in view', { x: 6, y: 0, w: 6, h: 2 }),
+    demoWidget('Network length by material (m)'),
+    demoWidget('Pipes installed per year'),
+    demoWidget('Valves by type'),
     {
       ...base,
       layer_id: layerId('Pipes'),

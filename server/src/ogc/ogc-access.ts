@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
 import type { Queryable } from '../db/database.ts';
 import { mapForFeatures, mapLayerForFeatures } from '../features/feature-access.ts';
-import { notFound } from '../http/http-error.ts';
+import { notFound } from '../domain-errors.ts';
 import { LAYER_COLUMNS, type LayerRow, type MapRow } from '../maps/records.ts';
 import { MAX_ID } from '../openapi/text-rules.ts';
 import { collectionIds, layerIdOf, namedVectorLayers } from './ogc-collection-ids.ts';

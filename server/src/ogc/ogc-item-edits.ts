@@ -1,12 +1,11 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Database } from '../db/database.ts';
-import { problemsOf } from '../domain-errors.ts';
+import { invalid, notFound, problemsOf } from '../domain-errors.ts';
 import { createFeature } from '../features/feature-create.ts';
 import { saveFeatureEdits, type BeforeWrite } from '../features/feature-edits.ts';
 import type { Geometry } from '../features/feature-geometry.ts';
 import { featureOfMap } from '../features/feature-rows.ts';
 import type { FeatureProperties } from '@shared/features/property-rules.ts';
-import { invalid, notFound } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import type { FeatureRow, LayerRow } from '../maps/records.ts';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import type { Problems } from '../i18n/messages.ts';
 import { buildModel, isModel, type HydraulicModel, type Properties } from './hydraulic-model.ts';
 import { loadNetwork, toLonLat, type LoadedNetwork } from './network-source.ts';

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { insertFeaturesSql } from '../features/features-store.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import {
   insertImportedLayer,

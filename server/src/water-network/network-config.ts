@@ -1,6 +1,6 @@
 import type { components } from '@generated/openapi-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { DEFAULT_HYDRAULICS, settingsOf } from '@shared/water-network/hydraulic-settings.ts';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { invalid } from '../http/http-error.ts';
+import { invalid } from '../domain-errors.ts';
 import { msg } from '../i18n/messages.ts';
 import {
   buildNetworkGraph,

@@ -1,6 +1,5 @@
 import { DomainError } from '../domain-errors.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
 import { EpanetFailure } from './epanet-messages.ts';
 import { epanet } from './epanet-thread.ts';
 import { loadModel } from './hydraulic-source.ts';
@@ -34,8 +33,7 @@ export async function warmWaterNetworks(db: Queryable): Promise<number> {
         warmed += 1;
       } catch (error) {
         // Not modelled (no source, a bad pipe): the first request answers why.
-        if (!(error instanceof HttpError || error instanceof DomainError || error instanceof EpanetFailure))
-          throw error;
+        if (!(error instanceof DomainError || error instanceof EpanetFailure)) throw error;
       }
   } finally {
     await engine;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, startOnEmptyDatabase } from '../../test-support/demo-town.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import type { Queryable } from '../db/database.ts';
+import { CATEGORY_COLUMNS } from '../map-parts/categories-store.ts';
 import {
-  CATEGORY_COLUMNS,
   FEATURE_COLUMNS,
   FILTER_COLUMNS,
   LAYER_COLUMNS,

@@ -1,5 +1,9 @@
 import { firstRow, returnedRow, type Queryable } from '../db/database.ts';
-import { BOOKMARK_COLUMNS, type BookmarkRow } from '../maps/records.ts';
+import type { BookmarkRow } from '../maps/records.ts';
+
+/** A bookmark as stored, from `bookmarks b`. */
+export const BOOKMARK_COLUMNS = `b.id, b.map_id, b.user_id, b.name, b.center, b.zoom, b.rotation,
+  b.visible_layer_ids, b.created_at`;
 
 export interface BookmarkValues {
   name: string;

@@ -1,6 +1,9 @@
 import type { Queryable } from '../db/database.ts';
 import { partWrites } from './part-writes.ts';
-import { CATEGORY_COLUMNS, type CategoryBody } from '../maps/records.ts';
+import type { CategoryBody } from '../maps/records.ts';
+
+/** A category as answered, from `categories c`. */
+export const CATEGORY_COLUMNS = `c.id, c.map_id, c.name, c.parent_id, c."order"`;
 
 /** Roots first, then each level in its order. */
 export function categoriesOfMap(db: Queryable, mapId: number): Promise<CategoryBody[]> {

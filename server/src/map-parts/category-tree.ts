@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../domain-errors.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
-import { CATEGORY_COLUMNS, type CategoryBody } from '../maps/records.ts';
+import type { CategoryBody } from '../maps/records.ts';
+import { CATEGORY_COLUMNS } from './categories-store.ts';
 import { isStorableId, ORDER_MAX } from './part-rows.ts';
 
 /** The category, if it belongs to the map named in the query; otherwise 404. */

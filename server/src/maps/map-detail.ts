@@ -2,9 +2,9 @@ import type { Queryable } from '../db/database.ts';
 import type { AccessSnapshot } from '../access/access-snapshot.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 import type { AppAbility } from '@shared/access/abilities.ts';
+import { BOOKMARK_COLUMNS } from '../map-parts/bookmarks-store.ts';
+import { CATEGORY_COLUMNS } from '../map-parts/categories-store.ts';
 import {
-  BOOKMARK_COLUMNS,
-  CATEGORY_COLUMNS,
   LAYER_COLUMNS,
   toBookmark,
   toCategory,

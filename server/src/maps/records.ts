@@ -46,7 +46,6 @@ export function toLayer(row: LayerRow): LayerBody {
   return { ...layer, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
-export const CATEGORY_COLUMNS = `c.id, c.map_id, c.name, c.parent_id, c."order"`;
 export const toCategory = (row: CategoryBody): CategoryBody => ({ ...row });
 
 export const SEARCH_COLUMNS = `s.id, s.map_id, s.layer_id, s.name, s.fields, s.operator, s."order"`;
@@ -57,9 +56,6 @@ export const toMainSearch = (row: MainSearchBody): MainSearchBody => ({ ...row }
 
 export const FILTER_COLUMNS = `f.id, f.map_id, f.layer_id, f.name, f.property, f.type, f.options, f."order"`;
 export const toFilter = (row: FilterBody): FilterBody => ({ ...row });
-
-export const BOOKMARK_COLUMNS = `b.id, b.map_id, b.user_id, b.name, b.center, b.zoom, b.rotation,
-  b.visible_layer_ids, b.created_at`;
 
 export interface BookmarkRow extends Omit<BookmarkBody, 'created_at'> {
   created_at: Date;

@@ -1,6 +1,7 @@
 import type { FeatureEdit } from '../generated/model';
 import { propertyProblems, type FeatureProperties } from '../shared/features/property-rules';
 import { findFeature } from './features-store';
+import { entryProblems } from './entry-problems';
 import { townLayers } from './town';
 import { renderedProblems } from './validation-messages';
 
@@ -38,8 +39,11 @@ export function editProblems(
         editPropertyProblems(feature.layer_id, edit.properties ?? {}, `${at}.properties`),
       );
   });
-  deleteIds.forEach((id, index) => {
-    if (!findFeature(id)) problems[`delete_ids.${index}`] = [`There is no feature ${id} on this map.`];
-  });
+  Object.assign(
+    problems,
+    entryProblems('delete_ids', deleteIds, (id) =>
+      findFeature(id) ? undefined : `There is no feature ${id} on this map.`,
+    ),
+  );
   return problems;
 }

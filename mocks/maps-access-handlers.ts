@@ -25,6 +25,7 @@ import { createGroupBody, setGroupMembersBody, updateGroupBody } from '../genera
 import { pageEnvelope } from '../shared/http/pagination';
 import { accessDb, groupMembers, storedAccess } from './maps-access-store';
 import { db, findUserById } from './db';
+import { entryProblems } from './entry-problems';
 import { idParam } from './maps-guards';
 import { findMap, mapLayers, nowStamp } from './maps-store';
 import { mockSnapshot } from './abilities';
@@ -335,10 +336,9 @@ export const accessHandlers = [
     const change = await groupChange(request, params, setGroupMembersBody);
     if (change.response) return change.response;
     const { group, body } = change;
-    const errors: Record<string, string[]> = {};
-    body.user_ids.forEach((userId, index) => {
-      if (!findUserById(userId)) errors[`user_ids.${index}`] = ['The selected user does not exist.'];
-    });
+    const errors = entryProblems('user_ids', body.user_ids, (userId) =>
+      findUserById(userId) ? undefined : 'The selected user does not exist.',
+    );
     if (Object.keys(errors).length > 0) return validationFailed(errors);
     accessDb.members = [
       ...accessDb.members.filter((row) => row.group_id !== group.id),

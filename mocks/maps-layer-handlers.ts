@@ -19,6 +19,7 @@ import type { PathParams } from 'msw';
 import type { ZodType } from 'zod';
 import { guardMap, idParam } from './maps-guards';
 import { applySchemaEdits } from './maps-layer-schema';
+import { entryProblems } from './entry-problems';
 import { DEFAULT_STYLE, findMap, mapLayers, mapsDb, nextId, nowStamp, touchLayerCount } from './maps-store';
 import { noContent, notFound, parseWith, readJson, validationFailed } from './responses';
 
@@ -168,12 +169,11 @@ export const mapsLayerHandlers = [
     const guarded = await layerWrite(request, params, deleteLayerPropertiesBody);
     if (guarded.response) return guarded.response;
     const { layer, body } = guarded;
-    const errors: Record<string, string[]> = {};
-    body.names.forEach((name, index) => {
-      if (!layer.properties.some((entry) => entry.name === name)) {
-        errors[`names.${index}`] = [`There is no property named ${name}.`];
-      }
-    });
+    const errors = entryProblems('names', body.names, (name) =>
+      layer.properties.some((entry) => entry.name === name)
+        ? undefined
+        : `There is no property named ${name}.`,
+    );
     if (Object.keys(errors).length > 0) return validationFailed(errors);
     return withProperties(
       layer,

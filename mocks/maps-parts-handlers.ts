@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { entryProblems } from './entry-problems';
 import type { Category, CategoryList, Filter, MainSearch, Search } from '../generated/model';
 import { createCategoryBody, updateCategoryBody } from '../generated/zod/categories/categories.zod';
 import { createFilterBody, updateFilterBody } from '../generated/zod/filters/filters.zod';
@@ -24,10 +25,9 @@ function layerErrors(
   const layer = mapsDb.layers.find((row) => row.id === layerId && row.map_id === mapId);
   if (!layer) return { layer_id: ['The selected layer is invalid.'] };
   const known = new Set(layer.properties.map((entry) => entry.name));
-  const errors: Record<string, string[]> = {};
-  (body.fields ?? []).forEach((field, index) => {
-    if (!known.has(field)) errors[`fields.${index}`] = [`The layer has no property named ${field}.`];
-  });
+  const errors = entryProblems('fields', body.fields ?? [], (field) =>
+    known.has(field) ? undefined : `The layer has no property named ${field}.`,
+  );
   if (body.property !== undefined && !known.has(body.property)) {
     errors.property = [`The layer has no property named ${body.property}.`];
   }

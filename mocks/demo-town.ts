@@ -151,33 +151,20 @@ export function demoTownCategories(): Category[] {
   return numbered(DEMO_CATEGORIES, (category) => ({ name: category.name, parent_id: null }));
 }
 
-export function demoTownSearches(): Search[] {
-  return numbered(DEMO_SEARCHES, (search) => ({
-    layer_id: DEMO_TOWN_LAYER_IDS[search.layer],
-    name: search.name,
-    fields: [...search.fields],
-    operator: search.operator,
+/**
+ * As `numbered`, for the parts the configuration puts on a layer by its key: each row a copy
+ * of the configuration's, with the layer's id for the key.
+ */
+function numberedOnLayers<Config extends { layer: DemoLayerKey }>(rows: readonly Config[]) {
+  return numbered(rows, ({ layer, ...part }) => ({
+    layer_id: DEMO_TOWN_LAYER_IDS[layer],
+    ...structuredClone(part),
   }));
 }
 
-export function demoTownMainSearches(): MainSearch[] {
-  return numbered(DEMO_MAIN_SEARCHES, (search) => ({
-    layer_id: DEMO_TOWN_LAYER_IDS[search.layer],
-    label: search.label,
-    fields: [...search.fields],
-    display_field: search.display_field,
-  }));
-}
-
-export function demoTownFilters(): Filter[] {
-  return numbered(DEMO_FILTERS, (filter) => ({
-    layer_id: DEMO_TOWN_LAYER_IDS[filter.layer],
-    name: filter.name,
-    property: filter.property,
-    type: filter.type,
-    options: filter.options,
-  }));
-}
+export const demoTownSearches = (): Search[] => numberedOnLayers(DEMO_SEARCHES);
+export const demoTownMainSearches = (): MainSearch[] => numberedOnLayers(DEMO_MAIN_SEARCHES);
+export const demoTownFilters = (): Filter[] => numberedOnLayers(DEMO_FILTERS);
 
 /** The water network the seed configures: pipes, valves, hydrants and service points, sources. */
 export function demoTownWaterNetwork(): WaterNetworkConfig {

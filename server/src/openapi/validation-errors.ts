@@ -16,9 +16,20 @@ function fieldOf(error: ErrorObject): string {
 
 const TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);
 
+/** The keywords that set a bound (ajv's `limit`), by the message that names it. */
+const BOUNDS = new Map([
+  ['minLength', 'validation.min_length'],
+  ['maxLength', 'validation.max_length'],
+  ['minimum', 'validation.minimum'],
+  ['maximum', 'validation.maximum'],
+  ['minItems', 'validation.min_items'],
+  ['maxItems', 'validation.max_items'],
+]);
+
 function messageOf(error: ErrorObject, field: string): Message {
   const params = error.params as Record<string, unknown>;
-  const limit = Number(params.limit);
+  const bound = BOUNDS.get(error.keyword);
+  if (bound !== undefined) return msg(bound, { field, limit: Number(params.limit) });
   switch (error.keyword) {
     case 'required':
       return msg('validation.required', { field });
@@ -32,18 +43,6 @@ function messageOf(error: ErrorObject, field: string): Message {
       return params.format === 'email'
         ? msg('validation.email', { field })
         : msg('validation.format', { field, format: String(params.format) });
-    case 'minLength':
-      return msg('validation.min_length', { field, limit });
-    case 'maxLength':
-      return msg('validation.max_length', { field, limit });
-    case 'minimum':
-      return msg('validation.minimum', { field, limit });
-    case 'maximum':
-      return msg('validation.maximum', { field, limit });
-    case 'minItems':
-      return msg('validation.min_items', { field, limit });
-    case 'maxItems':
-      return msg('validation.max_items', { field, limit });
     case 'enum':
     case 'const':
       return msg('validation.choice', { field });

@@ -1,30 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { localeOf, translator } from '../i18n/messages.ts';
 import type { AppServices } from '../services.ts';
 import { linkOrigin } from './link-origin.ts';
 
-/** A mail whose link opens one of the client's pages with a one-time token for the address. */
-export interface TokenLinkMail {
-  to: string;
-  /** The client's page the link opens (`reset-password`, `verify-email`). */
-  page: string;
-  token: string;
-  subject: string;
-  text(link: string): string;
-  /** The log line when sending fails. */
-  failure: string;
-}
+/** The mails that carry a one-time token, by the client's page their link opens. */
+const TOKEN_MAILS = {
+  'reset-password': {
+    subject: 'reset.mail_subject',
+    text: 'reset.mail_text',
+    failure: 'password reset mail failed',
+  },
+  'verify-email': {
+    subject: 'accounts.verify_subject',
+    text: 'accounts.verify_text',
+    failure: 'address confirmation mail failed',
+  },
+} as const;
 
 /**
- * Sends the mail without waiting for it: the answer takes no longer whether it goes or not,
- * and a failure is only logged.
+ * Mails `to` the link to `page` with the token and the address, in the language the request
+ * came in (the one the person asking reads); `params` fill the rest of the text. Not awaited:
+ * the answer takes no longer whether the mail goes or not, and a failure is only logged.
  */
 export function sendTokenLinkMail(
-  { config, mailer, log }: Pick<AppServices, 'config' | 'mailer' | 'log'>,
-  server: FastifyInstance,
-  mail: TokenLinkMail,
+  {
+    services,
+    request,
+  }: { services: Pick<AppServices, 'config' | 'mailer' | 'log'>; request: FastifyRequest },
+  page: keyof typeof TOKEN_MAILS,
+  to: string,
+  token: string,
+  params: Record<string, number>,
 ): void {
-  const link = `${linkOrigin(config, server)}/${mail.page}?token=${encodeURIComponent(mail.token)}&email=${encodeURIComponent(mail.to)}`;
-  mailer
-    .send({ to: mail.to, subject: mail.subject, text: mail.text(link) })
-    .catch((error: unknown) => log.error({ err: error }, mail.failure));
+  const mail = TOKEN_MAILS[page];
+  const t = translator(localeOf(request));
+  const link = `${linkOrigin(services.config, request.server)}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(to)}`;
+  services.mailer
+    .send({ to, subject: t(mail.subject), text: t(mail.text, { link, ...params }) })
+    .catch((error: unknown) => services.log.error({ err: error }, mail.failure));
 }

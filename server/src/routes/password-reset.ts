@@ -29,15 +29,7 @@ export async function forgetPassword(
     const token = randomToken(32);
     await storeResetToken(db, user.email, token);
     // Not awaited: the answer must not take longer when the account exists.
-    sendTokenLinkMail(context.services, context.request.server, {
-      to: user.email,
-      page: 'reset-password',
-      token,
-      // In the language the request came in: the one the person asking reads.
-      subject: t('reset.mail_subject'),
-      text: (link) => t('reset.mail_text', { link, minutes: RESET_TOKEN_MINUTES }),
-      failure: 'password reset mail failed',
-    });
+    sendTokenLinkMail(context, 'reset-password', user.email, token, { minutes: RESET_TOKEN_MINUTES });
   }
   return { status: 200, body: { message: t('reset.sent') } };
 }

@@ -44,15 +44,7 @@ export async function register(context: TypedContext<'register'>): Promise<Typed
     throw error;
   }
   const { user, token } = created;
-  const t = translator(localeOf(context.request));
-  sendTokenLinkMail(context.services, context.request.server, {
-    to: user.email,
-    page: 'verify-email',
-    token,
-    subject: t('accounts.verify_subject'),
-    text: (link) => t('accounts.verify_text', { link, hours: VERIFY_TOKEN_HOURS }),
-    failure: 'address confirmation mail failed',
-  });
+  sendTokenLinkMail(context, 'verify-email', user.email, token, { hours: VERIFY_TOKEN_HOURS });
   return { status: 201, body: { data: toPublicUser(user) } };
 }
 

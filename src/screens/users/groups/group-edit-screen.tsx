@@ -21,6 +21,7 @@ import { useForm } from '@/lib/use-form';
 import { groupPaths } from './group-paths';
 import '@/styles/access.css';
 import { groupChanged } from '@/lib/cache-changes';
+import { NarrowPage } from '@/components/ui/narrow-page';
 
 /** /users/groups/create and /users/groups/:group_id/edit: name, description and (once made) members. */
 export function GroupEditScreen() {
@@ -31,10 +32,7 @@ export function GroupEditScreen() {
   const group = useGetGroup(id ?? 0, { query: { enabled: id !== undefined && valid } });
   const title = id === undefined ? t('groups.create_title') : t('groups.edit_title');
   return (
-    <div className="page page-narrow">
-      <header className="page-header">
-        <h1>{title}</h1>
-      </header>
+    <NarrowPage title={title}>
       {!valid ? (
         <LoadError message={t('groups.not_found')} />
       ) : id === undefined ? (
@@ -49,7 +47,7 @@ export function GroupEditScreen() {
           <GroupMembers key={`members-${group.data.data.id}`} group={group.data.data} />
         </>
       )}
-    </div>
+    </NarrowPage>
   );
 }
 

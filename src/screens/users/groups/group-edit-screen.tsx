@@ -10,6 +10,7 @@ import {
 } from '@generated/api/groups/groups';
 import { useListUsers } from '@generated/api/users/users';
 import type { GroupDetail, GroupMember } from '@generated/model';
+import { RemoveButton } from '@/components/admin-list/remove-button';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -125,19 +126,15 @@ function GroupMembers({ group }: { group: GroupDetail }) {
               <li key={member.id} className="access-row">
                 <span className="access-row-name">{member.name}</span>
                 <span className="item-meta">{member.email}</span>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  aria-label={t('groups.members.remove', { name: member.name })}
-                  onClick={() =>
+                <RemoveButton
+                  label={t('groups.members.remove', { name: member.name })}
+                  onRemove={() =>
                     form.set(
                       'members',
                       members.filter((row) => row.id !== member.id),
                     )
                   }
-                >
-                  {t('access.remove')}
-                </button>
+                />
               </li>
             ))}
           </ul>

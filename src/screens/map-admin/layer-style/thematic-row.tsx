@@ -26,6 +26,7 @@ export function ThematicRow({
 }
 
 type Range = { min: string; max: string };
+const ENDS = ['min', 'max'] as const;
 
 /** A range's "from" and "to", named `<name>.min` and `<name>.max` for the server's field errors. */
 export function RangeFields({
@@ -38,24 +39,16 @@ export function RangeFields({
   onChange: (patch: Partial<Range>) => void;
 }) {
   const { t } = useTranslation();
-  return (
-    <>
-      <TextField
-        label={t('thematic.editor.min')}
-        name={`${name}.min`}
-        inputMode="decimal"
-        value={row.min}
-        onChange={(min) => onChange({ min })}
-      />
-      <TextField
-        label={t('thematic.editor.max')}
-        name={`${name}.max`}
-        inputMode="decimal"
-        value={row.max}
-        onChange={(max) => onChange({ max })}
-      />
-    </>
-  );
+  return ENDS.map((end) => (
+    <TextField
+      key={end}
+      label={t(`thematic.editor.${end}`)}
+      name={`${name}.${end}`}
+      inputMode="decimal"
+      value={row[end]}
+      onChange={(value) => onChange({ [end]: value })}
+    />
+  ));
 }
 
 /** Changing one row of a list, or dropping it, hands the whole new list on. */

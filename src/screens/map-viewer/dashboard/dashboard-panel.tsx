@@ -7,7 +7,7 @@ import {
   useListWidgets,
   useUpdateWidget,
 } from '@generated/api/dashboards/dashboards';
-import type { Feature, Layer, LayerFilter, Metric, WidgetCreate, WidgetUpdate } from '@generated/model';
+import type { Feature, Layer, Metric, WidgetCreate, WidgetUpdate } from '@generated/model';
 import { onMap, useAppAbility } from '@/lib/ability';
 import { paths } from '@/lib/paths';
 import { Link, useSearchParams } from 'react-router';
@@ -17,34 +17,21 @@ import type { ViewerScope } from '@/components/dashboard/widget-data';
 import { SelectionChip } from './selection-chip';
 import { useWidgetSelection } from './use-widget-selection';
 import { widgetsChanged } from '@/lib/cache-changes';
+import { useViewer } from '../shell/viewer-context';
 
 interface DashboardPanelProps {
-  mapId: number;
-  layers: readonly Layer[];
-  viewExtent: [number, number, number, number] | null;
-  appliedFilter: readonly LayerFilter[] | null;
-  /** The time slider's range (OGC `datetime`): widgets following the map count only inside it. */
-  datetime?: string | null;
-  /** The moment the map is shown as it was (ISO 8601), or null for now: every widget counts then. */
-  asOf?: string | null;
   /** The features of the group a click on a chart selected (null: cleared), for the map to highlight. */
   onSelection?: (matches: Feature[] | null) => void;
 }
 
 /**
- * The viewer's "Dashboard" tab: the map's widgets following its extent and filters, a chip for
- * the group a click selected (one click clears it), and for managers adding and removing.
+ * The viewer's "Dashboard" tab: the map's widgets following its extent, filters, time range and
+ * moment, a chip for the group a click selected (one click clears it), and for managers adding
+ * and removing.
  */
-export function DashboardPanel({
-  mapId,
-  layers,
-  viewExtent,
-  appliedFilter,
-  onSelection,
-  datetime = null,
-  asOf = null,
-}: DashboardPanelProps) {
+export function DashboardPanel({ onSelection }: DashboardPanelProps) {
   const { t } = useTranslation();
+  const { mapId, layers, viewExtent, appliedFilter, datetime, asOf } = useViewer();
   const [search] = useSearchParams();
   const ability = useAppAbility();
   // This map's managers and admins, not whoever manages some other map.

@@ -4,6 +4,7 @@ import { useListLayerFeatures } from '@generated/api/features/features';
 import type { Layer, MapDetail } from '@generated/model';
 import { overrideAnswers } from '@mocks/override-answers';
 import { TOWN_MAP_ID, TownMap, townMap, vectorLayers } from '@workshop/town-map';
+import { ViewerContext } from '../shell/viewer-context';
 import { FeaturePanel } from './feature-panel';
 
 type PanelArgs = {
@@ -17,23 +18,32 @@ function FirstFeature({ map, layer, args }: { map: MapDetail; layer: Layer; args
   const feature = page.data?.data[0];
   if (!feature) return null;
   return (
-    <FeaturePanel
-      mapId={TOWN_MAP_ID}
-      layer={layer}
-      layers={map.layers ?? []}
-      feature={{
-        layerId: layer.id,
-        featureId: feature.id,
-        properties: feature.properties,
-        geometry: feature.geometry,
+    <ViewerContext.Provider
+      value={{
+        mapId: TOWN_MAP_ID,
+        layers: map.layers ?? [],
+        viewExtent: null,
+        datetime: null,
+        asOf: null,
+        appliedFilter: null,
+        goToFeature: fn(),
       }}
-      onClose={args.onClose}
-      onSaved={fn()}
-      onOpen={fn()}
-      onEditGeometry={null}
-      onDeleted={fn()}
-      readOnly={args.readOnly}
-    />
+    >
+      <FeaturePanel
+        layer={layer}
+        feature={{
+          layerId: layer.id,
+          featureId: feature.id,
+          properties: feature.properties,
+          geometry: feature.geometry,
+        }}
+        onClose={args.onClose}
+        onSaved={fn()}
+        onEditGeometry={null}
+        onDeleted={fn()}
+        readOnly={args.readOnly}
+      />
+    </ViewerContext.Provider>
   );
 }
 

@@ -6,18 +6,15 @@ import {
   useTraceWaterNetwork,
   useTraceWaterNetworkFlow,
 } from '@generated/api/water-network/water-network';
-import type { Feature, Layer } from '@generated/model';
 import { fieldErrorsOf } from '@/lib/field-errors';
+import { useViewer } from '../shell/viewer-context';
 import { highlightOf, type NetworkHighlight } from './network-highlight';
 import { NetworkResultList, type NetworkLayers, type NetworkResult } from './network-result';
 import './network-tools.css';
 
 type NetworkToolsProps = {
-  mapId: number;
-  layers: readonly Layer[];
   selected: { layerId: number; featureId: number } | null;
   onHighlight: (highlight: NetworkHighlight) => void;
-  onPick: (feature: Feature) => void;
 };
 
 /**
@@ -25,8 +22,9 @@ type NetworkToolsProps = {
  * node: everything connected, or upstream / downstream by the simulated flow. The buttons show while such a feature is selected; a result stays (picking a valve
  * from its list selects that valve) until it is cleared or replaced.
  */
-export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: NetworkToolsProps) {
+export function NetworkTools({ selected, onHighlight }: NetworkToolsProps) {
   const { t } = useTranslation();
+  const { mapId, layers, goToFeature } = useViewer();
   const config = useGetWaterNetwork(mapId);
   const isolate = useIsolateWaterNetworkPipe();
   const trace = useTraceWaterNetwork();
@@ -141,7 +139,9 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
           {message}
         </p>
       ))}
-      {result ? <NetworkResultList mapId={mapId} result={result} network={network} onPick={onPick} /> : null}
+      {result ? (
+        <NetworkResultList mapId={mapId} result={result} network={network} onPick={goToFeature} />
+      ) : null}
     </section>
   );
 }

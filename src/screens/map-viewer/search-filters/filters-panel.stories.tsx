@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Feature, LayerFilter } from '@generated/model';
 import { overrideAnswers } from '@mocks/override-answers';
 import { TOWN_MAP_ID, TownMap, townMap } from '@workshop/town-map';
+import { ViewerContext } from '../shell/viewer-context';
 import { FiltersPanel } from './filters-panel';
 
 type PanelArgs = {
@@ -17,14 +18,19 @@ const meta = {
   render: (args) => (
     <TownMap>
       {(map) => (
-        <FiltersPanel
-          mapId={TOWN_MAP_ID}
-          filters={map.filters}
-          layers={map.layers ?? []}
-          viewExtent={null}
-          onResults={args.onResults}
-          onPick={args.onPick}
-        />
+        <ViewerContext.Provider
+          value={{
+            mapId: TOWN_MAP_ID,
+            layers: map.layers ?? [],
+            viewExtent: null,
+            datetime: null,
+            asOf: null,
+            appliedFilter: null,
+            goToFeature: args.onPick,
+          }}
+        >
+          <FiltersPanel filters={map.filters} onResults={args.onResults} />
+        </ViewerContext.Provider>
       )}
     </TownMap>
   ),

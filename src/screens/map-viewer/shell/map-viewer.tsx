@@ -40,6 +40,7 @@ import { LayersTimeSlider } from '../time/time-slider';
 import { useTimeRange } from '../time/use-time-range';
 import { useInitialView } from './use-initial-view';
 import { useWideScreen } from './use-wide-screen';
+import { ViewerContext, type ViewerValues } from './viewer-context';
 import { ViewerExport } from './viewer-export';
 import { ViewerSearch } from './viewer-search';
 import { ViewerShell } from './viewer-shell';
@@ -267,6 +268,11 @@ export function MapViewer({
   const showStored = useCallback((feature: Feature) => setSelected(selectedOf(feature)), []);
   const editedGeometry = shown?.geometry;
 
+  const viewer = useMemo<ViewerValues>(
+    () => ({ mapId: map.id, layers, viewExtent, datetime, asOf, appliedFilter, goToFeature }),
+    [map.id, layers, viewExtent, datetime, asOf, appliedFilter, goToFeature],
+  );
+
   const panels = {
     layers: (
       <>
@@ -275,9 +281,6 @@ export function MapViewer({
         {/* A feature's history is for those signed in. */}
         {!guest && !embedded && (
           <ChangesPanel
-            mapId={map.id}
-            layers={layers}
-            asOf={asOf}
             onLayers={setChangeModels}
             onZoom={(extent) => setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 17 })}
           />
@@ -294,29 +297,9 @@ export function MapViewer({
         )}
       </>
     ),
-    search: <ViewerSearch map={map} layers={layers} datetime={datetime} onPick={goToFeature} />,
-    filters: (
-      <FiltersPanel
-        mapId={map.id}
-        filters={map.filters}
-        layers={layers}
-        viewExtent={viewExtent}
-        onResults={onFilterResults}
-        onPick={goToFeature}
-        datetime={datetime}
-      />
-    ),
-    dashboard: (
-      <DashboardPanel
-        mapId={map.id}
-        layers={layers}
-        viewExtent={viewExtent}
-        appliedFilter={appliedFilter}
-        onSelection={onDashboardSelection}
-        datetime={datetime}
-        asOf={asOf}
-      />
-    ),
+    search: <ViewerSearch entries={map.main_searches} />,
+    filters: <FiltersPanel filters={map.filters} onResults={onFilterResults} />,
+    dashboard: <DashboardPanel onSelection={onDashboardSelection} />,
     bookmarks: (
       <BookmarksPanel
         mapId={map.id}
@@ -329,13 +312,7 @@ export function MapViewer({
     network: (
       <>
         <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
-        <NetworkTools
-          mapId={map.id}
-          layers={layers}
-          selected={selected}
-          onHighlight={setNetworkHighlight}
-          onPick={goToFeature}
-        />
+        <NetworkTools selected={selected} onHighlight={setNetworkHighlight} />
         <HydraulicsPanel mapId={map.id} selected={selected} onLayers={setSimulation} />
       </>
     ),
@@ -351,77 +328,69 @@ export function MapViewer({
   );
 
   return (
-    <ViewerShell
-      className={['map-viewer', className].filter(Boolean).join(' ')}
-      heading={heading}
-      breadcrumbs={embedded ? false : breadcrumbs}
-      panelOpenOnWide={panelOpenOnWide}
-      tools={
-        readerOnly ? (
-          tools
-        ) : (
-          <>
-            {tools}
-            <LinkButton
-              variant="secondary"
-              className="icon-button-labelled"
-              to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
-            >
-              <IconLabel icon="print" label={t('print.open')} />
-            </LinkButton>
-            <ViewerExport
-              mapId={map.id}
-              layers={layers}
-              visibleLayerIds={visibleLayerIds}
-              viewExtent={viewExtent}
-              appliedFilter={appliedFilter}
-              datetime={datetime}
-            />
-          </>
-        )
-      }
-      tabs={tabs}
-      canvas={
-        <MapCanvas
-          className="map-viewer-canvas"
-          layers={models}
-          initialView={initialView}
-          viewRequest={latestViewRequest(viewRequest, syncRequest)}
-          label={t('viewer.map_label', { title: map.title })}
-          mapId={map.id}
-          onViewChange={onViewChange}
-          onFeatureClick={onFeatureClick}
-          onLayerError={onLayerError}
-          geometryEdit={editing.session?.edit ?? null}
-          onGeometryChange={editing.setPending}
-          snapFeatures={snapFeatures}
-        />
-      }
-      onCloseDrawer={() => setSelected(null)}
-      drawer={
-        shown && selectedLayer ? (
-          <FeaturePanel
+    <ViewerContext.Provider value={viewer}>
+      <ViewerShell
+        className={['map-viewer', className].filter(Boolean).join(' ')}
+        heading={heading}
+        breadcrumbs={embedded ? false : breadcrumbs}
+        panelOpenOnWide={panelOpenOnWide}
+        tools={
+          readerOnly ? (
+            tools
+          ) : (
+            <>
+              {tools}
+              <LinkButton
+                variant="secondary"
+                className="icon-button-labelled"
+                to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
+              >
+                <IconLabel icon="print" label={t('print.open')} />
+              </LinkButton>
+              <ViewerExport visibleLayerIds={visibleLayerIds} />
+            </>
+          )
+        }
+        tabs={tabs}
+        canvas={
+          <MapCanvas
+            className="map-viewer-canvas"
+            layers={models}
+            initialView={initialView}
+            viewRequest={latestViewRequest(viewRequest, syncRequest)}
+            label={t('viewer.map_label', { title: map.title })}
             mapId={map.id}
-            layer={selectedLayer}
-            layers={layers}
-            feature={shown}
-            identifyOnly={readerOnly}
-            onOpen={goToFeature}
-            onClose={() => setSelected(null)}
-            onSaved={showStored}
-            readOnly={asOf !== null}
-            onEditGeometry={
-              !asOf && editedGeometry
-                ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
-                : null
-            }
-            onDeleted={() => {
-              editing.stop();
-              setSelected(null);
-            }}
+            onViewChange={onViewChange}
+            onFeatureClick={onFeatureClick}
+            onLayerError={onLayerError}
+            geometryEdit={editing.session?.edit ?? null}
+            onGeometryChange={editing.setPending}
+            snapFeatures={snapFeatures}
           />
-        ) : null
-      }
-    />
+        }
+        onCloseDrawer={() => setSelected(null)}
+        drawer={
+          shown && selectedLayer ? (
+            <FeaturePanel
+              layer={selectedLayer}
+              feature={shown}
+              identifyOnly={readerOnly}
+              onClose={() => setSelected(null)}
+              onSaved={showStored}
+              readOnly={asOf !== null}
+              onEditGeometry={
+                !asOf && editedGeometry
+                  ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
+                  : null
+              }
+              onDeleted={() => {
+                editing.stop();
+                setSelected(null);
+              }}
+            />
+          ) : null
+        }
+      />
+    </ViewerContext.Provider>
   );
 }

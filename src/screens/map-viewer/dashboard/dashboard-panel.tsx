@@ -13,7 +13,7 @@ import { paths } from '@/lib/paths';
 import { Link, useSearchParams } from 'react-router';
 import { whenQuery } from '@/lib/time-query';
 import { WidgetCard } from './widget-card';
-import type { ViewerScope } from '@/components/dashboard/widget-data';
+import { viewerScope, type WidgetCards } from './widget-cards';
 import { SelectionChip } from './selection-chip';
 import { useWidgetSelection } from './use-widget-selection';
 import { widgetsChanged } from '@/lib/cache-changes';
@@ -44,12 +44,12 @@ export function DashboardPanel({ onSelection }: DashboardPanelProps) {
   const refresh = () => widgetsChanged(queryClient, mapId);
   const remove = useDeleteWidget({ mutation: { onSuccess: refresh } });
   const change = useUpdateWidget({ mutation: { onSuccess: refresh } });
-  const timedLayerIds = layers.filter((layer) => layer.time_property).map((layer) => layer.id);
-  const scope: ViewerScope = {
-    bbox: viewExtent,
-    appliedFilter,
-    time: datetime ? { datetime, layerIds: timedLayerIds } : null,
-    asOf,
+  const cards: WidgetCards = {
+    mapId,
+    layers,
+    scope: viewerScope(layers, { bbox: viewExtent, appliedFilter, datetime, asOf }),
+    selection,
+    onSelect: select,
   };
   const list = widgets.data?.data ?? [];
 
@@ -73,12 +73,8 @@ export function DashboardPanel({ onSelection }: DashboardPanelProps) {
         {list.map((widget) => (
           <WidgetCard
             key={widget.id}
-            mapId={mapId}
             widget={widget}
-            scope={scope}
-            selection={selection}
-            onSelect={select}
-            layerStyle={layers.find((layer) => layer.id === widget.layer_id)?.style}
+            {...cards}
             {...(manages
               ? {
                   onDelete: () => remove.mutate({ id: mapId, widgetId: widget.id }),

@@ -19,6 +19,7 @@ import type { MapLayerModel } from '@/map/layer-model';
 import { BookmarksPanel } from '../bookmarks/bookmarks-panel';
 import { FeaturePanel, selectedOf, type SelectedFeature } from '../feature-panel/feature-panel';
 import { focusFromRouteState } from './focus-from-route';
+import { idsByLayer } from './ids-by-layer';
 import { selectionFromRouteState } from './selection-from-route';
 import { DashboardPanel } from '../dashboard/dashboard-panel';
 import { FiltersPanel } from '../search-filters/filters-panel';
@@ -72,13 +73,6 @@ type MapViewerProps = {
    */
   embedded?: boolean;
 };
-
-/** Each stored feature's id under its layer's id: what the map highlights. */
-function idsByLayer(features: readonly Feature[] | null): Record<number, number[]> {
-  const byLayer: Record<number, number[]> = {};
-  for (const feature of features ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
-  return byLayer;
-}
 
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
 export function MapViewer({

@@ -17,6 +17,7 @@ import { viewerScope, type WidgetCards } from './widget-cards';
 import { SelectionChip } from './selection-chip';
 import { useWidgetSelection } from './use-widget-selection';
 import { widgetsChanged } from '@/lib/cache-changes';
+import { LayerSelect } from '../layers/layer-select';
 import { useViewer } from '../shell/viewer-context';
 
 interface DashboardPanelProps {
@@ -140,13 +141,7 @@ function NewWidgetForm({
       {errors.title && <p role="alert">{errors.title[0]}</p>}
       <label>
         {t('dashboard.new.layer')}
-        <select value={layerId} onChange={(event) => setLayerId(Number(event.target.value))}>
-          {vector.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
+        <LayerSelect layers={vector} value={layerId} onChange={setLayerId} />
       </label>
       <label>
         {t('dashboard.new.kind')}

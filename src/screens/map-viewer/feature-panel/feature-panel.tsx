@@ -66,7 +66,7 @@ export function FeaturePanel({
   identifyOnly = false,
 }: FeaturePanelProps) {
   const { t } = useTranslation();
-  const { mapId, layers, goToFeature } = useViewer();
+  const { mapId } = useViewer();
   const ability = useAppAbility();
   // Showing the map as it was: nothing can be changed.
   const writable = !readOnly;
@@ -159,12 +159,7 @@ export function FeaturePanel({
             featureId={feature.featureId}
             files={feature.files}
           />
-          <FeatureRelatives
-            mapId={mapId}
-            featureId={feature.featureId}
-            layers={layers}
-            onOpen={goToFeature}
-          />
+          <FeatureRelatives mapId={mapId} featureId={feature.featureId} />
           <h3>{t('viewer.history.title')}</h3>
           <FeatureHistory
             mapId={mapId}

@@ -10,6 +10,7 @@ import type { MapLayerModel } from '@/map/layer-model';
 import type { ClassRule } from '@/map/thematic-style';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { PRESSURE_CLASSES, simulationLayers, VELOCITY_CLASSES } from './hydraulic-layers';
+import { RunStatus } from './run-status';
 
 type HydraulicsPanelProps = {
   mapId: number;
@@ -126,12 +127,7 @@ export function HydraulicsPanel({ mapId, selected, onLayers }: HydraulicsPanelPr
           </button>
         ) : null}
       </div>
-      {busy ? <p role="status">{t('water_network.hydraulics.running')}</p> : null}
-      {errors.map((message) => (
-        <p key={message} role="alert" className="form-failure">
-          {message}
-        </p>
-      ))}
+      <RunStatus busy={busy} busyText={t('water_network.hydraulics.running')} errors={errors} />
       {fire ? (
         <section aria-label={t('water_network.hydraulics.fire_flow', { id: fire.hydrant_id })}>
           <h3>{t('water_network.hydraulics.fire_flow', { id: fire.hydrant_id })}</h3>

@@ -9,6 +9,7 @@ import {
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useViewer } from '../shell/viewer-context';
 import { highlightOf, type NetworkHighlight } from './network-highlight';
+import { RunStatus } from './run-status';
 import { NetworkResultList, type NetworkLayers, type NetworkResult } from './network-result';
 import './network-tools.css';
 
@@ -133,12 +134,7 @@ export function NetworkTools({ selected, onHighlight }: NetworkToolsProps) {
           </button>
         ) : null}
       </div>
-      {busy ? <p role="status">{t('water_network.viewer.working')}</p> : null}
-      {errors.map((message) => (
-        <p key={message} role="alert" className="form-failure">
-          {message}
-        </p>
-      ))}
+      <RunStatus busy={busy} busyText={t('water_network.viewer.working')} errors={errors} />
       {result ? (
         <NetworkResultList mapId={mapId} result={result} network={network} onPick={goToFeature} />
       ) : null}

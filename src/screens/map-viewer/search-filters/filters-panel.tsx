@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { layersFilterOf, type FilterValue } from './filter-conditions';
 import { FilterInput } from './filter-input';
 import { withTimeRange } from '../time/time-range';
+import { FeatureLinks } from '../feature-panel/feature-links';
 import { useViewer } from '../shell/viewer-context';
 
 type FiltersPanelProps = {
@@ -22,14 +23,13 @@ type FiltersPanelProps = {
  */
 export function FiltersPanel({ filters, onResults }: FiltersPanelProps) {
   const { t } = useTranslation();
-  const { mapId, layers, viewExtent, datetime, goToFeature } = useViewer();
+  const { mapId, layers, viewExtent, datetime } = useViewer();
   const [values, setValues] = useState<Record<number, FilterValue>>({});
   const [inView, setInView] = useState(false);
   const [matches, setMatches] = useState<{ features: Feature[]; total: number } | null>(null);
   const search = useFilterFeatures();
   const asOf = useAsOf();
   if (filters.length === 0) return null;
-  const layerName = (id: number) => layers.find((layer) => layer.id === id)?.name ?? String(id);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -87,15 +87,11 @@ export function FiltersPanel({ filters, onResults }: FiltersPanelProps) {
       {matches && (
         <>
           <p role="status">{t('viewer.filters.count', { count: matches.total })}</p>
-          <ul className="filter-matches" aria-label={t('viewer.filters.matches')}>
-            {matches.features.map((feature) => (
-              <li key={feature.id}>
-                <button type="button" className="link-like" onClick={() => goToFeature(feature)}>
-                  {t('viewer.feature.title', { layer: layerName(feature.layer_id), id: feature.id })}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FeatureLinks
+            features={matches.features}
+            className="filter-matches"
+            label={t('viewer.filters.matches')}
+          />
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { featuresExtent } from '@/map/feature-extent';
 import type { MapLayerModel } from '@/map/layer-model';
 import { FeatureHistory } from '../history/feature-history';
 import { downloadText } from '../network/network-csv';
+import { LayerSelect } from '../layers/layer-select';
 import { useViewer } from '../shell/viewer-context';
 import { fromLocalInput, toLocalInput } from './as-of';
 import { CHANGE_COLOURS, changeLayers, changesCsv, changesGeoJson } from './changes';
@@ -93,13 +94,7 @@ export function ChangesPanel({ onLayers, onZoom }: ChangesPanelProps) {
       <form className="changes-form" onSubmit={submit}>
         <label>
           <span>{t('time.changes.layer')}</span>
-          <select value={layerId} onChange={(event) => setLayerId(Number(event.target.value))}>
-            {vector.map((layer) => (
-              <option key={layer.id} value={layer.id}>
-                {layer.name}
-              </option>
-            ))}
-          </select>
+          <LayerSelect layers={vector} value={layerId} onChange={setLayerId} />
         </label>
         <label>
           <span>{t('time.changes.from')}</span>

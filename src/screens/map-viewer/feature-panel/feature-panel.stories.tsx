@@ -3,8 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { useListLayerFeatures } from '@generated/api/features/features';
 import type { Layer, MapDetail } from '@generated/model';
 import { overrideAnswers } from '@mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap, vectorLayers } from '@workshop/town-map';
-import { ViewerContext } from '../shell/viewer-context';
+import { TOWN_MAP_ID, TownMap, townMap, TownViewer, vectorLayers } from '@workshop/town-map';
 import { FeaturePanel } from './feature-panel';
 
 type PanelArgs = {
@@ -18,17 +17,7 @@ function FirstFeature({ map, layer, args }: { map: MapDetail; layer: Layer; args
   const feature = page.data?.data[0];
   if (!feature) return null;
   return (
-    <ViewerContext.Provider
-      value={{
-        mapId: TOWN_MAP_ID,
-        layers: map.layers ?? [],
-        viewExtent: null,
-        datetime: null,
-        asOf: null,
-        appliedFilter: null,
-        goToFeature: fn(),
-      }}
-    >
+    <TownViewer map={map} goToFeature={fn()}>
       <FeaturePanel
         layer={layer}
         feature={{
@@ -43,7 +32,7 @@ function FirstFeature({ map, layer, args }: { map: MapDetail; layer: Layer; args
         onDeleted={fn()}
         readOnly={args.readOnly}
       />
-    </ViewerContext.Provider>
+    </TownViewer>
   );
 }
 

@@ -2,8 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Feature, LayerFilter } from '@generated/model';
 import { overrideAnswers } from '@mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap } from '@workshop/town-map';
-import { ViewerContext } from '../shell/viewer-context';
+import { TownMap, townMap, TownViewer } from '@workshop/town-map';
 import { FiltersPanel } from './filters-panel';
 
 type PanelArgs = {
@@ -18,19 +17,9 @@ const meta = {
   render: (args) => (
     <TownMap>
       {(map) => (
-        <ViewerContext.Provider
-          value={{
-            mapId: TOWN_MAP_ID,
-            layers: map.layers ?? [],
-            viewExtent: null,
-            datetime: null,
-            asOf: null,
-            appliedFilter: null,
-            goToFeature: args.onPick,
-          }}
-        >
+        <TownViewer map={map} goToFeature={args.onPick}>
           <FiltersPanel filters={map.filters} onResults={args.onResults} />
-        </ViewerContext.Provider>
+        </TownViewer>
       )}
     </TownMap>
   ),

@@ -10,10 +10,10 @@ import type { MapLayerModel } from '@/map/layer-model';
 import type { ClassRule } from '@/map/thematic-style';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { PRESSURE_CLASSES, simulationLayers, VELOCITY_CLASSES } from './hydraulic-layers';
+import { useViewer } from '../shell/viewer-context';
 import { RunStatus } from './run-status';
 
 type HydraulicsPanelProps = {
-  mapId: number;
   selected: { layerId: number; featureId: number } | null;
   /** The result's map layers (none when cleared): the viewer draws them over its own. */
   onLayers: (layers: MapLayerModel[]) => void;
@@ -49,8 +49,9 @@ function Legend({ title, classes, line }: { title: string; classes: ClassRule[];
  * pressure at nodes and velocity in pipes over the map with their legends, lists the
  * lowest pressures, and gives the fire flow at the selected hydrant.
  */
-export function HydraulicsPanel({ mapId, selected, onLayers }: HydraulicsPanelProps) {
+export function HydraulicsPanel({ selected, onLayers }: HydraulicsPanelProps) {
   const { t } = useTranslation();
+  const { mapId } = useViewer();
   const config = useGetWaterNetwork(mapId).data?.data;
   const simulate = useSimulateWaterNetwork();
   const fireFlow = useFireFlowWaterNetwork();

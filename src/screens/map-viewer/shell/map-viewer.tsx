@@ -283,10 +283,8 @@ export function MapViewer({
         {!embedded && (
           <>
             {/* The past is read only: no drawing of new features. */}
-            {!asOf && !guest && (
-              <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
-            )}
-            <LayerTableLinks mapId={map.id} layers={layers} />
+            {!asOf && !guest && <GeometryTools editing={editing} onSaved={showStored} />}
+            <LayerTableLinks />
           </>
         )}
       </>
@@ -307,7 +305,7 @@ export function MapViewer({
       <>
         <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
         <NetworkTools selected={selected} onHighlight={setNetworkHighlight} />
-        <HydraulicsPanel mapId={map.id} selected={selected} onLayers={setSimulation} />
+        <HydraulicsPanel selected={selected} onLayers={setSimulation} />
       </>
     ),
   };

@@ -25,7 +25,7 @@ export function TownMap({ children }: { children: (map: MapDetail) => ReactNode 
 
 /**
  * Map 1 as a viewer hands it to its panels: looked at now, over every date, with no filter
- * applied and no extent yet; `goToFeature` stands for the viewer going to a picked feature.
+ * applied, no extent yet and nothing selected; `goToFeature` stands for the viewer going to a picked feature.
  */
 export function TownViewer({
   map,
@@ -43,6 +43,7 @@ export function TownViewer({
     datetime: null,
     asOf: null,
     appliedFilter: null,
+    selected: null,
     goToFeature,
   };
   return <ViewerContext.Provider value={values}>{children}</ViewerContext.Provider>;

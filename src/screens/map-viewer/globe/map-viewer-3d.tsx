@@ -75,9 +75,10 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
       datetime: time.datetime,
       asOf: null,
       appliedFilter: null,
+      selected,
       goToFeature,
     }),
-    [map.id, layers, time.datetime, goToFeature],
+    [map.id, layers, time.datetime, selected, goToFeature],
   );
 
   // Edits reload the layer's GeoJSON through useFeatureChange (the globe draws that).

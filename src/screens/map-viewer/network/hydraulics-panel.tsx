@@ -14,7 +14,6 @@ import { useViewer } from '../shell/viewer-context';
 import { RunStatus } from './run-status';
 
 type HydraulicsPanelProps = {
-  selected: { layerId: number; featureId: number } | null;
   /** The result's map layers (none when cleared): the viewer draws them over its own. */
   onLayers: (layers: MapLayerModel[]) => void;
 };
@@ -49,9 +48,9 @@ function Legend({ title, classes, line }: { title: string; classes: ClassRule[];
  * pressure at nodes and velocity in pipes over the map with their legends, lists the
  * lowest pressures, and gives the fire flow at the selected hydrant.
  */
-export function HydraulicsPanel({ selected, onLayers }: HydraulicsPanelProps) {
+export function HydraulicsPanel({ onLayers }: HydraulicsPanelProps) {
   const { t } = useTranslation();
-  const { mapId } = useViewer();
+  const { mapId, selected } = useViewer();
   const config = useGetWaterNetwork(mapId).data?.data;
   const simulate = useSimulateWaterNetwork();
   const fireFlow = useFireFlowWaterNetwork();

@@ -13,19 +13,14 @@ import { RunStatus } from './run-status';
 import { NetworkResultList, type NetworkLayers, type NetworkResult } from './network-result';
 import './network-tools.css';
 
-type NetworkToolsProps = {
-  selected: { layerId: number; featureId: number } | null;
-  onHighlight: (highlight: NetworkHighlight) => void;
-};
-
 /**
  * Water network tools: isolate the selected pipe, or trace from the selected pipe, valve or
  * node: everything connected, or upstream / downstream by the simulated flow. The buttons show while such a feature is selected; a result stays (picking a valve
  * from its list selects that valve) until it is cleared or replaced.
  */
-export function NetworkTools({ selected, onHighlight }: NetworkToolsProps) {
+export function NetworkTools({ onHighlight }: { onHighlight: (highlight: NetworkHighlight) => void }) {
   const { t } = useTranslation();
-  const { mapId, layers, goToFeature } = useViewer();
+  const { mapId, layers, selected, goToFeature } = useViewer();
   const config = useGetWaterNetwork(mapId);
   const isolate = useIsolateWaterNetworkPipe();
   const trace = useTraceWaterNetwork();

@@ -263,8 +263,8 @@ export function MapViewer({
   const editedGeometry = shown?.geometry;
 
   const viewer = useMemo<ViewerValues>(
-    () => ({ mapId: map.id, layers, viewExtent, datetime, asOf, appliedFilter, goToFeature }),
-    [map.id, layers, viewExtent, datetime, asOf, appliedFilter, goToFeature],
+    () => ({ mapId: map.id, layers, viewExtent, datetime, asOf, appliedFilter, selected, goToFeature }),
+    [map.id, layers, viewExtent, datetime, asOf, appliedFilter, selected, goToFeature],
   );
 
   const panels = {
@@ -304,8 +304,8 @@ export function MapViewer({
     network: (
       <>
         <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
-        <NetworkTools selected={selected} onHighlight={setNetworkHighlight} />
-        <HydraulicsPanel selected={selected} onLayers={setSimulation} />
+        <NetworkTools onHighlight={setNetworkHighlight} />
+        <HydraulicsPanel onLayers={setSimulation} />
       </>
     ),
   };

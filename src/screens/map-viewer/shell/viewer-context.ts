@@ -17,6 +17,8 @@ export type ViewerValues = {
   asOf: string | null;
   /** The filter last applied in the filters panel, or null. */
   appliedFilter: readonly LayerFilter[] | null;
+  /** The feature selected on the map (clicked, searched, picked from a list), or null. */
+  selected: { layerId: number; featureId: number } | null;
   /** Selects a feature and brings the map to it. */
   goToFeature: (feature: Feature) => void;
 };

@@ -1,5 +1,7 @@
+import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAdmin, RequireAuth, RequireMapReader } from './guards';
+import { guestScreens } from './guest-screens';
 import { lazyScreen } from './lazy-screen';
 import { GuestLayout } from './layouts/guest-layout';
 import { mapAdminRoutes } from './map-admin-routes';
@@ -36,52 +38,10 @@ export const routes: RouteObject[] = [
           },
           {
             element: <GuestOnly />,
-            children: [
-              {
-                path: 'login',
-                id: 'auth.login',
-                element: lazyScreen(
-                  () => import('../screens/auth/login-screen'),
-                  (m) => m.LoginScreen,
-                ),
-              },
-              {
-                path: '2fa',
-                id: 'auth.2fa',
-                element: lazyScreen(
-                  () => import('../screens/auth/two-factor-screen'),
-                  (m) => m.TwoFactorScreen,
-                ),
-              },
-              {
-                path: 'register',
-                element: lazyScreen(
-                  () => import('../screens/auth/register-screen'),
-                  (m) => m.RegisterScreen,
-                ),
-              },
-              {
-                path: 'forgot-password',
-                element: lazyScreen(
-                  () => import('../screens/auth/forgot-password-screen'),
-                  (m) => m.ForgotPasswordScreen,
-                ),
-              },
-              {
-                path: 'reset-password',
-                element: lazyScreen(
-                  () => import('../screens/auth/reset-password-screen'),
-                  (m) => m.ResetPasswordScreen,
-                ),
-              },
-              {
-                path: 'verify-email',
-                element: lazyScreen(
-                  () => import('../screens/auth/verify-email-screen'),
-                  (m) => m.VerifyEmailScreen,
-                ),
-              },
-            ],
+            children: guestScreens.map(({ component, ...route }) => ({
+              ...route,
+              element: createElement(component()),
+            })),
           },
           {
             // A map's viewers also open for a guest who may read that map (public, or a share link's).

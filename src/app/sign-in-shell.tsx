@@ -1,51 +1,16 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Loading } from '../components/ui/status';
-import { paths } from '../lib/paths';
-import { loadLazyModule } from '../lib/preload-error';
 import { GuestOnly } from './guards';
+import { guestScreens } from './guest-screens';
 import { PageFrame } from './layouts/page-frame';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
-/** A guest screen in its own chunk; a failed chunk goes through loadLazyModule (docs/product.md#errors). */
-function lazyGuestScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await loadLazyModule(load)) }));
-}
-
-const LoginScreen = lazyGuestScreen(
-  () => import('../screens/auth/login-screen'),
-  (m) => m.LoginScreen,
-);
-const TwoFactorScreen = lazyGuestScreen(
-  () => import('../screens/auth/two-factor-screen'),
-  (m) => m.TwoFactorScreen,
-);
-const RegisterScreen = lazyGuestScreen(
-  () => import('../screens/auth/register-screen'),
-  (m) => m.RegisterScreen,
-);
-const ForgotPasswordScreen = lazyGuestScreen(
-  () => import('../screens/auth/forgot-password-screen'),
-  (m) => m.ForgotPasswordScreen,
-);
-const ResetPasswordScreen = lazyGuestScreen(
-  () => import('../screens/auth/reset-password-screen'),
-  (m) => m.ResetPasswordScreen,
-);
-const VerifyEmailScreen = lazyGuestScreen(
-  () => import('../screens/auth/verify-email-screen'),
-  (m) => m.VerifyEmailScreen,
-);
+// Made here, once per copy of this module: a lazy component loads its chunk once.
+const screens = guestScreens.map(({ path, component }) => ({ path, Screen: component() }));
 
 /** The paths this shell can show; any other one is the full router's. */
-export const signInShellPaths: readonly string[] = [
-  paths.login,
-  paths.twoFactor,
-  paths.register,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.verifyEmail,
-];
+export const signInShellPaths: readonly string[] = guestScreens.map((screen) => screen.path);
 
 /** Any path the shell does not know (home after sign-in, a link out): hand over to the full router. */
 function LeaveShell({ onLeave }: { onLeave: () => void }) {
@@ -86,12 +51,9 @@ export function SignInShell({ onLeave }: { onLeave: () => void }) {
       <Routes>
         <Route element={<ShellLayout />}>
           <Route element={<GuestOnly />}>
-            <Route path={paths.login} element={<LoginScreen />} />
-            <Route path={paths.twoFactor} element={<TwoFactorScreen />} />
-            <Route path={paths.register} element={<RegisterScreen />} />
-            <Route path={paths.forgotPassword} element={<ForgotPasswordScreen />} />
-            <Route path={paths.resetPassword} element={<ResetPasswordScreen />} />
-            <Route path={paths.verifyEmail} element={<VerifyEmailScreen />} />
+            {screens.map(({ path, Screen }) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
           </Route>
           <Route path="*" element={<LeaveShell onLeave={onLeave} />} />
         </Route>

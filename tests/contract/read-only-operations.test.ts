@@ -25,11 +25,11 @@ describe('operations classified as reading or writing', () => {
     expect([...readOnly].filter((id) => byId.get(id) === undefined || byId.get(id) === 'get')).toEqual([]);
   });
 
-  it('classes every operation whose body carries a question (filter, search, export, network query) as a read', () => {
+  it('classes every operation whose body carries a question (filter, search, count, export, network query) as a read', () => {
     const questions = operations.filter(
       (operation) =>
         operation.method === 'post' &&
-        /^(filter|search|export|trace|isolate|simulate|fireFlow|check)/.test(operation.operationId),
+        /^(filter|search|aggregate|export|trace|isolate|simulate|fireFlow|check)/.test(operation.operationId),
     );
     expect(questions.length).toBeGreaterThan(0);
     expect(questions.map((operation) => operation.operationId).filter((id) => !readOnly.has(id))).toEqual([]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MOCK_ADMIN } from '../../mocks/accounts';
-import { launchChromium, newUserPage, screenshotFailures } from './support/browser';
+import { newUserPage, screenshotFailures, workerBrowser } from './support/browser';
 import { startMockMode, waitForDevServerToSettle, type RunningMockMode } from './support/mock-mode';
 import { signIn } from './support/ui';
 import { createEditSearchDeleteUser } from './support/users-flow';
@@ -16,14 +16,13 @@ describe('mock mode (npm run dev:mock)', () => {
   screenshotFailures(() => page);
 
   beforeAll(async () => {
-    [mock, browser] = await Promise.all([startMockMode(), launchChromium()]);
+    [mock, browser] = await Promise.all([startMockMode(), workerBrowser()]);
     ({ context, page } = await newUserPage(browser, mock.baseUrl));
     await waitForDevServerToSettle(page, '/login');
   });
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
     await mock?.stop();
   });
 

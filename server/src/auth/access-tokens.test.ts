@@ -165,7 +165,7 @@ describe('personal access tokens: signing requests', () => {
     );
   });
 
-  it('a read token may read through POST (filters, the search box, exports) and an admin’s may read imports and deleted features', async () => {
+  it('a read token may read through POST (filters, the search box, dashboard counts, exports) and an admin’s may read imports and deleted features', async () => {
     const { created } = await tokenOf('admin', ['read']);
     const { map, layer } = await pointLayer();
     await t.database.db.query(
@@ -190,6 +190,12 @@ describe('personal access tokens: signing requests', () => {
       auth,
     );
     expect(found.status, found.text).toBe(200);
+    const counted = await caller.post(
+      `/api/maps/${map.id}/layers/${layer.id}/aggregate`,
+      { group_by: { property: 'code' }, metrics: [{ op: 'count' }] },
+      auth,
+    );
+    expect(counted.status, counted.text).toBe(200);
     const exported = await caller.post(
       `/api/maps/${map.id}/export-features`,
       { format: 'geojson', layer_id: layer.id },

@@ -1,9 +1,21 @@
+import type { components } from '@generated/openapi-types.ts';
 import type { Queryable } from '../db/database.ts';
+import { invalid } from '../domain-errors.ts';
+import { FEATURE_COLUMNS, type FeatureBody, type FeatureRow } from '../maps/records.ts';
 import { featuresSource } from './as-of.ts';
-import { COUNT_CAP } from './bounded-count.ts';
-import type { SqlParams } from './feature-filters.ts';
-import { featurePageSql, type FeatureRowWithFiles } from './feature-rows.ts';
-import { FEATURE_COLUMNS, type FeatureRow } from '../maps/records.ts';
+import { COUNT_CAP, estimatedCount } from './bounded-count.ts';
+import {
+  layersFilterProblems,
+  layersFilterSql,
+  SqlParams,
+  type HiddenProperties,
+  type TimeProperties,
+} from './feature-filters.ts';
+import { featurePageSql, featuresWithFiles, withFiles, type FeatureRowWithFiles } from './feature-rows.ts';
+import { indexedFilterMatches, indexedFilterPage } from './filter-from-index.ts';
+import { idsInBox, sameVersionSql, type LayerVersion } from './point-index.ts';
+
+type LayerFilter = components['schemas']['LayerFilter'];
 
 /** The filtered layers as they were at `asOf`, one relation with the columns of `features`. */
 export function pastLayersSql(
@@ -83,4 +95,77 @@ export function mainSearchMatches(
      LIMIT ${query.limit}`,
     query.sql.values,
   );
+}
+
+/**
+ * The filters panel's answer: a page of the features matching `layersFilter` over the caller's
+ * readable `layers` (in layer, then id order) and how many match. 422 on an entry that does not
+ * fit (layersFilterProblems). Properties hidden from the caller are still in the rows.
+ */
+export async function filteredFeatures(
+  db: Queryable,
+  request: {
+    layersFilter: readonly LayerFilter[];
+    /** The map's layers the caller may read, by id. */
+    layers: ReadonlyMap<number, LayerVersion>;
+    hiddenOf: HiddenProperties;
+    timeOf: TimeProperties;
+    asOf: Date | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ features: FeatureBody[]; total: number }> {
+  const { layersFilter, layers, hiddenOf, timeOf, asOf, limit, offset } = request;
+  const layerIds = new Set(layers.keys());
+  const problems = layersFilterProblems(layersFilter, layerIds, hiddenOf, timeOf);
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  // Boxes over big point layers of now, with conditions that read the same in memory: the
+  // point indexes pick and count the matches, and only the page's attachments are read.
+  const fromIndex = asOf ? undefined : indexedFilterMatches(db, layersFilter, (id) => layers.get(id));
+  if (fromIndex)
+    return {
+      features: await withFiles(db, indexedFilterPage(fromIndex, limit, offset)),
+      total: fromIndex.length,
+    };
+  // A box over a big point layer of now: its point index names the ids inside (point-index.ts).
+  const boxIds = layersFilter.map((entry) => {
+    const layer = layers.get(entry.layer_id);
+    return entry.bbox && layer && !asOf
+      ? idsInBox(db, layer, entry.bbox as [number, number, number, number])
+      : undefined;
+  });
+  const indexed = boxIds.some((ids) => ids !== undefined);
+  const read = async (byIndex: boolean) => {
+    const sql = new SqlParams();
+    const where = layersFilterSql(
+      layersFilter,
+      layerIds,
+      sql,
+      hiddenOf,
+      timeOf,
+      byIndex ? (index) => boxIds[index] : undefined,
+    );
+    // The indexes' layers still at the versions read (else the rows answer nothing: see below).
+    const guards = byIndex
+      ? layersFilter.flatMap((entry, index) => {
+          const layer = layers.get(entry.layer_id);
+          return boxIds[index] !== undefined && layer
+            ? [sameVersionSql(layer, (value) => sql.add(value))]
+            : [];
+        })
+      : [];
+    const source = asOf ? pastLayersSql(layersFilter, asOf, sql) : 'features';
+    const rows = await filteredFeaturePage(db, { source, where, guards, limit, offset, sql });
+    return { rows, where, sql, source };
+  };
+  let answer = await read(indexed);
+  // A change landed between picking by the index and reading: the database's way.
+  if (indexed && answer.rows[0]?.fresh !== true) answer = await read(false);
+  const { rows, where, sql, source } = answer;
+  const matched = Number(rows[0]?.matched ?? 0);
+  const total = matched > COUNT_CAP ? await estimatedCount(db, where, sql.values, source) : matched;
+  const found = rows
+    .filter((row) => row.id !== null)
+    .map(({ matched: _matched, fresh: _fresh, ...row }) => row as FeatureRowWithFiles);
+  return { features: featuresWithFiles(found), total };
 }

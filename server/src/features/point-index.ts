@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { keepsMaps } from '../maps/map-cache.ts';
+import type { FeatureRow } from '../maps/records.ts';
 import { PointGrid, type PointFeatures } from './point-grid.ts';
 
 /** Point layers smaller than this are answered by the database's spatial index as before. */
@@ -284,6 +285,27 @@ export function pointsInBox(
   const indexes = grid?.search(minX, minY, maxX, maxY, INDEXED_BOX_MAX);
   if (!grid?.features || !indexes) return undefined;
   return { grid: grid as PointGrid & { features: PointFeatures }, indexes };
+}
+
+const person = (value: number) => (Number.isNaN(value) ? null : value);
+
+/** A point's feature row as the database wrote it for the index's version (its geometry and properties parsed). */
+export function indexedFeatureRow(
+  grid: PointGrid & { features: PointFeatures },
+  index: number,
+  layerId: number,
+): FeatureRow {
+  const { features } = grid;
+  return {
+    id: grid.ids[index] as number,
+    layer_id: layerId,
+    geometry: JSON.parse(features.geometries[index] ?? 'null') as FeatureRow['geometry'],
+    properties: JSON.parse(features.properties[index] ?? '{}') as FeatureRow['properties'],
+    created_by: person(features.createdBy[index] as number),
+    updated_by: person(features.updatedBy[index] as number),
+    created_at: new Date(features.createdAt[index] as number),
+    updated_at: new Date(features.updatedAt[index] as number),
+  };
 }
 
 /** The ids of pointsInBox alone. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 import { featuresSource } from '../features/as-of.ts';
 import { cutByBudget, withinAnswerBudget } from '../features/feature-rows.ts';
 import { featureLimits } from '../features/feature-limits.ts';
-import { pointsInBox } from '../features/point-index.ts';
+import { indexedFeatureRow, pointsInBox } from '../features/point-index.ts';
 import { invalid } from '../http/http-error.ts';
 import { msg } from '../i18n/messages.ts';
 import {
@@ -66,17 +66,7 @@ export async function includedFeatures(
     let kept = 0;
     while (kept < picked.length && before < budget)
       before += features.sizes[picked[kept++] as number] as number;
-    const person = (value: number) => (Number.isNaN(value) ? null : value);
-    const rows = Array.from(picked.subarray(0, kept), (index) => ({
-      id: grid.ids[index] as number,
-      layer_id: layer.id,
-      geometry: JSON.parse(features.geometries[index] ?? 'null') as FeatureRow['geometry'],
-      properties: JSON.parse(features.properties[index] ?? '{}') as FeatureRow['properties'],
-      created_by: person(features.createdBy[index] as number),
-      updated_by: person(features.updatedBy[index] as number),
-      created_at: new Date(features.createdAt[index] as number),
-      updated_at: new Date(features.updatedAt[index] as number),
-    }));
+    const rows = Array.from(picked.subarray(0, kept), (index) => indexedFeatureRow(grid, index, layer.id));
     return answerOf(rows, picked.length > INCLUDED_FEATURES_LIMIT || kept < picked.length, hidden);
   }
   const values: unknown[] = [layer.id, INCLUDED_FEATURES_LIMIT + 1];

@@ -1,11 +1,9 @@
 import { hiddenPropertiesOf, layerAsSeen, layerReadable, withoutHidden } from '../access/layer-view.ts';
 import { featuresSource, parseMoment } from '../features/as-of.ts';
 import { mapLayersForFeatures } from '../features/feature-access.ts';
-import { layersFilterSql, SqlParams, timeRangeSql } from '../features/feature-filters.ts';
-import { COUNT_CAP, estimatedCount } from '../features/bounded-count.ts';
-import { idsInBox, sameVersionSql } from '../features/point-index.ts';
-import { featuresWithFiles, likePattern, type FeatureRowWithFiles } from '../features/feature-rows.ts';
-import { filteredFeaturePage, mainSearchMatches, pastLayersSql } from '../features/feature-search.ts';
+import { SqlParams, timeRangeSql } from '../features/feature-filters.ts';
+import { likePattern } from '../features/feature-rows.ts';
+import { filteredFeatures, mainSearchMatches } from '../features/feature-search.ts';
 import { invalid } from '../http/http-error.ts';
 import { pageEnvelope } from '@shared/http/pagination.ts';
 import { msg } from '../i18n/messages.ts';
@@ -22,7 +20,6 @@ export const routeHandlers = typedHandlers({
     const { layers: mapLayers } = await mapLayersForFeatures(db, auth.ability, params.id, 'read');
     // Only the layers the caller may read can be filtered, and not on their hidden properties.
     const readable = [...mapLayers.values()].filter((layer) => layerReadable(auth.ability, layer));
-    const layerIds = new Set(readable.map((layer) => layer.id));
     // A time property hidden from the caller is no time to them (layerAsSeen drops it).
     const times = new Map(
       readable.map((layer) => [layer.id, timePropertyOf(layerAsSeen(auth.access, layer))]),
@@ -31,63 +28,32 @@ export const routeHandlers = typedHandlers({
     const perPage = query.per_page ?? 15;
     const asOf = parseMoment(query.as_of, 'as_of');
     const layers = new Map(readable.map((layer) => [layer.id, layer]));
-    // A box over a big point layer of now: its point index names the ids inside (point-index.ts).
-    const boxIds = body.layers_filter.map((entry) => {
-      const layer = layers.get(entry.layer_id);
-      return entry.bbox && layer && !asOf
-        ? idsInBox(db, layer, entry.bbox as [number, number, number, number])
-        : undefined;
+    const hiddenOf = (layerId: number) => hiddenPropertiesOf(auth.access, layerId);
+    const { features, total } = await filteredFeatures(db, {
+      layersFilter: body.layers_filter,
+      layers,
+      hiddenOf,
+      timeOf: (layerId) => times.get(layerId),
+      asOf,
+      limit: perPage,
+      offset: (page - 1) * perPage,
     });
-    const indexed = boxIds.some((ids) => ids !== undefined);
-    const read = async (byIndex: boolean) => {
-      const sql = new SqlParams();
-      const where = layersFilterSql(
-        body.layers_filter,
-        layerIds,
-        sql,
-        (layerId) => hiddenPropertiesOf(auth.access, layerId),
-        (layerId) => times.get(layerId),
-        byIndex ? (index) => boxIds[index] : undefined,
-      );
-      // The indexes' layers still at the versions read (else the rows answer nothing: see below).
-      const guards = byIndex
-        ? body.layers_filter
-            .filter((entry, index) => boxIds[index] !== undefined && layers.has(entry.layer_id))
-            .map((entry) => sameVersionSql(layers.get(entry.layer_id)!, (value) => sql.add(value)))
-        : [];
-      const source = asOf ? pastLayersSql(body.layers_filter, asOf, sql) : 'features';
-      const rows = await filteredFeaturePage(db, {
-        source,
-        where,
-        guards,
-        limit: perPage,
-        offset: (page - 1) * perPage,
-        sql,
-      });
-      return { rows, where, sql, source };
-    };
-    let answer = await read(indexed);
-    if (indexed && answer.rows[0]?.fresh !== true) answer = await read(false);
-    const { rows, where, sql, source } = answer;
-    const matched = Number(rows[0]?.matched ?? 0);
-    const total = matched > COUNT_CAP ? await estimatedCount(db, where, sql.values, source) : matched;
-    const found = rows
-      .filter((row) => row.id !== null)
-      .map(({ matched: _matched, fresh: _fresh, ...row }) => row as FeatureRowWithFiles);
-    // Properties hidden from the caller on a layer are left out, in old values as in new.
-    const data = featuresWithFiles(found).map((feature) => ({
-      ...feature,
-      properties: withoutHidden(feature.properties, hiddenPropertiesOf(auth.access, feature.layer_id)),
-    }));
     return {
       status: 200,
-      body: pageEnvelope(data, {
-        page,
-        perPage,
-        total,
-        path: `/api/maps/${params.id}/filter-features`,
-        query: { per_page: query.per_page, ...(asOf ? { as_of: asOf.toISOString() } : {}) },
-      }),
+      body: pageEnvelope(
+        // Properties hidden from the caller on a layer are left out, in old values as in new.
+        features.map((feature) => ({
+          ...feature,
+          properties: withoutHidden(feature.properties, hiddenOf(feature.layer_id)),
+        })),
+        {
+          page,
+          perPage,
+          total,
+          path: `/api/maps/${params.id}/filter-features`,
+          query: { per_page: query.per_page, ...(asOf ? { as_of: asOf.toISOString() } : {}) },
+        },
+      ),
     };
   },
 

@@ -5,6 +5,11 @@ import type { OrderDirectionParameter } from '@generated/model';
 /** A list's order as the list calls take it: a column and `asc`/`desc`. */
 export type ListSort<C extends string> = { column: C; direction: OrderDirectionParameter };
 
+/** A page of a sorted list in the list call's parameters. */
+export function sortedPage<C extends string>(page: number, sort: ListSort<C>) {
+  return { page, order_column: sort.column, order_direction: sort.direction };
+}
+
 type SortableTableProps<C extends string, T extends { id: number }> = {
   label: string;
   /** The columns the list call sorts by, in their order on screen; the actions column follows. */

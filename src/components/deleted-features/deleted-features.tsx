@@ -5,7 +5,8 @@ import type { DeletedFeature, Layer } from '@generated/model';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { conflictVersionOf } from '../../lib/version-conflict';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { LoadError, Loading } from '../ui/status';
+import { ListTable } from '../ui/list-table';
+import { QueryList } from '../ui/query-list';
 import { useFeatureChange } from '../../lib/cache-changes';
 
 const PAGE = 25;
@@ -75,26 +76,19 @@ export function DeletedFeatures({ mapId, layer }: { mapId: number; layer: Layer 
           ))}
         </ul>
       )}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadError />
-      ) : list.data.data.length === 0 ? (
-        <p className="status status-empty">{t('versions.deleted.empty')}</p>
-      ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('feature_table.id')}</th>
-              <th scope="col">{t('versions.deleted.values')}</th>
-              <th scope="col">{t('versions.deleted.deleted_at')}</th>
-              <th scope="col">{t('versions.deleted.deleted_by')}</th>
-              <th scope="col">{t('versions.deleted.files')}</th>
-              <th scope="col">{t('feature_table.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((row) => (
+      <QueryList query={list} empty={t('versions.deleted.empty')}>
+        {(rows) => (
+          <ListTable
+            columns={[
+              t('feature_table.id'),
+              t('versions.deleted.values'),
+              t('versions.deleted.deleted_at'),
+              t('versions.deleted.deleted_by'),
+              t('versions.deleted.files'),
+              t('feature_table.actions'),
+            ]}
+          >
+            {rows.map((row) => (
               <tr key={row.deletion_id}>
                 <td>{row.id}</td>
                 <td>
@@ -112,9 +106,9 @@ export function DeletedFeatures({ mapId, layer }: { mapId: number; layer: Layer 
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </ListTable>
+        )}
+      </QueryList>
       <div className="filters-actions">
         {cursors.length > 0 && (
           <button type="button" className="btn btn-plain" onClick={() => setCursors(cursors.slice(0, -1))}>

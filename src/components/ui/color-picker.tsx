@@ -18,16 +18,12 @@ import {
   type Color,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { DARK2 } from './color-brewer';
 
 /** Colours one click away: ColorBrewer's qualitative "Dark2" and "Set1", distinct on a map. */
 const PRESETS = [
-  '#1b9e77',
-  '#d95f02',
-  '#7570b3',
-  '#e7298a',
-  '#66a61e',
-  '#e6ab02',
-  '#a6761d',
+  // Dark2 without its grey: the greys come last.
+  ...DARK2.slice(0, 7),
   '#e41a1c',
   '#377eb8',
   '#4daf4a',

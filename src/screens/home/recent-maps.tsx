@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListMaps } from '@generated/api/maps/maps';
 import { Card } from '../../components/ui/card';
-import { EmptyState, LoadError, Loading } from '../../components/ui/status';
+import { QueryList } from '../../components/ui/query-list';
 import { paths } from '../../lib/paths';
 
 const RECENT_MAPS = 5;
@@ -13,21 +13,17 @@ export function RecentMaps() {
   const maps = useListMaps({ per_page: RECENT_MAPS, order_column: 'updated_at', order_direction: 'desc' });
   return (
     <Card title={t('map_admin.recent.title')}>
-      {maps.isPending ? (
-        <Loading />
-      ) : maps.isError ? (
-        <LoadError />
-      ) : maps.data.data.length === 0 ? (
-        <EmptyState message={t('map_admin.recent.empty')} />
-      ) : (
-        <ul className="recent-maps">
-          {maps.data.data.map((map) => (
-            <li key={map.id}>
-              <Link to={`/maps/${map.id}/show`}>{map.title}</Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList query={maps} empty={t('map_admin.recent.empty')}>
+        {(rows) => (
+          <ul className="recent-maps">
+            {rows.map((map) => (
+              <li key={map.id}>
+                <Link to={`/maps/${map.id}/show`}>{map.title}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
       <p>
         <Link to={paths.mapsIndex}>{t('map_admin.recent.all')}</Link>
       </p>

@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useShowMap } from '@generated/api/maps/maps';
 import { LoadError, Loading } from '../../components/ui/status';
-import { featureOf, useAppAbility } from '../../lib/ability';
-import { featureExtent, featuresExtent } from '../../map';
-import { FeatureTable } from '../../components/feature-table/feature-table';
-import { FeatureViews } from '../../components/deleted-features/feature-views';
+import { LayerFeatureTable } from '../../components/feature-table/layer-feature-table';
 import { useAsOf } from '../../lib/as-of';
 import { datetimeFor, useTimeDatetime, whenQuery } from '../../lib/time-query';
 
@@ -15,8 +12,6 @@ export function LayerTableScreen() {
   const params = useParams();
   const mapId = Number(params.id);
   const layerId = Number(params.layer_id);
-  const navigate = useNavigate();
-  const ability = useAppAbility();
   // Opened from a map shown as it was: the rows of then, read only.
   const asOf = useAsOf();
   const datetime = useTimeDatetime();
@@ -46,32 +41,7 @@ export function LayerTableScreen() {
           {t('feature_table.time_range', { range: datetime?.replace('/', ' – ').replaceAll('..', '…') })}
         </p>
       )}
-      <FeatureViews mapId={mapId} layer={layer}>
-        <FeatureTable
-          mapId={mapId}
-          layer={layer}
-          canEdit={!asOf && ability.can('update', featureOf(mapId, layer.id))}
-          onShowSelectionOnMap={(features) => {
-            const extent = featuresExtent(features);
-            if (!extent) return;
-            navigate(mapPath, {
-              state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
-            });
-          }}
-          onShowOnMap={(feature) =>
-            navigate(mapPath, {
-              state: {
-                focus: {
-                  layerId: feature.layer_id,
-                  featureId: feature.id,
-                  properties: feature.properties,
-                  extent: featureExtent(feature),
-                },
-              },
-            })
-          }
-        />
-      </FeatureViews>
+      <LayerFeatureTable mapId={mapId} layer={layer} mapPath={mapPath} readOnly={Boolean(asOf)} />
     </section>
   );
 }

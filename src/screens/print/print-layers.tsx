@@ -3,6 +3,7 @@ import type { Layer } from '@generated/model';
 import { Checkbox } from '../../components/ui/checkbox';
 import { sortLayers } from '../../map';
 import { LayerLegend } from '../../map/legend';
+import { PrintChoices } from './print-choices';
 
 type PrintLayersProps = {
   layers: readonly Layer[];
@@ -17,23 +18,23 @@ export function PrintLayers({ layers, isVisible, onChange }: PrintLayersProps) {
     .reverse()
     .filter((layer) => layer.type !== '3d_tiles');
   return (
-    <fieldset className="print-layers">
-      <legend className="field-label">{t('print.layers')}</legend>
-      {printable.length === 0 ? (
-        <p className="status status-empty">{t('print.no_layers')}</p>
-      ) : (
-        printable.map((layer) => (
-          <div key={layer.id} className="print-layer">
-            <Checkbox
-              label={layer.name}
-              isSelected={isVisible(layer)}
-              onChange={(visible) => onChange(layer.id, visible)}
-            />
-            {/* The sheet's legend rows of this layer, as the viewer's legend shows them. */}
-            {isVisible(layer) ? <LayerLegend layer={layer} compact /> : null}
-          </div>
-        ))
-      )}
-    </fieldset>
+    <PrintChoices
+      className="print-layers"
+      legend={t('print.layers')}
+      emptyText={t('print.no_layers')}
+      isEmpty={printable.length === 0}
+    >
+      {printable.map((layer) => (
+        <div key={layer.id} className="print-layer">
+          <Checkbox
+            label={layer.name}
+            isSelected={isVisible(layer)}
+            onChange={(visible) => onChange(layer.id, visible)}
+          />
+          {/* The sheet's legend rows of this layer, as the viewer's legend shows them. */}
+          {isVisible(layer) ? <LayerLegend layer={layer} compact /> : null}
+        </div>
+      ))}
+    </PrintChoices>
   );
 }

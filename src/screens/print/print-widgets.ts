@@ -1,6 +1,7 @@
 import { aggregateLayer } from '@generated/api/dashboards/dashboards';
 import type { Layer, Widget } from '@generated/model';
-import { chartRows, styleColor, styleLabel, widgetQuestion } from '../../components/dashboard/widget-data';
+import { widgetQuestion } from '@/components/dashboard/widget-data';
+import { chartKindOf, widgetRows } from '@/components/dashboard/widget-rows';
 import { mmToCssPixels, type Box, type WidgetSize } from './sheet-layout';
 
 /** A dashboard widget as the sheet prints it: a counter's value, a chart's picture, a table's rows. */
@@ -59,18 +60,7 @@ export async function printedWidgets(request: {
       const question = widgetQuestion(widget, { bbox: request.bbox, appliedFilter: null }, null);
       const answer = (await aggregateLayer(request.mapId, widget.layer_id, question)).data;
       const style = request.layers.find((layer) => layer.id === widget.layer_id)?.style;
-      const rows = chartRows(
-        answer,
-        request.words,
-        (n) => number.format(n),
-        widget.group_by && 'interval' in widget.group_by ? widget.group_by.interval : undefined,
-      ).map((row) => {
-        if (!row.group) return row;
-        // The legend's colour and name for the group, as the dashboard draws it.
-        const color = styleColor(style, widget.group_by, row.group.key);
-        const label = styleLabel(style, widget.group_by, row.group.key) ?? row.label;
-        return color ? { ...row, label, color } : { ...row, label };
-      });
+      const rows = widgetRows(answer, widget, style, request.words, (n) => number.format(n));
       const kind = widget.kind === 'counter' ? 'counter' : widget.kind === 'table' ? 'table' : 'chart';
       let image: string | null = null;
       const box = request.boxes[index];
@@ -78,16 +68,11 @@ export async function printedWidgets(request: {
         // The dashboard's own chart module, loaded only when a chart is printed.
         const { chartPng } = await import('../../components/dashboard/widget-chart');
         const picture = widgetPictureBox(box);
-        image = chartPng(
-          widget.kind === 'time' ? 'line' : widget.kind === 'category' ? widget.chart : 'bar',
-          rows,
-          widget.title,
-          {
-            width: Math.round(mmToCssPixels(picture.width)),
-            height: Math.round(mmToCssPixels(picture.height)),
-            pixelRatio: request.dpi / 96,
-          },
-        );
+        image = chartPng(chartKindOf(widget), rows, widget.title, {
+          width: Math.round(mmToCssPixels(picture.width)),
+          height: Math.round(mmToCssPixels(picture.height)),
+          pixelRatio: request.dpi / 96,
+        });
       }
       return {
         title: widget.title,

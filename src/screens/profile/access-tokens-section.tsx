@@ -5,6 +5,7 @@ import { useDeleteUserToken, useListUserTokens } from '@generated/api/users/user
 import type { NewUserToken, UserToken } from '@generated/model';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ListTable } from '../../components/ui/list-table';
 import { showToast } from '../../components/ui/toast';
 import { AccessTokenCreateForm } from './access-token-create-form';
 import { NewAccessToken } from './new-access-token';
@@ -48,43 +49,38 @@ export function AccessTokensSection() {
         <p>{tokens.isPending ? t('common.loading') : t('access_tokens.none')}</p>
       ) : (
         <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">{t('access_tokens.list_caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('access_tokens.name')}</th>
-                <th scope="col">{t('access_tokens.abilities')}</th>
-                <th scope="col">{t('access_tokens.expires')}</th>
-                <th scope="col">{t('access_tokens.last_used')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('access_tokens.actions')}</span>
-                </th>
+          <ListTable
+            caption={t('access_tokens.list_caption')}
+            columns={[
+              t('access_tokens.name'),
+              t('access_tokens.abilities'),
+              t('access_tokens.expires'),
+              t('access_tokens.last_used'),
+              <span className="visually-hidden">{t('access_tokens.actions')}</span>,
+            ]}
+          >
+            {list.map((token) => (
+              <tr key={token.id}>
+                <td>{token.name}</td>
+                <td>
+                  {token.abilities.includes('write')
+                    ? t('access_tokens.read_write')
+                    : t('access_tokens.read_only')}
+                </td>
+                <td>{formatDate(token.expires_at, i18n.language, t('access_tokens.never'))}</td>
+                <td>{formatDate(token.last_used_at, i18n.language, t('access_tokens.never_used'))}</td>
+                <td>
+                  <Button
+                    variant="danger"
+                    aria-label={t('access_tokens.revoke_named', { name: token.name })}
+                    onPress={() => setRevoking(token)}
+                  >
+                    {t('access_tokens.revoke')}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>
-                    {token.abilities.includes('write')
-                      ? t('access_tokens.read_write')
-                      : t('access_tokens.read_only')}
-                  </td>
-                  <td>{formatDate(token.expires_at, i18n.language, t('access_tokens.never'))}</td>
-                  <td>{formatDate(token.last_used_at, i18n.language, t('access_tokens.never_used'))}</td>
-                  <td>
-                    <Button
-                      variant="danger"
-                      aria-label={t('access_tokens.revoke_named', { name: token.name })}
-                      onPress={() => setRevoking(token)}
-                    >
-                      {t('access_tokens.revoke')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ListTable>
         </div>
       )}
       <AccessTokenCreateForm onCreated={setCreated} />

@@ -5,16 +5,14 @@ import { AccessTokensSection } from './access-tokens-section';
 import { PasswordForm } from './password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import { TwoFactorSection } from './two-factor-section';
+import { NarrowPage } from '../../components/ui/narrow-page';
 
 export function ProfileScreen() {
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
   if (!user) return null;
   return (
-    <div className="page page-narrow">
-      <header className="page-header">
-        <h1>{t('profile.title')}</h1>
-      </header>
+    <NarrowPage title={t('profile.title')}>
       <div className="stack">
         <Card title={t('profile.details_title')}>
           <ProfileDetailsForm key={user.updated_at} user={user} />
@@ -29,6 +27,6 @@ export function ProfileScreen() {
           <AccessTokensSection />
         </Card>
       </div>
-    </div>
+    </NarrowPage>
   );
 }

@@ -6,6 +6,7 @@ import { showToast } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
 import { UserForm } from './user-form';
 import { userChanged } from '../../lib/cache-changes';
+import { NarrowPage } from '../../components/ui/narrow-page';
 
 export function UserCreateScreen() {
   const { t } = useTranslation();
@@ -14,10 +15,7 @@ export function UserCreateScreen() {
   const createUser = useCreateUser();
 
   return (
-    <div className="page page-narrow">
-      <header className="page-header">
-        <h1>{t('users.create_title')}</h1>
-      </header>
+    <NarrowPage title={t('users.create_title')}>
       <UserForm
         label={t('users.create_title')}
         submitLabel={t('users.create_submit')}
@@ -28,6 +26,6 @@ export function UserCreateScreen() {
           await navigate(paths.usersIndex);
         }}
       />
-    </div>
+    </NarrowPage>
   );
 }

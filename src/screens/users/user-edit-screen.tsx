@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { showToast } from '../../components/ui/toast';
 import { UserForm } from './user-form';
 import { userChanged } from '../../lib/cache-changes';
+import { NarrowPage } from '../../components/ui/narrow-page';
 
 export function UserEditScreen() {
   const { t } = useTranslation();
@@ -25,10 +26,7 @@ export function UserEditScreen() {
   }, [user.error]);
 
   return (
-    <div className="page page-narrow">
-      <header className="page-header">
-        <h1>{t('users.edit_title')}</h1>
-      </header>
+    <NarrowPage title={t('users.edit_title')}>
       {!validId ? (
         <LoadError message={t('users.not_found')} />
       ) : user.isPending ? (
@@ -51,6 +49,6 @@ export function UserEditScreen() {
           }}
         />
       )}
-    </div>
+    </NarrowPage>
   );
 }

@@ -6,6 +6,7 @@ import { useListUsers } from '@generated/api/users/users';
 import { LinkButton } from '../../components/ui/link-button';
 import { ListSearchField } from '../../components/admin-list/list-search-field';
 import { PagedList } from '../../components/admin-list/paged-list';
+import { sortedPage } from '../../components/admin-list/sortable-table';
 import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { groupPaths } from './groups/group-paths';
@@ -23,9 +24,7 @@ export function UsersListScreen() {
 
   const users = useListUsers(
     {
-      page,
-      order_column: sort.column,
-      order_direction: sort.direction,
+      ...sortedPage(page, sort),
       ...(searchTitle ? { search_title: searchTitle } : {}),
       ...(searchGlobal ? { search_global: searchGlobal } : {}),
     },

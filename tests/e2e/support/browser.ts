@@ -22,6 +22,21 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+let kept: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for all the files a worker runs (vitest.config.ts keeps this module per worker):
+ * starting one costs more than most of a small file's tests, and each person in a flow gets a
+ * context of their own anyway (own cookies and storage), closed by the file. A browser that
+ * crashed or was closed is started again for the next file.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const current = kept && (await kept.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  kept = launchChromium();
+  return kept;
+}
+
 export type PageViewport = { width: number; height: number };
 
 /** The desktop layout (the viewer's wide layout starts at 1280 px). */

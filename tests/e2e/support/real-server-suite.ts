@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newUserPage, screenshotFailures, type PageViewport } from './browser';
+import { newUserPage, screenshotFailures, workerBrowser, type PageViewport } from './browser';
 import { startServer, type ExtraEnv, type RunningServer } from './server';
 import { startSmtpListener, type SmtpListener } from './smtp';
 
@@ -44,8 +44,8 @@ async function takeServer(demoSeed: boolean): Promise<ServerWithMail> {
 }
 
 /**
- * One `npm start`, one SMTP listener and one Chromium for the whole test file; every
- * person in a flow gets a context of their own. Failures screenshot the newest page.
+ * One `npm start` and one SMTP listener for the whole test file, and the worker's Chromium
+ * (workerBrowser); every person in a flow gets a context of their own. Failures screenshot the newest page.
  * A file with `extraEnv` starts its own server with it (never one started early, and the one
  * started early for the next file stays for that file).
  */
@@ -63,15 +63,15 @@ export function useRealServer({
   beforeAll(async () => {
     const [started, launched] = await Promise.all([
       extraEnv ? startServerWithMail(demoSeed, extraEnv) : takeServer(demoSeed),
-      launchChromium(),
+      workerBrowser(),
     ]);
     ({ server, smtp } = started);
     browser = launched;
   });
 
   afterAll(async () => {
+    // The worker's browser stays for its next file; this file's people leave with their contexts.
     await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser?.close();
     await server?.stop();
     await smtp?.close();
   });

@@ -26,6 +26,7 @@ import {
   type WhoKey,
 } from './access-draft';
 import { accessChanged } from '@/lib/cache-changes';
+import { RemoveButton } from '@/components/admin-list/remove-button';
 
 type AccessFormProps = { mapId: number; access: MapAccess; layers: readonly Layer[] };
 
@@ -92,14 +93,10 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
                   options={ROLES.map((value) => ({ value, label: t(`access.roles.${value}`) }))}
                   onChange={(value) => setGrant(index, { role: value as GrantDraft['role'] })}
                 />
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  aria-label={t('access.grants.remove', { name: grant.name })}
-                  onClick={() => form.update('grants', (grants) => grants.filter((_, at) => at !== index))}
-                >
-                  {t('access.remove')}
-                </button>
+                <RemoveButton
+                  label={t('access.grants.remove', { name: grant.name })}
+                  onRemove={() => form.update('grants', (grants) => grants.filter((_, at) => at !== index))}
+                />
                 <RowErrors messages={rowMessages(form.errors, `grants.${index}`)} />
               </li>
             ))}
@@ -174,14 +171,10 @@ export function AccessForm({ mapId, access, layers }: AccessFormProps) {
                       onChange={(readOnly) => setRule(index, { readOnly })}
                     />
                   )}
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    aria-label={t('access.rules.remove', { number })}
-                    onClick={() => form.update('rules', (rules) => rules.filter((_, at) => at !== index))}
-                  >
-                    {t('access.remove')}
-                  </button>
+                  <RemoveButton
+                    label={t('access.rules.remove', { number })}
+                    onRemove={() => form.update('rules', (rules) => rules.filter((_, at) => at !== index))}
+                  />
                   <RowErrors messages={rowMessages(form.errors, `layer_rules.${index}`)} />
                 </li>
               );

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListMapAccessLog } from '@generated/api/access/access';
 import type { AccessLogEntry } from '@generated/model';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { PagedList } from '@/components/admin-list/paged-list';
+import { ListTable } from '@/components/ui/list-table';
 
 /** Which parts an entry changed (visibility, grants, layer rules, a link), by their names. */
 function changedParts(entry: AccessLogEntry): string[] {
@@ -50,38 +50,25 @@ export function AccessLog({ mapId }: { mapId: number }) {
   return (
     <section aria-labelledby="access-log-title" className="access-section">
       <h3 id="access-log-title">{t('access.log.title')}</h3>
-      {log.isPending ? (
-        <Loading />
-      ) : log.isError ? (
-        <LoadError />
-      ) : log.data.data.length === 0 ? (
-        <EmptyState message={t('access.log.empty')} />
-      ) : (
-        <>
-          <table className="table access-log">
-            <caption className="visually-hidden">{t('access.log.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('access.log.who')}</th>
-                <th scope="col">{t('access.log.when')}</th>
-                <th scope="col">{t('access.log.what')}</th>
+      <PagedList list={log} empty={t('access.log.empty')} onPageChange={setPage}>
+        {(rows) => (
+          <ListTable
+            className="access-log"
+            caption={t('access.log.title')}
+            columns={[t('access.log.who'), t('access.log.when'), t('access.log.what')]}
+          >
+            {rows.map((entry) => (
+              <tr key={entry.id}>
+                <td>{entry.user_name ?? t('access.log.deleted_user')}</td>
+                <td>
+                  <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
+                </td>
+                <td>{what(entry)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {log.data.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.user_name ?? t('access.log.deleted_user')}</td>
-                  <td>
-                    <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
-                  </td>
-                  <td>{what(entry)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination data={log.data} onPageChange={setPage} />
-        </>
-      )}
+            ))}
+          </ListTable>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import type { NewShareLinkResourceData } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { CopyField } from '@/components/ui/copy-field';
 import { Form } from '@/components/ui/form';
-import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { QueryList } from '@/components/ui/query-list';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
 import { DeleteButton } from '@/components/admin-list/delete-button';
@@ -68,38 +68,34 @@ export function ShareLinks({ mapId }: { mapId: number }) {
           )}
         </div>
       )}
-      {links.isPending ? (
-        <Loading />
-      ) : links.isError ? (
-        <LoadError />
-      ) : links.data.data.length === 0 ? (
-        <EmptyState message={t('access.links.empty')} />
-      ) : (
-        <ul className="access-rows" aria-label={t('access.links.list')}>
-          {links.data.data.map((link) => {
-            const name = link.label || t('access.links.unnamed');
-            return (
-              <li key={link.id} className="access-row">
-                <span className="access-row-name">{name}</span>
-                <span className="item-meta">
-                  {link.expires_at
-                    ? t('access.links.expires_on', { date: dates.format(new Date(link.expires_at)) })
-                    : t('access.links.never_expires')}
-                </span>
-                <DeleteButton
-                  label={t('access.links.revoke', { name })}
-                  doneMessage={t('access.links.revoked')}
-                  onDelete={async () => {
-                    await mapCall(() => revoke.mutateAsync({ id: mapId, linkId: link.id }));
-                    if (made?.id === link.id) setMade(null);
-                    await refresh();
-                  }}
-                />
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryList query={links} empty={t('access.links.empty')}>
+        {(rows) => (
+          <ul className="access-rows" aria-label={t('access.links.list')}>
+            {rows.map((link) => {
+              const name = link.label || t('access.links.unnamed');
+              return (
+                <li key={link.id} className="access-row">
+                  <span className="access-row-name">{name}</span>
+                  <span className="item-meta">
+                    {link.expires_at
+                      ? t('access.links.expires_on', { date: dates.format(new Date(link.expires_at)) })
+                      : t('access.links.never_expires')}
+                  </span>
+                  <DeleteButton
+                    label={t('access.links.revoke', { name })}
+                    doneMessage={t('access.links.revoked')}
+                    onDelete={async () => {
+                      await mapCall(() => revoke.mutateAsync({ id: mapId, linkId: link.id }));
+                      if (made?.id === link.id) setMade(null);
+                      await refresh();
+                    }}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryList>
     </section>
   );
 }

@@ -9,7 +9,7 @@ import type { Category } from '@generated/model';
 import { MoveButtons } from '@/components/admin-list/move-buttons';
 import { RowLink } from '@/components/admin-list/row-link';
 import { LinkButton } from '@/components/ui/link-button';
-import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { QueryList } from '@/components/ui/query-list';
 import { showToast } from '@/components/ui/toast';
 import { categoryTree, type CategoryNode } from './category-tree';
 import { DeleteButton } from '@/components/admin-list/delete-button';
@@ -100,17 +100,13 @@ export function CategoriesScreen() {
         </LinkButton>
       </header>
       <p className="item-meta">{t('map_admin.categories.hint')}</p>
-      {categories.isPending ? (
-        <Loading />
-      ) : categories.isError ? (
-        <LoadError />
-      ) : categories.data.data.length === 0 ? (
-        <EmptyState message={t('map_admin.categories.empty')} />
-      ) : (
-        <nav className="category-tree" aria-label={t('map_admin.categories.tree')}>
-          {renderNodes(categoryTree(categories.data.data))}
-        </nav>
-      )}
+      <QueryList query={categories} empty={t('map_admin.categories.empty')}>
+        {(rows) => (
+          <nav className="category-tree" aria-label={t('map_admin.categories.tree')}>
+            {renderNodes(categoryTree(rows))}
+          </nav>
+        )}
+      </QueryList>
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { ClassifyButton } from './classify-button';
-import { toNumber } from '../shell/numbers';
 import { equalClasses, growingSizes, type ClassDraft, type SizeDraft } from './style-draft';
+import { nextRangeStart, RangeFields, rowEdits, splittableSpan, ThematicRow } from './thematic-row';
 import type { StyleSource } from './use-property-values';
 
 const SPLIT_INTO = 4;
@@ -34,13 +34,10 @@ export function SizeRows({ size, geometry, choices, source, onChange }: SizeRows
   const points = geometry?.includes('Point') ?? false;
   const rows = size.classes;
   const setRows = (classes: ClassDraft[]) => onChange({ ...size, classes });
-  const set = (index: number, patch: Partial<ClassDraft>) =>
-    setRows(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
-  const low = toNumber(rows[0]?.min ?? '');
-  const high = toNumber(rows[rows.length - 1]?.max ?? '');
+  const { set, remove } = rowEdits(rows, setRows);
+  const span = splittableSpan(rows);
   const add = () => {
-    const last = rows[rows.length - 1];
-    const start = last ? (toNumber(last.max) ?? 0) : 0;
+    const start = nextRangeStart(rows);
     const widths = growingSizes(rows.length + 1, geometry);
     setRows([
       ...rows,
@@ -60,25 +57,15 @@ export function SizeRows({ size, geometry, choices, source, onChange }: SizeRows
       {size.property === null
         ? null
         : rows.map((row, index) => (
-            <div
+            <ThematicRow
               key={index}
-              className="thematic-row"
-              role="group"
-              aria-label={t('thematic.size.row', { index: index + 1 })}
+              label={t('thematic.size.row', { index: index + 1 })}
+              onRemove={() => remove(index)}
             >
-              <TextField
-                label={t('thematic.editor.min')}
-                name={`style.size.classes.${index}.min`}
-                inputMode="decimal"
-                value={row.min}
-                onChange={(min) => set(index, { min })}
-              />
-              <TextField
-                label={t('thematic.editor.max')}
-                name={`style.size.classes.${index}.max`}
-                inputMode="decimal"
-                value={row.max}
-                onChange={(max) => set(index, { max })}
+              <RangeFields
+                name={`style.size.classes.${index}`}
+                row={row}
+                onChange={(patch) => set(index, patch)}
               />
               <TextField
                 label={t(points ? 'thematic.editor.point_radius' : 'thematic.editor.stroke_width')}
@@ -93,18 +80,18 @@ export function SizeRows({ size, geometry, choices, source, onChange }: SizeRows
                 value={row.label}
                 onChange={(label) => set(index, { label })}
               />
-              <Button variant="plain" onPress={() => setRows(rows.filter((_, at) => at !== index))}>
-                {t('thematic.editor.remove')}
-              </Button>
-            </div>
+            </ThematicRow>
           ))}
       {size.property === null ? null : (
         <div className="thematic-actions">
           <Button variant="secondary" onPress={add}>
             {t('thematic.size.add')}
           </Button>
-          {low !== undefined && high !== undefined && high > low ? (
-            <Button variant="secondary" onPress={() => setRows(sizeClasses(low, high, SPLIT_INTO, geometry))}>
+          {span ? (
+            <Button
+              variant="secondary"
+              onPress={() => setRows(sizeClasses(span.low, span.high, SPLIT_INTO, geometry))}
+            >
               {t('thematic.editor.split', { count: SPLIT_INTO })}
             </Button>
           ) : null}

@@ -1,6 +1,7 @@
 import type { GeometryType, LayerStyle, LayerStyleInput } from '@generated/model';
 import type { StyleKind } from '@/map/thematic-style';
 import { toNumber } from '../shell/numbers';
+import { DARK2 } from '@/components/ui/color-brewer';
 
 /** One category or class row as typed; `size` is the line width (lines) or point size (points). */
 export type CategoryDraft = { value: string; label: string; color: string; size: string };
@@ -150,20 +151,7 @@ export function previewStyle(draft: StyleDraft, geometry: GeometryType | null): 
 }
 
 /** ColorBrewer "Dark2" then "Set2": distinct colours for new categories, in order. */
-const CATEGORY_COLOURS = [
-  '#1b9e77',
-  '#d95f02',
-  '#7570b3',
-  '#e7298a',
-  '#66a61e',
-  '#e6ab02',
-  '#a6761d',
-  '#666666',
-  '#66c2a5',
-  '#fc8d62',
-  '#8da0cb',
-  '#e78ac3',
-];
+const CATEGORY_COLOURS = [...DARK2, '#66c2a5', '#fc8d62', '#8da0cb', '#e78ac3'];
 /** ColorBrewer "Reds", light to dark, for graduated classes. */
 const CLASS_COLOURS = ['#fee5d9', '#fcbba1', '#fc9272', '#fb6a4a', '#de2d26', '#a50f15'];
 

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { TextField } from '@/components/ui/text-field';
 import { ClassifyButton } from './classify-button';
-import { toNumber } from '../shell/numbers';
 import {
   categoryColour,
   classColour,
@@ -12,6 +11,7 @@ import {
   type CategoryDraft,
   type ClassDraft,
 } from './style-draft';
+import { nextRangeStart, RangeFields, rowEdits, splittableSpan, ThematicRow } from './thematic-row';
 import type { StyleSource } from './use-property-values';
 
 const SPLIT_INTO = 5;
@@ -38,18 +38,16 @@ export function CategoryRows({
   property = null,
 }: RowsProps<CategoryDraft> & { options: readonly string[] }) {
   const { t } = useTranslation();
-  const set = (index: number, patch: Partial<CategoryDraft>) =>
-    onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  const { set, remove } = rowEdits(rows, onChange);
   const missing = options.filter((option) => !rows.some((row) => row.value === option));
   return (
     <div className="thematic-rows">
       <p className="field-label">{t('thematic.editor.categories')}</p>
       {rows.map((row, index) => (
-        <div
+        <ThematicRow
           key={index}
-          className="thematic-row"
-          role="group"
-          aria-label={`${t('thematic.editor.value')} ${index + 1}`}
+          label={`${t('thematic.editor.value')} ${index + 1}`}
+          onRemove={() => remove(index)}
         >
           <ColorPicker
             label={t('thematic.editor.color')}
@@ -75,10 +73,7 @@ export function CategoryRows({
             value={row.size}
             onChange={(size) => set(index, { size })}
           />
-          <Button variant="plain" onPress={() => onChange(rows.filter((_, at) => at !== index))}>
-            {t('thematic.editor.remove')}
-          </Button>
-        </div>
+        </ThematicRow>
       ))}
       <div className="thematic-actions">
         <Button
@@ -136,13 +131,10 @@ export function CategoryRows({
 /** The classes of a graduated style: a colour, the range, a size and a legend label each. */
 export function ClassRows({ rows, geometry, onChange, source, property = null }: RowsProps<ClassDraft>) {
   const { t } = useTranslation();
-  const set = (index: number, patch: Partial<ClassDraft>) =>
-    onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
-  const low = toNumber(rows[0]?.min ?? '');
-  const high = toNumber(rows[rows.length - 1]?.max ?? '');
+  const { set, remove } = rowEdits(rows, onChange);
+  const span = splittableSpan(rows);
   const add = () => {
-    const last = rows[rows.length - 1];
-    const start = last ? (toNumber(last.max) ?? 0) : 0;
+    const start = nextRangeStart(rows);
     onChange([
       ...rows,
       {
@@ -158,31 +150,17 @@ export function ClassRows({ rows, geometry, onChange, source, property = null }:
     <div className="thematic-rows">
       <p className="field-label">{t('thematic.editor.classes')}</p>
       {rows.map((row, index) => (
-        <div
+        <ThematicRow
           key={index}
-          className="thematic-row"
-          role="group"
-          aria-label={`${t('thematic.editor.classes')} ${index + 1}`}
+          label={`${t('thematic.editor.classes')} ${index + 1}`}
+          onRemove={() => remove(index)}
         >
           <ColorPicker
             label={t('thematic.editor.color')}
             value={row.color}
             onChange={(color) => set(index, { color })}
           />
-          <TextField
-            label={t('thematic.editor.min')}
-            name={`style.classes.${index}.min`}
-            inputMode="decimal"
-            value={row.min}
-            onChange={(min) => set(index, { min })}
-          />
-          <TextField
-            label={t('thematic.editor.max')}
-            name={`style.classes.${index}.max`}
-            inputMode="decimal"
-            value={row.max}
-            onChange={(max) => set(index, { max })}
-          />
+          <RangeFields name={`style.classes.${index}`} row={row} onChange={(patch) => set(index, patch)} />
           <TextField
             label={t(sizeLabelKey(geometry))}
             name={`style.classes.${index}.size`}
@@ -196,17 +174,14 @@ export function ClassRows({ rows, geometry, onChange, source, property = null }:
             value={row.label}
             onChange={(label) => set(index, { label })}
           />
-          <Button variant="plain" onPress={() => onChange(rows.filter((_, at) => at !== index))}>
-            {t('thematic.editor.remove')}
-          </Button>
-        </div>
+        </ThematicRow>
       ))}
       <div className="thematic-actions">
         <Button variant="secondary" onPress={add}>
           {t('thematic.editor.add_class')}
         </Button>
-        {low !== undefined && high !== undefined && high > low ? (
-          <Button variant="secondary" onPress={() => onChange(equalClasses(low, high, SPLIT_INTO))}>
+        {span ? (
+          <Button variant="secondary" onPress={() => onChange(equalClasses(span.low, span.high, SPLIT_INTO))}>
             {t('thematic.editor.split', { count: SPLIT_INTO })}
           </Button>
         ) : null}

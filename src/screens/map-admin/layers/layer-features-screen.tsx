@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useListLayers } from '@generated/api/layers/layers';
-import { FeatureTable } from '@/components/feature-table/feature-table';
-import { FeatureViews } from '@/components/deleted-features/feature-views';
+import { LayerFeatureTable } from '@/components/feature-table/layer-feature-table';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadError, Loading } from '@/components/ui/status';
-import { featureOf, useAppAbility } from '@/lib/ability';
-import { featureExtent, featuresExtent } from '@/map';
 import { useMapId, useOptionalId } from '../shell/map-cache';
 
 /**
@@ -15,8 +11,6 @@ import { useMapId, useOptionalId } from '../shell/map-cache';
  */
 export function LayerFeaturesScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const ability = useAppAbility();
   const mapId = useMapId();
   const layerId = useOptionalId('layer_id') ?? Number.NaN;
   const layers = useListLayers(mapId);
@@ -38,32 +32,7 @@ export function LayerFeaturesScreen() {
       ) : layers.isError || !layer ? (
         <LoadError />
       ) : (
-        <FeatureViews mapId={mapId} layer={layer}>
-          <FeatureTable
-            mapId={mapId}
-            layer={layer}
-            canEdit={ability.can('update', featureOf(mapId, layer.id))}
-            onShowSelectionOnMap={(features) => {
-              const extent = featuresExtent(features);
-              if (!extent) return;
-              navigate(`/maps/${mapId}/show`, {
-                state: { selection: { layerId: layer.id, featureIds: features.map((f) => f.id), extent } },
-              });
-            }}
-            onShowOnMap={(feature) =>
-              navigate(`/maps/${mapId}/show`, {
-                state: {
-                  focus: {
-                    layerId: feature.layer_id,
-                    featureId: feature.id,
-                    properties: feature.properties,
-                    extent: featureExtent(feature),
-                  },
-                },
-              })
-            }
-          />
-        </FeatureViews>
+        <LayerFeatureTable mapId={mapId} layer={layer} mapPath={`/maps/${mapId}/show`} />
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { MoveButtons } from '@/components/admin-list/move-buttons';
 import { RowLink } from '@/components/admin-list/row-link';
 import { Checkbox } from '@/components/ui/checkbox';
 import { LinkButton } from '@/components/ui/link-button';
-import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { QueryList } from '@/components/ui/query-list';
 import { showToast } from '@/components/ui/toast';
 import { DeleteButton } from '@/components/admin-list/delete-button';
 import { removeFromLists, useMapId } from '../shell/map-cache';
@@ -56,8 +56,6 @@ export function LayersScreen() {
     await mapChanged(queryClient, mapId);
   };
 
-  const list = layers.data ? [...layers.data.data].sort((a, b) => b.order - a.order || a.id - b.id) : [];
-
   return (
     <section aria-labelledby="layers-title">
       <header className="section-header">
@@ -71,87 +69,86 @@ export function LayersScreen() {
           </LinkButton>
         </span>
       </header>
-      {layers.isPending ? (
-        <Loading />
-      ) : layers.isError ? (
-        <LoadError />
-      ) : list.length === 0 ? (
-        <EmptyState message={t('map_admin.layers.empty')} />
-      ) : (
-        <ol className="item-list" aria-label={t('map_admin.layers.list')}>
-          {list.map((layer, index) => {
-            const above = list[index - 1];
-            const below = list[index + 1];
-            return (
-              <li key={layer.id} className="item-row" aria-label={layer.name}>
-                <span className="item-main">
-                  <StyleSwatch
-                    style={layer.style}
-                    geometry={layer.geometry_type}
-                    label={t('map_admin.style.preview')}
-                  />
-                  <span>
-                    <strong>{layer.name}</strong>
-                    <span className="item-meta">
-                      {' · '}
-                      {t(`map_admin.layer_types.${layer.type}`)}
-                      {layer.geometry_type
-                        ? ` · ${t(`map_admin.geometry_types.${layer.geometry_type}`)}`
-                        : ''}
-                      {' · '}
-                      {categoryName(layer.category_id)}
-                      {layer.type === 'vector'
-                        ? ` · ${t('map_admin.layers.features_count', { count: layer.features_count })}`
-                        : ''}
+      <QueryList query={layers} empty={t('map_admin.layers.empty')}>
+        {(rows) => {
+          const list = [...rows].sort((a, b) => b.order - a.order || a.id - b.id);
+          return (
+            <ol className="item-list" aria-label={t('map_admin.layers.list')}>
+              {list.map((layer, index) => {
+                const above = list[index - 1];
+                const below = list[index + 1];
+                return (
+                  <li key={layer.id} className="item-row" aria-label={layer.name}>
+                    <span className="item-main">
+                      <StyleSwatch
+                        style={layer.style}
+                        geometry={layer.geometry_type}
+                        label={t('map_admin.style.preview')}
+                      />
+                      <span>
+                        <strong>{layer.name}</strong>
+                        <span className="item-meta">
+                          {' · '}
+                          {t(`map_admin.layer_types.${layer.type}`)}
+                          {layer.geometry_type
+                            ? ` · ${t(`map_admin.geometry_types.${layer.geometry_type}`)}`
+                            : ''}
+                          {' · '}
+                          {categoryName(layer.category_id)}
+                          {layer.type === 'vector'
+                            ? ` · ${t('map_admin.layers.features_count', { count: layer.features_count })}`
+                            : ''}
+                        </span>
+                      </span>
                     </span>
-                  </span>
-                </span>
-                <span className="item-actions">
-                  <Checkbox
-                    label={t('map_admin.layers.visible')}
-                    aria-label={t('map_admin.layers.visible_layer', { name: layer.name })}
-                    isSelected={layer.visible}
-                    onChange={(visible) => void update(layer, { visible })}
-                  />
-                  <MoveButtons
-                    upLabel={t('map_admin.layers.move_up', { name: layer.name })}
-                    downLabel={t('map_admin.layers.move_down', { name: layer.name })}
-                    canMoveUp={above !== undefined}
-                    canMoveDown={below !== undefined}
-                    onMove={(step) => {
-                      const other = step < 0 ? above : below;
-                      if (other) void swap(layer, other);
-                    }}
-                  />
-                  {layer.type === 'vector' ? (
-                    <LinkButton
-                      variant="secondary"
-                      to={mapPaths.section(mapId, `layers/${layer.id}/features`)}
-                    >
-                      {t('map_admin.layers.features')}
-                    </LinkButton>
-                  ) : null}
-                  <RowLink
-                    to={mapPaths.section(mapId, `layers/${layer.id}/edit`)}
-                    label={t('map_admin.layers.edit_layer', { name: layer.name })}
-                  >
-                    {t('common.edit')}
-                  </RowLink>
-                  <DeleteButton
-                    label={t('map_admin.layers.delete_layer', { name: layer.name })}
-                    doneMessage={t('map_admin.layers.deleted')}
-                    onDelete={async () => {
-                      await mapCall(() => deleteLayer.mutateAsync({ id: mapId, layerId: layer.id }));
-                      removeFromLists(queryClient, `/api/maps/${mapId}/layers`, layer.id);
-                      await mapChanged(queryClient, mapId);
-                    }}
-                  />
-                </span>
-              </li>
-            );
-          })}
-        </ol>
-      )}
+                    <span className="item-actions">
+                      <Checkbox
+                        label={t('map_admin.layers.visible')}
+                        aria-label={t('map_admin.layers.visible_layer', { name: layer.name })}
+                        isSelected={layer.visible}
+                        onChange={(visible) => void update(layer, { visible })}
+                      />
+                      <MoveButtons
+                        upLabel={t('map_admin.layers.move_up', { name: layer.name })}
+                        downLabel={t('map_admin.layers.move_down', { name: layer.name })}
+                        canMoveUp={above !== undefined}
+                        canMoveDown={below !== undefined}
+                        onMove={(step) => {
+                          const other = step < 0 ? above : below;
+                          if (other) void swap(layer, other);
+                        }}
+                      />
+                      {layer.type === 'vector' ? (
+                        <LinkButton
+                          variant="secondary"
+                          to={mapPaths.section(mapId, `layers/${layer.id}/features`)}
+                        >
+                          {t('map_admin.layers.features')}
+                        </LinkButton>
+                      ) : null}
+                      <RowLink
+                        to={mapPaths.section(mapId, `layers/${layer.id}/edit`)}
+                        label={t('map_admin.layers.edit_layer', { name: layer.name })}
+                      >
+                        {t('common.edit')}
+                      </RowLink>
+                      <DeleteButton
+                        label={t('map_admin.layers.delete_layer', { name: layer.name })}
+                        doneMessage={t('map_admin.layers.deleted')}
+                        onDelete={async () => {
+                          await mapCall(() => deleteLayer.mutateAsync({ id: mapId, layerId: layer.id }));
+                          removeFromLists(queryClient, `/api/maps/${mapId}/layers`, layer.id);
+                          await mapChanged(queryClient, mapId);
+                        }}
+                      />
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          );
+        }}
+      </QueryList>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { showToast } from '@/components/ui/toast';
 import { MapForm } from './map-form';
 import { mapPaths } from '../shell/map-paths';
 import { mapCreated } from '@/lib/cache-changes';
+import { NarrowPage } from '@/components/ui/narrow-page';
 
 /** /maps/create: a new map, then straight to its layers. */
 export function MapCreateScreen() {
@@ -14,10 +15,7 @@ export function MapCreateScreen() {
   const queryClient = useQueryClient();
   const createMap = useCreateMap();
   return (
-    <div className="page page-narrow">
-      <header className="page-header">
-        <h1>{t('maps.create')}</h1>
-      </header>
+    <NarrowPage title={t('maps.create')}>
       <MapForm
         label={t('maps.create')}
         submitLabel={t('map_admin.map_form.create')}
@@ -28,6 +26,6 @@ export function MapCreateScreen() {
           await navigate(mapPaths.section(created.data.id, 'layers'));
         }}
       />
-    </div>
+    </NarrowPage>
   );
 }

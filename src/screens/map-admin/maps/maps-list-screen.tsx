@@ -6,6 +6,7 @@ import { useListMaps } from '@generated/api/maps/maps';
 import { LinkButton } from '@/components/ui/link-button';
 import { ListSearchField } from '@/components/admin-list/list-search-field';
 import { PagedList } from '@/components/admin-list/paged-list';
+import { sortedPage } from '@/components/admin-list/sortable-table';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { mapPaths } from '../shell/map-paths';
 import { DEFAULT_MAP_SORT, MapsTable, type MapSort } from './maps-table';
@@ -19,12 +20,7 @@ export function MapsListScreen() {
   const [search, setSearch] = useState('');
   const searchText = useDebouncedValue(search.trim());
   const maps = useListMaps(
-    {
-      page,
-      order_column: sort.column,
-      order_direction: sort.direction,
-      ...(searchText ? { search: searchText } : {}),
-    },
+    { ...sortedPage(page, sort), ...(searchText ? { search: searchText } : {}) },
     { query: { placeholderData: keepPreviousData } },
   );
 

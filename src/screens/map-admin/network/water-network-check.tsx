@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCheckWaterNetwork } from '@generated/api/water-network/water-network';
-import type { Feature, Layer, WaterNetworkCheck, WaterNetworkConfig } from '@generated/model';
+import type { Feature, WaterNetworkCheck } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { featureLabel } from '@/lib/feature-label';
 import { featuresById, useFeaturesById } from '@/lib/features-by-id';
 import { featureExtent } from '@/map';
 import { mapCall } from '../shell/map-call';
 import { mapPaths } from '../shell/map-paths';
+import type { WaterNetworkSectionProps } from './water-network-section';
 
 /** Problem lists longer than this show their first entries and a count. */
 const SHOWN = 50;
@@ -71,12 +72,7 @@ function CheckResult({
   layers,
   config,
   check,
-}: {
-  mapId: number;
-  layers: readonly Layer[];
-  config: WaterNetworkConfig;
-  check: WaterNetworkCheck;
-}) {
+}: WaterNetworkSectionProps & { check: WaterNetworkCheck }) {
   const { t } = useTranslation();
   const pipeLayerIds = config.pipe_layer_id ? [config.pipe_layer_id] : [];
   const nodeLayerIds = [...config.valve_layer_ids, ...config.node_layer_ids];
@@ -135,15 +131,7 @@ function CheckResult({
 }
 
 /** The topology check: run it, then list what it found with a way to see each on the map. */
-export function WaterNetworkCheckPanel({
-  mapId,
-  layers,
-  config,
-}: {
-  mapId: number;
-  layers: readonly Layer[];
-  config: WaterNetworkConfig;
-}) {
+export function WaterNetworkCheckPanel({ mapId, layers, config }: WaterNetworkSectionProps) {
   const { t } = useTranslation();
   const check = useCheckWaterNetwork();
   const [result, setResult] = useState<WaterNetworkCheck | null>(null);

@@ -4,7 +4,7 @@ import {
   getGetWaterNetworkQueryKey,
   useUpdateWaterNetwork,
 } from '@generated/api/water-network/water-network';
-import type { Layer, WaterNetworkConfig } from '@generated/model';
+import type { Layer } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Select } from '@/components/ui/select';
@@ -15,20 +15,13 @@ import { mapCall } from '../shell/map-call';
 import { toNumber } from '../shell/numbers';
 import { LayerChecklist } from './layer-checklist';
 import { draftOf, HydraulicsFields, inputOf } from './water-network-hydraulics';
+import type { WaterNetworkSectionProps } from './water-network-section';
 
 const isLine = (layer: Layer) => layer.type === 'vector' && /LineString/.test(layer.geometry_type ?? '');
 const isPoint = (layer: Layer) => layer.type === 'vector' && /Point/.test(layer.geometry_type ?? '');
 
 /** Which layers form the map's water network, and how close ends must lie to join. */
-export function WaterNetworkForm({
-  mapId,
-  layers,
-  config,
-}: {
-  mapId: number;
-  layers: readonly Layer[];
-  config: WaterNetworkConfig;
-}) {
+export function WaterNetworkForm({ mapId, layers, config }: WaterNetworkSectionProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const update = useUpdateWaterNetwork();

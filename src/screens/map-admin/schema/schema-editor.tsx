@@ -6,6 +6,9 @@ import { EnumSelect } from '@/components/ui/enum-select';
 import { TextField } from '@/components/ui/text-field';
 import { newSchemaRow, type SchemaRow } from './schema-rows';
 
+/** The parts of an entry typed as free text. */
+type TextPart = 'name' | 'label' | 'options' | 'min' | 'max' | 'pattern' | 'defaultValue';
+
 type SchemaEditorProps = {
   rows: SchemaRow[];
   onChange: (rows: SchemaRow[]) => void;
@@ -21,6 +24,14 @@ export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProp
   const { t } = useTranslation();
   const update = (key: string, patch: Partial<SchemaRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  // A text field of an entry: its name as the server's messages give it, its value, its change.
+  const textOf =
+    (row: SchemaRow, index: number) =>
+    (field: TextPart, serverName: string = field) => ({
+      name: `properties.${index}.${serverName}`,
+      value: row[field],
+      onChange: (value: string) => update(row.key, { [field]: value }),
+    });
 
   return (
     <fieldset className="fieldset">
@@ -29,27 +40,21 @@ export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProp
       <ol className="item-list">
         {rows.map((row, index) => {
           const position = index + 1;
+          const text = textOf(row, index);
           return (
             <li key={row.key}>
               <div className="fieldset" role="group" aria-label={t('map_admin.schema.entry', { position })}>
                 <div className="field-row">
                   <TextField
                     label={t('map_admin.schema.name')}
-                    name={`properties.${index}.name`}
                     description={
                       row.saved !== null && row.saved !== row.name
                         ? t('map_admin.schema.renamed_from', { name: row.saved })
                         : undefined
                     }
-                    value={row.name}
-                    onChange={(name) => update(row.key, { name })}
+                    {...text('name')}
                   />
-                  <TextField
-                    label={t('map_admin.schema.label')}
-                    name={`properties.${index}.label`}
-                    value={row.label}
-                    onChange={(label) => update(row.key, { label })}
-                  />
+                  <TextField label={t('map_admin.schema.label')} {...text('label')} />
                   <EnumSelect
                     label={t('map_admin.schema.type')}
                     name={`properties.${index}.type`}
@@ -62,10 +67,8 @@ export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProp
                 {row.type === 'enum' ? (
                   <TextField
                     label={t('map_admin.schema.options')}
-                    name={`properties.${index}.options`}
                     description={t('map_admin.schema.options_hint')}
-                    value={row.options}
-                    onChange={(options) => update(row.key, { options })}
+                    {...text('options')}
                   />
                 ) : null}
                 <div className="field-row">
@@ -73,35 +76,27 @@ export function SchemaEditor({ rows, onChange, onRemoveSaved }: SchemaEditorProp
                     <>
                       <TextField
                         label={t('map_admin.schema.guides.min')}
-                        name={`properties.${index}.min`}
                         inputMode="decimal"
-                        value={row.min}
-                        onChange={(min) => update(row.key, { min })}
+                        {...text('min')}
                       />
                       <TextField
                         label={t('map_admin.schema.guides.max')}
-                        name={`properties.${index}.max`}
                         inputMode="decimal"
-                        value={row.max}
-                        onChange={(max) => update(row.key, { max })}
+                        {...text('max')}
                       />
                     </>
                   ) : null}
                   {row.type === 'string' ? (
                     <TextField
                       label={t('map_admin.schema.guides.pattern')}
-                      name={`properties.${index}.pattern`}
                       description={t('map_admin.schema.guides.pattern_hint')}
-                      value={row.pattern}
-                      onChange={(pattern) => update(row.key, { pattern })}
+                      {...text('pattern')}
                     />
                   ) : null}
                   <TextField
                     label={t('map_admin.schema.guides.default')}
-                    name={`properties.${index}.default`}
                     description={t('map_admin.schema.guides.default_hint')}
-                    value={row.defaultValue}
-                    onChange={(defaultValue) => update(row.key, { defaultValue })}
+                    {...text('defaultValue', 'default')}
                   />
                 </div>
                 <div className="item-row">

@@ -7,44 +7,32 @@ import {
   useListWidgets,
   useUpdateWidget,
 } from '@generated/api/dashboards/dashboards';
-import type { Feature, Layer, LayerFilter, Metric, WidgetCreate, WidgetUpdate } from '@generated/model';
+import type { Feature, Layer, Metric, WidgetCreate, WidgetUpdate } from '@generated/model';
 import { onMap, useAppAbility } from '@/lib/ability';
 import { paths } from '@/lib/paths';
 import { Link, useSearchParams } from 'react-router';
 import { whenQuery } from '@/lib/time-query';
 import { WidgetCard } from './widget-card';
-import type { ViewerScope } from '@/components/dashboard/widget-data';
+import { viewerScope, type WidgetCards } from './widget-cards';
 import { SelectionChip } from './selection-chip';
 import { useWidgetSelection } from './use-widget-selection';
 import { widgetsChanged } from '@/lib/cache-changes';
+import { LayerSelect } from '../layers/layer-select';
+import { useViewer } from '../shell/viewer-context';
 
 interface DashboardPanelProps {
-  mapId: number;
-  layers: readonly Layer[];
-  viewExtent: [number, number, number, number] | null;
-  appliedFilter: readonly LayerFilter[] | null;
-  /** The time slider's range (OGC `datetime`): widgets following the map count only inside it. */
-  datetime?: string | null;
-  /** The moment the map is shown as it was (ISO 8601), or null for now: every widget counts then. */
-  asOf?: string | null;
   /** The features of the group a click on a chart selected (null: cleared), for the map to highlight. */
   onSelection?: (matches: Feature[] | null) => void;
 }
 
 /**
- * The viewer's "Dashboard" tab: the map's widgets following its extent and filters, a chip for
- * the group a click selected (one click clears it), and for managers adding and removing.
+ * The viewer's "Dashboard" tab: the map's widgets following its extent, filters, time range and
+ * moment, a chip for the group a click selected (one click clears it), and for managers adding
+ * and removing.
  */
-export function DashboardPanel({
-  mapId,
-  layers,
-  viewExtent,
-  appliedFilter,
-  onSelection,
-  datetime = null,
-  asOf = null,
-}: DashboardPanelProps) {
+export function DashboardPanel({ onSelection }: DashboardPanelProps) {
   const { t } = useTranslation();
+  const { mapId, layers, viewExtent, appliedFilter, datetime, asOf } = useViewer();
   const [search] = useSearchParams();
   const ability = useAppAbility();
   // This map's managers and admins, not whoever manages some other map.
@@ -57,12 +45,12 @@ export function DashboardPanel({
   const refresh = () => widgetsChanged(queryClient, mapId);
   const remove = useDeleteWidget({ mutation: { onSuccess: refresh } });
   const change = useUpdateWidget({ mutation: { onSuccess: refresh } });
-  const timedLayerIds = layers.filter((layer) => layer.time_property).map((layer) => layer.id);
-  const scope: ViewerScope = {
-    bbox: viewExtent,
-    appliedFilter,
-    time: datetime ? { datetime, layerIds: timedLayerIds } : null,
-    asOf,
+  const cards: WidgetCards = {
+    mapId,
+    layers,
+    scope: viewerScope(layers, { bbox: viewExtent, appliedFilter, datetime, asOf }),
+    selection,
+    onSelect: select,
   };
   const list = widgets.data?.data ?? [];
 
@@ -86,12 +74,8 @@ export function DashboardPanel({
         {list.map((widget) => (
           <WidgetCard
             key={widget.id}
-            mapId={mapId}
             widget={widget}
-            scope={scope}
-            selection={selection}
-            onSelect={select}
-            layerStyle={layers.find((layer) => layer.id === widget.layer_id)?.style}
+            {...cards}
             {...(manages
               ? {
                   onDelete: () => remove.mutate({ id: mapId, widgetId: widget.id }),
@@ -157,13 +141,7 @@ function NewWidgetForm({
       {errors.title && <p role="alert">{errors.title[0]}</p>}
       <label>
         {t('dashboard.new.layer')}
-        <select value={layerId} onChange={(event) => setLayerId(Number(event.target.value))}>
-          {vector.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
+        <LayerSelect layers={vector} value={layerId} onChange={setLayerId} />
       </label>
       <label>
         {t('dashboard.new.kind')}

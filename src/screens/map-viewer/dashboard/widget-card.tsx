@@ -1,35 +1,22 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAggregateLayer } from '@generated/api/dashboards/dashboards';
-import type { LayerStyle, Widget, WidgetUpdate } from '@generated/model';
+import type { Widget, WidgetUpdate } from '@generated/model';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { selectionOf, widgetParams, widgetQuestion, type ChartRow } from '@/components/dashboard/widget-data';
+import { chartKindOf, widgetRows } from '@/components/dashboard/widget-rows';
+import type { WidgetCards } from './widget-cards';
+import { WidgetChoice } from './widget-choice';
 import { WidgetWhen } from './widget-when';
-import {
-  chartRows,
-  selectionOf,
-  styleColor,
-  styleLabel,
-  widgetParams,
-  widgetQuestion,
-  type ChartRow,
-  type Selection,
-  type ViewerScope,
-} from '@/components/dashboard/widget-data';
 
 const WidgetChart = lazy(() => import('@/components/dashboard/widget-chart'));
 
-interface WidgetCardProps {
-  mapId: number;
+type WidgetCardProps = WidgetCards & {
   widget: Widget;
-  scope: ViewerScope;
-  selection: Selection | null;
-  onSelect: (selection: Selection) => void;
   onDelete?: () => void;
   /** For managers: switch the chart or the scope. */
   onChange?: (change: WidgetUpdate) => void;
-  /** The style of the widget's layer: groups of its styled property take the map's colours. */
-  layerStyle?: LayerStyle;
-}
+};
 
 /**
  * One widget: its aggregation asked of the server (debounced; a newer question cancels the
@@ -38,15 +25,17 @@ interface WidgetCardProps {
  */
 export function WidgetCard({
   mapId,
+  layers,
   widget,
   scope,
   selection,
   onSelect,
   onDelete,
   onChange,
-  layerStyle,
 }: WidgetCardProps) {
   const { t, i18n } = useTranslation();
+  // Groups of the property the widget's layer is styled by take the map's colours.
+  const layerStyle = layers.find((layer) => layer.id === widget.layer_id)?.style;
   const { question, params } = useDebouncedValue(
     useMemo(
       () => ({ question: widgetQuestion(widget, scope, selection), params: widgetParams(scope) }),
@@ -68,27 +57,21 @@ export function WidgetCard({
   const rows = useMemo(
     () =>
       data
-        ? chartRows(
+        ? widgetRows(
             data,
+            widget,
+            layerStyle,
             { none: t('dashboard.no_value'), other: t('dashboard.other') },
             (n) => number.format(n),
-            widget.group_by && 'interval' in widget.group_by ? widget.group_by.interval : undefined,
-          ).map((row) => {
-            if (!row.group) return row;
-            // The legend's colour and name for the group, so the chart reads like the map.
-            const color = styleColor(layerStyle, widget.group_by, row.group.key);
-            const label = styleLabel(layerStyle, widget.group_by, row.group.key) ?? row.label;
-            return color ? { ...row, label, color } : { ...row, label };
-          })
+          )
         : [],
-    [data, t, number, layerStyle, widget.group_by],
+    [data, t, number, layerStyle, widget],
   );
   const pick = (row: ChartRow) => {
     if (!row.group) return;
     const picked = selectionOf(widget, row.group, `${widget.title}: ${row.label}`);
     if (picked) onSelect(picked);
   };
-  const chartKind = widget.kind === 'time' ? 'line' : widget.kind === 'category' ? widget.chart : 'bar';
   const titleId = `widget-${widget.id}-title`;
 
   const savePng = () => {
@@ -109,24 +92,26 @@ export function WidgetCard({
           </button>
         )}
         {onChange && (
-          <select
-            aria-label={t('dashboard.scope_label', { title: widget.title })}
+          <WidgetChoice
+            label={t('dashboard.scope_label', { title: widget.title })}
             value={widget.scope}
-            onChange={(event) => onChange({ scope: event.target.value as Widget['scope'] })}
-          >
-            <option value="map">{t('dashboard.scopes.map')}</option>
-            <option value="layer">{t('dashboard.scopes.layer')}</option>
-          </select>
+            options={[
+              ['map', t('dashboard.scopes.map')],
+              ['layer', t('dashboard.scopes.layer')],
+            ]}
+            onChange={(scope) => onChange({ scope })}
+          />
         )}
         {onChange && widget.kind === 'category' && (
-          <select
-            aria-label={t('dashboard.chart_kind_label', { title: widget.title })}
+          <WidgetChoice
+            label={t('dashboard.chart_kind_label', { title: widget.title })}
             value={widget.chart}
-            onChange={(event) => onChange({ chart: event.target.value as Widget['chart'] })}
-          >
-            <option value="bar">{t('dashboard.charts.bar')}</option>
-            <option value="pie">{t('dashboard.charts.pie')}</option>
-          </select>
+            options={[
+              ['bar', t('dashboard.charts.bar')],
+              ['pie', t('dashboard.charts.pie')],
+            ]}
+            onChange={(chart) => onChange({ chart })}
+          />
         )}
         {onDelete && (
           <button type="button" className="btn btn-secondary btn-small" onClick={onDelete}>
@@ -144,7 +129,7 @@ export function WidgetCard({
       {data && widget.kind !== 'counter' && widget.kind !== 'table' && (
         <Suspense fallback={<p className="status">{t('dashboard.loading')}</p>}>
           <WidgetChart
-            kind={chartKind}
+            kind={chartKindOf(widget)}
             rows={rows}
             label={t('dashboard.chart_label', { title: widget.title })}
             onPick={pick}

@@ -4,11 +4,11 @@ import { useUpdateFeatures } from '@generated/api/features/features';
 import type { Feature, FeatureProperties, Layer } from '@generated/model';
 import { attributeErrorsOf, useAttributeChecks } from '@/components/attribute-fields/attribute-errors';
 import { attributeFieldSpec, fromText, toText } from '@/components/attribute-fields/attribute-field-spec';
-import { AttributeFields } from '@/components/attribute-fields/attribute-fields';
 import { Form } from '@/components/ui/form';
 import type { FieldErrors } from '@/lib/use-form-submission';
 import { editConflictOf, type EditConflict } from '@/lib/version-conflict';
 import { useFeatureChange } from '@/lib/cache-changes';
+import { FeatureFormFields } from './feature-form-fields';
 
 type FeatureEditFormProps = {
   mapId: number;
@@ -113,19 +113,15 @@ export function FeatureEditForm({
             </p>
           </div>
         )}
-        <AttributeFields
+        <FeatureFormFields
           specs={specs}
           texts={texts}
-          onChange={(name, text) => setTexts((current) => ({ ...current, [name]: text }))}
+          onTexts={setTexts}
+          saveLabel={t('viewer.edit.save')}
+          cancelLabel={t('viewer.edit.cancel')}
+          saving={save.isPending}
+          onCancel={onCancel}
         />
-        <div className="filters-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {t('viewer.edit.save')}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            {t('viewer.edit.cancel')}
-          </button>
-        </div>
       </Form>
     </div>
   );

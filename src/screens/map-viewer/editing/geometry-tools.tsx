@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateFeatures } from '@generated/api/features/features';
-import type { Feature, Layer } from '@generated/model';
+import type { Feature } from '@generated/model';
 import { Select } from '@/components/ui/select';
 import { featureOf, useAppAbility } from '@/lib/ability';
 import { fieldErrorsOf } from '@/lib/field-errors';
@@ -9,18 +9,18 @@ import { NewFeatureForm } from './new-feature-form';
 import { useFeatureChange } from '@/lib/cache-changes';
 import type { GeometryEditing } from './use-geometry-editing';
 import { ErrorList } from '@/components/ui/error-list';
+import { useViewer } from '../shell/viewer-context';
 
 type GeometryToolsProps = {
-  mapId: number;
-  layers: readonly Layer[];
   editing: GeometryEditing;
   /** A feature drawn or reshaped and stored: the viewer selects it and redraws its layer. */
   onSaved: (feature: Feature) => void;
 };
 
 /** Editors' drawing tools: draw a new feature on a vector layer, or save a reshaped geometry. */
-export function GeometryTools({ mapId, layers, editing, onSaved }: GeometryToolsProps) {
+export function GeometryTools({ editing, onSaved }: GeometryToolsProps) {
   const { t } = useTranslation();
+  const { mapId, layers } = useViewer();
   const ability = useAppAbility();
   const featureChanged = useFeatureChange(mapId);
   const vector = layers.filter((layer) => layer.type === 'vector' && layer.geometry_type);

@@ -4,10 +4,10 @@ import { useCreateLayerFeature } from '@generated/api/features/features';
 import type { Feature, FeatureProperties, Geometry, Layer } from '@generated/model';
 import { attributeErrorsOf, useAttributeChecks } from '@/components/attribute-fields/attribute-errors';
 import { attributeFieldSpec, fromText } from '@/components/attribute-fields/attribute-field-spec';
-import { AttributeFields } from '@/components/attribute-fields/attribute-fields';
 import { Form } from '@/components/ui/form';
 import type { FieldErrors } from '@/lib/use-form-submission';
 import { useFeatureChange } from '@/lib/cache-changes';
+import { FeatureFormFields } from './feature-form-fields';
 
 type NewFeatureFormProps = {
   mapId: number;
@@ -68,19 +68,15 @@ export function NewFeatureForm({ mapId, layer, geometry, onCreated, onCancel }: 
         failure={failure}
         onSubmit={submit}
       >
-        <AttributeFields
+        <FeatureFormFields
           specs={specs}
           texts={texts}
-          onChange={(name, text) => setTexts((current) => ({ ...current, [name]: text }))}
+          onTexts={setTexts}
+          saveLabel={t('viewer.geometry.create')}
+          cancelLabel={t('viewer.geometry.cancel')}
+          saving={create.isPending}
+          onCancel={onCancel}
         />
-        <div className="filters-actions">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {t('viewer.geometry.create')}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            {t('viewer.geometry.cancel')}
-          </button>
-        </div>
       </Form>
     </div>
   );

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { useListLayerFeatures } from '@generated/api/features/features';
 import type { Layer, MapDetail } from '@generated/model';
 import { overrideAnswers } from '@mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap, vectorLayers } from '@workshop/town-map';
+import { TOWN_MAP_ID, TownMap, townMap, TownViewer, vectorLayers } from '@workshop/town-map';
 import { FeaturePanel } from './feature-panel';
 
 type PanelArgs = {
@@ -17,23 +17,22 @@ function FirstFeature({ map, layer, args }: { map: MapDetail; layer: Layer; args
   const feature = page.data?.data[0];
   if (!feature) return null;
   return (
-    <FeaturePanel
-      mapId={TOWN_MAP_ID}
-      layer={layer}
-      layers={map.layers ?? []}
-      feature={{
-        layerId: layer.id,
-        featureId: feature.id,
-        properties: feature.properties,
-        geometry: feature.geometry,
-      }}
-      onClose={args.onClose}
-      onSaved={fn()}
-      onOpen={fn()}
-      onEditGeometry={null}
-      onDeleted={fn()}
-      readOnly={args.readOnly}
-    />
+    <TownViewer map={map} goToFeature={fn()}>
+      <FeaturePanel
+        layer={layer}
+        feature={{
+          layerId: layer.id,
+          featureId: feature.id,
+          properties: feature.properties,
+          geometry: feature.geometry,
+        }}
+        onClose={args.onClose}
+        onSaved={fn()}
+        onEditGeometry={null}
+        onDeleted={fn()}
+        readOnly={args.readOnly}
+      />
+    </TownViewer>
   );
 }
 

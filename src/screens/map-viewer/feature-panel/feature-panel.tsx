@@ -11,6 +11,7 @@ import { FeatureHistory } from '../history/feature-history';
 import { FeatureRelatives } from './feature-relatives';
 import { SplitLineAction } from '../editing/split-line-action';
 import { formatPropertyValue } from './property-value';
+import { useViewer } from '../shell/viewer-context';
 
 export type SelectedFeature = {
   layerId: number;
@@ -36,16 +37,11 @@ export function selectedOf(feature: Feature): SelectedFeature {
 }
 
 type FeaturePanelProps = {
-  mapId: number;
   layer: Layer;
-  /** Every layer of the map, to name related features. */
-  layers: readonly Layer[];
   feature: SelectedFeature;
   onClose: () => void;
   /** After a save: the stored feature, so the panel and the map show it. */
   onSaved: (feature: Feature) => void;
-  /** A related feature picked in the panel. */
-  onOpen: (feature: Feature) => void;
   /** Starts reshaping the geometry on the map; null while the geometry is not known. */
   onEditGeometry: (() => void) | null;
   onDeleted: () => void;
@@ -55,21 +51,22 @@ type FeaturePanelProps = {
   identifyOnly?: boolean;
 };
 
-/** The clicked feature: its properties by the layer schema, its related features and its history. */
+/**
+ * The clicked feature: its properties by the layer schema, its related features (named by the
+ * map's layers; a pick goes to that feature) and its history.
+ */
 export function FeaturePanel({
-  mapId,
   layer: givenLayer,
-  layers,
   feature,
   onClose,
   onSaved,
-  onOpen,
   onEditGeometry,
   onDeleted,
   readOnly = false,
   identifyOnly = false,
 }: FeaturePanelProps) {
   const { t } = useTranslation();
+  const { mapId } = useViewer();
   const ability = useAppAbility();
   // Showing the map as it was: nothing can be changed.
   const writable = !readOnly;
@@ -162,7 +159,7 @@ export function FeaturePanel({
             featureId={feature.featureId}
             files={feature.files}
           />
-          <FeatureRelatives mapId={mapId} featureId={feature.featureId} layers={layers} onOpen={onOpen} />
+          <FeatureRelatives mapId={mapId} featureId={feature.featureId} />
           <h3>{t('viewer.history.title')}</h3>
           <FeatureHistory
             mapId={mapId}

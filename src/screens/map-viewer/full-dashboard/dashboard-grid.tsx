@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Layer, Widget } from '@generated/model';
+import type { Widget } from '@generated/model';
 import { WidgetCard } from '../dashboard/widget-card';
-import type { Selection, ViewerScope } from '@/components/dashboard/widget-data';
+import type { WidgetCards } from '../dashboard/widget-cards';
 import {
   cellsOf,
   changed,
@@ -20,12 +20,9 @@ const ROW_PIXELS = 64;
 const GAP_PIXELS = 12;
 
 interface DashboardGridProps {
-  mapId: number;
   widgets: readonly Widget[];
-  layers: readonly Layer[];
-  scope: ViewerScope;
-  selection: Selection | null;
-  onSelect: (selection: Selection) => void;
+  /** What every card shows its widget with. */
+  cards: WidgetCards;
   /** Managers arranging: handles, move and resize buttons, arrow keys. */
   arranging: boolean;
   /** Stores the boxes that changed. */
@@ -46,16 +43,7 @@ interface Drag {
  * handle (dragged, or arrow keys; Shift with the arrows resizes) and resizes by its corner or
  * the buttons beside the handle; widgets in the way move down. On a phone they stack in reading order.
  */
-export function DashboardGrid({
-  mapId,
-  widgets,
-  layers,
-  scope,
-  selection,
-  onSelect,
-  arranging,
-  onSave,
-}: DashboardGridProps) {
+export function DashboardGrid({ widgets, cards, arranging, onSave }: DashboardGridProps) {
   const { t } = useTranslation();
   const stored = useMemo<Arrangement>(
     () => new Map(widgets.map((widget) => [widget.id, widget.layout])),
@@ -191,14 +179,7 @@ export function DashboardGrid({
                   {button(t('dashboard.full.taller', { title }), '⤓', () => resizeBy(shown, widget.id, 0, 1))}
                 </div>
               )}
-              <WidgetCard
-                mapId={mapId}
-                widget={widget}
-                scope={scope}
-                selection={selection}
-                onSelect={onSelect}
-                layerStyle={layers.find((layer) => layer.id === widget.layer_id)?.style}
-              />
+              <WidgetCard widget={widget} {...cards} />
               {arranging && (
                 <span
                   className="map-dashboard-resize"

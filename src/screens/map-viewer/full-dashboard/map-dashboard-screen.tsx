@@ -10,9 +10,10 @@ import { widgetsChanged } from '@/lib/cache-changes';
 import { paths } from '@/lib/paths';
 import { useAsOf } from '@/lib/as-of';
 import { timeRangeFromQuery, toDatetime, whenQuery } from '@/lib/time-query';
-import type { ViewerScope } from '@/components/dashboard/widget-data';
 import { SelectionChip } from '../dashboard/selection-chip';
 import { useWidgetSelection } from '../dashboard/use-widget-selection';
+import { viewerScope } from '../dashboard/widget-cards';
+import { idsByLayer } from '../shell/ids-by-layer';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardMap } from './dashboard-map';
 import type { Box } from './grid-layout';
@@ -44,21 +45,14 @@ export function MapDashboardScreen() {
   );
   const datetime = toDatetime(timeRange);
   const layers = useMemo(() => map.data?.data.layers ?? [], [map.data]);
-  const scope = useMemo<ViewerScope>(() => {
-    const timed = layers.filter((layer) => layer.time_property).map((layer) => layer.id);
-    return {
-      bbox: extent,
-      appliedFilter: null,
-      time: datetime ? { datetime, layerIds: timed } : null,
-      asOf,
-    };
-  }, [extent, datetime, layers, asOf]);
+  const scope = useMemo(
+    () => viewerScope(layers, { bbox: extent, appliedFilter: null, datetime, asOf }),
+    [extent, datetime, layers, asOf],
+  );
   const [highlighted, setHighlighted] = useState<Record<number, number[]>>({});
-  const { selection, select } = useWidgetSelection(mapId, layers, datetime, asOf, (features) => {
-    const byLayer: Record<number, number[]> = {};
-    for (const feature of features ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
-    setHighlighted(byLayer);
-  });
+  const { selection, select } = useWidgetSelection(mapId, layers, datetime, asOf, (features) =>
+    setHighlighted(idsByLayer(features)),
+  );
   const queryClient = useQueryClient();
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'failed'>('idle');
 
@@ -118,12 +112,8 @@ export function MapDashboardScreen() {
             <p className="status status-empty">{t('dashboard.empty')}</p>
           )}
           <DashboardGrid
-            mapId={mapId}
             widgets={list}
-            layers={detail.layers ?? []}
-            scope={scope}
-            selection={selection}
-            onSelect={select}
+            cards={{ mapId, layers, scope, selection, onSelect: select }}
             arranging={manages && arranging}
             onSave={save}
           />

@@ -14,6 +14,7 @@ import { FeaturePanel, selectedOf, type SelectedFeature } from '../feature-panel
 import { LayerTree } from '../layers/layer-tree';
 import { useLayerViewState } from '../layers/use-layer-view-state';
 import { useVectorData } from './use-vector-data';
+import { ViewerContext, type ViewerValues } from '../shell/viewer-context';
 import { ViewSwitchButton } from '../shell/view-switch-button';
 import { LayersTimeSlider } from '../time/time-slider';
 import { useTimeRange } from '../time/use-time-range';
@@ -65,6 +66,21 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
   const truncated = layers.filter((layer) => vector.data[layer.id]?.truncated);
   const selectedLayer = selected ? layers.find((layer) => layer.id === selected.layerId) : undefined;
 
+  // The globe has no filters, extent-bound panels or past moments.
+  const viewer = useMemo<ViewerValues>(
+    () => ({
+      mapId: map.id,
+      layers,
+      viewExtent: null,
+      datetime: time.datetime,
+      asOf: null,
+      appliedFilter: null,
+      selected,
+      goToFeature,
+    }),
+    [map.id, layers, time.datetime, selected, goToFeature],
+  );
+
   // Edits reload the layer's GeoJSON through useFeatureChange (the globe draws that).
   const tabs = viewerTabs(t, {
     layers: (
@@ -80,45 +96,44 @@ export function MapViewer3d({ map, heading }: { map: MapDetail; heading: ReactNo
         </div>
       </>
     ),
-    search: <ViewerSearch map={map} layers={layers} datetime={time.datetime} onPick={goToFeature} />,
+    search: <ViewerSearch entries={map.main_searches} />,
   });
 
   return (
-    <ViewerShell
-      className="map-viewer map-viewer-3d"
-      heading={heading}
-      tools={<ViewSwitchButton mapId={map.id} to="2d" viewRef={viewRef} />}
-      tabs={tabs}
-      canvas={
-        <GlobeCanvas
-          className="map-viewer-canvas"
-          layers={models}
-          initialView={initialView}
-          viewRequest={viewRequest}
-          label={t('viewer3d.map_label', { title: map.title })}
-          onViewChange={onViewChange}
-          onFeatureClick={onFeatureClick}
-        />
-      }
-      onCloseDrawer={() => setSelected(null)}
-      drawer={
-        selected && selectedLayer ? (
-          <FeaturePanel
-            mapId={map.id}
-            layer={selectedLayer}
-            layers={layers}
-            feature={selected}
-            onOpen={goToFeature}
-            onClose={() => setSelected(null)}
-            onSaved={(saved) =>
-              setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties })
-            }
-            // Reshaping is a 2D tool (OpenLayers' Modify).
-            onEditGeometry={null}
-            onDeleted={() => setSelected(null)}
+    <ViewerContext.Provider value={viewer}>
+      <ViewerShell
+        className="map-viewer map-viewer-3d"
+        heading={heading}
+        tools={<ViewSwitchButton mapId={map.id} to="2d" viewRef={viewRef} />}
+        tabs={tabs}
+        canvas={
+          <GlobeCanvas
+            className="map-viewer-canvas"
+            layers={models}
+            initialView={initialView}
+            viewRequest={viewRequest}
+            label={t('viewer3d.map_label', { title: map.title })}
+            onViewChange={onViewChange}
+            onFeatureClick={onFeatureClick}
           />
-        ) : null
-      }
-    />
+        }
+        onCloseDrawer={() => setSelected(null)}
+        drawer={
+          selected && selectedLayer ? (
+            <FeaturePanel
+              layer={selectedLayer}
+              feature={selected}
+              onClose={() => setSelected(null)}
+              onSaved={(saved) =>
+                setSelected({ layerId: saved.layer_id, featureId: saved.id, properties: saved.properties })
+              }
+              // Reshaping is a 2D tool (OpenLayers' Modify).
+              onEditGeometry={null}
+              onDeleted={() => setSelected(null)}
+            />
+          ) : null
+        }
+      />
+    </ViewerContext.Provider>
   );
 }

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { Layer } from '@generated/model';
 import { whenQuery } from '@/lib/time-query';
+import { useViewer } from '../shell/viewer-context';
 
 /** Links to each vector layer's feature table. */
-export function LayerTableLinks({ mapId, layers }: { mapId: number; layers: readonly Layer[] }) {
+export function LayerTableLinks() {
   const { t } = useTranslation();
+  const { mapId, layers } = useViewer();
   // The table of a map shown as it was lists the features of then, and of the slider's dates.
   const [search] = useSearchParams();
   const query = whenQuery(search);

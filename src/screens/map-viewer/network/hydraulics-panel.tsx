@@ -10,10 +10,10 @@ import type { MapLayerModel } from '@/map/layer-model';
 import type { ClassRule } from '@/map/thematic-style';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { PRESSURE_CLASSES, simulationLayers, VELOCITY_CLASSES } from './hydraulic-layers';
+import { useViewer } from '../shell/viewer-context';
+import { RunStatus } from './run-status';
 
 type HydraulicsPanelProps = {
-  mapId: number;
-  selected: { layerId: number; featureId: number } | null;
   /** The result's map layers (none when cleared): the viewer draws them over its own. */
   onLayers: (layers: MapLayerModel[]) => void;
 };
@@ -48,8 +48,9 @@ function Legend({ title, classes, line }: { title: string; classes: ClassRule[];
  * pressure at nodes and velocity in pipes over the map with their legends, lists the
  * lowest pressures, and gives the fire flow at the selected hydrant.
  */
-export function HydraulicsPanel({ mapId, selected, onLayers }: HydraulicsPanelProps) {
+export function HydraulicsPanel({ onLayers }: HydraulicsPanelProps) {
   const { t } = useTranslation();
+  const { mapId, selected } = useViewer();
   const config = useGetWaterNetwork(mapId).data?.data;
   const simulate = useSimulateWaterNetwork();
   const fireFlow = useFireFlowWaterNetwork();
@@ -126,12 +127,7 @@ export function HydraulicsPanel({ mapId, selected, onLayers }: HydraulicsPanelPr
           </button>
         ) : null}
       </div>
-      {busy ? <p role="status">{t('water_network.hydraulics.running')}</p> : null}
-      {errors.map((message) => (
-        <p key={message} role="alert" className="form-failure">
-          {message}
-        </p>
-      ))}
+      <RunStatus busy={busy} busyText={t('water_network.hydraulics.running')} errors={errors} />
       {fire ? (
         <section aria-label={t('water_network.hydraulics.fire_flow', { id: fire.hydrant_id })}>
           <h3>{t('water_network.hydraulics.fire_flow', { id: fire.hydrant_id })}</h3>

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '@generated/model';
 import { ExportDialog, type ExportScope } from '@/components/export-dialog';
-import { featureOf, useAppAbility } from '@/lib/ability';
+import { useAppAbility } from '@/lib/ability';
 import { useFeaturesById } from '@/lib/features-by-id';
+import { mayExportAll } from './may-export';
 import { FeatureList } from './network-feature-list';
 import type { NetworkLayers, NetworkResult } from './network-result';
 
@@ -102,12 +103,7 @@ export function NodeLayerLists({ mapId, result, network, onPick }: Props) {
       label: entry.title,
       target: { kind: 'selected', layerId: entry.layer_id, featureIds: [...entry.feature_ids] },
     }));
-  const canExport =
-    scopes.length > 0 &&
-    scopes.every(
-      (scope) =>
-        scope.target.kind !== 'selected' || ability.can('export', featureOf(mapId, scope.target.layerId)),
-    );
+  const canExport = mayExportAll(ability, mapId, scopes);
   return (
     <>
       {result.kind === 'isolate' ? (

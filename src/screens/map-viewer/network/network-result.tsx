@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Feature, Layer, WaterNetworkNodeLayerFeatures } from '@generated/model';
 import { ExportDialog, type ExportScope } from '@/components/export-dialog';
-import { featureOf, useAppAbility } from '@/lib/ability';
+import { useAppAbility } from '@/lib/ability';
 import { useFeaturesById } from '@/lib/features-by-id';
 import { downloadText, networkListCsv, type NetworkListRow } from './network-csv';
 import { featureLabel } from '@/lib/feature-label';
+import { mayExportAll } from './may-export';
 import { lineLengthM } from './network-labels';
 import { FeatureList, SHOWN } from './network-feature-list';
 import { FlowSummary, NodeLayerLists, SourceList } from './network-node-layers';
@@ -104,12 +105,7 @@ export function NetworkResultList({ mapId, result, network, onPick }: NetworkRes
       label: titles.valves,
       target: { kind: 'selected', layerId: valveLayer.id, featureIds: [...result.valveIds] },
     });
-  const canExport =
-    exportScopes.length > 0 &&
-    exportScopes.every(
-      (scope) =>
-        scope.target.kind !== 'selected' || ability.can('export', featureOf(mapId, scope.target.layerId)),
-    );
+  const canExport = mayExportAll(ability, mapId, exportScopes);
 
   const exportCsv = () => {
     const rows: NetworkListRow[] = [];

@@ -6,27 +6,21 @@ import {
   useTraceWaterNetwork,
   useTraceWaterNetworkFlow,
 } from '@generated/api/water-network/water-network';
-import type { Feature, Layer } from '@generated/model';
 import { fieldErrorsOf } from '@/lib/field-errors';
+import { useViewer } from '../shell/viewer-context';
 import { highlightOf, type NetworkHighlight } from './network-highlight';
+import { RunStatus } from './run-status';
 import { NetworkResultList, type NetworkLayers, type NetworkResult } from './network-result';
 import './network-tools.css';
-
-type NetworkToolsProps = {
-  mapId: number;
-  layers: readonly Layer[];
-  selected: { layerId: number; featureId: number } | null;
-  onHighlight: (highlight: NetworkHighlight) => void;
-  onPick: (feature: Feature) => void;
-};
 
 /**
  * Water network tools: isolate the selected pipe, or trace from the selected pipe, valve or
  * node: everything connected, or upstream / downstream by the simulated flow. The buttons show while such a feature is selected; a result stays (picking a valve
  * from its list selects that valve) until it is cleared or replaced.
  */
-export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: NetworkToolsProps) {
+export function NetworkTools({ onHighlight }: { onHighlight: (highlight: NetworkHighlight) => void }) {
   const { t } = useTranslation();
+  const { mapId, layers, selected, goToFeature } = useViewer();
   const config = useGetWaterNetwork(mapId);
   const isolate = useIsolateWaterNetworkPipe();
   const trace = useTraceWaterNetwork();
@@ -135,13 +129,10 @@ export function NetworkTools({ mapId, layers, selected, onHighlight, onPick }: N
           </button>
         ) : null}
       </div>
-      {busy ? <p role="status">{t('water_network.viewer.working')}</p> : null}
-      {errors.map((message) => (
-        <p key={message} role="alert" className="form-failure">
-          {message}
-        </p>
-      ))}
-      {result ? <NetworkResultList mapId={mapId} result={result} network={network} onPick={onPick} /> : null}
+      <RunStatus busy={busy} busyText={t('water_network.viewer.working')} errors={errors} />
+      {result ? (
+        <NetworkResultList mapId={mapId} result={result} network={network} onPick={goToFeature} />
+      ) : null}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Feature, LayerFilter } from '@generated/model';
 import { overrideAnswers } from '@mocks/override-answers';
-import { TOWN_MAP_ID, TownMap, townMap } from '@workshop/town-map';
+import { TownMap, townMap, TownViewer } from '@workshop/town-map';
 import { FiltersPanel } from './filters-panel';
 
 type PanelArgs = {
@@ -17,14 +17,9 @@ const meta = {
   render: (args) => (
     <TownMap>
       {(map) => (
-        <FiltersPanel
-          mapId={TOWN_MAP_ID}
-          filters={map.filters}
-          layers={map.layers ?? []}
-          viewExtent={null}
-          onResults={args.onResults}
-          onPick={args.onPick}
-        />
+        <TownViewer map={map} goToFeature={args.onPick}>
+          <FiltersPanel filters={map.filters} onResults={args.onResults} />
+        </TownViewer>
       )}
     </TownMap>
   ),

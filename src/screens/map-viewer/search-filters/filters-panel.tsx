@@ -2,44 +2,34 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asOfParams, useAsOf } from '@/lib/as-of';
 import { useFilterFeatures } from '@generated/api/features/features';
-import type { Feature, Filter, Layer, LayerFilter } from '@generated/model';
+import type { Feature, Filter, LayerFilter } from '@generated/model';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { layersFilterOf, type FilterValue } from './filter-conditions';
 import { FilterInput } from './filter-input';
 import { withTimeRange } from '../time/time-range';
+import { FeatureLinks } from '../feature-panel/feature-links';
+import { useViewer } from '../shell/viewer-context';
 
 type FiltersPanelProps = {
-  mapId: number;
   filters: readonly Filter[];
-  layers: readonly Layer[];
-  /** The current view [west, south, east, north], for "only in the current view". */
-  viewExtent: [number, number, number, number] | null;
   /** The matches of the applied filter and the filter itself (for exporting it); null when cleared. */
   onResults: (matches: Feature[] | null, layersFilter: LayerFilter[] | null) => void;
-  onPick: (feature: Feature) => void;
-  /** The time slider's range (OGC `datetime`), applied on the layers that have a time. */
-  datetime?: string | null;
 };
 
-/** The map's saved filters as a form; applying lists and highlights the matches (filterFeatures). */
-export function FiltersPanel({
-  mapId,
-  filters,
-  layers,
-  viewExtent,
-  onResults,
-  onPick,
-  datetime = null,
-}: FiltersPanelProps) {
+/**
+ * The map's saved filters as a form; applying lists and highlights the matches (filterFeatures),
+ * within the time slider's range and, when asked, the current view.
+ */
+export function FiltersPanel({ filters, onResults }: FiltersPanelProps) {
   const { t } = useTranslation();
+  const { mapId, layers, viewExtent, datetime } = useViewer();
   const [values, setValues] = useState<Record<number, FilterValue>>({});
   const [inView, setInView] = useState(false);
   const [matches, setMatches] = useState<{ features: Feature[]; total: number } | null>(null);
   const search = useFilterFeatures();
   const asOf = useAsOf();
   if (filters.length === 0) return null;
-  const layerName = (id: number) => layers.find((layer) => layer.id === id)?.name ?? String(id);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -97,15 +87,11 @@ export function FiltersPanel({
       {matches && (
         <>
           <p role="status">{t('viewer.filters.count', { count: matches.total })}</p>
-          <ul className="filter-matches" aria-label={t('viewer.filters.matches')}>
-            {matches.features.map((feature) => (
-              <li key={feature.id}>
-                <button type="button" className="link-like" onClick={() => onPick(feature)}>
-                  {t('viewer.feature.title', { layer: layerName(feature.layer_id), id: feature.id })}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FeatureLinks
+            features={matches.features}
+            className="filter-matches"
+            label={t('viewer.filters.matches')}
+          />
         </>
       )}
     </section>

@@ -19,6 +19,7 @@ import type { MapLayerModel } from '@/map/layer-model';
 import { BookmarksPanel } from '../bookmarks/bookmarks-panel';
 import { FeaturePanel, selectedOf, type SelectedFeature } from '../feature-panel/feature-panel';
 import { focusFromRouteState } from './focus-from-route';
+import { idsByLayer } from './ids-by-layer';
 import { selectionFromRouteState } from './selection-from-route';
 import { DashboardPanel } from '../dashboard/dashboard-panel';
 import { FiltersPanel } from '../search-filters/filters-panel';
@@ -40,6 +41,7 @@ import { LayersTimeSlider } from '../time/time-slider';
 import { useTimeRange } from '../time/use-time-range';
 import { useInitialView } from './use-initial-view';
 import { useWideScreen } from './use-wide-screen';
+import { ViewerContext, type ViewerValues } from './viewer-context';
 import { ViewerExport } from './viewer-export';
 import { ViewerSearch } from './viewer-search';
 import { ViewerShell } from './viewer-shell';
@@ -71,13 +73,6 @@ type MapViewerProps = {
    */
   embedded?: boolean;
 };
-
-/** Each stored feature's id under its layer's id: what the map highlights. */
-function idsByLayer(features: readonly Feature[] | null): Record<number, number[]> {
-  const byLayer: Record<number, number[]> = {};
-  for (const feature of features ?? []) (byLayer[feature.layer_id] ??= []).push(feature.id);
-  return byLayer;
-}
 
 /** One map with its layer tree and feature panel; /maps/:id/show, /map and /map2 mount it. */
 export function MapViewer({
@@ -267,6 +262,11 @@ export function MapViewer({
   const showStored = useCallback((feature: Feature) => setSelected(selectedOf(feature)), []);
   const editedGeometry = shown?.geometry;
 
+  const viewer = useMemo<ViewerValues>(
+    () => ({ mapId: map.id, layers, viewExtent, datetime, asOf, appliedFilter, selected, goToFeature }),
+    [map.id, layers, viewExtent, datetime, asOf, appliedFilter, selected, goToFeature],
+  );
+
   const panels = {
     layers: (
       <>
@@ -275,9 +275,6 @@ export function MapViewer({
         {/* A feature's history is for those signed in. */}
         {!guest && !embedded && (
           <ChangesPanel
-            mapId={map.id}
-            layers={layers}
-            asOf={asOf}
             onLayers={setChangeModels}
             onZoom={(extent) => setViewRequest({ nonce: nextViewRequestNonce(), extent, maxZoom: 17 })}
           />
@@ -286,37 +283,15 @@ export function MapViewer({
         {!embedded && (
           <>
             {/* The past is read only: no drawing of new features. */}
-            {!asOf && !guest && (
-              <GeometryTools mapId={map.id} layers={layers} editing={editing} onSaved={showStored} />
-            )}
-            <LayerTableLinks mapId={map.id} layers={layers} />
+            {!asOf && !guest && <GeometryTools editing={editing} onSaved={showStored} />}
+            <LayerTableLinks />
           </>
         )}
       </>
     ),
-    search: <ViewerSearch map={map} layers={layers} datetime={datetime} onPick={goToFeature} />,
-    filters: (
-      <FiltersPanel
-        mapId={map.id}
-        filters={map.filters}
-        layers={layers}
-        viewExtent={viewExtent}
-        onResults={onFilterResults}
-        onPick={goToFeature}
-        datetime={datetime}
-      />
-    ),
-    dashboard: (
-      <DashboardPanel
-        mapId={map.id}
-        layers={layers}
-        viewExtent={viewExtent}
-        appliedFilter={appliedFilter}
-        onSelection={onDashboardSelection}
-        datetime={datetime}
-        asOf={asOf}
-      />
-    ),
+    search: <ViewerSearch entries={map.main_searches} />,
+    filters: <FiltersPanel filters={map.filters} onResults={onFilterResults} />,
+    dashboard: <DashboardPanel onSelection={onDashboardSelection} />,
     bookmarks: (
       <BookmarksPanel
         mapId={map.id}
@@ -329,14 +304,8 @@ export function MapViewer({
     network: (
       <>
         <p className="status status-empty">{t('viewer.shell.network_hint')}</p>
-        <NetworkTools
-          mapId={map.id}
-          layers={layers}
-          selected={selected}
-          onHighlight={setNetworkHighlight}
-          onPick={goToFeature}
-        />
-        <HydraulicsPanel mapId={map.id} selected={selected} onLayers={setSimulation} />
+        <NetworkTools onHighlight={setNetworkHighlight} />
+        <HydraulicsPanel onLayers={setSimulation} />
       </>
     ),
   };
@@ -351,77 +320,69 @@ export function MapViewer({
   );
 
   return (
-    <ViewerShell
-      className={['map-viewer', className].filter(Boolean).join(' ')}
-      heading={heading}
-      breadcrumbs={embedded ? false : breadcrumbs}
-      panelOpenOnWide={panelOpenOnWide}
-      tools={
-        readerOnly ? (
-          tools
-        ) : (
-          <>
-            {tools}
-            <LinkButton
-              variant="secondary"
-              className="icon-button-labelled"
-              to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
-            >
-              <IconLabel icon="print" label={t('print.open')} />
-            </LinkButton>
-            <ViewerExport
-              mapId={map.id}
-              layers={layers}
-              visibleLayerIds={visibleLayerIds}
-              viewExtent={viewExtent}
-              appliedFilter={appliedFilter}
-              datetime={datetime}
-            />
-          </>
-        )
-      }
-      tabs={tabs}
-      canvas={
-        <MapCanvas
-          className="map-viewer-canvas"
-          layers={models}
-          initialView={initialView}
-          viewRequest={latestViewRequest(viewRequest, syncRequest)}
-          label={t('viewer.map_label', { title: map.title })}
-          mapId={map.id}
-          onViewChange={onViewChange}
-          onFeatureClick={onFeatureClick}
-          onLayerError={onLayerError}
-          geometryEdit={editing.session?.edit ?? null}
-          onGeometryChange={editing.setPending}
-          snapFeatures={snapFeatures}
-        />
-      }
-      onCloseDrawer={() => setSelected(null)}
-      drawer={
-        shown && selectedLayer ? (
-          <FeaturePanel
+    <ViewerContext.Provider value={viewer}>
+      <ViewerShell
+        className={['map-viewer', className].filter(Boolean).join(' ')}
+        heading={heading}
+        breadcrumbs={embedded ? false : breadcrumbs}
+        panelOpenOnWide={panelOpenOnWide}
+        tools={
+          readerOnly ? (
+            tools
+          ) : (
+            <>
+              {tools}
+              <LinkButton
+                variant="secondary"
+                className="icon-button-labelled"
+                to={printPath({ mapId: map.id, view: currentView, visibleLayerIds })}
+              >
+                <IconLabel icon="print" label={t('print.open')} />
+              </LinkButton>
+              <ViewerExport visibleLayerIds={visibleLayerIds} />
+            </>
+          )
+        }
+        tabs={tabs}
+        canvas={
+          <MapCanvas
+            className="map-viewer-canvas"
+            layers={models}
+            initialView={initialView}
+            viewRequest={latestViewRequest(viewRequest, syncRequest)}
+            label={t('viewer.map_label', { title: map.title })}
             mapId={map.id}
-            layer={selectedLayer}
-            layers={layers}
-            feature={shown}
-            identifyOnly={readerOnly}
-            onOpen={goToFeature}
-            onClose={() => setSelected(null)}
-            onSaved={showStored}
-            readOnly={asOf !== null}
-            onEditGeometry={
-              !asOf && editedGeometry
-                ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
-                : null
-            }
-            onDeleted={() => {
-              editing.stop();
-              setSelected(null);
-            }}
+            onViewChange={onViewChange}
+            onFeatureClick={onFeatureClick}
+            onLayerError={onLayerError}
+            geometryEdit={editing.session?.edit ?? null}
+            onGeometryChange={editing.setPending}
+            snapFeatures={snapFeatures}
           />
-        ) : null
-      }
-    />
+        }
+        onCloseDrawer={() => setSelected(null)}
+        drawer={
+          shown && selectedLayer ? (
+            <FeaturePanel
+              layer={selectedLayer}
+              feature={shown}
+              identifyOnly={readerOnly}
+              onClose={() => setSelected(null)}
+              onSaved={showStored}
+              readOnly={asOf !== null}
+              onEditGeometry={
+                !asOf && editedGeometry
+                  ? () => editing.startModify(shown.layerId, shown.featureId, editedGeometry)
+                  : null
+              }
+              onDeleted={() => {
+                editing.stop();
+                setSelected(null);
+              }}
+            />
+          ) : null
+        }
+      />
+    </ViewerContext.Provider>
   );
 }

@@ -1,34 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconLabel } from '@/components/ui/icon';
-import type { Layer, LayerFilter } from '@generated/model';
 import { ExportDialog, type ExportScope } from '@/components/export-dialog';
 import { featureOf, useAppAbility } from '@/lib/ability';
 import { withTimeRange } from '../time/time-range';
 import { datetimeFor } from '@/lib/time-query';
+import { useViewer } from './viewer-context';
 
-type ViewerExportProps = {
-  mapId: number;
-  layers: readonly Layer[];
-  visibleLayerIds: readonly number[];
-  /** The current view [west, south, east, north]. */
-  viewExtent: [number, number, number, number] | null;
-  /** The filter last applied in the filters panel, if any. */
-  appliedFilter: LayerFilter[] | null;
-  /** The time slider's range (OGC `datetime`): "what is shown" holds only features inside it. */
-  datetime?: string | null;
-};
-
-/** The viewer's Export button: the visible features in view, the applied filter, or a whole layer. */
-export function ViewerExport({
-  mapId,
-  layers,
-  visibleLayerIds,
-  viewExtent,
-  appliedFilter,
-  datetime = null,
-}: ViewerExportProps) {
+/**
+ * The viewer's Export button: the visible features in view, the applied filter, or a whole layer;
+ * under the time slider, only the features inside its range.
+ */
+export function ViewerExport({ visibleLayerIds }: { visibleLayerIds: readonly number[] }) {
   const { t } = useTranslation();
+  const { mapId, layers, viewExtent, appliedFilter, datetime } = useViewer();
   const ability = useAppAbility();
   const [isOpen, setOpen] = useState(false);
   if (!ability.can('export', featureOf(mapId))) return null;

@@ -2,12 +2,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getListLayerChangesQueryKey, listLayerChanges } from '@generated/api/features/features';
-import type { Layer, LayerChange } from '@generated/model';
+import type { LayerChange } from '@generated/model';
 import { LoadMoreButton } from '@/components/ui/load-more';
 import { featuresExtent } from '@/map/feature-extent';
 import type { MapLayerModel } from '@/map/layer-model';
 import { FeatureHistory } from '../history/feature-history';
 import { downloadText } from '../network/network-csv';
+import { LayerSelect } from '../layers/layer-select';
+import { useViewer } from '../shell/viewer-context';
 import { fromLocalInput, toLocalInput } from './as-of';
 import { CHANGE_COLOURS, changeLayers, changesCsv, changesGeoJson } from './changes';
 
@@ -16,10 +18,6 @@ const CHANGES_PER_PAGE = 100;
 const WEEK = 7 * 24 * 3_600_000;
 
 type ChangesPanelProps = {
-  mapId: number;
-  layers: readonly Layer[];
-  /** The moment the map is shown as it was, or null: the interval ends there by default. */
-  asOf: string | null;
   /** The changes to draw over the map (empty to draw none). */
   onLayers: (models: MapLayerModel[]) => void;
   /** Fits the map to [west, south, east, north]. */
@@ -31,10 +29,12 @@ type Asked = { layerId: number; from: string; to: string };
 /**
  * What changed on a layer between two moments (listLayerChanges): the features added, changed
  * and removed, listed and drawn over the map in green, amber and red (a removed one at its last
- * geometry). Each row opens that feature's history; the list downloads as CSV or GeoJSON.
+ * geometry). Each row opens that feature's history; the list downloads as CSV or GeoJSON. Shown
+ * as it was, the interval ends at that moment by default.
  */
-export function ChangesPanel({ mapId, layers, asOf, onLayers, onZoom }: ChangesPanelProps) {
+export function ChangesPanel({ onLayers, onZoom }: ChangesPanelProps) {
   const { t, i18n } = useTranslation();
+  const { mapId, layers, asOf } = useViewer();
   const headingId = useId();
   const vector = layers.filter((layer) => layer.type === 'vector');
   const end = asOf ?? new Date().toISOString();
@@ -94,13 +94,7 @@ export function ChangesPanel({ mapId, layers, asOf, onLayers, onZoom }: ChangesP
       <form className="changes-form" onSubmit={submit}>
         <label>
           <span>{t('time.changes.layer')}</span>
-          <select value={layerId} onChange={(event) => setLayerId(Number(event.target.value))}>
-            {vector.map((layer) => (
-              <option key={layer.id} value={layer.id}>
-                {layer.name}
-              </option>
-            ))}
-          </select>
+          <LayerSelect layers={vector} value={layerId} onChange={setLayerId} />
         </label>
         <label>
           <span>{t('time.changes.from')}</span>

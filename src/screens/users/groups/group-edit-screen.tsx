@@ -10,6 +10,7 @@ import {
 } from '@generated/api/groups/groups';
 import { useListUsers } from '@generated/api/users/users';
 import type { GroupDetail, GroupMember } from '@generated/model';
+import { RemoveButton } from '@/components/admin-list/remove-button';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -21,6 +22,7 @@ import { useForm } from '@/lib/use-form';
 import { groupPaths } from './group-paths';
 import '@/styles/access.css';
 import { groupChanged } from '@/lib/cache-changes';
+import { NarrowPage } from '@/components/ui/narrow-page';
 
 /** /users/groups/create and /users/groups/:group_id/edit: name, description and (once made) members. */
 export function GroupEditScreen() {
@@ -31,10 +33,7 @@ export function GroupEditScreen() {
   const group = useGetGroup(id ?? 0, { query: { enabled: id !== undefined && valid } });
   const title = id === undefined ? t('groups.create_title') : t('groups.edit_title');
   return (
-    <div className="page page-narrow">
-      <header className="page-header">
-        <h1>{title}</h1>
-      </header>
+    <NarrowPage title={title}>
       {!valid ? (
         <LoadError message={t('groups.not_found')} />
       ) : id === undefined ? (
@@ -49,7 +48,7 @@ export function GroupEditScreen() {
           <GroupMembers key={`members-${group.data.data.id}`} group={group.data.data} />
         </>
       )}
-    </div>
+    </NarrowPage>
   );
 }
 
@@ -127,19 +126,15 @@ function GroupMembers({ group }: { group: GroupDetail }) {
               <li key={member.id} className="access-row">
                 <span className="access-row-name">{member.name}</span>
                 <span className="item-meta">{member.email}</span>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  aria-label={t('groups.members.remove', { name: member.name })}
-                  onClick={() =>
+                <RemoveButton
+                  label={t('groups.members.remove', { name: member.name })}
+                  onRemove={() =>
                     form.set(
                       'members',
                       members.filter((row) => row.id !== member.id),
                     )
                   }
-                >
-                  {t('access.remove')}
-                </button>
+                />
               </li>
             ))}
           </ul>

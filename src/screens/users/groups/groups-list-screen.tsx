@@ -6,7 +6,8 @@ import type { Group } from '@generated/model';
 import { DeleteButton } from '@/components/admin-list/delete-button';
 import { RowLink } from '@/components/admin-list/row-link';
 import { LinkButton } from '@/components/ui/link-button';
-import { EmptyState, LoadError, Loading } from '@/components/ui/status';
+import { ListTable } from '@/components/ui/list-table';
+import { QueryList } from '@/components/ui/query-list';
 import { groupPaths } from './group-paths';
 import { groupChanged } from '@/lib/cache-changes';
 
@@ -23,25 +24,18 @@ export function GroupsListScreen() {
       <p>
         <Link to="/users">{t('groups.back_to_users')}</Link>
       </p>
-      {groups.isPending ? (
-        <Loading />
-      ) : groups.isError ? (
-        <LoadError />
-      ) : groups.data.data.length === 0 ? (
-        <EmptyState message={t('groups.empty')} />
-      ) : (
-        <table className="table">
-          <caption className="visually-hidden">{t('groups.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('groups.columns.name')}</th>
-              <th scope="col">{t('groups.columns.description')}</th>
-              <th scope="col">{t('groups.columns.members')}</th>
-              <th scope="col">{t('groups.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.data.data.map((group) => (
+      <QueryList query={groups} empty={t('groups.empty')}>
+        {(rows) => (
+          <ListTable
+            caption={t('groups.title')}
+            columns={[
+              t('groups.columns.name'),
+              t('groups.columns.description'),
+              t('groups.columns.members'),
+              t('groups.columns.actions'),
+            ]}
+          >
+            {rows.map((group) => (
               <tr key={group.id}>
                 <th scope="row">{group.name}</th>
                 <td>{group.description ?? ''}</td>
@@ -59,9 +53,9 @@ export function GroupsListScreen() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </ListTable>
+        )}
+      </QueryList>
     </div>
   );
 }

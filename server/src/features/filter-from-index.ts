@@ -1,0 +1,110 @@
+import type { components } from '@generated/openapi-types.ts';
+import type { Queryable } from '../db/database.ts';
+import type { FeatureRow } from '../maps/records.ts';
+import { COUNT_CAP } from './bounded-count.ts';
+import type { PointFeatures, PointGrid } from './point-grid.ts';
+import { indexedFeatureRow, pointsInBox, type LayerVersion } from './point-index.ts';
+
+type LayerFilter = components['schemas']['LayerFilter'];
+type FilterCondition = components['schemas']['FilterCondition'];
+type Scalar = components['schemas']['FilterScalar'];
+
+/** A stored property as the filters' SQL reads it: missing, JSON null, or a value. */
+type Stored = unknown;
+
+/**
+ * Whether `equals` in SQL (feature-filters.ts: the stored JSON equals the value's JSON, or the
+ * stored text equals the value's text) holds, for a stored value it can be told for here: a
+ * string or a boolean compares by its text (`->>` gives `true`/`false`), a missing value or JSON
+ * null never equals. A number or a structure is undefined: its JSON equality (numeric, key
+ * order) is the database's to tell.
+ */
+function equalsStored(stored: Stored, value: Scalar): boolean | undefined {
+  if (stored === undefined || stored === null) return false;
+  if (typeof stored === 'string' || typeof stored === 'boolean') return String(stored) === String(value);
+  return undefined;
+}
+
+/**
+ * One condition over one feature's stored properties, exactly as its SQL decides it, or
+ * undefined where that takes the database (numbers, text order and case, which follow its
+ * collation).
+ */
+function holds(condition: FilterCondition, properties: Record<string, Stored>): boolean | undefined {
+  const stored = Object.hasOwn(properties, condition.property) ? properties[condition.property] : undefined;
+  switch (condition.operator) {
+    case 'eq':
+      return equalsStored(stored, condition.value as Scalar);
+    case 'neq': {
+      const equal = equalsStored(stored, condition.value as Scalar);
+      return equal === undefined ? undefined : !equal;
+    }
+    case 'in':
+      // `->>` text among the values' texts: none for a missing value or JSON null.
+      if (stored === undefined || stored === null) return false;
+      if (typeof stored !== 'string' && typeof stored !== 'boolean') return undefined;
+      return (condition.value as Scalar[]).some((value) => String(value) === String(stored));
+    default:
+      return undefined;
+  }
+}
+
+/** A matching point of one entry's layer: its index in the layer's point index. */
+export interface IndexedMatch {
+  grid: PointGrid & { features: PointFeatures };
+  index: number;
+  layerId: number;
+}
+
+/**
+ * The filters panel's matches from the layers' point indexes (point-index.ts), in the order the
+ * database pages them (layer, then id), when every entry can be answered there: a box over a
+ * big point layer of now, no time range, each layer named once, conditions that read the same
+ * here as in SQL, and no more matches than a count is exact for (COUNT_CAP). Undefined: the
+ * database answers, as before. The entries are already checked (layersFilterProblems).
+ */
+export function indexedFilterMatches(
+  db: Queryable,
+  layersFilter: readonly LayerFilter[],
+  layerOf: (layerId: number) => LayerVersion | undefined,
+): IndexedMatch[] | undefined {
+  const entries = [...layersFilter].sort((a, b) => a.layer_id - b.layer_id);
+  if (new Set(entries.map((entry) => entry.layer_id)).size !== entries.length) return undefined;
+  const matches: IndexedMatch[] = [];
+  for (const entry of entries) {
+    const layer = layerOf(entry.layer_id);
+    if (!layer || !entry.bbox || entry.datetime !== undefined) return undefined;
+    const inBox = pointsInBox(db, layer, entry.bbox as [number, number, number, number]);
+    if (!inBox) return undefined;
+    const { grid, indexes } = inBox;
+    for (const index of indexes) {
+      let all = true;
+      if (entry.filters.length > 0) {
+        const properties = JSON.parse(grid.features.properties[index] ?? '{}') as Record<string, Stored>;
+        for (const condition of entry.filters) {
+          const held = holds(condition, properties);
+          if (held === undefined) return undefined;
+          if (!held) {
+            all = false;
+            break;
+          }
+        }
+      }
+      if (!all) continue;
+      matches.push({ grid, index, layerId: layer.id });
+      if (matches.length > COUNT_CAP) return undefined;
+    }
+  }
+  return matches;
+}
+
+/** The rows of one page of matches, as the database would have answered them. */
+export function indexedFilterPage(
+  matches: readonly IndexedMatch[],
+  limit: number,
+  offset: number,
+): FeatureRow[] {
+  return matches
+    .slice(offset, offset + limit)
+    .map((match) => indexedFeatureRow(match.grid, match.index, match.layerId));
+}

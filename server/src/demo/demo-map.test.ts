@@ -2,21 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, startOnEmptyDatabase } from '../../test-support/demo-town.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import type { Queryable } from '../db/database.ts';
-import { CATEGORY_COLUMNS } from '../map-parts/categories-store.ts';
+import { CATEGORY_COLUMNS, toCategory } from '../map-parts/categories-store.ts';
+import { FILTER_COLUMNS, toFilter } from '../map-parts/filters-store.ts';
+import { MAIN_SEARCH_COLUMNS, toMainSearch } from '../map-parts/main-searches-store.ts';
+import { SEARCH_COLUMNS, toSearch } from '../map-parts/searches-store.ts';
 import {
   FEATURE_COLUMNS,
-  FILTER_COLUMNS,
   LAYER_COLUMNS,
-  MAIN_SEARCH_COLUMNS,
   MAP_COLUMNS,
-  SEARCH_COLUMNS,
-  toCategory,
   toFeature,
-  toFilter,
   toLayer,
-  toMainSearch,
   toMap,
-  toSearch,
   type CategoryBody,
   type FeatureRow,
   type FilterBody,

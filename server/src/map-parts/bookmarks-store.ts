@@ -1,9 +1,17 @@
 import { firstRow, returnedRow, type Queryable } from '../db/database.ts';
-import type { BookmarkRow } from '../maps/records.ts';
+import type { BookmarkBody } from '../maps/records.ts';
 
 /** A bookmark as stored, from `bookmarks b`. */
 export const BOOKMARK_COLUMNS = `b.id, b.map_id, b.user_id, b.name, b.center, b.zoom, b.rotation,
   b.visible_layer_ids, b.created_at`;
+
+export interface BookmarkRow extends Omit<BookmarkBody, 'created_at'> {
+  created_at: Date;
+}
+
+export function toBookmark(row: BookmarkRow): BookmarkBody {
+  return { ...row, created_at: new Date(row.created_at).toISOString() };
+}
 
 export interface BookmarkValues {
   name: string;

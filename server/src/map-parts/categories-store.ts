@@ -4,6 +4,7 @@ import type { CategoryBody } from '../maps/records.ts';
 
 /** A category as answered, from `categories c`. */
 export const CATEGORY_COLUMNS = `c.id, c.map_id, c.name, c.parent_id, c."order"`;
+export const toCategory = (row: CategoryBody): CategoryBody => ({ ...row });
 
 /** Roots first, then each level in its order. */
 export function categoriesOfMap(db: Queryable, mapId: number): Promise<CategoryBody[]> {

@@ -1,6 +1,10 @@
 import { partWrites } from './part-writes.ts';
 import type { PartTable } from './part-rows.ts';
-import { FILTER_COLUMNS, type FilterBody } from '../maps/records.ts';
+import type { FilterBody } from '../maps/records.ts';
+
+/** A saved filter as answered, from `filters f`; its row is its wire shape. */
+export const FILTER_COLUMNS = `f.id, f.map_id, f.layer_id, f.name, f.property, f.type, f.options, f."order"`;
+export const toFilter = (row: FilterBody): FilterBody => ({ ...row });
 
 /** The table as the map parts' shared reads and deletes see it (part-rows.ts). */
 export const FILTERS: PartTable = {

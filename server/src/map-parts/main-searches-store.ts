@@ -1,7 +1,11 @@
 import type { Queryable } from '../db/database.ts';
 import { partWrites } from './part-writes.ts';
 import type { PartTable } from './part-rows.ts';
-import { MAIN_SEARCH_COLUMNS, type MainSearchBody } from '../maps/records.ts';
+import type { MainSearchBody } from '../maps/records.ts';
+
+/** A main search as answered, from `main_searches s`; its row is its wire shape. */
+export const MAIN_SEARCH_COLUMNS = `s.id, s.map_id, s.layer_id, s.label, s.fields, s.display_field, s."order"`;
+export const toMainSearch = (row: MainSearchBody): MainSearchBody => ({ ...row });
 
 /** The table as the map parts' shared reads and deletes see it (part-rows.ts). */
 export const MAIN_SEARCHES: PartTable = {

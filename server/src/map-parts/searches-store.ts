@@ -1,6 +1,10 @@
 import { partWrites } from './part-writes.ts';
 import type { PartTable } from './part-rows.ts';
-import { SEARCH_COLUMNS, type SearchBody } from '../maps/records.ts';
+import type { SearchBody } from '../maps/records.ts';
+
+/** A saved form search as answered, from `searches s`; its row is its wire shape. */
+export const SEARCH_COLUMNS = `s.id, s.map_id, s.layer_id, s.name, s.fields, s.operator, s."order"`;
+export const toSearch = (row: SearchBody): SearchBody => ({ ...row });
 
 /** The table as the map parts' shared reads and deletes see it (part-rows.ts). */
 export const SEARCHES: PartTable = {

@@ -2,18 +2,12 @@ import type { Queryable } from '../db/database.ts';
 import type { AccessSnapshot } from '../access/access-snapshot.ts';
 import { hiddenPropertiesOf, layerAsSeen, layerReadable } from '../access/layer-view.ts';
 import type { AppAbility } from '@shared/access/abilities.ts';
-import { BOOKMARK_COLUMNS } from '../map-parts/bookmarks-store.ts';
-import { CATEGORY_COLUMNS } from '../map-parts/categories-store.ts';
+import { BOOKMARK_COLUMNS, toBookmark, type BookmarkRow } from '../map-parts/bookmarks-store.ts';
+import { CATEGORY_COLUMNS, toCategory } from '../map-parts/categories-store.ts';
 import {
   LAYER_COLUMNS,
-  toBookmark,
-  toCategory,
-  toFilter,
   toLayer,
-  toMainSearch,
   toMap,
-  toSearch,
-  type BookmarkRow,
   type CategoryBody,
   type FilterBody,
   type LayerRow,
@@ -21,9 +15,9 @@ import {
   type MapRow,
   type SearchBody,
 } from './records.ts';
-import { SEARCHES } from '../map-parts/searches-store.ts';
-import { MAIN_SEARCHES } from '../map-parts/main-searches-store.ts';
-import { FILTERS } from '../map-parts/filters-store.ts';
+import { SEARCHES, toSearch } from '../map-parts/searches-store.ts';
+import { MAIN_SEARCHES, toMainSearch } from '../map-parts/main-searches-store.ts';
+import { FILTERS, toFilter } from '../map-parts/filters-store.ts';
 import { listParts } from '../map-parts/part-rows.ts';
 import type { SuccessBodyOf } from '../openapi/typed-handlers.ts';
 import { temporalExtent } from '../ogc/ogc-temporal-extent.ts';

@@ -1,9 +1,11 @@
 import type { components } from '@generated/openapi-types.ts';
 
 /**
- * Rows of the maps domain and their wire shapes (the document's schemas). Columns carry the
- * wire names (migration 002), so turning a row into an answer is mostly timestamp formatting.
- * Select with the `*_COLUMNS` lists so every query returns the same row shape.
+ * The maps domain's wire shapes (the document's schemas), and the rows of maps, layers and
+ * features. Columns carry the wire names (migration 002), so turning a row into an answer is
+ * mostly timestamp formatting. Select with the `*_COLUMNS` lists so every query returns the same
+ * row shape; each map part (category, search, main search, filter, bookmark) keeps its columns
+ * in its store under map-parts/.
  */
 type Schemas = components['schemas'];
 export type MapBody = Schemas['Map'];
@@ -44,25 +46,6 @@ export interface LayerRow extends Omit<LayerBody, 'created_at' | 'updated_at'> {
 export function toLayer(row: LayerRow): LayerBody {
   const { version: _version, ...layer } = row;
   return { ...layer, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
-}
-
-export const toCategory = (row: CategoryBody): CategoryBody => ({ ...row });
-
-export const SEARCH_COLUMNS = `s.id, s.map_id, s.layer_id, s.name, s.fields, s.operator, s."order"`;
-export const toSearch = (row: SearchBody): SearchBody => ({ ...row });
-
-export const MAIN_SEARCH_COLUMNS = `s.id, s.map_id, s.layer_id, s.label, s.fields, s.display_field, s."order"`;
-export const toMainSearch = (row: MainSearchBody): MainSearchBody => ({ ...row });
-
-export const FILTER_COLUMNS = `f.id, f.map_id, f.layer_id, f.name, f.property, f.type, f.options, f."order"`;
-export const toFilter = (row: FilterBody): FilterBody => ({ ...row });
-
-export interface BookmarkRow extends Omit<BookmarkBody, 'created_at'> {
-  created_at: Date;
-}
-
-export function toBookmark(row: BookmarkRow): BookmarkBody {
-  return { ...row, created_at: iso(row.created_at) };
 }
 
 export type FeatureBody = Schemas['Feature'];

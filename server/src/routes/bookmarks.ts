@@ -3,10 +3,9 @@ import type { Queryable } from '../db/database.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/http-error.ts';
 import { msg, type Problems } from '../i18n/messages.ts';
 import { layerIdsOfMapAmong } from '../layers/layer-store.ts';
-import { deleteBookmark, insertBookmark, lockOwnBookmark } from '../map-parts/bookmarks-store.ts';
+import { deleteBookmark, insertBookmark, lockOwnBookmark, toBookmark } from '../map-parts/bookmarks-store.ts';
 import { hasProblems, isStorableId, requiredText } from '../map-parts/part-rows.ts';
 import { mapFor } from '../maps/access.ts';
-import { toBookmark } from '../maps/records.ts';
 import type { TypedContext, TypedHandlers } from '../openapi/typed-handlers.ts';
 
 /** Every id must name a layer of the map: a bookmark that shows layers of another map restores nothing. */

@@ -1,5 +1,10 @@
 import { notFound } from '../http/http-error.ts';
-import { categoriesOfMap, insertCategory, updateCategory } from '../map-parts/categories-store.ts';
+import {
+  categoriesOfMap,
+  insertCategory,
+  toCategory,
+  updateCategory,
+} from '../map-parts/categories-store.ts';
 import {
   categoryOr404,
   checkParent,
@@ -9,7 +14,7 @@ import {
 } from '../map-parts/category-tree.ts';
 import { partHandlers, type PartKind } from '../map-parts/part-crud.ts';
 import { isStorableId, requiredText } from '../map-parts/part-rows.ts';
-import { toCategory, type CategoryBody } from '../maps/records.ts';
+import type { CategoryBody } from '../maps/records.ts';
 
 /** Tree changes of one map take turns (category-tree.ts), so updates and deletes lock its categories first. */
 const CATEGORY: PartKind<CategoryBody> = {

@@ -1,11 +1,11 @@
 import type { Problems } from '../i18n/messages.ts';
 import type { Queryable } from '../db/database.ts';
 import { optionErrors, storedOptions } from '../map-parts/filter-options.ts';
-import { FILTERS, insertFilter, updateFilter } from '../map-parts/filters-store.ts';
+import { FILTERS, insertFilter, toFilter, updateFilter } from '../map-parts/filters-store.ts';
 import { propertyOf, searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
 import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
 import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
-import { toFilter, type FilterBody } from '../maps/records.ts';
+import type { FilterBody } from '../maps/records.ts';
 
 type FilterInput = Pick<FilterBody, 'layer_id' | 'property' | 'type' | 'options'>;
 

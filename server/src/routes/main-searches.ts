@@ -6,11 +6,12 @@ import {
   MAIN_SEARCHES,
   insertMainSearch,
   layerHasMainSearch,
+  toMainSearch,
   updateMainSearch,
 } from '../map-parts/main-searches-store.ts';
 import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
 import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
-import { toMainSearch, type MainSearchBody } from '../maps/records.ts';
+import type { MainSearchBody } from '../maps/records.ts';
 import type { TypedHandlers } from '../openapi/typed-handlers.ts';
 import { isUniqueViolation } from '../users/user-rules.ts';
 

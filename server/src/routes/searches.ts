@@ -1,8 +1,8 @@
 import { searchableLayer, unknownPropertyErrors } from '../map-parts/layer-checks.ts';
 import { partHandlers, tableRoutes } from '../map-parts/part-crud.ts';
-import { SEARCHES, insertSearch, updateSearch } from '../map-parts/searches-store.ts';
+import { SEARCHES, insertSearch, toSearch, updateSearch } from '../map-parts/searches-store.ts';
 import { nextOrder, requiredText } from '../map-parts/part-rows.ts';
-import { toSearch, type SearchBody } from '../maps/records.ts';
+import type { SearchBody } from '../maps/records.ts';
 
 /** Saved form searches of a map: a vector layer of the map and some of its property names. */
 export const routeHandlers = partHandlers(

@@ -6,8 +6,10 @@ export type ProcessGroup = {
   /** Everything the process printed so far (stdout and stderr), for failure messages. */
   output: () => string;
   hasExited: () => boolean;
-  /** Ends the whole group (npm, its shell, node and anything they started). */
+  /** Ends the whole group (npm, its shell, node and anything they started), letting it close. */
   stop: () => Promise<void>;
+  /** Ends the whole group at once, for a process whose files are thrown away right after. */
+  kill: () => Promise<void>;
 };
 
 const MAX_KEPT_OUTPUT = 200_000;
@@ -49,6 +51,11 @@ export function startProcessGroup(
     hasExited: () => exited,
     stop: async () => {
       await stopGroup(child, exitedPromise);
+      process.off('exit', killOnExit);
+    },
+    kill: async () => {
+      if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+      await exitedPromise;
       process.off('exit', killOnExit);
     },
   };

@@ -13,7 +13,7 @@ import {
 } from './feature-filters.ts';
 import { featurePageSql, featuresWithFiles, withFiles, type FeatureRowWithFiles } from './feature-rows.ts';
 import { indexedFilterMatches, indexedFilterPage } from './filter-from-index.ts';
-import { idsInBox, sameVersionSql, type LayerVersion } from './point-index.ts';
+import { pointsInBox, sameVersionSql, type LayerVersion } from './point-index.ts';
 
 type LayerFilter = components['schemas']['LayerFilter'];
 
@@ -119,21 +119,25 @@ export async function filteredFeatures(
   const layerIds = new Set(layers.keys());
   const problems = layersFilterProblems(layersFilter, layerIds, hiddenOf, timeOf);
   if (Object.keys(problems).length > 0) throw invalid(problems);
-  // Boxes over big point layers of now, with conditions that read the same in memory: the
-  // point indexes pick and count the matches, and only the page's attachments are read.
-  const fromIndex = asOf ? undefined : indexedFilterMatches(db, layersFilter, (id) => layers.get(id));
+  // A box over a big point layer of now: its point index names the points inside (point-index.ts).
+  const inBoxes = layersFilter.map((entry) => {
+    const layer = layers.get(entry.layer_id);
+    return entry.bbox && layer && !asOf
+      ? pointsInBox(db, layer, entry.bbox as [number, number, number, number])
+      : undefined;
+  });
+  // Where every entry is such a box and its conditions read the same in memory, the indexes
+  // pick and count the matches, and only the page's attachments are read.
+  const fromIndex = indexedFilterMatches(layersFilter, inBoxes);
   if (fromIndex)
     return {
       features: await withFiles(db, indexedFilterPage(fromIndex, limit, offset)),
       total: fromIndex.length,
     };
-  // A box over a big point layer of now: its point index names the ids inside (point-index.ts).
-  const boxIds = layersFilter.map((entry) => {
-    const layer = layers.get(entry.layer_id);
-    return entry.bbox && layer && !asOf
-      ? idsInBox(db, layer, entry.bbox as [number, number, number, number])
-      : undefined;
-  });
+  // Otherwise the database checks the conditions over the ids the indexes found.
+  const boxIds = inBoxes.map(
+    (inBox) => inBox && Array.from(inBox.indexes, (index) => inBox.grid.ids[index] as number),
+  );
   const indexed = boxIds.some((ids) => ids !== undefined);
   const read = async (byIndex: boolean) => {
     const sql = new SqlParams();

@@ -1,9 +1,8 @@
 import type { components } from '@generated/openapi-types.ts';
-import type { Queryable } from '../db/database.ts';
 import type { FeatureRow } from '../maps/records.ts';
 import { COUNT_CAP } from './bounded-count.ts';
 import type { PointFeatures, PointGrid } from './point-grid.ts';
-import { indexedFeatureRow, pointsInBox, type LayerVersion } from './point-index.ts';
+import { indexedFeatureRow, type PointsInBox } from './point-index.ts';
 
 type LayerFilter = components['schemas']['LayerFilter'];
 type FilterCondition = components['schemas']['FilterCondition'];
@@ -61,21 +60,20 @@ export interface IndexedMatch {
  * database pages them (layer, then id), when every entry can be answered there: a box over a
  * big point layer of now, no time range, each layer named once, conditions that read the same
  * here as in SQL, and no more matches than a count is exact for (COUNT_CAP). Undefined: the
- * database answers, as before. The entries are already checked (layersFilterProblems).
+ * database answers, as before. The entries are already checked (layersFilterProblems);
+ * `inBoxes` holds each entry's points in its box, where a point index picked them.
  */
 export function indexedFilterMatches(
-  db: Queryable,
   layersFilter: readonly LayerFilter[],
-  layerOf: (layerId: number) => LayerVersion | undefined,
+  inBoxes: readonly (PointsInBox | undefined)[],
 ): IndexedMatch[] | undefined {
-  const entries = [...layersFilter].sort((a, b) => a.layer_id - b.layer_id);
-  if (new Set(entries.map((entry) => entry.layer_id)).size !== entries.length) return undefined;
+  const entries = layersFilter
+    .map((entry, at) => ({ entry, inBox: inBoxes[at] }))
+    .sort((a, b) => a.entry.layer_id - b.entry.layer_id);
+  if (new Set(entries.map(({ entry }) => entry.layer_id)).size !== entries.length) return undefined;
   const matches: IndexedMatch[] = [];
-  for (const entry of entries) {
-    const layer = layerOf(entry.layer_id);
-    if (!layer || !entry.bbox || entry.datetime !== undefined) return undefined;
-    const inBox = pointsInBox(db, layer, entry.bbox as [number, number, number, number]);
-    if (!inBox) return undefined;
+  for (const { entry, inBox } of entries) {
+    if (!inBox || entry.datetime !== undefined) return undefined;
     const { grid, indexes } = inBox;
     for (const index of indexes) {
       let all = true;
@@ -91,7 +89,7 @@ export function indexedFilterMatches(
         }
       }
       if (!all) continue;
-      matches.push({ grid, index, layerId: layer.id });
+      matches.push({ grid, index, layerId: entry.layer_id });
       if (matches.length > COUNT_CAP) return undefined;
     }
   }

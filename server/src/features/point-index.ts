@@ -276,11 +276,13 @@ export const INDEXED_BOX_MAX = 20_000;
  * index with what it keeps of each; undefined when the layer has no index of its current
  * version or the box is too big.
  */
+export type PointsInBox = { grid: PointGrid & { features: PointFeatures }; indexes: Int32Array };
+
 export function pointsInBox(
   db: Queryable,
   layer: LayerVersion,
   [minX, minY, maxX, maxY]: readonly [number, number, number, number],
-): { grid: PointGrid & { features: PointFeatures }; indexes: Int32Array } | undefined {
+): PointsInBox | undefined {
   const grid = pointIndexes(db)?.get(layer);
   const indexes = grid?.search(minX, minY, maxX, maxY, INDEXED_BOX_MAX);
   if (!grid?.features || !indexes) return undefined;
@@ -306,16 +308,6 @@ export function indexedFeatureRow(
     created_at: new Date(features.createdAt[index] as number),
     updated_at: new Date(features.updatedAt[index] as number),
   };
-}
-
-/** The ids of pointsInBox alone. */
-export function idsInBox(
-  db: Queryable,
-  layer: LayerVersion,
-  box: readonly [number, number, number, number],
-): number[] | undefined {
-  const inBox = pointsInBox(db, layer, box);
-  return inBox && Array.from(inBox.indexes, (index) => inBox.grid.ids[index] as number);
 }
 
 /**

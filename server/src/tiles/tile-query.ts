@@ -9,6 +9,15 @@ const TILE_CTE = `tile AS (
     (ST_XMax(env) - ST_XMin(env)) * ${BUFFER} / ${EXTENT} AS margin
   FROM (SELECT ST_TileEnvelope($2, $3, $4) AS env) e)`;
 
+/**
+ * The rows under the tile and `margin` around it, picked by the GiST index on `geom`: web
+ * mercator maps longitude and latitude each on its own axis, one way up, so the tile's box taken
+ * back to longitude and latitude is a box again and holds a geometry's own box exactly when the
+ * mercator box does. No index of transformed geometries is needed, which an import would have
+ * to fill point by point.
+ */
+const underTile = (margin: string) => `ft.geom && ST_Transform(ST_Expand(t.env, ${margin}), 4326)`;
+
 // MATERIALIZED: inlined, the clipped geometry was worked out three times per feature (twice in
 // the filter below, once for the output).
 const TILE_SQL = `WITH ${TILE_CTE},
@@ -19,7 +28,7 @@ const TILE_SQL = `WITH ${TILE_CTE},
           t.scale, 0, 0, -t.scale, -t.x0 * t.scale, t.y0 * t.scale),
         ST_MakeEnvelope(-${BUFFER}, -${BUFFER}, ${EXTENT + BUFFER}, ${EXTENT + BUFFER})), 0.5), 1) AS g
     FROM features ft, tile t
-    WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
+    WHERE ft.layer_id = $1 AND ${underTile('t.margin')}
   )
   SELECT id, properties, ST_AsGeoJSON(g, 0)::jsonb AS pixels FROM picked
   WHERE g IS NOT NULL AND NOT ST_IsEmpty(g) ORDER BY id LIMIT ${MAX_FEATURES}`;
@@ -43,7 +52,7 @@ const POINTS_SQL = `WITH ${TILE_CTE}
   SELECT * FROM (
     SELECT ft.id, ft.properties, ${POINT_PIXELS}
     FROM features ft, tile t
-    WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin * ${BUFFER + 1} / ${BUFFER})
+    WHERE ft.layer_id = $1 AND ${underTile(`t.margin * ${BUFFER + 1} / ${BUFFER}`)}
   ) p
   WHERE px BETWEEN -${BUFFER} AND ${EXTENT + BUFFER} AND py BETWEEN -${BUFFER} AND ${EXTENT + BUFFER}
   ORDER BY id LIMIT ${MAX_FEATURES}`;
@@ -59,7 +68,7 @@ function thinnedPointsSql(cell: number): string {
   candidates AS (
     SELECT ft.id, ST_X(ft.geom) AS lon, radians(ST_Y(ft.geom)) AS lat
     FROM features ft, tile t
-    WHERE ft.layer_id = $1 AND ST_Transform(ft.geom, 3857) && ST_Expand(t.env, t.margin)
+    WHERE ft.layer_id = $1 AND ${underTile('t.margin')}
   ),
   thinned AS (
     SELECT DISTINCT ON (cx, cy) id FROM (
@@ -104,8 +113,8 @@ async function pointRows(db: Queryable, sql: string, params: unknown[]): Promise
 }
 
 /**
- * One tile's features in tile pixel coordinates, in one SQL: the GiST index on
- * ST_Transform(geom, 3857) picks the rows, ST_Affine maps web mercator to the 4096-pixel
+ * One tile's features in tile pixel coordinates, in one SQL: the GiST index on `geom` picks the
+ * rows (underTile), ST_Affine maps web mercator to the 4096-pixel
  * grid (y down); polygons are made clockwise first (shoelace area negative) so that, flipped, their outer
  * rings wind the way MVT wants. Geometries are clipped to the buffered tile, simplified to
  * half a pixel and snapped to whole pixels. With `grid` (a built grid version and the tile's

@@ -1,5 +1,4 @@
-import type { Queryable } from '../db/database.ts';
-import { keepsMaps } from '../maps/map-cache.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { FeatureRow } from '../maps/records.ts';
 import { PointGrid, type PointFeatures } from './point-grid.ts';
 
@@ -242,12 +241,15 @@ export class PointIndexes {
 const registries = new WeakMap<Queryable, PointIndexes>();
 
 /**
- * The point indexes of this database handle, where maps are kept in memory (the embedded
- * database, one thread answering every statement, where each statement saved counts); on
- * PostgreSQL its own spatial index answers across all cores and nothing is kept.
+ * The point indexes of this database handle (not of a transaction's). On either database an
+ * index answers only for the layer version its caller read: on the embedded one from the maps
+ * kept in memory, which every change updates before it returns; on PostgreSQL from the
+ * request's own statement for the map and its layers, where a change made by another instance
+ * or beside the servers (psql, QGIS on the tables) has already moved the version, since the
+ * features' triggers move it.
  */
 export function pointIndexes(db: Queryable): PointIndexes | undefined {
-  if (!keepsMaps(db)) return undefined;
+  if (typeof (db as Partial<Database>).transaction !== 'function') return undefined;
   let indexes = registries.get(db);
   if (!indexes) {
     indexes = new PointIndexes(db);
@@ -311,7 +313,7 @@ export function indexedFeatureRow(
 }
 
 /**
- * At a server's start, on the embedded database: the indexes of the biggest point layers are
+ * At a server's start: the indexes of the biggest point layers are
  * read one after the other in the background (within the bound), so the first map opened on
  * one finds it rather than the database's way while it is read.
  */

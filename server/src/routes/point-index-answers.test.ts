@@ -7,7 +7,6 @@ import {
   warmPointIndexes,
   type LayerVersion,
 } from '../features/point-index.ts';
-import { keepsMaps } from '../maps/map-cache.ts';
 import { buildGrid, tileCells } from '../tiles/feature-grid.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
 import { tileRows } from '../tiles/tile-query.ts';
@@ -191,14 +190,11 @@ describe("a big point layer's boxes and tiles", () => {
     expect(await answers()).toEqual(longWay);
     expect(await smallBudget()).toEqual(longWayCut);
     // Every box above went through the index (first pages, include_data and filters at least,
-    // with both budgets); on PostgreSQL, which keeps no index, none did.
-    const indexed = keepsMaps(t.database.db);
-    if (indexed) expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 6);
-    else expect(search.mock.calls).toHaveLength(0);
+    // with both budgets), on either database.
+    expect(search.mock.calls.length).toBeGreaterThanOrEqual(boxes.length * 6);
     search.mockClear();
-    if (indexed) expect(await tileAnswers()).toEqual(longWayTiles);
-    else expect(await tileAnswers(gridVersion)).toEqual(longWayTiles);
-    expect(search.mock.calls).toHaveLength(indexed ? tiles.length : 0);
+    expect(await tileAnswers()).toEqual(longWayTiles);
+    expect(search.mock.calls).toHaveLength(tiles.length);
     search.mockRestore();
   });
 
@@ -280,11 +276,10 @@ describe("a big point layer's boxes and tiles", () => {
     );
     const sent = vi.spyOn(db, 'query');
     expect(await answers()).toEqual(longWay);
-    // Where maps are kept, every box whose conditions read the same in memory sent no statement
-    // over the features, only one for its page's attachments.
+    // Every box whose conditions read the same in memory sent no statement over the features,
+    // only one for its page's attachments.
     const overFeatures = sent.mock.calls.filter(([sql]) => /\bFROM features\b/.test(sql)).length;
-    if (keepsMaps(db)) expect(overFeatures).toBe(3);
-    else expect(overFeatures).toBeGreaterThanOrEqual(asks.length);
+    expect(overFeatures).toBe(3);
     sent.mockRestore();
   });
 
@@ -312,8 +307,8 @@ describe("a big point layer's boxes and tiles", () => {
     const { layer } = await bigPointLayer();
     const row = await layerRow(layer.id);
     await warmPointIndexes(t.database.db);
-    // Asked at once, before the version has held a second: the index is there (embedded only).
+    // Asked at once, before the version has held a second: the index is there.
     const grid = pointIndexes(t.database.db)?.get(row);
-    expect(grid?.size).toBe(keepsMaps(t.database.db) ? POINTS : undefined);
+    expect(grid?.size).toBe(POINTS);
   });
 });

@@ -105,6 +105,64 @@ describe('vector tiles', () => {
     expect(tile.layers[String(layer.id)]?.feature(0).properties).toEqual({ code: 'B' });
   });
 
+  it('holds what lies under a tile and its buffer, in tiles at the edges of the world too', async () => {
+    const { client } = await t.signedIn('user');
+    const map = await insertMap(t.database.db);
+    const points = await insertLayer(t.database.db, map.id);
+    const squares = await insertLayer(t.database.db, map.id, { geometry_type: 'Polygon' });
+    const square = (lon: number, lat: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lon, lat],
+          [lon + 0.5, lat],
+          [lon + 0.5, lat + 0.5],
+          [lon, lat + 0.5],
+          [lon, lat],
+        ],
+      ],
+    });
+    // East of the prime meridian (out of the buffer of the tile west of it at z1: 2.8°), near
+    // both sides of the antimeridian, and far north.
+    const places = [
+      [10, 0.5],
+      [179.2, 10],
+      [-179.7, 10],
+      [10, 84],
+    ] as const;
+    const ids: Record<string, number[]> = { points: [], squares: [] };
+    for (const [lon, lat] of places) {
+      ids.points?.push(
+        (await insertFeature(t.database.db, points.id, { type: 'Point', coordinates: [lon, lat] })).id,
+      );
+      ids.squares?.push((await insertFeature(t.database.db, squares.id, square(lon, lat))).id);
+    }
+    const inTile = async (layerId: number, z: number, x: number, y: number) => {
+      const response = await getTile(client, `/api/maps/${map.id}/layers/${layerId}/tiles/${z}/${x}/${y}`);
+      if (response.statusCode === 204) return [];
+      const layer = new VectorTile(new PbfReader(response.rawPayload)).layers[String(layerId)];
+      return Array.from({ length: layer?.length ?? 0 }, (_, i) => layer?.feature(i).id);
+    };
+    for (const [name, layerId] of [
+      ['points', points.id],
+      ['squares', squares.id],
+    ] as const) {
+      const [prime, east, west, north] = ids[name] ?? [];
+      // z1: the north-east quarter holds the first, the east and the far north; the north-west
+      // the one west of the antimeridian.
+      expect(await inTile(layerId, 1, 1, 0)).toEqual([prime, east, north]);
+      expect(await inTile(layerId, 1, 0, 0)).toEqual([west]);
+      // The whole world at z0.
+      expect(await inTile(layerId, 0, 0, 0)).toEqual([prime, east, west, north]);
+    }
+    // z8 tile 135 starts at 9.84375°; the tile west of it holds 64 pixels (0.022°) more.
+    const within = await insertFeature(t.database.db, squares.id, square(9.85, 0.5));
+    const beyond = await insertFeature(t.database.db, squares.id, square(9.9, 0.5));
+    const { y } = tilePixel(9.85, 0.5, 8);
+    expect(await inTile(squares.id, 8, 135, y)).toEqual(expect.arrayContaining([within.id, beyond.id]));
+    expect(await inTile(squares.id, 8, 134, y)).toEqual([within.id]);
+  });
+
   it('writes polygon outer rings with positive area (MVT winding) whatever way they were drawn', async () => {
     const { client } = await t.signedIn('user');
     const map = await insertMap(t.database.db);

@@ -9,14 +9,24 @@ const TILE_CTE = `tile AS (
     (ST_XMax(env) - ST_XMin(env)) * ${BUFFER} / ${EXTENT} AS margin
   FROM (SELECT ST_TileEnvelope($2, $3, $4) AS env) e)`;
 
+/** Web mercator's sphere: a mercator metre over it is a radian of longitude. */
+const RADIUS = 6378137;
+
+/** Longitude and latitude of web mercator metres, by the inverse formulas (no wrap at 180°). */
+const lonOf = (x: string) => `degrees((${x}) / ${RADIUS})`;
+const latOf = (y: string) => `degrees(2 * atan(exp((${y}) / ${RADIUS})) - pi() / 2)`;
+
 /**
  * The rows under the tile and `margin` around it, picked by the GiST index on `geom`: web
  * mercator maps longitude and latitude each on its own axis, one way up, so the tile's box taken
  * back to longitude and latitude is a box again and holds a geometry's own box exactly when the
  * mercator box does. No index of transformed geometries is needed, which an import would have
- * to fill point by point.
+ * to fill point by point. The box is worked out here rather than by ST_Transform, which wraps a
+ * buffer reaching past 180° round to -180° and would turn an edge tile's box inside out.
  */
-const underTile = (margin: string) => `ft.geom && ST_Transform(ST_Expand(t.env, ${margin}), 4326)`;
+const underTile = (margin: string) =>
+  `ft.geom && ST_MakeEnvelope(${lonOf(`ST_XMin(t.env) - ${margin}`)}, ${latOf(`ST_YMin(t.env) - ${margin}`)},
+    ${lonOf(`ST_XMax(t.env) + ${margin}`)}, ${latOf(`ST_YMax(t.env) + ${margin}`)}, 4326)`;
 
 // MATERIALIZED: inlined, the clipped geometry was worked out three times per feature (twice in
 // the filter below, once for the output).

@@ -273,13 +273,13 @@ export function sameVersionSql(layer: LayerVersion, bind: (value: unknown) => st
  */
 export const INDEXED_BOX_MAX = 20_000;
 
-/**
- * The layer's points inside the box (boundary included) in id order, as indexes into its point
- * index with what it keeps of each; undefined when the layer has no index of its current
- * version or the box is too big.
- */
+/** Points of a layer inside a box, as indexes into its point index with what it keeps of each. */
 export type PointsInBox = { grid: PointGrid & { features: PointFeatures }; indexes: Int32Array };
 
+/**
+ * The layer's points inside the box (boundary included) in id order; undefined when the layer
+ * has no index of its current version or the box is too big.
+ */
 export function pointsInBox(
   db: Queryable,
   layer: LayerVersion,
@@ -313,9 +313,9 @@ export function indexedFeatureRow(
 }
 
 /**
- * At a server's start: the indexes of the biggest point layers are
- * read one after the other in the background (within the bound), so the first map opened on
- * one finds it rather than the database's way while it is read.
+ * At a server's start: the indexes of the biggest point layers are read one after the other in
+ * the background (within the bound), so the first map opened on one finds it rather than the
+ * database's way while it is read.
  */
 export async function warmPointIndexes(db: Queryable): Promise<void> {
   const indexes = pointIndexes(db);

@@ -130,12 +130,13 @@ describe('vector tiles', () => {
       [-179.7, 10],
       [10, 84],
     ] as const;
-    const ids: Record<string, number[]> = { points: [], squares: [] };
+    const pointIds: number[] = [];
+    const squareIds: number[] = [];
     for (const [lon, lat] of places) {
-      ids.points?.push(
+      pointIds.push(
         (await insertFeature(t.database.db, points.id, { type: 'Point', coordinates: [lon, lat] })).id,
       );
-      ids.squares?.push((await insertFeature(t.database.db, squares.id, square(lon, lat))).id);
+      squareIds.push((await insertFeature(t.database.db, squares.id, square(lon, lat))).id);
     }
     const inTile = async (layerId: number, z: number, x: number, y: number) => {
       const response = await getTile(client, `/api/maps/${map.id}/layers/${layerId}/tiles/${z}/${x}/${y}`);
@@ -143,11 +144,10 @@ describe('vector tiles', () => {
       const layer = new VectorTile(new PbfReader(response.rawPayload)).layers[String(layerId)];
       return Array.from({ length: layer?.length ?? 0 }, (_, i) => layer?.feature(i).id);
     };
-    for (const [name, layerId] of [
-      ['points', points.id],
-      ['squares', squares.id],
+    for (const [layerId, [prime, east, west, north]] of [
+      [points.id, pointIds],
+      [squares.id, squareIds],
     ] as const) {
-      const [prime, east, west, north] = ids[name] ?? [];
       // z1: the north-east quarter holds the first, the east and the far north; the north-west
       // the one west of the antimeridian.
       expect(await inTile(layerId, 1, 1, 0)).toEqual([prime, east, north]);

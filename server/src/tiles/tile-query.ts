@@ -124,9 +124,9 @@ async function pointRows(db: Queryable, sql: string, params: unknown[]): Promise
 
 /**
  * One tile's features in tile pixel coordinates, in one SQL: the GiST index on `geom` picks the
- * rows (underTile), ST_Affine maps web mercator to the 4096-pixel
- * grid (y down); polygons are made clockwise first (shoelace area negative) so that, flipped, their outer
- * rings wind the way MVT wants. Geometries are clipped to the buffered tile, simplified to
+ * rows (underTile), ST_Affine maps web mercator to the 4096-pixel grid (y down); polygons are
+ * made clockwise first (shoelace area negative) so that, flipped, their outer rings wind the
+ * way MVT wants. Geometries are clipped to the buffered tile, simplified to
  * half a pixel and snapped to whole pixels. With `grid` (a built grid version and the tile's
  * cells), thinned points come from the grid instead of every point under the tile. Points of a
  * big layer come from its point index in memory where it has one of this version (tile-points.ts).

@@ -13,6 +13,8 @@ export interface NewFeatureSql {
   geom: string;
   properties: string;
   user: string;
+  /** Its search text, only where the row triggers are off (an import's batches); else the trigger's. */
+  searchText?: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export function insertFeaturesSql(values: NewFeatureSql, from?: string, returnin
     ['properties', values.properties],
     ['created_by', values.user],
     ['updated_by', values.user],
+    ...(values.searchText === undefined ? [] : [['search_text', values.searchText] as [string, string]]),
   ];
   const columns = written.map(([column]) => column).join(', ');
   const expressions = written.map(([, expression]) => expression).join(', ');

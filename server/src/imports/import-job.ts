@@ -32,6 +32,7 @@ import {
   STATEMENT_POSITIONS,
   vertexCount,
 } from './feature-checks.ts';
+import { importedSearchText } from './import-search-text.ts';
 import { SchemaInference } from './schema-inference.ts';
 
 export const IMPORT_JOB = 'import';
@@ -65,8 +66,8 @@ export function enqueueImport(db: Queryable, userId: number, payload: ImportJobP
   });
 }
 
-const STAGE_SQL = `INSERT INTO import_rows (job_id, seq, geom, properties)
-  SELECT $1, $2 + e.n, ${GEOMETRY_SQL}, e.e -> 'p'
+const STAGE_SQL = `INSERT INTO import_rows (job_id, seq, geom, properties, search_text)
+  SELECT $1, $2 + e.n, ${GEOMETRY_SQL}, e.e -> 'p', e.e ->> 's'
   FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(e, n)`;
 
 async function stageBatch(
@@ -197,7 +198,12 @@ export async function runImport(
     // Flushed before a feature would take the statement past the limit, not after: two lines
     // just under it made one statement of twice the limit, held for seconds on the one connection.
     if (batch.length > 0 && batchPositions + positions > STATEMENT_POSITIONS) await flush();
-    batch.push({ g: stagedGeometry(feature.geometry, positions), p: properties });
+    batch.push({
+      g: stagedGeometry(feature.geometry, positions),
+      p: properties,
+      // Only the embedded database's move writes it (import-move.ts); on PostgreSQL the trigger does.
+      ...(embedded ? { s: importedSearchText(properties) } : {}),
+    });
     batchPositions += positions;
     if (batch.length >= BATCH || batchPositions >= STATEMENT_POSITIONS) await flush();
   }

@@ -77,6 +77,14 @@ const LAYER_STATS_SQL = `UPDATE layers l SET features_count = l.features_count +
   WHERE l.id = $1 AND s.n > 0`;
 
 /**
+ * A staged row's search text: as the import worked it out, else as the features' trigger
+ * would (migration 120), the function's body written out, which the database runs in less than
+ * half the time of a call to the function.
+ */
+const STAGED_SEARCH_TEXT = `coalesce(search_text,
+  (SELECT lower(coalesce(string_agg(value, E'\\n'), '')) FROM jsonb_each_text(properties)))`;
+
+/**
  * Drops the layer an attempt left half made: an earlier attempt of this job at its start (its
  * worker died), or this attempt when it failed. Only while the job is still this worker's: after
  * a takeover, the hidden layer is the new attempt's.
@@ -116,14 +124,14 @@ export async function moveStagedRows(db: Database, job: MoveJob): Promise<number
       await db.transaction(async (tx) => {
         await holdJob(tx, jobId, workerId);
         const params = [layerId, request.userId, jobId, done, last];
-        const insert = insertFeaturesSql(
-          { layer: '$1', geom: 'geom', properties: 'properties', user: '$2' },
-          'import_rows WHERE job_id = $3 AND seq > $4 AND seq <= $5 ORDER BY seq',
-        );
+        const from = 'import_rows WHERE job_id = $3 AND seq > $4 AND seq <= $5 ORDER BY seq';
+        const values = { layer: '$1', geom: 'geom', properties: 'properties', user: '$2' };
         if (embedded && (await referencedRowsExist(tx, layerId, request.userId))) {
+          // The row triggers are off, the search text's among them: the batch brings its own.
+          const insert = insertFeaturesSql({ ...values, searchText: STAGED_SEARCH_TEXT }, from);
           await withoutRowTriggers(tx, () => tx.query(insert, params));
           await tx.query(LAYER_STATS_SQL, [layerId, jobId, done, last]);
-        } else await tx.query(insert, params);
+        } else await tx.query(insertFeaturesSql(values, from), params);
         await tx.query('DELETE FROM import_rows WHERE job_id = $1 AND seq > $2 AND seq <= $3', [
           jobId,
           done,

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import { msg, type Message } from '../i18n/messages.ts';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
@@ -39,14 +40,17 @@ export function geometryColumns(
  * database (`wkt` member), so every geometry PostGIS reads is accepted.
  */
 export function csvReader(file: string, wanted: CsvColumns): FeatureReader {
-  return async function* read(): AsyncIterable<ImportedFeature> {
-    const parser = createReadStream(file).pipe(
+  return async function* read(progress): AsyncIterable<ImportedFeature> {
+    const { size } = await stat(file);
+    const source = createReadStream(file);
+    const parser = source.pipe(
       parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: false, trim: true }),
     );
     let columns: ReturnType<typeof geometryColumns> | undefined;
     try {
       for await (const record of parser) {
         const row = record as Record<string, string>;
+        if (progress && size > 0) progress.fraction = source.bytesRead / size;
         columns ??= geometryColumns(Object.keys(row), wanted);
         if ('key' in columns) throw new UnreadableFile('no coordinate columns', columns);
         const properties: Record<string, unknown> = { ...row };

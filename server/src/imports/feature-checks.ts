@@ -51,9 +51,9 @@ function structuralProblem(feature: ImportedFeature): string | undefined {
  * is stored.
  */
 export function checkedReader(read: FeatureReader): FeatureReader {
-  return async function* checked(): AsyncIterable<ImportedFeature> {
+  return async function* checked(progress): AsyncIterable<ImportedFeature> {
     let row = 0;
-    for await (const feature of read()) {
+    for await (const feature of read(progress)) {
       row += 1;
       const problem = structuralProblem(feature);
       if (problem) throw new UnreadableFile(`${problem} (feature ${row})`);

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { UnreadableFile, type FeatureReader, type ImportedFeature } from './imported-feature.ts';
 
 /**
@@ -7,7 +8,8 @@ import { UnreadableFile, type FeatureReader, type ImportedFeature } from './impo
  * A lone Feature or geometry is read too. A file that ends inside the array is refused.
  */
 export function geojsonReader(file: string): FeatureReader {
-  return async function* read(): AsyncIterable<ImportedFeature> {
+  return async function* read(progress): AsyncIterable<ImportedFeature> {
+    const { size } = await stat(file);
     let depth = 0;
     let inString = false;
     let escaped = false;
@@ -16,8 +18,10 @@ export function geojsonReader(file: string): FeatureReader {
     let head = '';
     let sawArray = false;
     let closed = false;
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 })) {
+    const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
+    for await (const chunk of stream) {
       const text = chunk as string;
+      if (progress && size > 0) progress.fraction = stream.bytesRead / size;
       let start = capturing ? 0 : -1;
       for (let i = 0; i < text.length; i += 1) {
         const c = text[i];

@@ -16,7 +16,7 @@ function wkbOf(blob: Uint8Array): Uint8Array | null {
  * go on as WKB with their srs_id; the database reprojects them (ST_Transform).
  */
 export function gpkgReader(file: string, sourceLayer: string | undefined): FeatureReader {
-  return async function* read(): AsyncIterable<ImportedFeature> {
+  return async function* read(progress): AsyncIterable<ImportedFeature> {
     const SQL = await initSqlJs();
     let db;
     let table: { name: string; column: string; srid: number } | undefined;
@@ -48,10 +48,14 @@ export function gpkgReader(file: string, sourceLayer: string | undefined): Featu
           .filter((column) => String(column[2]).toUpperCase() === 'BOOLEAN')
           .map((column) => String(column[1])),
       );
+      const count = Number(db.exec(`SELECT count(*) FROM ${quoted}`)[0]?.values[0]?.[0] ?? 0);
+      let done = 0;
       const statement = db.prepare(`SELECT * FROM ${quoted}`);
       const names = statement.getColumnNames();
       while (statement.step()) {
         const values = statement.get();
+        done += 1;
+        if (progress && count > 0) progress.fraction = Math.min(1, done / count);
         const properties: Record<string, unknown> = {};
         let geometry: ImportedFeature['geometry'] = null;
         names.forEach((name, index) => {

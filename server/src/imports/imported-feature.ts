@@ -6,8 +6,17 @@ export interface ImportedFeature {
   properties: Record<string, unknown>;
 }
 
-/** A reader walks the uploaded file; it is called twice (schema, then insert), so it must re-read. */
-export type FeatureReader = () => AsyncIterable<ImportedFeature>;
+/** How far a reader is through its file, from 0 to 1, as it last said. */
+export interface ReadProgress {
+  fraction: number;
+}
+
+/**
+ * A reader walks the uploaded file, and says how far it is in `progress` as it goes. It may be
+ * called again (an import whose types changed under it reads the file a second time), so it
+ * must re-read.
+ */
+export type FeatureReader = (progress?: ReadProgress) => AsyncIterable<ImportedFeature>;
 
 /** A problem with the file itself: answered 422 naming it, nothing is created. */
 export class UnreadableFile extends Error {

@@ -5,7 +5,7 @@ import { UnreadableFile, type FeatureReader, type ImportedFeature } from './impo
 
 /** KML through togeojson. KML files are read whole: Google Earth exports are small. */
 export function kmlReader(file: string): FeatureReader {
-  return async function* read(): AsyncIterable<ImportedFeature> {
+  return async function* read(progress): AsyncIterable<ImportedFeature> {
     const text = await readFile(file, 'utf8');
     const errors: string[] = [];
     let document: ReturnType<DOMParser['parseFromString']>;
@@ -22,7 +22,8 @@ export function kmlReader(file: string): FeatureReader {
     if (errors.length > 0 || !document.getElementsByTagName('kml')[0])
       throw new UnreadableFile(errors[0]?.split('\n')[0] ?? 'not a KML document');
     const collection = kml(document as unknown as Document);
-    for (const feature of collection.features) {
+    for (const [index, feature] of collection.features.entries()) {
+      if (progress) progress.fraction = (index + 1) / collection.features.length;
       const {
         styleUrl: _style,
         styleHash: _hash,

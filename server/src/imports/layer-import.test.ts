@@ -206,6 +206,44 @@ describe('importing files made by GDAL', () => {
       warnings: ['Feature 2 has no usable geometry.'],
     });
   });
+
+  it('a column whose type changes far down the file is written as the whole file says, from its first row', async () => {
+    // Codes that look like integers for 2,400 rows (several staged batches), then a code in text;
+    // dates, then a word; whole pressures, then decimals (numbers either way).
+    const rows = ['lon,lat,code,installed,pressure,name'];
+    for (let i = 1; i <= 2500; i += 1) {
+      const late = i > 2400;
+      rows.push(
+        [
+          (-9.2 + i * 0.0001).toFixed(4),
+          '38.7',
+          late ? `A-${i}` : String(i),
+          i === 2450 ? 'unknown' : '2020-01-05',
+          late ? `${i}.5` : String(i),
+          `Meter ${i}`,
+        ].join(','),
+      );
+    }
+    const response = await upload('meters.csv', Buffer.from(rows.join('\n')));
+    expect(response.status).toBe(201);
+    const { data, meta } = response.json<ImportResult>();
+    expect(meta).toEqual({ features_imported: 2500, features_skipped: 0, warnings: [] });
+    expect(data.properties.map(({ name, type }) => ({ name, type }))).toEqual([
+      { name: 'code', type: 'string' },
+      { name: 'installed', type: 'string' },
+      { name: 'pressure', type: 'number' },
+      { name: 'name', type: 'string' },
+    ]);
+    const stored = await testApp.database.db.query<{ properties: Record<string, unknown> }>(
+      `SELECT properties FROM features WHERE layer_id = $1 AND properties ->> 'name' IN ('Meter 1', 'Meter 2500')
+       ORDER BY id`,
+      [data.id],
+    );
+    expect(stored.map((row) => row.properties)).toEqual([
+      { code: '1', installed: '2020-01-05', pressure: 1, name: 'Meter 1' },
+      { code: 'A-2500', installed: '2020-01-05', pressure: 2500.5, name: 'Meter 2500' },
+    ]);
+  });
 });
 
 describe('after an import', () => {

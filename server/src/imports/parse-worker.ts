@@ -15,7 +15,8 @@ const BATCH_POSITIONS = 100_000;
 const port = parentPort;
 if (!port) throw new Error('parse-worker runs as a worker thread');
 const { request, maxVertices } = workerData as { request: ImportRequest; maxVertices: number };
-const features = formatReader(request)()[Symbol.asyncIterator]();
+const progress = { fraction: 0 };
+const features = formatReader(request)(progress)[Symbol.asyncIterator]();
 
 /**
  * A geometry of more positions than a feature may have goes over as a stand-in that keeps its
@@ -54,14 +55,19 @@ port.on('message', (message: ToWorker) => {
       while (batch.length < BATCH && positions < BATCH_POSITIONS) {
         const next = await features.next();
         if (next.done) {
-          port.postMessage({ type: 'batch', features: batch, done: true } satisfies FromWorker);
+          port.postMessage({ type: 'batch', features: batch, done: true, read: 1 } satisfies FromWorker);
           return;
         }
         const item = handedOver(next.value);
         batch.push(item.feature);
         positions += item.positions;
       }
-      port.postMessage({ type: 'batch', features: batch, done: false } satisfies FromWorker);
+      port.postMessage({
+        type: 'batch',
+        features: batch,
+        done: false,
+        read: progress.fraction,
+      } satisfies FromWorker);
     } catch (error) {
       port.postMessage(failure(error));
     }

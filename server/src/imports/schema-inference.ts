@@ -34,20 +34,39 @@ function widen(a: InferredType | undefined, b: InferredType): InferredType {
   return 'string';
 }
 
-/** Collects types as features go by; `schema()` names the properties in order of first appearance. */
+/**
+ * Collects types as features go by; `schema()` names the properties in order of first
+ * appearance. A property's name depends only on those seen before it, so the schema of the
+ * features seen so far names each property as the schema of the whole file does.
+ */
 export class SchemaInference {
   private readonly types = new Map<string, InferredType | undefined>();
+  /** The schema as of the last change, until the next one. */
+  private named: InferredProperty[] | undefined;
 
   see(properties: Record<string, unknown>): void {
     for (const [key, value] of Object.entries(properties)) {
       const type = typeOfValue(value);
       const known = this.types.get(key);
-      if (!this.types.has(key)) this.types.set(key, type ?? undefined);
-      else if (type !== null) this.types.set(key, widen(known, type));
+      const now = !this.types.has(key) ? (type ?? undefined) : type !== null ? widen(known, type) : known;
+      if (now !== known || !this.types.has(key)) {
+        this.types.set(key, now);
+        this.named = undefined;
+      }
     }
   }
 
+  /** How many properties have been seen. */
+  get size(): number {
+    return this.types.size;
+  }
+
   schema(): InferredProperty[] {
+    this.named ??= this.nameAll();
+    return this.named;
+  }
+
+  private nameAll(): InferredProperty[] {
     const taken = new Set<string>();
     return [...this.types].map(([source, type]) => {
       let base = source
@@ -63,6 +82,15 @@ export class SchemaInference {
       return { source, name, type: type ?? 'string' };
     });
   }
+}
+
+/**
+ * Types whose values convertValue writes the same way: a value converted as one reads the same
+ * as if converted as the other.
+ */
+export function sameConversion(a: InferredType, b: InferredType): boolean {
+  const numeric = (type: InferredType) => type === 'integer' || type === 'number';
+  return a === b || (numeric(a) && numeric(b));
 }
 
 /** A value as its inferred type says (empty becomes absent). */

@@ -32,7 +32,7 @@ export function shpReader(
   sourceLayer: string | undefined,
   maxUnpackedBytes: number = ZIP_UNPACKED_MAX_BYTES,
 ): FeatureReader {
-  return async function* read(): AsyncIterable<ImportedFeature> {
+  return async function* read(progress): AsyncIterable<ImportedFeature> {
     const zip = await readFile(file);
     const parts = chosenParts(zip, sourceLayer);
     const names = new Set(parts.values());
@@ -52,8 +52,10 @@ export function shpReader(
     } catch (error) {
       throw new UnreadableFile(error instanceof Error ? error.message : 'not a zipped Shapefile');
     }
-    for (const feature of collection.features)
+    for (const [index, feature] of collection.features.entries()) {
+      if (progress) progress.fraction = (index + 1) / collection.features.length;
       yield { geometry: feature.geometry, properties: withIsoDates(feature.properties ?? {}) };
+    }
   };
 }
 

@@ -23,7 +23,8 @@ export interface ParseLimits {
 
 export type ToWorker = { type: 'next' };
 export type FromWorker =
-  | { type: 'batch'; features: ImportedFeature[]; done: boolean }
+  /** `read`: how far through the file the reader is after this batch (0 to 1). */
+  | { type: 'batch'; features: ImportedFeature[]; done: boolean; read: number }
   | { type: 'unreadable'; reason: string; problem?: Message }
   | { type: 'failed'; reason: string; system: boolean };
 
@@ -80,7 +81,7 @@ export function workerReader(
   request: ImportRequest,
   limits: ParseLimits = { stepMs: PARSE_STEP_TIMEOUT_MS, totalMs: PARSE_TOTAL_TIMEOUT_MS },
 ): FeatureReader {
-  return async function* read(): AsyncIterable<ImportedFeature> {
+  return async function* read(progress): AsyncIterable<ImportedFeature> {
     // The limits live in this thread's modules (set from the configuration): the worker gets them here.
     const worker = new Worker(ENTRY, { workerData: { request, maxVertices: featureLimits().vertices } });
     const deadline = Date.now() + limits.totalMs;
@@ -95,6 +96,7 @@ export function workerReader(
           if (answer.system) throw new Error(answer.reason);
           throw new UnreadableFile(answer.reason);
         }
+        if (progress) progress.fraction = answer.read;
         yield* answer.features;
         if (answer.done) return;
       }

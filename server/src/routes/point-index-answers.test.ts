@@ -290,7 +290,8 @@ describe("a big point layer's boxes and tiles", () => {
     const box = [-8.99, 38.01, -8.6, 38.4];
     // The first points in the box hold what the database writes otherwise than JavaScript
     // does: numbers as stored (1.50, 0.0000001, past a double's digits), keys of digits (which
-    // JavaScript orders first, the database by length), escapes and characters past ASCII; a few carry attachments.
+    // JavaScript orders first, the database by length), escapes and characters past ASCII. A few
+    // points carry attachments.
     await db.query(
       `WITH first AS (
          SELECT id, row_number() OVER (ORDER BY id) AS n FROM features

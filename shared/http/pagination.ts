@@ -57,6 +57,18 @@ export function pageEnvelope<T>(
   };
 }
 
+/**
+ * pageEnvelope's JSON text around rows already written as JSON text, byte for byte what
+ * JSON.stringify writes for the envelope of those rows as objects.
+ */
+export function writtenPageEnvelope(
+  written: readonly string[],
+  options: { page: number; perPage: number; total: number; path: string; query: object },
+): string {
+  const { data: _data, ...rest } = pageEnvelope([...written], options);
+  return `{"data":[${written.join(',')}],${JSON.stringify(rest).slice(1)}`;
+}
+
 /** What a keyset page's links keep besides the page and the cursor. */
 export interface KeysetPageOptions {
   page: number;

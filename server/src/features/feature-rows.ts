@@ -9,15 +9,25 @@ import {
 } from '../maps/records.ts';
 import { featureLimits } from './feature-limits.ts';
 
+/** The attachments of the features `ids`, by feature, each feature's in id order (one query). */
+export async function filesOf(db: Queryable, ids: readonly number[]): Promise<Map<number, FeatureFileRow[]>> {
+  const byFeature = new Map<number, FeatureFileRow[]>();
+  if (ids.length === 0) return byFeature;
+  const files = await db.query<FeatureFileRow>(
+    `SELECT ${FILE_COLUMNS} FROM feature_files ff WHERE ff.feature_id = ANY($1::int[]) ORDER BY ff.id`,
+    [ids],
+  );
+  for (const file of files) byFeature.set(file.feature_id, [...(byFeature.get(file.feature_id) ?? []), file]);
+  return byFeature;
+}
+
 /** Wire features with their attachments, in the order of `rows` (one query for all files). */
 export async function withFiles(db: Queryable, rows: readonly FeatureRow[]): Promise<FeatureBody[]> {
   if (rows.length === 0) return [];
-  const files = await db.query<FeatureFileRow>(
-    `SELECT ${FILE_COLUMNS} FROM feature_files ff WHERE ff.feature_id = ANY($1::int[]) ORDER BY ff.id`,
-    [rows.map((row) => row.id)],
+  const byFeature = await filesOf(
+    db,
+    rows.map((row) => row.id),
   );
-  const byFeature = new Map<number, FeatureFileRow[]>();
-  for (const file of files) byFeature.set(file.feature_id, [...(byFeature.get(file.feature_id) ?? []), file]);
   return rows.map((row) => ({ ...toFeature(row), files: (byFeature.get(row.id) ?? []).map(toFeatureFile) }));
 }
 

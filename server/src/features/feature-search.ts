@@ -12,7 +12,7 @@ import {
   type TimeProperties,
 } from './feature-filters.ts';
 import { featurePageSql, featuresWithFiles, withFiles, type FeatureRowWithFiles } from './feature-rows.ts';
-import { indexedFilterMatches, indexedFilterPage } from './filter-from-index.ts';
+import { indexedFilterMatches, indexedFilterPage, indexedFilterPageText } from './filter-from-index.ts';
 import { pointsInBox, sameVersionSql, type LayerVersion } from './point-index.ts';
 
 type LayerFilter = components['schemas']['LayerFilter'];
@@ -98,9 +98,16 @@ export function mainSearchMatches(
 }
 
 /**
+ * A page of the filters panel's answer: its features as objects, or each already written as
+ * JSON text (`written`), and how many match.
+ */
+export type FilteredPage = { total: number } & ({ features: FeatureBody[] } | { written: string[] });
+
+/**
  * The filters panel's answer: a page of the features matching `layersFilter` over the caller's
  * readable `layers` (in layer, then id order) and how many match. 422 on an entry that does not
- * fit (layersFilterProblems). Properties hidden from the caller are still in the rows.
+ * fit (layersFilterProblems). Properties hidden from the caller are still in the objects; a
+ * written page comes only where none of the filtered layers hides one from them.
  */
 export async function filteredFeatures(
   db: Queryable,
@@ -114,7 +121,7 @@ export async function filteredFeatures(
     limit: number;
     offset: number;
   },
-): Promise<{ features: FeatureBody[]; total: number }> {
+): Promise<FilteredPage> {
   const { layersFilter, layers, hiddenOf, timeOf, asOf, limit, offset } = request;
   const layerIds = new Set(layers.keys());
   const problems = layersFilterProblems(layersFilter, layerIds, hiddenOf, timeOf);
@@ -129,11 +136,14 @@ export async function filteredFeatures(
   // Where every entry is such a box and its conditions read the same in memory, the indexes
   // pick and count the matches, and only the page's attachments are read.
   const fromIndex = indexedFilterMatches(layersFilter, inBoxes);
-  if (fromIndex)
-    return {
-      features: await withFiles(db, indexedFilterPage(fromIndex, limit, offset)),
-      total: fromIndex.length,
-    };
+  if (fromIndex) {
+    const total = fromIndex.length;
+    // Nothing hidden to leave out: each feature is written from the index's text as it is kept,
+    // rather than parsed into an object to be written again.
+    if (layersFilter.every((entry) => hiddenOf(entry.layer_id).size === 0))
+      return { written: await indexedFilterPageText(db, fromIndex, limit, offset), total };
+    return { features: await withFiles(db, indexedFilterPage(fromIndex, limit, offset)), total };
+  }
   // Otherwise the database checks the conditions over the ids the indexes found.
   const boxIds = inBoxes.map(
     (inBox) => inBox && Array.from(inBox.indexes, (index) => inBox.grid.ids[index] as number),

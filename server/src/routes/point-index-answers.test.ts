@@ -10,7 +10,7 @@ import {
 import { buildGrid, tileCells } from '../tiles/feature-grid.ts';
 import { encodeTile } from '../tiles/tile-encode.ts';
 import { tileRows } from '../tiles/tile-query.ts';
-import { insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { accessChanged, insertFeature, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 /**
@@ -281,6 +281,119 @@ describe("a big point layer's boxes and tiles", () => {
     const overFeatures = sent.mock.calls.filter(([sql]) => /\bFROM features\b/.test(sql)).length;
     expect(overFeatures).toBe(3);
     sent.mockRestore();
+  });
+
+  it("write the filters panel's features from the index's text, hidden properties left out the other way", async () => {
+    const { client } = await t.signedIn('admin');
+    const { map, layer } = await bigPointLayer();
+    const db = t.database.db;
+    const box = [-8.99, 38.01, -8.6, 38.4];
+    // The first points in the box hold what the database writes otherwise than JavaScript
+    // does: numbers as stored (1.50, 0.0000001, past a double's digits), keys of digits (which
+    // JavaScript orders first, the database by length), escapes and characters past ASCII. A few
+    // points carry attachments.
+    await db.query(
+      `WITH first AS (
+         SELECT id, row_number() OVER (ORDER BY id) AS n FROM features
+         WHERE layer_id = $1 AND ST_Intersects(geom, ST_MakeEnvelope($2, $3, $4, $5, 4326))
+         ORDER BY id LIMIT 8)
+       UPDATE features f SET properties = f.properties || CASE first.n
+         WHEN 1 THEN '{"pressure": 1.50}'::jsonb
+         WHEN 2 THEN '{"pressure": 0.0000001, "big": 12345678901234567890, "huge": 1e21}'::jsonb
+         WHEN 3 THEN '{"10": "ten", "2": "two", "x": "ex"}'::jsonb
+         WHEN 4 THEN '{"note": "say \\"hi\\"\\n\\ttab \\\\ \\u0001 \\u00e9 😀 /"}'::jsonb
+         WHEN 5 THEN '{"": -0, "active": true, "ratio": 2.0}'::jsonb
+         ELSE '{}'::jsonb END
+       FROM first WHERE f.id = first.id`,
+      [layer.id, ...box],
+    );
+    await db.query(
+      `INSERT INTO feature_files (feature_id, name, mime_type, size, storage_key)
+       SELECT id, 'photo-' || id || '.jpg', 'image/jpeg', 100, 'files/' || id FROM features
+       WHERE layer_id = $1 AND id % 4 = 0`,
+      [layer.id],
+    );
+    // A reader from whom the pressure is hidden.
+    const { client: reader, user } = await t.signedIn('user');
+    await db.query(`INSERT INTO map_grants (map_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      map.id,
+      user.id,
+    ]);
+    await db.query(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties)
+       VALUES ($1, $2, $3, 'read', '["pressure"]')`,
+      [map.id, layer.id, user.id],
+    );
+    await accessChanged(db);
+    const everything = { layers_filter: [{ layer_id: layer.id, filters: [], bbox: box }] };
+    const asks = [
+      { caller: client, body: everything, query: { page: 1, per_page: 100 } },
+      { caller: client, body: everything, query: { page: 2, per_page: 50 } },
+      {
+        caller: client,
+        body: {
+          layers_filter: [
+            {
+              ...everything.layers_filter[0],
+              filters: [{ property: 'kind', operator: 'eq', value: 'pillar' }],
+            },
+          ],
+        },
+        query: { page: 1, per_page: 100 },
+      },
+      { caller: reader, body: everything, query: { page: 1, per_page: 100 } },
+    ];
+    // Each answer, how many features it shows and how many stored properties were parsed for it
+    // (their text as the database writes it: a space after each colon).
+    const parse = vi.spyOn(JSON, 'parse');
+    const answers = async () => {
+      const out: { text: string; type: unknown; shown: number; parsed: number }[] = [];
+      for (const ask of asks) {
+        parse.mockClear();
+        const response = await ask.caller.post(`/api/maps/${map.id}/filter-features`, ask.body, {
+          query: ask.query,
+        });
+        expect(response.status, response.text).toBe(200);
+        const parsed = parse.mock.calls.filter(
+          ([text]) => typeof text === 'string' && text.includes('"name": "Hydrant '),
+        ).length;
+        const shown = response.json<{ data: unknown[] }>().data.length;
+        out.push({ text: response.text, type: response.headers['content-type'], shown, parsed });
+      }
+      return out;
+    };
+    try {
+      const longWay = await answers();
+      const [all, , , seen] = longWay.map((answer) => answer.text);
+      expect(all).toContain('"pressure":1.5}');
+      expect(all).toContain('"big":12345678901234567000,"huge":1e+21,');
+      expect(all).toContain('"pressure":1e-7}');
+      expect(all).toContain('{"2":"two","10":"ten","x":"ex","kind":');
+      expect(all).toContain('"note":"say \\"hi\\"\\n\\ttab \\\\ \\u0001 é 😀 /"');
+      expect(all).toContain('{"":0,"kind":');
+      expect(all).toContain('"ratio":2,');
+      expect(all).toContain('"files":[{');
+      expect(seen).not.toContain('"pressure"');
+      expect(seen).toContain('"note":"say');
+      await indexBuilt(() =>
+        client.get(`/ogc/maps/${map.id}/collections/hydrants/items`, { query: { bbox: box.join(',') } }),
+      );
+      const byIndex = await answers();
+      expect(byIndex.map(({ text, type }) => ({ text, type }))).toEqual(
+        longWay.map(({ text, type }) => ({ text, type })),
+      );
+      // The boxes with nothing hidden were written from the stored text, parsed only where
+      // JavaScript writes it otherwise (a number such as 1.50: a quarter of the pressures here);
+      // the reader's went the way that parses each feature and leaves the pressure out.
+      const [first, second, , read] = byIndex;
+      for (const written of [first, second]) {
+        expect(written?.shown).toBeGreaterThan(40);
+        expect(written?.parsed).toBeLessThan((written?.shown ?? 0) / 2);
+      }
+      expect(read?.parsed).toBeGreaterThanOrEqual(read?.shown ?? 1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('answer a change at once, before the index has caught up with it', async () => {

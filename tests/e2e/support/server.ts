@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -105,7 +106,19 @@ async function preparedDataDir(
 }
 
 /** `npm start` on `dataDir`, ready to answer; stopping it leaves the directory as the server left it. */
-async function npmStart({
+async function npmStart(options: Parameters<typeof npmStartOnce>[0]): Promise<StartedServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await npmStartOnce(options);
+    } catch (error) {
+      // Another server took the port between its pick and this one's listen: again, on another.
+      const clash = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!clash || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function npmStartOnce({
   dataDir,
   smtpUrl,
   demoSeed,
@@ -123,6 +136,10 @@ async function npmStart({
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const extra = extraEnv ? await extraEnv(baseUrl) : {};
+  // The free port is free only until someone binds it: two servers starting at once can be
+  // handed the same one, and the later one's check then reached the other (which answered),
+  // while it failed to listen itself. Each server names itself, and only its own answer counts.
+  const instance = `e2e-${randomUUID()}`;
   const group = startProcessGroup(
     'npm',
     ['start'],
@@ -135,6 +152,7 @@ async function npmStart({
       DEMO_SEED: demoSeed ? '1' : '0',
       // The flows register people (the default is closed); registerAccount confirms their address.
       REGISTRATION: 'open',
+      INSTANCE_NAME: instance,
       ...extra,
     }),
     repoRoot,
@@ -152,10 +170,10 @@ async function npmStart({
     await rm(groupFile, { force: true });
   };
   try {
-    // Any 2xx-4xx from the current-user call means routes, session and database are up.
+    // Any 2xx-4xx from the current-user call, from this server, means routes, session and database are up.
     await waitForHttp(
       `${baseUrl}/api/user`,
-      (status) => status >= 200 && status < 500,
+      (status, headers) => status >= 200 && status < 500 && headers.get('x-instance') === instance,
       group,
       STARTUP_TIMEOUT_MS,
     );

@@ -6,7 +6,7 @@ import type { ProcessGroup } from './process-group';
  */
 export async function waitForHttp(
   url: string,
-  isReady: (status: number) => boolean,
+  isReady: (status: number, headers: Headers) => boolean,
   group: ProcessGroup,
   timeoutMs: number,
 ): Promise<void> {
@@ -19,7 +19,7 @@ export async function waitForHttp(
     try {
       const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
       await response.body?.cancel();
-      if (isReady(response.status)) return;
+      if (isReady(response.status, response.headers)) return;
       lastProblem = `status ${response.status}`;
     } catch (error) {
       lastProblem = error instanceof Error ? error.message : String(error);

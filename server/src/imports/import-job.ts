@@ -68,7 +68,7 @@ export async function runImport(
     return context.progress(reported);
   };
   const staging = (fraction: number) => report(STAGE_SHARE * fraction);
-  let staged = await stageFile(db, context, read, inference, undefined, staging);
+  let staged = await stageFile(db, job.id, read, inference, undefined, staging);
   if (staged.usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
   const schema = inference.schema();
   const wide = tooManyProperties(schema.length);
@@ -82,7 +82,7 @@ export async function runImport(
   });
   if (changed) {
     await db.query('DELETE FROM import_rows WHERE job_id = $1', [job.id]);
-    staged = await stageFile(db, context, read, inference, schema, staging);
+    staged = await stageFile(db, job.id, read, inference, schema, staging);
   }
   const layerId = await moveStagedRows(db, {
     jobId: job.id,

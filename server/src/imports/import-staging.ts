@@ -1,6 +1,5 @@
 import type { Database } from '../db/database.ts';
 import { msg, type Message } from '../i18n/messages.ts';
-import type { JobContext } from '../jobs/job-worker.ts';
 import { keepsMaps } from '../maps/map-cache.ts';
 import {
   hasNonFiniteCoordinate,
@@ -80,14 +79,13 @@ export interface Staged {
  */
 export async function stageFile(
   db: Database,
-  context: JobContext,
+  jobId: string,
   read: FeatureReader,
   inference: SchemaInference,
   schema: InferredProperty[] | undefined,
   /** Reports how far staging is, from 0 to 1. */
   report: (fraction: number) => Promise<void>,
 ): Promise<Staged> {
-  const jobId = context.job.id;
   // The embedded database: one connection, on which nothing else runs within a transaction.
   const embedded = keepsMaps(db);
   const result: Staged = {

@@ -47,12 +47,12 @@ export class SchemaInference {
   see(properties: Record<string, unknown>): void {
     for (const [key, value] of Object.entries(properties)) {
       const type = typeOfValue(value);
+      const seen = this.types.has(key);
       const known = this.types.get(key);
-      const now = !this.types.has(key) ? (type ?? undefined) : type !== null ? widen(known, type) : known;
-      if (now !== known || !this.types.has(key)) {
-        this.types.set(key, now);
-        this.named = undefined;
-      }
+      // A new property, or one whose type widens, changes the schema; anything else leaves it.
+      if (seen && (type === null || widen(known, type) === known)) continue;
+      this.types.set(key, type === null ? undefined : widen(known, type));
+      this.named = undefined;
     }
   }
 

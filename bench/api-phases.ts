@@ -43,10 +43,8 @@ export async function importPoints(
       job = (await session.json<{ data: typeof job }>('GET', `/api/imports/${queued.data.id}`)).data;
       if (job.status === 'ready' || job.status === 'failed') break;
     } catch (error) {
-      // The embedded database runs the job's last statement (moving a million staged rows into
-      // the layer, indexes included) on the server's thread: a poll can wait past fetch's
-      // 5-minute limit. The server is busy, not gone; ask again.
-      // Now a wait past DB_WAIT_TIMEOUT_MS is answered 503 with Retry-After instead.
+      // A poll that waited past DB_WAIT_TIMEOUT_MS behind the import's statements is answered
+      // 503 with Retry-After. The server is busy, not gone; ask again.
       const busy = error instanceof Error && / answered 503:/.test(error.message);
       if (!(error instanceof TypeError) && !busy) throw error;
     }

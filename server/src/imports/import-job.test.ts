@@ -48,7 +48,7 @@ function multipart(fields: Record<string, string>, fileName: string, bytes: Buff
   return { rawBody: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Meters on a grid: 2,500 rows (three staging batches) and one row without coordinates. */
+/** Meters on a grid: 2,500 rows (three write batches) and one row without coordinates. */
 function metersCsv(): Buffer {
   const rows = ['code,lon,lat,reading'];
   for (let i = 0; i < 2500; i += 1)
@@ -122,9 +122,9 @@ describe('layer imports as jobs', () => {
     expect(layer).toMatchObject({ name: 'Meters', features_count: 2500 });
     const layerResponse = await admin.get(`/api/maps/${mapId}/layers/${layer?.id}`);
     expect(layerResponse.json<{ data: { geometry_type: string } }>().data.geometry_type).toBe('Point');
-    // The stored upload and the staged rows are gone once the layer exists.
+    // The stored upload is gone once the layer exists, and no hidden layer is left.
     expect(await readdir(importsDir(dataDir))).toEqual([]);
-    expect(await db.query('SELECT 1 FROM import_rows')).toEqual([]);
+    expect(await db.query('SELECT 1 FROM layers WHERE import_job_id IS NOT NULL')).toEqual([]);
   });
 
   it('a file that cannot be read fails the job at once with the reason, and creates nothing', async () => {
@@ -163,7 +163,7 @@ describe('layer imports as jobs', () => {
       run({ job: dead as JobRow, workerId: 'dead-worker', progress: async () => {} }),
     ).rejects.toBeInstanceOf(JobLeaseLost);
     expect(await layersOfMap()).toEqual([]);
-    // The survivor starts over (the rows the dead worker staged are dropped) and finishes.
+    // The survivor starts over (the dead worker's hidden layer is dropped) and finishes.
     await run({
       job: takeover as JobRow,
       workerId: 'survivor',

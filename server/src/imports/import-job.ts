@@ -3,20 +3,19 @@ import path from 'node:path';
 import type { Database, Queryable } from '../db/database.ts';
 import { msg } from '../i18n/messages.ts';
 import { enqueueJob, type JobRow } from '../jobs/job-queue.ts';
-import { JobFailedForGood, type JobContext, type JobRunner } from '../jobs/job-worker.ts';
+import { JobFailedForGood, JobLeaseLost, type JobContext, type JobRunner } from '../jobs/job-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { readerFor, type ImportRequest, refreshFeatureStatistics } from './import-layer.ts';
 import { prepareGrid } from '../tiles/layer-grid.ts';
-import { dropUnfinishedLayer, finishImport, moveStagedRows } from './import-move.ts';
+import { createHiddenLayer, dropUnfinishedLayer, emptyHiddenLayer, finishImport } from './hidden-layer.ts';
 import { stageFile } from './import-staging.ts';
 import { UnreadableFile } from './imported-feature.ts';
 import { tooManyProperties } from './feature-checks.ts';
 import { sameConversion, SchemaInference } from './schema-inference.ts';
 
 export const IMPORT_JOB = 'import';
-/** Reading and staging the file is most of the work; moving the staged rows into features the rest. */
-const STAGE_SHARE = 0.6;
-const MOVE_SHARE = 0.35;
+/** Reading the file into the hidden layer is the work; the last transaction and the statistics the rest. */
+const STAGE_SHARE = 0.95;
 
 /**
  * What an import job carries: the request, and the upload's key in the file store
@@ -43,11 +42,11 @@ export function enqueueImport(db: Queryable, userId: number, payload: ImportJobP
 }
 
 /**
- * Runs an import job: stage the features batch by batch while learning the schema from them,
- * then make a hidden layer, move the staged rows into it batch by batch and in a last short
- * transaction show it and mark the job done. Each of those transactions locks the job row, so a
- * worker that lost its lease stops at once; an attempt that dies leaves staged rows and a hidden
- * layer, which the next attempt clears.
+ * Runs an import job: make a hidden layer, write the file's features into it batch by batch
+ * while learning the schema from them, and in a last short transaction give the layer its
+ * properties, show it and mark the job done. Each of those transactions locks the job row, so a
+ * worker that lost its lease stops at once; an attempt that dies leaves a hidden layer, which
+ * the next attempt drops, and one that fails drops its own.
  */
 export async function runImport(
   db: Database,
@@ -58,51 +57,51 @@ export async function runImport(
   const { job } = context;
   const { request } = job.payload as unknown as ImportJobPayload;
   const read = readerFor(request);
+  const hidden = { jobId: job.id, workerId: context.workerId, request };
   await dropUnfinishedLayer(db, job.id, context.workerId);
-  await db.query('DELETE FROM import_rows WHERE job_id = $1', [job.id]);
-  const inference = new SchemaInference();
-  // Progress only goes forward, also while a file is staged a second time.
-  let reported = 0;
-  const report = (fraction: number) => {
-    reported = Math.max(reported, fraction);
-    return context.progress(reported);
-  };
-  const staging = (fraction: number) => report(STAGE_SHARE * fraction);
-  let staged = await stageFile(db, job.id, read, inference, undefined, staging);
-  if (staged.usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
-  const schema = inference.schema();
-  const wide = tooManyProperties(schema.length);
-  if (wide) throw wide;
-  // Values written before a later feature changed their property's type (a column of numbers
-  // with text further down) are not what the file's schema writes: the file is staged again
-  // with it. Reading it once saved a read of the whole file (8 of 72 s at a million points).
-  const changed = schema.some((property) => {
-    const written = staged.writtenAs.get(property.name);
-    return written !== undefined && !sameConversion(written, property.type);
-  });
-  if (changed) {
-    await db.query('DELETE FROM import_rows WHERE job_id = $1', [job.id]);
-    staged = await stageFile(db, job.id, read, inference, schema, staging);
+  const layerId = await createHiddenLayer(db, hidden);
+  let result: Record<string, unknown>;
+  try {
+    const inference = new SchemaInference();
+    // Progress only goes forward, also while a file is read a second time.
+    let reported = 0;
+    const report = (fraction: number) => {
+      reported = Math.max(reported, fraction);
+      return context.progress(reported);
+    };
+    const staging = (fraction: number) => report(STAGE_SHARE * fraction);
+    let staged = await stageFile(db, hidden, layerId, read, inference, undefined, staging);
+    if (staged.usable === 0) throw new UnreadableFile('no features', msg('exports.import_empty'));
+    const schema = inference.schema();
+    const wide = tooManyProperties(schema.length);
+    if (wide) throw wide;
+    // Values written before a later feature changed their property's type (a column of numbers
+    // with text further down) are not what the file's schema writes: the layer is emptied and
+    // the file written again with it. Reading it once saved a read of the whole file (8 of 72 s
+    // at a million points).
+    const changed = schema.some((property) => {
+      const written = staged.writtenAs.get(property.name);
+      return written !== undefined && !sameConversion(written, property.type);
+    });
+    if (changed) {
+      await emptyHiddenLayer(db, hidden, layerId);
+      staged = await stageFile(db, hidden, layerId, read, inference, schema, staging);
+    }
+    result = {
+      layer_id: layerId,
+      imported: staged.staged,
+      skipped: staged.skipped,
+      warnings: staged.warnings,
+    };
+    await finishImport(db, hidden, layerId, schema, result);
+  } catch (error) {
+    // A failed attempt leaves no half layer, unless the job is another worker's now (its layer).
+    if (!(error instanceof JobLeaseLost)) await dropUnfinishedLayer(db, job.id, context.workerId);
+    throw error;
   }
-  const layerId = await moveStagedRows(db, {
-    jobId: job.id,
-    workerId: context.workerId,
-    request,
-    schema,
-    staged: staged.staged,
-    ends: staged.moveEnds,
-    moved: (count) => report(STAGE_SHARE + (MOVE_SHARE * count) / staged.staged),
-  });
-  const result = {
-    layer_id: layerId,
-    imported: staged.staged,
-    skipped: staged.skipped,
-    warnings: staged.warnings,
-  };
-  await finishImport(db, { jobId: job.id, workerId: context.workerId }, layerId, result);
   await shown?.(layerId);
   await refreshFeatureStatistics(db);
-  await prepareGrid(db, result.layer_id);
+  await prepareGrid(db, layerId);
   return result;
 }
 
@@ -149,7 +148,6 @@ export function importRunner(options: { db: Database; store?: FileStore }): JobR
     } catch (error) {
       if (!(error instanceof UnreadableFile)) throw error;
       // The file will not read better next time: fail now, with a message for the caller's locale.
-      await options.db.query('DELETE FROM import_rows WHERE job_id = $1', [context.job.id]);
       await removeUpload(store, payload);
       const problem =
         error.problem ??

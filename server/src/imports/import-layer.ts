@@ -55,6 +55,12 @@ export async function settleGeometryType(tx: Queryable, layerId: number): Promis
 }
 
 /** The new vector layer, at the end of its map's layer order, with the inferred schema. */
+/** The layer's properties (as stored in `layers.properties`) for an imported file's schema. */
+export const layerProperties = (schema: InferredProperty[]): string =>
+  JSON.stringify(
+    schema.map((p) => ({ name: p.name, label: p.source, type: p.type, required: false, options: null })),
+  );
+
 export async function insertImportedLayer(
   tx: Queryable,
   request: Pick<ImportRequest, 'mapId' | 'categoryId' | 'name'>,
@@ -64,15 +70,7 @@ export async function insertImportedLayer(
     `INSERT INTO layers (map_id, category_id, name, type, style, "order", properties)
      VALUES ($1, $2, $3, 'vector', $4, (SELECT coalesce(max("order") + 1, 0) FROM layers WHERE map_id = $1), $5)
      RETURNING id`,
-    [
-      request.mapId,
-      request.categoryId,
-      request.name,
-      JSON.stringify(IMPORT_STYLE),
-      JSON.stringify(
-        schema.map((p) => ({ name: p.name, label: p.source, type: p.type, required: false, options: null })),
-      ),
-    ],
+    [request.mapId, request.categoryId, request.name, JSON.stringify(IMPORT_STYLE), layerProperties(schema)],
   );
   return (created as { id: number }).id;
 }

@@ -11,14 +11,14 @@ import type { Message } from '../i18n/messages.ts';
 const LEASE_MS = 60_000;
 
 /**
- * An import answered in the request (the upload route): the same staged import as a job's, run
+ * An import answered in the request (the upload route): the same import as a job's, run
  * at once under a job row this request holds. The features go into a hidden layer batch by batch,
  * each batch its own short transaction, so other requests are answered between them (one
  * transaction for the whole file held every reader of the embedded database until it ended);
  * a last short transaction shows the layer.
  *
- * A failed import leaves nothing: deleting its job row takes the staged rows and the hidden layer
- * with its features (both cascade from the job). If the server dies meanwhile, the job's lease
+ * A failed import leaves nothing: deleting its job row takes the hidden layer with its features
+ * (it cascades from the job). If the server dies meanwhile, the job's lease
  * runs out and a worker finishes it as any import job (or deletes what it left, on failure).
  */
 export async function importLayerNow(db: Database, payload: ImportJobPayload): Promise<ImportResult> {

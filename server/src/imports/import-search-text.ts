@@ -1,11 +1,11 @@
 /**
- * A staged feature's search text (`features.search_text`: its values' text, one per line in
+ * An imported feature's search text (`features.search_text`: its values' text, one per line in
  * the order jsonb keeps its keys, lowercased), worked out while the file is read so the
  * database does not, for the imported properties (typedProperties: strings, finite numbers,
  * booleans). Null where this could differ from what the database would make of the same
  * properties: a key or a text that is not plain ASCII (lower() of the rest follows the
  * database's locale), or a number JavaScript writes with an exponent (numeric writes it out in
- * full). The database then works it out itself (import-move.ts).
+ * full). The database then works it out itself (hidden-layer.ts).
  */
 export function importedSearchText(properties: Readonly<Record<string, unknown>>): string | null {
   // jsonb keeps keys shorter first, then in byte order: for ASCII keys, code unit order.

@@ -11,38 +11,31 @@ import {
   vertexCount,
 } from './feature-checks.ts';
 import { geoJsonAsWkb, WKB_FROM_POSITIONS } from './geojson-wkb.ts';
-import { GEOMETRY_SQL, typedProperties } from './import-layer.ts';
-import { MOVE_BATCH, withoutRowTriggers } from './import-move.ts';
+import { typedProperties } from './import-layer.ts';
+import { writeBatch, type HiddenLayerJob } from './hidden-layer.ts';
+import { JobLeaseLost } from '../jobs/job-worker.ts';
 import { importedSearchText } from './import-search-text.ts';
 import { UnreadableFile, type FeatureReader, type ReadProgress } from './imported-feature.ts';
 import type { InferredProperty, InferredType, SchemaInference } from './schema-inference.ts';
 
-/** Features staged per statement. */
+/**
+ * Features written per transaction (at most; and at most STATEMENT_POSITIONS positions): about
+ * 50 ms of the embedded database's thread for points, which is what a request that comes in
+ * meanwhile waits at most. At 2,000 the waits of other requests during an import doubled.
+ */
 const BATCH = 1000;
-
-const STAGE_SQL = `INSERT INTO import_rows (job_id, seq, geom, properties, search_text)
-  SELECT $1, $2 + e.n, ${GEOMETRY_SQL}, e.e -> 'p', e.e ->> 's'
-  FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(e, n)`;
 
 async function stageBatch(
   db: Database,
-  embedded: boolean,
-  jobId: string,
-  first: number,
+  job: HiddenLayerJob,
+  layerId: number,
   batch: object[],
   row: number,
-) {
-  const params = [jobId, first, JSON.stringify(batch)];
+): Promise<void> {
   try {
-    if (!embedded) await db.query(STAGE_SQL, params);
-    else
-      // The job's row is checked once instead of by a foreign-key check for each staged row.
-      await db.transaction(async (tx) => {
-        const [job] = await tx.query('SELECT 1 FROM jobs WHERE id = $1', [jobId]);
-        if (job) await withoutRowTriggers(tx, () => tx.query(STAGE_SQL, params));
-        else await tx.query(STAGE_SQL, params);
-      });
+    await writeBatch(db, job, layerId, JSON.stringify(batch));
   } catch (error) {
+    if (error instanceof JobLeaseLost) throw error;
     // PostGIS refused a geometry (bad WKT, broken coordinates): the file is at fault.
     throw new UnreadableFile(
       `${error instanceof Error ? error.message : String(error)} (before feature ${row})`,
@@ -60,26 +53,26 @@ function stagedGeometry(geometry: object, positions: number): object {
   return wkb === undefined ? geometry : { type: 'WKB', coordinates: wkb };
 }
 
-/** What one read of the file staged: the rows, and where each move transaction is to end. */
+/** What one read of the file wrote into the hidden layer. */
 export interface Staged {
   staged: number;
   skipped: number;
   warnings: Message[];
   /** Features with a geometry of finite coordinates, skipped or not. */
   usable: number;
-  moveEnds: number[];
   /** The type each property's first staged value was written as. */
   writtenAs: Map<string, InferredType>;
 }
 
 /**
- * Reads the file once, staging its features batch by batch (reporting progress, which renews
- * the lease) with each property's values written as `schema` says, or, without one, as the
- * types seen so far say (learning them in `inference` as it goes).
+ * Reads the file once, writing its features into the job's hidden layer batch by batch
+ * (reporting progress, which renews the lease) with each property's values written as `schema`
+ * says, or, without one, as the types seen so far say (learning them in `inference` as it goes).
  */
 export async function stageFile(
   db: Database,
-  jobId: string,
+  job: HiddenLayerJob,
+  layerId: number,
   read: FeatureReader,
   inference: SchemaInference,
   schema: InferredProperty[] | undefined,
@@ -93,7 +86,6 @@ export async function stageFile(
     skipped: 0,
     warnings: [],
     usable: 0,
-    moveEnds: [],
     writtenAs: new Map(),
   };
   const skip = (warning: Message) => {
@@ -104,29 +96,16 @@ export async function stageFile(
   let row = 0;
   let batch: object[] = [];
   let batchPositions = 0;
-  // Where each move transaction ends: at most MOVE_BATCH rows and STATEMENT_POSITIONS positions.
-  let moveRows = 0;
-  let movePositions = 0;
-  // The statement staging the last batch: the next batch is read and checked while the
+  // The statement writing the last batch: the next batch is read and checked while the
   // database runs it (on the embedded database they are two threads), and it is awaited before
   // the next statement is sent, so at most one batch waits in memory besides the one being read.
   let staging: Promise<void> = Promise.resolve();
   const flush = async () => {
     await staging;
     await report(progress.fraction);
-    staging = stageBatch(db, embedded, jobId, result.staged, batch, row);
+    staging = stageBatch(db, job, layerId, batch, row);
     // Its failure is thrown where it is awaited (the next flush, or after the last batch).
     staging.catch(() => undefined);
-    if (
-      moveRows > 0 &&
-      (moveRows + batch.length > MOVE_BATCH || movePositions + batchPositions > STATEMENT_POSITIONS)
-    ) {
-      result.moveEnds.push(result.staged);
-      moveRows = 0;
-      movePositions = 0;
-    }
-    moveRows += batch.length;
-    movePositions += batchPositions;
     result.staged += batch.length;
     batch = [];
     batchPositions = 0;
@@ -167,7 +146,7 @@ export async function stageFile(
     batch.push({
       g: stagedGeometry(feature.geometry, positions),
       p: properties,
-      // Only the embedded database's move writes it (import-move.ts); on PostgreSQL the trigger does.
+      // Only the embedded database's batches write it (hidden-layer.ts); on PostgreSQL the trigger does.
       ...(embedded ? { s: importedSearchText(properties) } : {}),
     });
     batchPositions += positions;
@@ -175,6 +154,7 @@ export async function stageFile(
   }
   if (batch.length > 0) await flush();
   await staging;
-  result.moveEnds.push(result.staged);
+  // The last batch is written: reported too, which also renews the lease for what comes next.
+  await report(progress.fraction);
   return result;
 }

@@ -54,13 +54,13 @@ export async function settleGeometryType(tx: Queryable, layerId: number): Promis
   );
 }
 
-/** The new vector layer, at the end of its map's layer order, with the inferred schema. */
 /** The layer's properties (as stored in `layers.properties`) for an imported file's schema. */
 export const layerProperties = (schema: InferredProperty[]): string =>
   JSON.stringify(
     schema.map((p) => ({ name: p.name, label: p.source, type: p.type, required: false, options: null })),
   );
 
+/** The new vector layer, at the end of its map's layer order, with the inferred schema. */
 export async function insertImportedLayer(
   tx: Queryable,
   request: Pick<ImportRequest, 'mapId' | 'categoryId' | 'name'>,

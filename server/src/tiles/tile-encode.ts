@@ -1,4 +1,4 @@
-import vtpbf, { type GeojsonVtFeature } from 'vt-pbf';
+import { writeMvt, type MvtFeature } from './mvt-write.ts';
 import { EXTENT, type TileRow } from './tile-frame.ts';
 
 /** docs/decisions.md#vector-tiles: no tile passes 500 KB. */
@@ -15,10 +15,11 @@ const MAX_TAG_CHARS = 10_000;
 
 type Position = number[];
 
-function tagsOf(properties: Record<string, unknown>): GeojsonVtFeature['tags'] {
-  const tags: GeojsonVtFeature['tags'] = {};
+function tagsOf(properties: Record<string, unknown>): MvtFeature['tags'] {
+  const tags: MvtFeature['tags'] = {};
   let budget = MAX_FEATURE_TAG_BYTES;
-  for (const [name, value] of Object.entries(properties)) {
+  for (const name in properties) {
+    const value = properties[name];
     let kept: string | number | boolean;
     if (typeof value === 'string')
       kept = value.length > MAX_TAG_CHARS ? value.slice(0, MAX_TAG_CHARS) : value;
@@ -33,34 +34,34 @@ function tagsOf(properties: Record<string, unknown>): GeojsonVtFeature['tags'] {
   return tags;
 }
 
-function toTileFeature(row: TileRow): GeojsonVtFeature | undefined {
+function toTileFeature(row: TileRow): MvtFeature | undefined {
+  const id = row.id;
   const tags = tagsOf(row.properties);
   const { type, coordinates } = row.pixels;
-  const base = { id: row.id, tags };
+  // Object literals: spreading a shared base cost about 1 µs a feature, a quarter of a
+  // low-zoom tile's encoding.
   switch (type) {
     case 'Point':
-      return { ...base, type: 1, geometry: [coordinates as Position] };
+      return { id, tags, type: 1, geometry: [coordinates as Position] };
     case 'MultiPoint':
-      return { ...base, type: 1, geometry: coordinates as Position[] };
+      return { id, tags, type: 1, geometry: coordinates as Position[] };
     case 'LineString':
-      return { ...base, type: 2, geometry: [coordinates as Position[]] };
+      return { id, tags, type: 2, geometry: [coordinates as Position[]] };
     case 'MultiLineString':
-      return { ...base, type: 2, geometry: coordinates as Position[][] };
+      return { id, tags, type: 2, geometry: coordinates as Position[][] };
     case 'Polygon':
-      return { ...base, type: 3, geometry: coordinates as Position[][] };
+      return { id, tags, type: 3, geometry: coordinates as Position[][] };
     case 'MultiPolygon':
-      return { ...base, type: 3, geometry: (coordinates as Position[][][]).flat() };
+      return { id, tags, type: 3, geometry: (coordinates as Position[][][]).flat() };
     default:
       // Clipping can leave a collection of mixed parts; such slivers are not drawn.
       return undefined;
   }
 }
 
-function encode(layerId: number, features: GeojsonVtFeature[]): Buffer | undefined {
-  const bytes = vtpbf.fromGeojsonVt({ [String(layerId)]: { features } }, { version: 2, extent: EXTENT });
-  return bytes.byteLength <= MAX_TILE_BYTES
-    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    : undefined;
+function encode(layerId: number, features: MvtFeature[]): Buffer | undefined {
+  const bytes = writeMvt(String(layerId), features, EXTENT);
+  return bytes.byteLength <= MAX_TILE_BYTES ? bytes : undefined;
 }
 
 /**

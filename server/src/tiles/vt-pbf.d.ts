@@ -1,4 +1,4 @@
-// vt-pbf ships no types; only the part the tile encoder uses is declared.
+// vt-pbf ships no types; only the part the tile writer's test compares with is declared.
 declare module 'vt-pbf' {
   export interface GeojsonVtFeature {
     id?: number;

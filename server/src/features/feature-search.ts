@@ -141,7 +141,7 @@ export async function filteredFeatures(
     // Nothing hidden to leave out: each feature is written from the index's text as it is kept,
     // rather than parsed into an object to be written again.
     if (layersFilter.every((entry) => hiddenOf(entry.layer_id).size === 0))
-      return { written: await indexedFilterPageText(db, fromIndex, limit, offset), total };
+      return { written: await indexedFilterPageText(db, fromIndex, layers, limit, offset), total };
     return { features: await withFiles(db, indexedFilterPage(fromIndex, limit, offset)), total };
   }
   // Otherwise the database checks the conditions over the ids the indexes found.

@@ -3,9 +3,9 @@ import type { Queryable } from '../db/database.ts';
 import { toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
 import type { FeatureRow } from '../maps/records.ts';
 import { COUNT_CAP } from './bounded-count.ts';
-import { filesOf } from './feature-rows.ts';
+import { indexedFilesOf } from './layer-files.ts';
 import type { PointFeatures, PointGrid } from './point-grid.ts';
-import { indexedFeatureRow, type PointsInBox } from './point-index.ts';
+import { indexedFeatureRow, type LayerVersion, type PointsInBox } from './point-index.ts';
 import { writtenJson } from './written-json.ts';
 
 type LayerFilter = components['schemas']['LayerFilter'];
@@ -130,21 +130,40 @@ function indexedFeatureText(match: IndexedMatch, files: readonly FeatureFileRow[
 }
 
 /**
+ * The attachments of a page of matches, as filesOf answers them: from what is kept beside each
+ * layer's point index (layer-files.ts) where the layer's files version is still the one kept.
+ */
+async function indexedPageFiles(
+  db: Queryable,
+  page: readonly IndexedMatch[],
+  layers: ReadonlyMap<number, LayerVersion>,
+): Promise<Map<number, FeatureFileRow[]>> {
+  const files = new Map<number, FeatureFileRow[]>();
+  for (const layerId of new Set(page.map((match) => match.layerId))) {
+    const ofLayer = page.filter((match) => match.layerId === layerId);
+    const layer = layers.get(layerId);
+    const grid = ofLayer[0]?.grid;
+    if (!layer || !grid) continue;
+    const ids = ofLayer.map((match) => match.grid.ids[match.index] as number);
+    for (const [id, rows] of await indexedFilesOf(db, grid, layer, ids)) files.set(id, rows);
+  }
+  return files;
+}
+
+/**
  * One page of matches as the features' JSON text, byte for byte what indexedFilterPage's rows
- * with their files (withFiles) are sent as, with one statement for the attachments. For a
- * caller who sees every property of the layers: the other way leaves hidden ones out.
+ * with their files (withFiles) are sent as. For a caller who sees every property of the
+ * layers: the other way leaves hidden ones out.
  */
 export async function indexedFilterPageText(
   db: Queryable,
   matches: readonly IndexedMatch[],
+  layers: ReadonlyMap<number, LayerVersion>,
   limit: number,
   offset: number,
 ): Promise<string[]> {
   const page = matches.slice(offset, offset + limit);
-  const files = await filesOf(
-    db,
-    page.map((match) => match.grid.ids[match.index] as number),
-  );
+  const files = await indexedPageFiles(db, page, layers);
   return page.map((match) =>
     indexedFeatureText(match, files.get(match.grid.ids[match.index] as number) ?? []),
   );

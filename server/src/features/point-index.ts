@@ -19,6 +19,8 @@ export interface LayerVersion {
   created_at: unknown;
   /** The attribute schema: each feature's text carries every property of it (null when unset). */
   properties?: readonly { name: string }[];
+  /** Moved by every change to the files of the layer's features (layer-files.ts), where read. */
+  files_version?: number | string;
 }
 
 /** Every schema property as null, which a feature's own properties override (the OGC API's shape). */

@@ -25,7 +25,7 @@ const withDates = <T extends { created_at: unknown; updated_at: unknown }>(row: 
 /** The map and its layers in one statement, with the columns and shapes the routes read. */
 const LOAD_SQL = `SELECT (SELECT to_jsonb(x) FROM (SELECT ${MAP_COLUMNS} FROM maps m WHERE m.id = $1) x) AS map,
   (SELECT coalesce(jsonb_agg(to_jsonb(y) ORDER BY y."order", y.id), '[]'::jsonb) FROM (
-    SELECT ${LAYER_COLUMNS}, l.import_job_id IS NOT NULL AS importing FROM layers l WHERE l.map_id = $1) y
+    SELECT ${LAYER_COLUMNS}, l.files_version, l.import_job_id IS NOT NULL AS importing FROM layers l WHERE l.map_id = $1) y
   ) AS layers`;
 
 /**

@@ -39,12 +39,14 @@ export const LAYER_COLUMNS = `l.id, l.map_id, l.category_id, l.name, l.type, l.g
 export interface LayerRow extends Omit<LayerBody, 'created_at' | 'updated_at'> {
   /** Bumped by every feature change (the tiles' ETag); not on the wire. */
   version: number | string;
+  /** Bumped by every change to the files of its features, where read (map-cache.ts); not on the wire. */
+  files_version?: number | string;
   created_at: Date;
   updated_at: Date;
 }
 
 export function toLayer(row: LayerRow): LayerBody {
-  const { version: _version, ...layer } = row;
+  const { version: _version, files_version: _filesVersion, ...layer } = row;
   return { ...layer, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 

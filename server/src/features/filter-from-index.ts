@@ -114,19 +114,49 @@ export function indexedFilterPage(
 const personText = (value: number) => (Number.isNaN(value) ? 'null' : String(value));
 
 /**
- * A point's feature as the answer writes the object of indexedFeatureRow with its files
- * (toFeature's keys in its order, then `files`), from the text the index keeps: its geometry
- * and properties as JSON.stringify writes them again (writtenJson), nothing parsed where that
- * is plain.
+ * Characters of written features kept per point index (written below), about 32–64 MB: every
+ * point of a layer of 100,000, a tenth of one of a million.
  */
-function indexedFeatureText(match: IndexedMatch, files: readonly FeatureFileRow[]): string {
+export const WRITTEN_KEPT_MAX_CHARS = 32 * 1024 * 1024;
+
+/**
+ * Each point's feature as the filters panel writes it, up to its files, kept with its index
+ * version the first time a page shows it (until WRITTEN_KEPT_MAX_CHARS): writing it again from
+ * the stored text (two texts rewritten, two dates) was most of what a box cost this thread.
+ */
+const written = new WeakMap<PointGrid, { texts: (string | undefined)[]; chars: number }>();
+
+/**
+ * A point's feature as the answer writes the object of indexedFeatureRow without its files
+ * (toFeature's keys in its order, then the comma before `files`), from the text the index keeps:
+ * its geometry and properties as JSON.stringify writes them again (writtenJson), nothing parsed
+ * where that is plain.
+ */
+function featureTextBeforeFiles(match: IndexedMatch): string {
   const { grid, index, layerId } = match;
+  let kept = written.get(grid);
+  const known = kept?.texts[index];
+  if (known !== undefined) return known;
   const { features } = grid;
   const geometry = writtenJson(features.geometries[index] ?? 'null');
   const properties = writtenJson(features.properties[index] ?? '{}');
   const createdAt = new Date(features.createdAt[index] as number).toISOString();
   const updatedAt = new Date(features.updatedAt[index] as number).toISOString();
-  return `{"type":"Feature","id":${grid.ids[index]},"layer_id":${layerId},"geometry":${geometry},"properties":${properties},"created_by":${personText(features.createdBy[index] as number)},"updated_by":${personText(features.updatedBy[index] as number)},"created_at":"${createdAt}","updated_at":"${updatedAt}","files":${JSON.stringify(files.map(toFeatureFile))}}`;
+  const text = `{"type":"Feature","id":${grid.ids[index]},"layer_id":${layerId},"geometry":${geometry},"properties":${properties},"created_by":${personText(features.createdBy[index] as number)},"updated_by":${personText(features.updatedBy[index] as number)},"created_at":"${createdAt}","updated_at":"${updatedAt}",`;
+  if (!kept) {
+    kept = { texts: new Array<string | undefined>(grid.size), chars: 0 };
+    written.set(grid, kept);
+  }
+  if (kept.chars + text.length <= WRITTEN_KEPT_MAX_CHARS) {
+    kept.texts[index] = text;
+    kept.chars += text.length;
+  }
+  return text;
+}
+
+/** A point's feature with its files, as the answer writes it. */
+function indexedFeatureText(match: IndexedMatch, files: readonly FeatureFileRow[]): string {
+  return `${featureTextBeforeFiles(match)}"files":${files.length === 0 ? '[]' : JSON.stringify(files.map(toFeatureFile))}}`;
 }
 
 /**

@@ -391,6 +391,11 @@ describe("a big point layer's boxes and tiles", () => {
         expect(written?.parsed).toBeLessThan((written?.shown ?? 0) / 2);
       }
       expect(read?.parsed).toBeGreaterThanOrEqual(read?.shown ?? 1);
+      // Asked again, each point's feature is the one written for the first answers, kept with
+      // the index: the same bytes, with no stored text parsed for the boxes with nothing hidden.
+      const again = await answers();
+      expect(again.map(({ text }) => text)).toEqual(longWay.map(({ text }) => text));
+      expect(again.slice(0, 2).map((answer) => answer.parsed)).toEqual([0, 0]);
     } finally {
       parse.mockRestore();
     }

@@ -117,7 +117,7 @@ const personText = (value: number) => (Number.isNaN(value) ? 'null' : String(val
  * Characters of written features kept per point index (written below), about 32–64 MB: every
  * point of a layer of 100,000, a tenth of one of a million.
  */
-export const WRITTEN_KEPT_MAX_CHARS = 32 * 1024 * 1024;
+const WRITTEN_KEPT_MAX_CHARS = 32 * 1024 * 1024;
 
 /**
  * Each point's feature as the filters panel writes it, up to its files, kept with its index

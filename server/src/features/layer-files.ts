@@ -8,7 +8,7 @@ import type { LayerVersion } from './point-index.ts';
  * Files a layer may have for them to be kept in memory (a few MB at most); a layer with more has
  * each page's attachments read as before.
  */
-export const KEPT_FILES_MAX = 10_000;
+const KEPT_FILES_MAX = 10_000;
 
 interface KeptFiles {
   /** The layer's `files_version` these files are of (migration 140 moves it). */

@@ -11,8 +11,8 @@ import {
   type HiddenProperties,
   type TimeProperties,
 } from './feature-filters.ts';
-import { featurePageSql, featuresWithFiles, withFiles, type FeatureRowWithFiles } from './feature-rows.ts';
-import { indexedFilterMatches, indexedFilterPage, indexedFilterPageText } from './filter-from-index.ts';
+import { featurePageSql, featuresWithFiles, type FeatureRowWithFiles } from './feature-rows.ts';
+import { indexedFilterMatches, indexedFilterPageText } from './filter-from-index.ts';
 import { pointsInBox, sameVersionSql, type LayerVersion } from './point-index.ts';
 
 type LayerFilter = components['schemas']['LayerFilter'];
@@ -106,8 +106,8 @@ export type FilteredPage = { total: number } & ({ features: FeatureBody[] } | { 
 /**
  * The filters panel's answer: a page of the features matching `layersFilter` over the caller's
  * readable `layers` (in layer, then id order) and how many match. 422 on an entry that does not
- * fit (layersFilterProblems). Properties hidden from the caller are still in the objects; a
- * written page comes only where none of the filtered layers hides one from them.
+ * fit (layersFilterProblems). Properties hidden from the caller (`hiddenOf`) are left out of a
+ * written page, and still in the objects of one read from the database.
  */
 export async function filteredFeatures(
   db: Queryable,
@@ -137,12 +137,10 @@ export async function filteredFeatures(
   // pick and count the matches, and only the page's attachments are read.
   const fromIndex = indexedFilterMatches(layersFilter, inBoxes);
   if (fromIndex) {
-    const total = fromIndex.length;
-    // Nothing hidden to leave out: each feature is written from the index's text as it is kept,
-    // rather than parsed into an object to be written again.
-    if (layersFilter.every((entry) => hiddenOf(entry.layer_id).size === 0))
-      return { written: await indexedFilterPageText(db, fromIndex, layers, limit, offset), total };
-    return { features: await withFiles(db, indexedFilterPage(fromIndex, limit, offset)), total };
+    // Each feature is written from the index's text as it is kept (without what is hidden from
+    // the caller), rather than parsed into an object to be written again.
+    const written = await indexedFilterPageText(db, fromIndex, layers, hiddenOf, limit, offset);
+    return { written, total: fromIndex.length };
   }
   // Otherwise the database checks the conditions over the ids the indexes found.
   const boxIds = inBoxes.map(

@@ -1,11 +1,11 @@
 import type { components } from '@generated/openapi-types.ts';
+import { withoutHidden } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
 import { toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
-import type { FeatureRow } from '../maps/records.ts';
 import { COUNT_CAP } from './bounded-count.ts';
 import { indexedFilesOf } from './layer-files.ts';
 import type { PointFeatures, PointGrid } from './point-grid.ts';
-import { indexedFeatureRow, type LayerVersion, type PointsInBox } from './point-index.ts';
+import type { LayerVersion, PointsInBox } from './point-index.ts';
 import { writtenJson } from './written-json.ts';
 
 type LayerFilter = components['schemas']['LayerFilter'];
@@ -100,17 +100,6 @@ export function indexedFilterMatches(
   return matches;
 }
 
-/** The rows of one page of matches, as the database would have answered them. */
-export function indexedFilterPage(
-  matches: readonly IndexedMatch[],
-  limit: number,
-  offset: number,
-): FeatureRow[] {
-  return matches
-    .slice(offset, offset + limit)
-    .map((match) => indexedFeatureRow(match.grid, match.index, match.layerId));
-}
-
 const personText = (value: number) => (Number.isNaN(value) ? 'null' : String(value));
 
 /**
@@ -119,44 +108,71 @@ const personText = (value: number) => (Number.isNaN(value) ? 'null' : String(val
  */
 const WRITTEN_KEPT_MAX_CHARS = 32 * 1024 * 1024;
 
+/** Sets of hidden properties a point index keeps written features for (callers under rules). */
+const WRITTEN_KEPT_MAX_VIEWS = 8;
+
 /**
- * Each point's feature as the filters panel writes it, up to its files, kept with its index
- * version the first time a page shows it (until WRITTEN_KEPT_MAX_CHARS): writing it again from
- * the stored text (two texts rewritten, two dates) was most of what a box cost this thread.
+ * Each point's feature as the filters panel writes it, up to its files, for each set of hidden
+ * properties it was written without (`''`: none), kept with its index version the first time a
+ * page shows it (until WRITTEN_KEPT_MAX_CHARS over all of them): writing it again from the
+ * stored text (two texts rewritten, two dates) was most of what a box cost this thread.
  */
-const written = new WeakMap<PointGrid, { texts: (string | undefined)[]; chars: number }>();
+const written = new WeakMap<PointGrid, { views: Map<string, (string | undefined)[]>; chars: number }>();
+
+/** Which written features a caller's hidden properties of a layer read: the names, sorted. */
+const viewKey = (hidden: ReadonlySet<string>) =>
+  hidden.size === 0 ? '' : JSON.stringify([...hidden].sort());
+
+/**
+ * A point's feature's properties as the answer writes them: the stored text as JSON.stringify
+ * writes it again (writtenJson, nothing parsed where that is plain), or, with properties hidden
+ * from the caller, the object without them (withoutHidden) written.
+ */
+function writtenProperties(text: string, hidden: ReadonlySet<string>): string {
+  if (hidden.size === 0) return writtenJson(text);
+  return JSON.stringify(withoutHidden(JSON.parse(text) as Record<string, unknown> | null, hidden));
+}
 
 /**
  * A point's feature as the answer writes the object of indexedFeatureRow without its files
  * (toFeature's keys in its order, then the comma before `files`), from the text the index keeps:
- * its geometry and properties as JSON.stringify writes them again (writtenJson), nothing parsed
- * where that is plain.
+ * its geometry as JSON.stringify writes it again and its properties as the caller may see them.
  */
-function featureTextBeforeFiles(match: IndexedMatch): string {
+function featureTextBeforeFiles(match: IndexedMatch, hidden: ReadonlySet<string>): string {
   const { grid, index, layerId } = match;
+  const key = viewKey(hidden);
   let kept = written.get(grid);
-  const known = kept?.texts[index];
+  const known = kept?.views.get(key)?.[index];
   if (known !== undefined) return known;
   const { features } = grid;
   const geometry = writtenJson(features.geometries[index] ?? 'null');
-  const properties = writtenJson(features.properties[index] ?? '{}');
+  const properties = writtenProperties(features.properties[index] ?? '{}', hidden);
   const createdAt = new Date(features.createdAt[index] as number).toISOString();
   const updatedAt = new Date(features.updatedAt[index] as number).toISOString();
   const text = `{"type":"Feature","id":${grid.ids[index]},"layer_id":${layerId},"geometry":${geometry},"properties":${properties},"created_by":${personText(features.createdBy[index] as number)},"updated_by":${personText(features.updatedBy[index] as number)},"created_at":"${createdAt}","updated_at":"${updatedAt}",`;
   if (!kept) {
-    kept = { texts: new Array<string | undefined>(grid.size), chars: 0 };
+    kept = { views: new Map(), chars: 0 };
     written.set(grid, kept);
   }
-  if (kept.chars + text.length <= WRITTEN_KEPT_MAX_CHARS) {
-    kept.texts[index] = text;
+  let texts = kept.views.get(key);
+  if (!texts && kept.views.size < WRITTEN_KEPT_MAX_VIEWS) {
+    texts = new Array<string | undefined>(grid.size);
+    kept.views.set(key, texts);
+  }
+  if (texts && kept.chars + text.length <= WRITTEN_KEPT_MAX_CHARS) {
+    texts[index] = text;
     kept.chars += text.length;
   }
   return text;
 }
 
 /** A point's feature with its files, as the answer writes it. */
-function indexedFeatureText(match: IndexedMatch, files: readonly FeatureFileRow[]): string {
-  return `${featureTextBeforeFiles(match)}"files":${files.length === 0 ? '[]' : JSON.stringify(files.map(toFeatureFile))}}`;
+function indexedFeatureText(
+  match: IndexedMatch,
+  hidden: ReadonlySet<string>,
+  files: readonly FeatureFileRow[],
+): string {
+  return `${featureTextBeforeFiles(match, hidden)}"files":${files.length === 0 ? '[]' : JSON.stringify(files.map(toFeatureFile))}}`;
 }
 
 /**
@@ -181,20 +197,25 @@ async function indexedPageFiles(
 }
 
 /**
- * One page of matches as the features' JSON text, byte for byte what indexedFilterPage's rows
- * with their files (withFiles) are sent as. For a caller who sees every property of the
- * layers: the other way leaves hidden ones out.
+ * One page of matches as the features' JSON text, byte for byte what their rows as the index
+ * gives them (indexedFeatureRow) with their files (withFiles) are sent as once the properties hidden from the caller
+ * (`hiddenOf` a layer) are left out of each.
  */
 export async function indexedFilterPageText(
   db: Queryable,
   matches: readonly IndexedMatch[],
   layers: ReadonlyMap<number, LayerVersion>,
+  hiddenOf: (layerId: number) => ReadonlySet<string>,
   limit: number,
   offset: number,
 ): Promise<string[]> {
   const page = matches.slice(offset, offset + limit);
   const files = await indexedPageFiles(db, page, layers);
   return page.map((match) =>
-    indexedFeatureText(match, files.get(match.grid.ids[match.index] as number) ?? []),
+    indexedFeatureText(
+      match,
+      hiddenOf(match.layerId),
+      files.get(match.grid.ids[match.index] as number) ?? [],
+    ),
   );
 }

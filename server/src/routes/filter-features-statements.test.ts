@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
+import { accessChanged, insertLayer, insertMap } from '../../test-support/map-fixtures.ts';
 import { POINT_INDEX_MIN_FEATURES } from '../features/point-index.ts';
 import { keepsMaps } from '../maps/map-cache.ts';
 import { useStatementCountingApp } from '../../test-support/statement-counting-app.ts';
@@ -13,7 +13,7 @@ import { useStatementCountingApp } from '../../test-support/statement-counting-a
 const { t, statements, signedIn } = useStatementCountingApp();
 
 interface Page {
-  data: { id: number; files: { name: string }[] }[];
+  data: { id: number; properties: Record<string, unknown>; files: { name: string }[] }[];
   meta: { total: number };
 }
 
@@ -97,6 +97,24 @@ describe('the filters panel box', () => {
     expect(second.statements).toBe(expected);
     expect(second.page.data.map((feature) => feature.id)).not.toEqual(inBox);
     expect(second.page.meta.total).toBe(40);
+  });
+
+  it('costs the same for a reader from whom a property is hidden, and leaves it out', async () => {
+    const { map, layer, inBox } = await pointLayers();
+    const db = t().database.db;
+    const ask = await asker(map.id);
+    const [reader] = await db.query<{ id: number }>('SELECT id FROM users ORDER BY id DESC LIMIT 1');
+    await db.query(
+      `INSERT INTO layer_rules (map_id, layer_id, user_id, access, hidden_properties)
+       VALUES ($1, $2, $3, 'read', '["code"]')`,
+      [map.id, layer.id, reader?.id],
+    );
+    await accessChanged(db);
+    const expected = keepsMaps(db) ? 0 : 1;
+    const boxed = await indexed(ask, layer.id, expected);
+    expect(boxed.statements).toBe(expected);
+    expect(boxed.page.data.map((feature) => feature.id)).toEqual(inBox);
+    expect(boxed.page.data.map((feature) => feature.properties)).toEqual(inBox.map(() => ({})));
   });
 
   it('answers with the files as they are now, whoever changed them and however', async () => {

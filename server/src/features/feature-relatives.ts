@@ -8,7 +8,7 @@ const METRES_PER_DEGREE = 111_320;
  * Features related to one feature through `layer_relations`: `spatial` relations match
  * features within `tolerance_m` metres on the ground (geography distance), `manual` ones
  * follow `feature_links`. `direction` says which end of the relation the feature is.
- * The geography test cannot use the GiST index on `geom`, so a planar ST_DWithin in degrees,
+ * The geography test cannot use the spatial index on `geom`, so a planar ST_DWithin in degrees,
  * widened for the latitude (a degree of longitude shrinks towards the poles), picks the
  * candidates first.
  */

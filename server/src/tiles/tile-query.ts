@@ -17,7 +17,7 @@ const lonOf = (x: string) => `degrees((${x}) / ${RADIUS})`;
 const latOf = (y: string) => `degrees(2 * atan(exp((${y}) / ${RADIUS})) - pi() / 2)`;
 
 /**
- * The rows under the tile and `margin` around it, picked by the GiST index on `geom`: web
+ * The rows under the tile and `margin` around it, picked by the spatial index on `geom`: web
  * mercator maps longitude and latitude each on its own axis, one way up, so the tile's box taken
  * back to longitude and latitude is a box again and holds a geometry's own box exactly when the
  * mercator box does. No index of transformed geometries is needed, which an import would have
@@ -123,7 +123,7 @@ async function pointRows(db: Queryable, sql: string, params: unknown[]): Promise
 }
 
 /**
- * One tile's features in tile pixel coordinates, in one SQL: the GiST index on `geom` picks the
+ * One tile's features in tile pixel coordinates, in one SQL: the spatial index on `geom` picks the
  * rows (underTile), ST_Affine maps web mercator to the 4096-pixel grid (y down); polygons are
  * made clockwise first (shoelace area negative) so that, flipped, their outer rings wind the
  * way MVT wants. Geometries are clipped to the buffered tile, simplified to

@@ -119,9 +119,17 @@ const WRITTEN_KEPT_MAX_VIEWS = 8;
  */
 const written = new WeakMap<PointGrid, { views: Map<string, (string | undefined)[]>; chars: number }>();
 
-/** Which written features a caller's hidden properties of a layer read: the names, sorted. */
-const viewKey = (hidden: ReadonlySet<string>) =>
-  hidden.size === 0 ? '' : JSON.stringify([...hidden].sort());
+/** The properties hidden from a caller on a layer, and which written features they read. */
+interface View {
+  hidden: ReadonlySet<string>;
+  /** The names, sorted (`''`: none). */
+  key: string;
+}
+
+const viewOf = (hidden: ReadonlySet<string>): View => ({
+  hidden,
+  key: hidden.size === 0 ? '' : JSON.stringify([...hidden].sort()),
+});
 
 /**
  * A point's feature's properties as the answer writes them: the stored text as JSON.stringify
@@ -138,9 +146,8 @@ function writtenProperties(text: string, hidden: ReadonlySet<string>): string {
  * (toFeature's keys in its order, then the comma before `files`), from the text the index keeps:
  * its geometry as JSON.stringify writes it again and its properties as the caller may see them.
  */
-function featureTextBeforeFiles(match: IndexedMatch, hidden: ReadonlySet<string>): string {
+function featureTextBeforeFiles(match: IndexedMatch, { hidden, key }: View): string {
   const { grid, index, layerId } = match;
-  const key = viewKey(hidden);
   let kept = written.get(grid);
   const known = kept?.views.get(key)?.[index];
   if (known !== undefined) return known;
@@ -167,12 +174,8 @@ function featureTextBeforeFiles(match: IndexedMatch, hidden: ReadonlySet<string>
 }
 
 /** A point's feature with its files, as the answer writes it. */
-function indexedFeatureText(
-  match: IndexedMatch,
-  hidden: ReadonlySet<string>,
-  files: readonly FeatureFileRow[],
-): string {
-  return `${featureTextBeforeFiles(match, hidden)}"files":${files.length === 0 ? '[]' : JSON.stringify(files.map(toFeatureFile))}}`;
+function indexedFeatureText(match: IndexedMatch, view: View, files: readonly FeatureFileRow[]): string {
+  return `${featureTextBeforeFiles(match, view)}"files":${files.length === 0 ? '[]' : JSON.stringify(files.map(toFeatureFile))}}`;
 }
 
 /**
@@ -198,8 +201,8 @@ async function indexedPageFiles(
 
 /**
  * One page of matches as the features' JSON text, byte for byte what their rows as the index
- * gives them (indexedFeatureRow) with their files (withFiles) are sent as once the properties hidden from the caller
- * (`hiddenOf` a layer) are left out of each.
+ * gives them (indexedFeatureRow) with their files (withFiles) are sent as, once the properties
+ * hidden from the caller (`hiddenOf` a layer) are left out of each.
  */
 export async function indexedFilterPageText(
   db: Queryable,
@@ -211,11 +214,10 @@ export async function indexedFilterPageText(
 ): Promise<string[]> {
   const page = matches.slice(offset, offset + limit);
   const files = await indexedPageFiles(db, page, layers);
-  return page.map((match) =>
-    indexedFeatureText(
-      match,
-      hiddenOf(match.layerId),
-      files.get(match.grid.ids[match.index] as number) ?? [],
-    ),
-  );
+  const views = new Map<number, View>();
+  return page.map((match) => {
+    let view = views.get(match.layerId);
+    if (!view) views.set(match.layerId, (view = viewOf(hiddenOf(match.layerId))));
+    return indexedFeatureText(match, view, files.get(match.grid.ids[match.index] as number) ?? []);
+  });
 }

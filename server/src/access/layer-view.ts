@@ -41,6 +41,11 @@ export function withoutHidden<T extends Record<string, unknown> | null | undefin
   return kept as T;
 }
 
+/** A feature's properties, stored as JSON text, written again without the hidden ones. */
+export function withoutHiddenText(properties: string, hidden: ReadonlySet<string>): string {
+  return JSON.stringify(withoutHidden(JSON.parse(properties) as Record<string, unknown> | null, hidden));
+}
+
 /** Whether the caller may see this layer at all (a hidden layer is 404 and left out of lists). */
 export function layerReadable(ability: AppAbility, layer: { id: number; map_id: number }): boolean {
   return canOn(ability, 'read', 'Layer', { ...layer });

@@ -1,5 +1,5 @@
 import type { components } from '@generated/openapi-types.ts';
-import { withoutHidden } from '../access/layer-view.ts';
+import { withoutHiddenText } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
 import { toFeatureFile, type FeatureFileRow } from '../feature-files/file-records.ts';
 import { COUNT_CAP } from './bounded-count.ts';
@@ -134,11 +134,10 @@ const viewOf = (hidden: ReadonlySet<string>): View => ({
 /**
  * A point's feature's properties as the answer writes them: the stored text as JSON.stringify
  * writes it again (writtenJson, nothing parsed where that is plain), or, with properties hidden
- * from the caller, the object without them (withoutHidden) written.
+ * from the caller, written again without them (withoutHiddenText).
  */
 function writtenProperties(text: string, hidden: ReadonlySet<string>): string {
-  if (hidden.size === 0) return writtenJson(text);
-  return JSON.stringify(withoutHidden(JSON.parse(text) as Record<string, unknown> | null, hidden));
+  return hidden.size === 0 ? writtenJson(text) : withoutHiddenText(text, hidden);
 }
 
 /**

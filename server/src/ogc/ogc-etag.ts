@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withoutHidden } from '../access/layer-view.ts';
+import { withoutHiddenText } from '../access/layer-view.ts';
 import type { Queryable } from '../db/database.ts';
 import type { BeforeWrite } from '../features/feature-edits.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -25,10 +25,7 @@ export function etagOf(
   properties: string,
   hidden: ReadonlySet<string> = SHOWN_ALL,
 ): string {
-  const sent =
-    hidden.size === 0
-      ? properties
-      : JSON.stringify(withoutHidden(JSON.parse(properties) as Record<string, unknown>, hidden));
+  const sent = hidden.size === 0 ? properties : withoutHiddenText(properties, hidden);
   const hash = createHash('sha256')
     .update(`${geometry ?? 'null'}\n${sent}`)
     .digest('hex')

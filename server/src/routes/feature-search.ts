@@ -45,7 +45,7 @@ export const routeHandlers = typedHandlers({
       path: `/api/maps/${params.id}/filter-features`,
       query: { per_page: query.per_page, ...(asOf ? { as_of: asOf.toISOString() } : {}) },
     };
-    // Features written already (nothing hidden from the caller): the same JSON, sent as it is.
+    // Features written already (hidden properties left out): the same JSON, sent as it is.
     if ('written' in answer)
       return {
         status: 200,
